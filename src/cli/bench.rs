@@ -1,0 +1,219 @@
+//! `huarong bench`: solve a file of instances, one per line.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use serde::Serialize;
+
+use super::report::{Record, duration, thousands};
+use super::{BoardArgs, InputError, SearchArgs};
+use crate::engine::tiles::{Board, Shape, TilePuzzle};
+use crate::engine::{Status, solve_tiles};
+
+#[derive(Args, Debug)]
+pub(super) struct BenchArgs {
+    /// Instance file: one start per line (tiles, optionally followed by the
+    /// expected optimal length); `#` starts a comment.
+    #[arg(long, value_name = "FILE")]
+    file: PathBuf,
+    #[command(flatten)]
+    board: BoardArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// One start read from the file.
+#[derive(Debug, PartialEq)]
+pub(super) struct Instance {
+    /// 1-based line number.
+    pub line: usize,
+    pub start: Board,
+    pub expected: Option<u32>,
+}
+
+/// Parse instance lines. All must be of one size: the given one, or the one
+/// the first line implies.
+pub(super) fn parse_instances(
+    text: &str,
+    mut shape: Option<Shape>,
+) -> Result<Vec<Instance>, InputError> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let body = raw.split('#').next().unwrap_or("");
+        let tokens: Vec<&str> = body
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter(|t| !t.is_empty())
+            .collect();
+        if tokens.is_empty() {
+            continue;
+        }
+        let count = tokens.len();
+        let square = |n: usize| (2..=Shape::MAX_SIDE as usize).find(|s| s * s == n);
+        let s = match shape {
+            Some(s) => s,
+            None => {
+                let side = square(count).or_else(|| square(count - 1)).ok_or_else(|| {
+                    InputError(format!(
+                        "line {line}: {count} numbers are neither a square board nor a square board and a length; give --size RxC"
+                    ))
+                })?;
+                Shape::new(side as u8, side as u8)?
+            }
+        };
+        shape = Some(s);
+        let (tiles, expected) = if count == s.cells() + 1 {
+            let last = tokens[count - 1];
+            let len = last.parse::<u32>().map_err(|_| {
+                InputError(format!(
+                    "line {line}: expected length '{last}' is not a number"
+                ))
+            })?;
+            (&tokens[..count - 1], Some(len))
+        } else {
+            (&tokens[..], None)
+        };
+        let start = Board::parse(&tiles.join(" "), Some(s))
+            .map_err(|e| InputError(format!("line {line}: {e}")))?;
+        out.push(Instance {
+            line,
+            start,
+            expected,
+        });
+    }
+    if out.is_empty() {
+        return Err(InputError("the file holds no instances".into()));
+    }
+    Ok(out)
+}
+
+#[derive(Serialize)]
+struct InstanceRecord {
+    index: usize,
+    line: usize,
+    expected: Option<u32>,
+    #[serde(flatten)]
+    record: Record,
+}
+
+#[derive(Serialize)]
+struct Mismatch {
+    index: usize,
+    line: usize,
+    found: usize,
+    expected: u32,
+}
+
+#[derive(Serialize)]
+struct Summary {
+    instances: usize,
+    solved: usize,
+    total_ms: f64,
+    median_ms: f64,
+    expanded: u64,
+    generated: u64,
+    mismatches: Vec<Mismatch>,
+}
+
+pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| InputError(format!("cannot read {}: {e}", args.file.display())))?;
+    let instances = parse_instances(&text, args.board.shape()?)?;
+    let shape = instances[0].start.shape();
+    let goal = match &args.board.goal {
+        Some(g) => TilePuzzle::parse(g, Some(&shape.to_string()), None)?.start,
+        None => Board::goal(shape),
+    };
+    let search = args.search.resolve(&goal)?;
+    let mut times = Vec::new();
+    let mut summary = Summary {
+        instances: instances.len(),
+        solved: 0,
+        total_ms: 0.0,
+        median_ms: 0.0,
+        expanded: 0,
+        generated: 0,
+        mismatches: Vec::new(),
+    };
+    for (i, inst) in instances.iter().enumerate() {
+        let index = i + 1;
+        let puzzle = TilePuzzle::new(inst.start.clone(), goal.clone())?;
+        let o = solve_tiles(search.strategy, &puzzle, &search.heuristic, &search.control)?;
+        let ms = o.stats.elapsed.as_secs_f64() * 1e3;
+        times.push(ms);
+        summary.total_ms += ms;
+        summary.expanded += o.stats.expanded;
+        summary.generated += o.stats.generated;
+        if o.status == Status::Solved {
+            summary.solved += 1;
+            if let Some(expected) = inst.expected
+                && o.path.len() != expected as usize
+            {
+                summary.mismatches.push(Mismatch {
+                    index,
+                    line: inst.line,
+                    found: o.path.len(),
+                    expected,
+                });
+            }
+        }
+        if args.search.json {
+            let rec = InstanceRecord {
+                index,
+                line: inst.line,
+                expected: inst.expected,
+                record: Record::new(&o),
+            };
+            println!("{}", serde_json::to_string(&rec)?);
+        } else {
+            let expected = inst
+                .expected
+                .map(|e| format!(" (expected {e})"))
+                .unwrap_or_default();
+            let result = match o.status {
+                Status::Solved => format!("solved {:>3}{expected}", o.path.len()),
+                s => format!("{s}{expected}"),
+            };
+            println!(
+                "#{index:<4} {result:<28} {:>12}  expanded {}",
+                duration(ms / 1e3),
+                thousands(o.stats.expanded)
+            );
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let mid = times.len() / 2;
+    summary.median_ms = if times.len() % 2 == 1 {
+        times[mid]
+    } else {
+        (times[mid - 1] + times[mid]) / 2.0
+    };
+    if args.search.json {
+        #[derive(Serialize)]
+        struct Line<'a> {
+            summary: &'a Summary,
+        }
+        println!("{}", serde_json::to_string(&Line { summary: &summary })?);
+    } else {
+        println!(
+            "solved {} of {}; total {}, median {}; expanded {}, generated {}",
+            summary.solved,
+            summary.instances,
+            duration(summary.total_ms / 1e3),
+            duration(summary.median_ms / 1e3),
+            thousands(summary.expanded),
+            thousands(summary.generated)
+        );
+        if summary.mismatches.is_empty() {
+            println!("lengths disagreeing with the expected ones: none");
+        } else {
+            for m in &summary.mismatches {
+                println!(
+                    "length mismatch: #{} (line {}) found {}, expected {}",
+                    m.index, m.line, m.found, m.expected
+                );
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,180 @@
+//! The headless command line: `solve` and `bench` over the same engine the
+//! app uses. Bad input exits with status 2 and one line on stderr naming the
+//! problem; a search that ran exits 0 whatever its status.
+
+mod bench;
+mod report;
+mod solve;
+
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::engine::strategy::{self, Strategy};
+use crate::engine::tiles::Shape;
+use crate::engine::{Board, Control, HeuristicChoice, HeuristicKind, Limits, TilePuzzle};
+use crate::storage::pdb_cache;
+
+/// Huarong: play and solve sliding puzzles.
+#[derive(Parser, Debug)]
+#[command(name = "huarong", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve one tile puzzle and print the moves.
+    Solve(solve::SolveArgs),
+    /// Solve every instance of a file and summarise the timings.
+    Bench(bench::BenchArgs),
+}
+
+/// Board size and goal, shared by the commands.
+#[derive(Args, Debug, Clone)]
+struct BoardArgs {
+    /// Board size as RxC (default: inferred from a square count of tiles).
+    #[arg(long, value_name = "RxC")]
+    size: Option<String>,
+    /// Goal tiles, row-major, 0 = blank (default: 1 2 … then the blank).
+    #[arg(long, value_name = "TILES")]
+    goal: Option<String>,
+}
+
+/// Strategy, heuristic and limits, shared by the commands.
+#[derive(Args, Debug, Clone)]
+struct SearchArgs {
+    /// Strategy: bfs, astar or idastar.
+    #[arg(long, short, default_value = "idastar")]
+    strategy: String,
+    /// Heuristic: misplaced, manhattan, linear-conflict or pdb (6-6-3, 4x4 only).
+    #[arg(long = "heuristic", short = 'H', default_value = "linear-conflict")]
+    heuristic: String,
+    /// Stop after expanding this many nodes.
+    #[arg(long, value_name = "N")]
+    max_nodes: Option<u64>,
+    /// Stop when the search holds this many MiB (default 4096).
+    #[arg(long, value_name = "MIB")]
+    max_memory: Option<u64>,
+    /// Stop after this many seconds.
+    #[arg(long, value_name = "SECS")]
+    time_limit: Option<f64>,
+    /// Print JSON lines instead of a readable report.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Bad input: printed as one line, exit status 2.
+#[derive(Debug)]
+pub struct InputError(pub String);
+
+impl<E: std::fmt::Display> From<E> for InputError {
+    fn from(e: E) -> Self {
+        InputError(e.to_string())
+    }
+}
+
+/// Parse the command line and run it.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Bench(args)) => bench::run(&args),
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(InputError(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// A resolved search request.
+struct Search {
+    strategy: &'static dyn Strategy,
+    heuristic: HeuristicChoice,
+    control: Control,
+}
+
+impl SearchArgs {
+    /// Check the names and limits; load the pattern database if asked for.
+    fn resolve(&self, goal: &Board) -> Result<Search, InputError> {
+        let strategy = strategy::find(&self.strategy).ok_or_else(|| {
+            InputError(format!(
+                "unknown strategy '{}' (valid: {})",
+                self.strategy,
+                strategy::names()
+            ))
+        })?;
+        let kind = HeuristicKind::from_name(&self.heuristic).ok_or_else(|| {
+            let valid: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
+            InputError(format!(
+                "unknown heuristic '{}' (valid: {})",
+                self.heuristic,
+                valid.join(", ")
+            ))
+        })?;
+        if strategy.uses_heuristic()
+            && let Some(why) = kind.unavailable_for(goal.shape())
+        {
+            return Err(InputError(why));
+        }
+        let heuristic = match kind {
+            HeuristicKind::Misplaced => HeuristicChoice::Misplaced,
+            HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
+            HeuristicKind::LinearConflict => HeuristicChoice::LinearConflict,
+            HeuristicKind::Pdb if !strategy.uses_heuristic() => HeuristicChoice::Manhattan,
+            HeuristicKind::Pdb => {
+                let load = pdb_cache::load_or_build_663(goal, &|_| {});
+                eprintln!("{load}");
+                HeuristicChoice::Pdb(Arc::clone(&load.db))
+            }
+        };
+        let time_limit = match self.time_limit {
+            Some(t) if !(t.is_finite() && t > 0.0) => {
+                return Err(InputError(format!(
+                    "--time-limit must be a positive number of seconds, not {t}"
+                )));
+            }
+            t => t.map(Duration::from_secs_f64),
+        };
+        let limits = Limits {
+            max_nodes: self.max_nodes,
+            max_bytes: match self.max_memory {
+                Some(0) => return Err(InputError("--max-memory must be at least 1 MiB".into())),
+                Some(mib) => Some(mib.saturating_mul(1 << 20)),
+                None => Limits::default().max_bytes,
+            },
+            time_limit,
+        };
+        Ok(Search {
+            strategy,
+            heuristic,
+            control: Control::default().with_limits(limits),
+        })
+    }
+}
+
+impl BoardArgs {
+    fn shape(&self) -> Result<Option<Shape>, InputError> {
+        Ok(self.size.as_deref().map(Shape::parse).transpose()?)
+    }
+
+    /// Puzzle from a start text, with this size and goal.
+    fn puzzle(&self, start: &str) -> Result<TilePuzzle, InputError> {
+        Ok(TilePuzzle::parse(
+            start,
+            self.size.as_deref(),
+            self.goal.as_deref(),
+        )?)
+    }
+}

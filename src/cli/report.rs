@@ -1,0 +1,86 @@
+//! Output: the JSON record of one solve and readable text.
+
+use serde::Serialize;
+
+use crate::engine::tiles::format_path;
+use crate::engine::{Dir, Outcome};
+
+/// One line of `solve --json` (and of `bench --json`, with extra fields).
+#[derive(Serialize)]
+pub(super) struct Record {
+    status: &'static str,
+    moves: String,
+    length: usize,
+    optimal: bool,
+    expanded: u64,
+    generated: u64,
+    peak_stored: u64,
+    peak_bytes: u64,
+    elapsed_ms: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+impl Record {
+    pub(super) fn new(o: &Outcome<Dir>) -> Self {
+        Self {
+            status: o.status.name(),
+            moves: format_path(&o.path),
+            length: o.path.len(),
+            optimal: o.stats.optimal,
+            expanded: o.stats.expanded,
+            generated: o.stats.generated,
+            peak_stored: o.stats.peak_stored,
+            peak_bytes: o.stats.peak_bytes,
+            elapsed_ms: o.stats.elapsed.as_secs_f64() * 1e3,
+            reason: o.reason.clone(),
+        }
+    }
+}
+
+/// `1234567` → `1,234,567`.
+pub(super) fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Bytes as KiB / MiB / GiB.
+pub(super) fn bytes(n: u64) -> String {
+    let n = n as f64;
+    if n >= (1u64 << 30) as f64 {
+        format!("{:.2} GiB", n / (1u64 << 30) as f64)
+    } else if n >= (1u64 << 20) as f64 {
+        format!("{:.1} MiB", n / (1u64 << 20) as f64)
+    } else {
+        format!("{:.1} KiB", n / 1024.0)
+    }
+}
+
+/// Seconds as ms below one second.
+pub(super) fn duration(secs: f64) -> String {
+    if secs < 1.0 {
+        format!("{:.2} ms", secs * 1e3)
+    } else {
+        format!("{secs:.2} s")
+    }
+}
+
+/// The counters on one line.
+pub(super) fn stats_line(o: &Outcome<Dir>) -> String {
+    let s = &o.stats;
+    format!(
+        "expanded {}  generated {}  peak stored {}  peak memory {}  time {}",
+        thousands(s.expanded),
+        thousands(s.generated),
+        thousands(s.peak_stored),
+        bytes(s.peak_bytes),
+        duration(s.elapsed.as_secs_f64())
+    )
+}

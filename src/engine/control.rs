@@ -1,0 +1,304 @@
+//! The one control object every strategy honours: a cancel flag, limits and
+//! progress reports. Searches talk to it through a [`Meter`], which keeps the
+//! statistics and polls the control every few thousand nodes, so a cancel or a
+//! limit takes effect within milliseconds.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::engine::outcome::{LimitKind, Stats, Status};
+
+/// A shareable cancel flag. Clone it, hand one copy to the search and call
+/// [`CancelToken::cancel`] on the other.
+///
+/// ```
+/// use huarong::engine::CancelToken;
+/// let token = CancelToken::new();
+/// let for_search = token.clone();
+/// token.cancel();
+/// assert!(for_search.is_cancelled());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct CancelToken(Arc<AtomicBool>);
+
+impl CancelToken {
+    /// A fresh, not-cancelled token.
+    pub fn new() -> Self {
+        Self::default()
+    }
+    /// Ask every search holding a clone of this token to stop.
+    pub fn cancel(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    /// Whether [`cancel`](Self::cancel) was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// Default memory cap: well under the machine's memory so that a runaway BFS
+/// or A* stops with `limit` instead of swapping.
+pub const DEFAULT_MAX_BYTES: u64 = 4 << 30;
+
+/// Limits that end a search with [`Status::Limit`].
+///
+/// ```
+/// use huarong::engine::Limits;
+/// let limits = Limits { max_nodes: Some(1_000), ..Limits::default() };
+/// assert_eq!(limits.max_bytes, Some(4 << 30));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Maximum nodes expanded.
+    pub max_nodes: Option<u64>,
+    /// Maximum approximate memory held by the search, in bytes.
+    pub max_bytes: Option<u64>,
+    /// Maximum wall-clock time.
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_nodes: None,
+            max_bytes: Some(DEFAULT_MAX_BYTES),
+            time_limit: None,
+        }
+    }
+}
+
+/// A snapshot of a running search, sent to the progress observer.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// Nodes expanded so far.
+    pub expanded: u64,
+    /// Nodes generated so far.
+    pub generated: u64,
+    /// Nodes waiting to be expanded (open list, queue) or, for IDA*, the current depth.
+    pub frontier: u64,
+    /// Nodes held in memory.
+    pub stored: u64,
+    /// Approximate bytes held.
+    pub bytes: u64,
+    /// The current cost bound (IDA*) or best f (A*) or depth (BFS).
+    pub bound: Option<u32>,
+    /// Time since the search started.
+    pub elapsed: Duration,
+}
+
+/// Callback receiving progress reports (called from the search thread).
+pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// Everything a caller can say to a running search.
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+/// use huarong::engine::{Control, Limits};
+/// let seen = Arc::new(Mutex::new(0u64));
+/// let sink = seen.clone();
+/// let ctl = Control::default()
+///     .with_limits(Limits { max_nodes: Some(10), ..Limits::default() })
+///     .with_progress(move |p| *sink.lock().unwrap() = p.expanded);
+/// assert_eq!(ctl.limits.max_nodes, Some(10));
+/// ```
+#[derive(Clone)]
+pub struct Control {
+    /// Cooperative cancellation.
+    pub cancel: CancelToken,
+    /// Node, memory and time limits.
+    pub limits: Limits,
+    /// Observer for periodic reports.
+    pub on_progress: Option<ProgressFn>,
+    /// How often to report progress.
+    pub report_every: Duration,
+}
+
+impl Default for Control {
+    fn default() -> Self {
+        Self {
+            cancel: CancelToken::new(),
+            limits: Limits::default(),
+            on_progress: None,
+            report_every: Duration::from_millis(100),
+        }
+    }
+}
+
+impl std::fmt::Debug for Control {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Control")
+            .field("cancelled", &self.cancel.is_cancelled())
+            .field("limits", &self.limits)
+            .field("report_every", &self.report_every)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Control {
+    /// Replace the limits.
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+    /// Use this cancel token.
+    pub fn with_cancel(mut self, cancel: CancelToken) -> Self {
+        self.cancel = cancel;
+        self
+    }
+    /// Send progress reports to `f`.
+    pub fn with_progress(mut self, f: impl Fn(&Progress) + Send + Sync + 'static) -> Self {
+        self.on_progress = Some(Arc::new(f));
+        self
+    }
+}
+
+/// Why a search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The cancel flag was raised.
+    Cancelled,
+    /// A limit was reached.
+    Limit(LimitKind),
+}
+
+impl Stop {
+    /// The outcome status this stop maps to.
+    pub fn status(self) -> Status {
+        match self {
+            Stop::Cancelled => Status::Cancelled,
+            Stop::Limit(_) => Status::Limit,
+        }
+    }
+}
+
+/// How many nodes pass between two polls of the control. Small enough that a
+/// poll happens every fraction of a millisecond even in the slowest search.
+const POLL_EVERY: u64 = 2048;
+
+/// Keeps a search's statistics and polls its [`Control`].
+///
+/// The hot path is [`Meter::expand`]: one decrement and compare; every
+/// `POLL_EVERY` expansions it asks the search for its sizes and checks the
+/// cancel flag, the limits and the report timer.
+pub struct Meter<'a> {
+    ctl: &'a Control,
+    start: Instant,
+    next_report: Instant,
+    countdown: u64,
+    /// Statistics gathered so far.
+    pub stats: Stats,
+}
+
+/// Sizes a search reports when polled.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Sizes {
+    /// Open list / queue length, or IDA* depth.
+    pub frontier: u64,
+    /// Nodes held.
+    pub stored: u64,
+    /// Bytes held now.
+    pub bytes: u64,
+    /// Bytes the next growth of the search's tables would add on top.
+    pub growth: u64,
+    /// Bound or best f.
+    pub bound: Option<u32>,
+}
+
+impl<'a> Meter<'a> {
+    /// Start the clock.
+    pub fn new(ctl: &'a Control) -> Self {
+        let start = Instant::now();
+        let mut m = Self {
+            ctl,
+            start,
+            next_report: start + ctl.report_every,
+            countdown: 0,
+            stats: Stats::default(),
+        };
+        m.countdown = m.next_countdown();
+        m
+    }
+
+    fn next_countdown(&self) -> u64 {
+        match self.ctl.limits.max_nodes {
+            Some(max) => max.saturating_sub(self.stats.expanded).clamp(1, POLL_EVERY),
+            None => POLL_EVERY,
+        }
+    }
+
+    /// Count one expansion. Returns `true` when the caller must call
+    /// [`Meter::poll`] now.
+    #[inline(always)]
+    pub fn expand(&mut self) -> bool {
+        self.stats.expanded += 1;
+        self.countdown -= 1;
+        self.countdown == 0
+    }
+
+    /// Count `n` generated nodes.
+    #[inline(always)]
+    pub fn generated(&mut self, n: u64) {
+        self.stats.generated += n;
+    }
+
+    /// Check the control: cancel flag, limits, report timer.
+    pub fn poll(&mut self, sizes: Sizes) -> Result<(), Stop> {
+        self.countdown = self.next_countdown();
+        self.note_sizes(&sizes);
+        let now = Instant::now();
+        let elapsed = now - self.start;
+        if self.ctl.cancel.is_cancelled() {
+            return Err(Stop::Cancelled);
+        }
+        let limits = &self.ctl.limits;
+        if limits
+            .max_nodes
+            .is_some_and(|max| self.stats.expanded >= max)
+        {
+            return Err(Stop::Limit(LimitKind::Nodes));
+        }
+        if limits
+            .max_bytes
+            .is_some_and(|max| sizes.bytes.saturating_add(sizes.growth) > max)
+        {
+            return Err(Stop::Limit(LimitKind::Memory));
+        }
+        if limits.time_limit.is_some_and(|t| elapsed >= t) {
+            return Err(Stop::Limit(LimitKind::Time));
+        }
+        if now >= self.next_report {
+            self.next_report = now + self.ctl.report_every;
+            self.report(sizes, elapsed);
+        }
+        Ok(())
+    }
+
+    /// Record peak sizes without checking anything.
+    pub fn note_sizes(&mut self, sizes: &Sizes) {
+        self.stats.peak_stored = self.stats.peak_stored.max(sizes.stored);
+        self.stats.peak_bytes = self.stats.peak_bytes.max(sizes.bytes);
+    }
+
+    fn report(&self, sizes: Sizes, elapsed: Duration) {
+        if let Some(f) = &self.ctl.on_progress {
+            f(&Progress {
+                expanded: self.stats.expanded,
+                generated: self.stats.generated,
+                frontier: sizes.frontier,
+                stored: sizes.stored,
+                bytes: sizes.bytes,
+                bound: sizes.bound,
+                elapsed,
+            });
+        }
+    }
+
+    /// Stop the clock, send a last report and hand back the statistics.
+    pub fn finish(mut self, sizes: Sizes) -> Stats {
+        self.note_sizes(&sizes);
+        self.stats.elapsed = self.start.elapsed();
+        self.report(sizes, self.stats.elapsed);
+        self.stats
+    }
+}

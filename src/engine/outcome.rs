@@ -1,0 +1,143 @@
+//! What every strategy returns: a status, a path and statistics.
+
+use std::time::Duration;
+
+use serde::Serialize;
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A path to the goal was found.
+    Solved,
+    /// The start cannot reach the goal (decided before searching, or by
+    /// exhausting the space).
+    Unsolvable,
+    /// A node, memory or time limit was reached.
+    Limit,
+    /// The caller cancelled.
+    Cancelled,
+    /// An incomplete strategy gave up without a solution.
+    NotFound,
+}
+
+impl Status {
+    /// The name used in the CLI and JSON (`solved`, `unsolvable`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Limit => "limit",
+            Status::Cancelled => "cancelled",
+            Status::NotFound => "not_found",
+        }
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Which limit stopped a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LimitKind {
+    /// Too many nodes expanded.
+    Nodes,
+    /// Too much memory held.
+    Memory,
+    /// Out of time.
+    Time,
+}
+
+impl std::fmt::Display for LimitKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LimitKind::Nodes => "node limit",
+            LimitKind::Memory => "memory limit",
+            LimitKind::Time => "time limit",
+        })
+    }
+}
+
+/// Counters every strategy fills in.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// Nodes whose successors were generated.
+    pub expanded: u64,
+    /// Successor nodes generated.
+    pub generated: u64,
+    /// Most nodes held in memory at once.
+    pub peak_stored: u64,
+    /// Approximate peak memory in bytes.
+    pub peak_bytes: u64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+    /// Whether the returned path is guaranteed shortest.
+    pub optimal: bool,
+    /// Which limit was hit, when the status is [`Status::Limit`].
+    pub limit: Option<LimitKind>,
+    /// Last cost bound reached (IDA* threshold, A* best f, BFS depth).
+    pub bound: Option<u32>,
+}
+
+/// The result of one search: status, path (empty unless solved) and stats.
+///
+/// ```
+/// use huarong::engine::{Outcome, Status};
+/// let o: Outcome<u8> = Outcome::unsolvable("odd permutation".into());
+/// assert_eq!(o.status, Status::Unsolvable);
+/// assert!(o.path.is_empty());
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome<M> {
+    /// How the search ended.
+    pub status: Status,
+    /// Moves from the start to the goal when solved; empty otherwise.
+    pub path: Vec<M>,
+    /// Counters.
+    pub stats: Stats,
+    /// Why the search did not solve, in words (unsolvable reason, limit hit).
+    pub reason: Option<String>,
+}
+
+impl<M> Outcome<M> {
+    /// A solved outcome.
+    pub fn solved(path: Vec<M>, stats: Stats) -> Self {
+        Self {
+            status: Status::Solved,
+            path,
+            stats,
+            reason: None,
+        }
+    }
+    /// An unsolvable outcome decided before searching.
+    pub fn unsolvable(reason: String) -> Self {
+        Self {
+            status: Status::Unsolvable,
+            path: Vec::new(),
+            stats: Stats::default(),
+            reason: Some(reason),
+        }
+    }
+    /// An outcome for a search that stopped early.
+    pub fn stopped(stop: crate::engine::control::Stop, mut stats: Stats) -> Self {
+        use crate::engine::control::Stop;
+        let reason = match stop {
+            Stop::Cancelled => "cancelled".to_string(),
+            Stop::Limit(kind) => {
+                stats.limit = Some(kind);
+                format!("{kind} reached")
+            }
+        };
+        stats.optimal = false;
+        Self {
+            status: stop.status(),
+            path: Vec::new(),
+            stats,
+            reason: Some(reason),
+        }
+    }
+}

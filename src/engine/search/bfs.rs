@@ -1,0 +1,117 @@
+//! Breadth-first search: the FIFO branch-and-bound of the articles. Complete
+//! and optimal for unit move costs.
+
+use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
+use crate::engine::control::{Control, Meter, Sizes, Stop};
+use crate::engine::hash::StateSet;
+use crate::engine::outcome::{LimitKind, Outcome};
+
+struct Node<S, M> {
+    state: S,
+    parent: u32,
+    mv: Option<M>,
+}
+
+/// Breadth-first search from `start`. The node arena doubles as the FIFO
+/// queue: nodes are appended in the order they are generated and expanded in
+/// the same order. The goal test runs when a node is generated, which keeps
+/// BFS optimal and saves a whole layer.
+///
+/// ```
+/// use huarong::engine::search::{SearchSpace, bfs};
+/// use huarong::engine::{Control, Status};
+/// struct Ring;
+/// impl SearchSpace for Ring {
+///     type State = u8;
+///     type Move = ();
+///     fn successors(&self, s: &u8, out: &mut Vec<((), u8)>) { out.push(((), (s + 1) % 10)); }
+///     fn is_goal(&self, s: &u8) -> bool { *s == 42 }
+/// }
+/// // The ring never reaches 42: BFS exhausts it and says so.
+/// assert_eq!(bfs(&Ring, 0, &Control::default()).status, Status::Unsolvable);
+/// ```
+pub fn bfs<S: SearchSpace>(space: &S, start: S::State, ctl: &Control) -> Outcome<S::Move> {
+    let mut meter = Meter::new(ctl);
+    let mut nodes: Vec<Node<S::State, S::Move>> = vec![Node {
+        state: start,
+        parent: u32::MAX,
+        mv: None,
+    }];
+    let mut seen = StateSet::default();
+    seen.insert(start);
+    let node_bytes = std::mem::size_of::<Node<S::State, S::Move>>();
+    let seen_bytes = std::mem::size_of::<S::State>() + 1;
+    let sizes = |nodes: &Vec<Node<S::State, S::Move>>,
+                 seen: &StateSet<S::State>,
+                 head: usize,
+                 depth: u32| Sizes {
+        frontier: (nodes.len() - head) as u64,
+        stored: nodes.len() as u64,
+        bytes: (nodes.capacity() * node_bytes + seen.capacity() * seen_bytes) as u64,
+        growth: growth_bytes(nodes.len(), nodes.capacity(), node_bytes, 16_384)
+            + growth_bytes(seen.len(), seen.capacity(), seen_bytes, 16_384),
+        bound: Some(depth),
+    };
+    let finish_path = |nodes: &Vec<Node<S::State, S::Move>>, i: usize| {
+        backtrack(i as u32, |j| {
+            let n = &nodes[j as usize];
+            n.mv.map(|m| (n.parent, m))
+        })
+    };
+
+    if space.is_goal(&start) {
+        let mut stats = meter.finish(sizes(&nodes, &seen, 0, 0));
+        stats.optimal = true;
+        return Outcome::solved(Vec::new(), stats);
+    }
+    let mut head = 0usize;
+    let mut depth = 0u32;
+    let mut level_end = 1usize;
+    let mut buf = Vec::with_capacity(8);
+    while head < nodes.len() {
+        if head == level_end {
+            depth += 1;
+            level_end = nodes.len();
+        }
+        if meter.expand() {
+            let stop = if nodes.len() > MAX_INDEX - 16_384 {
+                Err(Stop::Limit(LimitKind::Memory))
+            } else {
+                meter.poll(sizes(&nodes, &seen, head, depth))
+            };
+            if let Err(stop) = stop {
+                let stats = meter.finish(sizes(&nodes, &seen, head, depth));
+                return Outcome::stopped(stop, stats);
+            }
+        }
+        buf.clear();
+        space.successors(&nodes[head].state, &mut buf);
+        meter.generated(buf.len() as u64);
+        for &(mv, state) in &buf {
+            if seen.insert(state) {
+                nodes.push(Node {
+                    state,
+                    parent: head as u32,
+                    mv: Some(mv),
+                });
+                if space.is_goal(&state) {
+                    let path = finish_path(&nodes, nodes.len() - 1);
+                    let mut stats = meter.finish(sizes(&nodes, &seen, head, depth + 1));
+                    stats.optimal = true;
+                    stats.bound = Some(depth + 1);
+                    return Outcome::solved(path, stats);
+                }
+            }
+        }
+        head += 1;
+    }
+    let n = nodes.len();
+    let stats = meter.finish(sizes(&nodes, &seen, head, depth));
+    Outcome {
+        reason: Some(format!(
+            "all {n} reachable states searched; none is the goal"
+        )),
+        stats,
+        ..Outcome::unsolvable(String::new())
+    }
+}

@@ -1,0 +1,112 @@
+//! Generic searches, in the style of the `pathfinding` crate: they know
+//! nothing of puzzles, only of states, moves, a goal test and a heuristic.
+//!
+//! * [`bfs()`] and [`astar()`] work on any [`SearchSpace`] (hashable states).
+//! * [`ida_star()`] works on a [`DepthFirstSpace`]: one mutable state that
+//!   applies and undoes moves in place, so the inner loop never allocates.
+
+mod astar;
+mod bfs;
+mod idastar;
+
+pub use astar::astar;
+pub use bfs::bfs;
+pub use idastar::ida_star;
+
+use std::hash::Hash;
+
+/// A state space for the searches that store states (BFS, A*).
+///
+/// ```
+/// use huarong::engine::search::{SearchSpace, bfs};
+/// use huarong::engine::Control;
+///
+/// /// Count up from 0 to 5 by +1 or +2.
+/// struct Steps;
+/// impl SearchSpace for Steps {
+///     type State = u32;
+///     type Move = u32;
+///     fn successors(&self, s: &u32, out: &mut Vec<(u32, u32)>) {
+///         for d in [1, 2] {
+///             if s + d <= 5 { out.push((d, s + d)); }
+///         }
+///     }
+///     fn is_goal(&self, s: &u32) -> bool { *s == 5 }
+/// }
+/// let outcome = bfs(&Steps, 0, &Control::default());
+/// assert_eq!(outcome.path.len(), 3);
+/// ```
+pub trait SearchSpace {
+    /// A compact, hashable state.
+    type State: Copy + Eq + Hash;
+    /// A move label, recorded in the path.
+    type Move: Copy;
+    /// Append every `(move, next_state)` of `state` to `out`.
+    fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State)>);
+    /// Whether `state` is a goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+}
+
+/// A single mutable state for depth-first searches (IDA*): moves are applied
+/// and undone in place, and the heuristic is kept up to date incrementally.
+pub trait DepthFirstSpace {
+    /// A move label, recorded in the path.
+    type Move: Copy;
+    /// The legal moves of a state, as a small inline list.
+    type Moves: AsRef<[Self::Move]>;
+    /// What [`undo`](Self::undo) needs to restore the state.
+    type Undo: Copy;
+    /// Heuristic estimate of the current state.
+    fn heuristic(&self) -> u32;
+    /// Whether the current state is a goal.
+    fn is_goal(&self) -> bool;
+    /// The legal moves from the current state.
+    fn moves(&self) -> Self::Moves;
+    /// Apply a legal move.
+    fn apply(&mut self, mv: Self::Move) -> Self::Undo;
+    /// Apply a legal move and return the new heuristic value, exactly when
+    /// it is below `limit`; otherwise any value from `limit` up to it (the
+    /// caller prunes the state). A space may skip work that cannot matter.
+    #[inline(always)]
+    fn apply_bounded(&mut self, mv: Self::Move, limit: u32) -> (Self::Undo, u32) {
+        let _ = limit;
+        let undo = self.apply(mv);
+        (undo, self.heuristic())
+    }
+    /// Hint that `mv` is about to be applied, so that memory its heuristic
+    /// will read can be fetched early (the reads of all children then
+    /// overlap instead of waiting one after another).
+    #[inline(always)]
+    fn prefetch(&self, mv: Self::Move) {
+        let _ = mv;
+    }
+    /// Undo `mv`, which was the last move applied.
+    fn undo(&mut self, mv: Self::Move, undo: Self::Undo);
+    /// Whether `mv` right after `prev` just undoes it (such moves are skipped).
+    fn undoes(&self, prev: Self::Move, mv: Self::Move) -> bool;
+}
+
+/// Bytes that growing a table holding `len` of `cap` entries of `entry`
+/// bytes would add, if it may grow before the next poll (`headroom` inserts).
+fn growth_bytes(len: usize, cap: usize, entry: usize, headroom: usize) -> u64 {
+    if len + headroom >= cap {
+        // A doubling reallocation holds old and new tables at once.
+        (cap.max(16) * 2 * entry) as u64
+    } else {
+        0
+    }
+}
+
+/// Rebuild the path to node `i` from parent links.
+fn backtrack<M: Copy>(mut i: u32, parent_move: impl Fn(u32) -> Option<(u32, M)>) -> Vec<M> {
+    let mut path = Vec::new();
+    while let Some((p, m)) = parent_move(i) {
+        path.push(m);
+        i = p;
+    }
+    path.reverse();
+    path
+}
+
+/// Most nodes a storing search indexes with `u32` links.
+const MAX_INDEX: usize = u32::MAX as usize - 1;

@@ -1,0 +1,38 @@
+//! Breadth-first search (FIFO branch-and-bound).
+
+use super::Strategy;
+use crate::engine::control::Control;
+use crate::engine::outcome::Outcome;
+use crate::engine::search::bfs;
+use crate::engine::tiles::heuristic::HeuristicChoice;
+use crate::engine::tiles::packed::{PackedBoard, WithPacked, with_packed};
+use crate::engine::tiles::space::TileSpace;
+use crate::engine::tiles::{Dir, TilePuzzle};
+
+/// Breadth-first search: expands states in order of distance from the start.
+pub struct Bfs;
+
+impl Strategy for Bfs {
+    fn name(&self) -> &'static str {
+        "bfs"
+    }
+    fn label(&self) -> &'static str {
+        "BFS"
+    }
+    fn description(&self) -> &'static str {
+        "Breadth-first (FIFO branch-and-bound): explores every state at distance d before d+1. Optimal, but stores every state it sees."
+    }
+    fn uses_heuristic(&self) -> bool {
+        false
+    }
+    fn solve_tiles(&self, puzzle: &TilePuzzle, _: &HeuristicChoice, ctl: &Control) -> Outcome<Dir> {
+        struct Run<'a>(&'a TilePuzzle, &'a Control);
+        impl WithPacked<Outcome<Dir>> for Run<'_> {
+            fn run<P: PackedBoard>(self) -> Outcome<Dir> {
+                let (space, start) = TileSpace::<P>::new(self.0);
+                bfs(&space, start, self.1)
+            }
+        }
+        with_packed(puzzle.shape().cells(), Run(puzzle, ctl))
+    }
+}

@@ -1,0 +1,45 @@
+//! IDA*: iterative deepening on f = g + h, memory linear in the depth.
+
+use super::Strategy;
+use crate::engine::control::Control;
+use crate::engine::outcome::{Outcome, Status};
+use crate::engine::search::ida_star;
+use crate::engine::tiles::heuristic::{
+    HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic,
+};
+use crate::engine::tiles::space::TileDfs;
+use crate::engine::tiles::{Dir, TilePuzzle};
+
+/// IDA*: depth-first searches bounded by f, the bound raised each round.
+pub struct IdaStar;
+
+impl Strategy for IdaStar {
+    fn name(&self) -> &'static str {
+        "idastar"
+    }
+    fn label(&self) -> &'static str {
+        "IDA*"
+    }
+    fn description(&self) -> &'static str {
+        "IDA*: depth-first searches that prune at moves-so-far + estimate > bound, raising the bound each round. Optimal, and stores only the current path."
+    }
+    fn uses_heuristic(&self) -> bool {
+        true
+    }
+    fn solve_tiles(
+        &self,
+        puzzle: &TilePuzzle,
+        heuristic: &HeuristicChoice,
+        ctl: &Control,
+    ) -> Outcome<Dir> {
+        struct Run<'a>(&'a TilePuzzle, &'a Control);
+        impl WithHeuristic<Outcome<Dir>> for Run<'_> {
+            fn run<H: TileHeuristic>(self, h: &H) -> Outcome<Dir> {
+                ida_star(&mut TileDfs::new(self.0, h), self.1)
+            }
+        }
+        let mut outcome = with_heuristic(heuristic, &puzzle.goal, Run(puzzle, ctl));
+        outcome.stats.optimal = outcome.status == Status::Solved;
+        outcome
+    }
+}

@@ -1,0 +1,94 @@
+//! The strategy registry. Every strategy returns the same [`Outcome`] and
+//! honours the same [`Control`]; adding one is a new file here and a line in
+//! [`STRATEGIES`]. Front ends (CLI, GUI) list strategies from the registry.
+
+mod astar;
+mod bfs;
+mod idastar;
+
+use crate::engine::control::Control;
+use crate::engine::outcome::Outcome;
+use crate::engine::tiles::heuristic::HeuristicChoice;
+use crate::engine::tiles::{Dir, TilePuzzle};
+
+/// A search strategy.
+pub trait Strategy: Sync {
+    /// The CLI name (`bfs`, `astar`, …).
+    fn name(&self) -> &'static str;
+    /// A label for people.
+    fn label(&self) -> &'static str;
+    /// One sentence on how it works.
+    fn description(&self) -> &'static str;
+    /// Whether the strategy is guided by the chosen heuristic.
+    fn uses_heuristic(&self) -> bool;
+    /// Solve a tile puzzle. Callers go through [`solve_tiles`], which checks
+    /// solvability and the heuristic first.
+    fn solve_tiles(
+        &self,
+        puzzle: &TilePuzzle,
+        heuristic: &HeuristicChoice,
+        ctl: &Control,
+    ) -> Outcome<Dir>;
+}
+
+/// Every strategy, in menu order.
+pub static STRATEGIES: &[&dyn Strategy] = &[&bfs::Bfs, &astar::AStar, &idastar::IdaStar];
+
+/// The strategy called `name`.
+///
+/// ```
+/// assert_eq!(huarong::engine::strategy::find("idastar").unwrap().label(), "IDA*");
+/// assert!(huarong::engine::strategy::find("dfs").is_none());
+/// ```
+pub fn find(name: &str) -> Option<&'static dyn Strategy> {
+    STRATEGIES.iter().copied().find(|s| s.name() == name)
+}
+
+/// All strategy names, comma separated (for error messages).
+pub fn names() -> String {
+    let names: Vec<&str> = STRATEGIES.iter().map(|s| s.name()).collect();
+    names.join(", ")
+}
+
+/// Why a solve request was refused before searching.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The heuristic cannot be used on this puzzle.
+    HeuristicUnavailable(String),
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::HeuristicUnavailable(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+/// Run `strategy` on `puzzle`: an unsolvable start is answered with the
+/// reason before any search; a heuristic that does not fit is refused.
+///
+/// ```
+/// use huarong::engine::{Control, HeuristicChoice, Status, TilePuzzle, solve_tiles, strategy};
+/// let p = TilePuzzle::parse("2 1 3 4 5 6 7 8 0", None, None).unwrap();
+/// let o = solve_tiles(strategy::find("bfs").unwrap(), &p, &HeuristicChoice::Manhattan, &Control::default()).unwrap();
+/// assert_eq!(o.status, Status::Unsolvable);
+/// ```
+pub fn solve_tiles(
+    strategy: &dyn Strategy,
+    puzzle: &TilePuzzle,
+    heuristic: &HeuristicChoice,
+    ctl: &Control,
+) -> Result<Outcome<Dir>, SolveError> {
+    if strategy.uses_heuristic()
+        && let Some(why) = heuristic.unavailable_for(&puzzle.goal)
+    {
+        return Err(SolveError::HeuristicUnavailable(why));
+    }
+    if let Err(why) = puzzle.check_solvable() {
+        return Ok(Outcome::unsolvable(why.to_string()));
+    }
+    Ok(strategy.solve_tiles(puzzle, heuristic, ctl))
+}

@@ -1,0 +1,53 @@
+//! Manhattan distance: each tile needs at least its row and column distance.
+
+use super::{GoalCells, TileHeuristic};
+use crate::engine::tiles::Board;
+
+/// Sum over tiles of |Δrow| + |Δcol| to their goal cells, from a table.
+pub struct Manhattan {
+    cells: usize,
+    /// `dist[tile * cells + cell]`.
+    dist: Vec<u8>,
+}
+
+impl Manhattan {
+    /// For `goal`.
+    pub fn new(goal: &Board) -> Self {
+        let g = GoalCells::new(goal);
+        let n = goal.cells().len();
+        let mut dist = vec![0u8; n * n];
+        for t in 1..n {
+            let (gr, gc) = g.shape.coords(g.cell[t] as usize);
+            for c in 0..n {
+                let (r, cc) = g.shape.coords(c);
+                dist[t * n + c] = (r.abs_diff(gr) + cc.abs_diff(gc)) as u8;
+            }
+        }
+        Self { cells: n, dist }
+    }
+
+    /// Distance of `tile` in `cell` from its goal cell.
+    #[inline]
+    pub fn distance(&self, tile: u8, cell: usize) -> u32 {
+        self.dist[tile as usize * self.cells + cell] as u32
+    }
+}
+
+impl TileHeuristic for Manhattan {
+    type Acc = u32;
+    fn start(&self, cells: &[u8]) -> u32 {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(c, &t)| self.distance(t, c))
+            .sum()
+    }
+    #[inline]
+    fn value(&self, acc: &u32) -> u32 {
+        *acc
+    }
+    #[inline]
+    fn update(&self, acc: &mut u32, _: &[u8], _: &[u8], tile: u8, from: usize, to: usize) {
+        *acc = *acc + self.distance(tile, to) - self.distance(tile, from);
+    }
+}

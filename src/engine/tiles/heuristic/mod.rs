@@ -1,0 +1,234 @@
+//! Heuristics for tile boards. Each is admissible (never overestimates) and
+//! consistent (changes by at most 1 per move), and each can be updated
+//! incrementally after a move, which is what makes IDA* fast.
+
+mod linear_conflict;
+mod manhattan;
+mod misplaced;
+
+pub use linear_conflict::LinearConflict;
+pub use manhattan::Manhattan;
+pub use misplaced::Misplaced;
+
+use std::sync::Arc;
+
+use super::board::{Board, Shape};
+use super::pdb::{PatternDb, PdbHeuristic};
+
+/// A heuristic evaluated on a board and updated after each move.
+pub trait TileHeuristic: Sync {
+    /// What the incremental update keeps between moves.
+    type Acc: Copy;
+    /// Evaluate a whole board from scratch.
+    fn start(&self, cells: &[u8]) -> Self::Acc;
+    /// The estimate held in `acc`.
+    fn value(&self, acc: &Self::Acc) -> u32;
+    /// `tile` just moved from cell `from` to cell `to`; `cells` and `pos`
+    /// (cell of each tile) already show the new board.
+    fn update(
+        &self,
+        acc: &mut Self::Acc,
+        cells: &[u8],
+        pos: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+    );
+    /// Like [`update`](Self::update), then return the new estimate — but
+    /// only exactly when it is below `limit`; otherwise any value in
+    /// `limit..=estimate` (and `acc` may be left incomplete: the caller
+    /// prunes this state and restores the saved `acc`). Lets a heuristic
+    /// that takes a maximum skip its second half.
+    #[inline(always)]
+    fn update_bounded(
+        &self,
+        acc: &mut Self::Acc,
+        cells: &[u8],
+        pos: &[u8],
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> u32 {
+        let _ = limit;
+        self.update(acc, cells, pos, tile, from, to);
+        self.value(acc)
+    }
+    /// Hint: `tile` may move from `from` to `to` next; fetch what
+    /// [`update`](Self::update) would read. `pos` shows the board before
+    /// the move.
+    #[inline(always)]
+    fn prefetch(&self, pos: &[u8], tile: u8, from: usize, to: usize) {
+        let _ = (pos, tile, from, to);
+    }
+    /// Evaluate a whole board.
+    fn estimate(&self, cells: &[u8]) -> u32 {
+        self.value(&self.start(cells))
+    }
+}
+
+/// The heuristics a user can pick, by CLI name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum HeuristicKind {
+    /// Number of tiles out of place.
+    Misplaced,
+    /// Sum of the tiles' Manhattan distances.
+    Manhattan,
+    /// Manhattan plus linear conflicts in rows and columns.
+    LinearConflict,
+    /// Additive 6-6-3 pattern database with reflection (4×4 only).
+    Pdb,
+}
+
+impl HeuristicKind {
+    /// Every kind, in menu order.
+    pub const ALL: [HeuristicKind; 4] = [
+        HeuristicKind::Misplaced,
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::Pdb,
+    ];
+
+    /// The CLI name.
+    pub fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Misplaced => "misplaced",
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::Pdb => "pdb",
+        }
+    }
+
+    /// A label for people.
+    pub fn label(self) -> &'static str {
+        match self {
+            HeuristicKind::Misplaced => "Misplaced tiles",
+            HeuristicKind::Manhattan => "Manhattan distance",
+            HeuristicKind::LinearConflict => "Manhattan + linear conflict",
+            HeuristicKind::Pdb => "Pattern database 6-6-3",
+        }
+    }
+
+    /// Look up a CLI name (`pdb663` is an alias of `pdb`).
+    ///
+    /// ```
+    /// use huarong::engine::HeuristicKind;
+    /// assert_eq!(HeuristicKind::from_name("linear-conflict"), Some(HeuristicKind::LinearConflict));
+    /// assert_eq!(HeuristicKind::from_name("nope"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Self> {
+        match name {
+            "pdb663" => Some(HeuristicKind::Pdb),
+            _ => Self::ALL.into_iter().find(|k| k.name() == name),
+        }
+    }
+
+    /// Why this heuristic cannot be used on `shape`, if it cannot.
+    pub fn unavailable_for(self, shape: Shape) -> Option<String> {
+        match self {
+            HeuristicKind::Pdb if shape != PatternDb::SHAPE_663 => Some(format!(
+                "heuristic 'pdb' (6-6-3 pattern database) is only available for 4x4 boards, not {shape}"
+            )),
+            _ => None,
+        }
+    }
+}
+
+/// A heuristic ready to use: the kind plus any data it needs.
+#[derive(Clone, Debug)]
+pub enum HeuristicChoice {
+    /// Misplaced tiles.
+    Misplaced,
+    /// Manhattan distance.
+    Manhattan,
+    /// Manhattan + linear conflict.
+    LinearConflict,
+    /// A pattern database built for the puzzle's goal.
+    Pdb(Arc<PatternDb>),
+}
+
+impl HeuristicChoice {
+    /// The kind this choice is.
+    pub fn kind(&self) -> HeuristicKind {
+        match self {
+            HeuristicChoice::Misplaced => HeuristicKind::Misplaced,
+            HeuristicChoice::Manhattan => HeuristicKind::Manhattan,
+            HeuristicChoice::LinearConflict => HeuristicKind::LinearConflict,
+            HeuristicChoice::Pdb(_) => HeuristicKind::Pdb,
+        }
+    }
+
+    /// A human-readable name: the pattern database says which partition.
+    pub fn describe(&self) -> String {
+        match self {
+            HeuristicChoice::Pdb(db) => format!("pattern database {}", db.name()),
+            other => other.kind().name().to_string(),
+        }
+    }
+
+    /// Why this choice cannot be used for `goal`, if it cannot.
+    pub fn unavailable_for(&self, goal: &Board) -> Option<String> {
+        match self {
+            HeuristicChoice::Pdb(db) if db.goal() != goal.cells() || db.shape() != goal.shape() => {
+                Some("the pattern database was built for another goal".to_string())
+            }
+            other => other.kind().unavailable_for(goal.shape()),
+        }
+    }
+}
+
+/// Something to run with a concrete heuristic type.
+pub trait WithHeuristic<R> {
+    /// Run with heuristic `h`.
+    fn run<H: TileHeuristic>(self, h: &H) -> R;
+}
+
+/// Build the heuristic `choice` for `goal` and hand it to `f`, so that the
+/// search is compiled once per heuristic (no dynamic dispatch per node).
+pub fn with_heuristic<R>(choice: &HeuristicChoice, goal: &Board, f: impl WithHeuristic<R>) -> R {
+    match choice {
+        HeuristicChoice::Misplaced => f.run(&Misplaced::new(goal)),
+        HeuristicChoice::Manhattan => f.run(&Manhattan::new(goal)),
+        HeuristicChoice::LinearConflict => f.run(&LinearConflict::new(goal)),
+        HeuristicChoice::Pdb(db) => f.run(&PdbHeuristic::new(db)),
+    }
+}
+
+/// Evaluate `choice` on one board (for displays and tests).
+///
+/// ```
+/// use huarong::engine::{Board, HeuristicChoice, tiles::heuristic::evaluate};
+/// let goal = Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap();
+/// let b = Board::parse("1 2 3 4 5 6 0 7 8", None).unwrap();
+/// assert_eq!(evaluate(&HeuristicChoice::Manhattan, &goal, &b), 2);
+/// ```
+pub fn evaluate(choice: &HeuristicChoice, goal: &Board, board: &Board) -> u32 {
+    struct Eval<'a>(&'a [u8]);
+    impl WithHeuristic<u32> for Eval<'_> {
+        fn run<H: TileHeuristic>(self, h: &H) -> u32 {
+            h.estimate(self.0)
+        }
+    }
+    with_heuristic(choice, goal, Eval(board.cells()))
+}
+
+/// Goal cell of every tile, shared by the heuristics.
+#[derive(Clone, Debug)]
+pub(crate) struct GoalCells {
+    pub shape: Shape,
+    /// `cell[t]`: goal cell of tile `t`.
+    pub cell: Vec<u8>,
+}
+
+impl GoalCells {
+    pub fn new(goal: &Board) -> Self {
+        let mut cell = vec![0u8; goal.cells().len()];
+        for (c, &t) in goal.cells().iter().enumerate() {
+            cell[t as usize] = c as u8;
+        }
+        Self {
+            shape: goal.shape(),
+            cell,
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! Sliding-tile boards of any size from 2×2 to 10×10, square or rectangular,
+//! with any goal arrangement.
+//!
+//! Conventions: tiles are numbered 1…R·C−1, 0 is the blank, cells are
+//! row-major. A move names the direction the **blank** moves (`U`, `D`, `L`,
+//! `R`), so `R` slides the tile right of the blank to the left.
+
+mod board;
+pub mod heuristic;
+pub mod packed;
+mod parse;
+pub mod pdb;
+mod random;
+mod solvability;
+pub mod space;
+
+pub use board::{Board, Dir, Shape, TilePuzzle, format_path, parse_path};
+pub use packed::{PackedBoard, WideBoard};
+pub use parse::BoardError;
+pub use random::{random_solvable, shuffled};
+pub use solvability::{Unsolvable, check_solvable};

@@ -1,0 +1,169 @@
+//! Building pattern tables by a backward breadth-first search.
+//!
+//! The abstract state is (placement of the pattern's tiles, blank cell).
+//! Moving a non-pattern tile costs nothing, so from one blank cell the blank
+//! reaches its whole region (the free cells connected to it) for free; the
+//! search therefore works with regions: it floods the region on the cell
+//! bitmask, marks every blank cell of it visited at once, and only counts
+//! moves of pattern tiles into the region. Layer by layer, the first layer
+//! that reaches a placement (with any blank cell) is its table value.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::Pattern;
+use super::rank::{placements, rank};
+use crate::engine::tiles::Board;
+
+const UNSEEN: u8 = u8::MAX;
+
+/// Build one table per pattern of `partition`, on parallel threads.
+pub(super) fn build_patterns(
+    goal: &Board,
+    partition: &[Vec<u8>],
+    progress: &(dyn Fn(f32) + Sync),
+) -> Vec<Pattern> {
+    let n = goal.cells().len();
+    assert!(
+        n <= 16,
+        "pattern databases are built for boards of up to 16 cells"
+    );
+    let total: usize = partition.iter().map(|p| placements(n, p.len())).sum();
+    let done = AtomicUsize::new(0);
+    let report = |filled: usize| {
+        let all = done.fetch_add(filled, Ordering::Relaxed) + filled;
+        progress(all as f32 / total as f32);
+    };
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = partition
+            .iter()
+            .map(|tiles| {
+                let report = &report;
+                scope.spawn(move || Pattern {
+                    tiles: tiles.clone(),
+                    table: build_table(goal, tiles, report),
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("pattern build thread"))
+            .collect()
+    })
+}
+
+/// Cell geometry as bitmasks.
+struct Grid {
+    full: u32,
+    neighbours: Vec<u32>,
+    /// Cells not in the first / last column.
+    not_first_col: u32,
+    not_last_col: u32,
+    cols: usize,
+}
+
+impl Grid {
+    fn new(goal: &Board) -> Self {
+        let shape = goal.shape();
+        let (rows, cols) = (shape.rows as usize, shape.cols as usize);
+        let n = rows * cols;
+        let mut neighbours = vec![0u32; n];
+        let (mut not_first_col, mut not_last_col) = (0u32, 0u32);
+        for (cell, nb) in neighbours.iter_mut().enumerate() {
+            for d in crate::engine::tiles::Dir::ALL {
+                if let Some(o) = shape.neighbour(cell, d) {
+                    *nb |= 1 << o;
+                }
+            }
+            if cell % cols != 0 {
+                not_first_col |= 1 << cell;
+            }
+            if cell % cols != cols - 1 {
+                not_last_col |= 1 << cell;
+            }
+        }
+        Self {
+            full: ((1u64 << n) - 1) as u32,
+            neighbours,
+            not_first_col,
+            not_last_col,
+            cols,
+        }
+    }
+
+    /// All cells of `free` connected to `seed`.
+    fn flood(&self, seed: u32, free: u32) -> u32 {
+        let mut region = seed;
+        loop {
+            let grown = (region
+                | ((region << 1) & self.not_first_col)
+                | ((region >> 1) & self.not_last_col)
+                | (region << self.cols)
+                | (region >> self.cols))
+                & free;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
+fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> Vec<u8> {
+    let n = goal.cells().len();
+    let k = tiles.len();
+    assert!(k <= 8, "patterns of up to 8 tiles");
+    let grid = Grid::new(goal);
+    let size = placements(n, k);
+    let mut table = vec![UNSEEN; size];
+    // Per placement: low 16 bits, blank cells already expanded; high 16
+    // bits, blank cells already queued. One word, so one cache miss.
+    let mut marks = vec![0u32; size];
+
+    let goal_cells = tiles.iter().enumerate().fold(0u32, |acc, (j, &t)| {
+        acc | (goal.position(t) as u32) << (4 * j)
+    });
+    // Queue entries: the tiles' cells as nibbles, the blank cell above them.
+    let mut frontier: Vec<u64> = vec![goal_cells as u64 | (goal.blank() as u64) << 32];
+    let mut next: Vec<u64> = Vec::new();
+    let mut depth = 0u8;
+    let mut filled_since_report = 0usize;
+    let nibbles = |placed: u32| (0..k).map(move |j| ((placed >> (4 * j)) & 0xF) as u8);
+    while !frontier.is_empty() {
+        for &entry in &frontier {
+            let placed = entry as u32;
+            let blank = (entry >> 32) as usize;
+            let r = rank(n, nibbles(placed));
+            if marks[r] & (1 << blank) != 0 {
+                continue;
+            }
+            let occupied = nibbles(placed).fold(0u32, |m, c| m | 1 << c);
+            let region = grid.flood(1 << blank, grid.full & !occupied);
+            marks[r] |= region;
+            if table[r] == UNSEEN {
+                table[r] = depth;
+                filled_since_report += 1;
+            }
+            // Slide each pattern tile next to the region into it.
+            for j in 0..k {
+                let from = (placed >> (4 * j)) & 0xF;
+                let mut targets = grid.neighbours[from as usize] & region;
+                while targets != 0 {
+                    let to = targets.trailing_zeros();
+                    targets &= targets - 1;
+                    let moved = (placed & !(0xF << (4 * j))) | to << (4 * j);
+                    let r2 = rank(n, nibbles(moved));
+                    let bit = 1u32 << from;
+                    if marks[r2] & (bit | bit << 16) == 0 {
+                        marks[r2] |= bit << 16;
+                        next.push(moved as u64 | (from as u64) << 32);
+                    }
+                }
+            }
+        }
+        report(std::mem::take(&mut filled_since_report));
+        std::mem::swap(&mut frontier, &mut next);
+        next.clear();
+        depth += 1;
+    }
+    table
+}

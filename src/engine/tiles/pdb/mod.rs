@@ -1,0 +1,151 @@
+//! Additive disjoint pattern databases (Korf & Felner 2002).
+//!
+//! The tiles are split into disjoint patterns. For each pattern, a table
+//! holds the exact number of moves *of that pattern's tiles* needed to bring
+//! them home from every placement, the other tiles being indistinguishable and
+//! free to move. Since no move is counted twice, the tables' values add up to
+//! an admissible heuristic far stronger than Manhattan distance.
+//!
+//! Each board is also looked up reflected in its main diagonal (when the
+//! goal's blank is on the diagonal): the reflected board is exactly as far
+//! from the goal, so the larger of the two sums is still admissible.
+
+mod build;
+mod format;
+mod lookup;
+mod rank;
+
+pub use format::PdbError;
+pub use lookup::PdbHeuristic;
+
+use super::board::{Board, Shape};
+
+/// One pattern: its tiles and its table, indexed by the rank of the tiles'
+/// cells (see [`rank`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pattern {
+    /// The pattern's tiles, in index order.
+    pub tiles: Vec<u8>,
+    /// Moves of pattern tiles needed, per placement.
+    pub table: Vec<u8>,
+}
+
+/// A set of disjoint pattern tables built for one goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PatternDb {
+    shape: Shape,
+    goal: Vec<u8>,
+    patterns: Vec<Pattern>,
+}
+
+/// Cells of the 6-6-3 partition on a 4×4 board whose blank is top-left: the
+/// top row, then the left and right halves of the three rows below.
+const CELLS_663: [&[u8]; 3] = [&[1, 2, 3], &[4, 5, 8, 9, 12, 13], &[6, 7, 10, 11, 14, 15]];
+
+impl PatternDb {
+    /// The board size the 6-6-3 database is for.
+    pub const SHAPE_663: Shape = Shape { rows: 4, cols: 4 };
+
+    /// The tiles of the 6-6-3 partition for `goal` (4×4): the partition of
+    /// Korf & Felner laid out relative to the goal's blank corner, so that the
+    /// small pattern sits on the row of the blank. A goal whose blank is not
+    /// in a corner gets the same cells with the blank's cell traded for
+    /// the corner.
+    pub fn partition_663(goal: &Board) -> Vec<Vec<u8>> {
+        let blank = goal.blank();
+        let (br, bc) = (blank / 4, blank % 4);
+        // Mirror the canonical (blank top-left) layout towards the blank's corner.
+        let flip_r = br >= 2;
+        let flip_c = bc >= 2;
+        let map = |cell: u8| {
+            let (r, c) = (cell as usize / 4, cell as usize % 4);
+            let r = if flip_r { 3 - r } else { r };
+            let c = if flip_c { 3 - c } else { c };
+            r * 4 + c
+        };
+        let corner = map(0);
+        CELLS_663
+            .iter()
+            .map(|cells| {
+                cells
+                    .iter()
+                    .map(|&c| {
+                        let cell = map(c);
+                        // The blank's own cell holds no tile: use the corner's tile.
+                        if cell == blank { corner } else { cell }
+                    })
+                    .map(|cell| goal.cells()[cell])
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Build the 6-6-3 database for a 4×4 `goal`. Patterns are built on
+    /// parallel threads; `progress` receives the fraction done.
+    pub fn build_663(goal: &Board, progress: &(dyn Fn(f32) + Sync)) -> Self {
+        Self::build(goal, &Self::partition_663(goal), progress)
+    }
+
+    /// Build a database with any partition of the tiles of `goal` (boards of
+    /// up to 16 cells; patterns of up to 8 tiles).
+    ///
+    /// ```
+    /// use huarong::engine::{Board, Shape};
+    /// use huarong::engine::tiles::pdb::PatternDb;
+    /// let goal = Board::goal(Shape::new(3, 3).unwrap());
+    /// let db = PatternDb::build(&goal, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]], &|_| {});
+    /// assert_eq!(db.patterns().len(), 2);
+    /// ```
+    pub fn build(goal: &Board, partition: &[Vec<u8>], progress: &(dyn Fn(f32) + Sync)) -> Self {
+        let patterns = build::build_patterns(goal, partition, progress);
+        Self {
+            shape: goal.shape(),
+            goal: goal.cells().to_vec(),
+            patterns,
+        }
+    }
+
+    /// The board shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The goal the tables were built for.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    /// The patterns.
+    pub fn patterns(&self) -> &[Pattern] {
+        &self.patterns
+    }
+
+    /// A name like `6-6-3`.
+    pub fn name(&self) -> String {
+        let sizes: Vec<String> = self
+            .patterns
+            .iter()
+            .map(|p| p.tiles.len().to_string())
+            .collect();
+        sizes.join("-")
+    }
+
+    /// Whether the reflected lookup applies (square board, blank's goal on
+    /// the main diagonal).
+    pub fn reflects(&self) -> bool {
+        let blank = self.goal.iter().position(|&t| t == 0).unwrap_or(0);
+        let cols = self.shape.cols as usize;
+        self.shape.rows == self.shape.cols && blank / cols == blank % cols
+    }
+
+    /// Serialize with a versioned header and a checksum.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        format::to_bytes(self)
+    }
+
+    /// Read bytes written by [`to_bytes`](Self::to_bytes), checking that they
+    /// are intact and were built for `goal` with `partition`.
+    pub fn from_bytes(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Self, PdbError> {
+        format::from_bytes(bytes, goal, partition)
+    }
+}

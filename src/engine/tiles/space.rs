@@ -1,0 +1,216 @@
+//! Tile boards as search spaces: packed states for BFS and A*, one mutable
+//! board with an incremental heuristic for IDA*.
+
+use std::marker::PhantomData;
+
+use super::board::{Dir, Shape, TilePuzzle};
+use super::heuristic::TileHeuristic;
+use super::packed::PackedBoard;
+use crate::engine::search::{DepthFirstSpace, SearchSpace};
+
+/// The state space of a tile puzzle with states packed as `P`.
+pub struct TileSpace<P> {
+    shape: Shape,
+    goal: P,
+    _packing: PhantomData<P>,
+}
+
+impl<P: PackedBoard> TileSpace<P> {
+    /// The space of `puzzle`; returns it with the packed start.
+    pub fn new(puzzle: &TilePuzzle) -> (Self, P) {
+        assert!(puzzle.shape().cells() <= P::MAX_CELLS);
+        let space = Self {
+            shape: puzzle.shape(),
+            goal: P::pack(puzzle.goal.cells()),
+            _packing: PhantomData,
+        };
+        (space, P::pack(puzzle.start.cells()))
+    }
+
+    /// The board's cell count.
+    pub fn cells(&self) -> usize {
+        self.shape.cells()
+    }
+}
+
+impl<P: PackedBoard> SearchSpace for TileSpace<P> {
+    type State = P;
+    type Move = Dir;
+
+    #[inline]
+    fn successors(&self, state: &P, out: &mut Vec<(Dir, P)>) {
+        let n = self.shape.cells();
+        let blank = (0..n)
+            .find(|&c| state.get(c) == 0)
+            .expect("a board has a blank");
+        for d in Dir::ALL {
+            if let Some(to) = self.shape.neighbour(blank, d) {
+                let tile = state.get(to);
+                out.push((d, state.cleared(to).with(blank, tile)));
+            }
+        }
+    }
+
+    #[inline]
+    fn is_goal(&self, state: &P) -> bool {
+        *state == self.goal
+    }
+}
+
+/// Up to four moves of the blank, inline.
+#[derive(Clone, Copy)]
+pub struct TileMoves {
+    dirs: [Dir; 4],
+    len: u8,
+}
+
+impl AsRef<[Dir]> for TileMoves {
+    fn as_ref(&self) -> &[Dir] {
+        &self.dirs[..self.len as usize]
+    }
+}
+
+/// One board, changed in place, with its heuristic kept up to date.
+pub struct TileDfs<'h, H: TileHeuristic> {
+    heuristic: &'h H,
+    cells: Vec<u8>,
+    /// Cell of each tile.
+    pos: Vec<u8>,
+    blank: usize,
+    acc: H::Acc,
+    goal: Vec<u8>,
+    /// Legal moves per blank cell.
+    moves_at: Vec<TileMoves>,
+    /// Cell offset per direction (`Dir as usize`).
+    step: [isize; 4],
+}
+
+impl<'h, H: TileHeuristic> TileDfs<'h, H> {
+    /// Start at `puzzle.start`.
+    pub fn new(puzzle: &TilePuzzle, heuristic: &'h H) -> Self {
+        let shape = puzzle.shape();
+        let cells = puzzle.start.cells().to_vec();
+        let mut pos = vec![0u8; cells.len()];
+        for (c, &t) in cells.iter().enumerate() {
+            pos[t as usize] = c as u8;
+        }
+        let moves_at = (0..shape.cells())
+            .map(|c| {
+                let mut m = TileMoves {
+                    dirs: [Dir::Up; 4],
+                    len: 0,
+                };
+                for d in Dir::ALL {
+                    if shape.neighbour(c, d).is_some() {
+                        m.dirs[m.len as usize] = d;
+                        m.len += 1;
+                    }
+                }
+                m
+            })
+            .collect();
+        let cols = shape.cols as isize;
+        Self {
+            heuristic,
+            acc: heuristic.start(&cells),
+            blank: puzzle.start.blank(),
+            cells,
+            pos,
+            goal: puzzle.goal.cells().to_vec(),
+            moves_at,
+            step: [-cols, cols, -1, 1],
+        }
+    }
+
+    /// The current board.
+    pub fn cells(&self) -> &[u8] {
+        &self.cells
+    }
+
+    /// Slide the tile at `to` into the blank; returns the tile and the
+    /// cells it moved between.
+    #[inline(always)]
+    fn slide(&mut self, to: usize) -> (u8, usize, usize) {
+        let from = self.blank;
+        let tile = self.cells[to];
+        self.cells[from] = tile;
+        self.cells[to] = 0;
+        self.pos[tile as usize] = from as u8;
+        self.pos[0] = to as u8;
+        self.blank = to;
+        (tile, to, from)
+    }
+}
+
+impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
+    type Move = Dir;
+    type Moves = TileMoves;
+    type Undo = H::Acc;
+
+    #[inline(always)]
+    fn heuristic(&self) -> u32 {
+        self.heuristic.value(&self.acc)
+    }
+
+    #[inline]
+    fn is_goal(&self) -> bool {
+        self.cells == self.goal
+    }
+
+    #[inline(always)]
+    fn moves(&self) -> TileMoves {
+        self.moves_at[self.blank]
+    }
+
+    #[inline(always)]
+    fn apply(&mut self, mv: Dir) -> H::Acc {
+        let saved = self.acc;
+        let to = (self.blank as isize + self.step[mv as usize]) as usize;
+        let (tile, from, to) = self.slide(to);
+        self.heuristic
+            .update(&mut self.acc, &self.cells, &self.pos, tile, from, to);
+        saved
+    }
+
+    #[inline(always)]
+    fn apply_bounded(&mut self, mv: Dir, limit: u32) -> (H::Acc, u32) {
+        let saved = self.acc;
+        let to = (self.blank as isize + self.step[mv as usize]) as usize;
+        let (tile, from, to) = self.slide(to);
+        let h = self.heuristic.update_bounded(
+            &mut self.acc,
+            &self.cells,
+            &self.pos,
+            tile,
+            from,
+            to,
+            limit,
+        );
+        (saved, h)
+    }
+
+    #[inline(always)]
+    fn undo(&mut self, mv: Dir, undo: H::Acc) {
+        let back = (self.blank as isize - self.step[mv as usize]) as usize;
+        let from = self.blank;
+        let tile = self.cells[back];
+        self.cells[from] = tile;
+        self.cells[back] = 0;
+        self.pos[tile as usize] = from as u8;
+        self.pos[0] = back as u8;
+        self.blank = back;
+        self.acc = undo;
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, mv: Dir) {
+        let to = (self.blank as isize + self.step[mv as usize]) as usize;
+        let tile = self.cells[to];
+        self.heuristic.prefetch(&self.pos, tile, to, self.blank);
+    }
+
+    #[inline(always)]
+    fn undoes(&self, prev: Dir, mv: Dir) -> bool {
+        mv == prev.opposite()
+    }
+}

@@ -1,0 +1,4 @@
+//! Thin entry point: all work is in the library.
+fn main() -> std::process::ExitCode {
+    huarong::cli::run()
+}

@@ -1,0 +1,113 @@
+//! The pattern-database cache under the user's cache directory.
+//!
+//! A database is looked for at `<cache>/huarong/pdb663-<goal>.bin`. A file
+//! that is missing, damaged, truncated, of another version or for another
+//! goal is rebuilt (and the reason reported); a fresh build is saved
+//! atomically. `HUARONG_CACHE_DIR` overrides the folder.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use crate::engine::tiles::Board;
+use crate::engine::tiles::pdb::PatternDb;
+
+/// Where the database came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PdbSource {
+    /// Read from the cache file.
+    Cache,
+    /// Built (no usable cache file); `why` says what was wrong with the file
+    /// if there was one, `saved` whether the new one was written.
+    Built {
+        /// Why the cached file was not used, if one existed.
+        why: Option<String>,
+        /// `Err` names why the new file could not be saved.
+        saved: Result<(), String>,
+    },
+}
+
+/// A loaded database and how it was obtained.
+#[derive(Clone, Debug)]
+pub struct PdbLoad {
+    /// The database.
+    pub db: Arc<PatternDb>,
+    /// Cache hit, or built.
+    pub source: PdbSource,
+    /// The cache file.
+    pub path: PathBuf,
+    /// Time to load or build.
+    pub elapsed: Duration,
+}
+
+impl std::fmt::Display for PdbLoad {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let secs = self.elapsed.as_secs_f64();
+        let name = self.db.name();
+        match &self.source {
+            PdbSource::Cache => write!(
+                f,
+                "pattern database {name}: loaded from {} in {secs:.2} s",
+                self.path.display()
+            ),
+            PdbSource::Built { why, saved } => {
+                write!(f, "pattern database {name}: built in {secs:.2} s")?;
+                if let Some(why) = why {
+                    write!(f, " (cached file rejected: {why})")?;
+                }
+                match saved {
+                    Ok(()) => write!(f, ", saved to {}", self.path.display()),
+                    Err(e) => write!(f, ", not saved: {e}"),
+                }
+            }
+        }
+    }
+}
+
+/// The folder Huarong caches into.
+pub fn cache_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("HUARONG_CACHE_DIR").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    dirs::cache_dir()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("huarong")
+}
+
+/// The cache file of the 6-6-3 database for `goal`.
+pub fn path_663(goal: &Board) -> PathBuf {
+    let key: String = goal.cells().iter().map(|t| format!("{t:x}")).collect();
+    cache_dir().join(format!("pdb663-{key}.bin"))
+}
+
+/// Load the 6-6-3 database for the 4×4 `goal` from the cache, or build and
+/// save it. `progress` receives the build's fraction done.
+pub fn load_or_build_663(goal: &Board, progress: &(dyn Fn(f32) + Sync)) -> PdbLoad {
+    let start = Instant::now();
+    let path = path_663(goal);
+    let partition = PatternDb::partition_663(goal);
+    let why = match std::fs::read(&path) {
+        Ok(bytes) => match PatternDb::from_bytes(&bytes, goal, &partition) {
+            Ok(db) => {
+                return PdbLoad {
+                    db: Arc::new(db),
+                    source: PdbSource::Cache,
+                    path,
+                    elapsed: start.elapsed(),
+                };
+            }
+            Err(e) => Some(e.to_string()),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => Some(e.to_string()),
+    };
+    let db = PatternDb::build(goal, &partition, progress);
+    let saved =
+        super::write_atomic(&path, &db.to_bytes()).map_err(|e| format!("{}: {e}", path.display()));
+    PdbLoad {
+        db: Arc::new(db),
+        source: PdbSource::Built { why, saved },
+        path,
+        elapsed: start.elapsed(),
+    }
+}
