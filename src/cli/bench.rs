@@ -120,10 +120,13 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         .map_err(|e| InputError(format!("cannot read {}: {e}", args.file.display())))?;
     let instances = parse_instances(&text, args.board.shape()?)?;
     let shape = instances[0].start.shape();
-    let goal = match &args.board.goal {
-        Some(g) => TilePuzzle::parse(g, Some(&shape.to_string()), None)?.start,
-        None => Board::goal(shape),
-    };
+    // Parsed beside the first start, so goal errors read as they do in `solve`.
+    let goal = TilePuzzle::parse(
+        &instances[0].start.to_text(),
+        Some(&shape.to_string()),
+        args.board.goal.as_deref(),
+    )?
+    .goal;
     let search = args.search.resolve(&goal)?;
     let mut times = Vec::new();
     let mut summary = Summary {

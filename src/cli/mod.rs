@@ -60,7 +60,7 @@ struct SearchArgs {
     #[arg(long, value_name = "MIB")]
     max_memory: Option<u64>,
     /// Stop after this many seconds.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
     time_limit: Option<f64>,
     /// Print JSON lines instead of a readable report.
     #[arg(long)]
@@ -140,12 +140,17 @@ impl SearchArgs {
             }
         };
         let time_limit = match self.time_limit {
-            Some(t) if !(t.is_finite() && t > 0.0) => {
-                return Err(InputError(format!(
-                    "--time-limit must be a positive number of seconds, not {t}"
-                )));
-            }
-            t => t.map(Duration::from_secs_f64),
+            None => None,
+            Some(t) => Some(
+                Duration::try_from_secs_f64(t)
+                    .ok()
+                    .filter(|d| !d.is_zero())
+                    .ok_or_else(|| {
+                        InputError(format!(
+                            "--time-limit must be a positive number of seconds, not {t}"
+                        ))
+                    })?,
+            ),
         };
         let limits = Limits {
             max_nodes: self.max_nodes,

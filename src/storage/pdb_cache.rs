@@ -1,6 +1,6 @@
 //! The pattern-database cache under the user's cache directory.
 //!
-//! A database is looked for at `<cache>/huarong/pdb663-<goal>.bin`. A file
+//! A database is looked for at `<cache>/huarong/pdb<sizes>-<RxC>-<goal>.bin`. A file
 //! that is missing, damaged, truncated, of another version or for another
 //! goal is rebuilt (and the reason reported); a fresh build is saved
 //! atomically. `HUARONG_CACHE_DIR` overrides the folder.
@@ -74,20 +74,30 @@ pub fn cache_dir() -> PathBuf {
         .join("huarong")
 }
 
-/// The cache file of the 6-6-3 database for `goal`.
-pub fn path_663(goal: &Board) -> PathBuf {
-    let key: String = goal.cells().iter().map(|t| format!("{t:x}")).collect();
-    cache_dir().join(format!("pdb663-{key}.bin"))
+/// The cache file of a database for `goal` with `partition`.
+pub fn path_for(goal: &Board, partition: &[Vec<u8>]) -> PathBuf {
+    let sizes: Vec<String> = partition.iter().map(|p| p.len().to_string()).collect();
+    let key: String = goal.cells().iter().map(|t| format!("{t:02x}")).collect();
+    cache_dir().join(format!("pdb{}-{}-{key}.bin", sizes.join(""), goal.shape()))
 }
 
 /// Load the 6-6-3 database for the 4×4 `goal` from the cache, or build and
 /// save it. `progress` receives the build's fraction done.
 pub fn load_or_build_663(goal: &Board, progress: &(dyn Fn(f32) + Sync)) -> PdbLoad {
+    load_or_build(goal, &PatternDb::partition_663(goal), progress)
+}
+
+/// Load the database for `goal` with `partition` from the cache, or build
+/// and save it.
+pub fn load_or_build(
+    goal: &Board,
+    partition: &[Vec<u8>],
+    progress: &(dyn Fn(f32) + Sync),
+) -> PdbLoad {
     let start = Instant::now();
-    let path = path_663(goal);
-    let partition = PatternDb::partition_663(goal);
+    let path = path_for(goal, partition);
     let why = match std::fs::read(&path) {
-        Ok(bytes) => match PatternDb::from_bytes(&bytes, goal, &partition) {
+        Ok(bytes) => match PatternDb::from_bytes(&bytes, goal, partition) {
             Ok(db) => {
                 return PdbLoad {
                     db: Arc::new(db),
@@ -101,7 +111,7 @@ pub fn load_or_build_663(goal: &Board, progress: &(dyn Fn(f32) + Sync)) -> PdbLo
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => Some(e.to_string()),
     };
-    let db = PatternDb::build(goal, &partition, progress);
+    let db = PatternDb::build(goal, partition, progress);
     let saved =
         super::write_atomic(&path, &db.to_bytes()).map_err(|e| format!("{}: {e}", path.display()));
     PdbLoad {

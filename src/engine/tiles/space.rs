@@ -4,7 +4,7 @@
 use std::marker::PhantomData;
 
 use super::board::{Dir, Shape, TilePuzzle};
-use super::heuristic::TileHeuristic;
+use super::heuristic::{Slide, TileHeuristic, View};
 use super::packed::PackedBoard;
 use crate::engine::search::{DepthFirstSpace, SearchSpace};
 
@@ -127,10 +127,9 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
         &self.cells
     }
 
-    /// Slide the tile at `to` into the blank; returns the tile and the
-    /// cells it moved between.
+    /// Slide the tile at `to` into the blank.
     #[inline(always)]
-    fn slide(&mut self, to: usize) -> (u8, usize, usize) {
+    fn slide(&mut self, to: usize) -> Slide {
         let from = self.blank;
         let tile = self.cells[to];
         self.cells[from] = tile;
@@ -138,7 +137,11 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
         self.pos[tile as usize] = from as u8;
         self.pos[0] = to as u8;
         self.blank = to;
-        (tile, to, from)
+        Slide {
+            tile,
+            from: to,
+            to: from,
+        }
     }
 }
 
@@ -166,9 +169,15 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     fn apply(&mut self, mv: Dir) -> H::Acc {
         let saved = self.acc;
         let to = (self.blank as isize + self.step[mv as usize]) as usize;
-        let (tile, from, to) = self.slide(to);
-        self.heuristic
-            .update(&mut self.acc, &self.cells, &self.pos, tile, from, to);
+        let slide = self.slide(to);
+        self.heuristic.update(
+            &mut self.acc,
+            View {
+                cells: &self.cells,
+                pos: &self.pos,
+            },
+            slide,
+        );
         saved
     }
 
@@ -176,14 +185,14 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     fn apply_bounded(&mut self, mv: Dir, limit: u32) -> (H::Acc, u32) {
         let saved = self.acc;
         let to = (self.blank as isize + self.step[mv as usize]) as usize;
-        let (tile, from, to) = self.slide(to);
+        let slide = self.slide(to);
         let h = self.heuristic.update_bounded(
             &mut self.acc,
-            &self.cells,
-            &self.pos,
-            tile,
-            from,
-            to,
+            View {
+                cells: &self.cells,
+                pos: &self.pos,
+            },
+            slide,
             limit,
         );
         (saved, h)
@@ -206,7 +215,14 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     fn prefetch(&self, mv: Dir) {
         let to = (self.blank as isize + self.step[mv as usize]) as usize;
         let tile = self.cells[to];
-        self.heuristic.prefetch(&self.pos, tile, to, self.blank);
+        self.heuristic.prefetch(
+            &self.pos,
+            Slide {
+                tile,
+                from: to,
+                to: self.blank,
+            },
+        );
     }
 
     #[inline(always)]

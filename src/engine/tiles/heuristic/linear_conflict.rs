@@ -7,7 +7,7 @@
 //! two moves Manhattan distance does not count. Row conflicts cost vertical
 //! moves and column conflicts horizontal ones, so the two add up.
 
-use super::{GoalCells, Manhattan, TileHeuristic};
+use super::{GoalCells, Manhattan, Slide, TileHeuristic, View};
 use crate::engine::tiles::{Board, Shape};
 
 /// Manhattan + 2 × (tiles to remove from each line to leave it in order).
@@ -102,7 +102,8 @@ impl TileHeuristic for LinearConflict {
     }
 
     #[inline]
-    fn update(&self, acc: &mut LcAcc, cells: &[u8], _: &[u8], tile: u8, from: usize, to: usize) {
+    fn update(&self, acc: &mut LcAcc, board: View<'_>, s: Slide) {
+        let (cells, tile, from, to) = (board.cells, s.tile, s.from, s.to);
         acc.manhattan =
             acc.manhattan + self.manhattan.distance(tile, to) - self.manhattan.distance(tile, from);
         let cols = self.shape().cols as usize;

@@ -1,6 +1,6 @@
 //! Manhattan distance: each tile needs at least its row and column distance.
 
-use super::{GoalCells, TileHeuristic};
+use super::{GoalCells, Slide, TileHeuristic, View};
 use crate::engine::tiles::Board;
 
 /// Sum over tiles of |Δrow| + |Δcol| to their goal cells, from a table.
@@ -47,7 +47,7 @@ impl TileHeuristic for Manhattan {
         *acc
     }
     #[inline]
-    fn update(&self, acc: &mut u32, _: &[u8], _: &[u8], tile: u8, from: usize, to: usize) {
-        *acc = *acc + self.distance(tile, to) - self.distance(tile, from);
+    fn update(&self, acc: &mut u32, _: View<'_>, s: Slide) {
+        *acc = *acc + self.distance(s.tile, s.to) - self.distance(s.tile, s.from);
     }
 }

@@ -1,6 +1,6 @@
 //! Misplaced tiles: every tile not on its goal cell needs at least one move.
 
-use super::{GoalCells, TileHeuristic};
+use super::{GoalCells, Slide, TileHeuristic, View};
 use crate::engine::tiles::Board;
 
 /// Number of tiles (blank excluded) not on their goal cell.
@@ -31,8 +31,8 @@ impl TileHeuristic for Misplaced {
         *acc
     }
     #[inline]
-    fn update(&self, acc: &mut u32, _: &[u8], _: &[u8], tile: u8, from: usize, to: usize) {
-        let home = self.goal.cell[tile as usize] as usize;
-        *acc = *acc + (home == from) as u32 - (home == to) as u32;
+    fn update(&self, acc: &mut u32, _: View<'_>, s: Slide) {
+        let home = self.goal.cell[s.tile as usize] as usize;
+        *acc = *acc + (home == s.from) as u32 - (home == s.to) as u32;
     }
 }

@@ -15,6 +15,26 @@ use std::sync::Arc;
 use super::board::{Board, Shape};
 use super::pdb::{PatternDb, PdbHeuristic};
 
+/// One tile sliding from cell `from` to cell `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slide {
+    /// The tile that moved.
+    pub tile: u8,
+    /// Its old cell (the blank's new cell).
+    pub from: usize,
+    /// Its new cell (the blank's old cell).
+    pub to: usize,
+}
+
+/// A board as the incremental updates see it.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    /// Tile by cell.
+    pub cells: &'a [u8],
+    /// Cell by tile.
+    pub pos: &'a [u8],
+}
+
 /// A heuristic evaluated on a board and updated after each move.
 pub trait TileHeuristic: Sync {
     /// What the incremental update keeps between moves.
@@ -23,17 +43,8 @@ pub trait TileHeuristic: Sync {
     fn start(&self, cells: &[u8]) -> Self::Acc;
     /// The estimate held in `acc`.
     fn value(&self, acc: &Self::Acc) -> u32;
-    /// `tile` just moved from cell `from` to cell `to`; `cells` and `pos`
-    /// (cell of each tile) already show the new board.
-    fn update(
-        &self,
-        acc: &mut Self::Acc,
-        cells: &[u8],
-        pos: &[u8],
-        tile: u8,
-        from: usize,
-        to: usize,
-    );
+    /// A tile just slid; `board` already shows the new position.
+    fn update(&self, acc: &mut Self::Acc, board: View<'_>, slide: Slide);
     /// Like [`update`](Self::update), then return the new estimate — but
     /// only exactly when it is below `limit`; otherwise any value in
     /// `limit..=estimate` (and `acc` may be left incomplete: the caller
@@ -43,23 +54,19 @@ pub trait TileHeuristic: Sync {
     fn update_bounded(
         &self,
         acc: &mut Self::Acc,
-        cells: &[u8],
-        pos: &[u8],
-        tile: u8,
-        from: usize,
-        to: usize,
+        board: View<'_>,
+        slide: Slide,
         limit: u32,
     ) -> u32 {
         let _ = limit;
-        self.update(acc, cells, pos, tile, from, to);
+        self.update(acc, board, slide);
         self.value(acc)
     }
-    /// Hint: `tile` may move from `from` to `to` next; fetch what
-    /// [`update`](Self::update) would read. `pos` shows the board before
-    /// the move.
+    /// Hint: `slide` may happen next; fetch what [`update`](Self::update)
+    /// would read. `pos` shows the board before the slide.
     #[inline(always)]
-    fn prefetch(&self, pos: &[u8], tile: u8, from: usize, to: usize) {
-        let _ = (pos, tile, from, to);
+    fn prefetch(&self, pos: &[u8], slide: Slide) {
+        let _ = (pos, slide);
     }
     /// Evaluate a whole board.
     fn estimate(&self, cells: &[u8]) -> u32 {
@@ -169,9 +176,9 @@ impl HeuristicChoice {
     /// Why this choice cannot be used for `goal`, if it cannot.
     pub fn unavailable_for(&self, goal: &Board) -> Option<String> {
         match self {
-            HeuristicChoice::Pdb(db) if db.goal() != goal.cells() || db.shape() != goal.shape() => {
-                Some("the pattern database was built for another goal".to_string())
-            }
+            // A database in hand fits any board it was built for.
+            HeuristicChoice::Pdb(db) => (db.goal() != goal.cells() || db.shape() != goal.shape())
+                .then(|| "the pattern database was built for another goal".to_string()),
             other => other.kind().unavailable_for(goal.shape()),
         }
     }

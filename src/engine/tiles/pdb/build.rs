@@ -128,8 +128,16 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
     let mut depth = 0u8;
     let mut filled_since_report = 0usize;
     let nibbles = |placed: u32| (0..k).map(move |j| ((placed >> (4 * j)) & 0xF) as u8);
+    // Successors of one entry: (placement, rank, blank cell).
+    let mut moves: Vec<(u32, usize, u32)> = Vec::with_capacity(32);
+    // How far ahead in the queue to prefetch: the table is far larger than
+    // the caches, so the search waits on memory unless reads overlap.
+    const AHEAD: usize = 16;
     while !frontier.is_empty() {
-        for &entry in &frontier {
+        for (i, &entry) in frontier.iter().enumerate() {
+            if let Some(&later) = frontier.get(i + AHEAD) {
+                prefetch(&marks[rank(n, nibbles(later as u32))]);
+            }
             let placed = entry as u32;
             let blank = (entry >> 32) as usize;
             let r = rank(n, nibbles(placed));
@@ -144,6 +152,7 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
                 filled_since_report += 1;
             }
             // Slide each pattern tile next to the region into it.
+            moves.clear();
             for j in 0..k {
                 let from = (placed >> (4 * j)) & 0xF;
                 let mut targets = grid.neighbours[from as usize] & region;
@@ -152,11 +161,15 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
                     targets &= targets - 1;
                     let moved = (placed & !(0xF << (4 * j))) | to << (4 * j);
                     let r2 = rank(n, nibbles(moved));
-                    let bit = 1u32 << from;
-                    if marks[r2] & (bit | bit << 16) == 0 {
-                        marks[r2] |= bit << 16;
-                        next.push(moved as u64 | (from as u64) << 32);
-                    }
+                    prefetch(&marks[r2]);
+                    moves.push((moved, r2, from));
+                }
+            }
+            for &(moved, r2, from) in &moves {
+                let bit = 1u32 << from;
+                if marks[r2] & (bit | bit << 16) == 0 {
+                    marks[r2] |= bit << 16;
+                    next.push(moved as u64 | (from as u64) << 32);
                 }
             }
         }
@@ -166,4 +179,17 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
         depth += 1;
     }
     table
+}
+
+/// Ask the CPU to fetch `word`'s cache line; a no-op elsewhere.
+#[inline(always)]
+fn prefetch(word: &u32) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: prefetching is a hint; it never faults, whatever the address.
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(word as *const u32 as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = word;
 }

@@ -2,7 +2,7 @@
 
 use super::PatternDb;
 use super::rank::rank;
-use crate::engine::tiles::heuristic::TileHeuristic;
+use crate::engine::tiles::heuristic::{Slide, TileHeuristic, View};
 
 /// Most patterns a database may have.
 const MAX_PATTERNS: usize = 4;
@@ -147,7 +147,8 @@ impl TileHeuristic for PdbHeuristic<'_> {
     }
 
     #[inline(always)]
-    fn prefetch(&self, pos: &[u8], tile: u8, _: usize, to: usize) {
+    fn prefetch(&self, pos: &[u8], s: Slide) {
+        let (tile, to) = (s.tile, s.to);
         let i = self.pattern_of[tile as usize] as usize;
         if i < self.direct.len() {
             let l = &self.direct[i];
@@ -159,16 +160,8 @@ impl TileHeuristic for PdbHeuristic<'_> {
     }
 
     #[inline(always)]
-    fn update_bounded(
-        &self,
-        acc: &mut PdbAcc,
-        _: &[u8],
-        pos: &[u8],
-        tile: u8,
-        _: usize,
-        _: usize,
-        limit: u32,
-    ) -> u32 {
+    fn update_bounded(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide, limit: u32) -> u32 {
+        let (pos, tile) = (board.pos, s.tile);
         let i = self.pattern_of[tile as usize] as usize;
         if i < self.direct.len() {
             acc.direct[i] = self.direct_value(i, pos);
@@ -186,7 +179,8 @@ impl TileHeuristic for PdbHeuristic<'_> {
     }
 
     #[inline(always)]
-    fn update(&self, acc: &mut PdbAcc, _: &[u8], pos: &[u8], tile: u8, _: usize, _: usize) {
+    fn update(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide) {
+        let (pos, tile) = (board.pos, s.tile);
         // Tiles in no pattern (a partial partition) change nothing.
         let i = self.pattern_of[tile as usize] as usize;
         if i < self.direct.len() {

@@ -59,13 +59,13 @@ mod tests {
         let total = placements(n, k);
         let mut seen = vec![false; total];
         let mut cells = [0u8; 3];
-        for r in 0..total {
+        for (r, seen) in seen.iter_mut().enumerate() {
             unrank(n, r, &mut cells);
             assert!(cells.iter().all(|&c| (c as usize) < n));
             assert_ne!(cells[0], cells[1]);
             let back = rank(n, cells.iter().copied());
             assert_eq!(back, r);
-            assert!(!std::mem::replace(&mut seen[r], true));
+            assert!(!std::mem::replace(seen, true));
         }
     }
 }

@@ -1,0 +1,145 @@
+//! Limits and cancellation stop every search with the right status, and
+//! progress is reported while it runs.
+
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use huarong::engine::strategy::{self, STRATEGIES};
+use huarong::engine::{
+    CancelToken, Control, HeuristicChoice, LimitKind, Limits, Status, TilePuzzle, solve_tiles,
+};
+
+/// Korf's instance #1 (57 moves): far too hard for BFS, A* with misplaced
+/// tiles or IDA* with Manhattan distance to finish in a test.
+fn hard() -> TilePuzzle {
+    TilePuzzle::parse(
+        "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3",
+        None,
+        Some("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"),
+    )
+    .unwrap()
+}
+
+fn run(
+    name: &str,
+    h: HeuristicChoice,
+    ctl: Control,
+) -> huarong::engine::Outcome<huarong::engine::Dir> {
+    solve_tiles(strategy::find(name).unwrap(), &hard(), &h, &ctl).unwrap()
+}
+
+#[test]
+fn node_limit_stops_every_strategy() {
+    for s in STRATEGIES {
+        let ctl = Control::default().with_limits(Limits {
+            max_nodes: Some(5_000),
+            ..Limits::default()
+        });
+        let o = solve_tiles(*s, &hard(), &HeuristicChoice::Misplaced, &ctl).unwrap();
+        assert_eq!(o.status, Status::Limit, "{}", s.name());
+        assert_eq!(o.stats.limit, Some(LimitKind::Nodes));
+        assert_eq!(
+            o.stats.expanded,
+            5_000,
+            "{}: stops at the limit exactly",
+            s.name()
+        );
+        assert!(o.path.is_empty());
+        assert!(!o.stats.optimal);
+    }
+}
+
+#[test]
+fn tiny_node_limits_are_exact() {
+    for max in [1, 2, 3, 17] {
+        let ctl = Control::default().with_limits(Limits {
+            max_nodes: Some(max),
+            ..Limits::default()
+        });
+        let o = run("astar", HeuristicChoice::Manhattan, ctl);
+        assert_eq!(o.status, Status::Limit);
+        assert_eq!(o.stats.expanded, max);
+    }
+}
+
+#[test]
+fn memory_limit_stops_storing_searches_early() {
+    let cap = 64 << 20;
+    for name in ["bfs", "astar"] {
+        let ctl = Control::default().with_limits(Limits {
+            max_bytes: Some(cap),
+            ..Limits::default()
+        });
+        let o = run(name, HeuristicChoice::Misplaced, ctl);
+        assert_eq!(o.status, Status::Limit, "{name}");
+        assert_eq!(o.stats.limit, Some(LimitKind::Memory), "{name}");
+        assert!(
+            o.stats.peak_bytes <= cap,
+            "{name}: held {} bytes",
+            o.stats.peak_bytes
+        );
+        assert!(
+            o.stats.peak_bytes > cap / 8,
+            "{name}: stopped suspiciously early"
+        );
+        assert!(o.stats.peak_stored > 100_000);
+    }
+}
+
+#[test]
+fn time_limit_stops_a_long_search() {
+    let ctl = Control::default().with_limits(Limits {
+        time_limit: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    });
+    let o = run("idastar", HeuristicChoice::Manhattan, ctl);
+    assert_eq!(o.status, Status::Limit);
+    assert_eq!(o.stats.limit, Some(LimitKind::Time));
+    assert!(o.stats.elapsed >= Duration::from_millis(100));
+}
+
+#[test]
+fn cancel_stops_every_strategy_from_another_thread() {
+    for s in STRATEGIES {
+        let token = CancelToken::new();
+        let ctl = Control::default().with_cancel(token.clone());
+        let (tx, rx) = mpsc::channel();
+        let name = s.name();
+        std::thread::spawn(move || {
+            let o = run(name, HeuristicChoice::Misplaced, ctl);
+            let _ = tx.send(o);
+        });
+        std::thread::sleep(Duration::from_millis(50));
+        token.cancel();
+        // Not a speed check: a generous bound only keeps a broken cancel
+        // from hanging the test run.
+        let o = rx
+            .recv_timeout(Duration::from_secs(20))
+            .expect("search ignored the cancel flag");
+        assert_eq!(o.status, Status::Cancelled, "{name}");
+        assert!(o.path.is_empty());
+        assert!(o.stats.expanded > 0);
+    }
+}
+
+#[test]
+fn progress_is_reported_while_searching() {
+    let reports = Arc::new(Mutex::new(Vec::new()));
+    let sink = reports.clone();
+    let mut ctl = Control::default()
+        .with_limits(Limits {
+            max_nodes: Some(300_000),
+            ..Limits::default()
+        })
+        .with_progress(move |p| sink.lock().unwrap().push(*p));
+    ctl.report_every = Duration::ZERO;
+    let o = run("idastar", HeuristicChoice::Manhattan, ctl);
+    assert_eq!(o.status, Status::Limit);
+    let reports = reports.lock().unwrap();
+    assert!(reports.len() > 10, "{} reports", reports.len());
+    assert!(reports.windows(2).all(|w| w[0].expanded <= w[1].expanded));
+    assert!(reports.iter().all(|p| p.bound.is_some()));
+    let last = reports.last().unwrap();
+    assert_eq!(last.expanded, o.stats.expanded);
+}

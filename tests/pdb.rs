@@ -1,0 +1,259 @@
+//! Pattern databases: the 6-6-3 partition, byte format checks, the disk
+//! cache, and the 6-6-3 heuristic on real 15-puzzle instances.
+
+use std::sync::OnceLock;
+
+use huarong::engine::tiles::heuristic::{TileHeuristic, evaluate};
+use huarong::engine::tiles::pdb::{PatternDb, PdbError, PdbHeuristic};
+use huarong::engine::tiles::{random_solvable, shuffled};
+use huarong::engine::{
+    Board, Control, HeuristicChoice, Shape, Status, TilePuzzle, solve_tiles, strategy,
+};
+use huarong::storage::pdb_cache::{PdbSource, load_or_build};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+fn korf_goal() -> Board {
+    Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap()
+}
+
+/// The 6-6-3 database for Korf's goal, built once for this test binary.
+fn korf_db() -> &'static std::sync::Arc<PatternDb> {
+    static DB: OnceLock<std::sync::Arc<PatternDb>> = OnceLock::new();
+    DB.get_or_init(|| std::sync::Arc::new(PatternDb::build_663(&korf_goal(), &|_| {})))
+}
+
+#[test]
+fn partition_663_is_korf_and_felners_for_the_blank_top_left() {
+    let p = PatternDb::partition_663(&korf_goal());
+    assert_eq!(
+        p,
+        vec![
+            vec![1, 2, 3],
+            vec![4, 5, 8, 9, 12, 13],
+            vec![6, 7, 10, 11, 14, 15]
+        ]
+    );
+}
+
+#[test]
+fn partition_663_covers_every_tile_once_for_any_goal() {
+    let mut rng = StdRng::seed_from_u64(3);
+    let shape = Shape::new(4, 4).unwrap();
+    let mut goals = vec![Board::goal(shape), korf_goal()];
+    goals.extend((0..20).map(|_| random_solvable(&Board::goal(shape), &mut rng)));
+    for goal in goals {
+        let p = PatternDb::partition_663(&goal);
+        let mut tiles: Vec<u8> = p.concat();
+        tiles.sort();
+        assert_eq!(
+            tiles,
+            (1..16).collect::<Vec<u8>>(),
+            "goal {:?}",
+            goal.cells()
+        );
+        let sizes: Vec<usize> = p.iter().map(|x| x.len()).collect();
+        assert_eq!(sizes, vec![3, 6, 6]);
+    }
+}
+
+fn small() -> (Board, Vec<Vec<u8>>, PatternDb) {
+    let goal = Board::goal(Shape::new(3, 3).unwrap());
+    let partition = vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]];
+    let db = PatternDb::build(&goal, &partition, &|_| {});
+    (goal, partition, db)
+}
+
+#[test]
+fn bytes_round_trip_and_every_damage_is_detected() {
+    let (goal, partition, db) = small();
+    let bytes = db.to_bytes();
+    assert_eq!(
+        PatternDb::from_bytes(&bytes, &goal, &partition).unwrap(),
+        db
+    );
+
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 1;
+    flipped[last] ^= 1;
+    assert_eq!(
+        PatternDb::from_bytes(&flipped, &goal, &partition),
+        Err(PdbError::Checksum)
+    );
+
+    assert_eq!(
+        PatternDb::from_bytes(&bytes[..bytes.len() - 10], &goal, &partition),
+        Err(PdbError::Truncated)
+    );
+    assert_eq!(
+        PatternDb::from_bytes(&bytes[..20], &goal, &partition),
+        Err(PdbError::Truncated)
+    );
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        PatternDb::from_bytes(&longer, &goal, &partition),
+        Err(PdbError::Truncated)
+    );
+
+    assert_eq!(
+        PatternDb::from_bytes(b"hello", &goal, &partition),
+        Err(PdbError::NotADatabase)
+    );
+    assert_eq!(
+        PatternDb::from_bytes(&[], &goal, &partition),
+        Err(PdbError::NotADatabase)
+    );
+
+    let mut stale = bytes.clone();
+    stale[12] = stale[12].wrapping_add(1); // the version number follows the magic
+    assert!(matches!(
+        PatternDb::from_bytes(&stale, &goal, &partition),
+        Err(PdbError::Version(_))
+    ));
+
+    let other_goal = Board::parse("0 1 2 3 4 5 6 7 8", None).unwrap();
+    assert_eq!(
+        PatternDb::from_bytes(&bytes, &other_goal, &partition),
+        Err(PdbError::OtherGoal)
+    );
+    let other_partition = vec![vec![1, 2, 3], vec![4, 5, 6, 7, 8]];
+    assert_eq!(
+        PatternDb::from_bytes(&bytes, &goal, &other_partition),
+        Err(PdbError::OtherGoal)
+    );
+}
+
+#[test]
+fn the_cache_is_built_then_loaded_and_damaged_files_are_rebuilt() {
+    let dir = std::env::temp_dir().join(format!("huarong-pdb-cache-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // SAFETY: no other test in this binary reads the environment.
+    unsafe { std::env::set_var("HUARONG_CACHE_DIR", &dir) };
+    let (goal, partition, db) = small();
+
+    let first = load_or_build(&goal, &partition, &|_| {});
+    assert_eq!(
+        first.source,
+        PdbSource::Built {
+            why: None,
+            saved: Ok(())
+        }
+    );
+    assert_eq!(*first.db, db);
+    assert!(first.path.starts_with(&dir));
+
+    let second = load_or_build(&goal, &partition, &|_| {});
+    assert_eq!(second.source, PdbSource::Cache);
+    assert_eq!(*second.db, db);
+
+    // Damage the file: detected, rebuilt, and the good file written back.
+    let mut bytes = std::fs::read(&first.path).unwrap();
+    let mid = bytes.len() - 100;
+    bytes[mid] ^= 0x40;
+    std::fs::write(&first.path, &bytes).unwrap();
+    let third = load_or_build(&goal, &partition, &|_| {});
+    match &third.source {
+        PdbSource::Built {
+            why: Some(why),
+            saved: Ok(()),
+        } => assert!(why.contains("checksum"), "{why}"),
+        other => panic!("damaged cache not rebuilt: {other:?}"),
+    }
+    assert_eq!(*third.db, db);
+    assert_eq!(
+        load_or_build(&goal, &partition, &|_| {}).source,
+        PdbSource::Cache
+    );
+
+    // Truncate it: same.
+    let bytes = std::fs::read(&first.path).unwrap();
+    std::fs::write(&first.path, &bytes[..bytes.len() / 2]).unwrap();
+    let fourth = load_or_build(&goal, &partition, &|_| {});
+    assert!(
+        matches!(&fourth.source, PdbSource::Built { why: Some(w), .. } if w.contains("truncated"))
+    );
+    assert_eq!(*fourth.db, db);
+
+    // No temporary files are left behind.
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn pdb_663_is_admissible_and_agrees_with_linear_conflict_on_random_4x4() {
+    let db = korf_db();
+    let goal = korf_goal();
+    let h = PdbHeuristic::new(db);
+    assert_eq!(h.estimate(goal.cells()), 0);
+    let lc = HeuristicChoice::LinearConflict;
+    let pdb = HeuristicChoice::Pdb(db.clone());
+    let ida = strategy::find("idastar").unwrap();
+    let astar = strategy::find("astar").unwrap();
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut stronger = 0;
+    for moves in (10..50).step_by(2) {
+        let (start, _) = shuffled(&goal, moves, &mut rng);
+        let p = TilePuzzle::new(start.clone(), goal.clone()).unwrap();
+        let by_lc = solve_tiles(ida, &p, &lc, &Control::default()).unwrap();
+        let by_pdb = solve_tiles(ida, &p, &pdb, &Control::default()).unwrap();
+        let by_astar = solve_tiles(astar, &p, &pdb, &Control::default()).unwrap();
+        for o in [&by_lc, &by_pdb, &by_astar] {
+            assert_eq!(o.status, Status::Solved);
+            assert!(p.replays_to_goal(&o.path));
+        }
+        assert_eq!(by_pdb.path.len(), by_lc.path.len());
+        assert_eq!(by_astar.path.len(), by_lc.path.len());
+        let estimate = evaluate(&pdb, &goal, &start);
+        assert!(estimate as usize <= by_lc.path.len());
+        stronger += (estimate > evaluate(&lc, &goal, &start)) as usize;
+    }
+    assert!(
+        stronger > 5,
+        "6-6-3 should usually beat linear conflict ({stronger}/20)"
+    );
+}
+
+#[test]
+fn pdb_663_solves_korf_instances_optimally() {
+    // Korf (1985) instances 2, 9, 12 and 19 with their published optima.
+    let db = korf_db();
+    let goal = korf_goal();
+    for (tiles, optimum) in [
+        ("13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6", 55),
+        ("3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0", 46),
+        ("14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15", 45),
+        ("7 11 8 3 14 0 6 15 1 4 13 9 5 12 2 10", 46),
+    ] {
+        let p = TilePuzzle::new(Board::parse(tiles, None).unwrap(), goal.clone()).unwrap();
+        let o = solve_tiles(
+            strategy::find("idastar").unwrap(),
+            &p,
+            &HeuristicChoice::Pdb(db.clone()),
+            &Control::default(),
+        )
+        .unwrap();
+        assert_eq!(o.status, Status::Solved);
+        assert_eq!(o.path.len(), optimum, "{tiles}");
+        assert!(p.replays_to_goal(&o.path));
+    }
+}
+
+#[test]
+fn pdb_is_refused_for_another_goal() {
+    let db = korf_db();
+    let p = TilePuzzle::parse("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", None, None).unwrap();
+    let err = solve_tiles(
+        strategy::find("idastar").unwrap(),
+        &p,
+        &HeuristicChoice::Pdb(db.clone()),
+        &Control::default(),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("another goal"));
+}

@@ -1,0 +1,278 @@
+//! BFS, A* and IDA* agree on optimal lengths under every heuristic, every
+//! returned path replays legally to the goal, and solvability equals
+//! reachability.
+
+use std::collections::HashSet;
+
+use huarong::engine::strategy::{self, STRATEGIES};
+use huarong::engine::tiles::{check_solvable, random_solvable, shuffled};
+use huarong::engine::{
+    Board, Control, Dir, HeuristicChoice, Shape, Status, TilePuzzle, solve_tiles,
+};
+use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+const LIGHT: [HeuristicChoice; 3] = [
+    HeuristicChoice::Misplaced,
+    HeuristicChoice::Manhattan,
+    HeuristicChoice::LinearConflict,
+];
+
+/// Solve with every strategy and heuristic; all must be solved, optimal,
+/// replay to the goal and agree on the length. Returns the length.
+fn agree(puzzle: &TilePuzzle, with_bfs: bool, heuristics: &[HeuristicChoice]) -> usize {
+    let mut lengths = Vec::new();
+    for s in STRATEGIES {
+        if s.name() == "bfs" && !with_bfs {
+            continue;
+        }
+        let hs: &[HeuristicChoice] = if s.uses_heuristic() {
+            heuristics
+        } else {
+            &heuristics[..1]
+        };
+        for h in hs {
+            let o = solve_tiles(*s, puzzle, h, &Control::default()).unwrap();
+            assert_eq!(o.status, Status::Solved, "{} / {h:?}", s.name());
+            assert!(o.stats.optimal);
+            assert!(
+                puzzle.replays_to_goal(&o.path),
+                "{} / {h:?} returned a path that does not reach the goal",
+                s.name()
+            );
+            lengths.push((s.name(), h.describe(), o.path.len()));
+        }
+    }
+    let first = lengths[0].2;
+    assert!(
+        lengths.iter().all(|l| l.2 == first),
+        "strategies disagree: {lengths:?}"
+    );
+    first
+}
+
+fn random_board(shape: Shape, seed: u64) -> Board {
+    random_solvable(&Board::goal(shape), &mut StdRng::seed_from_u64(seed))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn strategies_agree_on_random_3x3(seed in any::<u64>()) {
+        let goal = Board::goal(Shape::new(3, 3).unwrap());
+        let start = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+        agree(&TilePuzzle::new(start, goal).unwrap(), true, &LIGHT);
+    }
+
+    #[test]
+    fn strategies_agree_on_random_3x3_with_random_goals(seed in any::<u64>()) {
+        let goal = random_board(Shape::new(3, 3).unwrap(), seed ^ 0x5555);
+        let start = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+        agree(&TilePuzzle::new(start, goal).unwrap(), true, &LIGHT);
+    }
+
+    #[test]
+    fn strategies_agree_on_rectangular_boards(seed in any::<u64>(), wide in any::<bool>()) {
+        let shape = if wide { Shape::new(2, 5).unwrap() } else { Shape::new(4, 2).unwrap() };
+        let goal = Board::goal(shape);
+        let start = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+        agree(&TilePuzzle::new(start, goal).unwrap(), true, &LIGHT);
+    }
+
+    #[test]
+    fn strategies_agree_on_easy_4x4(seed in any::<u64>(), moves in 4usize..14) {
+        let goal = Board::goal(Shape::new(4, 4).unwrap());
+        let (start, walk) = shuffled(&goal, moves, &mut StdRng::seed_from_u64(seed));
+        let len = agree(&TilePuzzle::new(start, goal).unwrap(), true, &LIGHT);
+        prop_assert!(len <= walk.len());
+    }
+
+    #[test]
+    fn informed_strategies_agree_on_4x4(seed in any::<u64>(), moves in 14usize..40) {
+        let goal = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();
+        let (start, walk) = shuffled(&goal, moves, &mut StdRng::seed_from_u64(seed));
+        let len = agree(&TilePuzzle::new(start, goal).unwrap(), false, &[HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict]);
+        prop_assert!(len <= walk.len());
+    }
+
+    #[test]
+    fn shuffles_never_undo_and_end_where_they_say(seed in any::<u64>(), moves in 0usize..200) {
+        let goal = Board::goal(Shape::new(5, 3).unwrap());
+        let (start, walk) = shuffled(&goal, moves, &mut StdRng::seed_from_u64(seed));
+        prop_assert_eq!(walk.len(), moves);
+        prop_assert!(walk.windows(2).all(|w| w[1] != w[0].opposite()));
+        let mut b = goal.clone();
+        prop_assert!(b.apply_path(&walk).is_ok());
+        prop_assert_eq!(&b, &start);
+        prop_assert!(check_solvable(&start, &goal).is_ok());
+    }
+
+    #[test]
+    fn random_starts_are_solvable(seed in any::<u64>(), rows in 2u8..=10, cols in 2u8..=10) {
+        let shape = Shape::new(rows, cols).unwrap();
+        let goal = random_board(shape, seed.rotate_left(7));
+        let b = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+        prop_assert!(check_solvable(&b, &goal).is_ok());
+    }
+}
+
+#[test]
+fn pattern_databases_agree_with_the_other_heuristics_on_3x3() {
+    use huarong::engine::tiles::pdb::PatternDb;
+    use std::sync::Arc;
+    let goal = Board::goal(Shape::new(3, 3).unwrap());
+    let db = Arc::new(PatternDb::build(
+        &goal,
+        &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
+        &|_| {},
+    ));
+    let mut rng = StdRng::seed_from_u64(11);
+    for _ in 0..40 {
+        let start = random_solvable(&goal, &mut rng);
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        agree(
+            &puzzle,
+            true,
+            &[
+                HeuristicChoice::LinearConflict,
+                HeuristicChoice::Pdb(db.clone()),
+            ],
+        );
+    }
+}
+
+#[test]
+fn hardest_8_puzzle_starts_take_31_moves() {
+    for start in ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"] {
+        let p = TilePuzzle::parse(start, None, None).unwrap();
+        assert_eq!(agree(&p, true, &LIGHT), 31);
+    }
+}
+
+#[test]
+fn random_starts_cover_both_blank_parities_and_many_states() {
+    // Uniform over solvable states: on 2x3 (360 of them) 4000 draws should
+    // see nearly all, with the blank everywhere.
+    let goal = Board::goal(Shape::new(2, 3).unwrap());
+    let mut rng = StdRng::seed_from_u64(7);
+    let seen: HashSet<Vec<u8>> = (0..4000)
+        .map(|_| random_solvable(&goal, &mut rng).cells().to_vec())
+        .collect();
+    assert!(seen.len() > 340, "only {} distinct states", seen.len());
+    let blanks: HashSet<usize> = seen
+        .iter()
+        .map(|c| c.iter().position(|&t| t == 0).unwrap())
+        .collect();
+    assert_eq!(blanks.len(), 6);
+}
+
+/// Every permutation of the board, reachable from `goal` or not.
+fn permutations(n: u8) -> Vec<Vec<u8>> {
+    fn rec(rest: &mut Vec<u8>, cur: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
+        if rest.is_empty() {
+            out.push(cur.clone());
+            return;
+        }
+        for i in 0..rest.len() {
+            let t = rest.remove(i);
+            cur.push(t);
+            rec(rest, cur, out);
+            cur.pop();
+            rest.insert(i, t);
+        }
+    }
+    let mut out = Vec::new();
+    rec(&mut (0..n).collect(), &mut Vec::new(), &mut out);
+    out
+}
+
+fn reachable(goal: &Board) -> HashSet<Vec<u8>> {
+    let mut seen = HashSet::from([goal.cells().to_vec()]);
+    let mut stack = vec![goal.clone()];
+    while let Some(b) = stack.pop() {
+        for d in Dir::ALL {
+            let mut n = b.clone();
+            if n.apply(d).is_some() && seen.insert(n.cells().to_vec()) {
+                stack.push(n);
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn solvability_equals_reachability() {
+    for (rows, cols) in [(2, 2), (2, 3), (3, 2), (3, 3)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        let all = permutations(shape.cells() as u8);
+        // Several goals: default, blank first, and two arbitrary ones.
+        for goal_cells in [
+            Board::goal(shape).cells().to_vec(),
+            (0..shape.cells() as u8).collect(),
+            all[all.len() / 3].clone(),
+            all[all.len() * 5 / 7].clone(),
+        ] {
+            let goal = Board::new(shape, goal_cells).unwrap();
+            let reach = reachable(&goal);
+            assert_eq!(reach.len(), all.len() / 2);
+            for cells in &all {
+                let b = Board::new(shape, cells.clone()).unwrap();
+                // Reachability is symmetric: goal reaches b iff b reaches goal.
+                assert_eq!(
+                    check_solvable(&b, &goal).is_ok(),
+                    reach.contains(cells),
+                    "{cells:?} vs goal {:?}",
+                    goal.cells()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn unsolvable_starts_are_refused_before_searching() {
+    let p = TilePuzzle::parse("1 2 3 4 5 6 8 7 0", None, None).unwrap();
+    for s in STRATEGIES {
+        let o = solve_tiles(*s, &p, &HeuristicChoice::Manhattan, &Control::default()).unwrap();
+        assert_eq!(o.status, Status::Unsolvable);
+        assert_eq!(o.stats.expanded, 0);
+        assert!(o.path.is_empty());
+        assert!(o.reason.unwrap().contains("odd permutation"));
+    }
+}
+
+#[test]
+fn already_solved_gives_an_empty_path() {
+    let p = TilePuzzle::parse("1 2 3 4 5 6 7 8 0", None, None).unwrap();
+    for s in STRATEGIES {
+        let o = solve_tiles(
+            *s,
+            &p,
+            &HeuristicChoice::LinearConflict,
+            &Control::default(),
+        )
+        .unwrap();
+        assert_eq!(o.status, Status::Solved);
+        assert!(o.path.is_empty());
+    }
+}
+
+#[test]
+fn korf_convention_works_through_a_custom_goal() {
+    let p = TilePuzzle::parse(
+        "4 1 2 3 5 0 6 7 8 9 10 11 12 13 14 15",
+        None,
+        Some("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"),
+    )
+    .unwrap();
+    let o = solve_tiles(
+        strategy::find("idastar").unwrap(),
+        &p,
+        &HeuristicChoice::LinearConflict,
+        &Control::default(),
+    )
+    .unwrap();
+    assert_eq!(huarong::engine::tiles::format_path(&o.path), "LU");
+}
