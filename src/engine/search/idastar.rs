@@ -115,9 +115,6 @@ fn dfs<D: DepthFirstSpace>(
     let moves = space.moves();
     let g2 = g + 1;
     for &mv in moves.as_ref() {
-        space.prefetch(mv);
-    }
-    for &mv in moves.as_ref() {
         if let Some(p) = prev
             && space.undoes(p, mv)
         {

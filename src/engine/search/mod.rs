@@ -73,13 +73,6 @@ pub trait DepthFirstSpace {
         let undo = self.apply(mv);
         (undo, self.heuristic())
     }
-    /// Hint that `mv` is about to be applied, so that memory its heuristic
-    /// will read can be fetched early (the reads of all children then
-    /// overlap instead of waiting one after another).
-    #[inline(always)]
-    fn prefetch(&self, mv: Self::Move) {
-        let _ = mv;
-    }
     /// Undo `mv`, which was the last move applied.
     fn undo(&mut self, mv: Self::Move, undo: Self::Undo);
     /// Whether `mv` right after `prev` just undoes it (such moves are skipped).

@@ -212,20 +212,6 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     }
 
     #[inline(always)]
-    fn prefetch(&self, mv: Dir) {
-        let to = (self.blank as isize + self.step[mv as usize]) as usize;
-        let tile = self.cells[to];
-        self.heuristic.prefetch(
-            &self.pos,
-            Slide {
-                tile,
-                from: to,
-                to: self.blank,
-            },
-        );
-    }
-
-    #[inline(always)]
     fn undoes(&self, prev: Dir, mv: Dir) -> bool {
         mv == prev.opposite()
     }

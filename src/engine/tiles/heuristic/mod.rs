@@ -62,12 +62,6 @@ pub trait TileHeuristic: Sync {
         self.update(acc, board, slide);
         self.value(acc)
     }
-    /// Hint: `slide` may happen next; fetch what [`update`](Self::update)
-    /// would read. `pos` shows the board before the slide.
-    #[inline(always)]
-    fn prefetch(&self, pos: &[u8], slide: Slide) {
-        let _ = (pos, slide);
-    }
     /// Evaluate a whole board.
     fn estimate(&self, cells: &[u8]) -> u32 {
         self.value(&self.start(cells))

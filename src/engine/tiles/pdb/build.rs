@@ -14,8 +14,6 @@ use super::Pattern;
 use super::rank::{placements, rank};
 use crate::engine::tiles::Board;
 
-const UNSEEN: u8 = u8::MAX;
-
 /// Build one table per pattern of `partition`, on parallel threads.
 pub(super) fn build_patterns(
     goal: &Board,
@@ -114,43 +112,42 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
     assert!(k <= 8, "patterns of up to 8 tiles");
     let grid = Grid::new(goal);
     let size = placements(n, k);
-    let mut table = vec![UNSEEN; size];
-    // Per placement: low 16 bits, blank cells already expanded; high 16
-    // bits, blank cells already queued. One word, so one cache miss.
-    let mut marks = vec![0u32; size];
+    // Per placement, one word (so one cache miss): bits 0-15, blank cells
+    // already expanded; bits 16-31, blank cells already queued; bits 32-39,
+    // depth + 1 once reached (0: not yet).
+    let mut marks = vec![0u64; size];
 
     let goal_cells = tiles.iter().enumerate().fold(0u32, |acc, (j, &t)| {
         acc | (goal.position(t) as u32) << (4 * j)
     });
-    // Queue entries: the tiles' cells as nibbles, the blank cell above them.
-    let mut frontier: Vec<u64> = vec![goal_cells as u64 | (goal.blank() as u64) << 32];
+    // Queue entries: the tiles' cells as nibbles (bits 0-31) and the blank's
+    // region (bits 32-47). A region is queued once: a successor whose
+    // region overlaps one already queued or expanded is the same state.
+    let start_occupied = nibbles(goal_cells, k).fold(0u32, |m, c| m | 1 << c);
+    let start_region = grid.flood(1 << goal.blank(), grid.full & !start_occupied);
+    let mut frontier: Vec<u64> = vec![goal_cells as u64 | (start_region as u64) << 32];
     let mut next: Vec<u64> = Vec::new();
     let mut depth = 0u8;
     let mut filled_since_report = 0usize;
-    let nibbles = |placed: u32| (0..k).map(move |j| ((placed >> (4 * j)) & 0xF) as u8);
-    // Successors of one entry: (placement, rank, blank cell).
-    let mut moves: Vec<(u32, usize, u32)> = Vec::with_capacity(32);
+    // Successors of one entry: (placement, rank, old cell of the moved tile, occupied cells).
+    let mut moves: Vec<(u32, usize, u32, u32)> = Vec::with_capacity(32);
     // How far ahead in the queue to prefetch: the table is far larger than
     // the caches, so the search waits on memory unless reads overlap.
     const AHEAD: usize = 16;
     while !frontier.is_empty() {
         for (i, &entry) in frontier.iter().enumerate() {
             if let Some(&later) = frontier.get(i + AHEAD) {
-                prefetch(&marks[rank(n, nibbles(later as u32))]);
+                prefetch(&marks[rank(n, nibbles(later as u32, k))]);
             }
             let placed = entry as u32;
-            let blank = (entry >> 32) as usize;
-            let r = rank(n, nibbles(placed));
-            if marks[r] & (1 << blank) != 0 {
-                continue;
-            }
-            let occupied = nibbles(placed).fold(0u32, |m, c| m | 1 << c);
-            let region = grid.flood(1 << blank, grid.full & !occupied);
-            marks[r] |= region;
-            if table[r] == UNSEEN {
-                table[r] = depth;
+            let region = (entry >> 32) as u32;
+            let r = rank(n, nibbles(placed, k));
+            if marks[r] >> 32 == 0 {
+                marks[r] |= (depth as u64 + 1) << 32;
                 filled_since_report += 1;
             }
+            marks[r] |= region as u64;
+            let occupied = nibbles(placed, k).fold(0u32, |m, c| m | 1 << c);
             // Slide each pattern tile next to the region into it.
             moves.clear();
             for j in 0..k {
@@ -160,16 +157,20 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
                     let to = targets.trailing_zeros();
                     targets &= targets - 1;
                     let moved = (placed & !(0xF << (4 * j))) | to << (4 * j);
-                    let r2 = rank(n, nibbles(moved));
+                    let r2 = rank(n, nibbles(moved, k));
                     prefetch(&marks[r2]);
-                    moves.push((moved, r2, from));
+                    moves.push((moved, r2, from, occupied ^ (1 << from) ^ (1 << to)));
                 }
             }
-            for &(moved, r2, from) in &moves {
-                let bit = 1u32 << from;
-                if marks[r2] & (bit | bit << 16) == 0 {
-                    marks[r2] |= bit << 16;
-                    next.push(moved as u64 | (from as u64) << 32);
+            for &(moved, r2, from, occupied2) in &moves {
+                let seen = marks[r2] | marks[r2] >> 16;
+                if seen & (1 << from) != 0 {
+                    continue;
+                }
+                let region2 = grid.flood(1 << from, grid.full & !occupied2);
+                if seen & region2 as u64 == 0 {
+                    marks[r2] |= (region2 as u64) << 16;
+                    next.push(moved as u64 | (region2 as u64) << 32);
                 }
             }
         }
@@ -178,18 +179,26 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
         next.clear();
         depth += 1;
     }
-    table
+    marks
+        .into_iter()
+        .map(|m| ((m >> 32) as u8).wrapping_sub(1))
+        .collect()
 }
 
 /// Ask the CPU to fetch `word`'s cache line; a no-op elsewhere.
 #[inline(always)]
-fn prefetch(word: &u32) {
+fn prefetch(word: &u64) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching is a hint; it never faults, whatever the address.
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(word as *const u32 as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(word as *const u64 as *const i8);
     }
     #[cfg(not(target_arch = "x86_64"))]
     let _ = word;
+}
+
+/// The cells packed as nibbles in `placed`, in tile order.
+fn nibbles(placed: u32, k: usize) -> impl Iterator<Item = u8> {
+    (0..k).map(move |j| ((placed >> (4 * j)) & 0xF) as u8)
 }

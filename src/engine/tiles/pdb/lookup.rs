@@ -147,19 +147,6 @@ impl TileHeuristic for PdbHeuristic<'_> {
     }
 
     #[inline(always)]
-    fn prefetch(&self, pos: &[u8], s: Slide) {
-        let (tile, to) = (s.tile, s.to);
-        let i = self.pattern_of[tile as usize] as usize;
-        if i < self.direct.len() {
-            let l = &self.direct[i];
-            let cells = l.sources[..l.k]
-                .iter()
-                .map(|&t| if t == tile { to as u8 } else { pos[t as usize] });
-            prefetch_byte(&l.table[rank(self.cells, cells)]);
-        }
-    }
-
-    #[inline(always)]
     fn update_bounded(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide, limit: u32) -> u32 {
         let (pos, tile) = (board.pos, s.tile);
         let i = self.pattern_of[tile as usize] as usize;
@@ -191,17 +178,4 @@ impl TileHeuristic for PdbHeuristic<'_> {
             acc.reflected[j] = self.reflected_value(j, pos);
         }
     }
-}
-
-/// Ask the CPU to bring `byte`'s cache line closer; a no-op elsewhere.
-#[inline(always)]
-fn prefetch_byte(byte: &u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching is a hint; it never faults, whatever the address.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(byte as *const u8 as *const i8);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = byte;
 }
