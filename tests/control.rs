@@ -143,3 +143,42 @@ fn progress_is_reported_while_searching() {
     let last = reports.last().unwrap();
     assert_eq!(last.expanded, o.stats.expanded);
 }
+
+#[test]
+fn parallel_ida_star_obeys_cancel_and_node_limits() {
+    // Past the first iterations IDA* splits its work over threads; the
+    // control must still reach every worker.
+    let token = CancelToken::new();
+    let mut ctl = Control::default().with_cancel(token.clone());
+    ctl.threads = 2;
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(run("idastar", HeuristicChoice::Manhattan, ctl));
+    });
+    std::thread::sleep(Duration::from_millis(400));
+    token.cancel();
+    let o = rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("workers ignored the cancel flag");
+    assert_eq!(o.status, Status::Cancelled);
+    assert!(
+        o.stats.expanded > 100_000,
+        "cancelled before the parallel phase"
+    );
+
+    let max = 3_000_000;
+    let mut ctl = Control::default().with_limits(Limits {
+        max_nodes: Some(max),
+        ..Limits::default()
+    });
+    ctl.threads = 2;
+    let o = run("idastar", HeuristicChoice::Manhattan, ctl);
+    assert_eq!(o.status, Status::Limit);
+    assert_eq!(o.stats.limit, Some(LimitKind::Nodes));
+    // Each worker checks the shared total every few thousand nodes.
+    assert!(
+        o.stats.expanded >= max && o.stats.expanded < max + 20_000,
+        "{}",
+        o.stats.expanded
+    );
+}

@@ -144,6 +144,34 @@ fn pattern_databases_agree_with_the_other_heuristics_on_3x3() {
 }
 
 #[test]
+fn parallel_and_single_threaded_ida_star_agree() {
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    let ida = strategy::find("idastar").unwrap();
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut parallel_runs = 0;
+    for _ in 0..4 {
+        let (start, _) = shuffled(&goal, 80, &mut rng);
+        let p = TilePuzzle::new(start, goal.clone()).unwrap();
+        let mut lengths = Vec::new();
+        for threads in [1, 2] {
+            let mut ctl = Control::default();
+            ctl.threads = threads;
+            let o = solve_tiles(ida, &p, &HeuristicChoice::LinearConflict, &ctl).unwrap();
+            assert_eq!(o.status, Status::Solved);
+            assert!(p.replays_to_goal(&o.path));
+            lengths.push(o.path.len());
+            // Iterations after one of 20,000 nodes run on the threads.
+            parallel_runs += (threads == 2 && o.stats.expanded > 200_000) as usize;
+        }
+        assert_eq!(lengths[0], lengths[1]);
+    }
+    assert!(
+        parallel_runs >= 2,
+        "too easy to exercise the parallel iterations"
+    );
+}
+
+#[test]
 fn hardest_8_puzzle_starts_take_31_moves() {
     for start in ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"] {
         let p = TilePuzzle::parse(start, None, None).unwrap();

@@ -4,7 +4,8 @@
 //! limit takes effect within milliseconds.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::outcome::{LimitKind, Stats, Status};
@@ -112,6 +113,8 @@ pub struct Control {
     pub on_progress: Option<ProgressFn>,
     /// How often to report progress.
     pub report_every: Duration,
+    /// Threads a search may use (IDA* splits its larger iterations).
+    pub threads: usize,
 }
 
 impl Default for Control {
@@ -121,6 +124,7 @@ impl Default for Control {
             limits: Limits::default(),
             on_progress: None,
             report_every: Duration::from_millis(100),
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 }
@@ -131,6 +135,7 @@ impl std::fmt::Debug for Control {
             .field("cancelled", &self.cancel.is_cancelled())
             .field("limits", &self.limits)
             .field("report_every", &self.report_every)
+            .field("threads", &self.threads)
             .finish_non_exhaustive()
     }
 }
@@ -160,13 +165,16 @@ pub enum Stop {
     Cancelled,
     /// A limit was reached.
     Limit(LimitKind),
+    /// Another worker of the same search finished (found the goal or
+    /// stopped); this one just winds down.
+    Halted,
 }
 
 impl Stop {
     /// The outcome status this stop maps to.
     pub fn status(self) -> Status {
         match self {
-            Stop::Cancelled => Status::Cancelled,
+            Stop::Cancelled | Stop::Halted => Status::Cancelled,
             Stop::Limit(_) => Status::Limit,
         }
     }
@@ -188,6 +196,37 @@ pub struct Meter<'a> {
     countdown: u64,
     /// Statistics gathered so far.
     pub stats: Stats,
+    /// Totals of all workers, when several threads run one search.
+    shared: Option<&'a SharedMeter>,
+    /// Part of `stats` already added to `shared`.
+    flushed: (u64, u64),
+}
+
+/// Counters shared by the worker threads of one search, so that limits and
+/// progress reports see the whole search.
+pub struct SharedMeter {
+    start: Instant,
+    expanded: AtomicU64,
+    generated: AtomicU64,
+    halt: AtomicBool,
+    next_report: Mutex<Instant>,
+}
+
+impl SharedMeter {
+    /// Totals starting from `meter`'s counts and clock.
+    pub fn from(meter: &Meter<'_>) -> Self {
+        Self {
+            start: meter.start,
+            expanded: AtomicU64::new(meter.stats.expanded),
+            generated: AtomicU64::new(meter.stats.generated),
+            halt: AtomicBool::new(false),
+            next_report: Mutex::new(meter.next_report),
+        }
+    }
+    /// Tell every worker to stop at its next poll.
+    pub fn halt(&self) {
+        self.halt.store(true, Ordering::Relaxed);
+    }
 }
 
 /// Sizes a search reports when polled.
@@ -215,15 +254,47 @@ impl<'a> Meter<'a> {
             next_report: start + ctl.report_every,
             countdown: 0,
             stats: Stats::default(),
+            shared: None,
+            flushed: (0, 0),
         };
-        m.countdown = m.next_countdown();
+        m.countdown = m.next_countdown(0);
         m
     }
 
-    fn next_countdown(&self) -> u64 {
+    /// A meter for one worker of a multi-threaded search: its own counts,
+    /// limits and reports on the totals in `shared`.
+    pub fn worker(ctl: &'a Control, shared: &'a SharedMeter) -> Self {
+        Self {
+            ctl,
+            start: shared.start,
+            next_report: shared.start,
+            countdown: POLL_EVERY,
+            stats: Stats::default(),
+            shared: Some(shared),
+            flushed: (0, 0),
+        }
+    }
+
+    fn next_countdown(&self, total_expanded: u64) -> u64 {
         match self.ctl.limits.max_nodes {
-            Some(max) => max.saturating_sub(self.stats.expanded).clamp(1, POLL_EVERY),
+            Some(max) => max.saturating_sub(total_expanded).clamp(1, POLL_EVERY),
             None => POLL_EVERY,
+        }
+    }
+
+    /// Add this worker's new counts to the shared totals; return the totals.
+    fn totals(&mut self) -> (u64, u64) {
+        match self.shared {
+            None => (self.stats.expanded, self.stats.generated),
+            Some(sh) => {
+                let de = self.stats.expanded - self.flushed.0;
+                let dg = self.stats.generated - self.flushed.1;
+                self.flushed = (self.stats.expanded, self.stats.generated);
+                (
+                    sh.expanded.fetch_add(de, Ordering::Relaxed) + de,
+                    sh.generated.fetch_add(dg, Ordering::Relaxed) + dg,
+                )
+            }
         }
     }
 
@@ -244,18 +315,22 @@ impl<'a> Meter<'a> {
 
     /// Check the control: cancel flag, limits, report timer.
     pub fn poll(&mut self, sizes: Sizes) -> Result<(), Stop> {
-        self.countdown = self.next_countdown();
+        let (expanded, generated) = self.totals();
+        self.countdown = self.next_countdown(expanded);
         self.note_sizes(&sizes);
         let now = Instant::now();
         let elapsed = now - self.start;
         if self.ctl.cancel.is_cancelled() {
             return Err(Stop::Cancelled);
         }
-        let limits = &self.ctl.limits;
-        if limits
-            .max_nodes
-            .is_some_and(|max| self.stats.expanded >= max)
+        if self
+            .shared
+            .is_some_and(|sh| sh.halt.load(Ordering::Relaxed))
         {
+            return Err(Stop::Halted);
+        }
+        let limits = &self.ctl.limits;
+        if limits.max_nodes.is_some_and(|max| expanded >= max) {
             return Err(Stop::Limit(LimitKind::Nodes));
         }
         if limits
@@ -267,9 +342,26 @@ impl<'a> Meter<'a> {
         if limits.time_limit.is_some_and(|t| elapsed >= t) {
             return Err(Stop::Limit(LimitKind::Time));
         }
-        if now >= self.next_report {
-            self.next_report = now + self.ctl.report_every;
-            self.report(sizes, elapsed);
+        let due = match self.shared {
+            None => {
+                let due = now >= self.next_report;
+                if due {
+                    self.next_report = now + self.ctl.report_every;
+                }
+                due
+            }
+            // One worker reports for all.
+            Some(sh) => {
+                let mut next = sh.next_report.lock().unwrap_or_else(|e| e.into_inner());
+                let due = *next <= now;
+                if due {
+                    *next = now + self.ctl.report_every;
+                }
+                due
+            }
+        };
+        if due {
+            self.report(sizes, elapsed, expanded, generated);
         }
         Ok(())
     }
@@ -280,11 +372,11 @@ impl<'a> Meter<'a> {
         self.stats.peak_bytes = self.stats.peak_bytes.max(sizes.bytes);
     }
 
-    fn report(&self, sizes: Sizes, elapsed: Duration) {
+    fn report(&self, sizes: Sizes, elapsed: Duration, expanded: u64, generated: u64) {
         if let Some(f) = &self.ctl.on_progress {
             f(&Progress {
-                expanded: self.stats.expanded,
-                generated: self.stats.generated,
+                expanded,
+                generated,
                 frontier: sizes.frontier,
                 stored: sizes.stored,
                 bytes: sizes.bytes,
@@ -294,11 +386,22 @@ impl<'a> Meter<'a> {
         }
     }
 
+    /// A worker's statistics, its counts added to the shared totals.
+    pub fn into_worker_stats(mut self) -> Stats {
+        self.totals();
+        self.stats
+    }
+
     /// Stop the clock, send a last report and hand back the statistics.
     pub fn finish(mut self, sizes: Sizes) -> Stats {
         self.note_sizes(&sizes);
         self.stats.elapsed = self.start.elapsed();
-        self.report(sizes, self.stats.elapsed);
+        self.report(
+            sizes,
+            self.stats.elapsed,
+            self.stats.expanded,
+            self.stats.generated,
+        );
         self.stats
     }
 }

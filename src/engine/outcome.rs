@@ -126,7 +126,7 @@ impl<M> Outcome<M> {
     pub fn stopped(stop: crate::engine::control::Stop, mut stats: Stats) -> Self {
         use crate::engine::control::Stop;
         let reason = match stop {
-            Stop::Cancelled => "cancelled".to_string(),
+            Stop::Cancelled | Stop::Halted => "cancelled".to_string(),
             Stop::Limit(kind) => {
                 stats.limit = Some(kind);
                 format!("{kind} reached")

@@ -1,9 +1,18 @@
 //! IDA*: depth-first iterations with a growing f bound. Memory is the path
 //! only; the space applies and undoes moves in place.
+//!
+//! Iterations that are large enough run on several threads: the tree is
+//! expanded a few levels from the root, and the subtrees below that
+//! frontier are handed out to workers one at a time. A solution found in an
+//! iteration has length equal to its bound, so whichever worker finds one
+//! first has an optimal path.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use super::DepthFirstSpace;
-use crate::engine::control::{Control, Meter, Sizes, Stop};
-use crate::engine::outcome::Outcome;
+use crate::engine::control::{Control, Meter, SharedMeter, Sizes, Stop};
+use crate::engine::outcome::{Outcome, Stats};
 
 enum Step {
     Found,
@@ -19,13 +28,20 @@ struct Run<'m, 'c, M> {
     level_bytes: u64,
 }
 
-/// IDA* from the space's current state. The path never contains a move that
-/// undoes the one before it.
+/// Iterations that expanded at least this many nodes are followed by
+/// parallel ones (each iteration is several times the previous one).
+const PARALLEL_AFTER: u64 = 20_000;
+/// Subtrees per worker thread to hand out in a parallel iteration.
+const SUBTREES_PER_THREAD: usize = 64;
+
+/// IDA* from the space's current state, on up to `ctl.threads` threads. The
+/// path never contains a move that undoes the one before it.
 ///
 /// ```
 /// use huarong::engine::search::{DepthFirstSpace, ida_star};
 /// use huarong::engine::Control;
 /// /// A counter that must reach 7 by +1 / -1 steps.
+/// #[derive(Clone)]
 /// struct Counter(i32);
 /// impl DepthFirstSpace for Counter {
 ///     type Move = i32;
@@ -41,9 +57,13 @@ struct Run<'m, 'c, M> {
 /// let o = ida_star(&mut Counter(0), &Control::default());
 /// assert_eq!(o.path.len(), 7);
 /// ```
-pub fn ida_star<D: DepthFirstSpace>(space: &mut D, ctl: &Control) -> Outcome<D::Move> {
+pub fn ida_star<D>(space: &mut D, ctl: &Control) -> Outcome<D::Move>
+where
+    D: DepthFirstSpace + Clone + Send + Sync,
+    D::Move: Send + Sync,
+{
     let mut meter = Meter::new(ctl);
-    let level_bytes = (std::mem::size_of::<D::Move>() + std::mem::size_of::<D::Undo>() + 64) as u64;
+    let level_bytes = level_bytes::<D>();
     let mut bound = space.heuristic();
     let sizes = |depth: usize, bound: u32| Sizes {
         frontier: depth as u64,
@@ -58,24 +78,31 @@ pub fn ida_star<D: DepthFirstSpace>(space: &mut D, ctl: &Control) -> Outcome<D::
         stats.bound = Some(0);
         return Outcome::solved(Vec::new(), stats);
     }
-    let mut run = Run {
-        meter: &mut meter,
-        path: Vec::with_capacity(256),
-        bound,
-        level_bytes,
-    };
+    let threads = ctl.threads.max(1);
+    let mut last_iteration = 0u64;
     loop {
-        run.bound = bound;
-        match dfs(space, 0, None, &mut run) {
+        let before = meter.stats.expanded;
+        let (step, path) = if threads > 1 && last_iteration >= PARALLEL_AFTER {
+            parallel_iteration(space, bound, threads, ctl, &mut meter)
+        } else {
+            let mut run = Run {
+                meter: &mut meter,
+                path: Vec::with_capacity(256),
+                bound,
+                level_bytes,
+            };
+            let step = dfs(space, 0, None, &mut run);
+            (step, run.path)
+        };
+        last_iteration = meter.stats.expanded - before;
+        match step {
             Step::Found => {
-                let path = std::mem::take(&mut run.path);
                 let mut stats = meter.finish(sizes(path.len(), bound));
                 stats.bound = Some(bound);
                 return Outcome::solved(path, stats);
             }
             Step::Stop(stop) => {
-                let depth = run.path.len();
-                let stats = meter.finish(sizes(depth, bound));
+                let stats = meter.finish(sizes(path.len(), bound));
                 return Outcome::stopped(stop, stats);
             }
             Step::Next(u32::MAX) => {
@@ -89,6 +116,184 @@ pub fn ida_star<D: DepthFirstSpace>(space: &mut D, ctl: &Control) -> Outcome<D::
             Step::Next(next) => bound = next,
         }
     }
+}
+
+fn level_bytes<D: DepthFirstSpace>() -> u64 {
+    (std::mem::size_of::<D::Move>() + std::mem::size_of::<D::Undo>() + 64) as u64
+}
+
+/// One iteration split over `threads` workers.
+fn parallel_iteration<D>(
+    root: &mut D,
+    bound: u32,
+    threads: usize,
+    ctl: &Control,
+    meter: &mut Meter<'_>,
+) -> (Step, Vec<D::Move>)
+where
+    D: DepthFirstSpace + Clone + Send + Sync,
+    D::Move: Send + Sync,
+{
+    // The frontier: every node at depth `depth` within the bound, as the
+    // move sequence from the root. Deepen until there is work for all.
+    let mut frontier = Vec::new();
+    let mut min_next = u32::MAX;
+    for depth in 1..=bound {
+        frontier.clear();
+        min_next = u32::MAX;
+        let mut prefix = Vec::new();
+        if let Some(found) = collect(
+            root,
+            0,
+            bound,
+            depth,
+            None,
+            &mut prefix,
+            &mut frontier,
+            &mut min_next,
+            meter,
+        ) {
+            return (Step::Found, found);
+        }
+        if frontier.len() >= threads * SUBTREES_PER_THREAD || frontier.is_empty() {
+            break;
+        }
+    }
+
+    let shared = SharedMeter::from(meter);
+    let next_item = AtomicUsize::new(0);
+    let next_bound = AtomicU32::new(min_next);
+    let found: Mutex<Option<Vec<D::Move>>> = Mutex::new(None);
+    let stopped: Mutex<Option<Stop>> = Mutex::new(None);
+    let root = &*root;
+    let worker_stats: Vec<Stats> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut wmeter = Meter::worker(ctl, &shared);
+                    loop {
+                        let i = next_item.fetch_add(1, Ordering::Relaxed);
+                        let Some(prefix) = frontier.get(i) else { break };
+                        let mut space = root.clone();
+                        for &mv in prefix {
+                            space.apply(mv);
+                        }
+                        let mut run = Run {
+                            meter: &mut wmeter,
+                            path: prefix.clone(),
+                            bound,
+                            level_bytes: level_bytes::<D>(),
+                        };
+                        match dfs(
+                            &mut space,
+                            prefix.len() as u32,
+                            prefix.last().copied(),
+                            &mut run,
+                        ) {
+                            Step::Found => {
+                                found
+                                    .lock()
+                                    .unwrap_or_else(|e| e.into_inner())
+                                    .get_or_insert(run.path);
+                                shared.halt();
+                                break;
+                            }
+                            Step::Next(t) => {
+                                next_bound.fetch_min(t, Ordering::Relaxed);
+                            }
+                            Step::Stop(Stop::Halted) => break,
+                            Step::Stop(stop) => {
+                                stopped
+                                    .lock()
+                                    .unwrap_or_else(|e| e.into_inner())
+                                    .get_or_insert(stop);
+                                shared.halt();
+                                break;
+                            }
+                        }
+                    }
+                    wmeter.into_worker_stats()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("IDA* worker"))
+            .collect()
+    });
+    for s in &worker_stats {
+        meter.stats.expanded += s.expanded;
+        meter.stats.generated += s.generated;
+        meter.stats.peak_stored = meter.stats.peak_stored.max(s.peak_stored);
+        meter.stats.peak_bytes = meter.stats.peak_bytes.max(s.peak_bytes * threads as u64);
+    }
+    if let Some(path) = found.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return (Step::Found, path);
+    }
+    if let Some(stop) = stopped.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return (Step::Stop(stop), Vec::new());
+    }
+    (Step::Next(next_bound.into_inner()), Vec::new())
+}
+
+/// Gather the move sequences to every node `depth` levels below the current
+/// one with f within `bound`; keep the least f beyond it in `min_next`.
+/// Returns a path if the goal lies above that depth.
+#[allow(clippy::too_many_arguments)]
+fn collect<D: DepthFirstSpace>(
+    space: &mut D,
+    g: u32,
+    bound: u32,
+    depth: u32,
+    prev: Option<D::Move>,
+    prefix: &mut Vec<D::Move>,
+    out: &mut Vec<Vec<D::Move>>,
+    min_next: &mut u32,
+    meter: &mut Meter<'_>,
+) -> Option<Vec<D::Move>> {
+    if depth == 0 {
+        out.push(prefix.clone());
+        return None;
+    }
+    meter.stats.expanded += 1;
+    let moves = space.moves();
+    for &mv in moves.as_ref() {
+        if let Some(p) = prev
+            && space.undoes(p, mv)
+        {
+            continue;
+        }
+        meter.generated(1);
+        let undo = space.apply(mv);
+        let h = space.heuristic();
+        let f = g + 1 + h;
+        prefix.push(mv);
+        if f > bound {
+            *min_next = (*min_next).min(f);
+        } else if h == 0 && space.is_goal() {
+            let path = prefix.clone();
+            prefix.pop();
+            space.undo(mv, undo);
+            return Some(path);
+        } else if let Some(found) = collect(
+            space,
+            g + 1,
+            bound,
+            depth - 1,
+            Some(mv),
+            prefix,
+            out,
+            min_next,
+            meter,
+        ) {
+            prefix.pop();
+            space.undo(mv, undo);
+            return Some(found);
+        }
+        prefix.pop();
+        space.undo(mv, undo);
+    }
+    None
 }
 
 /// Expand the current state at depth `g` (its f is within the bound).

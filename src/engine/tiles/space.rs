@@ -85,6 +85,22 @@ pub struct TileDfs<'h, H: TileHeuristic> {
     step: [isize; 4],
 }
 
+// By hand: the heuristic is shared by reference, so `H` need not be `Clone`.
+impl<H: TileHeuristic> Clone for TileDfs<'_, H> {
+    fn clone(&self) -> Self {
+        Self {
+            heuristic: self.heuristic,
+            cells: self.cells.clone(),
+            pos: self.pos.clone(),
+            blank: self.blank,
+            acc: self.acc,
+            goal: self.goal.clone(),
+            moves_at: self.moves_at.clone(),
+            step: self.step,
+        }
+    }
+}
+
 impl<'h, H: TileHeuristic> TileDfs<'h, H> {
     /// Start at `puzzle.start`.
     pub fn new(puzzle: &TilePuzzle, heuristic: &'h H) -> Self {

@@ -38,7 +38,7 @@ pub struct View<'a> {
 /// A heuristic evaluated on a board and updated after each move.
 pub trait TileHeuristic: Sync {
     /// What the incremental update keeps between moves.
-    type Acc: Copy;
+    type Acc: Copy + Send + Sync;
     /// Evaluate a whole board from scratch.
     fn start(&self, cells: &[u8]) -> Self::Acc;
     /// The estimate held in `acc`.
