@@ -149,8 +149,9 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
     // Past the first iterations IDA* splits its work over threads; the
     // control must still reach every worker.
     let token = CancelToken::new();
-    let mut ctl = Control::default().with_cancel(token.clone());
-    ctl.threads = 2;
+    let ctl = Control::default()
+        .with_cancel(token.clone())
+        .with_threads(2);
     let (tx, rx) = mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(run("idastar", HeuristicChoice::Manhattan, ctl));
@@ -167,11 +168,12 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
     );
 
     let max = 3_000_000;
-    let mut ctl = Control::default().with_limits(Limits {
-        max_nodes: Some(max),
-        ..Limits::default()
-    });
-    ctl.threads = 2;
+    let ctl = Control::default()
+        .with_limits(Limits {
+            max_nodes: Some(max),
+            ..Limits::default()
+        })
+        .with_threads(2);
     let o = run("idastar", HeuristicChoice::Manhattan, ctl);
     assert_eq!(o.status, Status::Limit);
     assert_eq!(o.stats.limit, Some(LimitKind::Nodes));

@@ -154,8 +154,7 @@ fn parallel_and_single_threaded_ida_star_agree() {
         let p = TilePuzzle::new(start, goal.clone()).unwrap();
         let mut lengths = Vec::new();
         for threads in [1, 2] {
-            let mut ctl = Control::default();
-            ctl.threads = threads;
+            let ctl = Control::default().with_threads(threads);
             let o = solve_tiles(ida, &p, &HeuristicChoice::LinearConflict, &ctl).unwrap();
             assert_eq!(o.status, Status::Solved);
             assert!(p.replays_to_goal(&o.path));

@@ -151,6 +151,11 @@ impl Control {
         self.cancel = cancel;
         self
     }
+    /// Use at most `threads` threads (at least one).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
     /// Send progress reports to `f`.
     pub fn with_progress(mut self, f: impl Fn(&Progress) + Send + Sync + 'static) -> Self {
         self.on_progress = Some(Arc::new(f));
