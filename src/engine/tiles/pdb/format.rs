@@ -75,12 +75,13 @@ fn header(shape: Shape, goal: &[u8], partition: &[Vec<u8>]) -> Vec<u8> {
 pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
     let partition: Vec<Vec<u8>> = db.patterns.iter().map(|p| p.tiles.clone()).collect();
     let mut out = header(db.shape, &db.goal, &partition);
-    let mut sum_input = Vec::new();
+    let sum_at = out.len();
+    out.extend_from_slice(&[0; 8]);
     for p in &db.patterns {
-        sum_input.extend_from_slice(&p.table);
+        out.extend_from_slice(&p.table);
     }
-    out.extend_from_slice(&checksum(&sum_input).to_le_bytes());
-    out.extend_from_slice(&sum_input);
+    let sum = checksum(&out[sum_at + 8..]);
+    out[sum_at..sum_at + 8].copy_from_slice(&sum.to_le_bytes());
     out
 }
 

@@ -122,11 +122,9 @@ impl PatternDb {
 
     /// A name like `6-6-3`.
     pub fn name(&self) -> String {
-        let sizes: Vec<String> = self
-            .patterns
-            .iter()
-            .map(|p| p.tiles.len().to_string())
-            .collect();
+        let mut sizes: Vec<usize> = self.patterns.iter().map(|p| p.tiles.len()).collect();
+        sizes.sort_unstable_by(|a, b| b.cmp(a));
+        let sizes: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
         sizes.join("-")
     }
 
