@@ -216,14 +216,9 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
 
     #[inline(always)]
     fn undo(&mut self, mv: Dir, undo: H::Acc) {
+        // Sliding the same tile back is the inverse move.
         let back = (self.blank as isize - self.step[mv as usize]) as usize;
-        let from = self.blank;
-        let tile = self.cells[back];
-        self.cells[from] = tile;
-        self.cells[back] = 0;
-        self.pos[tile as usize] = from as u8;
-        self.pos[0] = back as u8;
-        self.blank = back;
+        self.slide(back);
         self.acc = undo;
     }
 
