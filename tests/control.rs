@@ -184,3 +184,34 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
         o.stats.expanded
     );
 }
+
+#[test]
+fn a_job_runs_in_the_background_reports_progress_and_cancels() {
+    use huarong::engine::job::Job;
+    let ctl = Control {
+        report_every: Duration::from_millis(5),
+        ..Control::default()
+    };
+    let mut job = Job::spawn(ctl, |ctl| {
+        run("idastar", HeuristicChoice::Manhattan, ctl.clone())
+    });
+    // The caller is never blocked: the job is still running.
+    assert!(!job.is_finished());
+    let mut progress = None;
+    for _ in 0..200 {
+        std::thread::sleep(Duration::from_millis(10));
+        progress = job.progress();
+        if progress.is_some_and(|p| p.expanded > 0) {
+            break;
+        }
+    }
+    assert!(
+        progress.is_some_and(|p| p.expanded > 0),
+        "no progress report"
+    );
+    job.cancel();
+    let o = job
+        .wait_timeout(Duration::from_secs(20))
+        .expect("job ignored cancel");
+    assert_eq!(o.status, Status::Cancelled);
+}

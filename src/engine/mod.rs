@@ -13,6 +13,7 @@
 
 pub mod control;
 pub mod hash;
+pub mod job;
 pub mod outcome;
 pub mod search;
 pub mod strategy;

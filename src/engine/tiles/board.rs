@@ -275,6 +275,41 @@ impl Board {
             .filter(move |&d| self.shape.neighbour(blank, d).is_some())
     }
 
+    /// The blank moves that slide the tile in `cell` toward the blank, with
+    /// every tile between them: one multi-tile move, as on a real puzzle.
+    /// `None` unless `cell` shares the blank's row or column (and is not
+    /// the blank).
+    ///
+    /// ```
+    /// use huarong::engine::{Board, Dir};
+    /// let b = Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap();
+    /// // The tile two cells left of the blank: both tiles slide right.
+    /// assert_eq!(b.slide_moves(6), Some(vec![Dir::Left, Dir::Left]));
+    /// assert_eq!(b.slide_moves(0), None);
+    /// ```
+    pub fn slide_moves(&self, cell: usize) -> Option<Vec<Dir>> {
+        let (br, bc) = self.shape.coords(self.blank());
+        if cell >= self.cells.len() {
+            return None;
+        }
+        let (r, c) = self.shape.coords(cell);
+        let (dir, n) = match (r == br, c == bc) {
+            (true, false) if c < bc => (Dir::Left, bc - c),
+            (true, false) => (Dir::Right, c - bc),
+            (false, true) if r < br => (Dir::Up, br - r),
+            (false, true) => (Dir::Down, r - br),
+            _ => return None,
+        };
+        Some(vec![dir; n])
+    }
+
+    /// The tile a blank move would slide, without moving it.
+    pub fn tile_moved_by(&self, dir: Dir) -> Option<u8> {
+        self.shape
+            .neighbour(self.blank(), dir)
+            .map(|c| self.cells[c])
+    }
+
     /// Swap the tiles in two cells (used by editors; may change solvability).
     pub fn swap_cells(&mut self, a: usize, b: usize) {
         self.cells.swap(a, b);
