@@ -83,11 +83,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            Ok(())
-        }
+        None => crate::app::run().map_err(|e| InputError(format!("cannot open the window: {e}"))),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -38,39 +38,7 @@ impl Record {
     }
 }
 
-/// `1234567` → `1,234,567`.
-pub(super) fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// Bytes as KiB / MiB / GiB.
-pub(super) fn bytes(n: u64) -> String {
-    let n = n as f64;
-    if n >= (1u64 << 30) as f64 {
-        format!("{:.2} GiB", n / (1u64 << 30) as f64)
-    } else if n >= (1u64 << 20) as f64 {
-        format!("{:.1} MiB", n / (1u64 << 20) as f64)
-    } else {
-        format!("{:.1} KiB", n / 1024.0)
-    }
-}
-
-/// Seconds as ms below one second.
-pub(super) fn duration(secs: f64) -> String {
-    if secs < 1.0 {
-        format!("{:.2} ms", secs * 1e3)
-    } else {
-        format!("{secs:.2} s")
-    }
-}
+pub(super) use crate::units::{bytes, duration, thousands};
 
 /// The counters on one line.
 pub(super) fn stats_line(o: &Outcome<Dir>) -> String {

@@ -2,6 +2,7 @@
 //! the CLI and the app: the pattern-database cache and atomic writes.
 
 pub mod pdb_cache;
+pub mod puzzle_file;
 
 use std::io::Write;
 use std::path::Path;

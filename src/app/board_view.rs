@@ -1,0 +1,309 @@
+//! The board widget: tiles drawn to fit the space, hover highlights, clicks,
+//! drags that follow the pointer along the free axis, and slide animations.
+
+use eframe::egui::{
+    self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
+};
+
+use super::game::Action;
+use crate::engine::{Board, Dir};
+
+/// How long a slide animates, in seconds.
+pub const SLIDE_SECONDS: f64 = 0.12;
+
+/// What the user did on the board this frame.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BoardInput {
+    /// Slide tiles: the blank moves.
+    Slide {
+        /// The blank moves.
+        action: Action,
+        /// Whether to animate (not after a drag, whose tiles are already there).
+        animate: bool,
+    },
+    /// A cell was picked (edit mode).
+    Pick(usize),
+}
+
+/// Display options.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardOptions<'a> {
+    /// The goal, for the "in place" marks.
+    pub goal: &'a Board,
+    /// Mark tiles on their goal cell.
+    pub mark_home: bool,
+    /// Accept clicks and drags.
+    pub interactive: bool,
+    /// Edit mode: clicks pick cells instead of sliding.
+    pub edit_mode: bool,
+    /// A cell picked in edit mode.
+    pub picked: Option<usize>,
+}
+
+/// Tiles in flight after a slide.
+#[derive(Clone, Debug)]
+struct SlideAnim {
+    /// (tile, from cell, to cell)
+    moved: Vec<(u8, usize, usize)>,
+    start: f64,
+}
+
+/// A tile (and those between it and the blank) being dragged.
+#[derive(Clone, Debug)]
+struct Drag {
+    /// Cells whose tiles move with the pointer.
+    cells: Vec<usize>,
+    action: Action,
+    /// Unit vector toward the blank.
+    axis: Vec2,
+    start: Pos2,
+    offset: f32,
+}
+
+/// Transient state of the board widget.
+#[derive(Default)]
+pub struct BoardView {
+    anim: Option<SlideAnim>,
+    drag: Option<Drag>,
+}
+
+/// Board geometry in screen space.
+struct Layout {
+    origin: Pos2,
+    cell: f32,
+    cols: usize,
+}
+
+impl Layout {
+    fn cell_rect(&self, cell: usize) -> Rect {
+        let (r, c) = (cell / self.cols, cell % self.cols);
+        let min = self.origin + Vec2::new(c as f32, r as f32) * self.cell;
+        Rect::from_min_size(min, Vec2::splat(self.cell))
+    }
+    fn cell_at(&self, p: Pos2, cells: usize) -> Option<usize> {
+        let v = (p - self.origin) / self.cell;
+        if v.x < 0.0 || v.y < 0.0 {
+            return None;
+        }
+        let (c, r) = (v.x as usize, v.y as usize);
+        (c < self.cols && r * self.cols + c < cells).then_some(r * self.cols + c)
+    }
+}
+
+impl BoardView {
+    /// Animate `action` played on `before` (call right after playing it).
+    pub fn animate(&mut self, before: &Board, action: &[Dir], now: f64) {
+        let mut b = before.clone();
+        let mut moved: Vec<(u8, usize, usize)> = Vec::new();
+        for &d in action {
+            let blank = b.blank();
+            let Some(from) = b.shape().neighbour(blank, d) else {
+                break;
+            };
+            let tile = b.cells()[from];
+            match moved.iter_mut().find(|m| m.0 == tile) {
+                Some(m) => m.2 = blank,
+                None => moved.push((tile, from, blank)),
+            }
+            b.apply(d);
+        }
+        self.anim = Some(SlideAnim { moved, start: now });
+    }
+
+    /// Drop any animation or drag (the board was replaced).
+    pub fn reset(&mut self) {
+        self.anim = None;
+        self.drag = None;
+    }
+
+    /// Whether an animation is running (the app keeps repainting).
+    pub fn animating(&self, now: f64) -> bool {
+        self.anim
+            .as_ref()
+            .is_some_and(|a| now - a.start < SLIDE_SECONDS)
+    }
+
+    /// Draw `board` in the available space and report the user's input.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        board: &Board,
+        opts: BoardOptions<'_>,
+    ) -> Option<BoardInput> {
+        let shape = board.shape();
+        let (rows, cols) = (shape.rows as usize, shape.cols as usize);
+        let avail = ui.available_size();
+        let cell = ((avail.x / cols as f32).min(avail.y / rows as f32))
+            .floor()
+            .max(8.0);
+        let size = Vec2::new(cell * cols as f32, cell * rows as f32);
+        let (outer, response) = ui.allocate_exact_size(avail.max(size), Sense::click_and_drag());
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
+        let rect = Rect::from_center_size(outer.center(), size);
+        let layout = Layout {
+            origin: rect.min,
+            cell,
+            cols,
+        };
+        let now = ui.input(|i| i.time);
+        let visuals = ui.visuals().clone();
+        let painter = ui.painter_at(outer);
+        painter.rect_filled(
+            rect.expand(cell * 0.06),
+            CornerRadius::same(8),
+            visuals.extreme_bg_color,
+        );
+
+        let input = if opts.interactive {
+            self.interact(ui, &response, board, &layout, opts.edit_mode)
+        } else {
+            None
+        };
+
+        // Where each tile is drawn: its cell, or in flight.
+        if !self.animating(now) {
+            self.anim = None;
+        }
+        let anim = self.anim.as_ref();
+        let t = anim.map_or(1.0, |a| ease(((now - a.start) / SLIDE_SECONDS) as f32));
+        if anim.is_some() {
+            ui.ctx().request_repaint();
+        }
+        let hover = response
+            .hover_pos()
+            .and_then(|p| layout.cell_at(p, board.cells().len()));
+        let movable = hover.filter(|&c| !opts.edit_mode && board.slide_moves(c).is_some());
+        let hovered_line: Vec<usize> = movable.map(|c| line_cells(board, c)).unwrap_or_default();
+
+        for (c, &tile) in board.cells().iter().enumerate() {
+            if tile == 0 {
+                continue;
+            }
+            let mut r = layout.cell_rect(c);
+            if let Some(a) = anim
+                && let Some(&(_, from, to)) = a.moved.iter().find(|m| m.0 == tile)
+                && to == c
+            {
+                let from = layout.cell_rect(from).min;
+                r = r.translate((from - r.min) * (1.0 - t));
+            }
+            if let Some(d) = &self.drag
+                && d.cells.contains(&c)
+            {
+                r = r.translate(d.axis * d.offset);
+            }
+            let home = opts.goal.cells().get(c) == Some(&tile);
+            let fill = if opts.picked == Some(c) {
+                visuals.selection.bg_fill
+            } else if hovered_line.contains(&c) {
+                visuals.widgets.hovered.weak_bg_fill
+            } else if opts.mark_home && home {
+                Color32::from_rgb(0x3b, 0x6e, 0x4f)
+            } else {
+                visuals.widgets.inactive.weak_bg_fill
+            };
+            let tile_rect = r.shrink(cell * 0.04);
+            let radius = CornerRadius::same((cell * 0.12).min(255.0) as u8);
+            painter.rect_filled(tile_rect, radius, fill);
+            painter.rect_stroke(
+                tile_rect,
+                radius,
+                Stroke::new(1.0, visuals.widgets.inactive.bg_stroke.color),
+                StrokeKind::Inside,
+            );
+            painter.text(
+                tile_rect.center(),
+                Align2::CENTER_CENTER,
+                tile.to_string(),
+                FontId::proportional(cell * 0.38),
+                visuals.strong_text_color(),
+            );
+        }
+        input
+    }
+
+    fn interact(
+        &mut self,
+        ui: &egui::Ui,
+        response: &egui::Response,
+        board: &Board,
+        layout: &Layout,
+        edit_mode: bool,
+    ) -> Option<BoardInput> {
+        let n = board.cells().len();
+        if response.clicked() {
+            let cell = response
+                .interact_pointer_pos()
+                .and_then(|p| layout.cell_at(p, n))?;
+            return if edit_mode {
+                Some(BoardInput::Pick(cell))
+            } else {
+                board.slide_moves(cell).map(|action| BoardInput::Slide {
+                    action,
+                    animate: true,
+                })
+            };
+        }
+        if edit_mode {
+            return None;
+        }
+        if response.drag_started()
+            && let Some(start) = response.interact_pointer_pos()
+            && let Some(cell) = layout.cell_at(start, n)
+            && let Some(action) = board.slide_moves(cell)
+        {
+            let axis = match action[0] {
+                Dir::Up => Vec2::new(0.0, 1.0),
+                Dir::Down => Vec2::new(0.0, -1.0),
+                Dir::Left => Vec2::new(1.0, 0.0),
+                Dir::Right => Vec2::new(-1.0, 0.0),
+            };
+            self.anim = None;
+            self.drag = Some(Drag {
+                cells: line_cells(board, cell),
+                action,
+                axis,
+                start,
+                offset: 0.0,
+            });
+        }
+        if let Some(d) = &mut self.drag {
+            if let Some(p) = ui.input(|i| i.pointer.interact_pos()) {
+                d.offset = (p - d.start).dot(d.axis).clamp(0.0, layout.cell);
+            }
+            if response.drag_stopped() || !ui.input(|i| i.pointer.any_down()) {
+                let done = self.drag.take().expect("drag in progress");
+                // Snap to the nearer cell.
+                if done.offset > layout.cell / 2.0 {
+                    return Some(BoardInput::Slide {
+                        action: done.action,
+                        animate: false,
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The cells from `cell` up to (not including) the blank, in its line.
+fn line_cells(board: &Board, cell: usize) -> Vec<usize> {
+    let Some(action) = board.slide_moves(cell) else {
+        return Vec::new();
+    };
+    let mut cells = Vec::new();
+    let mut c = board.blank();
+    for d in action {
+        c = board
+            .shape()
+            .neighbour(c, d)
+            .expect("slide moves stay on the board");
+        cells.push(c);
+    }
+    cells
+}
+
+fn ease(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0);
+    1.0 - (1.0 - t) * (1.0 - t)
+}

@@ -1,0 +1,227 @@
+//! The left panel: puzzle size, strategy, heuristic, limits, the start
+//! position buttons, Solve / Cancel with live counters, display toggles.
+
+use eframe::egui;
+
+use super::Command;
+use super::settings::Settings;
+use super::solver::Running;
+use crate::engine::strategy::STRATEGIES;
+use crate::engine::{HeuristicKind, Shape};
+use crate::units::{bytes, thousands};
+
+/// Facts the panel shows but does not own.
+pub struct PanelState<'a> {
+    /// The board's current shape.
+    pub shape: Shape,
+    /// The running solve, if any.
+    pub running: Option<&'a Running>,
+    /// Edit mode on.
+    pub edit_mode: bool,
+}
+
+/// Draw the panel; returns the commands clicked.
+pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) -> Vec<Command> {
+    let mut commands = Vec::new();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        puzzle_section(ui, settings, state, &mut commands);
+        ui.separator();
+        strategy_section(ui, settings, state.shape);
+        ui.separator();
+        start_section(ui, settings, state, &mut commands);
+        ui.separator();
+        solve_section(ui, state, &mut commands);
+        ui.separator();
+        ui.checkbox(&mut settings.animate, "Animate slides");
+        ui.checkbox(&mut settings.mark_home, "Mark tiles in place");
+    });
+    commands
+}
+
+fn puzzle_section(
+    ui: &mut egui::Ui,
+    settings: &mut Settings,
+    state: &PanelState<'_>,
+    commands: &mut Vec<Command>,
+) {
+    ui.heading("Puzzle");
+    let idle = state.running.is_none();
+    ui.add_enabled_ui(idle, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for side in [3u8, 4, 5] {
+                let shape = Shape::new(side, side).expect("valid side");
+                if ui
+                    .radio(state.shape == shape, format!("{side}×{side}"))
+                    .clicked()
+                    && state.shape != shape
+                {
+                    commands.push(Command::NewSize(shape));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Custom");
+            ui.add(
+                egui::DragValue::new(&mut settings.rows)
+                    .range(2..=10)
+                    .suffix(" rows"),
+            )
+            .labelled_by(l.id);
+            ui.label("×");
+            ui.add(
+                egui::DragValue::new(&mut settings.cols)
+                    .range(2..=10)
+                    .suffix(" cols"),
+            )
+            .labelled_by(l.id);
+            if ui.button("New").clicked() {
+                commands.push(Command::NewSize(settings.shape()));
+            }
+        });
+    });
+}
+
+fn strategy_section(ui: &mut egui::Ui, settings: &mut Settings, shape: Shape) {
+    ui.heading("Strategy");
+    for s in STRATEGIES {
+        ui.radio_value(&mut settings.strategy, s.name().to_string(), s.label())
+            .on_hover_text(s.description());
+    }
+    let uses = super::solver::strategy_named(&settings.strategy).uses_heuristic();
+    ui.add_space(4.0);
+    ui.label("Heuristic");
+    ui.add_enabled_ui(uses, |ui| {
+        for kind in HeuristicKind::ALL {
+            let why = kind.unavailable_for(shape);
+            let r = ui.add_enabled(
+                why.is_none(),
+                egui::RadioButton::new(settings.heuristic == kind, kind.label()),
+            );
+            if r.clicked() {
+                settings.heuristic = kind;
+            }
+            if let Some(why) = why {
+                r.on_disabled_hover_text(why);
+            }
+        }
+    });
+    ui.add_space(4.0);
+    ui.label("Limits");
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut settings.limit_nodes, "Nodes");
+        ui.add_enabled(
+            settings.limit_nodes,
+            egui::DragValue::new(&mut settings.max_knodes)
+                .range(1..=10_000_000)
+                .suffix(" thousand"),
+        )
+        .on_hover_text("Stop after expanding this many thousand nodes");
+    });
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut settings.limit_time, "Time");
+        ui.add_enabled(
+            settings.limit_time,
+            egui::DragValue::new(&mut settings.time_limit)
+                .range(0.1..=86_400.0)
+                .speed(1.0)
+                .suffix(" s"),
+        )
+        .on_hover_text("Stop after this many seconds");
+    });
+}
+
+fn start_section(
+    ui: &mut egui::Ui,
+    settings: &mut Settings,
+    state: &PanelState<'_>,
+    commands: &mut Vec<Command>,
+) {
+    ui.heading("Start");
+    ui.add_enabled_ui(state.running.is_none(), |ui| {
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Randomize")
+                .on_hover_text("A uniformly random solvable state")
+                .clicked()
+            {
+                commands.push(Command::Randomize);
+            }
+            if ui
+                .button("Reset")
+                .on_hover_text("Back to the goal")
+                .clicked()
+            {
+                commands.push(Command::Reset);
+            }
+            if ui.button("Set state…").clicked() {
+                commands.push(Command::OpenSetState(None));
+            }
+        });
+        ui.horizontal(|ui| {
+            if ui
+                .button("Shuffle")
+                .on_hover_text("Random moves from the goal")
+                .clicked()
+            {
+                commands.push(Command::Shuffle);
+            }
+            ui.add(egui::Slider::new(&mut settings.shuffle_moves, 1..=300).text("moves"));
+        });
+        let mut edit = state.edit_mode;
+        if ui
+            .toggle_value(&mut edit, "Edit mode")
+            .on_hover_text("Click two tiles to swap them")
+            .clicked()
+        {
+            commands.push(Command::ToggleEdit);
+        }
+    });
+}
+
+fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<Command>) {
+    match state.running {
+        None => {
+            if ui
+                .add_enabled(!state.edit_mode, egui::Button::new("Solve"))
+                .clicked()
+            {
+                commands.push(Command::Solve);
+            }
+        }
+        Some(run) => {
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(super::with_heuristic(run.strategy, &run.heuristic) + " running");
+            });
+            if let Some(f) = run.building() {
+                ui.add(egui::ProgressBar::new(f).text("building pattern database"));
+            }
+            if let Some(p) = run.progress() {
+                egui::Grid::new("live").num_columns(2).show(ui, |ui| {
+                    ui.label("expanded");
+                    ui.label(thousands(p.expanded));
+                    ui.end_row();
+                    ui.label("frontier / stored");
+                    ui.label(format!(
+                        "{} / {}",
+                        thousands(p.frontier),
+                        thousands(p.stored)
+                    ));
+                    ui.end_row();
+                    ui.label("bound (f)");
+                    ui.label(p.bound.map_or("–".into(), |b| b.to_string()));
+                    ui.end_row();
+                    ui.label("memory");
+                    ui.label(bytes(p.bytes));
+                    ui.end_row();
+                    ui.label("elapsed");
+                    ui.label(format!("{:.1} s", p.elapsed.as_secs_f64()));
+                    ui.end_row();
+                });
+            }
+            if ui.button("Cancel").clicked() {
+                commands.push(Command::Cancel);
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! The "Set state…" dialog: type tiles (and optionally a goal), see the
+//! exact problem as you type, apply only a valid, solvable puzzle.
+
+use eframe::egui;
+
+use crate::engine::{Board, Shape, TilePuzzle};
+
+/// The dialog's fields.
+#[derive(Clone, Debug, Default)]
+pub struct SetStateDialog {
+    /// Tiles text.
+    pub tiles: String,
+    /// Size text (`RxC`), empty = the current size.
+    pub size: String,
+    /// Goal text, empty = the default goal.
+    pub goal: String,
+}
+
+/// What the dialog asks the app to do.
+pub enum DialogResult {
+    /// Keep it open.
+    Open,
+    /// Closed without change.
+    Cancelled,
+    /// Apply this puzzle.
+    Apply(TilePuzzle),
+}
+
+/// Check the fields: the puzzle, or the exact problem in words.
+///
+/// The size is the one typed, else the current board's when the count fits
+/// it, else inferred from a square count.
+pub fn validate(tiles: &str, size: &str, goal: &str, current: Shape) -> Result<TilePuzzle, String> {
+    let shape = if size.trim().is_empty() {
+        let count = tiles
+            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+            .filter(|t| !t.is_empty())
+            .count();
+        let square = (2..=Shape::MAX_SIDE as usize).any(|s| s * s == count);
+        if count == current.cells() || !square {
+            current
+        } else {
+            Board::parse(tiles, None)
+                .map_err(|e| e.to_string())?
+                .shape()
+        }
+    } else {
+        Shape::parse(size).map_err(|e| e.to_string())?
+    };
+    let goal_text = (!goal.trim().is_empty()).then_some(goal);
+    let puzzle =
+        TilePuzzle::parse(tiles, Some(&shape.to_string()), goal_text).map_err(|e| e.to_string())?;
+    puzzle
+        .check_solvable()
+        .map_err(|why| format!("unsolvable for this goal: {why}"))?;
+    Ok(puzzle)
+}
+
+impl SetStateDialog {
+    /// Show the dialog; `current` is the board's shape.
+    pub fn show(&mut self, ctx: &egui::Context, current: Shape) -> DialogResult {
+        let mut result = DialogResult::Open;
+        let verdict = validate(&self.tiles, &self.size, &self.goal, current);
+        egui::Window::new("Set state")
+            .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
+            .collapsible(false)
+            .resizable(false)
+            .default_width(360.0)
+            .show(ctx, |ui| {
+                let l = ui.label("Tiles");
+                ui.small("Row by row, 0 for the blank; spaces, commas or new lines.");
+                ui.add(
+                    egui::TextEdit::multiline(&mut self.tiles)
+                        .hint_text("e.g. 1 2 3 4 5 6 7 8 0")
+                        .desired_rows(4)
+                        .desired_width(f32::INFINITY)
+                        .code_editor(),
+                )
+                .labelled_by(l.id);
+                ui.horizontal(|ui| {
+                    let l = ui.label("Size:");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.size)
+                            .hint_text(current.to_string())
+                            .desired_width(60.0),
+                    )
+                    .labelled_by(l.id);
+                });
+                let l = ui.label("Goal");
+                ui.add(
+                    egui::TextEdit::singleline(&mut self.goal)
+                        .hint_text("empty: 1 2 … then the blank")
+                        .desired_width(f32::INFINITY),
+                )
+                .labelled_by(l.id);
+                ui.add_space(4.0);
+                match &verdict {
+                    Ok(p) => ui.colored_label(
+                        ui.visuals().widgets.active.fg_stroke.color,
+                        format!("OK: a solvable {} puzzle", p.shape()),
+                    ),
+                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
+                };
+                ui.add_space(4.0);
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(verdict.is_ok(), egui::Button::new("Apply"))
+                        .clicked()
+                        && let Ok(p) = &verdict
+                    {
+                        result = DialogResult::Apply(p.clone());
+                    }
+                    if ui.button("Cancel").clicked() {
+                        result = DialogResult::Cancelled;
+                    }
+                });
+            });
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(tiles: &str, size: &str, goal: &str, expect: &str) {
+        let err = validate(tiles, size, goal, Shape::new(4, 4).unwrap()).unwrap_err();
+        assert!(err.contains(expect), "{err:?} should mention {expect:?}");
+    }
+
+    #[test]
+    fn every_kind_of_bad_text_is_named() {
+        check(
+            "1 2 3 4 5 6 7 7 9 10 11 12 13 14 15 0",
+            "",
+            "",
+            "duplicate tile 7",
+        );
+        check(
+            "1 2 3 4 5 6 7 8 9 10 11 16 13 14 15 0",
+            "",
+            "",
+            "tile 16 is out of range",
+        );
+        check(
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0",
+            "",
+            "",
+            "15 numbers for a 4x4 board",
+        );
+        check("1 2 x", "", "", "'x' is not a number");
+        check("1 2 3 4 5 6 7 8 0", "3by3", "", "size '3by3'");
+        check(
+            "2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+            "",
+            "",
+            "unsolvable for this goal",
+        );
+        check("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "", "1 2 3", "goal");
+        check("", "", "", "no tiles");
+    }
+
+    #[test]
+    fn sizes_come_from_the_board_the_text_or_the_field() {
+        let four = Shape::new(4, 4).unwrap();
+        assert_eq!(
+            validate("1 2 3 4 5 6 7 8 0", "", "", four).unwrap().shape(),
+            Shape::new(3, 3).unwrap()
+        );
+        assert_eq!(
+            validate("1 2 3 4 5 0", "2x3", "", four).unwrap().shape(),
+            Shape::new(2, 3).unwrap()
+        );
+        let p = validate(
+            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            "",
+            "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
+            four,
+        )
+        .unwrap();
+        assert!(p.start == p.goal);
+    }
+}

@@ -1,0 +1,118 @@
+//! A solve running in the background, as the app sees it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use crate::engine::job::Job;
+use crate::engine::strategy::{self, Strategy};
+use crate::engine::tiles::pdb::PatternDb;
+use crate::engine::{
+    Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Progress, TilePuzzle,
+    solve_tiles,
+};
+use crate::storage::pdb_cache;
+
+/// What a finished run hands back.
+pub struct Finished {
+    /// The puzzle that was solved.
+    pub puzzle: TilePuzzle,
+    /// The result, or why the request was refused.
+    pub outcome: Result<Outcome<Dir>, String>,
+    /// The pattern database used, to keep for the next solve.
+    pub pdb: Option<Arc<PatternDb>>,
+}
+
+/// A running solve.
+pub struct Running {
+    job: Job<Finished>,
+    /// Strategy label, for display.
+    pub strategy: &'static str,
+    /// Heuristic name, for display (empty for an uninformed strategy).
+    pub heuristic: String,
+    /// Fraction of the pattern-database build done, in thousandths
+    /// (`u32::MAX` while no build is running).
+    building: Arc<AtomicU32>,
+}
+
+impl Running {
+    /// Start solving `puzzle`. `pdb` is a database already loaded for its goal.
+    pub fn start(
+        puzzle: TilePuzzle,
+        strategy: &'static dyn Strategy,
+        heuristic: HeuristicKind,
+        pdb: Option<Arc<PatternDb>>,
+        limits: Limits,
+        repaint: impl Fn() + Send + Sync + 'static,
+    ) -> Self {
+        let building = Arc::new(AtomicU32::new(u32::MAX));
+        let build_sink = building.clone();
+        let ctl = Control::default()
+            .with_limits(limits)
+            .with_progress(move |_| repaint());
+        let job = Job::spawn(ctl, move |ctl| {
+            let pdb = match (heuristic, strategy.uses_heuristic()) {
+                (HeuristicKind::Pdb, true) => Some(
+                    pdb.filter(|db| db.goal() == puzzle.goal.cells())
+                        .unwrap_or_else(|| {
+                            let load = pdb_cache::load_or_build_663(&puzzle.goal, &|f| {
+                                build_sink.store((f * 1000.0) as u32, Ordering::Relaxed)
+                            });
+                            build_sink.store(u32::MAX, Ordering::Relaxed);
+                            load.db
+                        }),
+                ),
+                _ => None,
+            };
+            let choice = match (heuristic, &pdb) {
+                (_, Some(db)) => HeuristicChoice::Pdb(db.clone()),
+                (HeuristicKind::Misplaced, _) => HeuristicChoice::Misplaced,
+                (HeuristicKind::Manhattan, _) => HeuristicChoice::Manhattan,
+                _ => HeuristicChoice::LinearConflict,
+            };
+            let outcome = solve_tiles(strategy, &puzzle, &choice, ctl).map_err(|e| e.to_string());
+            Finished {
+                puzzle,
+                outcome,
+                pdb,
+            }
+        });
+        Self {
+            job,
+            strategy: strategy.label(),
+            heuristic: if strategy.uses_heuristic() {
+                heuristic.name().to_string()
+            } else {
+                String::new()
+            },
+            building,
+        }
+    }
+
+    /// Ask the search to stop.
+    pub fn cancel(&self) {
+        self.job.cancel();
+    }
+
+    /// Latest counters.
+    pub fn progress(&self) -> Option<Progress> {
+        self.job.progress()
+    }
+
+    /// Fraction of the pattern-database build done, while one runs.
+    pub fn building(&self) -> Option<f32> {
+        match self.building.load(Ordering::Relaxed) {
+            u32::MAX => None,
+            x => Some(x as f32 / 1000.0),
+        }
+    }
+
+    /// The result, once finished.
+    pub fn try_finish(&mut self) -> Option<Finished> {
+        self.job.try_take()
+    }
+}
+
+/// The strategy named in the settings, or the first one registered.
+pub fn strategy_named(name: &str) -> &'static dyn Strategy {
+    strategy::find(name).unwrap_or(strategy::STRATEGIES[0])
+}

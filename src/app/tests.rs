@@ -1,0 +1,502 @@
+//! The app tested as a person uses it: egui_kittest clicks, drags and keys.
+
+use std::time::{Duration, Instant};
+
+use eframe::egui::{self, Key, Modifiers, Pos2, Rect, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use super::{HuarongApp, Settings};
+use crate::engine::{Board, Dir, Shape, TilePuzzle};
+
+const CTRL: Modifiers = Modifiers::COMMAND.plus(Modifiers::CTRL);
+
+fn harness_with(settings: Settings) -> Harness<'static, HuarongApp> {
+    Harness::builder()
+        .with_size(Vec2::new(1100.0, 720.0))
+        .with_render_cursor(false)
+        .build_eframe(move |cc| {
+            super::fonts::install(&cc.egui_ctx);
+            HuarongApp::with_settings(settings.clone(), StdRng::seed_from_u64(7))
+        })
+}
+
+fn harness() -> Harness<'static, HuarongApp> {
+    harness_with(Settings {
+        animate: false,
+        ..Settings::default()
+    })
+}
+
+fn board(text: &str) -> Board {
+    Board::parse(text, None).unwrap()
+}
+
+/// Put `text` on the board (and its default goal) as the user would with Set state.
+fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
+    let b = board(text);
+    let goal = Board::goal(b.shape());
+    h.state_mut().set_puzzle(TilePuzzle::new(b, goal).unwrap());
+    h.run();
+}
+
+/// Screen rectangle of a cell, computed as the board widget lays it out.
+fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
+    let outer = h.get_by_label("board").rect();
+    let shape = h.state().game.board.shape();
+    let (rows, cols) = (shape.rows as f32, shape.cols as f32);
+    let size = (outer.width() / cols).min(outer.height() / rows).floor();
+    let rect = Rect::from_center_size(outer.center(), Vec2::new(size * cols, size * rows));
+    let (r, c) = shape.coords(cell);
+    Rect::from_min_size(
+        rect.min + Vec2::new(c as f32, r as f32) * size,
+        Vec2::splat(size),
+    )
+}
+
+fn click_cell(h: &mut Harness<'_, HuarongApp>, cell: usize) {
+    let p = cell_rect(h, cell).center();
+    h.hover_at(p);
+    h.run();
+    h.event(egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: Modifiers::NONE,
+    });
+    h.event(egui::Event::PointerButton {
+        pos: p,
+        button: egui::PointerButton::Primary,
+        pressed: false,
+        modifiers: Modifiers::NONE,
+    });
+    h.run();
+}
+
+fn drag(h: &mut Harness<'_, HuarongApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run_steps(2);
+    let steps = 5;
+    for i in 1..=steps {
+        h.hover_at(from + (to - from) * (i as f32 / steps as f32));
+        h.run_steps(1);
+    }
+    h.drop_at(to);
+    h.run();
+}
+
+fn cells(h: &Harness<'_, HuarongApp>) -> Vec<u8> {
+    h.state().game.board.cells().to_vec()
+}
+
+/// Step frames until the background solve is done.
+fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.state().is_solving() {
+        assert!(Instant::now() < deadline, "solver did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+}
+
+#[test]
+fn clicking_a_movable_tile_moves_it_and_an_immovable_one_does_not() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 0 8");
+    click_cell(&mut h, 0); // tile 1: not in the blank's row or column
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 7 0 8").cells());
+    assert_eq!(h.state().game.moves(), 0);
+    click_cell(&mut h, 8); // tile 8, right of the blank
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 7 8 0").cells());
+    assert_eq!(h.state().game.moves(), 1);
+    assert!(h.state().game.is_solved());
+    assert!(h.state().status().contains("Solved by hand in 1 moves"));
+    h.get_by_label("At the goal");
+}
+
+#[test]
+fn clicking_a_tile_further_along_the_line_slides_all_between() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 0");
+    click_cell(&mut h, 2); // tile 3, two cells above the blank
+    assert_eq!(cells(&h), board("1 2 0 4 5 3 7 8 6").cells());
+    assert_eq!(h.state().game.moves(), 2);
+    h.get_by_label("Moves: 2");
+}
+
+#[test]
+fn dragging_past_half_way_slides_and_a_short_drag_snaps_back() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 0");
+    let r = cell_rect(&h, 7); // tile 8, left of the blank
+    drag(
+        &mut h,
+        r.center(),
+        r.center() + Vec2::new(r.width() * 0.25, 0.0),
+    );
+    assert_eq!(
+        cells(&h),
+        board("1 2 3 4 5 6 7 8 0").cells(),
+        "a short drag snaps back"
+    );
+    drag(
+        &mut h,
+        r.center(),
+        r.center() + Vec2::new(r.width() * 0.8, 0.0),
+    );
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 7 0 8").cells());
+    // Dragging away from the blank does nothing.
+    let r = cell_rect(&h, 6);
+    drag(
+        &mut h,
+        r.center(),
+        r.center() - Vec2::new(r.width() * 0.9, 0.0),
+    );
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 7 0 8").cells());
+}
+
+#[test]
+fn arrow_keys_and_wasd_move_a_tile_into_the_blank() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 0 5 6 7 8");
+    h.key_press(Key::ArrowLeft); // tile 5 slides left
+    h.run();
+    assert_eq!(cells(&h), board("1 2 3 4 5 0 6 7 8").cells());
+    h.key_press(Key::ArrowLeft); // nothing right of the blank now
+    h.run();
+    assert_eq!(cells(&h), board("1 2 3 4 5 0 6 7 8").cells());
+    h.key_press(Key::W); // tile 8 slides up
+    h.run();
+    assert_eq!(cells(&h), board("1 2 3 4 5 8 6 7 0").cells());
+    h.key_press(Key::D);
+    h.run();
+    h.key_press(Key::ArrowDown);
+    h.run();
+    assert_eq!(cells(&h), board("1 2 3 4 0 8 6 5 7").cells());
+    assert_eq!(h.state().game.moves(), 4);
+}
+
+#[test]
+fn undo_and_redo_by_keys_and_menu() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 0");
+    click_cell(&mut h, 6); // two tiles
+    click_cell(&mut h, 0); // two more
+    let after = cells(&h);
+    h.key_press_modifiers(CTRL, Key::Z);
+    h.run();
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 0 7 8").cells());
+    h.key_press_modifiers(CTRL, Key::Z);
+    h.run();
+    assert!(h.state().game.is_solved());
+    h.key_press_modifiers(CTRL | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 0 7 8").cells());
+    h.key_press_modifiers(CTRL, Key::Y);
+    h.run();
+    assert_eq!(cells(&h), after);
+    h.get_by_label("Edit").click();
+    h.run();
+    h.get_by_label_contains("Undo").click();
+    h.run();
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 0 7 8").cells());
+}
+
+#[test]
+fn randomize_and_shuffle_give_solvable_states() {
+    let mut h = harness();
+    for _ in 0..5 {
+        h.get_by_label("Randomize").click();
+        h.run();
+        assert!(h.state().game.puzzle().check_solvable().is_ok());
+    }
+    h.get_by_label("Shuffle").click();
+    h.run();
+    assert!(h.state().game.puzzle().check_solvable().is_ok());
+    assert!(h.state().status().contains("40 random moves"));
+}
+
+#[test]
+fn choosing_a_size_makes_a_new_board() {
+    let mut h = harness();
+    h.get_by_label("4×4").click();
+    h.run();
+    assert_eq!(h.state().game.board.shape(), Shape::new(4, 4).unwrap());
+    assert_eq!(h.state().settings().rows, 4);
+}
+
+#[test]
+fn set_state_names_each_problem_and_leaves_the_board_until_apply() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 0 8");
+    let before = cells(&h);
+    h.get_by_label("Set state…").click();
+    h.run();
+    for (text, problem) in [
+        ("1 2 3 4 5 6 7 7 0", "duplicate tile 7"),
+        ("1 2 3 4 5 6 7 9 0", "tile 9 is out of range"),
+        ("1 2 3 4 5 6 7 8", "8 numbers for a 3x3 board"),
+        ("1 2 3 4 five 6 7 8 0", "'five' is not a number"),
+        ("2 1 3 4 5 6 7 8 0", "unsolvable for this goal"),
+    ] {
+        h.state_mut().set_state.as_mut().unwrap().tiles = text.into();
+        h.run();
+        h.get_by_label_contains(problem);
+        assert!(
+            h.get_by_label("Apply").accesskit_node().is_disabled(),
+            "{text}"
+        );
+        assert_eq!(cells(&h), before, "the board is untouched");
+    }
+    // Type a valid state for real: clear the field, type, apply.
+    h.state_mut().set_state.as_mut().unwrap().tiles.clear();
+    h.run();
+    h.get_by_label("Tiles").focus();
+    h.run();
+    h.get_by_label("Tiles").type_text("0 1 2 3 4 5 6 7 8");
+    h.run();
+    h.get_by_label_contains("OK: a solvable 3x3 puzzle");
+    h.get_by_label("Apply").click();
+    h.run();
+    assert_eq!(cells(&h), board("0 1 2 3 4 5 6 7 8").cells());
+    assert!(h.state().set_state.is_none());
+}
+
+#[test]
+fn pasting_text_opens_set_state_with_it() {
+    let mut h = harness();
+    h.event(egui::Event::Paste("8 6 7 2 5 4 3 0 1".into()));
+    h.run();
+    assert_eq!(
+        h.state().set_state.as_ref().unwrap().tiles,
+        "8 6 7 2 5 4 3 0 1"
+    );
+    h.get_by_label("Apply").click();
+    h.run();
+    assert_eq!(cells(&h), board("8 6 7 2 5 4 3 0 1").cells());
+}
+
+#[test]
+fn edit_mode_swaps_two_tiles_and_says_when_unsolvable() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 0");
+    h.get_by_label("Edit mode").click();
+    h.run();
+    click_cell(&mut h, 0);
+    click_cell(&mut h, 1);
+    assert_eq!(cells(&h), board("2 1 3 4 5 6 7 8 0").cells());
+    assert!(
+        h.state().status().contains("Unsolvable"),
+        "{}",
+        h.state().status()
+    );
+    h.get_by_label("Edit mode").click();
+    h.run();
+    // Solve refuses with the reason, before any search.
+    h.get_by_label("Solve").click();
+    h.run();
+    assert!(!h.state().is_solving());
+    assert!(h.state().status().contains("unsolvable"));
+}
+
+#[test]
+fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
+    let mut h = harness();
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    let start = cells(&h);
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    let path = h.state().solution_path().unwrap().to_vec();
+    assert_eq!(path.len(), 31, "A* + linear conflict is optimal");
+    assert!(h.state().status().contains("Solved: 31 moves (optimal)"));
+    h.get_by_label_contains("31 moves by A*");
+    // Step controls.
+    h.get_by_label("Next").click();
+    h.run();
+    assert_eq!(h.state().step(), 1);
+    let mut b = board("8 6 7 2 5 4 3 0 1");
+    b.apply(path[0]);
+    assert_eq!(cells(&h), b.cells());
+    h.get_by_label("Last").click();
+    h.run();
+    assert!(h.state().game.is_solved());
+    h.get_by_label("First").click();
+    h.run();
+    assert_eq!(cells(&h), start);
+    // Clicking a row shows that step.
+    let row = format!(
+        "5. {}",
+        super::describe_move(&h.state().solution.as_ref().unwrap().boards[4], path[4])
+    );
+    h.get_by_label(&row).click();
+    h.run();
+    assert_eq!(h.state().step(), 5);
+    // Play at full speed until the end.
+    h.state_mut().settings.speed = 20.0;
+    h.get_by_label("Play").click();
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while h.state().step() < 31 {
+        assert!(
+            Instant::now() < deadline,
+            "playback stalled at {}",
+            h.state().step()
+        );
+        h.step();
+    }
+    h.run_ok();
+    assert!(h.state().game.is_solved());
+    assert!(!h.state().playback.playing);
+    // Manual play from a shown step marks the solution stale.
+    h.get_by_label("First").click();
+    h.run();
+    h.key_press(Key::ArrowDown); // tile 5 above the blank slides down
+    h.run();
+    assert!(h.state().solution_stale());
+    h.get_by_label("(solution stale)");
+}
+
+#[test]
+fn a_long_bfs_on_4x4_can_be_cancelled() {
+    let mut h = harness();
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Randomize").click();
+    h.run();
+    h.get_by_label("BFS").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    assert!(h.state().is_solving());
+    // The UI keeps running while the search works, showing live counters.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while h.query_by_label("expanded").is_none() {
+        assert!(Instant::now() < deadline, "no live counters");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    assert!(h.state().is_solving());
+    h.get_by_label("Cancel").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    assert!(
+        h.state().status().starts_with("Cancelled"),
+        "{}",
+        h.state().status()
+    );
+    assert!(h.state().solution_path().is_none());
+}
+
+#[test]
+fn a_corrupt_file_shows_an_error_and_changes_nothing() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    let dir = std::env::temp_dir().join(format!("huarong-app-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("corrupt.ron");
+    std::fs::write(
+        &bad,
+        "(format: \"huarong-puzzle\", version: 1, kind: Tiles, rows: 3, cols: 3, state: [1, 1",
+    )
+    .unwrap();
+    let before = cells(&h);
+    h.state_mut().open_path(&bad);
+    h.run();
+    assert!(h.state().error().is_some());
+    h.get_by_label_contains("Cannot open");
+    assert_eq!(cells(&h), before);
+    h.get_by_label("OK").click();
+    h.run();
+    assert!(h.state().error().is_none());
+
+    // A good file round-trips, solution included.
+    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    let good = dir.join("good.ron");
+    h.state_mut().save_path(&good, true);
+    set_board(&mut h, "1 2 3 4 5 6 7 8 0");
+    h.state_mut().open_path(&good);
+    h.run();
+    assert_eq!(cells(&h), before);
+    assert_eq!(
+        h.state().solution_path().unwrap(),
+        &[Dir::Right, Dir::Right]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Renders the README's screenshots from the real app (wgpu, software
+/// rendering is fine). Run by `scripts/screenshots.sh`; ignored otherwise
+/// because it needs a graphics driver.
+#[test]
+#[ignore = "renders PNGs; run scripts/screenshots.sh"]
+fn render_screenshots() {
+    let dir = std::path::PathBuf::from(
+        std::env::var("HUARONG_SCREENSHOTS")
+            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
+        let img = h.render().expect("render");
+        img.save(dir.join(name)).unwrap();
+    };
+    let settings = Settings {
+        animate: false,
+        ..Settings::default()
+    };
+
+    // 1. The main window on a 4x4, part way through a game.
+    let mut h = harness_with(settings.clone());
+    h.get_by_label("4×4").click();
+    h.run();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 9 10 0 11 13 14 15 12");
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    save(&mut h, "main-4x4.png");
+
+    // 2. A solve in progress: BFS on a 4x4 with live counters.
+    let mut h = harness_with(settings.clone());
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Randomize").click();
+    h.run();
+    h.get_by_label("BFS").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    for _ in 0..40 {
+        std::thread::sleep(Duration::from_millis(25));
+        h.step();
+    }
+    save(&mut h, "solving.png");
+    h.get_by_label("Cancel").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+
+    // 3. Playback half way through a 31-move solution.
+    let mut h = harness_with(settings.clone());
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    for _ in 0..15 {
+        h.get_by_label("Next").click();
+        h.run();
+    }
+    save(&mut h, "playback.png");
+
+    // 4. The set-state dialog naming a problem.
+    let mut h = harness_with(settings);
+    h.get_by_label("Set state…").click();
+    h.run();
+    h.state_mut().set_state.as_mut().unwrap().tiles = "1 2 3\n4 5 6\n7 7 0".into();
+    h.run();
+    save(&mut h, "set-state-error.png");
+}
