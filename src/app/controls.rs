@@ -208,7 +208,7 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
                         thousands(p.stored)
                     ));
                     ui.end_row();
-                    ui.label("bound (f)");
+                    ui.label("bound / depth");
                     ui.label(p.bound.map_or("–".into(), |b| b.to_string()));
                     ui.end_row();
                     ui.label("memory");

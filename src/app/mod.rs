@@ -541,10 +541,11 @@ impl HuarongApp {
             ui.label(format!("Moves: {moves}"));
             ui.separator();
             ui.label(format!("Time: {time:.1} s"));
-            ui.separator();
             if self.game.is_solved() {
+                ui.separator();
                 ui.strong("At the goal");
             } else if self.edit_mode {
+                ui.separator();
                 ui.strong("Editing: click two tiles to swap them");
             }
             if self.solution_stale() {
