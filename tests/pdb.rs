@@ -128,11 +128,9 @@ fn bytes_round_trip_and_every_damage_is_detected() {
 fn the_cache_is_built_then_loaded_and_damaged_files_are_rebuilt() {
     let dir = std::env::temp_dir().join(format!("huarong-pdb-cache-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    // SAFETY: no other test in this binary reads the environment.
-    unsafe { std::env::set_var("HUARONG_CACHE_DIR", &dir) };
     let (goal, partition, db) = small();
 
-    let first = load_or_build(&goal, &partition, &|_| {});
+    let first = load_or_build(&dir, &goal, &partition, &|_| {});
     assert_eq!(
         first.source,
         PdbSource::Built {
@@ -143,7 +141,7 @@ fn the_cache_is_built_then_loaded_and_damaged_files_are_rebuilt() {
     assert_eq!(*first.db, db);
     assert!(first.path.starts_with(&dir));
 
-    let second = load_or_build(&goal, &partition, &|_| {});
+    let second = load_or_build(&dir, &goal, &partition, &|_| {});
     assert_eq!(second.source, PdbSource::Cache);
     assert_eq!(*second.db, db);
 
@@ -152,7 +150,7 @@ fn the_cache_is_built_then_loaded_and_damaged_files_are_rebuilt() {
     let mid = bytes.len() - 100;
     bytes[mid] ^= 0x40;
     std::fs::write(&first.path, &bytes).unwrap();
-    let third = load_or_build(&goal, &partition, &|_| {});
+    let third = load_or_build(&dir, &goal, &partition, &|_| {});
     match &third.source {
         PdbSource::Built {
             why: Some(why),
@@ -162,14 +160,14 @@ fn the_cache_is_built_then_loaded_and_damaged_files_are_rebuilt() {
     }
     assert_eq!(*third.db, db);
     assert_eq!(
-        load_or_build(&goal, &partition, &|_| {}).source,
+        load_or_build(&dir, &goal, &partition, &|_| {}).source,
         PdbSource::Cache
     );
 
     // Truncate it: same.
     let bytes = std::fs::read(&first.path).unwrap();
     std::fs::write(&first.path, &bytes[..bytes.len() / 2]).unwrap();
-    let fourth = load_or_build(&goal, &partition, &|_| {});
+    let fourth = load_or_build(&dir, &goal, &partition, &|_| {});
     assert!(
         matches!(&fourth.source, PdbSource::Built { why: Some(w), .. } if w.contains("truncated"))
     );

@@ -79,6 +79,8 @@ pub struct HuarongApp {
     board_view: BoardView,
     running: Option<Running>,
     pdb: Option<Arc<PatternDb>>,
+    /// Where pattern databases are cached.
+    cache_dir: std::path::PathBuf,
     solution: Option<Solution>,
     playback: Playback,
     set_state: Option<SetStateDialog>,
@@ -113,6 +115,7 @@ impl HuarongApp {
             board_view: BoardView::default(),
             running: None,
             pdb: None,
+            cache_dir: crate::storage::pdb_cache::cache_dir(),
             solution: None,
             playback: Playback::default(),
             set_state: None,
@@ -351,6 +354,7 @@ impl HuarongApp {
             strategy,
             self.settings.heuristic,
             self.pdb.clone(),
+            self.cache_dir.clone(),
             limits,
             move || repaint.request_repaint(),
         ));

@@ -35,12 +35,14 @@ pub struct Running {
 }
 
 impl Running {
-    /// Start solving `puzzle`. `pdb` is a database already loaded for its goal.
+    /// Start solving `puzzle`. `pdb` is a database already loaded for its
+    /// goal; otherwise one is loaded from (or built into) `cache_dir`.
     pub fn start(
         puzzle: TilePuzzle,
         strategy: &'static dyn Strategy,
         heuristic: HeuristicKind,
         pdb: Option<Arc<PatternDb>>,
+        cache_dir: std::path::PathBuf,
         limits: Limits,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Self {
@@ -54,9 +56,13 @@ impl Running {
                 (HeuristicKind::Pdb, true) => Some(
                     pdb.filter(|db| db.goal() == puzzle.goal.cells())
                         .unwrap_or_else(|| {
-                            let load = pdb_cache::load_or_build_663(&puzzle.goal, &|f| {
-                                build_sink.store((f * 1000.0) as u32, Ordering::Relaxed)
-                            });
+                            let partition = PatternDb::partition_663(&puzzle.goal);
+                            let load = pdb_cache::load_or_build(
+                                &cache_dir,
+                                &puzzle.goal,
+                                &partition,
+                                &|f| build_sink.store((f * 1000.0) as u32, Ordering::Relaxed),
+                            );
                             build_sink.store(u32::MAX, Ordering::Relaxed);
                             load.db
                         }),

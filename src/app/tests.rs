@@ -393,6 +393,44 @@ fn a_long_bfs_on_4x4_can_be_cancelled() {
 }
 
 #[test]
+fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
+    let dir = std::env::temp_dir().join(format!("huarong-app-pdb-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = harness();
+    h.state_mut().cache_dir = dir.clone();
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Pattern database 6-6-3").click();
+    h.run();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15");
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    // The build takes seconds: the progress bar shows while it runs.
+    while h
+        .query_by_label_contains("building pattern database")
+        .is_none()
+    {
+        assert!(h.state().is_solving(), "finished without showing the build");
+        assert!(Instant::now() < deadline, "no build progress shown");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    wait_for_solver(&mut h);
+    assert_eq!(h.state().solution_path().unwrap().len(), 3);
+    assert!(h.state().status().contains("optimal"));
+    assert!(
+        h.state().pdb.is_some(),
+        "the database is kept for the next solve"
+    );
+    assert!(
+        std::fs::read_dir(&dir).unwrap().count() == 1,
+        "cached on disk"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_corrupt_file_shows_an_error_and_changes_nothing() {
     let mut h = harness();
     set_board(&mut h, "1 2 3 4 5 6 0 7 8");

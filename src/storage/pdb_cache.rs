@@ -5,7 +5,7 @@
 //! goal is rebuilt (and the reason reported); a fresh build is saved
 //! atomically. `HUARONG_CACHE_DIR` overrides the folder.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -74,28 +74,34 @@ pub fn cache_dir() -> PathBuf {
         .join("huarong")
 }
 
-/// The cache file of a database for `goal` with `partition`.
-pub fn path_for(goal: &Board, partition: &[Vec<u8>]) -> PathBuf {
+/// The cache file of a database for `goal` with `partition`, in `dir`.
+pub fn path_for(dir: &Path, goal: &Board, partition: &[Vec<u8>]) -> PathBuf {
     let sizes: Vec<String> = partition.iter().map(|p| p.len().to_string()).collect();
     let key: String = goal.cells().iter().map(|t| format!("{t:02x}")).collect();
-    cache_dir().join(format!("pdb{}-{}-{key}.bin", sizes.join(""), goal.shape()))
+    dir.join(format!("pdb{}-{}-{key}.bin", sizes.join(""), goal.shape()))
 }
 
 /// Load the 6-6-3 database for the 4×4 `goal` from the cache, or build and
 /// save it. `progress` receives the build's fraction done.
 pub fn load_or_build_663(goal: &Board, progress: &(dyn Fn(f32) + Sync)) -> PdbLoad {
-    load_or_build(goal, &PatternDb::partition_663(goal), progress)
+    load_or_build(
+        &cache_dir(),
+        goal,
+        &PatternDb::partition_663(goal),
+        progress,
+    )
 }
 
-/// Load the database for `goal` with `partition` from the cache, or build
-/// and save it.
+/// Load the database for `goal` with `partition` from the cache folder
+/// `dir`, or build and save it there.
 pub fn load_or_build(
+    dir: &Path,
     goal: &Board,
     partition: &[Vec<u8>],
     progress: &(dyn Fn(f32) + Sync),
 ) -> PdbLoad {
     let start = Instant::now();
-    let path = path_for(goal, partition);
+    let path = path_for(dir, goal, partition);
     let why = match std::fs::read(&path) {
         Ok(bytes) => match PatternDb::from_bytes(&bytes, goal, partition) {
             Ok(db) => {
