@@ -255,3 +255,18 @@ fn pdb_is_refused_for_another_goal() {
     .unwrap_err();
     assert!(err.to_string().contains("another goal"));
 }
+
+#[test]
+fn a_cancelled_build_stops_and_writes_nothing() {
+    use huarong::engine::CancelToken;
+    use huarong::storage::pdb_cache::load_or_build_cancellable;
+    let token = CancelToken::new();
+    token.cancel();
+    let goal = korf_goal();
+    let partition = PatternDb::partition_663(&goal);
+    assert!(PatternDb::build_cancellable(&goal, &partition, &|_| {}, &token).is_none());
+    let dir = std::env::temp_dir().join(format!("huarong-pdb-cancel-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(load_or_build_cancellable(&dir, &goal, &partition, &|_| {}, &token).is_none());
+    assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
+}

@@ -3,6 +3,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
 
+use crate::engine::Stats;
+use crate::engine::control::Stop;
 use crate::engine::job::Job;
 use crate::engine::strategy::{self, Strategy};
 use crate::engine::tiles::pdb::PatternDb;
@@ -53,20 +55,36 @@ impl Running {
             .with_progress(move |_| repaint());
         let job = Job::spawn(ctl, move |ctl| {
             let pdb = match (heuristic, strategy.uses_heuristic()) {
-                (HeuristicKind::Pdb, true) => Some(
-                    pdb.filter(|db| db.goal() == puzzle.goal.cells())
-                        .unwrap_or_else(|| {
+                (HeuristicKind::Pdb, true) => {
+                    match pdb.filter(|db| db.goal() == puzzle.goal.cells()) {
+                        Some(db) => Some(db),
+                        None => {
                             let partition = PatternDb::partition_663(&puzzle.goal);
-                            let load = pdb_cache::load_or_build(
+                            let load = pdb_cache::load_or_build_cancellable(
                                 &cache_dir,
                                 &puzzle.goal,
                                 &partition,
                                 &|f| build_sink.store((f * 1000.0) as u32, Ordering::Relaxed),
+                                &ctl.cancel,
                             );
                             build_sink.store(u32::MAX, Ordering::Relaxed);
-                            load.db
-                        }),
-                ),
+                            match load {
+                                Some(load) => Some(load.db),
+                                // Cancelled while building: the search never starts.
+                                None => {
+                                    return Finished {
+                                        puzzle,
+                                        outcome: Ok(Outcome::stopped(
+                                            Stop::Cancelled,
+                                            Stats::default(),
+                                        )),
+                                        pdb: None,
+                                    };
+                                }
+                            }
+                        }
+                    }
+                }
                 _ => None,
             };
             let choice = match (heuristic, &pdb) {

@@ -431,6 +431,41 @@ fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
 }
 
 #[test]
+fn cancel_stops_a_pattern_database_build_too() {
+    let dir = std::env::temp_dir().join(format!("huarong-app-pdb-cancel-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = harness();
+    h.state_mut().cache_dir = dir.clone();
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Pattern database 6-6-3").click();
+    h.run();
+    h.get_by_label("Randomize").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h
+        .query_by_label_contains("building pattern database")
+        .is_none()
+    {
+        assert!(Instant::now() < deadline && h.state().is_solving());
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.get_by_label("Cancel").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    assert!(
+        h.state().status().starts_with("Cancelled"),
+        "{}",
+        h.state().status()
+    );
+    assert!(h.state().pdb.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_corrupt_file_shows_an_error_and_changes_nothing() {
     let mut h = harness();
     set_board(&mut h, "1 2 3 4 5 6 0 7 8");

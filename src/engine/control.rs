@@ -347,26 +347,24 @@ impl<'a> Meter<'a> {
         if limits.time_limit.is_some_and(|t| elapsed >= t) {
             return Err(Stop::Limit(LimitKind::Time));
         }
-        let due = match self.shared {
+        match self.shared {
             None => {
-                let due = now >= self.next_report;
-                if due {
+                if now >= self.next_report {
                     self.next_report = now + self.ctl.report_every;
+                    self.report(sizes, elapsed, expanded, generated);
                 }
-                due
             }
-            // One worker reports for all.
+            // One worker reports for all, under the lock and with the
+            // totals read there, so reports never go backwards.
             Some(sh) => {
                 let mut next = sh.next_report.lock().unwrap_or_else(|e| e.into_inner());
-                let due = *next <= now;
-                if due {
+                if *next <= now {
                     *next = now + self.ctl.report_every;
+                    let expanded = sh.expanded.load(Ordering::Relaxed);
+                    let generated = sh.generated.load(Ordering::Relaxed);
+                    self.report(sizes, elapsed, expanded, generated);
                 }
-                due
             }
-        };
-        if due {
-            self.report(sizes, elapsed, expanded, generated);
         }
         Ok(())
     }

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::engine::CancelToken;
 use crate::engine::tiles::Board;
 use crate::engine::tiles::pdb::PatternDb;
 
@@ -100,30 +101,43 @@ pub fn load_or_build(
     partition: &[Vec<u8>],
     progress: &(dyn Fn(f32) + Sync),
 ) -> PdbLoad {
+    load_or_build_cancellable(dir, goal, partition, progress, &CancelToken::new())
+        .expect("a fresh token is never cancelled")
+}
+
+/// [`load_or_build`], giving up (with `None`) if `cancel` is raised
+/// during a build.
+pub fn load_or_build_cancellable(
+    dir: &Path,
+    goal: &Board,
+    partition: &[Vec<u8>],
+    progress: &(dyn Fn(f32) + Sync),
+    cancel: &CancelToken,
+) -> Option<PdbLoad> {
     let start = Instant::now();
     let path = path_for(dir, goal, partition);
     let why = match std::fs::read(&path) {
         Ok(bytes) => match PatternDb::from_bytes(&bytes, goal, partition) {
             Ok(db) => {
-                return PdbLoad {
+                return Some(PdbLoad {
                     db: Arc::new(db),
                     source: PdbSource::Cache,
                     path,
                     elapsed: start.elapsed(),
-                };
+                });
             }
             Err(e) => Some(e.to_string()),
         },
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => Some(e.to_string()),
     };
-    let db = PatternDb::build(goal, partition, progress);
+    let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
     let saved =
         super::write_atomic(&path, &db.to_bytes()).map_err(|e| format!("{}: {e}", path.display()));
-    PdbLoad {
+    Some(PdbLoad {
         db: Arc::new(db),
         source: PdbSource::Built { why, saved },
         path,
         elapsed: start.elapsed(),
-    }
+    })
 }

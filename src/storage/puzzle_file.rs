@@ -18,7 +18,7 @@
 //!     solution: Some(SavedSolution(
 //!         moves: "RR",
 //!         strategy: "astar",
-//!         heuristic: "linear_conflict",
+//!         heuristic: "linear-conflict",
 //!         status: "solved",
 //!         optimal: true,
 //!         expanded: 2,
@@ -119,7 +119,7 @@ pub struct SavedSolution {
     /// The strategy that found it (the app writes its CLI name, e.g. `astar`).
     #[serde(default)]
     pub strategy: String,
-    /// The heuristic it used (e.g. `linear_conflict`).
+    /// The heuristic it used (the app writes its CLI name, e.g. `linear-conflict`).
     #[serde(default)]
     pub heuristic: String,
     /// How the search ended (`solved`).

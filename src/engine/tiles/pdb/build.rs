@@ -12,14 +12,17 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::Pattern;
 use super::rank::{placements, rank};
+use crate::engine::control::CancelToken;
 use crate::engine::tiles::Board;
 
-/// Build one table per pattern of `partition`, on parallel threads.
+/// Build one table per pattern of `partition`, on parallel threads; `None`
+/// if `cancel` was raised (checked every few thousand states).
 pub(super) fn build_patterns(
     goal: &Board,
     partition: &[Vec<u8>],
     progress: &(dyn Fn(f32) + Sync),
-) -> Vec<Pattern> {
+    cancel: &CancelToken,
+) -> Option<Vec<Pattern>> {
     let n = goal.cells().len();
     assert!(
         n <= 16,
@@ -36,16 +39,18 @@ pub(super) fn build_patterns(
             .iter()
             .map(|tiles| {
                 let report = &report;
-                scope.spawn(move || Pattern {
-                    tiles: tiles.clone(),
-                    table: build_table(goal, tiles, report),
+                scope.spawn(move || {
+                    Some(Pattern {
+                        tiles: tiles.clone(),
+                        table: build_table(goal, tiles, report, cancel)?,
+                    })
                 })
             })
             .collect();
         handles
             .into_iter()
             .map(|h| h.join().expect("pattern build thread"))
-            .collect()
+            .collect::<Option<Vec<Pattern>>>()
     })
 }
 
@@ -106,7 +111,12 @@ impl Grid {
     }
 }
 
-fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> Vec<u8> {
+fn build_table(
+    goal: &Board,
+    tiles: &[u8],
+    report: &(dyn Fn(usize) + Sync),
+    cancel: &CancelToken,
+) -> Option<Vec<u8>> {
     let n = goal.cells().len();
     let k = tiles.len();
     assert!(k <= 8, "patterns of up to 8 tiles");
@@ -136,6 +146,9 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
     const AHEAD: usize = 16;
     while !frontier.is_empty() {
         for (i, &entry) in frontier.iter().enumerate() {
+            if i % 4096 == 0 && cancel.is_cancelled() {
+                return None;
+            }
             if let Some(&later) = frontier.get(i + AHEAD) {
                 prefetch(&marks[rank(n, nibbles(later as u32, k))]);
             }
@@ -179,10 +192,12 @@ fn build_table(goal: &Board, tiles: &[u8], report: &(dyn Fn(usize) + Sync)) -> V
         next.clear();
         depth += 1;
     }
-    marks
-        .into_iter()
-        .map(|m| ((m >> 32) as u8).wrapping_sub(1))
-        .collect()
+    Some(
+        marks
+            .into_iter()
+            .map(|m| ((m >> 32) as u8).wrapping_sub(1))
+            .collect(),
+    )
 }
 
 /// Ask the CPU to fetch `word`'s cache line; a no-op elsewhere.

@@ -19,6 +19,7 @@ pub use format::PdbError;
 pub use lookup::PdbHeuristic;
 
 use super::board::{Board, Shape};
+use crate::engine::control::CancelToken;
 
 /// One pattern: its tiles and its table, indexed by the rank of the tiles'
 /// cells (see [`rank`]).
@@ -97,12 +98,24 @@ impl PatternDb {
     /// assert_eq!(db.patterns().len(), 2);
     /// ```
     pub fn build(goal: &Board, partition: &[Vec<u8>], progress: &(dyn Fn(f32) + Sync)) -> Self {
-        let patterns = build::build_patterns(goal, partition, progress);
-        Self {
+        Self::build_cancellable(goal, partition, progress, &CancelToken::new())
+            .expect("a fresh token is never cancelled")
+    }
+
+    /// [`build`](Self::build), stopping early (with `None`) once `cancel`
+    /// is raised; it is checked every few thousand states.
+    pub fn build_cancellable(
+        goal: &Board,
+        partition: &[Vec<u8>],
+        progress: &(dyn Fn(f32) + Sync),
+        cancel: &CancelToken,
+    ) -> Option<Self> {
+        let patterns = build::build_patterns(goal, partition, progress, cancel)?;
+        Some(Self {
             shape: goal.shape(),
             goal: goal.cells().to_vec(),
             patterns,
-        }
+        })
     }
 
     /// The board shape.
