@@ -14,6 +14,7 @@
 pub mod control;
 pub mod hash;
 pub mod job;
+pub mod klotski;
 pub mod outcome;
 pub mod search;
 pub mod strategy;

@@ -690,6 +690,62 @@ struct Header {
     version: Option<u64>,
 }
 
+/// The size and boards with room for any whole number, read again when a
+/// number did not fit its field so the error can say which and why.
+#[derive(Deserialize)]
+#[serde(rename = "PuzzleFile")]
+struct Wide {
+    #[serde(default)]
+    rows: Option<u64>,
+    #[serde(default)]
+    cols: Option<u64>,
+    #[serde(default)]
+    state: Option<Vec<u64>>,
+    #[serde(default)]
+    goal: Option<Vec<u64>>,
+}
+
+/// The error for a size or tile too large for its field, in the words the
+/// engine uses for the same problem; `None` if that is not what went wrong.
+fn too_big(text: &str) -> Option<FileError> {
+    let wide: Wide = ron_options().from_str(text).ok()?;
+    let (rows, cols) = (wide.rows?, wide.cols?);
+    let (Ok(r), Ok(c)) = (u8::try_from(rows), u8::try_from(cols)) else {
+        let side = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        return Some(FileError::Size(BoardError::SizeOutOfRange {
+            rows: side(rows),
+            cols: side(cols),
+        }));
+    };
+    let shape = match Shape::new(r, c) {
+        Ok(shape) => shape,
+        Err(e) => return Some(FileError::Size(e)),
+    };
+    let n = shape.cells();
+    let out_of_range = |tiles: &[u64]| {
+        let tile = *tiles.iter().find(|&&t| t >= n as u64)?;
+        Some(BoardError::OutOfRange { tile, max: n - 1 })
+    };
+    let state = wide.state?;
+    if state.len() != n {
+        return Some(FileError::State(BoardError::WrongCount {
+            shape,
+            found: state.len(),
+        }));
+    }
+    if let Some(e) = out_of_range(&state) {
+        return Some(FileError::State(e));
+    }
+    let goal = wide.goal?;
+    if goal.len() != n {
+        return Some(FileError::GoalSize {
+            shape,
+            found: goal.len(),
+        });
+    }
+    out_of_range(&goal).map(FileError::Goal)
+}
+
 fn ron_options() -> ron::Options {
     // Hand-written files may leave out `Some(...)` around the solution.
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
@@ -731,7 +787,13 @@ pub fn from_ron(text: &str) -> Result<Saved, FileError> {
     let options = ron_options();
     let header: Header = options.from_str(text).map_err(parse_error)?;
     check_header(header.format.as_deref(), header.version)?;
-    let file: PuzzleFile = options.from_str(text).map_err(parse_error)?;
+    let file: PuzzleFile = options.from_str(text).map_err(|e| {
+        match e.code {
+            ron::Error::IntegerOutOfBounds => too_big(text),
+            _ => None,
+        }
+        .unwrap_or_else(|| parse_error(e))
+    })?;
     Saved::try_from(file)
 }
 
@@ -815,6 +877,11 @@ mod tests {
 
     fn small(extra: &str) -> String {
         file("rows: 2, cols: 2", "[1, 2, 0, 3]", "[1, 2, 3, 0]", extra)
+    }
+
+    /// A 2×2 file with these boards.
+    fn two(state: &str, goal: &str) -> String {
+        file("rows: 2, cols: 2", state, goal, "")
     }
 
     fn err(text: &str) -> String {
@@ -1024,11 +1091,31 @@ mod tests {
             err(&file("rows: 11, cols: 11", "[]", "[]", "")),
             "size 11x11 is out of range: rows and columns must be 2 to 10"
         );
-        let e = err(&file("rows: 300, cols: 2", "[]", "[]", ""));
+        assert_eq!(
+            err(&file("rows: 300, cols: 2", "[]", "[]", "")),
+            "size 300x2 is out of range: rows and columns must be 2 to 10"
+        );
+        assert_eq!(
+            err(&file("rows: 2, cols: 4294967296", "[]", "[]", "")),
+            "size 2x4294967296 is out of range: rows and columns must be 2 to 10"
+        );
+        // Beyond any integer type, and negative: ron's words and position.
+        let e = err(&file(
+            "rows: 2, cols: 99999999999999999999999",
+            "[]",
+            "[]",
+            "",
+        ));
         assert!(
             e.starts_with("not a valid puzzle file: line 1, column "),
             "{e}"
         );
+        let e = err(&file("rows: -2, cols: 2", "[]", "[]", ""));
+        assert!(
+            e.starts_with("not a valid puzzle file: line 1, column "),
+            "{e}"
+        );
+        assert!(e.ends_with("Integer is out of bounds"), "{e}");
 
         assert_eq!(
             err(&file("rows: 2, cols: 2", "[1, 2, 3]", "[1, 2, 3, 0]", "")),
@@ -1052,15 +1139,30 @@ mod tests {
             )),
             "state: duplicate tile 0: only one blank allowed"
         );
-        assert!(matches!(
-            from_ron(&file(
-                "rows: 2, cols: 2",
-                "[1, 2, 3, 256]",
-                "[1, 2, 3, 0]",
-                ""
-            )),
-            Err(FileError::Parse { .. })
+        assert_eq!(
+            err(&two("[1, 2, 3, 256]", "[1, 2, 3, 0]")),
+            "state: tile 256 is out of range: tiles go from 0 (blank) to 3"
+        );
+        assert_eq!(
+            err(&two("[1, 2, 3, 256, 0]", "[1, 2, 3, 0]")),
+            "state: 5 numbers for a 2x2 board: expected 4"
+        );
+        assert_eq!(
+            err(&two("[1, 2, 3, 0]", "[1, 2, 3, 1000000]")),
+            "goal: tile 1000000 is out of range: tiles go from 0 (blank) to 3"
+        );
+        assert_eq!(
+            err(&two("[1, 2, 3, 0]", "[1, 2, 3, 0, 1000]")),
+            "start and goal differ in size: the start is a 2x2 board (4 tiles) but the goal has 5"
+        );
+        // A number too large elsewhere keeps ron's words and position.
+        let e = err(&small(
+            ", solution: Some((moves: \"R\", expanded: 99999999999999999999999))",
         ));
+        assert!(
+            e.starts_with("not a valid puzzle file: line 1, column "),
+            "{e}"
+        );
         assert!(matches!(
             from_ron(&file(
                 "rows: 2, cols: 2",
