@@ -6,7 +6,7 @@
 //! hand-written file may leave them out):
 //!
 //! ```text
-//! // Huarong puzzle file (https://github.com/…): edit with care, the app checks every field.
+//! // Huarong puzzle file: start, goal and optionally a solution. Checked when opened.
 //! PuzzleFile(
 //!     format: "huarong-puzzle",
 //!     version: 1,
@@ -30,10 +30,12 @@
 //! )
 //! ```
 //!
-//! Reading goes through two stages so that errors name the real problem: the
-//! `format` tag and `version` are read first (a newer file is refused as
-//! newer, not as malformed), then the whole document, then every board and
-//! the solution are checked against the engine's rules ([`from_ron`]).
+//! Reading goes in stages so that errors name the real problem: the `format`
+//! tag and `version` are read first (a newer file is refused as newer, not
+//! as malformed), then the whole document, then the size, both boards and
+//! the solution are checked against the engine's rules ([`from_ron`]). A
+//! size or tile too large for its field is reported in the engine's words
+//! (`size 300x3 is out of range: …`), not as a bare RON integer error.
 //!
 //! ```
 //! use huarong::engine::TilePuzzle;
@@ -116,10 +118,10 @@ pub struct SavedSolution {
     /// The moves as `U`, `D`, `L`, `R` letters: the direction the **blank**
     /// moves. Whitespace is ignored; lower case is accepted.
     pub moves: String,
-    /// The strategy that found it (the app writes its CLI name, e.g. `astar`).
+    /// The strategy that found it (e.g. its CLI name, `astar`).
     #[serde(default)]
     pub strategy: String,
-    /// The heuristic it used (the app writes its CLI name, e.g. `linear-conflict`).
+    /// The heuristic it used (e.g. its CLI name, `linear-conflict`).
     #[serde(default)]
     pub heuristic: String,
     /// How the search ended (`solved`).
@@ -267,7 +269,7 @@ impl SavedSolutionChecked {
 
 impl Saved {
     /// A puzzle and, optionally, the outcome of solving it with the names of
-    /// the strategy and heuristic used (the app passes `Strategy::name()` and
+    /// the strategy and heuristic used (e.g. `Strategy::name()` and
     /// `HeuristicKind::name()`).
     ///
     /// The solution is kept only if the outcome is [`Status::Solved`] and its
