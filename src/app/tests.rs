@@ -392,9 +392,14 @@ fn a_long_bfs_on_4x4_can_be_cancelled() {
     assert!(h.state().solution_path().is_none());
 }
 
-#[test]
-fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
-    let dir = std::env::temp_dir().join(format!("huarong-app-pdb-{}", std::process::id()));
+/// A 4x4 app with the 6-6-3 heuristic chosen and its cache in a fresh
+/// folder `name`; Solve pressed on `board` (or a random start), stepped
+/// until the database build's progress bar shows.
+fn solving_with_pdb(
+    name: &str,
+    board: Option<&str>,
+) -> (Harness<'static, HuarongApp>, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("huarong-app-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut h = harness();
     h.state_mut().cache_dir = dir.clone();
@@ -402,7 +407,13 @@ fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
     h.run();
     h.get_by_label("Pattern database 6-6-3").click();
     h.run();
-    set_board(&mut h, "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15");
+    match board {
+        Some(b) => set_board(&mut h, b),
+        None => {
+            h.get_by_label("Randomize").click();
+            h.run();
+        }
+    }
     h.get_by_label("Solve").click();
     h.run_ok();
     let deadline = Instant::now() + Duration::from_secs(120);
@@ -416,6 +427,12 @@ fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
         std::thread::sleep(Duration::from_millis(20));
         h.step();
     }
+    (h, dir)
+}
+
+#[test]
+fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
+    let (mut h, dir) = solving_with_pdb("pdb", Some("1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15"));
     wait_for_solver(&mut h);
     assert_eq!(h.state().solution_path().unwrap().len(), 3);
     assert!(h.state().status().contains("optimal"));
@@ -432,27 +449,7 @@ fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
 
 #[test]
 fn cancel_stops_a_pattern_database_build_too() {
-    let dir = std::env::temp_dir().join(format!("huarong-app-pdb-cancel-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let mut h = harness();
-    h.state_mut().cache_dir = dir.clone();
-    h.get_by_label("4×4").click();
-    h.run();
-    h.get_by_label("Pattern database 6-6-3").click();
-    h.run();
-    h.get_by_label("Randomize").click();
-    h.run();
-    h.get_by_label("Solve").click();
-    h.run_ok();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while h
-        .query_by_label_contains("building pattern database")
-        .is_none()
-    {
-        assert!(Instant::now() < deadline && h.state().is_solving());
-        std::thread::sleep(Duration::from_millis(20));
-        h.step();
-    }
+    let (mut h, dir) = solving_with_pdb("pdb-cancel", None);
     h.get_by_label("Cancel").click();
     h.run_ok();
     wait_for_solver(&mut h);
