@@ -7,9 +7,9 @@
 //! count).
 
 use super::{Layout, PieceShape};
-use crate::engine::Dir;
 use crate::engine::hash::StateSet;
 use crate::engine::search::SearchSpace;
+use crate::engine::{Dir, Shape};
 
 /// What one unit of cost is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -73,6 +73,8 @@ pub struct KMove {
 pub struct KlotskiSpace {
     rows: usize,
     cols: usize,
+    /// The board as a grid shape, for its neighbour geometry.
+    grid: Shape,
     metric: Metric,
     target_shape: PieceShape,
     goal_cell: usize,
@@ -124,6 +126,7 @@ impl KlotskiSpace {
         let space = Self {
             rows,
             cols,
+            grid: Shape::new(rows as u8, cols as u8).expect("layouts are 4 to 8 cells a side"),
             metric,
             target_shape,
             goal_cell: layout.goal.0 * cols + layout.goal.1,
@@ -146,35 +149,30 @@ impl KlotskiSpace {
         self.rows * self.cols
     }
 
+    /// Put a piece of `code` at `anchor`: its cells covered, its anchor coded.
     fn place(&self, s: &mut KState, anchor: usize, code: u8) {
-        let mut m = self.footprint[code as usize][anchor];
-        while m != 0 {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            s.set(c, COVERED);
-        }
+        self.fill(s, anchor, code, COVERED);
         s.set(anchor, code);
     }
 
+    /// Take the piece of `code` at `anchor` off the board.
     fn clear(&self, s: &mut KState, anchor: usize, code: u8) {
+        self.fill(s, anchor, code, EMPTY);
+    }
+
+    /// Set every cell of the footprint of `code` at `anchor` to `value`.
+    fn fill(&self, s: &mut KState, anchor: usize, code: u8, value: u8) {
         let mut m = self.footprint[code as usize][anchor];
         while m != 0 {
-            let c = m.trailing_zeros() as usize;
+            s.set(m.trailing_zeros() as usize, value);
             m &= m - 1;
-            s.set(c, EMPTY);
         }
     }
 
-    /// The top-left cell one step from `anchor` in `dir`, if on the board.
+    /// The top-left cell one step from `anchor` in `dir`, if on the board
+    /// (the same grid geometry as tile boards).
     fn neighbour(&self, anchor: usize, dir: Dir) -> Option<usize> {
-        let (r, c) = (anchor / self.cols, anchor % self.cols);
-        match dir {
-            Dir::Up if r > 0 => Some(anchor - self.cols),
-            Dir::Down if r + 1 < self.rows => Some(anchor + self.cols),
-            Dir::Left if c > 0 => Some(anchor - 1),
-            Dir::Right if c + 1 < self.cols => Some(anchor + 1),
-            _ => None,
-        }
+        self.grid.neighbour(anchor, dir)
     }
 
     /// Every state reachable from `start` (a whole enumeration).
