@@ -115,6 +115,30 @@ fn solvability(c: &mut Criterion) {
     g.finish();
 }
 
+/// Klotski 横刀立马: BFS in each metric (116 steps, 81 moves) and a whole
+/// enumeration of its 25,955 states.
+fn klotski(c: &mut Criterion) {
+    use huarong::engine::klotski::{KlotskiSpace, Layout, Metric};
+    use huarong::engine::solve_klotski;
+    let mut g = c.benchmark_group("klotski");
+    g.sample_size(20);
+    let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+    let bfs = find("bfs");
+    for (metric, best) in [(Metric::Steps, 116), (Metric::Moves, 81)] {
+        let o = solve_klotski(bfs, &layout, metric, &Control::default());
+        assert_eq!(o.path.len(), best);
+        g.bench_function(format!("bfs_hengdao_lima_{}", metric.name()), |b| {
+            b.iter(|| solve_klotski(bfs, black_box(&layout), metric, &Control::default()))
+        });
+    }
+    let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);
+    assert_eq!(space.count_reachable(start), 25_955);
+    g.bench_function("enumerate_hengdao_lima", |b| {
+        b.iter(|| space.count_reachable(black_box(start)))
+    });
+    g.finish();
+}
+
 /// Short warm-up and measurement: the microbenchmarks settle in well under
 /// a second.
 fn config() -> Criterion {
@@ -126,6 +150,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = searches, heuristics, solvability
+    targets = searches, heuristics, solvability, klotski
 }
 criterion_main!(benches);

@@ -716,3 +716,159 @@ fn is_empty_dir(p: &Path) -> bool {
         .map(|mut d| d.next().is_none())
         .unwrap_or(false)
 }
+
+/// Replay `letter:dir` unit steps on a Klotski text layout, independently of
+/// the engine: each step must move a whole piece one cell into free cells.
+/// Returns the final rows.
+fn replay_klotski(layout: &str, moves: &[Value]) -> Vec<Vec<char>> {
+    let mut g: Vec<Vec<char>> = layout.split('/').map(|r| r.chars().collect()).collect();
+    let (rows, cols) = (g.len() as i32, g[0].len() as i32);
+    for (i, m) in moves.iter().enumerate() {
+        let m = m.as_str().unwrap();
+        let (letter, dir) = m.split_once(':').expect("letter:dir");
+        let letter = letter.chars().next().unwrap();
+        let (dr, dc) = match dir {
+            "U" => (-1, 0),
+            "D" => (1, 0),
+            "L" => (0, -1),
+            "R" => (0, 1),
+            _ => panic!("bad direction in {m}"),
+        };
+        let cells: Vec<(i32, i32)> = (0..rows)
+            .flat_map(|r| (0..cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| g[r as usize][c as usize] == letter)
+            .collect();
+        assert!(!cells.is_empty(), "step {i}: no piece {letter}");
+        for &(r, c) in &cells {
+            let (nr, nc) = (r + dr, c + dc);
+            assert!(
+                (0..rows).contains(&nr) && (0..cols).contains(&nc),
+                "step {i} {m} leaves the board"
+            );
+            let there = g[nr as usize][nc as usize];
+            assert!(
+                there == '.' || there == letter,
+                "step {i} {m} is blocked by {there}"
+            );
+        }
+        for &(r, c) in &cells {
+            g[r as usize][c as usize] = '.';
+        }
+        for &(r, c) in &cells {
+            g[(r + dr) as usize][(c + dc) as usize] = letter;
+        }
+    }
+    g
+}
+
+/// Runs of consecutive steps by one piece.
+fn runs(moves: &[Value]) -> u64 {
+    let letters: Vec<&str> = moves.iter().map(|m| &m.as_str().unwrap()[..1]).collect();
+    letters.windows(2).filter(|w| w[0] != w[1]).count() as u64 + u64::from(!letters.is_empty())
+}
+
+#[test]
+fn solve_klotski_in_both_metrics_json() {
+    let sb = Sandbox::new("klotski");
+    let layout = "BAAC/BAAC/DEEF/DGHF/I..J";
+    for (metric, key, best) in [("moves", "piece_moves", 81), ("steps", "length", 116)] {
+        for strategy in ["bfs", "astar", "idastar"] {
+            let rec = sb
+                .run(&[
+                    "solve",
+                    "--klotski",
+                    layout,
+                    "--metric",
+                    metric,
+                    "-s",
+                    strategy,
+                    "--json",
+                ])
+                .json_line();
+            assert_eq!(rec["status"], "solved", "{rec}");
+            assert_eq!(rec["optimal"], true);
+            assert_eq!(rec["metric"], metric);
+            assert_eq!(rec[key], best, "{strategy} {metric}");
+            let moves = rec["moves"].as_array().unwrap();
+            assert_eq!(rec["length"], moves.len() as u64);
+            assert_eq!(rec["piece_moves"], runs(moves));
+            let end = replay_klotski(layout, moves);
+            assert_eq!(
+                (end[3][1], end[3][2], end[4][1], end[4][2]),
+                ('A', 'A', 'A', 'A')
+            );
+        }
+    }
+}
+
+#[test]
+fn solve_a_classic_by_name_or_number() {
+    let sb = Sandbox::new("classic");
+    let by_name = sb
+        .run(&["solve", "--layout", "一路顺风", "--json"])
+        .json_line();
+    let by_number = sb.run(&["solve", "--layout", "10", "--json"]).json_line();
+    assert_eq!(by_name["piece_moves"], 39);
+    assert_eq!(by_name["moves"], by_number["moves"]);
+    let text = sb.run(&[
+        "solve",
+        "--layout",
+        "Fair Wind All the Way",
+        "--metric",
+        "steps",
+    ]);
+    assert_eq!(text.code, 0);
+    assert!(
+        text.stdout.contains("solved in") && text.stdout.contains("49 steps"),
+        "{}",
+        text.stdout
+    );
+}
+
+#[test]
+fn layouts_lists_the_classics() {
+    let sb = Sandbox::new("layouts");
+    let lines = sb.run(&["layouts", "--json"]).json_lines();
+    assert!(lines.len() >= 12);
+    assert_eq!(lines[0]["name"], "横刀立马");
+    assert_eq!(lines[0]["number"], 1);
+    assert_eq!(lines[0]["moves"], 81);
+    let text = sb.run(&["layouts"]);
+    assert!(text.stdout.contains("Crossing the Ford on Horseback"));
+}
+
+#[test]
+fn bench_layouts_checks_the_known_optima() {
+    let sb = Sandbox::new("bench-layouts");
+    let lines = sb
+        .run(&[
+            "bench",
+            "--layouts",
+            "横刀立马,2",
+            "--metric",
+            "steps",
+            "--json",
+        ])
+        .json_lines();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["found"], 116);
+    assert_eq!(lines[0]["states"], 25_955);
+    let summary = &lines[2]["summary"];
+    assert_eq!(summary["solved"], 2);
+    assert_eq!(summary["mismatches"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn bad_klotski_input_is_named() {
+    let sb = Sandbox::new("bad-klotski");
+    sb.run(&["solve", "--klotski", "BAAC/BAAC/DEEF/DGHF/I..!"])
+        .input_error(&["unknown character", "!"]);
+    sb.run(&["solve", "--klotski", "BAAC/BAA/DEEF/DGHF/I..J"])
+        .input_error(&["row 2"]);
+    sb.run(&["solve", "--layout", "nowhere"])
+        .input_error(&["no classic layout named 'nowhere'"]);
+    sb.run(&["solve", "--layout", "1", "--metric", "hops"])
+        .input_error(&["unknown metric 'hops'"]);
+    sb.run(&["bench", "--layouts", "1,nowhere"])
+        .input_error(&["nowhere"]);
+}

@@ -1,11 +1,11 @@
 //! Klotski: the classic layout's state count and optima in both metrics,
 //! legal replay of every path, and parser errors.
 
-use huarong::engine::Control;
-use huarong::engine::Status;
 use huarong::engine::klotski::space::{piece_moves, unit_steps};
-use huarong::engine::klotski::{KlotskiSpace, Layout, LayoutError, Metric};
-use huarong::engine::search::bfs;
+use huarong::engine::klotski::{KState, KlotskiSpace, Layout, LayoutError, Metric};
+use huarong::engine::search::{SearchSpace, bfs};
+use huarong::engine::strategy::STRATEGIES;
+use huarong::engine::{Control, Dir, Status, solve_klotski};
 
 const HENGDAO_LIMA: &str = "BAAC/BAAC/DEEF/DGHF/I..J";
 
@@ -129,4 +129,216 @@ fn a_layout_without_a_square_has_no_target() {
     let got = Layout::parse("BBCC/DEFG/DEFG/HIJK/L..M").unwrap_err();
     assert_eq!(got, LayoutError::NoTarget);
     assert!(got.to_string().contains("no 2x2 piece"));
+}
+
+/// Every state reachable from `layout`'s start, with its exact cost to the
+/// goal: moves are reversible, so a breadth-first search outwards from all
+/// goal states of the component gives the distances.
+fn exact_costs(space: &KlotskiSpace, start: KState) -> std::collections::HashMap<KState, u32> {
+    use std::collections::{HashMap, HashSet, VecDeque};
+    let mut all = HashSet::from([start]);
+    let mut queue = VecDeque::from([start]);
+    let mut buf = Vec::new();
+    while let Some(s) = queue.pop_front() {
+        buf.clear();
+        space.successors(&s, &mut buf);
+        for &(_, n) in &buf {
+            if all.insert(n) {
+                queue.push_back(n);
+            }
+        }
+    }
+    let mut cost: HashMap<KState, u32> = HashMap::new();
+    let mut queue: VecDeque<KState> = all.iter().copied().filter(|s| space.is_goal(s)).collect();
+    for s in &queue {
+        cost.insert(*s, 0);
+    }
+    while let Some(s) = queue.pop_front() {
+        let d = cost[&s];
+        buf.clear();
+        space.successors(&s, &mut buf);
+        for &(_, n) in &buf {
+            if let std::collections::hash_map::Entry::Vacant(e) = cost.entry(n) {
+                e.insert(d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    assert_eq!(
+        cost.len(),
+        all.len(),
+        "every state of 横刀立马 can be solved"
+    );
+    cost
+}
+
+#[test]
+fn the_estimates_are_admissible_and_consistent_on_every_state() {
+    let layout = Layout::parse(HENGDAO_LIMA).unwrap();
+    for metric in [Metric::Steps, Metric::Moves] {
+        let (space, start) = KlotskiSpace::new(&layout, metric);
+        let cost = exact_costs(&space, start);
+        assert_eq!(cost.len(), 25_955);
+        assert_eq!(cost[&start], if metric == Metric::Steps { 116 } else { 81 });
+        let mut buf = Vec::new();
+        let mut tight = 0;
+        for (s, &d) in &cost {
+            let h = space.heuristic(s);
+            assert!(h <= d, "{metric:?}: h {h} > exact {d}");
+            assert_eq!(
+                h == 0,
+                space.is_goal(s),
+                "{metric:?}: h is 0 exactly at goals"
+            );
+            tight += usize::from(h == d);
+            buf.clear();
+            space.successors(s, &mut buf);
+            for (_, n) in &buf {
+                assert!(
+                    h <= space.heuristic(n) + 1,
+                    "{metric:?}: one move lowers h by more than 1"
+                );
+            }
+        }
+        // The estimate is not vacuous: it is exact somewhere besides the goals.
+        assert!(
+            tight > cost.values().filter(|&&d| d == 0).count(),
+            "{metric:?}"
+        );
+    }
+}
+
+/// A start `k` random unit steps away from a solved arrangement of
+/// 横刀立马's pieces, seeded (so never more than `k` steps from the goal).
+fn scrambled(k: usize, seed: u64) -> Layout {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut l = Layout::parse("BCDF/BCDF/EEGH/IAAJ/.AA.").unwrap();
+    let mut done = 0;
+    while done < k {
+        let i = rng.random_range(0..l.pieces.len());
+        let d = Dir::ALL[rng.random_range(0..4)];
+        done += usize::from(l.step(i, d));
+    }
+    l
+}
+
+fn check_strategies_agree(layout: &Layout) {
+    for metric in [Metric::Steps, Metric::Moves] {
+        let mut lengths = Vec::new();
+        for s in STRATEGIES {
+            let o = solve_klotski(*s, layout, metric, &Control::default());
+            assert_eq!(
+                o.status,
+                Status::Solved,
+                "{} {metric:?} on {layout}",
+                s.name()
+            );
+            assert!(o.stats.optimal, "{}", s.name());
+            let steps = unit_steps(layout, &o.path).expect("the path replays legally");
+            assert!(replays_to_goal(layout, &steps), "{} {metric:?}", s.name());
+            if metric == Metric::Moves {
+                assert_eq!(piece_moves(&steps), o.path.len(), "{}", s.name());
+            } else {
+                assert_eq!(steps.len(), o.path.len(), "{}", s.name());
+            }
+            lengths.push((s.name(), o.path.len()));
+        }
+        assert!(
+            lengths.iter().all(|&(_, n)| n == lengths[0].1),
+            "{metric:?} on {}: {lengths:?}",
+            layout.to_text()
+        );
+    }
+}
+
+#[test]
+fn every_strategy_solves_hengdao_lima_optimally_in_both_metrics() {
+    check_strategies_agree(&Layout::parse(HENGDAO_LIMA).unwrap());
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 12, ..Default::default() })]
+    #[test]
+    fn strategies_agree_on_scrambled_starts(k in 0usize..60, seed in proptest::prelude::any::<u64>()) {
+        check_strategies_agree(&scrambled(k, seed));
+    }
+}
+
+#[test]
+fn an_unsolvable_layout_is_reported_after_the_whole_space() {
+    // The three bottom rows are full of wide pieces that can never leave
+    // them, so Cao Cao can never come down (3 reachable states).
+    let layout = Layout::parse("AAB./AAB./CCDD/EEFF/GGHH").unwrap();
+    for s in STRATEGIES {
+        for metric in [Metric::Steps, Metric::Moves] {
+            let o = solve_klotski(*s, &layout, metric, &Control::default());
+            assert_eq!(o.status, Status::Unsolvable, "{} {metric:?}", s.name());
+            assert!(o.reason.unwrap().contains("reachable states"));
+        }
+    }
+}
+
+#[test]
+fn a_node_limit_stops_every_strategy_cleanly() {
+    let layout = Layout::parse(HENGDAO_LIMA).unwrap();
+    let ctl = Control::default().with_limits(huarong::engine::Limits {
+        max_nodes: Some(500),
+        ..Default::default()
+    });
+    for s in STRATEGIES {
+        let o = solve_klotski(*s, &layout, Metric::Steps, &ctl);
+        assert_eq!(o.status, Status::Limit, "{}", s.name());
+        assert!(o.path.is_empty());
+        assert!(
+            o.stats.expanded <= 500 + 1,
+            "{}: {}",
+            s.name(),
+            o.stats.expanded
+        );
+    }
+}
+
+#[test]
+fn every_shipped_classic_has_its_known_optimum_in_both_metrics() {
+    let classics = huarong::storage::layouts::classics();
+    assert!(classics.len() >= 12);
+    for name in [
+        "横刀立马",
+        "指挥若定",
+        "将拥曹营",
+        "齐头并进",
+        "兵分三路",
+        "雨声淅沥",
+        "左右布兵",
+        "桃花园中",
+        "一路进军",
+        "一路顺风",
+        "峰回路转",
+        "四面楚歌",
+    ] {
+        assert!(classics.iter().any(|c| c.name == name), "{name} is shipped");
+    }
+    let mut names = std::collections::HashSet::new();
+    for c in classics {
+        assert!(
+            names.insert(&c.name) && names.insert(&c.english),
+            "{} is named once",
+            c.name
+        );
+        let layout = Layout::parse(&c.layout).unwrap_or_else(|e| panic!("{}: {e}", c.name));
+        assert_eq!(
+            layout.to_text(),
+            c.layout,
+            "{} is in canonical text form",
+            c.name
+        );
+        for (metric, known) in [(Metric::Moves, c.moves), (Metric::Steps, c.steps)] {
+            let o = solve_klotski(STRATEGIES[0], &layout, metric, &Control::default());
+            assert_eq!(o.status, Status::Solved, "{} {metric:?}", c.name);
+            assert_eq!(o.path.len(), known, "{} {metric:?}", c.name);
+            let steps = unit_steps(&layout, &o.path).expect("replays legally");
+            assert!(replays_to_goal(&layout, &steps), "{}", c.name);
+        }
+    }
 }

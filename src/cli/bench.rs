@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
+use super::klotski::{KlotskiArgs, bench_layouts};
 use super::report::{Record, duration, thousands};
 use super::{BoardArgs, InputError, SearchArgs};
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
@@ -14,10 +15,22 @@ use crate::engine::{Status, solve_tiles};
 pub(super) struct BenchArgs {
     /// Instance file: one start per line (tiles, optionally followed by the
     /// expected optimal length); `#` starts a comment.
-    #[arg(long, value_name = "FILE")]
-    file: PathBuf,
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "layouts",
+        conflicts_with = "layouts"
+    )]
+    file: Option<PathBuf>,
+    /// Classic Klotski layouts instead of a file: "all" or names/numbers
+    /// separated by commas. Each is checked against its known optimum and
+    /// its whole state space enumerated and timed.
+    #[arg(long, value_name = "NAMES")]
+    layouts: Option<String>,
     #[command(flatten)]
     board: BoardArgs,
+    #[command(flatten)]
+    klotski: KlotskiArgs,
     #[command(flatten)]
     search: SearchArgs,
 }
@@ -116,8 +129,13 @@ struct Summary {
 }
 
 pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| InputError(format!("cannot read {}: {e}", args.file.display())))?;
+    let file = match (&args.file, &args.layouts) {
+        (Some(file), _) => file,
+        (None, Some(names)) => return bench_layouts(names, &args.klotski, &args.search),
+        (None, None) => return Err(InputError("give --file or --layouts".into())),
+    };
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| InputError(format!("cannot read {}: {e}", file.display())))?;
     let instances = parse_instances(&text, args.board.shape()?)?;
     let shape = instances[0].start.shape();
     // Parsed beside the first start, so goal errors read as they do in `solve`.

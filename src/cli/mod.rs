@@ -3,6 +3,7 @@
 //! problem; a search that ran exits 0 whatever its status.
 
 mod bench;
+mod klotski;
 mod report;
 mod solve;
 
@@ -27,10 +28,13 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Solve one tile puzzle and print the moves.
+    /// Solve one tile puzzle or Klotski layout and print the moves.
     Solve(solve::SolveArgs),
-    /// Solve every instance of a file and summarise the timings.
+    /// Solve every instance of a file (or classic Klotski layouts) and
+    /// summarise the timings.
     Bench(bench::BenchArgs),
+    /// List the classic Klotski layouts shipped with Huarong.
+    Layouts(klotski::LayoutsArgs),
 }
 
 /// Board size and goal, shared by the commands.
@@ -47,9 +51,10 @@ struct BoardArgs {
 /// Strategy, heuristic and limits, shared by the commands.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// Strategy: bfs, astar or idastar.
-    #[arg(long, short, default_value = "idastar")]
-    strategy: String,
+    /// Strategy: bfs, astar or idastar (default: idastar for tiles, bfs for
+    /// Klotski).
+    #[arg(long, short)]
+    strategy: Option<String>,
     /// Heuristic: misplaced, manhattan, linear-conflict or pdb (6-6-3, 4x4 only).
     #[arg(long = "heuristic", short = 'H', default_value = "linear-conflict")]
     heuristic: String,
@@ -83,6 +88,7 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Layouts(args)) => klotski::list_layouts(&args),
         None => crate::app::run().map_err(|e| InputError(format!("cannot open the window: {e}"))),
     };
     match result {
@@ -102,15 +108,20 @@ struct Search {
 }
 
 impl SearchArgs {
-    /// Check the names and limits; load the pattern database if asked for.
-    fn resolve(&self, goal: &Board) -> Result<Search, InputError> {
-        let strategy = strategy::find(&self.strategy).ok_or_else(|| {
+    /// The strategy asked for, or `default`.
+    fn strategy(&self, default: &str) -> Result<&'static dyn Strategy, InputError> {
+        let name = self.strategy.as_deref().unwrap_or(default);
+        strategy::find(name).ok_or_else(|| {
             InputError(format!(
-                "unknown strategy '{}' (valid: {})",
-                self.strategy,
+                "unknown strategy '{name}' (valid: {})",
                 strategy::names()
             ))
-        })?;
+        })
+    }
+
+    /// Check the names and limits; load the pattern database if asked for.
+    fn resolve(&self, goal: &Board) -> Result<Search, InputError> {
+        let strategy = self.strategy("idastar")?;
         let kind = HeuristicKind::from_name(&self.heuristic).ok_or_else(|| {
             let valid: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
             InputError(format!(
@@ -135,6 +146,15 @@ impl SearchArgs {
                 HeuristicChoice::Pdb(Arc::clone(&load.db))
             }
         };
+        Ok(Search {
+            strategy,
+            heuristic,
+            control: self.control()?,
+        })
+    }
+
+    /// The limits as a control.
+    fn control(&self) -> Result<Control, InputError> {
         let time_limit = match self.time_limit {
             None => None,
             Some(t) => Some(
@@ -157,11 +177,7 @@ impl SearchArgs {
             },
             time_limit,
         };
-        Ok(Search {
-            strategy,
-            heuristic,
-            control: Control::default().with_limits(limits),
-        })
+        Ok(Control::default().with_limits(limits))
     }
 }
 

@@ -2,6 +2,7 @@
 
 use clap::Args;
 
+use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
 use super::report::{Record, stats_line};
 use super::{BoardArgs, InputError, SearchArgs};
 use crate::engine::solve_tiles;
@@ -10,17 +11,41 @@ use crate::engine::{Board, Status};
 
 #[derive(Args, Debug)]
 pub(super) struct SolveArgs {
-    /// Start tiles, row-major, separated by spaces or commas, 0 = blank.
-    #[arg(long, value_name = "TILES")]
-    state: String,
+    #[command(flatten)]
+    start: StartArgs,
     #[command(flatten)]
     board: BoardArgs,
+    #[command(flatten)]
+    klotski: KlotskiArgs,
     #[command(flatten)]
     search: SearchArgs,
 }
 
+/// The start: tiles, or a Klotski layout (text or classic name).
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+pub(super) struct StartArgs {
+    /// Start tiles, row-major, separated by spaces or commas, 0 = blank.
+    #[arg(long, value_name = "TILES")]
+    state: Option<String>,
+    /// A Klotski layout: rows joined by '/', '.' empty, one letter a piece
+    /// (e.g. "BAAC/BAAC/DEEF/DGHF/I..J").
+    #[arg(long, value_name = "LAYOUT")]
+    klotski: Option<String>,
+    /// A classic Klotski layout by name or number (see `huarong layouts`).
+    #[arg(long, value_name = "NAME")]
+    layout: Option<String>,
+}
+
 pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
-    let puzzle = args.board.puzzle(&args.state)?;
+    let state = match (&args.start.state, &args.start.klotski, &args.start.layout) {
+        (Some(state), _, _) => state,
+        (None, text, name) => {
+            let layout = resolve_layout(text.as_deref(), name.as_deref())?;
+            return solve_layout(&layout, &args.klotski, &args.search);
+        }
+    };
+    let puzzle = args.board.puzzle(state)?;
     let search = args.search.resolve(&puzzle.goal)?;
     let outcome = solve_tiles(search.strategy, &puzzle, &search.heuristic, &search.control)?;
     if args.search.json {

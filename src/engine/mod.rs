@@ -22,6 +22,6 @@ pub mod tiles;
 
 pub use control::{CancelToken, Control, Limits, Progress};
 pub use outcome::{LimitKind, Outcome, Stats, Status};
-pub use strategy::{Strategy, solve_tiles};
+pub use strategy::{Strategy, solve_klotski, solve_tiles};
 pub use tiles::heuristic::{HeuristicChoice, HeuristicKind};
 pub use tiles::{Board, Dir, Shape, TilePuzzle};

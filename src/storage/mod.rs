@@ -1,6 +1,8 @@
 //! What lives on disk. The engine never touches files; this module does, for
-//! the CLI and the app: the pattern-database cache and atomic writes.
+//! the CLI and the app: the pattern-database cache, puzzle files, atomic
+//! writes, and the shipped classic Klotski layouts.
 
+pub mod layouts;
 pub mod pdb_cache;
 pub mod puzzle_file;
 

@@ -9,7 +9,7 @@ mod parse;
 pub mod space;
 
 pub use parse::LayoutError;
-pub use space::{KMove, KlotskiSpace, Metric};
+pub use space::{KMove, KState, KlotskiSpace, Metric};
 
 use crate::engine::Dir;
 

@@ -21,6 +21,9 @@ pub enum Metric {
 }
 
 impl Metric {
+    /// Both, in menu order.
+    pub const ALL: [Metric; 2] = [Metric::Moves, Metric::Steps];
+
     /// The CLI name.
     pub fn name(self) -> &'static str {
         match self {
@@ -28,12 +31,27 @@ impl Metric {
             Metric::Moves => "moves",
         }
     }
+
+    /// The metric called `name` (`steps` or `moves`).
+    ///
+    /// ```
+    /// use huarong::engine::klotski::Metric;
+    /// assert_eq!(Metric::from_name("steps"), Some(Metric::Steps));
+    /// assert_eq!(Metric::from_name("hops"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|m| m.name() == name)
+    }
 }
 
-const EMPTY: u8 = 0;
 const COVERED: u8 = 1;
 const TARGET: u8 = 6;
 const PER_WORD: usize = 21;
+/// The low bit of each of the 21 3-bit lanes of a word.
+const LOW_LANES: u64 = 0o111_111_111_111_111_111_111;
+
+/// Three words of 3-bit lanes, one lane per cell.
+type Lanes = [u64; 3];
 
 fn code_of(shape: PieceShape) -> u8 {
     match shape {
@@ -73,13 +91,20 @@ pub struct KMove {
 pub struct KlotskiSpace {
     rows: usize,
     cols: usize,
-    /// The board as a grid shape, for its neighbour geometry.
-    grid: Shape,
+    /// Each cell's neighbour in each of [`Dir::ALL`] (the grid geometry of
+    /// tile boards), tabled because successors ask for them constantly.
+    neighbours: Vec<[Option<u8>; 4]>,
     metric: Metric,
     target_shape: PieceShape,
     goal_cell: usize,
-    /// Cells covered by a piece of each code anchored at each cell (0: does not fit).
-    footprint: [Vec<u64>; 7],
+    /// Cells covered by a piece of each code anchored at each cell, as lanes
+    /// (the low bit of each 3-bit cell code set); all zero: it does not fit.
+    footprint: [Vec<Lanes>; 7],
+    /// The same cells with whole lanes set, to clear a piece in one mask.
+    wipe: [Vec<Lanes>; 7],
+    /// The codes a piece of each code anchored at each cell writes: its
+    /// anchor coded, the rest covered.
+    stamp: [Vec<Lanes>; 7],
 }
 
 impl KlotskiSpace {
@@ -102,35 +127,48 @@ impl KlotskiSpace {
             TARGET => Some(target_shape),
             _ => None,
         };
-        let footprint = std::array::from_fn(|code| {
-            (0..rows * cols)
-                .map(|cell| {
-                    let Some(shape) = shape_of(code as u8) else {
-                        return 0;
-                    };
-                    let (h, w) = shape.size();
-                    let (r, c) = (cell / cols, cell % cols);
-                    if r + h > rows || c + w > cols {
-                        return 0;
-                    }
-                    let mut m = 0u64;
-                    for y in r..r + h {
-                        for x in c..c + w {
-                            m |= 1 << (y * cols + x);
+        // The cells a piece of `code` at `cell` covers, if it fits.
+        let cells_of = |code: u8, cell: usize| -> Option<Vec<usize>> {
+            let (h, w) = shape_of(code)?.size();
+            let (r, c) = (cell / cols, cell % cols);
+            (r + h <= rows && c + w <= cols).then(|| {
+                (r..r + h)
+                    .flat_map(|y| (c..c + w).map(move |x| y * cols + x))
+                    .collect()
+            })
+        };
+        let table = |lane: &dyn Fn(u8, usize, usize) -> u8| -> [Vec<Lanes>; 7] {
+            std::array::from_fn(|code| {
+                (0..rows * cols)
+                    .map(|anchor| {
+                        let mut m = KState([0; 3]);
+                        for cell in cells_of(code as u8, anchor).unwrap_or_default() {
+                            m.set(cell, lane(code as u8, anchor, cell));
                         }
-                    }
-                    m
-                })
-                .collect()
-        });
+                        m.0
+                    })
+                    .collect()
+            })
+        };
+        let footprint = table(&|_, _, _| 1);
+        let wipe = table(&|_, _, _| 7);
+        let stamp = table(&|code, anchor, cell| if cell == anchor { code } else { COVERED });
         let space = Self {
             rows,
             cols,
-            grid: Shape::new(rows as u8, cols as u8).expect("layouts are 4 to 8 cells a side"),
+            neighbours: {
+                let grid =
+                    Shape::new(rows as u8, cols as u8).expect("layouts are 4 to 8 cells a side");
+                (0..rows * cols)
+                    .map(|c| Dir::ALL.map(|d| grid.neighbour(c, d).map(|n| n as u8)))
+                    .collect()
+            },
             metric,
             target_shape,
             goal_cell: layout.goal.0 * cols + layout.goal.1,
             footprint,
+            wipe,
+            stamp,
         };
         let mut start = KState([0; 3]);
         for (i, p) in layout.pieces.iter().enumerate() {
@@ -149,30 +187,29 @@ impl KlotskiSpace {
         self.rows * self.cols
     }
 
-    /// Put a piece of `code` at `anchor`: its cells covered, its anchor coded.
+    /// Put a piece of `code` at `anchor` on empty cells.
+    #[inline]
     fn place(&self, s: &mut KState, anchor: usize, code: u8) {
-        self.fill(s, anchor, code, COVERED);
-        s.set(anchor, code);
+        let stamp = &self.stamp[code as usize][anchor];
+        for (w, m) in s.0.iter_mut().zip(stamp) {
+            *w |= m;
+        }
     }
 
     /// Take the piece of `code` at `anchor` off the board.
+    #[inline]
     fn clear(&self, s: &mut KState, anchor: usize, code: u8) {
-        self.fill(s, anchor, code, EMPTY);
-    }
-
-    /// Set every cell of the footprint of `code` at `anchor` to `value`.
-    fn fill(&self, s: &mut KState, anchor: usize, code: u8, value: u8) {
-        let mut m = self.footprint[code as usize][anchor];
-        while m != 0 {
-            s.set(m.trailing_zeros() as usize, value);
-            m &= m - 1;
+        let wipe = &self.wipe[code as usize][anchor];
+        for (w, m) in s.0.iter_mut().zip(wipe) {
+            *w &= !m;
         }
     }
 
     /// The top-left cell one step from `anchor` in `dir`, if on the board
     /// (the same grid geometry as tile boards).
+    #[inline]
     fn neighbour(&self, anchor: usize, dir: Dir) -> Option<usize> {
-        self.grid.neighbour(anchor, dir)
+        self.neighbours[anchor][dir as usize].map(usize::from)
     }
 
     /// Every state reachable from `start` (a whole enumeration).
@@ -197,6 +234,43 @@ impl KlotskiSpace {
     pub fn target_shape(&self) -> PieceShape {
         self.target_shape
     }
+
+    /// The metric costs are counted in.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// The target's top-left cell in `s`.
+    fn target_anchor(&self, s: &KState) -> usize {
+        (0..self.cells())
+            .find(|&c| s.get(c) == TARGET)
+            .expect("every state holds the target")
+    }
+
+    /// An admissible estimate of the cost left. In steps: the target's
+    /// Manhattan distance to its goal, since each step moves it at most one
+    /// cell. In moves: 1 unless it is home, since one move can carry it any
+    /// distance.
+    ///
+    /// ```
+    /// use huarong::engine::klotski::{KlotskiSpace, Layout, Metric};
+    /// let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+    /// let (steps, start) = KlotskiSpace::new(&l, Metric::Steps);
+    /// assert_eq!(steps.heuristic(&start), 3);
+    /// let (moves, start) = KlotskiSpace::new(&l, Metric::Moves);
+    /// assert_eq!(moves.heuristic(&start), 1);
+    /// ```
+    pub fn heuristic(&self, s: &KState) -> u32 {
+        let at = self.target_anchor(s);
+        match self.metric {
+            Metric::Steps => {
+                let (r, c) = (at / self.cols, at % self.cols);
+                let (gr, gc) = (self.goal_cell / self.cols, self.goal_cell % self.cols);
+                (r.abs_diff(gr) + c.abs_diff(gc)) as u32
+            }
+            Metric::Moves => u32::from(at != self.goal_cell),
+        }
+    }
 }
 
 impl SearchSpace for KlotskiSpace {
@@ -204,57 +278,66 @@ impl SearchSpace for KlotskiSpace {
     type Move = KMove;
 
     fn successors(&self, s: &KState, out: &mut Vec<(KMove, KState)>) {
-        let n = self.cells();
-        let mut occupied = 0u64;
-        for c in 0..n {
-            if s.get(c) != EMPTY {
-                occupied |= 1 << c;
-            }
-        }
-        for anchor in 0..n {
-            let code = s.get(anchor);
-            if code < 2 {
-                continue;
-            }
-            let fp = &self.footprint[code as usize];
-            let others = occupied & !fp[anchor];
-            let fits = |a: usize| fp[a] != 0 && fp[a] & others == 0;
-            let mut without = *s;
-            self.clear(&mut without, anchor, code);
-            let mut push = |to: usize| {
-                let mut next = without;
-                self.place(&mut next, to, code);
-                out.push((
-                    KMove {
-                        from: anchor as u8,
-                        to: to as u8,
-                    },
-                    next,
-                ));
-            };
-            match self.metric {
-                Metric::Steps => {
-                    for d in Dir::ALL {
-                        if let Some(a) = self.neighbour(anchor, d)
-                            && fits(a)
-                        {
-                            push(a);
+        // Lane masks: the low bit of each cell's 3-bit code.
+        let occupied = s.0.map(|w| (w | w >> 1 | w >> 2) & LOW_LANES);
+        let anchors = s.0.map(|w| (w >> 1 | w >> 2) & LOW_LANES);
+        let disjoint = |a: &Lanes, b: &Lanes| (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) == 0;
+        for (word, &lanes) in anchors.iter().enumerate() {
+            let mut lanes = lanes;
+            while lanes != 0 {
+                let bit = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let anchor = word * PER_WORD + bit / 3;
+                let code = s.get(anchor);
+                let fp = &self.footprint[code as usize];
+                let own = &fp[anchor];
+                let others = [
+                    occupied[0] & !own[0],
+                    occupied[1] & !own[1],
+                    occupied[2] & !own[2],
+                ];
+                let fits = |a: usize| fp[a] != [0; 3] && disjoint(&fp[a], &others);
+                let mut without = *s;
+                self.clear(&mut without, anchor, code);
+                let mut push = |to: usize| {
+                    let mut next = without;
+                    self.place(&mut next, to, code);
+                    out.push((
+                        KMove {
+                            from: anchor as u8,
+                            to: to as u8,
+                        },
+                        next,
+                    ));
+                };
+                match self.metric {
+                    Metric::Steps => {
+                        for d in Dir::ALL {
+                            if let Some(a) = self.neighbour(anchor, d)
+                                && fits(a)
+                            {
+                                push(a);
+                            }
                         }
                     }
-                }
-                Metric::Moves => {
-                    // Every top-left cell the piece can slide to along free cells.
-                    let mut seen = 1u64 << anchor;
-                    let mut queue = vec![anchor];
-                    while let Some(a) = queue.pop() {
-                        for d in Dir::ALL {
-                            if let Some(b) = self.neighbour(a, d)
-                                && seen & (1 << b) == 0
-                                && fits(b)
-                            {
-                                seen |= 1 << b;
-                                queue.push(b);
-                                push(b);
+                    Metric::Moves => {
+                        // Every top-left cell the piece can slide to along free cells.
+                        // A flood fill over anchors; `seen` doubles as the
+                        // to-do set, so nothing is allocated.
+                        let mut seen = 1u64 << anchor;
+                        let mut todo = 1u64 << anchor;
+                        while todo != 0 {
+                            let a = todo.trailing_zeros() as usize;
+                            todo &= todo - 1;
+                            for d in Dir::ALL {
+                                if let Some(b) = self.neighbour(a, d)
+                                    && seen & (1 << b) == 0
+                                    && fits(b)
+                                {
+                                    seen |= 1 << b;
+                                    todo |= 1 << b;
+                                    push(b);
+                                }
                             }
                         }
                     }

@@ -2,16 +2,20 @@
 //! nothing of puzzles, only of states, moves, a goal test and a heuristic.
 //!
 //! * [`bfs()`] and [`astar()`] work on any [`SearchSpace`] (hashable states).
+//! * [`ida_star_memo()`] is IDA* with a per-iteration transposition table,
+//!   for small spaces full of transpositions (Klotski).
 //! * [`ida_star()`] works on a [`DepthFirstSpace`]: one mutable state that
 //!   applies and undoes moves in place, so the inner loop never allocates.
 
 mod astar;
 mod bfs;
 mod idastar;
+mod idastar_memo;
 
 pub use astar::astar;
 pub use bfs::bfs;
 pub use idastar::ida_star;
+pub use idastar_memo::ida_star_memo;
 
 use std::hash::Hash;
 

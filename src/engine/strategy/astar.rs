@@ -2,6 +2,7 @@
 
 use super::Strategy;
 use crate::engine::control::Control;
+use crate::engine::klotski::{KMove, KState, KlotskiSpace};
 use crate::engine::outcome::{Outcome, Status};
 use crate::engine::search::astar;
 use crate::engine::tiles::heuristic::{
@@ -59,6 +60,11 @@ impl Strategy for AStar {
         }
         let mut outcome = with_heuristic(heuristic, &puzzle.goal, Pick(puzzle, ctl));
         // Every heuristic offered is admissible, so a solution is optimal.
+        outcome.stats.optimal = outcome.status == Status::Solved;
+        outcome
+    }
+    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
+        let mut outcome = astar(space, start, |s| space.heuristic(s), ctl);
         outcome.stats.optimal = outcome.status == Status::Solved;
         outcome
     }

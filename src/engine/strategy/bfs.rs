@@ -2,6 +2,7 @@
 
 use super::Strategy;
 use crate::engine::control::Control;
+use crate::engine::klotski::{KMove, KState, KlotskiSpace};
 use crate::engine::outcome::Outcome;
 use crate::engine::search::bfs;
 use crate::engine::tiles::heuristic::HeuristicChoice;
@@ -34,5 +35,8 @@ impl Strategy for Bfs {
             }
         }
         with_packed(puzzle.shape().cells(), Run(puzzle, ctl))
+    }
+    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
+        bfs(space, start, ctl)
     }
 }

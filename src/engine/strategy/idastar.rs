@@ -2,8 +2,9 @@
 
 use super::Strategy;
 use crate::engine::control::Control;
+use crate::engine::klotski::{KMove, KState, KlotskiSpace};
 use crate::engine::outcome::{Outcome, Status};
-use crate::engine::search::ida_star;
+use crate::engine::search::{ida_star, ida_star_memo};
 use crate::engine::tiles::heuristic::{
     HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic,
 };
@@ -39,6 +40,13 @@ impl Strategy for IdaStar {
             }
         }
         let mut outcome = with_heuristic(heuristic, &puzzle.goal, Run(puzzle, ctl));
+        outcome.stats.optimal = outcome.status == Status::Solved;
+        outcome
+    }
+    /// Klotski has few states and very many transpositions, so IDA* here
+    /// keeps a per-iteration table of the least depth each state was met at.
+    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
+        let mut outcome = ida_star_memo(space, start, |s| space.heuristic(s), ctl);
         outcome.stats.optimal = outcome.status == Status::Solved;
         outcome
     }

@@ -7,6 +7,7 @@ mod bfs;
 mod idastar;
 
 use crate::engine::control::Control;
+use crate::engine::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
 use crate::engine::outcome::Outcome;
 use crate::engine::tiles::heuristic::HeuristicChoice;
 use crate::engine::tiles::{Dir, TilePuzzle};
@@ -29,6 +30,9 @@ pub trait Strategy: Sync {
         heuristic: &HeuristicChoice,
         ctl: &Control,
     ) -> Outcome<Dir>;
+    /// Solve a Klotski position in the space's metric. Heuristic strategies
+    /// use [`KlotskiSpace::heuristic`]. Callers go through [`solve_klotski`].
+    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove>;
 }
 
 /// Every strategy, in menu order.
@@ -91,4 +95,24 @@ pub fn solve_tiles(
         return Ok(Outcome::unsolvable(why.to_string()));
     }
     Ok(strategy.solve_tiles(puzzle, heuristic, ctl))
+}
+
+/// Run `strategy` on a Klotski `layout`, counting in `metric`.
+///
+/// ```
+/// use huarong::engine::klotski::{Layout, Metric};
+/// use huarong::engine::{Control, Status, solve_klotski, strategy};
+/// // Cao Cao two cells above the exit, nothing in the way.
+/// let l = Layout::parse("BAAC/BAAC/D..F/D..F/GHIJ").unwrap();
+/// let o = solve_klotski(strategy::find("astar").unwrap(), &l, Metric::Steps, &Control::default());
+/// assert_eq!((o.status, o.path.len()), (Status::Solved, 2));
+/// ```
+pub fn solve_klotski(
+    strategy: &dyn Strategy,
+    layout: &Layout,
+    metric: Metric,
+    ctl: &Control,
+) -> Outcome<KMove> {
+    let (space, start) = KlotskiSpace::new(layout, metric);
+    strategy.solve_klotski(&space, start, ctl)
 }

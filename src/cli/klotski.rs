@@ -1,0 +1,325 @@
+//! Klotski on the command line: `solve --klotski/--layout`, `layouts`, and
+//! `bench --layouts`.
+
+use clap::Args;
+use serde::Serialize;
+
+use super::report::{bytes, duration, thousands};
+use super::{InputError, SearchArgs};
+use crate::engine::klotski::KMove;
+use crate::engine::klotski::space::{piece_moves, unit_steps};
+use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
+use crate::engine::{Dir, Outcome, Status, solve_klotski};
+use crate::storage::layouts::{self, Classic};
+
+/// How Klotski solutions are counted.
+#[derive(Args, Debug, Clone)]
+pub(super) struct KlotskiArgs {
+    /// Klotski cost: "moves" (one piece any distance, the traditional count)
+    /// or "steps" (one piece one cell).
+    #[arg(long, value_name = "METRIC", default_value = "moves")]
+    metric: String,
+}
+
+impl KlotskiArgs {
+    pub(super) fn metric(&self) -> Result<Metric, InputError> {
+        Metric::from_name(&self.metric).ok_or_else(|| {
+            InputError(format!(
+                "unknown metric '{}' (valid: moves, steps)",
+                self.metric
+            ))
+        })
+    }
+}
+
+/// The layout given as text or as a classic's name.
+pub(super) fn resolve_layout(text: Option<&str>, name: Option<&str>) -> Result<Layout, InputError> {
+    match (text, name) {
+        (Some(text), _) => Layout::parse(text).map_err(|e| InputError(format!("layout: {e}"))),
+        (None, Some(name)) => classic(name).map(Classic::parse),
+        (None, None) => Err(InputError("give --state, --klotski or --layout".into())),
+    }
+}
+
+fn classic(name: &str) -> Result<&'static Classic, InputError> {
+    layouts::find(name).ok_or_else(|| {
+        InputError(format!(
+            "no classic layout named '{name}' (`huarong layouts` lists the {})",
+            layouts::classics().len()
+        ))
+    })
+}
+
+/// One line of `solve --klotski … --json`.
+#[derive(Serialize)]
+pub(super) struct KlotskiRecord {
+    status: &'static str,
+    metric: &'static str,
+    /// Unit steps, `letter:direction` (U, D, L, R).
+    moves: Vec<String>,
+    /// Unit steps.
+    length: usize,
+    /// Runs of steps by one piece.
+    piece_moves: usize,
+    optimal: bool,
+    expanded: u64,
+    generated: u64,
+    peak_stored: u64,
+    peak_bytes: u64,
+    elapsed_ms: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+/// The steps of a solution, checked to replay legally.
+fn steps_of(layout: &Layout, o: &Outcome<KMove>) -> Result<Vec<(char, Dir)>, InputError> {
+    unit_steps(layout, &o.path).map_err(|i| {
+        InputError(format!(
+            "internal error: solution move {} is illegal",
+            i + 1
+        ))
+    })
+}
+
+impl KlotskiRecord {
+    fn new(metric: Metric, o: &Outcome<KMove>, steps: &[(char, Dir)]) -> Self {
+        Self {
+            status: o.status.name(),
+            metric: metric.name(),
+            moves: steps
+                .iter()
+                .map(|&(c, d)| format!("{c}:{}", d.letter()))
+                .collect(),
+            length: steps.len(),
+            piece_moves: piece_moves(steps),
+            optimal: o.stats.optimal,
+            expanded: o.stats.expanded,
+            generated: o.stats.generated,
+            peak_stored: o.stats.peak_stored,
+            peak_bytes: o.stats.peak_bytes,
+            elapsed_ms: o.stats.elapsed.as_secs_f64() * 1e3,
+            reason: o.reason.clone(),
+        }
+    }
+}
+
+/// `huarong solve --klotski … | --layout …`.
+pub(super) fn solve_layout(
+    layout: &Layout,
+    klotski: &KlotskiArgs,
+    search: &SearchArgs,
+) -> Result<(), InputError> {
+    let metric = klotski.metric()?;
+    let strategy = search.strategy("bfs")?;
+    let ctl = search.control()?;
+    let o = solve_klotski(strategy, layout, metric, &ctl);
+    let steps = steps_of(layout, &o)?;
+    if search.json {
+        println!(
+            "{}",
+            serde_json::to_string(&KlotskiRecord::new(metric, &o, &steps))?
+        );
+        return Ok(());
+    }
+    println!("Start ({}x{}):", layout.rows, layout.cols);
+    print!("{layout}");
+    println!("Strategy: {}, counting {}", strategy.label(), metric.name());
+    match o.status {
+        Status::Solved => {
+            let optimal = if o.stats.optimal {
+                "optimal"
+            } else {
+                "not guaranteed optimal"
+            };
+            println!(
+                "Status: solved in {} moves, {} steps ({optimal} in {})",
+                piece_moves(&steps),
+                steps.len(),
+                metric.name()
+            );
+            let text: Vec<String> = steps
+                .iter()
+                .map(|&(c, d)| format!("{c}{}", d.letter()))
+                .collect();
+            println!("Steps (piece, direction): {}", text.join(" "));
+        }
+        status => println!(
+            "Status: {status}: {}",
+            o.reason.as_deref().unwrap_or("no reason given")
+        ),
+    }
+    let s = &o.stats;
+    println!(
+        "expanded {}  generated {}  peak stored {}  peak memory {}  time {}",
+        thousands(s.expanded),
+        thousands(s.generated),
+        thousands(s.peak_stored),
+        bytes(s.peak_bytes),
+        duration(s.elapsed.as_secs_f64())
+    );
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub(super) struct LayoutsArgs {
+    /// One JSON object per line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `huarong layouts`.
+pub(super) fn list_layouts(args: &LayoutsArgs) -> Result<(), InputError> {
+    for (i, c) in layouts::classics().iter().enumerate() {
+        if args.json {
+            #[derive(Serialize)]
+            struct Line<'a> {
+                number: usize,
+                #[serde(flatten)]
+                classic: &'a Classic,
+            }
+            println!(
+                "{}",
+                serde_json::to_string(&Line {
+                    number: i + 1,
+                    classic: c
+                })?
+            );
+        } else {
+            println!(
+                "{:>2}  {:<26} {:<7} {:>3} moves {:>3} steps  {}",
+                i + 1,
+                c.layout,
+                c.name,
+                c.moves,
+                c.steps,
+                c.english
+            );
+        }
+    }
+    Ok(())
+}
+
+/// One line of `bench --layouts … --json`.
+#[derive(Serialize)]
+struct BenchLine<'a> {
+    name: &'a str,
+    expected: usize,
+    found: Option<usize>,
+    states: usize,
+    enumerate_ms: f64,
+    #[serde(flatten)]
+    record: KlotskiRecord,
+}
+
+/// `huarong bench --layouts NAMES|all`: solve each classic, compare with its
+/// known optimum and time a whole enumeration of its state space.
+pub(super) fn bench_layouts(
+    names: &str,
+    klotski: &KlotskiArgs,
+    search: &SearchArgs,
+) -> Result<(), InputError> {
+    let metric = klotski.metric()?;
+    let strategy = search.strategy("bfs")?;
+    let ctl = search.control()?;
+    let chosen: Vec<&Classic> = if names.trim() == "all" {
+        layouts::classics().iter().collect()
+    } else {
+        names.split(',').map(classic).collect::<Result<_, _>>()?
+    };
+    let (mut total_ms, mut enum_ms, mut solved, mut mismatches) = (0.0, 0.0, 0, Vec::new());
+    let mut times = Vec::new();
+    for c in &chosen {
+        let layout = c.parse();
+        let o = solve_klotski(strategy, &layout, metric, &ctl);
+        let steps = steps_of(&layout, &o)?;
+        let (space, start) = KlotskiSpace::new(&layout, metric);
+        let t = std::time::Instant::now();
+        let states = space.count_reachable(start);
+        let e_ms = t.elapsed().as_secs_f64() * 1e3;
+        let expected = match metric {
+            Metric::Moves => c.moves,
+            Metric::Steps => c.steps,
+        };
+        let found = (o.status == Status::Solved).then_some(o.path.len());
+        if found.is_some() {
+            solved += 1;
+            if found != Some(expected) {
+                mismatches.push(format!(
+                    "{}: found {}, expected {expected}",
+                    c.name,
+                    o.path.len()
+                ));
+            }
+        }
+        let ms = o.stats.elapsed.as_secs_f64() * 1e3;
+        times.push(ms);
+        total_ms += ms;
+        enum_ms += e_ms;
+        if search.json {
+            let line = BenchLine {
+                name: &c.name,
+                expected,
+                found,
+                states,
+                enumerate_ms: e_ms,
+                record: KlotskiRecord::new(metric, &o, &steps),
+            };
+            println!("{}", serde_json::to_string(&line)?);
+        } else {
+            let result = match found {
+                Some(n) => format!("solved {n:>3} (expected {expected})"),
+                None => format!("{} (expected {expected})", o.status),
+            };
+            println!(
+                "{:<7} {result:<26} {:>10}  expanded {:>7}  {:>6} states enumerated in {}",
+                c.name,
+                duration(ms / 1e3),
+                thousands(o.stats.expanded),
+                thousands(states as u64),
+                duration(e_ms / 1e3)
+            );
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let median = times[times.len() / 2];
+    if search.json {
+        #[derive(Serialize)]
+        struct Summary<'a> {
+            layouts: usize,
+            solved: usize,
+            total_ms: f64,
+            median_ms: f64,
+            enumerate_ms: f64,
+            mismatches: &'a [String],
+        }
+        #[derive(Serialize)]
+        struct Line<'a> {
+            summary: Summary<'a>,
+        }
+        let summary = Summary {
+            layouts: chosen.len(),
+            solved,
+            total_ms,
+            median_ms: median,
+            enumerate_ms: enum_ms,
+            mismatches: &mismatches,
+        };
+        println!("{}", serde_json::to_string(&Line { summary })?);
+    } else {
+        println!(
+            "solved {solved} of {} in {}; total {}, median {}; enumerations total {}",
+            chosen.len(),
+            metric.name(),
+            duration(total_ms / 1e3),
+            duration(median / 1e3),
+            duration(enum_ms / 1e3)
+        );
+        if mismatches.is_empty() {
+            println!("lengths disagreeing with the known optima: none");
+        }
+        for m in &mismatches {
+            println!("length mismatch: {m}");
+        }
+    }
+    Ok(())
+}
