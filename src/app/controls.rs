@@ -7,7 +7,7 @@ use super::Command;
 use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::strategy::STRATEGIES;
-use crate::engine::{HeuristicKind, Shape};
+use crate::engine::{HeuristicKind, Progress, Shape};
 use crate::units::{bytes, thousands};
 
 /// Facts the panel shows but does not own.
@@ -197,31 +197,36 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
                 ui.add(egui::ProgressBar::new(f).text("building pattern database"));
             }
             if let Some(p) = run.progress() {
-                egui::Grid::new("live").num_columns(2).show(ui, |ui| {
-                    ui.label("expanded");
-                    ui.label(thousands(p.expanded));
-                    ui.end_row();
-                    ui.label("frontier / stored");
-                    ui.label(format!(
-                        "{} / {}",
-                        thousands(p.frontier),
-                        thousands(p.stored)
-                    ));
-                    ui.end_row();
-                    ui.label("bound / depth");
-                    ui.label(p.bound.map_or("–".into(), |b| b.to_string()));
-                    ui.end_row();
-                    ui.label("memory");
-                    ui.label(bytes(p.bytes));
-                    ui.end_row();
-                    ui.label("elapsed");
-                    ui.label(format!("{:.1} s", p.elapsed.as_secs_f64()));
-                    ui.end_row();
-                });
+                live_counters(ui, &p);
             }
             if ui.button("Cancel").clicked() {
                 commands.push(Command::Cancel);
             }
         }
     }
+}
+
+/// The live counters of a running search.
+pub fn live_counters(ui: &mut egui::Ui, p: &Progress) {
+    egui::Grid::new("live").num_columns(2).show(ui, |ui| {
+        ui.label("expanded");
+        ui.label(thousands(p.expanded));
+        ui.end_row();
+        ui.label("frontier / stored");
+        ui.label(format!(
+            "{} / {}",
+            thousands(p.frontier),
+            thousands(p.stored)
+        ));
+        ui.end_row();
+        ui.label("bound / depth");
+        ui.label(p.bound.map_or("–".into(), |b| b.to_string()));
+        ui.end_row();
+        ui.label("memory");
+        ui.label(bytes(p.bytes));
+        ui.end_row();
+        ui.label("elapsed");
+        ui.label(format!("{:.1} s", p.elapsed.as_secs_f64()));
+        ui.end_row();
+    });
 }

@@ -7,6 +7,7 @@ mod controls;
 mod files;
 mod fonts;
 mod game;
+pub mod klotski;
 mod menu;
 mod set_state;
 mod settings;
@@ -30,7 +31,7 @@ use steps::{Playback, Solution, StepRequest};
 
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::tiles::{random_solvable, shuffled};
-use crate::engine::{Board, Dir, Limits, Shape, Status, TilePuzzle};
+use crate::engine::{Board, Dir, Shape, Status, TilePuzzle};
 use crate::units::{bytes, thousands};
 
 /// Everything the user can ask for, from buttons, menus and keys.
@@ -92,6 +93,7 @@ pub struct HuarongApp {
     show_about: bool,
     files: files::FileDialogs,
     rng: StdRng,
+    klotski: klotski::KlotskiPlay,
 }
 
 impl HuarongApp {
@@ -107,6 +109,7 @@ impl HuarongApp {
 
     /// The app with given settings and random source (tests seed it).
     pub fn with_settings(settings: Settings, rng: StdRng) -> Self {
+        let settings_classic = settings.classic;
         let goal = Board::goal(settings.shape());
         let puzzle = TilePuzzle::new(goal.clone(), goal).expect("same shape");
         Self {
@@ -127,7 +130,17 @@ impl HuarongApp {
             show_about: false,
             files: files::FileDialogs::default(),
             rng,
+            klotski: klotski::KlotskiPlay::new(settings_classic),
         }
+    }
+
+    /// The Klotski view.
+    pub fn klotski(&self) -> &klotski::KlotskiPlay {
+        &self.klotski
+    }
+
+    fn in_klotski(&self) -> bool {
+        self.settings.family == settings::Family::Klotski
     }
 
     /// The game (board, goal, history).
@@ -179,6 +192,26 @@ impl HuarongApp {
 
     /// Carry out a command at app time `now`.
     pub fn apply(&mut self, cmd: Command, ctx: &egui::Context, now: f64) {
+        if self.in_klotski() {
+            match cmd {
+                Command::Undo => return self.klotski.undo(),
+                Command::Redo => return self.klotski.redo(),
+                Command::Solve => {
+                    let repaint = ctx.clone();
+                    return self
+                        .klotski
+                        .solve(&self.settings, move || repaint.request_repaint());
+                }
+                Command::Cancel => return self.klotski.cancel(),
+                Command::Open | Command::Save | Command::SaveSolution | Command::CopyState => {
+                    self.error = Some(
+                        "Files and copying hold tile puzzles only for now; Klotski positions cannot be saved yet.".into(),
+                    );
+                    return;
+                }
+                _ => {}
+            }
+        }
         match cmd {
             Command::NewSize(shape) => {
                 self.settings.rows = shape.rows;
@@ -336,18 +369,7 @@ impl HuarongApp {
             self.status = format!("Not solving: {why}");
             return;
         }
-        let limits = Limits {
-            max_nodes: self
-                .settings
-                .limit_nodes
-                .then(|| self.settings.max_knodes.saturating_mul(1000)),
-            time_limit: self
-                .settings
-                .limit_time
-                .then(|| std::time::Duration::try_from_secs_f64(self.settings.time_limit).ok())
-                .flatten(),
-            ..Limits::default()
-        };
+        let limits = self.settings.limits();
         let repaint = ctx.clone();
         self.running = Some(Running::start(
             puzzle,
@@ -464,6 +486,9 @@ impl HuarongApp {
                 _ => None,
             })
         });
+        if self.in_klotski() {
+            return; // the Klotski view reads its own keys
+        }
         if let Some(text) = pasted {
             self.apply(Command::OpenSetState(Some(text)), ctx, now);
             return;
@@ -632,12 +657,40 @@ impl eframe::App for HuarongApp {
 
         let mut commands = Vec::new();
         egui::Panel::top("menu").show(ui, |ui| {
-            commands.extend(menu::menu_bar(
-                ui,
-                self.game.can_undo(),
-                self.game.can_redo(),
-            ));
+            let (undo, redo) = if self.in_klotski() {
+                let g = self.klotski.game();
+                (g.can_undo(), g.can_redo())
+            } else {
+                (self.game.can_undo(), self.game.can_redo())
+            };
+            commands.extend(menu::menu_bar(ui, undo, redo));
         });
+        egui::Panel::top("family").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Puzzle:");
+                let busy = self.running.is_some() || self.klotski.is_solving();
+                ui.add_enabled_ui(!busy, |ui| {
+                    ui.selectable_value(
+                        &mut self.settings.family,
+                        settings::Family::Tiles,
+                        "Sliding tiles",
+                    );
+                    ui.selectable_value(
+                        &mut self.settings.family,
+                        settings::Family::Klotski,
+                        "Klotski 华容道",
+                    );
+                });
+            });
+        });
+        if self.in_klotski() {
+            self.klotski.ui(ui, &mut self.settings);
+            for cmd in commands {
+                self.apply(cmd, &ctx, now);
+            }
+            self.dialogs(&ctx);
+            return;
+        }
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 if self.running.is_some() {

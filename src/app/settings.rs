@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{HeuristicKind, Shape};
+use crate::engine::klotski::Metric;
+use crate::engine::{HeuristicKind, Limits, Shape};
 
 /// Persisted preferences.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -32,6 +33,23 @@ pub struct Settings {
     pub mark_home: bool,
     /// Shuffle length.
     pub shuffle_moves: u32,
+    /// Which puzzle family is shown.
+    pub family: Family,
+    /// The classic Klotski layout last chosen (index into the shipped list).
+    pub classic: usize,
+    /// How Klotski solutions are counted.
+    pub metric: Metric,
+    /// Klotski pieces and steps named in Chinese (else English).
+    pub chinese_names: bool,
+}
+
+/// The puzzle families.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Family {
+    /// Sliding tiles (8-puzzle, 15-puzzle, …).
+    Tiles,
+    /// Klotski (华容道).
+    Klotski,
 }
 
 impl Default for Settings {
@@ -49,6 +67,10 @@ impl Default for Settings {
             animate: true,
             mark_home: true,
             shuffle_moves: 40,
+            family: Family::Tiles,
+            classic: 0,
+            metric: Metric::Moves,
+            chinese_names: true,
         }
     }
 }
@@ -58,6 +80,20 @@ impl Settings {
     pub fn shape(&self) -> Shape {
         let side = |n: u8| n.clamp(Shape::MIN_SIDE, Shape::MAX_SIDE);
         Shape::new(side(self.rows), side(self.cols)).expect("clamped")
+    }
+
+    /// The search limits chosen.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self
+                .limit_nodes
+                .then(|| self.max_knodes.saturating_mul(1000)),
+            time_limit: self
+                .limit_time
+                .then(|| std::time::Duration::try_from_secs_f64(self.time_limit).ok())
+                .flatten(),
+            ..Limits::default()
+        }
     }
 }
 

@@ -75,7 +75,7 @@ pub enum StepRequest {
     Pause,
 }
 
-/// Draw the step list; `stale` greys it out with a note.
+/// Draw the step list of a tile solution; `stale` greys it out with a note.
 pub fn show(
     ui: &mut egui::Ui,
     solution: Option<&Solution>,
@@ -83,29 +83,46 @@ pub fn show(
     speed: &mut f32,
     stale: bool,
 ) -> Option<StepRequest> {
+    let summary = solution.map(|sol| {
+        format!(
+            "{} moves by {}{}",
+            sol.len(),
+            super::with_heuristic(&sol.strategy, &sol.heuristic),
+            if sol.outcome.stats.optimal {
+                ", optimal"
+            } else {
+                ""
+            }
+        )
+    });
+    let descriptions = solution.map_or(&[][..], |s| &s.descriptions[..]);
+    show_list(ui, summary, descriptions, playback, speed, stale)
+}
+
+/// Draw a step list: the summary (`None`: no solution yet), one row per
+/// step, and the playback buttons. Shared by tiles and Klotski.
+pub fn show_list(
+    ui: &mut egui::Ui,
+    summary: Option<String>,
+    descriptions: &[String],
+    playback: &mut Playback,
+    speed: &mut f32,
+    stale: bool,
+) -> Option<StepRequest> {
     let mut request = None;
     ui.heading("Steps");
-    let Some(sol) = solution else {
+    let Some(summary) = summary else {
         ui.label("No solution yet: press Solve.");
         return None;
     };
-    ui.label(format!(
-        "{} moves by {}{}",
-        sol.len(),
-        super::with_heuristic(&sol.strategy, &sol.heuristic),
-        if sol.outcome.stats.optimal {
-            ", optimal"
-        } else {
-            ""
-        }
-    ));
+    ui.label(summary);
     if stale {
         ui.colored_label(
             ui.visuals().warn_fg_color,
             "Stale: the board no longer shows a step of this solution.",
         );
     }
-    let last = sol.len();
+    let last = descriptions.len();
     ui.horizontal(|ui| {
         if ui
             .add_enabled(playback.step > 0, egui::Button::new("First"))
@@ -156,7 +173,7 @@ pub fn show(
                 let text = if i == 0 {
                     "0. start".to_string()
                 } else {
-                    format!("{i}. {}", sol.descriptions[i - 1])
+                    format!("{i}. {}", descriptions[i - 1])
                 };
                 let current = i == playback.step && !stale;
                 let r = ui.add(egui::Button::selectable(current, text));

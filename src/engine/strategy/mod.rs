@@ -102,10 +102,10 @@ pub fn solve_tiles(
 /// ```
 /// use huarong::engine::klotski::{Layout, Metric};
 /// use huarong::engine::{Control, Status, solve_klotski, strategy};
-/// // Cao Cao two cells above the exit, nothing in the way.
-/// let l = Layout::parse("BAAC/BAAC/D..F/D..F/GHIJ").unwrap();
+/// // Cao Cao three cells above his goal, nothing in the way.
+/// let l = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
 /// let o = solve_klotski(strategy::find("astar").unwrap(), &l, Metric::Steps, &Control::default());
-/// assert_eq!((o.status, o.path.len()), (Status::Solved, 2));
+/// assert_eq!((o.status, o.path.len()), (Status::Solved, 3));
 /// ```
 pub fn solve_klotski(
     strategy: &dyn Strategy,

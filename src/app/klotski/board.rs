@@ -1,0 +1,246 @@
+//! The Klotski board: pieces drawn as labelled blocks coloured by role, the
+//! exit marked on the frame. A piece is dragged through free cells (each
+//! cell crossed is one step) or clicked to select it for the arrow keys.
+
+use eframe::egui::{
+    self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
+};
+
+use super::names::{PieceName, Role};
+use crate::engine::Dir;
+use crate::engine::klotski::Layout;
+
+/// What the user did on the board this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardEvent {
+    /// Piece `i` was clicked (selected).
+    Select(usize),
+    /// Piece `i` was dragged one cell in a direction.
+    Step(usize, Dir),
+}
+
+/// A drag in progress: the pointer's start, and the steps already made.
+struct Drag {
+    piece: usize,
+    start: Pos2,
+    moved: Vec2,
+}
+
+/// The board widget's transient state.
+#[derive(Default)]
+pub struct KlotskiBoard {
+    drag: Option<Drag>,
+}
+
+/// What to draw besides the layout.
+pub struct BoardLook<'a> {
+    /// Piece names, by index.
+    pub names: &'a [PieceName],
+    /// Chinese labels (else English).
+    pub chinese: bool,
+    /// The selected piece.
+    pub selected: Option<usize>,
+    /// Whether the user may move pieces.
+    pub interactive: bool,
+}
+
+fn unit(d: Dir) -> Vec2 {
+    match d {
+        Dir::Up => Vec2::new(0.0, -1.0),
+        Dir::Down => Vec2::new(0.0, 1.0),
+        Dir::Left => Vec2::new(-1.0, 0.0),
+        Dir::Right => Vec2::new(1.0, 0.0),
+    }
+}
+
+/// The fill colour of a role.
+pub fn role_colour(role: Role) -> Color32 {
+    match role {
+        Role::CaoCao => Color32::from_rgb(196, 62, 52),
+        Role::General => Color32::from_rgb(52, 110, 176),
+        Role::Soldier => Color32::from_rgb(214, 160, 48),
+        Role::Block => Color32::from_rgb(120, 120, 120),
+    }
+}
+
+impl KlotskiBoard {
+    /// Draw `layout` and report what the user did.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        layout: &Layout,
+        look: BoardLook<'_>,
+    ) -> Vec<BoardEvent> {
+        let (rows, cols) = (layout.rows as f32, layout.cols as f32);
+        let avail = ui.available_size();
+        // Half a cell below the board for the exit mark.
+        let cell = (avail.x / (cols + 0.4))
+            .min(avail.y / (rows + 0.6))
+            .floor()
+            .max(12.0);
+        let size = Vec2::new(cell * cols, cell * rows);
+        let (outer, response) = ui.allocate_exact_size(avail.max(size), Sense::click_and_drag());
+        response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "klotski board"));
+        let rect = Rect::from_center_size(outer.center() - Vec2::new(0.0, cell * 0.15), size);
+        let cell_at = |p: Pos2| -> Option<(usize, usize)> {
+            let v = (p - rect.min) / cell;
+            (v.x >= 0.0 && v.y >= 0.0 && v.x < cols && v.y < rows)
+                .then_some((v.y as usize, v.x as usize))
+        };
+        let piece_at = |p: Pos2, l: &Layout| -> Option<usize> {
+            let (r, c) = cell_at(p)?;
+            l.pieces.iter().position(|pc| {
+                let (h, w) = pc.shape.size();
+                (pc.row..pc.row + h).contains(&r) && (pc.col..pc.col + w).contains(&c)
+            })
+        };
+
+        let mut events = Vec::new();
+        // Steps made during this frame are applied to a copy, so a long drag
+        // can make several in one frame and the drawing shows them at once.
+        let mut shown = layout.clone();
+        if look.interactive {
+            if response.clicked()
+                && let Some(p) = response.interact_pointer_pos()
+                && let Some(i) = piece_at(p, layout)
+            {
+                events.push(BoardEvent::Select(i));
+            }
+            if response.drag_started()
+                && let Some(p) = response.interact_pointer_pos()
+                && let Some(i) = piece_at(p, layout)
+            {
+                events.push(BoardEvent::Select(i));
+                self.drag = Some(Drag {
+                    piece: i,
+                    start: p,
+                    moved: Vec2::ZERO,
+                });
+            }
+            if let Some(d) = &mut self.drag
+                && let Some(p) = ui.input(|i| i.pointer.interact_pos())
+            {
+                loop {
+                    let off = p - d.start - d.moved;
+                    let mut tried = [
+                        (off.x.abs(), off.x > 0.0, true),
+                        (off.y.abs(), off.y > 0.0, false),
+                    ];
+                    tried.sort_by(|a, b| b.0.total_cmp(&a.0));
+                    let step = tried.iter().find_map(|&(len, positive, horizontal)| {
+                        let dir = match (horizontal, positive) {
+                            (true, true) => Dir::Right,
+                            (true, false) => Dir::Left,
+                            (false, true) => Dir::Down,
+                            (false, false) => Dir::Up,
+                        };
+                        (len > cell / 2.0 && shown.step(d.piece, dir)).then_some(dir)
+                    });
+                    match step {
+                        Some(dir) => {
+                            events.push(BoardEvent::Step(d.piece, dir));
+                            d.moved += unit(dir) * cell;
+                        }
+                        None => break,
+                    }
+                }
+            }
+            if self.drag.is_some()
+                && (response.drag_stopped() || !ui.input(|i| i.pointer.any_down()))
+            {
+                self.drag = None; // snap: the piece stays on the last cell reached
+            }
+        } else {
+            self.drag = None;
+        }
+
+        // How far the dragged piece is drawn off its cell: towards the
+        // pointer, at most half a cell, and only where it could go.
+        let drag_offset = self.drag.as_ref().map(|d| {
+            let p = ui.input(|i| i.pointer.interact_pos()).unwrap_or(d.start);
+            let off = p - d.start - d.moved;
+            let free = |dir: Dir| shown.clone().step(d.piece, dir);
+            let x = if off.x > 0.0 && free(Dir::Right) || off.x < 0.0 && free(Dir::Left) {
+                off.x.clamp(-cell / 2.0, cell / 2.0)
+            } else {
+                0.0
+            };
+            let y = if off.y > 0.0 && free(Dir::Down) || off.y < 0.0 && free(Dir::Up) {
+                off.y.clamp(-cell / 2.0, cell / 2.0)
+            } else {
+                0.0
+            };
+            (d.piece, Vec2::new(x, y))
+        });
+
+        let painter = ui.painter_at(outer);
+        let visuals = ui.visuals().clone();
+        let frame = rect.expand(cell * 0.08);
+        painter.rect_filled(frame, CornerRadius::same(6), visuals.extreme_bg_color);
+        let edge = Stroke::new((cell * 0.06).max(2.0), visuals.strong_text_color());
+        painter.rect_stroke(frame, CornerRadius::same(6), edge, StrokeKind::Outside);
+        // The exit: a gap in the frame below the goal, marked in red.
+        let (gr, gc) = layout.goal;
+        let (gh, gw) = layout.pieces[layout.target].shape.size();
+        if gr + gh == layout.rows {
+            let x0 = rect.min.x + gc as f32 * cell;
+            let x1 = x0 + gw as f32 * cell;
+            let y = frame.max.y + edge.width / 2.0;
+            painter.line_segment(
+                [Pos2::new(x0, y), Pos2::new(x1, y)],
+                Stroke::new(edge.width * 1.6, visuals.extreme_bg_color),
+            );
+            let red = Color32::from_rgb(210, 40, 40);
+            painter.line_segment(
+                [Pos2::new(x0 + 4.0, y), Pos2::new(x1 - 4.0, y)],
+                Stroke::new(3.0, red),
+            );
+            painter.text(
+                Pos2::new((x0 + x1) / 2.0, y + cell * 0.22),
+                Align2::CENTER_CENTER,
+                "exit",
+                FontId::proportional(cell * 0.2),
+                red,
+            );
+        }
+        for (i, p) in shown.pieces.iter().enumerate() {
+            let (h, w) = p.shape.size();
+            let mut r = Rect::from_min_size(
+                rect.min + Vec2::new(p.col as f32, p.row as f32) * cell,
+                Vec2::new(w as f32, h as f32) * cell,
+            )
+            .shrink(cell * 0.04);
+            if let Some((piece, off)) = drag_offset
+                && piece == i
+            {
+                r = r.translate(off);
+            }
+            let name = &look.names[i];
+            let fill = role_colour(name.role);
+            painter.rect_filled(r, CornerRadius::same((cell * 0.1) as u8), fill);
+            if look.selected == Some(i) {
+                painter.rect_stroke(
+                    r,
+                    CornerRadius::same((cell * 0.1) as u8),
+                    Stroke::new(3.0, visuals.selection.stroke.color),
+                    StrokeKind::Inside,
+                );
+            }
+            let label = name.get(look.chinese);
+            let size = if look.chinese {
+                cell * 0.3
+            } else {
+                cell * 0.17
+            };
+            painter.text(
+                r.center(),
+                Align2::CENTER_CENTER,
+                label,
+                FontId::proportional(size),
+                Color32::WHITE,
+            );
+        }
+        events
+    }
+}

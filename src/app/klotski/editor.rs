@@ -1,0 +1,265 @@
+//! The layout editor: place pieces of each shape on a grid by clicking, or
+//! edit the text form; errors are shown live and Apply is enabled only for a
+//! valid layout.
+
+use eframe::egui::{self, Color32, CornerRadius, Sense, Stroke, StrokeKind, Vec2};
+
+use crate::engine::klotski::{Layout, PieceShape};
+
+/// What a click on the grid does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Place a piece of this shape with its top-left on the cell.
+    Place(PieceShape),
+    /// Remove the piece on the cell.
+    Erase,
+}
+
+/// The dialog's state.
+pub struct LayoutEditor {
+    /// The text form being edited.
+    pub text: String,
+    /// The click tool.
+    pub tool: Tool,
+    /// Rows and columns of the grid (for an empty start).
+    grid: Vec<Vec<char>>,
+}
+
+/// What happened this frame.
+pub enum EditorResult {
+    /// Still open.
+    Open,
+    /// Closed without change.
+    Cancelled,
+    /// Apply this layout.
+    Apply(Layout),
+}
+
+fn grid_of(text: &str) -> Option<Vec<Vec<char>>> {
+    let rows: Vec<Vec<char>> = text
+        .split(['/', '\n'])
+        .map(|r| r.trim().chars().collect::<Vec<char>>())
+        .filter(|r| !r.is_empty())
+        .collect();
+    let cols = rows.first()?.len();
+    (rows.iter().all(|r| r.len() == cols)
+        && (Layout::MIN_SIDE..=Layout::MAX_SIDE).contains(&rows.len())
+        && (Layout::MIN_SIDE..=Layout::MAX_SIDE).contains(&cols))
+    .then_some(rows)
+}
+
+fn text_of(grid: &[Vec<char>]) -> String {
+    let rows: Vec<String> = grid.iter().map(|r| r.iter().collect()).collect();
+    rows.join("/")
+}
+
+impl LayoutEditor {
+    /// An editor starting from `layout`.
+    pub fn new(layout: &Layout) -> Self {
+        Self {
+            text: layout.to_text(),
+            tool: Tool::Place(PieceShape::Single),
+            grid: layout.grid(),
+        }
+    }
+
+    /// The layout the text describes, or the error naming its problem.
+    pub fn check(&self) -> Result<Layout, String> {
+        Layout::parse(&self.text).map_err(|e| e.to_string())
+    }
+
+    /// Apply the tool at `(row, col)` of the grid; the text follows.
+    pub fn click(&mut self, row: usize, col: usize) {
+        if let Some(g) = grid_of(&self.text) {
+            self.grid = g;
+        }
+        let (rows, cols) = (self.grid.len(), self.grid[0].len());
+        let erase = |g: &mut Vec<Vec<char>>, letter: char| {
+            for cell in g.iter_mut().flatten() {
+                if *cell == letter {
+                    *cell = '.';
+                }
+            }
+        };
+        match self.tool {
+            Tool::Erase => {
+                let letter = self.grid[row][col];
+                if letter != '.' {
+                    erase(&mut self.grid, letter);
+                }
+            }
+            Tool::Place(shape) => {
+                let (h, w) = shape.size();
+                if row + h > rows || col + w > cols {
+                    return;
+                }
+                for r in row..row + h {
+                    for c in col..col + w {
+                        let letter = self.grid[r][c];
+                        if letter != '.' {
+                            erase(&mut self.grid, letter);
+                        }
+                    }
+                }
+                let used: Vec<char> = self.grid.iter().flatten().copied().collect();
+                // Cao Cao is A by custom; other pieces take the next free letter.
+                let letter = if shape == PieceShape::Square && !used.contains(&'A') {
+                    'A'
+                } else {
+                    match ('B'..='Z').chain(['A']).find(|l| !used.contains(l)) {
+                        Some(l) => l,
+                        None => return,
+                    }
+                };
+                for r in row..row + h {
+                    for c in col..col + w {
+                        self.grid[r][c] = letter;
+                    }
+                }
+            }
+        }
+        self.text = text_of(&self.grid);
+    }
+
+    /// An empty grid of `rows` × `cols`.
+    pub fn clear(&mut self, rows: usize, cols: usize) {
+        self.grid = vec![vec!['.'; cols]; rows];
+        self.text = text_of(&self.grid);
+    }
+
+    /// Draw the dialog.
+    pub fn show(&mut self, ctx: &egui::Context) -> EditorResult {
+        let mut result = EditorResult::Open;
+        egui::Window::new("Edit layout")
+            .collapsible(false)
+            .resizable(false)
+            .show(ctx, |ui| {
+                ui.label("Click the grid to place the chosen shape (its top-left on the cell), or edit the text: rows joined by '/', '.' empty, one letter a piece.");
+                ui.horizontal(|ui| {
+                    for (tool, name) in [
+                        (Tool::Place(PieceShape::Single), "1×1 soldier"),
+                        (Tool::Place(PieceShape::Wide), "1×2 general"),
+                        (Tool::Place(PieceShape::Tall), "2×1 general"),
+                        (Tool::Place(PieceShape::Square), "2×2 Cao Cao"),
+                        (Tool::Erase, "Erase"),
+                    ] {
+                        ui.selectable_value(&mut self.tool, tool, name);
+                    }
+                });
+                if let Some(g) = grid_of(&self.text) {
+                    self.grid = g;
+                }
+                let (rows, cols) = (self.grid.len(), self.grid[0].len());
+                let cell = 36.0;
+                let (rect, response) = ui.allocate_exact_size(
+                    Vec2::new(cols as f32 * cell, rows as f32 * cell),
+                    Sense::click(),
+                );
+                response.widget_info(|| {
+                    egui::WidgetInfo::labeled(egui::Role::Canvas, true, "layout grid")
+                });
+                let painter = ui.painter_at(rect);
+                for (r, row) in self.grid.iter().enumerate() {
+                    for (c, &ch) in row.iter().enumerate() {
+                        let cr = egui::Rect::from_min_size(
+                            rect.min + Vec2::new(c as f32, r as f32) * cell,
+                            Vec2::splat(cell),
+                        );
+                        let fill = if ch == '.' {
+                            ui.visuals().extreme_bg_color
+                        } else if ch == 'A' {
+                            Color32::from_rgb(196, 62, 52)
+                        } else {
+                            Color32::from_rgb(70, 110, 160)
+                        };
+                        painter.rect_filled(cr.shrink(1.0), CornerRadius::same(3), fill);
+                        painter.rect_stroke(cr, CornerRadius::ZERO, Stroke::new(1.0, Color32::GRAY), StrokeKind::Inside);
+                        if ch != '.' {
+                            painter.text(cr.center(), egui::Align2::CENTER_CENTER, ch, egui::FontId::monospace(16.0), Color32::WHITE);
+                        }
+                    }
+                }
+                if response.clicked()
+                    && let Some(p) = response.interact_pointer_pos()
+                {
+                    let v = (p - rect.min) / cell;
+                    let (r, c) = (v.y as usize, v.x as usize);
+                    if r < rows && c < cols {
+                        self.click(r, c);
+                    }
+                }
+                ui.horizontal(|ui| {
+                    ui.label("Text:");
+                    ui.add(
+                        egui::TextEdit::singleline(&mut self.text)
+                            .desired_width(260.0)
+                            .font(egui::TextStyle::Monospace),
+                    )
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "layout text"));
+                });
+                if ui.button("Clear 5×4").clicked() {
+                    self.clear(5, 4);
+                }
+                let checked = self.check();
+                match &checked {
+                    Ok(l) => {
+                        let target = l.pieces[l.target];
+                        ui.label(format!(
+                            "Valid: {} pieces, target {} goes to row {}, column {}.",
+                            l.pieces.len(),
+                            target.letter,
+                            l.goal.0 + 1,
+                            l.goal.1 + 1
+                        ));
+                    }
+                    Err(e) => {
+                        ui.colored_label(ui.visuals().error_fg_color, format!("Invalid: {e}"));
+                    }
+                }
+                ui.horizontal(|ui| {
+                    if ui.add_enabled(checked.is_ok(), egui::Button::new("Apply")).clicked()
+                        && let Ok(l) = checked
+                    {
+                        result = EditorResult::Apply(l);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        result = EditorResult::Cancelled;
+                    }
+                });
+            });
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clicking_places_and_erases_whole_pieces() {
+        let mut e = LayoutEditor::new(&Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap());
+        e.tool = Tool::Erase;
+        e.click(2, 2); // part of E
+        assert_eq!(e.text, "BAAC/BAAC/D..F/DGHF/I..J");
+        e.tool = Tool::Place(PieceShape::Single);
+        e.click(2, 1);
+        assert_eq!(e.text, "BAAC/BAAC/DE.F/DGHF/I..J");
+        // A 2x2 over the target's cells replaces it and is the target again.
+        e.tool = Tool::Place(PieceShape::Square);
+        e.click(0, 1);
+        assert_eq!(e.check().unwrap().pieces.len(), 10);
+        // A shape that would leave the board does nothing.
+        let before = e.text.clone();
+        e.click(4, 3);
+        assert_eq!(e.text, before);
+    }
+
+    #[test]
+    fn errors_are_named_and_block_apply() {
+        let mut e = LayoutEditor::new(&Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap());
+        e.text = "BAAC/BAAC/DEEF/DGHF/IJJJ".into();
+        assert!(e.check().unwrap_err().contains("J"));
+        e.clear(5, 4);
+        assert!(e.check().is_err());
+    }
+}

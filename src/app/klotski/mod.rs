@@ -1,0 +1,529 @@
+//! Klotski (华容道) in the app: a classic or edited layout on the board,
+//! played by dragging pieces or by selecting one and using the arrow keys,
+//! solved in the background in moves or steps, and stepped through.
+
+pub mod board;
+pub mod editor;
+pub mod game;
+pub mod names;
+#[cfg(test)]
+mod tests;
+
+use eframe::egui;
+
+use self::board::{BoardEvent, BoardLook, KlotskiBoard};
+use self::editor::{EditorResult, LayoutEditor};
+use self::game::KlotskiGame;
+use self::names::{PieceName, describe_step, piece_names};
+use super::settings::Settings;
+use super::steps::{self, Playback, StepRequest};
+use crate::engine::job::Job;
+use crate::engine::klotski::space::{piece_moves, unit_steps};
+use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::strategy::STRATEGIES;
+use crate::engine::{Control, Dir, Outcome, Status, solve_klotski};
+use crate::storage::layouts::classics;
+use crate::units::{bytes, thousands};
+
+/// A solution ready to step through, one unit step a row.
+pub struct KlotskiSolution {
+    /// The layout before the first step and after each.
+    pub layouts: Vec<Layout>,
+    /// The steps: piece index and direction.
+    pub steps: Vec<(usize, Dir)>,
+    /// Moves made up to each step (consecutive steps of a piece count once).
+    pub moves_to: Vec<usize>,
+    /// The search result.
+    pub outcome: Outcome<KMove>,
+    /// Strategy label.
+    pub strategy: &'static str,
+    /// The metric searched in.
+    pub metric: Metric,
+}
+
+impl KlotskiSolution {
+    fn new(
+        start: &Layout,
+        outcome: Outcome<KMove>,
+        strategy: &'static str,
+        metric: Metric,
+    ) -> Option<Self> {
+        let lettered = unit_steps(start, &outcome.path).ok()?;
+        let mut layouts = vec![start.clone()];
+        let mut steps = Vec::new();
+        let mut moves_to = vec![0];
+        for (k, &(letter, dir)) in lettered.iter().enumerate() {
+            let mut l = layouts.last().expect("start").clone();
+            let i = l.pieces.iter().position(|p| p.letter == letter)?;
+            if !l.step(i, dir) {
+                return None;
+            }
+            layouts.push(l);
+            steps.push((i, dir));
+            moves_to.push(piece_moves(&lettered[..=k]));
+        }
+        Some(Self {
+            layouts,
+            steps,
+            moves_to,
+            outcome,
+            strategy,
+            metric,
+        })
+    }
+}
+
+/// A solve running in the background.
+struct Running {
+    job: Job<Outcome<KMove>>,
+    strategy: &'static str,
+    metric: Metric,
+    start: Layout,
+}
+
+/// The Klotski view's state.
+pub struct KlotskiPlay {
+    game: KlotskiGame,
+    /// The classic's title, or "Edited layout".
+    title: String,
+    names: Vec<PieceName>,
+    board: KlotskiBoard,
+    selected: Option<usize>,
+    running: Option<Running>,
+    solution: Option<KlotskiSolution>,
+    playback: Playback,
+    editor: Option<LayoutEditor>,
+    status: String,
+}
+
+impl KlotskiPlay {
+    /// The classic numbered `index` (the first when out of range).
+    pub fn new(index: usize) -> Self {
+        let all = classics();
+        let c = all.get(index).unwrap_or(&all[0]);
+        let layout = c.parse();
+        Self {
+            names: piece_names(&layout),
+            game: KlotskiGame::new(layout),
+            title: c.title(),
+            board: KlotskiBoard::default(),
+            selected: None,
+            running: None,
+            solution: None,
+            playback: Playback::default(),
+            editor: None,
+            status: "Drag a piece, or click one and use the arrow keys. Bring 曹操 to the exit."
+                .into(),
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &KlotskiGame {
+        &self.game
+    }
+
+    /// The status line.
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// The solution, if any.
+    pub fn solution(&self) -> Option<&KlotskiSolution> {
+        self.solution.as_ref()
+    }
+
+    /// The playback position.
+    pub fn step_shown(&self) -> usize {
+        self.playback.step
+    }
+
+    /// Whether a solve runs.
+    pub fn is_solving(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The selected piece.
+    pub fn selected(&self) -> Option<usize> {
+        self.selected
+    }
+
+    /// Start again on `layout`, titled `title`.
+    pub fn load(&mut self, layout: Layout, title: String) {
+        if let Some(r) = self.running.take() {
+            r.job.cancel();
+        }
+        self.names = piece_names(&layout);
+        self.game = KlotskiGame::new(layout);
+        self.status = format!("{title}: bring 曹操 Cao Cao to the exit.");
+        self.title = title;
+        self.selected = None;
+        self.solution = None;
+        self.playback = Playback::default();
+    }
+
+    /// Move piece `i` one cell, as the user does.
+    pub fn step(&mut self, i: usize, dir: Dir) -> bool {
+        if self.running.is_some() {
+            return false;
+        }
+        let moved = self.game.step(i, dir);
+        if moved {
+            self.playback.playing = false;
+            if self.game.is_solved() {
+                self.status = format!(
+                    "Solved! 曹操 escaped in {} moves ({} steps).",
+                    self.game.moves(),
+                    self.game.steps()
+                );
+            }
+        }
+        moved
+    }
+
+    /// Undo one step.
+    pub fn undo(&mut self) {
+        self.game.undo();
+    }
+
+    /// Redo one step.
+    pub fn redo(&mut self) {
+        self.game.redo();
+    }
+
+    /// Start solving the layout shown.
+    pub fn solve(&mut self, settings: &Settings, repaint: impl Fn() + Send + Sync + 'static) {
+        if self.running.is_some() {
+            return;
+        }
+        let strategy = super::solver::strategy_named(&settings.strategy);
+        let metric = settings.metric;
+        let start = self.game.layout().clone();
+        let ctl = Control::default()
+            .with_limits(settings.limits())
+            .with_progress(move |_| repaint());
+        let layout = start.clone();
+        let job = Job::spawn(ctl, move |ctl| {
+            solve_klotski(strategy, &layout, metric, ctl)
+        });
+        self.running = Some(Running {
+            job,
+            strategy: strategy.label(),
+            metric,
+            start,
+        });
+        self.status = format!("Solving with {} in {}…", strategy.label(), metric.name());
+    }
+
+    /// Cancel the running solve.
+    pub fn cancel(&mut self) {
+        if let Some(r) = &self.running {
+            r.job.cancel();
+            self.status = "Cancelling…".into();
+        }
+    }
+
+    fn poll(&mut self) {
+        let Some(run) = &mut self.running else { return };
+        let Some(o) = run.job.try_take() else { return };
+        let run = self.running.take().expect("running");
+        let s = &o.stats;
+        let counters = format!(
+            "expanded {}, generated {}, peak stored {}, memory {}, {:.3} s",
+            thousands(s.expanded),
+            thousands(s.generated),
+            thousands(s.peak_stored),
+            bytes(s.peak_bytes),
+            s.elapsed.as_secs_f64()
+        );
+        if o.status != Status::Solved {
+            self.status = format!(
+                "{}: {} — {counters}",
+                o.status,
+                o.reason.clone().unwrap_or_default()
+            );
+            return;
+        }
+        match KlotskiSolution::new(&run.start, o, run.strategy, run.metric) {
+            Some(sol) => {
+                self.status = format!(
+                    "Solved: {} moves, {} steps{} by {} — {counters}",
+                    sol.moves_to.last().copied().unwrap_or(0),
+                    sol.steps.len(),
+                    if sol.outcome.stats.optimal {
+                        format!(" (optimal in {})", sol.metric.name())
+                    } else {
+                        String::new()
+                    },
+                    sol.strategy
+                );
+                self.solution = Some(sol);
+                self.playback = Playback {
+                    scroll: true,
+                    ..Playback::default()
+                };
+            }
+            None => self.status = "Internal error: the solution does not replay.".into(),
+        }
+    }
+
+    /// Show step `i` of the solution.
+    pub fn show_step(&mut self, i: usize) {
+        let Some(sol) = &self.solution else { return };
+        let i = i.min(sol.steps.len());
+        self.game.show(sol.layouts[i].clone(), i, sol.moves_to[i]);
+        self.playback.step = i;
+        self.playback.scroll = true;
+        if i == sol.steps.len() {
+            self.playback.playing = false;
+        }
+    }
+
+    /// Whether the board no longer shows the step selected.
+    pub fn stale(&self) -> bool {
+        self.solution
+            .as_ref()
+            .is_some_and(|s| s.layouts.get(self.playback.step) != Some(self.game.layout()))
+    }
+
+    fn tick(&mut self, ctx: &egui::Context, now: f64, speed: f32) {
+        if !self.playback.playing {
+            return;
+        }
+        let period = 1.0 / speed.clamp(1.0, 20.0) as f64;
+        if now - self.playback.last_tick >= period {
+            self.playback.last_tick = now;
+            self.show_step(self.playback.step + 1);
+        }
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(period / 2.0));
+    }
+
+    /// Arrow keys (and WASD) move the selected piece.
+    fn keys(&mut self, ctx: &egui::Context) {
+        if self.editor.is_some() || ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        use egui::Key;
+        let dir = ctx.input(|i| {
+            let plain = !i.modifiers.ctrl && !i.modifiers.command && !i.modifiers.alt;
+            let pressed = |a: Key, b: Key| plain && (i.key_pressed(a) || i.key_pressed(b));
+            [
+                (Key::ArrowLeft, Key::A, Dir::Left),
+                (Key::ArrowRight, Key::D, Dir::Right),
+                (Key::ArrowUp, Key::W, Dir::Up),
+                (Key::ArrowDown, Key::S, Dir::Down),
+            ]
+            .into_iter()
+            .find(|&(a, b, _)| pressed(a, b))
+            .map(|(_, _, d)| d)
+        });
+        if let (Some(d), Some(i)) = (dir, self.selected)
+            && !self.step(i, d)
+        {
+            self.status = format!(
+                "Blocked: {} cannot go there.",
+                describe_step(&self.names[i], d, true)
+            );
+        }
+    }
+
+    /// Draw the Klotski view: controls on the left, steps on the right, the
+    /// board in the middle, and the editor when open.
+    pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
+        let ctx = ui.ctx().clone();
+        let now = ui.input(|i| i.time);
+        self.poll();
+        self.keys(&ctx);
+        self.tick(&ctx, now, settings.speed);
+        egui::Panel::bottom("klotski status").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if self.running.is_some() {
+                    ui.spinner();
+                }
+                ui.label(&self.status);
+            });
+        });
+        egui::Panel::left("klotski controls")
+            .default_size(270.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, settings, &ctx));
+            });
+        let stale = self.stale();
+        egui::Panel::right("klotski steps")
+            .default_size(260.0)
+            .show(ui, |ui| {
+                let summary = self.solution.as_ref().map(|s| {
+                    format!(
+                        "{} moves, {} steps by {}{}",
+                        s.moves_to.last().copied().unwrap_or(0),
+                        s.steps.len(),
+                        s.strategy,
+                        if s.outcome.stats.optimal {
+                            format!(", optimal in {}", s.metric.name())
+                        } else {
+                            String::new()
+                        }
+                    )
+                });
+                let descriptions: Vec<String> = self.solution.as_ref().map_or(Vec::new(), |s| {
+                    s.steps
+                        .iter()
+                        .map(|&(i, d)| describe_step(&self.names[i], d, settings.chinese_names))
+                        .collect()
+                });
+                match steps::show_list(
+                    ui,
+                    summary,
+                    &descriptions,
+                    &mut self.playback,
+                    &mut settings.speed,
+                    stale,
+                ) {
+                    Some(StepRequest::Show(i)) => {
+                        self.playback.playing = false;
+                        self.show_step(i);
+                    }
+                    Some(StepRequest::Play) => {
+                        if stale {
+                            self.show_step(self.playback.step);
+                        }
+                        self.playback.playing = true;
+                        self.playback.last_tick = now;
+                    }
+                    Some(StepRequest::Pause) => self.playback.playing = false,
+                    None => {}
+                }
+            });
+        egui::CentralPanel::default().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.strong(&self.title);
+                ui.separator();
+                ui.label(format!("Moves: {}", self.game.moves()));
+                ui.separator();
+                ui.label(format!("Steps: {}", self.game.steps()));
+                if self.game.is_solved() {
+                    ui.separator();
+                    ui.strong("曹操 escaped!");
+                }
+            });
+            let look = BoardLook {
+                names: &self.names,
+                chinese: settings.chinese_names,
+                selected: self.selected,
+                interactive: self.running.is_none() && self.editor.is_none(),
+            };
+            let layout = self.game.layout().clone();
+            for event in self.board.show(ui, &layout, look) {
+                match event {
+                    BoardEvent::Select(i) => self.selected = Some(i),
+                    BoardEvent::Step(i, d) => {
+                        self.step(i, d);
+                    }
+                }
+            }
+        });
+        if let Some(ed) = &mut self.editor {
+            match ed.show(&ctx) {
+                EditorResult::Open => {}
+                EditorResult::Cancelled => self.editor = None,
+                EditorResult::Apply(layout) => {
+                    self.editor = None;
+                    self.load(layout, "Edited layout".into());
+                }
+            }
+        }
+        if self.running.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, ctx: &egui::Context) {
+        let idle = self.running.is_none();
+        ui.heading("Klotski 华容道");
+        ui.add_enabled_ui(idle, |ui| {
+            let all = classics();
+            let current = all.get(settings.classic).unwrap_or(&all[0]);
+            egui::ComboBox::from_label("Layout")
+                .width(185.0)
+                .selected_text(format!("{} {}", current.name, current.english))
+                .show_ui(ui, |ui| {
+                    for (i, c) in all.iter().enumerate() {
+                        let text =
+                            format!("{}. {} {} ({} moves)", i + 1, c.name, c.english, c.moves);
+                        if ui.selectable_label(settings.classic == i, text).clicked() {
+                            settings.classic = i;
+                            self.load(c.parse(), c.title());
+                        }
+                    }
+                });
+            ui.horizontal(|ui| {
+                if ui.button("Edit layout…").clicked() {
+                    self.editor = Some(LayoutEditor::new(self.game.layout()));
+                }
+                if ui.button("Reset").clicked() {
+                    self.game.reset();
+                    self.status = "Back to the start.".into();
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(self.game.can_undo(), egui::Button::new("Undo"))
+                    .clicked()
+                {
+                    self.undo();
+                }
+                if ui
+                    .add_enabled(self.game.can_redo(), egui::Button::new("Redo"))
+                    .clicked()
+                {
+                    self.redo();
+                }
+            });
+        });
+        ui.horizontal(|ui| {
+            ui.label("Names:");
+            ui.radio_value(&mut settings.chinese_names, true, "中文");
+            ui.radio_value(&mut settings.chinese_names, false, "English");
+        });
+        ui.separator();
+        ui.heading("Strategy");
+        ui.add_enabled_ui(idle, |ui| {
+            for s in STRATEGIES {
+                ui.radio_value(&mut settings.strategy, s.name().to_string(), s.label())
+                    .on_hover_text(s.description());
+            }
+            ui.label("Count solutions in:");
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut settings.metric, Metric::Moves, "moves")
+                    .on_hover_text("One piece moving any distance along a free path is one move (the traditional count).");
+                ui.radio_value(&mut settings.metric, Metric::Steps, "steps")
+                    .on_hover_text("One piece moving one cell is one step.");
+            });
+            ui.horizontal(|ui| {
+                let l = ui.checkbox(&mut settings.limit_time, "Time limit (s)");
+                ui.add(egui::DragValue::new(&mut settings.time_limit).range(0.1..=3600.0))
+                    .labelled_by(l.id);
+            });
+        });
+        ui.separator();
+        match &self.running {
+            None => {
+                if ui.button("Solve").clicked() {
+                    let repaint = ctx.clone();
+                    self.solve(settings, move || repaint.request_repaint());
+                }
+            }
+            Some(run) => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(format!("{} running ({})", run.strategy, run.metric.name()));
+                });
+                if let Some(p) = run.job.progress() {
+                    super::controls::live_counters(ui, &p);
+                }
+                if ui.button("Cancel").clicked() {
+                    self.cancel();
+                }
+            }
+        }
+    }
+}

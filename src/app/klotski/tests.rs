@@ -1,0 +1,302 @@
+//! The Klotski view tested as a person uses it: drags, clicks, keys, the
+//! layout list, the editor, solving and stepping.
+
+use std::time::{Duration, Instant};
+
+use eframe::egui::{self, FontId, Key, Modifiers, Pos2, Rect, Vec2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::app::HuarongApp;
+use crate::app::settings::{Family, Settings};
+use crate::engine::klotski::Layout;
+use crate::storage::layouts::classics;
+
+fn harness() -> Harness<'static, HuarongApp> {
+    let settings = Settings {
+        family: Family::Klotski,
+        animate: false,
+        ..Settings::default()
+    };
+    let mut h = Harness::builder()
+        .with_size(Vec2::new(1100.0, 720.0))
+        .with_render_cursor(false)
+        .build_eframe(move |cc| {
+            crate::app::fonts::install(&cc.egui_ctx);
+            HuarongApp::with_settings(settings.clone(), StdRng::seed_from_u64(7))
+        });
+    h.run();
+    h
+}
+
+fn text(h: &Harness<'_, HuarongApp>) -> String {
+    h.state().klotski.game.layout().to_text()
+}
+
+/// Screen rectangle of cell `(row, col)`, as the board widget lays it out.
+fn cell_rect(h: &Harness<'_, HuarongApp>, row: usize, col: usize) -> Rect {
+    let outer = h.get_by_label("klotski board").rect();
+    let l = h.state().klotski.game.layout().clone();
+    let (rows, cols) = (l.rows as f32, l.cols as f32);
+    let cell = (outer.width() / (cols + 0.4))
+        .min(outer.height() / (rows + 0.6))
+        .floor();
+    let rect = Rect::from_center_size(
+        outer.center() - Vec2::new(0.0, cell * 0.15),
+        Vec2::new(cell * cols, cell * rows),
+    );
+    Rect::from_min_size(
+        rect.min + Vec2::new(col as f32, row as f32) * cell,
+        Vec2::splat(cell),
+    )
+}
+
+fn drag(h: &mut Harness<'_, HuarongApp>, path: &[Pos2]) {
+    h.hover_at(path[0]);
+    h.run();
+    h.drag_at(path[0]);
+    h.run_steps(2);
+    for w in path.windows(2) {
+        for i in 1..=6 {
+            h.hover_at(w[0] + (w[1] - w[0]) * (i as f32 / 6.0));
+            h.run_steps(1);
+        }
+    }
+    h.drop_at(*path.last().expect("a path"));
+    h.run();
+}
+
+fn click_at(h: &mut Harness<'_, HuarongApp>, p: Pos2) {
+    h.hover_at(p);
+    h.run();
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: p,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.run();
+}
+
+fn counters(h: &Harness<'_, HuarongApp>) -> (usize, usize) {
+    let g = h.state().klotski.game();
+    (g.steps(), g.moves())
+}
+
+#[test]
+fn the_cjk_font_draws_every_chinese_name_the_app_shows() {
+    let h = harness();
+    let mut wanted: String = "曹操关羽张飞赵云马超黄忠卒营将华容道中文".into();
+    for c in classics() {
+        wanted.push_str(&c.name);
+    }
+    let missing: String = h.ctx.fonts_mut(|f| {
+        wanted
+            .chars()
+            .filter(|&ch| !f.has_glyph(&FontId::proportional(14.0), ch))
+            .collect()
+    });
+    assert_eq!(missing, "", "characters without a glyph");
+}
+
+#[test]
+fn dragging_a_piece_follows_free_cells_and_counts_steps_and_moves() {
+    let mut h = harness();
+    assert_eq!(text(&h), "BAAC/BAAC/DEEF/DGHF/I..J");
+    // Soldier G: down into the gap, then right along the bottom row.
+    let path = [
+        cell_rect(&h, 3, 1).center(),
+        cell_rect(&h, 4, 1).center(),
+        cell_rect(&h, 4, 2).center(),
+    ];
+    drag(&mut h, &path);
+    assert_eq!(text(&h), "BAAC/BAAC/DEEF/D.HF/I.GJ");
+    assert_eq!(counters(&h), (2, 1));
+    // Undo takes back one step.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(text(&h), "BAAC/BAAC/DEEF/D.HF/IG.J");
+    assert_eq!(counters(&h), (1, 1));
+}
+
+#[test]
+fn an_illegal_drag_changes_nothing() {
+    let mut h = harness();
+    let before = text(&h);
+    // Cao Cao is boxed in: dragging him down or sideways does nothing.
+    let from = cell_rect(&h, 1, 1).center();
+    let (down, right) = (cell_rect(&h, 3, 1).center(), cell_rect(&h, 1, 3).center());
+    drag(&mut h, &[from, down]);
+    drag(&mut h, &[from, right]);
+    assert_eq!(text(&h), before);
+    assert_eq!(counters(&h), (0, 0));
+}
+
+#[test]
+fn a_clicked_piece_moves_with_the_arrow_keys() {
+    let mut h = harness();
+    let p = cell_rect(&h, 4, 0).center(); // soldier I
+    click_at(&mut h, p);
+    let i = h.state().klotski.selected().expect("a piece is selected");
+    assert_eq!(h.state().klotski.game().layout().pieces[i].letter, 'I');
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert_eq!(text(&h), "BAAC/BAAC/DEEF/DGHF/.I.J");
+    h.key_press(Key::ArrowUp); // blocked by G
+    h.run();
+    assert_eq!(text(&h), "BAAC/BAAC/DEEF/DGHF/.I.J");
+    h.key_press(Key::D);
+    h.run();
+    assert_eq!(text(&h), "BAAC/BAAC/DEEF/DGHF/..IJ");
+    assert_eq!(counters(&h), (2, 1));
+}
+
+#[test]
+fn choosing_a_classic_from_the_list_loads_it() {
+    let mut h = harness();
+    h.get_by_label("Layout").click();
+    h.run();
+    let second = &classics()[1];
+    h.get_by_label_contains(&format!("2. {}", second.name))
+        .click();
+    h.run();
+    assert_eq!(text(&h), second.layout);
+    assert_eq!(h.state().settings().classic, 1);
+    assert_eq!(h.state().klotski.title, second.title());
+    assert_eq!(
+        h.query_all_by_label_contains(&second.english).count(),
+        2,
+        "list and title"
+    );
+}
+
+#[test]
+fn the_editor_names_errors_and_applies_only_a_valid_layout() {
+    let mut h = harness();
+    h.get_by_label("Edit layout…").click();
+    h.run();
+    // Erase Guan Yu (E) by clicking the grid with the eraser.
+    h.get_by_label("Erase").click();
+    h.run();
+    let grid = h.get_by_label("layout grid").rect();
+    click_at(&mut h, grid.min + Vec2::new(36.0 * 1.5, 36.0 * 2.5));
+    let ed = h.state().klotski.editor.as_ref().expect("editor open");
+    assert_eq!(ed.text, "BAAC/BAAC/D..F/DGHF/I..J");
+    // Type a layout with two 2x2 pieces: the error is shown, Apply is off.
+    h.state_mut().klotski.editor.as_mut().unwrap().text.clear();
+    h.run();
+    h.get_by_label("layout text").focus();
+    h.run();
+    h.get_by_label("layout text")
+        .type_text("AABB/AABB/CDEF/CDEF/G..H");
+    h.run();
+    h.get_by_label_contains("Invalid:");
+    h.get_by_label("Apply").click();
+    h.run();
+    assert!(
+        h.state().klotski.editor.is_some(),
+        "an invalid layout is not applied"
+    );
+    assert_eq!(text(&h), "BAAC/BAAC/DEEF/DGHF/I..J");
+    // A valid one is.
+    h.state_mut().klotski.editor.as_mut().unwrap().text = "BAAC/BAAC/D..F/DGHF/IEEJ".into();
+    h.run();
+    h.get_by_label_contains("Valid:");
+    h.get_by_label("Apply").click();
+    h.run();
+    assert!(h.state().klotski.editor.is_none());
+    assert_eq!(text(&h), "BAAC/BAAC/D..F/DGHF/IEEJ");
+    assert!(Layout::parse(&text(&h)).is_ok());
+}
+
+fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.state().klotski.is_solving() {
+        assert!(Instant::now() < deadline, "solver did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+}
+
+#[test]
+fn solving_fills_the_step_list_and_playback_frees_cao_cao() {
+    let mut h = harness();
+    h.get_by_label("BFS").click();
+    h.get_by_label("moves").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.step();
+    wait_for_solver(&mut h);
+    let sol = h.state().klotski.solution().expect("solved");
+    assert_eq!(sol.moves_to.last(), Some(&81));
+    let total = sol.steps.len();
+    h.get_by_label(&format!("81 moves, {total} steps by BFS, optimal in moves"));
+    // The first row names the piece and its direction in Chinese.
+    let (piece, dir) = sol.steps[0];
+    let name = &h.state().klotski.names[piece];
+    h.get_by_label(&format!(
+        "1. {}",
+        super::names::describe_step(name, dir, true)
+    ));
+    h.get_by_label("Next").click();
+    h.run();
+    assert_eq!(h.state().klotski.step_shown(), 1);
+    assert_eq!(counters(&h), (1, 1));
+    h.get_by_label("Last").click();
+    h.run();
+    assert_eq!(h.state().klotski.step_shown(), total);
+    assert!(h.state().klotski.game().is_solved());
+    assert_eq!(counters(&h), (total, 81));
+    h.get_by_label_contains("曹操 escaped");
+    // English names.
+    h.get_by_label("English").click();
+    h.run();
+    let name = h.state().klotski.names[piece].clone();
+    h.get_by_label(&format!(
+        "1. {}",
+        super::names::describe_step(&name, dir, false)
+    ));
+}
+
+/// Render the Klotski screenshots into `screenshots/` (run by
+/// `scripts/screenshots.sh`; needs a wgpu adapter, e.g. Mesa's).
+#[test]
+#[ignore]
+fn render_klotski_screenshots() {
+    let dir = std::path::PathBuf::from(
+        std::env::var("HUARONG_SCREENSHOTS")
+            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    // 1. 横刀立马 solved in moves, part way through playback, a piece selected.
+    let mut h = harness();
+    h.get_by_label("BFS").click();
+    h.get_by_label("moves").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.step();
+    wait_for_solver(&mut h);
+    for _ in 0..40 {
+        h.get_by_label("Next").click();
+        h.run();
+    }
+    h.render()
+        .expect("render")
+        .save(dir.join("klotski.png"))
+        .unwrap();
+    // 2. The layout editor naming a problem.
+    let mut h = harness();
+    h.get_by_label("Edit layout…").click();
+    h.run();
+    h.state_mut().klotski.editor.as_mut().unwrap().text = "BAAC/BAAC/DEEF/DGHF/IJJJ".into();
+    h.run();
+    h.render()
+        .expect("render")
+        .save(dir.join("klotski-editor.png"))
+        .unwrap();
+}
