@@ -203,10 +203,14 @@ impl HuarongApp {
                         .solve(&self.settings, move || repaint.request_repaint());
                 }
                 Command::Cancel => return self.klotski.cancel(),
-                Command::Open | Command::Save | Command::SaveSolution | Command::CopyState => {
-                    self.error = Some(
-                        "Files and copying hold tile puzzles only for now; Klotski positions cannot be saved yet.".into(),
-                    );
+                Command::CopyState => {
+                    ctx.copy_text(self.klotski.game().layout().to_text());
+                    self.klotski.set_status("Layout copied as text.".into());
+                    return;
+                }
+                Command::SaveSolution if self.klotski.solution().is_none() => {
+                    self.error =
+                        Some("There is no solution to save yet: press Solve first.".into());
                     return;
                 }
                 _ => {}
@@ -520,8 +524,20 @@ impl HuarongApp {
     /// Open a puzzle file: on any problem the error dialog names it and
     /// nothing changes.
     pub fn open_path(&mut self, path: &std::path::Path) {
-        match crate::storage::puzzle_file::load(path) {
-            Ok(saved) => {
+        use crate::storage::klotski_file::{Document, load_any};
+        match load_any(path) {
+            Ok(Document::Klotski(saved)) => {
+                if self.running.is_some() || self.klotski.is_solving() {
+                    self.error = Some("Cancel the running solve before opening a file.".into());
+                    return;
+                }
+                self.settings.family = settings::Family::Klotski;
+                self.klotski
+                    .open(saved, format!("Opened {}", path.display()));
+                self.status = format!("Opened {}.", path.display());
+            }
+            Ok(Document::Tiles(saved)) => {
+                self.settings.family = settings::Family::Tiles;
                 let solution = saved.solution.clone();
                 self.set_puzzle(saved.puzzle.clone());
                 if let Some(s) = solution {
@@ -541,6 +557,19 @@ impl HuarongApp {
 
     /// Save the puzzle (and the solution if asked) to `path`, atomically.
     pub fn save_path(&mut self, path: &std::path::Path, with_solution: bool) {
+        if self.in_klotski() {
+            let Some(saved) = self.klotski.to_saved(with_solution) else {
+                self.error = Some("There is no solution to save yet: press Solve first.".into());
+                return;
+            };
+            match crate::storage::klotski_file::save(path, &saved) {
+                Ok(()) => self
+                    .klotski
+                    .set_status(format!("Saved {}.", path.display())),
+                Err(e) => self.error = Some(format!("Cannot save {}: {e}", path.display())),
+            }
+            return;
+        }
         let solution = if with_solution {
             self.solution.as_ref()
         } else {

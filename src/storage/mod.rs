@@ -2,6 +2,7 @@
 //! the CLI and the app: the pattern-database cache, puzzle files, atomic
 //! writes, and the shipped classic Klotski layouts.
 
+pub mod klotski_file;
 pub mod layouts;
 pub mod pdb_cache;
 pub mod puzzle_file;

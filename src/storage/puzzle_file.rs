@@ -78,11 +78,13 @@ const QUOTE_MAX: usize = 40;
 pub enum PuzzleKind {
     /// A sliding-tile board (8-puzzle, 15-puzzle, any R×C from 2×2 to 10×10).
     Tiles,
+    /// A Klotski layout (see [`super::klotski_file`]).
+    Klotski,
 }
 
 impl PuzzleKind {
     /// Every kind, as written in files.
-    pub const NAMES: &'static [&'static str] = &["Tiles"];
+    pub const NAMES: &'static [&'static str] = &["Tiles", "Klotski"];
 }
 
 /// The file as written on disk: plain data, not yet checked. Read it with
@@ -420,6 +422,29 @@ pub enum FileError {
     },
     /// The solution's `elapsed_ms` is negative, not a number or too large.
     BadElapsed(f64),
+    /// The file holds another kind of puzzle than the one asked for.
+    WrongKind(PuzzleKind),
+    /// A Klotski file's layout is not valid.
+    Layout(crate::engine::klotski::LayoutError),
+    /// A Klotski solution step is not `letter:direction` (e.g. `A:D`).
+    BadStep {
+        /// Which step (from 1).
+        index: usize,
+        /// Its text (shortened if long).
+        text: String,
+    },
+    /// A Klotski solution step that cannot be made.
+    IllegalStep {
+        /// Which step (from 1).
+        index: usize,
+        /// Its text.
+        text: String,
+    },
+    /// A Klotski solution whose steps are legal but do not free the target.
+    StepsNotAtGoal {
+        /// How many steps it has.
+        steps: usize,
+    },
 }
 
 impl fmt::Display for FileError {
@@ -489,6 +514,21 @@ impl fmt::Display for FileError {
                 f,
                 "solution: elapsed_ms {ms} is not a time (a number of milliseconds, 0 or more)"
             ),
+            FileError::WrongKind(kind) => write!(f, "this file holds a {kind:?} puzzle"),
+            FileError::Layout(e) => write!(f, "layout: {e}"),
+            FileError::BadStep { index, text } => write!(
+                f,
+                "solution: step {index} is '{text}', not a step (use letter:direction, e.g. A:D)"
+            ),
+            FileError::IllegalStep { index, text } => write!(
+                f,
+                "solution: step {index} ({text}) is illegal: that piece cannot move there"
+            ),
+            FileError::StepsNotAtGoal { steps } => write!(
+                f,
+                "solution: its {steps} step{} not bring the target to its goal",
+                if *steps == 1 { " does" } else { "s do" }
+            ),
         }
     }
 }
@@ -512,7 +552,7 @@ fn edge_name(dir: Dir) -> &'static str {
 }
 
 /// At most [`QUOTE_MAX`] characters of `text`, control characters escaped.
-fn quote(text: &str) -> String {
+pub(super) fn quote(text: &str) -> String {
     let mut out: String = text
         .chars()
         .take(QUOTE_MAX)
@@ -555,7 +595,7 @@ fn parse_moves(text: &str) -> Result<Vec<Dir>, FileError> {
 
 /// The tag and version check shared by [`from_ron`] and
 /// `Saved::try_from(PuzzleFile)`.
-fn check_header(format: Option<&str>, version: Option<u64>) -> Result<(), FileError> {
+pub(super) fn check_header(format: Option<&str>, version: Option<u64>) -> Result<(), FileError> {
     match format {
         Some(FORMAT) => {}
         other => {
@@ -608,6 +648,7 @@ impl TryFrom<PuzzleFile> for Saved {
         check_header(Some(&file.format), Some(file.version as u64))?;
         let puzzle = match file.kind {
             PuzzleKind::Tiles => tiles_puzzle(file.rows, file.cols, file.state, file.goal)?,
+            PuzzleKind::Klotski => return Err(FileError::WrongKind(PuzzleKind::Klotski)),
         };
         let solution = match file.solution {
             None => None,
@@ -692,6 +733,17 @@ struct Header {
     version: Option<u64>,
 }
 
+/// The `kind` of a file, when it names a known one.
+pub(super) fn kind_of(text: &str) -> Option<PuzzleKind> {
+    #[derive(Deserialize)]
+    #[serde(rename = "PuzzleFile")]
+    struct Kind {
+        #[serde(default)]
+        kind: Option<PuzzleKind>,
+    }
+    ron_options().from_str::<Kind>(text).ok()?.kind
+}
+
 /// The size and boards with room for any whole number, read again when a
 /// number did not fit its field so the error can say which and why.
 #[derive(Deserialize)]
@@ -748,12 +800,12 @@ fn too_big(text: &str) -> Option<FileError> {
     out_of_range(&goal).map(FileError::Goal)
 }
 
-fn ron_options() -> ron::Options {
+pub(super) fn ron_options() -> ron::Options {
     // Hand-written files may leave out `Some(...)` around the solution.
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
-fn parse_error(e: ron::error::SpannedError) -> FileError {
+pub(super) fn parse_error(e: ron::error::SpannedError) -> FileError {
     match e.code {
         ron::Error::NoSuchEnumVariant { found, .. } => FileError::UnknownKind(quote(&found)),
         code => FileError::Parse {
@@ -789,6 +841,9 @@ pub fn from_ron(text: &str) -> Result<Saved, FileError> {
     let options = ron_options();
     let header: Header = options.from_str(text).map_err(parse_error)?;
     check_header(header.format.as_deref(), header.version)?;
+    if kind_of(text) == Some(PuzzleKind::Klotski) {
+        return Err(FileError::WrongKind(PuzzleKind::Klotski));
+    }
     let file: PuzzleFile = options.from_str(text).map_err(|e| {
         match e.code {
             ron::Error::IntegerOutOfBounds => too_big(text),

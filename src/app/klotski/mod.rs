@@ -17,11 +17,13 @@ use self::game::KlotskiGame;
 use self::names::{PieceName, describe_step, piece_names};
 use super::settings::Settings;
 use super::steps::{self, Playback, StepRequest};
+use crate::engine::Outcome;
 use crate::engine::job::Job;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::strategy::STRATEGIES;
-use crate::engine::{Control, Dir, Outcome, Status, solve_klotski};
+use crate::engine::{Control, Dir, Stats, Status, solve_klotski};
+use crate::storage::klotski_file::{SavedKlotski, SavedKlotskiSolution};
 use crate::storage::layouts::classics;
 use crate::units::{bytes, thousands};
 
@@ -33,22 +35,24 @@ pub struct KlotskiSolution {
     pub steps: Vec<(usize, Dir)>,
     /// Moves made up to each step (consecutive steps of a piece count once).
     pub moves_to: Vec<usize>,
-    /// The search result.
-    pub outcome: Outcome<KMove>,
+    /// The search's counters.
+    pub stats: Stats,
     /// Strategy label.
-    pub strategy: &'static str,
+    pub strategy: String,
     /// The metric searched in.
     pub metric: Metric,
 }
 
 impl KlotskiSolution {
-    fn new(
+    /// The solution of unit steps `(letter, direction)` from `start`;
+    /// `None` if a step cannot be made.
+    fn from_steps(
         start: &Layout,
-        outcome: Outcome<KMove>,
-        strategy: &'static str,
+        lettered: &[(char, Dir)],
+        stats: Stats,
+        strategy: String,
         metric: Metric,
     ) -> Option<Self> {
-        let lettered = unit_steps(start, &outcome.path).ok()?;
         let mut layouts = vec![start.clone()];
         let mut steps = Vec::new();
         let mut moves_to = vec![0];
@@ -66,10 +70,17 @@ impl KlotskiSolution {
             layouts,
             steps,
             moves_to,
-            outcome,
+            stats,
             strategy,
             metric,
         })
+    }
+
+    fn lettered(&self) -> Vec<(char, Dir)> {
+        self.steps
+            .iter()
+            .map(|&(i, d)| (self.layouts[0].pieces[i].letter, d))
+            .collect()
     }
 }
 
@@ -127,6 +138,11 @@ impl KlotskiPlay {
         &self.status
     }
 
+    /// Replace the status line.
+    pub fn set_status(&mut self, status: String) {
+        self.status = status;
+    }
+
     /// The solution, if any.
     pub fn solution(&self) -> Option<&KlotskiSolution> {
         self.solution.as_ref()
@@ -159,6 +175,45 @@ impl KlotskiPlay {
         self.selected = None;
         self.solution = None;
         self.playback = Playback::default();
+    }
+
+    /// The position to save: the layout shown, or with the solution, the
+    /// solution's start and its steps.
+    pub fn to_saved(&self, with_solution: bool) -> Option<SavedKlotski> {
+        let name = classics()
+            .iter()
+            .find(|c| self.title == c.title())
+            .map(|c| c.name.clone());
+        if !with_solution {
+            return Some(SavedKlotski::new(self.game.layout().clone(), name));
+        }
+        let sol = self.solution.as_ref()?;
+        SavedKlotski::new(sol.layouts[0].clone(), name)
+            .with_solution(SavedKlotskiSolution {
+                steps: sol.lettered(),
+                metric: sol.metric,
+                strategy: sol.strategy.clone(),
+                stats: sol.stats,
+            })
+            .ok()
+    }
+
+    /// Show an opened file: its layout and, if saved, its solution.
+    pub fn open(&mut self, saved: SavedKlotski, fallback_title: String) {
+        let title = saved
+            .name
+            .as_deref()
+            .and_then(|n| classics().iter().find(|c| c.name == n))
+            .map_or(fallback_title, |c| c.title());
+        self.load(saved.layout.clone(), title);
+        if let Some(s) = saved.solution {
+            self.solution =
+                KlotskiSolution::from_steps(&saved.layout, &s.steps, s.stats, s.strategy, s.metric);
+            self.playback = Playback {
+                scroll: true,
+                ..Playback::default()
+            };
+        }
     }
 
     /// Move piece `i` one cell, as the user does.
@@ -243,13 +298,20 @@ impl KlotskiPlay {
             );
             return;
         }
-        match KlotskiSolution::new(&run.start, o, run.strategy, run.metric) {
+        let lettered = unit_steps(&run.start, &o.path).unwrap_or_default();
+        match KlotskiSolution::from_steps(
+            &run.start,
+            &lettered,
+            o.stats,
+            run.strategy.into(),
+            run.metric,
+        ) {
             Some(sol) => {
                 self.status = format!(
                     "Solved: {} moves, {} steps{} by {} — {counters}",
                     sol.moves_to.last().copied().unwrap_or(0),
                     sol.steps.len(),
-                    if sol.outcome.stats.optimal {
+                    if sol.stats.optimal {
                         format!(" (optimal in {})", sol.metric.name())
                     } else {
                         String::new()
@@ -357,7 +419,7 @@ impl KlotskiPlay {
                         s.moves_to.last().copied().unwrap_or(0),
                         s.steps.len(),
                         s.strategy,
-                        if s.outcome.stats.optimal {
+                        if s.stats.optimal {
                             format!(", optimal in {}", s.metric.name())
                         } else {
                             String::new()

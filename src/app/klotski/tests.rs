@@ -300,3 +300,48 @@ fn render_klotski_screenshots() {
         .save(dir.join("klotski-editor.png"))
         .unwrap();
 }
+
+#[test]
+fn a_solution_saved_to_a_file_opens_again_even_from_the_tiles_view() {
+    let dir = std::env::temp_dir().join(format!("huarong-kapp-{}", std::process::id()));
+    let path = dir.join("hengdao.ron");
+    let mut h = harness();
+    h.get_by_label("BFS").click();
+    h.get_by_label("steps").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.step();
+    wait_for_solver(&mut h);
+    let steps = h.state().klotski.solution().unwrap().steps.clone();
+    assert_eq!(steps.len(), 116);
+    h.state_mut().save_path(&path, true);
+    h.run();
+    assert!(h.state().error().is_none(), "{:?}", h.state().error());
+
+    let mut t = harness();
+    t.get_by_label("Sliding tiles").click();
+    t.run();
+    // A damaged file: an error names the problem, nothing changes.
+    let bad = dir.join("bad.ron");
+    let text = std::fs::read_to_string(&path)
+        .unwrap()
+        .replacen("\"G:", "\"Q:", 1);
+    std::fs::write(&bad, text).unwrap();
+    t.state_mut().open_path(&bad);
+    t.run();
+    let err = t.state().error().expect("an error").to_string();
+    assert!(err.contains("is illegal"), "{err}");
+    assert_eq!(t.state().settings().family, Family::Tiles);
+    t.get_by_label("OK").click();
+    t.run();
+    // The good one switches to Klotski with the solution in the step list.
+    t.state_mut().open_path(&path);
+    t.run();
+    assert_eq!(t.state().settings().family, Family::Klotski);
+    assert_eq!(t.state().klotski.solution().unwrap().steps, steps);
+    assert_eq!(t.state().klotski.title, classics()[0].title());
+    t.get_by_label("Last").click();
+    t.run();
+    assert!(t.state().klotski.game().is_solved());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

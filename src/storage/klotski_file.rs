@@ -1,0 +1,387 @@
+//! Klotski positions in the puzzle file format: the same versioned RON
+//! document as tile puzzles ([`super::puzzle_file`]), with `kind: Klotski`,
+//! the layout's text form and, optionally, a solution as unit steps.
+//!
+//! ```text
+//! // Huarong puzzle file: a Klotski layout and optionally a solution. Checked when opened.
+//! PuzzleFile(
+//!     format: "huarong-puzzle",
+//!     version: 1,
+//!     kind: Klotski,
+//!     layout: "BAAC/BAAC/DEEF/DGHF/I..J",
+//!     name: Some("横刀立马"),
+//!     solution: Some(KlotskiSolution(
+//!         steps: ["G:D", "G:R", …],
+//!         metric: Moves,
+//!         strategy: "BFS",
+//!         optimal: true,
+//!         …
+//!     )),
+//! )
+//! ```
+//!
+//! ```
+//! use huarong::engine::klotski::Layout;
+//! use huarong::storage::klotski_file::{SavedKlotski, from_ron, to_ron};
+//! let saved = SavedKlotski::new(Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(), Some("横刀立马".into()));
+//! assert_eq!(from_ron(&to_ron(&saved)).unwrap(), saved);
+//! ```
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use super::puzzle_file::{
+    FORMAT, FileError, PuzzleKind, VERSION, check_header, kind_of, parse_error, quote, ron_options,
+};
+use crate::engine::klotski::{Layout, Metric};
+use crate::engine::{Dir, Stats};
+
+const HEADER_COMMENT: &str =
+    "// Huarong puzzle file: a Klotski layout and optionally a solution. Checked when opened.";
+
+/// The file as written on disk.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "PuzzleFile")]
+pub struct KlotskiFile {
+    /// Always `"huarong-puzzle"`.
+    pub format: String,
+    /// The file version.
+    pub version: u32,
+    /// Always [`PuzzleKind::Klotski`].
+    pub kind: PuzzleKind,
+    /// The layout's text form.
+    pub layout: String,
+    /// The classic's name, if it is one.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// A solution, if one was saved.
+    #[serde(default)]
+    pub solution: Option<KlotskiSolutionFile>,
+}
+
+/// A solution as written on disk: unit steps `letter:direction`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "KlotskiSolution")]
+pub struct KlotskiSolutionFile {
+    /// Unit steps, e.g. `"A:D"` (piece A one cell down).
+    pub steps: Vec<String>,
+    /// The metric the search counted in.
+    pub metric: Metric,
+    /// The strategy that found it.
+    #[serde(default)]
+    pub strategy: String,
+    /// Whether it is optimal in `metric`.
+    #[serde(default)]
+    pub optimal: bool,
+    /// Nodes expanded.
+    #[serde(default)]
+    pub expanded: u64,
+    /// Nodes generated.
+    #[serde(default)]
+    pub generated: u64,
+    /// Most nodes held at once.
+    #[serde(default)]
+    pub peak_stored: u64,
+    /// Approximate peak memory in bytes.
+    #[serde(default)]
+    pub peak_bytes: u64,
+    /// Search time in milliseconds.
+    #[serde(default)]
+    pub elapsed_ms: f64,
+}
+
+/// A checked solution: steps that replay legally to the goal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedKlotskiSolution {
+    /// Unit steps: piece letter and direction.
+    pub steps: Vec<(char, Dir)>,
+    /// The metric the search counted in.
+    pub metric: Metric,
+    /// The strategy that found it.
+    pub strategy: String,
+    /// The search's counters (`optimal` included).
+    pub stats: Stats,
+}
+
+/// A checked Klotski file in memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SavedKlotski {
+    /// The layout.
+    pub layout: Layout,
+    /// The classic's name, if it is one.
+    pub name: Option<String>,
+    /// A solution that replays to the goal.
+    pub solution: Option<SavedKlotskiSolution>,
+}
+
+impl SavedKlotski {
+    /// A layout without a solution.
+    pub fn new(layout: Layout, name: Option<String>) -> Self {
+        Self {
+            layout,
+            name,
+            solution: None,
+        }
+    }
+
+    /// With `solution`, checked to replay from the layout to the goal.
+    pub fn with_solution(mut self, solution: SavedKlotskiSolution) -> Result<Self, FileError> {
+        check_steps(&self.layout, &solution.steps)?;
+        self.solution = Some(solution);
+        Ok(self)
+    }
+}
+
+fn step_text((letter, dir): (char, Dir)) -> String {
+    format!("{letter}:{}", dir.letter())
+}
+
+fn parse_step(index: usize, text: &str) -> Result<(char, Dir), FileError> {
+    let bad = || FileError::BadStep {
+        index,
+        text: quote(text),
+    };
+    let (letter, dir) = text.trim().split_once(':').ok_or_else(bad)?;
+    let mut chars = letter.chars();
+    let (Some(letter), None) = (chars.next(), chars.next()) else {
+        return Err(bad());
+    };
+    let dir = match dir.trim() {
+        "U" | "u" => Dir::Up,
+        "D" | "d" => Dir::Down,
+        "L" | "l" => Dir::Left,
+        "R" | "r" => Dir::Right,
+        _ => return Err(bad()),
+    };
+    Ok((letter, dir))
+}
+
+fn check_steps(layout: &Layout, steps: &[(char, Dir)]) -> Result<(), FileError> {
+    let mut l = layout.clone();
+    for (i, &step) in steps.iter().enumerate() {
+        let moved = l
+            .pieces
+            .iter()
+            .position(|p| p.letter == step.0)
+            .is_some_and(|p| l.step(p, step.1));
+        if !moved {
+            return Err(FileError::IllegalStep {
+                index: i + 1,
+                text: step_text(step),
+            });
+        }
+    }
+    if l.is_solved() {
+        Ok(())
+    } else {
+        Err(FileError::StepsNotAtGoal { steps: steps.len() })
+    }
+}
+
+/// The file as pretty RON with a comment line on top.
+pub fn to_ron(saved: &SavedKlotski) -> String {
+    let file = KlotskiFile {
+        format: FORMAT.into(),
+        version: VERSION,
+        kind: PuzzleKind::Klotski,
+        layout: saved.layout.to_text(),
+        name: saved.name.clone(),
+        solution: saved.solution.as_ref().map(|s| KlotskiSolutionFile {
+            steps: s.steps.iter().map(|&st| step_text(st)).collect(),
+            metric: s.metric,
+            strategy: s.strategy.clone(),
+            optimal: s.stats.optimal,
+            expanded: s.stats.expanded,
+            generated: s.stats.generated,
+            peak_stored: s.stats.peak_stored,
+            peak_bytes: s.stats.peak_bytes,
+            elapsed_ms: s.stats.elapsed.as_secs_f64() * 1e3,
+        }),
+    };
+    let config = ron::ser::PrettyConfig::new()
+        .struct_names(true)
+        .compact_arrays(true)
+        .indentor("    ");
+    let body = ron::ser::to_string_pretty(&file, config).expect("a Klotski file always serializes");
+    format!("{HEADER_COMMENT}\n{body}\n")
+}
+
+/// Read and check a Klotski file's text: header, kind, layout, and that the
+/// solution (if any) replays to the goal.
+///
+/// ```
+/// use huarong::storage::klotski_file::from_ron;
+/// let err = from_ron(r#"(format: "huarong-puzzle", version: 1, kind: Klotski, layout: "BAAC/BAAC/DEEF/DGHF/I..!")"#).unwrap_err();
+/// assert!(err.to_string().starts_with("layout: unknown character '!'"), "{err}");
+/// ```
+pub fn from_ron(text: &str) -> Result<SavedKlotski, FileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(FileError::Empty);
+    }
+    #[derive(Deserialize)]
+    #[serde(rename = "PuzzleFile")]
+    struct Header {
+        #[serde(default)]
+        format: Option<String>,
+        #[serde(default)]
+        version: Option<u64>,
+    }
+    let options = ron_options();
+    let header: Header = options.from_str(text).map_err(parse_error)?;
+    check_header(header.format.as_deref(), header.version)?;
+    if kind_of(text) == Some(PuzzleKind::Tiles) {
+        return Err(FileError::WrongKind(PuzzleKind::Tiles));
+    }
+    let file: KlotskiFile = options.from_str(text).map_err(parse_error)?;
+    let layout = Layout::parse(&file.layout).map_err(FileError::Layout)?;
+    let saved = SavedKlotski::new(layout, file.name);
+    match file.solution {
+        None => Ok(saved),
+        Some(s) => {
+            let steps = s
+                .steps
+                .iter()
+                .enumerate()
+                .map(|(i, t)| parse_step(i + 1, t))
+                .collect::<Result<Vec<_>, _>>()?;
+            let elapsed = Duration::try_from_secs_f64(s.elapsed_ms / 1e3)
+                .map_err(|_| FileError::BadElapsed(s.elapsed_ms))?;
+            saved.with_solution(SavedKlotskiSolution {
+                steps,
+                metric: s.metric,
+                strategy: s.strategy,
+                stats: Stats {
+                    expanded: s.expanded,
+                    generated: s.generated,
+                    peak_stored: s.peak_stored,
+                    peak_bytes: s.peak_bytes,
+                    elapsed,
+                    optimal: s.optimal,
+                    ..Stats::default()
+                },
+            })
+        }
+    }
+}
+
+/// Write atomically.
+pub fn save(path: &Path, saved: &SavedKlotski) -> std::io::Result<()> {
+    super::write_atomic(path, to_ron(saved).as_bytes())
+}
+
+/// A puzzle file of either kind.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Document {
+    /// Tiles.
+    Tiles(super::puzzle_file::Saved),
+    /// Klotski.
+    Klotski(SavedKlotski),
+}
+
+/// Read and check a puzzle file of either kind from disk.
+pub fn load_any(path: &Path) -> Result<Document, FileError> {
+    let bytes = std::fs::read(path).map_err(|e| FileError::Io {
+        path: path.to_path_buf(),
+        kind: e.kind(),
+        message: e.to_string(),
+    })?;
+    let text = std::str::from_utf8(&bytes).map_err(|e| FileError::NotText {
+        offset: e.valid_up_to(),
+    })?;
+    match kind_of(text) {
+        Some(PuzzleKind::Klotski) => from_ron(text).map(Document::Klotski),
+        _ => super::puzzle_file::from_ron(text).map(Document::Tiles),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HENGDAO: &str = "BAAC/BAAC/DEEF/DGHF/I..J";
+
+    fn solved() -> SavedKlotski {
+        // Cao Cao three cells above his goal, nothing in the way.
+        let layout = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
+        SavedKlotski::new(layout, None)
+            .with_solution(SavedKlotskiSolution {
+                steps: vec![('A', Dir::Down); 3],
+                metric: Metric::Steps,
+                strategy: "BFS".into(),
+                stats: Stats {
+                    optimal: true,
+                    expanded: 12,
+                    ..Stats::default()
+                },
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn a_solution_round_trips() {
+        let s = solved();
+        let text = to_ron(&s);
+        assert!(text.contains(r#"steps: ["A:D", "A:D", "A:D"]"#), "{text}");
+        assert_eq!(from_ron(&text).unwrap(), s);
+    }
+
+    #[test]
+    fn bad_solutions_are_named() {
+        let text = to_ron(&solved());
+        let cases = [
+            (
+                text.replace(r#""A:D", "A:D", "A:D""#, r#""A:D", "A:D""#),
+                "2 steps do not bring the target",
+            ),
+            (
+                text.replace(r#""A:D", "A:D", "A:D""#, r#""A:D", "A:X""#),
+                "step 2 is 'A:X'",
+            ),
+            (
+                text.replace(r#""A:D", "A:D", "A:D""#, r#""A:U""#),
+                "step 1 (A:U) is illegal",
+            ),
+            (
+                text.replace(r#""A:D", "A:D", "A:D""#, r#""Q:D""#),
+                "step 1 (Q:D) is illegal",
+            ),
+            (
+                text.replace("kind: Klotski", "kind: Tiles"),
+                "holds a Tiles puzzle",
+            ),
+            (text.replace("G..J", "G..JJ"), "layout: row 5"),
+        ];
+        for (bad, words) in cases {
+            let err = from_ron(&bad).unwrap_err().to_string();
+            assert!(err.contains(words), "{err} should say {words}");
+        }
+    }
+
+    #[test]
+    fn either_kind_is_loaded_by_load_any_and_tiles_refuse_klotski() {
+        let dir = std::env::temp_dir().join(format!("huarong-kfile-{}", std::process::id()));
+        let k = dir.join("k.ron");
+        save(
+            &k,
+            &SavedKlotski::new(Layout::parse(HENGDAO).unwrap(), Some("横刀立马".into())),
+        )
+        .unwrap();
+        match load_any(&k).unwrap() {
+            Document::Klotski(s) => assert_eq!(s.name.as_deref(), Some("横刀立马")),
+            other => panic!("{other:?}"),
+        }
+        let err = super::super::puzzle_file::load(&k).unwrap_err();
+        assert_eq!(err.to_string(), "this file holds a Klotski puzzle");
+        let t = dir.join("t.ron");
+        let tiles = super::super::puzzle_file::Saved::new(
+            crate::engine::TilePuzzle::parse("1 2 3 0", None, None).unwrap(),
+            None,
+        );
+        super::super::puzzle_file::save(&t, &tiles).unwrap();
+        assert_eq!(load_any(&t).unwrap(), Document::Tiles(tiles));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
