@@ -185,11 +185,14 @@ pub(super) fn list_layouts(args: &LayoutsArgs) -> Result<(), InputError> {
                 })?
             );
         } else {
+            // Chinese characters take two terminal columns each.
+            let pad = 14usize.saturating_sub(2 * c.name.chars().count());
             println!(
-                "{:>2}  {:<26} {:<7} {:>3} moves {:>3} steps  {}",
+                "{:>2}  {}{:pad$} {:<26} {:>3} moves {:>3} steps  {}",
                 i + 1,
-                c.layout,
                 c.name,
+                "",
+                c.layout,
                 c.moves,
                 c.steps,
                 c.english
@@ -270,9 +273,11 @@ pub(super) fn bench_layouts(
                 Some(n) => format!("solved {n:>3} (expected {expected})"),
                 None => format!("{} (expected {expected})", o.status),
             };
+            let pad = 14usize.saturating_sub(2 * c.name.chars().count());
             println!(
-                "{:<7} {result:<26} {:>10}  expanded {:>7}  {:>6} states enumerated in {}",
+                "{}{:pad$} {result:<26} {:>10}  expanded {:>7}  {:>6} states enumerated in {}",
                 c.name,
+                "",
                 duration(ms / 1e3),
                 thousands(o.stats.expanded),
                 thousands(states as u64),
