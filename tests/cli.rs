@@ -872,3 +872,85 @@ fn bad_klotski_input_is_named() {
     sb.run(&["bench", "--layouts", "1,nowhere"])
         .input_error(&["nowhere"]);
 }
+
+#[test]
+fn local_strategies_are_deterministic_per_seed_and_report_their_walk() {
+    let sb = Sandbox::new("local");
+    for strategy in ["annealing", "tabu"] {
+        let args = [
+            "solve", "--state", HARDEST_A, "-s", strategy, "--seed", "9", "--json",
+        ];
+        let a = sb.run(&args).json_line();
+        let b = sb.run(&args).json_line();
+        assert_eq!(a["status"], "solved", "{a}");
+        assert_eq!(a["moves"], b["moves"]);
+        assert_eq!(a["optimal"], false);
+        let len = a["length"].as_u64().unwrap();
+        assert!(
+            len >= 31 && a["walk_length"].as_u64().unwrap() >= len,
+            "{a}"
+        );
+        let moves = a["moves"].as_str().unwrap();
+        assert_eq!(moves.len() as u64, len);
+        assert_eq!(replay(&tiles(HARDEST_A), 3, 3, moves), goal_3x3());
+    }
+    let k = sb
+        .run(&[
+            "solve", "--layout", "1", "-s", "tabu", "--seed", "2", "--json",
+        ])
+        .json_line();
+    assert_eq!(k["status"], "solved", "{k}");
+    assert!(k["piece_moves"].as_u64().unwrap() >= 81);
+}
+
+#[test]
+fn bad_local_parameters_are_named() {
+    let sb = Sandbox::new("bad-local");
+    sb.run(&[
+        "solve",
+        "--state",
+        HARDEST_A,
+        "-s",
+        "annealing",
+        "--alpha",
+        "1.5",
+    ])
+    .input_error(&["--alpha must be between 0 and 1", "1.5"]);
+    sb.run(&[
+        "solve",
+        "--state",
+        HARDEST_A,
+        "-s",
+        "annealing",
+        "--t0",
+        "-1",
+    ])
+    .input_error(&["--t0"]);
+    sb.run(&["solve", "--layout", "1", "-s", "tabu", "--tenure", "0"])
+        .input_error(&["--tenure must be at least 1"]);
+}
+
+#[test]
+fn bench_draws_random_starts_from_a_seed() {
+    let sb = Sandbox::new("bench-random");
+    let run = || {
+        sb.run(&[
+            "bench",
+            "--random",
+            "5",
+            "--random-seed",
+            "4",
+            "-s",
+            "astar",
+            "--json",
+        ])
+        .json_lines()
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a.len(), 6);
+    for (x, y) in a.iter().zip(&b).take(5) {
+        assert_eq!(x["moves"], y["moves"]);
+        assert_eq!(x["status"], "solved");
+    }
+    assert_eq!(a[5]["summary"]["solved"], 5);
+}

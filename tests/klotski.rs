@@ -226,7 +226,7 @@ fn scrambled(k: usize, seed: u64) -> Layout {
 fn check_strategies_agree(layout: &Layout) {
     for metric in [Metric::Steps, Metric::Moves] {
         let mut lengths = Vec::new();
-        for s in STRATEGIES {
+        for s in STRATEGIES.iter().filter(|s| s.is_optimal()) {
             let o = solve_klotski(*s, layout, metric, &Control::default());
             assert_eq!(
                 o.status,
@@ -273,8 +273,14 @@ fn an_unsolvable_layout_is_reported_after_the_whole_space() {
     for s in STRATEGIES {
         for metric in [Metric::Steps, Metric::Moves] {
             let o = solve_klotski(*s, &layout, metric, &Control::default());
-            assert_eq!(o.status, Status::Unsolvable, "{} {metric:?}", s.name());
-            assert!(o.reason.unwrap().contains("reachable states"));
+            if s.is_optimal() {
+                assert_eq!(o.status, Status::Unsolvable, "{} {metric:?}", s.name());
+                assert!(o.reason.unwrap().contains("reachable states"));
+            } else {
+                // A local search cannot prove anything: it just fails.
+                assert_eq!(o.status, Status::NotFound, "{} {metric:?}", s.name());
+                assert!(o.path.is_empty());
+            }
         }
     }
 }
@@ -286,7 +292,7 @@ fn a_node_limit_stops_every_strategy_cleanly() {
         max_nodes: Some(500),
         ..Default::default()
     });
-    for s in STRATEGIES {
+    for s in STRATEGIES.iter().filter(|s| s.is_optimal()) {
         let o = solve_klotski(*s, &layout, Metric::Steps, &ctl);
         assert_eq!(o.status, Status::Limit, "{}", s.name());
         assert!(o.path.is_empty());

@@ -83,27 +83,26 @@ fn puzzle_section(
 
 fn strategy_section(ui: &mut egui::Ui, settings: &mut Settings, shape: Shape) {
     ui.heading("Strategy");
-    for s in STRATEGIES {
-        ui.radio_value(&mut settings.strategy, s.name().to_string(), s.label())
-            .on_hover_text(s.description());
-    }
+    strategy_radios(ui, &mut settings.strategy);
     let uses = super::solver::strategy_named(&settings.strategy).uses_heuristic();
     ui.add_space(4.0);
     ui.label("Heuristic");
     ui.add_enabled_ui(uses, |ui| {
-        for kind in HeuristicKind::ALL {
-            let why = kind.unavailable_for(shape);
-            let r = ui.add_enabled(
-                why.is_none(),
-                egui::RadioButton::new(settings.heuristic == kind, kind.label()),
-            );
-            if r.clicked() {
-                settings.heuristic = kind;
+        ui.horizontal_wrapped(|ui| {
+            for kind in HeuristicKind::ALL {
+                let why = kind.unavailable_for(shape);
+                let r = ui.add_enabled(
+                    why.is_none(),
+                    egui::RadioButton::new(settings.heuristic == kind, kind.label()),
+                );
+                if r.clicked() {
+                    settings.heuristic = kind;
+                }
+                if let Some(why) = why {
+                    r.on_disabled_hover_text(why);
+                }
             }
-            if let Some(why) = why {
-                r.on_disabled_hover_text(why);
-            }
-        }
+        });
     });
     ui.add_space(4.0);
     ui.label("Limits");
@@ -229,4 +228,17 @@ pub fn live_counters(ui: &mut egui::Ui, p: &Progress) {
         ui.label(format!("{:.1} s", p.elapsed.as_secs_f64()));
         ui.end_row();
     });
+}
+
+/// The registry's strategies as radio buttons: the exact searches on one
+/// row, the local searches on the next (shared by tiles and Klotski).
+pub fn strategy_radios(ui: &mut egui::Ui, selected: &mut String) {
+    for optimal in [true, false] {
+        ui.horizontal_wrapped(|ui| {
+            for s in STRATEGIES.iter().filter(|s| s.is_optimal() == optimal) {
+                ui.radio_value(selected, s.name().to_string(), s.label())
+                    .on_hover_text(s.description());
+            }
+        });
+    }
 }

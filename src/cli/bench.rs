@@ -18,10 +18,17 @@ pub(super) struct BenchArgs {
     #[arg(
         long,
         value_name = "FILE",
-        required_unless_present = "layouts",
-        conflicts_with = "layouts"
+        required_unless_present_any = ["layouts", "random"],
+        conflicts_with_all = ["layouts", "random"]
     )]
     file: Option<PathBuf>,
+    /// Instead of a file: this many uniformly random solvable starts of
+    /// `--size` (default 3x3), drawn with `--random-seed`.
+    #[arg(long, value_name = "N", conflicts_with = "layouts")]
+    random: Option<usize>,
+    /// Seed of the random starts.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    random_seed: u64,
     /// Classic Klotski layouts instead of a file: "all" or names/numbers
     /// separated by commas. Each is checked against its known optimum and
     /// its whole state space enumerated and timed.
@@ -100,6 +107,29 @@ pub(super) fn parse_instances(
     Ok(out)
 }
 
+/// `n` uniformly random solvable starts for the board's size and goal.
+fn random_instances(n: usize, seed: u64, board: &BoardArgs) -> Result<Vec<Instance>, InputError> {
+    use rand::SeedableRng;
+    if n == 0 {
+        return Err(InputError("--random must be at least 1".into()));
+    }
+    let shape = board.shape()?.unwrap_or(Shape::new(3, 3)?);
+    let goal = TilePuzzle::parse(
+        &Board::goal(shape).to_text(),
+        Some(&shape.to_string()),
+        board.goal.as_deref(),
+    )?
+    .goal;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    Ok((1..=n)
+        .map(|line| Instance {
+            line,
+            start: crate::engine::tiles::random_solvable(&goal, &mut rng),
+            expected: None,
+        })
+        .collect())
+}
+
 #[derive(Serialize)]
 struct InstanceRecord {
     index: usize,
@@ -129,14 +159,16 @@ struct Summary {
 }
 
 pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
-    let file = match (&args.file, &args.layouts) {
-        (Some(file), _) => file,
-        (None, Some(names)) => return bench_layouts(names, &args.klotski, &args.search),
-        (None, None) => return Err(InputError("give --file or --layouts".into())),
+    let instances = match (&args.file, &args.layouts, args.random) {
+        (Some(file), _, _) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| InputError(format!("cannot read {}: {e}", file.display())))?;
+            parse_instances(&text, args.board.shape()?)?
+        }
+        (None, Some(names), _) => return bench_layouts(names, &args.klotski, &args.search),
+        (None, None, Some(n)) => random_instances(n, args.random_seed, &args.board)?,
+        (None, None, None) => return Err(InputError("give --file, --random or --layouts".into())),
     };
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| InputError(format!("cannot read {}: {e}", file.display())))?;
-    let instances = parse_instances(&text, args.board.shape()?)?;
     let shape = instances[0].start.shape();
     // Parsed beside the first start, so goal errors read as they do in `solve`.
     let goal = TilePuzzle::parse(
@@ -159,7 +191,12 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
     for (i, inst) in instances.iter().enumerate() {
         let index = i + 1;
         let puzzle = TilePuzzle::new(inst.start.clone(), goal.clone())?;
-        let o = solve_tiles(search.strategy, &puzzle, &search.heuristic, &search.control)?;
+        let o = solve_tiles(
+            &*search.strategy,
+            &puzzle,
+            &search.heuristic,
+            &search.control,
+        )?;
         let ms = o.stats.elapsed.as_secs_f64() * 1e3;
         times.push(ms);
         summary.total_ms += ms;

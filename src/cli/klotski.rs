@@ -67,6 +67,9 @@ pub(super) struct KlotskiRecord {
     peak_stored: u64,
     peak_bytes: u64,
     elapsed_ms: f64,
+    /// Local searches: the raw walk's length before loop erasure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    walk_length: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
 }
@@ -98,6 +101,7 @@ impl KlotskiRecord {
             peak_stored: o.stats.peak_stored,
             peak_bytes: o.stats.peak_bytes,
             elapsed_ms: o.stats.elapsed.as_secs_f64() * 1e3,
+            walk_length: o.stats.walk_length,
             reason: o.reason.clone(),
         }
     }
@@ -112,7 +116,7 @@ pub(super) fn solve_layout(
     let metric = klotski.metric()?;
     let strategy = search.strategy("bfs")?;
     let ctl = search.control()?;
-    let o = solve_klotski(strategy, layout, metric, &ctl);
+    let o = solve_klotski(&*strategy, layout, metric, &ctl);
     let steps = steps_of(layout, &o)?;
     if search.json {
         println!(
@@ -233,7 +237,7 @@ pub(super) fn bench_layouts(
     let mut times = Vec::new();
     for c in &chosen {
         let layout = c.parse();
-        let o = solve_klotski(strategy, &layout, metric, &ctl);
+        let o = solve_klotski(&*strategy, &layout, metric, &ctl);
         let steps = steps_of(&layout, &o)?;
         let (space, start) = KlotskiSpace::new(&layout, metric);
         let t = std::time::Instant::now();

@@ -51,10 +51,31 @@ struct BoardArgs {
 /// Strategy, heuristic and limits, shared by the commands.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// Strategy: bfs, astar or idastar (default: idastar for tiles, bfs for
-    /// Klotski).
+    /// Strategy: bfs, astar, idastar, annealing, tabu or greedy (default:
+    /// idastar for tiles, bfs for Klotski).
     #[arg(long, short)]
     strategy: Option<String>,
+    /// Local searches: random seed.
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// Annealing: starting temperature (> 0).
+    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    t0: Option<f64>,
+    /// Annealing: cooling factor per iteration, in (0, 1).
+    #[arg(long, value_name = "A", allow_negative_numbers = true)]
+    alpha: Option<f64>,
+    /// Annealing: iterations per acceptance window.
+    #[arg(long, value_name = "N")]
+    window: Option<u64>,
+    /// Local searches: most iterations (per run for annealing).
+    #[arg(long, value_name = "N")]
+    max_iters: Option<u64>,
+    /// Annealing: extra runs from the start after a failed one.
+    #[arg(long, value_name = "N")]
+    restarts: Option<u32>,
+    /// Tabu: how many recent states are tabu (≥ 1).
+    #[arg(long, value_name = "N")]
+    tenure: Option<usize>,
     /// Heuristic: misplaced, manhattan, linear-conflict or pdb (6-6-3, 4x4 only).
     #[arg(long = "heuristic", short = 'H', default_value = "linear-conflict")]
     heuristic: String,
@@ -102,21 +123,25 @@ pub fn run() -> ExitCode {
 
 /// A resolved search request.
 struct Search {
-    strategy: &'static dyn Strategy,
+    strategy: Box<dyn Strategy>,
     heuristic: HeuristicChoice,
     control: Control,
 }
 
 impl SearchArgs {
-    /// The strategy asked for, or `default`.
-    fn strategy(&self, default: &str) -> Result<&'static dyn Strategy, InputError> {
+    /// The strategy asked for (or `default`) with its settings applied.
+    fn strategy(&self, default: &str) -> Result<Box<dyn Strategy>, InputError> {
         let name = self.strategy.as_deref().unwrap_or(default);
-        strategy::find(name).ok_or_else(|| {
-            InputError(format!(
-                "unknown strategy '{name}' (valid: {})",
-                strategy::names()
-            ))
-        })
+        let tuning = strategy::Tuning {
+            seed: self.seed,
+            t0: self.t0,
+            alpha: self.alpha,
+            window: self.window,
+            max_iters: self.max_iters,
+            restarts: self.restarts,
+            tenure: self.tenure,
+        };
+        Ok(strategy::configure(name, &tuning)?)
     }
 
     /// Check the names and limits; load the pattern database if asked for.

@@ -17,6 +17,9 @@ pub(super) struct Record {
     peak_stored: u64,
     peak_bytes: u64,
     elapsed_ms: f64,
+    /// Local searches: the raw walk's length before loop erasure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    walk_length: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
 }
@@ -33,6 +36,7 @@ impl Record {
             peak_stored: o.stats.peak_stored,
             peak_bytes: o.stats.peak_bytes,
             elapsed_ms: o.stats.elapsed.as_secs_f64() * 1e3,
+            walk_length: o.stats.walk_length,
             reason: o.reason.clone(),
         }
     }

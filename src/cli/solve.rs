@@ -47,7 +47,12 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
     };
     let puzzle = args.board.puzzle(state)?;
     let search = args.search.resolve(&puzzle.goal)?;
-    let outcome = solve_tiles(search.strategy, &puzzle, &search.heuristic, &search.control)?;
+    let outcome = solve_tiles(
+        &*search.strategy,
+        &puzzle,
+        &search.heuristic,
+        &search.control,
+    )?;
     if args.search.json {
         println!("{}", serde_json::to_string(&Record::new(&outcome))?);
         return Ok(());

@@ -115,7 +115,27 @@ pub struct Control {
     pub report_every: Duration,
     /// Threads a search may use (IDA* splits its larger iterations).
     pub threads: usize,
+    /// Observer for the traces of local searches (annealing, tabu, greedy).
+    pub on_trace: Option<TraceFn>,
 }
+
+/// One point of a local search's trace, sent once per window of iterations.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TracePoint {
+    /// Iterations so far (all restarts together).
+    pub iteration: u64,
+    /// Annealing temperature (none for tabu and greedy).
+    pub temperature: Option<f64>,
+    /// Energy (annealing, greedy) or score (tabu) of the current state.
+    pub current: f64,
+    /// Best energy or score reached so far.
+    pub best: f64,
+    /// Share of proposed moves accepted in the window (annealing).
+    pub acceptance: Option<f64>,
+}
+
+/// A trace observer.
+pub type TraceFn = Arc<dyn Fn(&TracePoint) + Send + Sync>;
 
 impl Default for Control {
     fn default() -> Self {
@@ -125,6 +145,7 @@ impl Default for Control {
             on_progress: None,
             report_every: Duration::from_millis(100),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            on_trace: None,
         }
     }
 }
@@ -154,6 +175,11 @@ impl Control {
     /// Use at most `threads` threads (at least one).
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
+        self
+    }
+    /// Send local-search trace points to `f`.
+    pub fn with_trace(mut self, f: impl Fn(&TracePoint) + Send + Sync + 'static) -> Self {
+        self.on_trace = Some(Arc::new(f));
         self
     }
     /// Send progress reports to `f`.

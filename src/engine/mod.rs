@@ -20,7 +20,7 @@ pub mod search;
 pub mod strategy;
 pub mod tiles;
 
-pub use control::{CancelToken, Control, Limits, Progress};
+pub use control::{CancelToken, Control, Limits, Progress, TracePoint};
 pub use outcome::{LimitKind, Outcome, Stats, Status};
 pub use strategy::{Strategy, solve_klotski, solve_tiles};
 pub use tiles::heuristic::{HeuristicChoice, HeuristicKind};

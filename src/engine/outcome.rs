@@ -81,6 +81,9 @@ pub struct Stats {
     pub limit: Option<LimitKind>,
     /// Last cost bound reached (IDA* threshold, A* best f, BFS depth).
     pub bound: Option<u32>,
+    /// Local searches: the length of the raw walk before its loops were
+    /// erased (the returned path is the erased one).
+    pub walk_length: Option<u64>,
 }
 
 /// The result of one search: status, path (empty unless solved) and stats.

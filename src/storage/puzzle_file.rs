@@ -262,8 +262,7 @@ impl SavedSolutionChecked {
                 peak_bytes: self.peak_bytes,
                 elapsed: self.elapsed,
                 optimal: self.optimal,
-                limit: None,
-                bound: None,
+                ..Stats::default()
             },
         )
     }
@@ -1131,8 +1130,12 @@ mod tests {
         ));
 
         assert_eq!(
+            err(&small("").replace("kind: Tiles", "kind: Hexagons")),
+            "unknown puzzle kind 'Hexagons' (this app knows: Tiles, Klotski)"
+        );
+        assert_eq!(
             err(&small("").replace("kind: Tiles", "kind: Klotski")),
-            "unknown puzzle kind 'Klotski' (this app knows: Tiles)"
+            "this file holds a Klotski puzzle"
         );
 
         assert_eq!(

@@ -21,7 +21,6 @@ use crate::engine::Outcome;
 use crate::engine::job::Job;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KMove, Layout, Metric};
-use crate::engine::strategy::STRATEGIES;
 use crate::engine::{Control, Dir, Stats, Status, solve_klotski};
 use crate::storage::klotski_file::{SavedKlotski, SavedKlotskiSolution};
 use crate::storage::layouts::classics;
@@ -549,10 +548,7 @@ impl KlotskiPlay {
         ui.separator();
         ui.heading("Strategy");
         ui.add_enabled_ui(idle, |ui| {
-            for s in STRATEGIES {
-                ui.radio_value(&mut settings.strategy, s.name().to_string(), s.label())
-                    .on_hover_text(s.description());
-            }
+            super::controls::strategy_radios(ui, &mut settings.strategy);
             ui.label("Count solutions in:");
             ui.horizontal(|ui| {
                 ui.radio_value(&mut settings.metric, Metric::Moves, "moves")

@@ -247,6 +247,30 @@ impl KlotskiSpace {
             .expect("every state holds the target")
     }
 
+    /// The energy local searches minimise (the tabu article's evaluation,
+    /// scaled): the target's Manhattan distance to its goal, plus one half
+    /// for each goal cell another piece blocks. 0 exactly at the goal.
+    ///
+    /// ```
+    /// use huarong::engine::klotski::{KlotskiSpace, Layout, Metric};
+    /// let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+    /// let (space, start) = KlotskiSpace::new(&l, Metric::Steps);
+    /// assert_eq!(space.energy(&start), 3.0 + 0.5 * 2.0); // G and H block
+    /// ```
+    pub fn energy(&self, s: &KState) -> f64 {
+        let at = self.target_anchor(s);
+        let (r, c) = (at / self.cols, at % self.cols);
+        let (gr, gc) = (self.goal_cell / self.cols, self.goal_cell % self.cols);
+        let dist = r.abs_diff(gr) + c.abs_diff(gc);
+        let own = self.footprint[TARGET as usize][at];
+        let goal = self.footprint[TARGET as usize][self.goal_cell];
+        let occupied = s.0.map(|w| (w | w >> 1 | w >> 2) & LOW_LANES);
+        let blocked: u32 = (0..3)
+            .map(|i| (goal[i] & occupied[i] & !own[i]).count_ones())
+            .sum();
+        dist as f64 + 0.5 * blocked as f64
+    }
+
     /// An admissible estimate of the cost left. In steps: the target's
     /// Manhattan distance to its goal, since each step moves it at most one
     /// cell. In moves: 1 unless it is home, since one move can carry it any

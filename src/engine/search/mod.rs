@@ -4,6 +4,9 @@
 //! * [`bfs()`] and [`astar()`] work on any [`SearchSpace`] (hashable states).
 //! * [`ida_star_memo()`] is IDA* with a per-iteration transposition table,
 //!   for small spaces full of transpositions (Klotski).
+//! * [`anneal()`], [`tabu()`] and [`greedy()`] are local searches guided by
+//!   an energy: not optimal, they may fail, and their walks are returned
+//!   with loops erased.
 //! * [`ida_star()`] works on a [`DepthFirstSpace`]: one mutable state that
 //!   applies and undoes moves in place, so the inner loop never allocates.
 
@@ -11,11 +14,13 @@ mod astar;
 mod bfs;
 mod idastar;
 mod idastar_memo;
+mod local;
 
 pub use astar::astar;
 pub use bfs::bfs;
 pub use idastar::ida_star;
 pub use idastar_memo::ida_star_memo;
+pub use local::{AnnealParams, GreedyParams, TabuParams, anneal, erase_loops, greedy, tabu};
 
 use std::hash::Hash;
 

@@ -1,6 +1,6 @@
 //! A* (LC branch-and-bound) over packed boards.
 
-use super::Strategy;
+use super::{Strategy, Tuning};
 use crate::engine::control::Control;
 use crate::engine::klotski::{KMove, KState, KlotskiSpace};
 use crate::engine::outcome::{Outcome, Status};
@@ -24,6 +24,12 @@ impl Strategy for AStar {
     }
     fn description(&self) -> &'static str {
         "A* (LC branch-and-bound): expands the state with the least moves-so-far + estimate. Optimal with these heuristics; stores every state it sees."
+    }
+    fn tuned(&self, _: &Tuning) -> Box<dyn Strategy> {
+        Box::new(AStar)
+    }
+    fn is_optimal(&self) -> bool {
+        true
     }
     fn uses_heuristic(&self) -> bool {
         true

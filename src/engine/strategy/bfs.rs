@@ -1,6 +1,6 @@
 //! Breadth-first search (FIFO branch-and-bound).
 
-use super::Strategy;
+use super::{Strategy, Tuning};
 use crate::engine::control::Control;
 use crate::engine::klotski::{KMove, KState, KlotskiSpace};
 use crate::engine::outcome::Outcome;
@@ -22,6 +22,12 @@ impl Strategy for Bfs {
     }
     fn description(&self) -> &'static str {
         "Breadth-first (FIFO branch-and-bound): explores every state at distance d before d+1. Optimal, but stores every state it sees."
+    }
+    fn tuned(&self, _: &Tuning) -> Box<dyn Strategy> {
+        Box::new(Bfs)
+    }
+    fn is_optimal(&self) -> bool {
+        true
     }
     fn uses_heuristic(&self) -> bool {
         false

@@ -1,6 +1,6 @@
 //! IDA*: iterative deepening on f = g + h, memory linear in the depth.
 
-use super::Strategy;
+use super::{Strategy, Tuning};
 use crate::engine::control::Control;
 use crate::engine::klotski::{KMove, KState, KlotskiSpace};
 use crate::engine::outcome::{Outcome, Status};
@@ -23,6 +23,12 @@ impl Strategy for IdaStar {
     }
     fn description(&self) -> &'static str {
         "IDA*: depth-first searches that prune at moves-so-far + estimate > bound, raising the bound each round. Optimal, and stores only the current path."
+    }
+    fn tuned(&self, _: &Tuning) -> Box<dyn Strategy> {
+        Box::new(IdaStar)
+    }
+    fn is_optimal(&self) -> bool {
+        true
     }
     fn uses_heuristic(&self) -> bool {
         true

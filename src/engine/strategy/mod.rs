@@ -2,9 +2,15 @@
 //! honours the same [`Control`]; adding one is a new file here and a line in
 //! [`STRATEGIES`]. Front ends (CLI, GUI) list strategies from the registry.
 
+mod annealing;
 mod astar;
 mod bfs;
+mod greedy;
 mod idastar;
+mod local;
+mod tabu;
+
+pub use local::Tuning;
 
 use crate::engine::control::Control;
 use crate::engine::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
@@ -13,7 +19,7 @@ use crate::engine::tiles::heuristic::HeuristicChoice;
 use crate::engine::tiles::{Dir, TilePuzzle};
 
 /// A search strategy.
-pub trait Strategy: Sync {
+pub trait Strategy: Send + Sync {
     /// The CLI name (`bfs`, `astar`, …).
     fn name(&self) -> &'static str;
     /// A label for people.
@@ -22,6 +28,14 @@ pub trait Strategy: Sync {
     fn description(&self) -> &'static str;
     /// Whether the strategy is guided by the chosen heuristic.
     fn uses_heuristic(&self) -> bool;
+    /// Whether a solution it returns is guaranteed shortest (the exact
+    /// searches); local searches are not.
+    fn is_optimal(&self) -> bool {
+        false
+    }
+    /// This strategy with `tuning` applied (strategies without knobs ignore
+    /// it). Callers go through [`configure`], which checks the values.
+    fn tuned(&self, tuning: &Tuning) -> Box<dyn Strategy>;
     /// Solve a tile puzzle. Callers go through [`solve_tiles`], which checks
     /// solvability and the heuristic first.
     fn solve_tiles(
@@ -36,7 +50,14 @@ pub trait Strategy: Sync {
 }
 
 /// Every strategy, in menu order.
-pub static STRATEGIES: &[&dyn Strategy] = &[&bfs::Bfs, &astar::AStar, &idastar::IdaStar];
+pub static STRATEGIES: &[&dyn Strategy] = &[
+    &bfs::Bfs,
+    &astar::AStar,
+    &idastar::IdaStar,
+    &annealing::Annealing(crate::engine::search::AnnealParams::DEFAULT),
+    &tabu::Tabu(crate::engine::search::TabuParams::DEFAULT),
+    &greedy::Greedy(crate::engine::search::GreedyParams::DEFAULT),
+];
 
 /// The strategy called `name`.
 ///
@@ -46,6 +67,24 @@ pub static STRATEGIES: &[&dyn Strategy] = &[&bfs::Bfs, &astar::AStar, &idastar::
 /// ```
 pub fn find(name: &str) -> Option<&'static dyn Strategy> {
     STRATEGIES.iter().copied().find(|s| s.name() == name)
+}
+
+/// The strategy called `name` with `tuning` applied, after checking the
+/// values (α in (0, 1), T0 > 0, tenure ≥ 1, …).
+///
+/// ```
+/// use huarong::engine::strategy::{Tuning, configure};
+/// let s = configure("tabu", &Tuning { tenure: Some(7), ..Tuning::default() }).unwrap();
+/// assert_eq!(s.name(), "tabu");
+/// assert!(configure("tabu", &Tuning { tenure: Some(0), ..Tuning::default() }).is_err());
+/// assert!(configure("dfs", &Tuning::default()).is_err());
+/// ```
+pub fn configure(name: &str, tuning: &Tuning) -> Result<Box<dyn Strategy>, SolveError> {
+    let s = find(name).ok_or_else(|| {
+        SolveError::BadParameter(format!("unknown strategy '{name}' (valid: {})", names()))
+    })?;
+    tuning.check()?;
+    Ok(s.tuned(tuning))
 }
 
 /// All strategy names, comma separated (for error messages).
@@ -59,12 +98,16 @@ pub fn names() -> String {
 pub enum SolveError {
     /// The heuristic cannot be used on this puzzle.
     HeuristicUnavailable(String),
+    /// A strategy name or setting is not valid.
+    BadParameter(String),
 }
 
 impl std::fmt::Display for SolveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SolveError::HeuristicUnavailable(why) => f.write_str(why),
+            SolveError::HeuristicUnavailable(why) | SolveError::BadParameter(why) => {
+                f.write_str(why)
+            }
         }
     }
 }

@@ -1,0 +1,571 @@
+//! Local searches: simulated annealing, tabu search and greedy hill
+//! climbing. They walk from state to state guided by an energy (lower is
+//! better) instead of searching systematically, so they are not optimal and
+//! may fail; when a walk reaches the goal, its loops are erased (each revisit
+//! of a state cuts the loop), which leaves a legal and much shorter path.
+//!
+//! All three are deterministic for a given seed and honour the same
+//! [`Control`] as the exact searches (cancel, limits, progress), plus a
+//! trace of their energies ([`Control::with_trace`]).
+
+use std::collections::VecDeque;
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::SearchSpace;
+use crate::engine::control::{Control, Meter, Sizes, TracePoint};
+use crate::engine::hash::StateMap;
+use crate::engine::outcome::{Outcome, Status};
+
+/// Simulated annealing settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AnnealParams {
+    /// Random seed.
+    pub seed: u64,
+    /// Starting temperature (> 0).
+    pub t0: f64,
+    /// Base cooling factor per iteration, in (0, 1); the adaptive schedule
+    /// moves it within [0.999, 0.9999].
+    pub alpha: f64,
+    /// Iterations per acceptance window (≥ 1).
+    pub window: u64,
+    /// Iterations per run (≥ 1).
+    pub max_iters: u64,
+    /// Extra runs from the start after a run fails.
+    pub restarts: u32,
+    /// Temperature floor.
+    pub t_min: f64,
+}
+
+impl AnnealParams {
+    /// The defaults.
+    pub const DEFAULT: Self = Self {
+        seed: 1,
+        t0: 2.0,
+        alpha: 0.99985,
+        window: 1000,
+        max_iters: 100_000,
+        restarts: 20,
+        t_min: 1e-3,
+    };
+}
+
+impl Default for AnnealParams {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// Tabu search settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TabuParams {
+    /// Random seed (ties and diversification).
+    pub seed: u64,
+    /// How many recent states are tabu (≥ 1).
+    pub tenure: usize,
+    /// Iterations in all (≥ 1).
+    pub max_iters: u64,
+    /// Iterations without a new best before a random kick diversifies the
+    /// walk (0: never).
+    pub stall: u64,
+    /// Score added per step of the walk (the article's small step penalty).
+    pub step_penalty: f64,
+}
+
+impl TabuParams {
+    /// The defaults.
+    pub const DEFAULT: Self = Self {
+        seed: 1,
+        tenure: 100_000,
+        max_iters: 200_000,
+        stall: 0,
+        step_penalty: 0.0,
+    };
+}
+
+impl Default for TabuParams {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// Greedy settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GreedyParams {
+    /// Random seed (ties between equally good moves).
+    pub seed: u64,
+    /// Most moves.
+    pub max_iters: u64,
+}
+
+impl GreedyParams {
+    /// The defaults.
+    pub const DEFAULT: Self = Self {
+        seed: 1,
+        max_iters: 1_000_000,
+    };
+}
+
+impl Default for GreedyParams {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+/// The walk so far: moves and the states they lead to, from `start`.
+struct Walk<S: SearchSpace> {
+    start: S::State,
+    steps: Vec<(S::Move, S::State)>,
+    raw: u64,
+}
+
+impl<S: SearchSpace> Walk<S> {
+    fn new(start: S::State) -> Self {
+        Self {
+            start,
+            steps: Vec::new(),
+            raw: 0,
+        }
+    }
+
+    fn push(&mut self, mv: S::Move, state: S::State) {
+        self.steps.push((mv, state));
+        self.raw += 1;
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.steps.capacity() * std::mem::size_of::<(S::Move, S::State)>()) as u64
+    }
+
+    fn growth(&self) -> u64 {
+        if self.steps.len() + 4096 >= self.steps.capacity() {
+            (self.steps.capacity().max(16) * 2 * std::mem::size_of::<(S::Move, S::State)>()) as u64
+        } else {
+            0
+        }
+    }
+
+    /// The walk with its loops erased.
+    fn erased(&self) -> Vec<S::Move> {
+        erase_loops(self.start, &self.steps)
+    }
+}
+
+/// Erase the loops of a walk from `start`: whenever a state comes back, the
+/// moves since its first visit are cut. The result leads from `start` to the
+/// walk's last state and visits no state twice.
+///
+/// ```
+/// use huarong::engine::search::erase_loops;
+/// // 0 → 1 → 2 → 1 → 3: the loop 1 → 2 → 1 goes.
+/// let walk = [('a', 1), ('b', 2), ('c', 1), ('d', 3)];
+/// assert_eq!(erase_loops(0, &walk), vec!['a', 'd']);
+/// ```
+pub fn erase_loops<S: Copy + Eq + std::hash::Hash, M: Copy>(start: S, walk: &[(M, S)]) -> Vec<M> {
+    let mut at: StateMap<S, usize> = StateMap::default();
+    at.insert(start, 0);
+    let mut path: Vec<(M, S)> = Vec::new();
+    for &(mv, s) in walk {
+        match at.get(&s) {
+            Some(&len) => {
+                for (_, gone) in path.drain(len..) {
+                    at.remove(&gone);
+                }
+                at.insert(s, len); // still there: `start` or the kept entry
+            }
+            None => {
+                path.push((mv, s));
+                at.insert(s, path.len());
+            }
+        }
+    }
+    path.into_iter().map(|(m, _)| m).collect()
+}
+
+fn trace(ctl: &Control, point: TracePoint) {
+    if let Some(f) = &ctl.on_trace {
+        f(&point);
+    }
+}
+
+fn sizes<S: SearchSpace>(walk: &Walk<S>, extra: u64) -> Sizes {
+    Sizes {
+        frontier: walk.steps.len() as u64,
+        stored: walk.steps.len() as u64,
+        bytes: walk.bytes() + extra,
+        growth: walk.growth(),
+        bound: None,
+    }
+}
+
+fn solved<S: SearchSpace>(meter: Meter<'_>, walk: &Walk<S>, extra: u64) -> Outcome<S::Move> {
+    let mut stats = meter.finish(sizes(walk, extra));
+    stats.walk_length = Some(walk.raw);
+    Outcome::solved(walk.erased(), stats)
+}
+
+fn not_found<M>(
+    meter: Meter<'_>,
+    sizes: Sizes,
+    raw: u64,
+    what: &str,
+    best: f64,
+    iterations: u64,
+) -> Outcome<M> {
+    let mut stats = meter.finish(sizes);
+    stats.walk_length = Some(raw);
+    Outcome {
+        status: Status::NotFound,
+        path: Vec::new(),
+        stats,
+        reason: Some(format!(
+            "no solution in {iterations} iterations; best {what} reached {best}"
+        )),
+    }
+}
+
+/// Simulated annealing from `start`: propose a random legal move, accept it
+/// always when the energy drops and otherwise with probability exp(−ΔE/T)
+/// (Metropolis). T cools by α each iteration; over each window the
+/// acceptance rate steers the schedule as in the article: above 80 % α
+/// drops (cool faster, down to 0.999), below 5 % α rises (up to 0.9999) and
+/// T is reheated ×1.5; T never falls below `t_min`. A run that uses up
+/// `max_iters` starts again from `start` while restarts remain.
+///
+/// ```
+/// use huarong::engine::search::{AnnealParams, SearchSpace, anneal};
+/// use huarong::engine::{Control, Status};
+/// /// Walk on the integers by ±1 towards 9.
+/// struct Line;
+/// impl SearchSpace for Line {
+///     type State = i32;
+///     type Move = i32;
+///     fn successors(&self, s: &i32, out: &mut Vec<(i32, i32)>) {
+///         out.push((1, s + 1));
+///         out.push((-1, s - 1));
+///     }
+///     fn is_goal(&self, s: &i32) -> bool { *s == 9 }
+/// }
+/// let o = anneal(&Line, 0, |s: &i32| (9 - s).abs() as f64, &AnnealParams::default(), &Control::default());
+/// assert_eq!(o.status, Status::Solved);
+/// assert_eq!(o.path.iter().sum::<i32>(), 9);
+/// assert!(o.stats.walk_length.unwrap() >= o.path.len() as u64);
+/// ```
+pub fn anneal<S: SearchSpace>(
+    space: &S,
+    start: S::State,
+    energy: impl Fn(&S::State) -> f64,
+    p: &AnnealParams,
+    ctl: &Control,
+) -> Outcome<S::Move> {
+    let mut meter = Meter::new(ctl);
+    let mut rng = StdRng::seed_from_u64(p.seed);
+    let mut buf = Vec::new();
+    let mut best = energy(&start);
+    let mut total = 0u64;
+    let mut raw = 0u64;
+    let window = p.window.max(1);
+    for _run in 0..=p.restarts {
+        let mut walk = Walk::<S>::new(start);
+        if space.is_goal(&start) {
+            return solved(meter, &walk, 0);
+        }
+        let mut cur = start;
+        let mut e = energy(&cur);
+        let mut t = p.t0;
+        let mut alpha = p.alpha;
+        let mut accepted = 0u64;
+        for i in 0..p.max_iters {
+            total += 1;
+            if meter.expand()
+                && let Err(stop) = meter.poll(sizes(&walk, 0))
+            {
+                let mut stats = meter.finish(sizes(&walk, 0));
+                stats.walk_length = Some(raw + walk.raw);
+                return Outcome::stopped(stop, stats);
+            }
+            buf.clear();
+            space.successors(&cur, &mut buf);
+            meter.generated(buf.len() as u64);
+            if buf.is_empty() {
+                break; // a state with no moves: nothing to walk to
+            }
+            let (mv, next) = buf[rng.random_range(0..buf.len())];
+            let e2 = energy(&next);
+            let delta = e2 - e;
+            if delta <= 0.0 || rng.random::<f64>() < (-delta / t).exp() {
+                cur = next;
+                e = e2;
+                accepted += 1;
+                walk.push(mv, next);
+                best = best.min(e);
+                if space.is_goal(&cur) {
+                    walk.raw += raw;
+                    return solved(meter, &walk, 0);
+                }
+            }
+            t = (t * alpha).max(p.t_min);
+            if (i + 1) % window == 0 {
+                let rate = accepted as f64 / window as f64;
+                if rate > 0.80 {
+                    alpha = (alpha - 0.0002).max(0.9990);
+                } else if rate < 0.05 {
+                    alpha = (alpha + 0.0003).min(0.9999);
+                    t *= 1.5;
+                } else {
+                    alpha = p.alpha;
+                }
+                trace(
+                    ctl,
+                    TracePoint {
+                        iteration: total,
+                        temperature: Some(t),
+                        current: e,
+                        best,
+                        acceptance: Some(rate),
+                    },
+                );
+                accepted = 0;
+            }
+        }
+        raw += walk.raw;
+    }
+    not_found(meter, Sizes::default(), raw, "energy", best, total)
+}
+
+/// Tabu search from `start`: each iteration moves to the best-scoring
+/// neighbour that is not among the last `tenure` states visited — or to a
+/// tabu one if it beats the best score so far (aspiration), or to the best
+/// tabu one if every neighbour is tabu. Ties are broken at random. After
+/// `stall` iterations without a new best, a few random moves kick the walk
+/// elsewhere (diversification). The score is `score(state)` plus
+/// `step_penalty` per step walked.
+///
+/// ```
+/// use huarong::engine::search::{SearchSpace, TabuParams, tabu};
+/// use huarong::engine::{Control, Status};
+/// struct Line;
+/// impl SearchSpace for Line {
+///     type State = i32;
+///     type Move = i32;
+///     fn successors(&self, s: &i32, out: &mut Vec<(i32, i32)>) {
+///         out.push((1, s + 1));
+///         out.push((-1, s - 1));
+///     }
+///     fn is_goal(&self, s: &i32) -> bool { *s == 9 }
+/// }
+/// let o = tabu(&Line, 0, |s: &i32| (9 - s).abs() as f64, &TabuParams::default(), &Control::default());
+/// assert_eq!((o.status, o.path.len()), (Status::Solved, 9));
+/// ```
+pub fn tabu<S: SearchSpace>(
+    space: &S,
+    start: S::State,
+    score: impl Fn(&S::State) -> f64,
+    p: &TabuParams,
+    ctl: &Control,
+) -> Outcome<S::Move> {
+    let mut meter = Meter::new(ctl);
+    let mut rng = StdRng::seed_from_u64(p.seed);
+    let mut walk = Walk::<S>::new(start);
+    if space.is_goal(&start) {
+        return solved(meter, &walk, 0);
+    }
+    let tenure = p.tenure.max(1);
+    // The tabu list: the last `tenure` states walked, each with the
+    // iteration it was last visited at.
+    let mut recent: VecDeque<(S::State, u64)> = VecDeque::with_capacity(tenure + 1);
+    let mut last_visit: StateMap<S::State, u64> = StateMap::default();
+    let entry = std::mem::size_of::<(S::State, u64)>() as u64 * 2 + 1;
+    let mut cur = start;
+    let mut best = score(&start);
+    let mut since_best = 0u64;
+    let mut buf = Vec::new();
+    let mut ties = Vec::new();
+    for i in 0..p.max_iters {
+        let table = last_visit.capacity() as u64 * entry;
+        if meter.expand()
+            && let Err(stop) = meter.poll(sizes(&walk, table))
+        {
+            let mut stats = meter.finish(sizes(&walk, table));
+            stats.walk_length = Some(walk.raw);
+            return Outcome::stopped(stop, stats);
+        }
+        buf.clear();
+        space.successors(&cur, &mut buf);
+        meter.generated(buf.len() as u64);
+        if buf.is_empty() {
+            break;
+        }
+        let penalty = p.step_penalty * (walk.steps.len() + 1) as f64;
+        let scores: Vec<f64> = buf.iter().map(|(_, n)| score(n) + penalty).collect();
+        let (mut best_free, mut best_tabu) = (f64::INFINITY, f64::INFINITY);
+        for ((_, n), &s) in buf.iter().zip(&scores) {
+            if last_visit.contains_key(n) {
+                best_tabu = best_tabu.min(s);
+            } else {
+                best_free = best_free.min(s);
+            }
+        }
+        ties.clear();
+        let target = if best_tabu < best && best_tabu < best_free {
+            // Aspiration: a tabu move that beats the best so far.
+            ties.extend((0..buf.len()).filter(|&k| scores[k] == best_tabu));
+            best_tabu
+        } else if best_free.is_finite() {
+            ties.extend(
+                (0..buf.len())
+                    .filter(|&k| scores[k] == best_free && !last_visit.contains_key(&buf[k].1)),
+            );
+            best_free
+        } else {
+            // Every neighbour is tabu: go back to the one left longest ago,
+            // so the walk does not bounce between two recent states.
+            let oldest = buf
+                .iter()
+                .map(|(_, n)| last_visit[n])
+                .min()
+                .expect("a neighbour");
+            ties.extend((0..buf.len()).filter(|&k| last_visit[&buf[k].1] == oldest));
+            ties.iter()
+                .map(|&k| scores[k])
+                .fold(f64::INFINITY, f64::min)
+        };
+        let (mv, next) = buf[ties[rng.random_range(0..ties.len())]];
+        cur = next;
+        walk.push(mv, next);
+        if space.is_goal(&cur) {
+            return solved(meter, &walk, table);
+        }
+        // Remember the state as tabu; forget the oldest beyond the tenure.
+        last_visit.insert(cur, i);
+        recent.push_back((cur, i));
+        if recent.len() > tenure
+            && let Some((old, when)) = recent.pop_front()
+            && last_visit.get(&old) == Some(&when)
+        {
+            last_visit.remove(&old);
+        }
+        if target < best {
+            best = target;
+            since_best = 0;
+        } else {
+            since_best += 1;
+        }
+        if p.stall > 0 && since_best >= p.stall {
+            // Diversify: a short random walk.
+            for _ in 0..10 {
+                buf.clear();
+                space.successors(&cur, &mut buf);
+                if buf.is_empty() {
+                    break;
+                }
+                let (mv, next) = buf[rng.random_range(0..buf.len())];
+                cur = next;
+                walk.push(mv, next);
+                if space.is_goal(&cur) {
+                    return solved(meter, &walk, table);
+                }
+            }
+            since_best = 0;
+        }
+        if (i + 1) % 1000 == 0 {
+            trace(
+                ctl,
+                TracePoint {
+                    iteration: i + 1,
+                    temperature: None,
+                    current: score(&cur) + p.step_penalty * walk.steps.len() as f64,
+                    best,
+                    acceptance: None,
+                },
+            );
+        }
+    }
+    let raw = walk.raw;
+    not_found(meter, sizes(&walk, 0), raw, "score", best, p.max_iters)
+}
+
+/// Greedy hill climbing from `start`: always move to the best neighbour,
+/// and only if it is strictly better; stop at the goal or at a local
+/// minimum, where it reports `not_found` with the energy reached. The
+/// baseline that shows why annealing and tabu search exist.
+///
+/// ```
+/// use huarong::engine::search::{GreedyParams, SearchSpace, greedy};
+/// use huarong::engine::{Control, Status};
+/// struct Line;
+/// impl SearchSpace for Line {
+///     type State = i32;
+///     type Move = i32;
+///     fn successors(&self, s: &i32, out: &mut Vec<(i32, i32)>) {
+///         out.push((1, s + 1));
+///         out.push((-1, s - 1));
+///     }
+///     fn is_goal(&self, s: &i32) -> bool { *s == 9 }
+/// }
+/// let o = greedy(&Line, 0, |s: &i32| (9 - s).abs() as f64, &GreedyParams::default(), &Control::default());
+/// assert_eq!((o.status, o.path.len()), (Status::Solved, 9));
+/// // A bump in the energy at 5 traps it.
+/// let o = greedy(&Line, 0, |s: &i32| if *s == 5 { 99.0 } else { (9 - s).abs() as f64 }, &GreedyParams::default(), &Control::default());
+/// assert_eq!(o.status, Status::NotFound);
+/// ```
+pub fn greedy<S: SearchSpace>(
+    space: &S,
+    start: S::State,
+    energy: impl Fn(&S::State) -> f64,
+    p: &GreedyParams,
+    ctl: &Control,
+) -> Outcome<S::Move> {
+    let mut meter = Meter::new(ctl);
+    let mut rng = StdRng::seed_from_u64(p.seed);
+    let mut walk = Walk::<S>::new(start);
+    let mut cur = start;
+    let mut e = energy(&cur);
+    let mut buf = Vec::new();
+    let mut ties = Vec::new();
+    for i in 0..p.max_iters {
+        if space.is_goal(&cur) {
+            return solved(meter, &walk, 0);
+        }
+        if meter.expand()
+            && let Err(stop) = meter.poll(sizes(&walk, 0))
+        {
+            let mut stats = meter.finish(sizes(&walk, 0));
+            stats.walk_length = Some(walk.raw);
+            return Outcome::stopped(stop, stats);
+        }
+        buf.clear();
+        space.successors(&cur, &mut buf);
+        meter.generated(buf.len() as u64);
+        let best = buf
+            .iter()
+            .map(|(_, n)| energy(n))
+            .fold(f64::INFINITY, f64::min);
+        if best >= e {
+            let raw = walk.raw;
+            return not_found(meter, sizes(&walk, 0), raw, "energy", e, i);
+        }
+        ties.clear();
+        ties.extend((0..buf.len()).filter(|&k| energy(&buf[k].1) == best));
+        let (mv, next) = buf[ties[rng.random_range(0..ties.len())]];
+        cur = next;
+        e = best;
+        walk.push(mv, next);
+        trace(
+            ctl,
+            TracePoint {
+                iteration: i + 1,
+                temperature: None,
+                current: e,
+                best: e,
+                acceptance: None,
+            },
+        );
+    }
+    if space.is_goal(&cur) {
+        return solved(meter, &walk, 0);
+    }
+    let raw = walk.raw;
+    not_found(meter, sizes(&walk, 0), raw, "energy", e, p.max_iters)
+}

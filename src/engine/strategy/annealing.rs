@@ -1,0 +1,63 @@
+//! Simulated annealing (the annealing article's adaptive schedule).
+
+use super::Strategy;
+use super::local::{LocalRun, Tuning, on_klotski, on_tiles};
+use crate::engine::control::Control;
+use crate::engine::klotski::{KMove, KState, KlotskiSpace};
+use crate::engine::outcome::Outcome;
+use crate::engine::search::{AnnealParams, SearchSpace, anneal};
+use crate::engine::tiles::heuristic::HeuristicChoice;
+use crate::engine::tiles::{Dir, TilePuzzle};
+
+/// Simulated annealing with the given settings.
+pub struct Annealing(pub AnnealParams);
+
+impl LocalRun for Annealing {
+    fn run<S: SearchSpace>(
+        &self,
+        space: &S,
+        start: S::State,
+        energy: &dyn Fn(&S::State) -> f64,
+        ctl: &Control,
+    ) -> Outcome<S::Move> {
+        anneal(space, start, energy, &self.0, ctl)
+    }
+}
+
+impl Strategy for Annealing {
+    fn name(&self) -> &'static str {
+        "annealing"
+    }
+    fn label(&self) -> &'static str {
+        "Simulated annealing"
+    }
+    fn description(&self) -> &'static str {
+        "Simulated annealing: a random walk that always takes a better move and a worse one with probability exp(-ΔE/T), cooling T with an adaptive schedule. Not optimal; may fail; the walk is returned with its loops erased."
+    }
+    fn uses_heuristic(&self) -> bool {
+        true
+    }
+    fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
+        let d = self.0;
+        Box::new(Annealing(AnnealParams {
+            seed: t.seed.unwrap_or(d.seed),
+            t0: t.t0.unwrap_or(d.t0),
+            alpha: t.alpha.unwrap_or(d.alpha),
+            window: t.window.unwrap_or(d.window),
+            max_iters: t.max_iters.unwrap_or(d.max_iters),
+            restarts: t.restarts.unwrap_or(d.restarts),
+            t_min: d.t_min,
+        }))
+    }
+    fn solve_tiles(
+        &self,
+        puzzle: &TilePuzzle,
+        heuristic: &HeuristicChoice,
+        ctl: &Control,
+    ) -> Outcome<Dir> {
+        on_tiles(self, puzzle, heuristic, ctl)
+    }
+    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
+        on_klotski(self, space, start, ctl)
+    }
+}

@@ -1,0 +1,123 @@
+//! What the local-search strategies (annealing, tabu, greedy) share: how a
+//! puzzle becomes an energy-guided space, and their tuning knobs.
+
+use super::SolveError;
+use crate::engine::control::Control;
+use crate::engine::klotski::{KMove, KState, KlotskiSpace};
+use crate::engine::outcome::Outcome;
+use crate::engine::search::SearchSpace;
+use crate::engine::tiles::heuristic::{
+    HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic,
+};
+use crate::engine::tiles::packed::{PackedBoard, WithPacked, with_packed};
+use crate::engine::tiles::space::TileSpace;
+use crate::engine::tiles::{Dir, TilePuzzle};
+
+/// Knobs of the local searches; `None` keeps the strategy's default.
+///
+/// ```
+/// use huarong::engine::strategy::{Tuning, configure};
+/// let t = Tuning { alpha: Some(1.5), ..Tuning::default() };
+/// let err = configure("annealing", &t).err().unwrap();
+/// assert_eq!(err.to_string(), "--alpha must be between 0 and 1 (exclusive), not 1.5");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tuning {
+    /// Random seed.
+    pub seed: Option<u64>,
+    /// Annealing: starting temperature.
+    pub t0: Option<f64>,
+    /// Annealing: cooling factor.
+    pub alpha: Option<f64>,
+    /// Annealing: iterations per acceptance window.
+    pub window: Option<u64>,
+    /// Iterations (per run for annealing).
+    pub max_iters: Option<u64>,
+    /// Annealing: extra runs after a failed one.
+    pub restarts: Option<u32>,
+    /// Tabu: how many recent states are tabu.
+    pub tenure: Option<usize>,
+}
+
+fn bad(msg: String) -> SolveError {
+    SolveError::BadParameter(msg)
+}
+
+impl Tuning {
+    /// Check the values that can be wrong whatever the strategy.
+    pub(super) fn check(&self) -> Result<(), SolveError> {
+        if let Some(a) = self.alpha
+            && !(a > 0.0 && a < 1.0)
+        {
+            return Err(bad(format!(
+                "--alpha must be between 0 and 1 (exclusive), not {a}"
+            )));
+        }
+        if let Some(t) = self.t0
+            && !(t > 0.0 && t.is_finite())
+        {
+            return Err(bad(format!("--t0 must be a positive temperature, not {t}")));
+        }
+        if self.tenure == Some(0) {
+            return Err(bad("--tenure must be at least 1".into()));
+        }
+        if self.window == Some(0) {
+            return Err(bad("--window must be at least 1".into()));
+        }
+        if self.max_iters == Some(0) {
+            return Err(bad("--max-iters must be at least 1".into()));
+        }
+        Ok(())
+    }
+}
+
+/// A local search run on some space with an energy (lower is better).
+pub(super) trait LocalRun {
+    fn run<S: SearchSpace>(
+        &self,
+        space: &S,
+        start: S::State,
+        energy: &dyn Fn(&S::State) -> f64,
+        ctl: &Control,
+    ) -> Outcome<S::Move>;
+}
+
+/// Run `r` on a tile puzzle, the energy being the chosen heuristic.
+pub(super) fn on_tiles(
+    r: &impl LocalRun,
+    puzzle: &TilePuzzle,
+    heuristic: &HeuristicChoice,
+    ctl: &Control,
+) -> Outcome<Dir> {
+    struct Packed<'a, H, R>(&'a TilePuzzle, &'a H, &'a Control, &'a R);
+    impl<H: TileHeuristic, R: LocalRun> WithPacked<Outcome<Dir>> for Packed<'_, H, R> {
+        fn run<P: PackedBoard>(self) -> Outcome<Dir> {
+            let (space, start) = TileSpace::<P>::new(self.0);
+            let n = space.cells();
+            let h = self.1;
+            let energy = |s: &P| {
+                let mut cells = [0u8; 100];
+                s.unpack(&mut cells[..n]);
+                h.estimate(&cells[..n]) as f64
+            };
+            self.3.run(&space, start, &energy, self.2)
+        }
+    }
+    struct Pick<'a, R>(&'a TilePuzzle, &'a Control, &'a R);
+    impl<R: LocalRun> WithHeuristic<Outcome<Dir>> for Pick<'_, R> {
+        fn run<H: TileHeuristic>(self, h: &H) -> Outcome<Dir> {
+            with_packed(self.0.shape().cells(), Packed(self.0, h, self.1, self.2))
+        }
+    }
+    with_heuristic(heuristic, &puzzle.goal, Pick(puzzle, ctl, r))
+}
+
+/// Run `r` on a Klotski space with its block-aware energy.
+pub(super) fn on_klotski(
+    r: &impl LocalRun,
+    space: &KlotskiSpace,
+    start: KState,
+    ctl: &Control,
+) -> Outcome<KMove> {
+    r.run(space, start, &|s| space.energy(s), ctl)
+}

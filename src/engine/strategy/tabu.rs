@@ -1,0 +1,65 @@
+//! Tabu search (the Klotski article's evaluation and tabu list).
+
+use super::Strategy;
+use super::local::{LocalRun, Tuning, on_klotski, on_tiles};
+use crate::engine::control::Control;
+use crate::engine::klotski::{KMove, KState, KlotskiSpace};
+use crate::engine::outcome::Outcome;
+use crate::engine::search::{SearchSpace, TabuParams, tabu};
+use crate::engine::tiles::heuristic::HeuristicChoice;
+use crate::engine::tiles::{Dir, TilePuzzle};
+
+/// Tabu search with the given settings.
+pub struct Tabu(pub TabuParams);
+
+impl LocalRun for Tabu {
+    fn run<S: SearchSpace>(
+        &self,
+        space: &S,
+        start: S::State,
+        energy: &dyn Fn(&S::State) -> f64,
+        ctl: &Control,
+    ) -> Outcome<S::Move> {
+        tabu(space, start, energy, &self.0, ctl)
+    }
+}
+
+impl Strategy for Tabu {
+    fn name(&self) -> &'static str {
+        "tabu"
+    }
+    fn label(&self) -> &'static str {
+        "Tabu search"
+    }
+    fn description(&self) -> &'static str {
+        "Tabu search: always moves to the best neighbour not visited among the last few states (unless it beats the best so far), kicking the walk when it stalls. Not optimal; may fail; the walk is returned with its loops erased."
+    }
+    fn uses_heuristic(&self) -> bool {
+        true
+    }
+    fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
+        let d = self.0;
+        Box::new(Tabu(TabuParams {
+            seed: t.seed.unwrap_or(d.seed),
+            tenure: t.tenure.unwrap_or(d.tenure),
+            max_iters: t.max_iters.unwrap_or(d.max_iters),
+            ..d
+        }))
+    }
+    fn solve_tiles(
+        &self,
+        puzzle: &TilePuzzle,
+        heuristic: &HeuristicChoice,
+        ctl: &Control,
+    ) -> Outcome<Dir> {
+        on_tiles(self, puzzle, heuristic, ctl)
+    }
+    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
+        // The article's small step penalty, on the energy's scale.
+        let tuned = Tabu(TabuParams {
+            step_penalty: 0.005,
+            ..self.0
+        });
+        on_klotski(&tuned, space, start, ctl)
+    }
+}
