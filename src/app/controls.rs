@@ -84,6 +84,7 @@ fn puzzle_section(
 fn strategy_section(ui: &mut egui::Ui, settings: &mut Settings, shape: Shape) {
     ui.heading("Strategy");
     strategy_radios(ui, &mut settings.strategy);
+    super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
     let uses = super::solver::strategy_named(&settings.strategy).uses_heuristic();
     ui.add_space(4.0);
     ui.label("Heuristic");

@@ -15,6 +15,8 @@ mod solver;
 mod steps;
 #[cfg(test)]
 mod tests;
+mod trace_plot;
+mod tuning;
 
 use std::sync::Arc;
 
@@ -94,6 +96,8 @@ pub struct HuarongApp {
     files: files::FileDialogs,
     rng: StdRng,
     klotski: klotski::KlotskiPlay,
+    /// The trace of the last local search, kept with its result.
+    last_trace: Vec<crate::engine::TracePoint>,
 }
 
 impl HuarongApp {
@@ -131,6 +135,7 @@ impl HuarongApp {
             files: files::FileDialogs::default(),
             rng,
             klotski: klotski::KlotskiPlay::new(settings_classic),
+            last_trace: Vec::new(),
         }
     }
 
@@ -366,7 +371,7 @@ impl HuarongApp {
             self.status = format!("Not solving: this start is unsolvable: {why}");
             return;
         }
-        let strategy = solver::strategy_named(&self.settings.strategy);
+        let strategy = self.settings.strategy();
         if strategy.uses_heuristic()
             && let Some(why) = self.settings.heuristic.unavailable_for(puzzle.shape())
         {
@@ -375,6 +380,8 @@ impl HuarongApp {
         }
         let limits = self.settings.limits();
         let repaint = ctx.clone();
+        let label = strategy.label();
+        self.last_trace.clear();
         self.running = Some(Running::start(
             puzzle,
             strategy,
@@ -384,7 +391,7 @@ impl HuarongApp {
             limits,
             move || repaint.request_repaint(),
         ));
-        self.status = format!("Solving with {}…", strategy.label());
+        self.status = format!("Solving with {label}…");
     }
 
     /// Collect a finished solve.
@@ -392,6 +399,7 @@ impl HuarongApp {
         let Some(run) = &mut self.running else { return };
         let Some(done) = run.try_finish() else { return };
         let (strategy, heuristic) = (run.strategy.to_string(), run.heuristic.clone());
+        self.last_trace = run.trace.points();
         self.running = None;
         if done.pdb.is_some() {
             self.pdb = done.pdb;
@@ -414,9 +422,12 @@ impl HuarongApp {
         );
         self.status = match o.status {
             Status::Solved => format!(
-                "Solved: {} moves{} by {strategy} — {counters}",
+                "Solved: {} moves{} by {strategy} — {counters}{}",
                 o.path.len(),
-                if s.optimal { " (optimal)" } else { "" }
+                if s.optimal { " (optimal)" } else { "" },
+                s.walk_length
+                    .map(|w| format!(", raw walk {}", thousands(w)))
+                    .unwrap_or_default()
             ),
             status => format!(
                 "{}: {} — {counters}",
@@ -742,6 +753,11 @@ impl eframe::App for HuarongApp {
         egui::Panel::right("steps")
             .default_size(260.0)
             .show(ui, |ui| {
+                let trace = match &self.running {
+                    Some(run) => run.trace.points(),
+                    None => self.last_trace.clone(),
+                };
+                trace_plot::show(ui, "tiles", &trace);
                 let req = steps::show(
                     ui,
                     self.solution.as_ref(),

@@ -3,6 +3,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::klotski::Metric;
+use crate::engine::search::{AnnealParams, TabuParams};
+use crate::engine::strategy::{self, Strategy, Tuning};
 use crate::engine::{HeuristicKind, Limits, Shape};
 
 /// Persisted preferences.
@@ -41,6 +43,65 @@ pub struct Settings {
     pub metric: Metric,
     /// Klotski pieces and steps named in Chinese (else English).
     pub chinese_names: bool,
+    /// Settings of the local searches.
+    pub tuning: TuningSettings,
+}
+
+/// The local searches' knobs as the app keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TuningSettings {
+    /// Random seed.
+    pub seed: u64,
+    /// Annealing: starting temperature.
+    pub t0: f64,
+    /// Annealing: cooling factor.
+    pub alpha: f64,
+    /// Annealing: iterations per acceptance window.
+    pub window: u64,
+    /// Annealing: iterations per run.
+    pub anneal_iters: u64,
+    /// Annealing: extra runs.
+    pub restarts: u32,
+    /// Tabu: states kept tabu.
+    pub tenure: usize,
+    /// Tabu and greedy: iterations.
+    pub tabu_iters: u64,
+}
+
+impl Default for TuningSettings {
+    fn default() -> Self {
+        let (a, t) = (AnnealParams::DEFAULT, TabuParams::DEFAULT);
+        Self {
+            seed: a.seed,
+            t0: a.t0,
+            alpha: a.alpha,
+            window: a.window,
+            anneal_iters: a.max_iters,
+            restarts: a.restarts,
+            tenure: t.tenure,
+            tabu_iters: t.max_iters,
+        }
+    }
+}
+
+impl TuningSettings {
+    /// The engine's tuning for the strategy named `name`.
+    pub fn for_strategy(&self, name: &str) -> Tuning {
+        let max_iters = match name {
+            "annealing" => self.anneal_iters,
+            _ => self.tabu_iters,
+        };
+        Tuning {
+            seed: Some(self.seed),
+            t0: Some(self.t0),
+            alpha: Some(self.alpha),
+            window: Some(self.window),
+            max_iters: Some(max_iters),
+            restarts: Some(self.restarts),
+            tenure: Some(self.tenure),
+        }
+    }
 }
 
 /// The puzzle families.
@@ -71,6 +132,7 @@ impl Default for Settings {
             classic: 0,
             metric: Metric::Moves,
             chinese_names: true,
+            tuning: TuningSettings::default(),
         }
     }
 }
@@ -80,6 +142,14 @@ impl Settings {
     pub fn shape(&self) -> Shape {
         let side = |n: u8| n.clamp(Shape::MIN_SIDE, Shape::MAX_SIDE);
         Shape::new(side(self.rows), side(self.cols)).expect("clamped")
+    }
+
+    /// The strategy chosen, with its settings (the first registered if the
+    /// name is unknown, e.g. from an old settings file).
+    pub fn strategy(&self) -> Box<dyn Strategy> {
+        strategy::configure(&self.strategy, &self.tuning.for_strategy(&self.strategy))
+            .or_else(|_| strategy::configure("bfs", &Tuning::default()))
+            .expect("bfs takes no settings")
     }
 
     /// The search limits chosen.

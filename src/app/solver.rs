@@ -1,7 +1,7 @@
 //! A solve running in the background, as the app sees it.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
 
 use crate::engine::Stats;
 use crate::engine::control::Stop;
@@ -10,7 +10,7 @@ use crate::engine::strategy::{self, Strategy};
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{
     Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Progress, TilePuzzle,
-    solve_tiles,
+    TracePoint, solve_tiles,
 };
 use crate::storage::pdb_cache;
 
@@ -34,6 +34,40 @@ pub struct Running {
     /// Fraction of the pattern-database build done, in thousandths
     /// (`u32::MAX` while no build is running).
     building: Arc<AtomicU32>,
+    /// The local search's trace so far.
+    pub trace: TraceLog,
+}
+
+/// A trace shared between a search thread and the UI, thinned out (every
+/// other point dropped) whenever it reaches [`TraceLog::MAX`] points, so a
+/// long run never fills memory.
+#[derive(Clone, Default)]
+pub struct TraceLog(Arc<Mutex<Vec<TracePoint>>>);
+
+impl TraceLog {
+    /// Most points kept.
+    pub const MAX: usize = 4096;
+
+    /// A control that records into this log.
+    pub fn attach(&self, ctl: Control) -> Control {
+        let log = self.0.clone();
+        ctl.with_trace(move |p| {
+            let mut v = log.lock().unwrap_or_else(|e| e.into_inner());
+            if v.len() >= Self::MAX {
+                let mut keep = false;
+                v.retain(|_| {
+                    keep = !keep;
+                    keep
+                });
+            }
+            v.push(*p);
+        })
+    }
+
+    /// The points so far.
+    pub fn points(&self) -> Vec<TracePoint> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
 }
 
 impl Running {
@@ -41,7 +75,7 @@ impl Running {
     /// goal; otherwise one is loaded from (or built into) `cache_dir`.
     pub fn start(
         puzzle: TilePuzzle,
-        strategy: &'static dyn Strategy,
+        strategy: Box<dyn Strategy>,
         heuristic: HeuristicKind,
         pdb: Option<Arc<PatternDb>>,
         cache_dir: std::path::PathBuf,
@@ -50,9 +84,18 @@ impl Running {
     ) -> Self {
         let building = Arc::new(AtomicU32::new(u32::MAX));
         let build_sink = building.clone();
-        let ctl = Control::default()
-            .with_limits(limits)
-            .with_progress(move |_| repaint());
+        let trace = TraceLog::default();
+        let ctl = trace.attach(
+            Control::default()
+                .with_limits(limits)
+                .with_progress(move |_| repaint()),
+        );
+        let label = strategy.label();
+        let heuristic_name = if strategy.uses_heuristic() {
+            heuristic.name().to_string()
+        } else {
+            String::new()
+        };
         let job = Job::spawn(ctl, move |ctl| {
             let pdb = match (heuristic, strategy.uses_heuristic()) {
                 (HeuristicKind::Pdb, true) => {
@@ -93,7 +136,7 @@ impl Running {
                 (HeuristicKind::Manhattan, _) => HeuristicChoice::Manhattan,
                 _ => HeuristicChoice::LinearConflict,
             };
-            let outcome = solve_tiles(strategy, &puzzle, &choice, ctl).map_err(|e| e.to_string());
+            let outcome = solve_tiles(&*strategy, &puzzle, &choice, ctl).map_err(|e| e.to_string());
             Finished {
                 puzzle,
                 outcome,
@@ -102,13 +145,10 @@ impl Running {
         });
         Self {
             job,
-            strategy: strategy.label(),
-            heuristic: if strategy.uses_heuristic() {
-                heuristic.name().to_string()
-            } else {
-                String::new()
-            },
+            strategy: label,
+            heuristic: heuristic_name,
             building,
+            trace,
         }
     }
 

@@ -392,6 +392,39 @@ fn a_long_bfs_on_4x4_can_be_cancelled() {
     assert!(h.state().solution_path().is_none());
 }
 
+#[test]
+fn annealing_shows_its_parameters_and_a_live_trace_and_its_path_replays() {
+    let mut h = harness();
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("Simulated annealing").click();
+    h.run();
+    for field in ["Seed", "T₀", "α", "Window", "Iterations", "Restarts"] {
+        h.get_by_label(field);
+    }
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    let path = h
+        .state()
+        .solution_path()
+        .expect("annealing solves the 8-puzzle")
+        .to_vec();
+    assert!(path.len() >= 31);
+    let puzzle = TilePuzzle::new(board("8 6 7 2 5 4 3 0 1"), board("1 2 3 4 5 6 7 8 0")).unwrap();
+    assert!(puzzle.replays_to_goal(&path));
+    assert!(
+        h.state().status().contains("by Simulated annealing"),
+        "{}",
+        h.state().status()
+    );
+    assert!(
+        !h.state().status().contains("optimal"),
+        "{}",
+        h.state().status()
+    );
+    h.get_by_label_contains("Trace (");
+}
+
 /// A 4x4 app with the 6-6-3 heuristic chosen and its cache in a fresh
 /// folder `name`; Solve pressed on `board` (or a random start), stepped
 /// until the database build's progress bar shows.

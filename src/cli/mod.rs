@@ -105,6 +105,7 @@ impl<E: std::fmt::Display> From<E> for InputError {
 
 /// Parse the command line and run it.
 pub fn run() -> ExitCode {
+    quiet_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
@@ -219,4 +220,23 @@ impl BoardArgs {
             self.goal.as_deref(),
         )?)
     }
+}
+
+/// Output piped into a program that stops reading (`huarong layouts | head`)
+/// makes `println!` panic with a broken pipe; end quietly instead, as other
+/// command-line tools do.
+fn quiet_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }

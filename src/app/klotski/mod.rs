@@ -16,6 +16,7 @@ use self::editor::{EditorResult, LayoutEditor};
 use self::game::KlotskiGame;
 use self::names::{PieceName, describe_step, piece_names};
 use super::settings::Settings;
+use super::solver::TraceLog;
 use super::steps::{self, Playback, StepRequest};
 use crate::engine::Outcome;
 use crate::engine::job::Job;
@@ -89,6 +90,7 @@ struct Running {
     strategy: &'static str,
     metric: Metric,
     start: Layout,
+    trace: TraceLog,
 }
 
 /// The Klotski view's state.
@@ -104,6 +106,8 @@ pub struct KlotskiPlay {
     playback: Playback,
     editor: Option<LayoutEditor>,
     status: String,
+    /// The trace of the last local search, kept with its result.
+    last_trace: Vec<crate::engine::TracePoint>,
 }
 
 impl KlotskiPlay {
@@ -122,6 +126,7 @@ impl KlotskiPlay {
             solution: None,
             playback: Playback::default(),
             editor: None,
+            last_trace: Vec::new(),
             status: "Drag a piece, or click one and use the arrow keys. Bring 曹操 to the exit."
                 .into(),
         }
@@ -249,23 +254,29 @@ impl KlotskiPlay {
         if self.running.is_some() {
             return;
         }
-        let strategy = super::solver::strategy_named(&settings.strategy);
+        let strategy = settings.strategy();
+        let label = strategy.label();
         let metric = settings.metric;
         let start = self.game.layout().clone();
-        let ctl = Control::default()
-            .with_limits(settings.limits())
-            .with_progress(move |_| repaint());
+        let trace = TraceLog::default();
+        let ctl = trace.attach(
+            Control::default()
+                .with_limits(settings.limits())
+                .with_progress(move |_| repaint()),
+        );
         let layout = start.clone();
         let job = Job::spawn(ctl, move |ctl| {
-            solve_klotski(strategy, &layout, metric, ctl)
+            solve_klotski(&*strategy, &layout, metric, ctl)
         });
+        self.last_trace.clear();
         self.running = Some(Running {
             job,
-            strategy: strategy.label(),
+            strategy: label,
             metric,
             start,
+            trace,
         });
-        self.status = format!("Solving with {} in {}…", strategy.label(), metric.name());
+        self.status = format!("Solving with {label} in {}…", metric.name());
     }
 
     /// Cancel the running solve.
@@ -280,6 +291,7 @@ impl KlotskiPlay {
         let Some(run) = &mut self.running else { return };
         let Some(o) = run.job.try_take() else { return };
         let run = self.running.take().expect("running");
+        self.last_trace = run.trace.points();
         let s = &o.stats;
         let counters = format!(
             "expanded {}, generated {}, peak stored {}, memory {}, {:.3} s",
@@ -412,6 +424,11 @@ impl KlotskiPlay {
         egui::Panel::right("klotski steps")
             .default_size(260.0)
             .show(ui, |ui| {
+                let trace = match &self.running {
+                    Some(run) => run.trace.points(),
+                    None => self.last_trace.clone(),
+                };
+                super::trace_plot::show(ui, "klotski", &trace);
                 let summary = self.solution.as_ref().map(|s| {
                     format!(
                         "{} moves, {} steps by {}{}",
@@ -549,6 +566,7 @@ impl KlotskiPlay {
         ui.heading("Strategy");
         ui.add_enabled_ui(idle, |ui| {
             super::controls::strategy_radios(ui, &mut settings.strategy);
+            super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
             ui.label("Count solutions in:");
             ui.horizontal(|ui| {
                 ui.radio_value(&mut settings.metric, Metric::Moves, "moves")

@@ -299,6 +299,29 @@ fn render_klotski_screenshots() {
         .expect("render")
         .save(dir.join("klotski-editor.png"))
         .unwrap();
+    // 3. Annealing on a 15-puzzle, with its trace.
+    let mut h = harness();
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Randomize").click();
+    h.run();
+    h.get_by_label("Simulated annealing").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.step();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.state().is_solving() {
+        assert!(Instant::now() < deadline, "annealing did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    h.render()
+        .expect("render")
+        .save(dir.join("annealing.png"))
+        .unwrap();
 }
 
 #[test]
@@ -344,4 +367,42 @@ fn a_solution_saved_to_a_file_opens_again_even_from_the_tiles_view() {
     t.run();
     assert!(t.state().klotski.game().is_solved());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn tabu_search_solves_with_a_live_trace_and_greedy_says_it_is_stuck() {
+    let mut h = harness();
+    h.get_by_label("Tabu search").click();
+    h.run();
+    assert_eq!(h.state().settings().strategy, "tabu");
+    // Its parameters appear, labelled.
+    h.get_by_label("Tenure");
+    h.get_by_label("Seed");
+    h.get_by_label("Solve").click();
+    h.step();
+    wait_for_solver(&mut h);
+    let sol = h.state().klotski.solution().expect("tabu solves 横刀立马");
+    assert!(!sol.stats.optimal);
+    assert!(sol.moves_to.last().copied().unwrap() >= 81);
+    assert!(sol.stats.walk_length.unwrap() >= sol.steps.len() as u64 / 2);
+    let tabu_steps = sol.steps.clone();
+    h.get_by_label_contains("Trace (");
+    h.get_by_label("Last").click();
+    h.run();
+    assert!(h.state().klotski.game().is_solved());
+
+    // Greedy cannot improve on the start: a clear failure, and the tabu
+    // solution (still valid for this start) stays in the list.
+    h.get_by_label("First").click();
+    h.get_by_label("Greedy").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.step();
+    wait_for_solver(&mut h);
+    assert_eq!(h.state().klotski.solution().unwrap().steps, tabu_steps);
+    let status = h.state().klotski.status().to_string();
+    assert!(
+        status.contains("not_found") && status.contains("best energy"),
+        "{status}"
+    );
 }
