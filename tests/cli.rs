@@ -954,3 +954,137 @@ fn bench_draws_random_starts_from_a_seed() {
     }
     assert_eq!(a[5]["summary"]["solved"], 5);
 }
+
+#[test]
+fn compare_runs_every_configuration_and_optimal_ones_agree() {
+    let sb = Sandbox::new("compare");
+    let lines = sb
+        .run(&[
+            "compare",
+            "--state",
+            HARDEST_B,
+            "--strategies",
+            "bfs,astar:linear-conflict,idastar:manhattan,tabu",
+            "--json",
+        ])
+        .json_lines();
+    let names: Vec<&str> = lines
+        .iter()
+        .map(|l| l["strategy"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["bfs", "astar:linear-conflict", "idastar:manhattan", "tabu"]
+    );
+    for l in &lines {
+        assert_eq!(l["status"], "solved", "{l}");
+        assert!(l.get("error").is_none(), "{l}");
+        let moves = l["moves"].as_str().unwrap();
+        assert_eq!(replay(&tiles(HARDEST_B), 3, 3, moves), goal_3x3());
+    }
+    for l in &lines[..3] {
+        assert_eq!(
+            (l["length"].as_u64(), l["optimal"].as_bool()),
+            (Some(31), Some(true))
+        );
+    }
+    assert_eq!(lines[3]["optimal"], false);
+    let k = sb
+        .run(&[
+            "compare",
+            "--layout",
+            "1",
+            "--metric",
+            "steps",
+            "--strategies",
+            "bfs,astar",
+            "--json",
+        ])
+        .json_lines();
+    assert!(k.iter().all(|l| l["length"] == 116));
+}
+
+#[test]
+fn compare_and_experiment_name_bad_input() {
+    let sb = Sandbox::new("compare-bad");
+    sb.run(&["compare", "--state", HARDEST_A, "--strategies", "bfs,dfs"])
+        .input_error(&["unknown strategy 'dfs'"]);
+    sb.run(&[
+        "compare",
+        "--state",
+        HARDEST_A,
+        "--strategies",
+        "astar:euclid",
+    ])
+    .input_error(&["unknown heuristic 'euclid'"]);
+    sb.run(&[
+        "compare",
+        "--state",
+        HARDEST_A,
+        "--strategies",
+        "bfs",
+        "--strategy",
+        "astar",
+    ])
+    .input_error(&["--strategies"]);
+    sb.run(&[
+        "compare",
+        "--state",
+        "1 2 3 4 5 6 8 7 0",
+        "--strategies",
+        "bfs",
+    ])
+    .input_error(&["unsolvable"]);
+    sb.run(&["experiment", "--count", "0", "--strategies", "bfs"])
+        .input_error(&["--count must be at least 1"]);
+}
+
+#[test]
+fn experiment_aggregates_per_configuration_from_a_seed() {
+    let sb = Sandbox::new("experiment");
+    let args = [
+        "experiment",
+        "--size",
+        "3x3",
+        "--count",
+        "12",
+        "--shuffle",
+        "20",
+        "--seed",
+        "3",
+        "--strategies",
+        "bfs,astar:manhattan,greedy",
+        "--json",
+    ];
+    let a = sb.run(&args).json_lines();
+    let b = sb.run(&args).json_lines();
+    assert_eq!(a.len(), 3);
+    for (x, y) in a.iter().zip(&b) {
+        assert_eq!(x["instances"], 12);
+        assert_eq!(
+            x["median_length"], y["median_length"],
+            "same seed, same starts"
+        );
+    }
+    // The exact searches solve everything and agree on the lengths.
+    assert_eq!(a[0]["solved"], 12);
+    assert_eq!(a[1]["solved"], 12);
+    assert_eq!(a[0]["mean_length"], a[1]["mean_length"]);
+    assert_eq!(a[0]["disagreements"], 0);
+    assert!(a[0]["median_length"].as_f64().unwrap() <= 20.0);
+    let k = sb
+        .run(&[
+            "experiment",
+            "--layout",
+            "1",
+            "--count",
+            "3",
+            "--shuffle",
+            "10",
+            "--strategies",
+            "bfs,tabu",
+            "--json",
+        ])
+        .json_lines();
+    assert_eq!(k[0]["solved"], 3);
+}

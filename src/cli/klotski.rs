@@ -85,7 +85,7 @@ fn steps_of(layout: &Layout, o: &Outcome<KMove>) -> Result<Vec<(char, Dir)>, Inp
 }
 
 impl KlotskiRecord {
-    fn new(metric: Metric, o: &Outcome<KMove>, steps: &[(char, Dir)]) -> Self {
+    pub(super) fn new(metric: Metric, o: &Outcome<KMove>, steps: &[(char, Dir)]) -> Self {
         Self {
             status: o.status.name(),
             metric: metric.name(),

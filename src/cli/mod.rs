@@ -3,6 +3,7 @@
 //! problem; a search that ran exits 0 whatever its status.
 
 mod bench;
+mod compare;
 mod klotski;
 mod report;
 mod solve;
@@ -35,6 +36,10 @@ enum Command {
     Bench(bench::BenchArgs),
     /// List the classic Klotski layouts shipped with Huarong.
     Layouts(klotski::LayoutsArgs),
+    /// Run several strategy configurations on one start, concurrently.
+    Compare(compare::CompareArgs),
+    /// Run several configurations on many random starts and aggregate.
+    Experiment(compare::ExperimentArgs),
 }
 
 /// Board size and goal, shared by the commands.
@@ -111,6 +116,8 @@ pub fn run() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Layouts(args)) => klotski::list_layouts(&args),
+        Some(Command::Compare(args)) => compare::compare(&args),
+        Some(Command::Experiment(args)) => compare::experiment(&args),
         None => crate::app::run().map_err(|e| InputError(format!("cannot open the window: {e}"))),
     };
     match result {
@@ -132,7 +139,11 @@ struct Search {
 impl SearchArgs {
     /// The strategy asked for (or `default`) with its settings applied.
     fn strategy(&self, default: &str) -> Result<Box<dyn Strategy>, InputError> {
-        let name = self.strategy.as_deref().unwrap_or(default);
+        self.configured(self.strategy.as_deref().unwrap_or(default))
+    }
+
+    /// The strategy `name` with these settings applied.
+    fn configured(&self, name: &str) -> Result<Box<dyn Strategy>, InputError> {
         let tuning = strategy::Tuning {
             seed: self.seed,
             t0: self.t0,
@@ -147,12 +158,23 @@ impl SearchArgs {
 
     /// Check the names and limits; load the pattern database if asked for.
     fn resolve(&self, goal: &Board) -> Result<Search, InputError> {
-        let strategy = self.strategy("idastar")?;
-        let kind = HeuristicKind::from_name(&self.heuristic).ok_or_else(|| {
+        let name = self.strategy.as_deref().unwrap_or("idastar");
+        self.resolve_with(name, &self.heuristic, goal)
+    }
+
+    /// The strategy `name` with heuristic `heuristic` (and these settings
+    /// and limits), for a puzzle with this goal.
+    fn resolve_with(
+        &self,
+        name: &str,
+        heuristic: &str,
+        goal: &Board,
+    ) -> Result<Search, InputError> {
+        let strategy = self.configured(name)?;
+        let kind = HeuristicKind::from_name(heuristic).ok_or_else(|| {
             let valid: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
             InputError(format!(
-                "unknown heuristic '{}' (valid: {})",
-                self.heuristic,
+                "unknown heuristic '{heuristic}' (valid: {})",
                 valid.join(", ")
             ))
         })?;

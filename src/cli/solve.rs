@@ -27,14 +27,14 @@ pub(super) struct SolveArgs {
 pub(super) struct StartArgs {
     /// Start tiles, row-major, separated by spaces or commas, 0 = blank.
     #[arg(long, value_name = "TILES")]
-    state: Option<String>,
+    pub(super) state: Option<String>,
     /// A Klotski layout: rows joined by '/', '.' empty, one letter a piece
     /// (e.g. "BAAC/BAAC/DEEF/DGHF/I..J").
     #[arg(long, value_name = "LAYOUT")]
-    klotski: Option<String>,
+    pub(super) klotski: Option<String>,
     /// A classic Klotski layout by name or number (see `huarong layouts`).
     #[arg(long, value_name = "NAME")]
-    layout: Option<String>,
+    pub(super) layout: Option<String>,
 }
 
 pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {

@@ -1,0 +1,516 @@
+//! `huarong compare` (several strategy configurations on one start, run
+//! concurrently) and `huarong experiment` (the same over many random
+//! starts, aggregated).
+
+use clap::Args;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+
+use super::klotski::{KlotskiArgs, resolve_layout};
+use super::report::{Record, bytes, duration, thousands};
+use super::solve::StartArgs;
+use super::{BoardArgs, InputError, Search, SearchArgs};
+use crate::engine::klotski::Layout;
+use crate::engine::klotski::space::{piece_moves, unit_steps};
+use crate::engine::tiles::{random_solvable, shuffled};
+use crate::engine::{Board, Dir, Status, TilePuzzle, solve_klotski, solve_tiles};
+
+#[derive(Args, Debug)]
+pub(super) struct CompareArgs {
+    #[command(flatten)]
+    start: StartArgs,
+    #[command(flatten)]
+    board: BoardArgs,
+    #[command(flatten)]
+    klotski: KlotskiArgs,
+    /// Configurations, comma separated: strategy[:heuristic], e.g.
+    /// "bfs,astar:linear-conflict,idastar:pdb,annealing,tabu".
+    #[arg(long, value_name = "LIST")]
+    strategies: String,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// One configuration: its name as given and the strategy and heuristic.
+struct Config {
+    name: String,
+    strategy: String,
+    heuristic: String,
+}
+
+fn configs(list: &str, search: &SearchArgs) -> Result<Vec<Config>, InputError> {
+    if search.strategy.is_some() {
+        return Err(InputError(
+            "give the strategies with --strategies, not --strategy".into(),
+        ));
+    }
+    let out: Vec<Config> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|item| {
+            let (strategy, heuristic) = match item.split_once(':') {
+                Some((s, h)) => (s.trim(), h.trim()),
+                None => (item, search.heuristic.as_str()),
+            };
+            Config {
+                name: item.to_string(),
+                strategy: strategy.to_string(),
+                heuristic: heuristic.to_string(),
+            }
+        })
+        .collect();
+    if out.is_empty() {
+        return Err(InputError("--strategies lists no strategy".into()));
+    }
+    Ok(out)
+}
+
+/// What one run of one configuration gave, for the table.
+#[derive(Clone, Debug, Serialize)]
+struct RunLine {
+    strategy: String,
+    #[serde(flatten)]
+    record: serde_json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    #[serde(skip)]
+    summary: RunSummary,
+}
+
+/// The numbers of one run that tables and aggregates use.
+#[derive(Clone, Copy, Debug, Default)]
+struct RunSummary {
+    solved: bool,
+    optimal: bool,
+    /// Cost in the puzzle's count (tile moves; Klotski in the metric).
+    cost: usize,
+    /// Klotski: unit steps and piece moves.
+    steps: Option<(usize, usize)>,
+    expanded: u64,
+    generated: u64,
+    peak_bytes: u64,
+    ms: f64,
+}
+
+/// The start to compare on.
+enum Start {
+    Tiles(TilePuzzle),
+    Klotski(Layout),
+}
+
+/// Run every configuration on `start`, each on its own thread with its own
+/// limits (and one thread each, so runs do not fight over cores).
+fn run_all(
+    start: &Start,
+    searches: &[(String, Search)],
+    klotski: &KlotskiArgs,
+) -> Result<Vec<RunLine>, InputError> {
+    let metric = klotski.metric()?;
+    let lines = std::thread::scope(|scope| {
+        let handles: Vec<_> = searches
+            .iter()
+            .map(|(name, search)| {
+                scope.spawn(move || {
+                    let ctl = search.control.clone().with_threads(1);
+                    match start {
+                        Start::Tiles(p) => {
+                            let o = solve_tiles(&*search.strategy, p, &search.heuristic, &ctl)
+                                .map_err(|e| e.to_string());
+                            tile_line(name, o)
+                        }
+                        Start::Klotski(l) => {
+                            let o = solve_klotski(&*search.strategy, l, metric, &ctl);
+                            klotski_line(name, l, metric, o)
+                        }
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a solver thread panicked"))
+            .collect::<Vec<_>>()
+    });
+    let mut lines = lines;
+    flag_disagreements(&mut lines);
+    Ok(lines)
+}
+
+fn tile_line(name: &str, o: Result<crate::engine::Outcome<Dir>, String>) -> RunLine {
+    match o {
+        Ok(o) => RunLine {
+            strategy: name.to_string(),
+            record: serde_json::to_value(Record::new(&o)).expect("a record serializes"),
+            error: None,
+            summary: RunSummary {
+                solved: o.status == Status::Solved,
+                optimal: o.stats.optimal,
+                cost: o.path.len(),
+                steps: None,
+                expanded: o.stats.expanded,
+                generated: o.stats.generated,
+                peak_bytes: o.stats.peak_bytes,
+                ms: o.stats.elapsed.as_secs_f64() * 1e3,
+            },
+        },
+        Err(e) => RunLine {
+            strategy: name.to_string(),
+            record: serde_json::json!({ "status": "refused" }),
+            error: Some(e),
+            summary: RunSummary::default(),
+        },
+    }
+}
+
+fn klotski_line(
+    name: &str,
+    layout: &Layout,
+    metric: crate::engine::klotski::Metric,
+    o: crate::engine::Outcome<crate::engine::klotski::KMove>,
+) -> RunLine {
+    let steps = unit_steps(layout, &o.path).unwrap_or_default();
+    let record = super::klotski::KlotskiRecord::new(metric, &o, &steps);
+    RunLine {
+        strategy: name.to_string(),
+        record: serde_json::to_value(record).expect("a record serializes"),
+        error: None,
+        summary: RunSummary {
+            solved: o.status == Status::Solved,
+            optimal: o.stats.optimal,
+            cost: o.path.len(),
+            steps: Some((steps.len(), piece_moves(&steps))),
+            expanded: o.stats.expanded,
+            generated: o.stats.generated,
+            peak_bytes: o.stats.peak_bytes,
+            ms: o.stats.elapsed.as_secs_f64() * 1e3,
+        },
+    }
+}
+
+/// Two runs that both claim an optimal solution must agree on its cost; a
+/// disagreement would be a bug, so it is flagged on every run involved.
+fn flag_disagreements(lines: &mut [RunLine]) {
+    let costs: Vec<usize> = lines
+        .iter()
+        .filter(|l| l.summary.solved && l.summary.optimal)
+        .map(|l| l.summary.cost)
+        .collect();
+    if costs.windows(2).any(|w| w[0] != w[1]) {
+        for l in lines
+            .iter_mut()
+            .filter(|l| l.summary.solved && l.summary.optimal)
+        {
+            l.error = Some(format!(
+                "optimal strategies disagree on the length: {costs:?}"
+            ));
+        }
+    }
+}
+
+fn resolve_all(
+    list: &str,
+    search: &SearchArgs,
+    goal: &Board,
+) -> Result<Vec<(String, Search)>, InputError> {
+    configs(list, search)?
+        .into_iter()
+        .map(|c| {
+            Ok((
+                c.name,
+                search.resolve_with(&c.strategy, &c.heuristic, goal)?,
+            ))
+        })
+        .collect()
+}
+
+/// `huarong compare`.
+pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
+    let (start, searches) = match (&args.start.state, &args.start.klotski, &args.start.layout) {
+        (Some(state), _, _) => {
+            let p = args.board.puzzle(state)?;
+            if let Err(why) = p.check_solvable() {
+                return Err(InputError(format!("this start is unsolvable: {why}")));
+            }
+            let s = resolve_all(&args.strategies, &args.search, &p.goal)?;
+            (Start::Tiles(p), s)
+        }
+        (None, text, name) => {
+            let l = resolve_layout(text.as_deref(), name.as_deref())?;
+            // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
+            let goal = Board::goal(crate::engine::Shape::new(3, 3).expect("3x3"));
+            let s = resolve_all(&args.strategies, &args.search, &goal)?;
+            (Start::Klotski(l), s)
+        }
+    };
+    let lines = run_all(&start, &searches, &args.klotski)?;
+    if args.search.json {
+        for l in &lines {
+            println!("{}", serde_json::to_string(l)?);
+        }
+        return Ok(());
+    }
+    let klotski = matches!(start, Start::Klotski(_));
+    println!(
+        "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10}",
+        "strategy",
+        "status",
+        if klotski { "steps" } else { "length" },
+        if klotski { "moves" } else { "optimal" },
+        "expanded",
+        "generated",
+        "memory",
+        "time"
+    );
+    for l in &lines {
+        let s = &l.summary;
+        let status = l.record["status"].as_str().unwrap_or("?");
+        let (a, b) = match (s.solved, s.steps) {
+            (false, _) => ("–".to_string(), "–".to_string()),
+            (true, Some((steps, moves))) => (steps.to_string(), moves.to_string()),
+            (true, None) => (
+                s.cost.to_string(),
+                if s.optimal { "yes" } else { "no" }.to_string(),
+            ),
+        };
+        println!(
+            "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10}",
+            l.strategy,
+            status,
+            a,
+            b,
+            thousands(s.expanded),
+            thousands(s.generated),
+            bytes(s.peak_bytes),
+            duration(s.ms / 1e3)
+        );
+        if let Some(e) = &l.error {
+            println!("  error: {e}");
+        }
+    }
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub(super) struct ExperimentArgs {
+    /// How many random starts.
+    #[arg(long, default_value_t = 100)]
+    count: usize,
+    /// Starts this many random moves (steps for Klotski) from the goal (or
+    /// from the layout); without it, uniformly random solvable tile starts.
+    #[arg(long, value_name = "K")]
+    shuffle: Option<usize>,
+    /// Klotski: scramble this classic (name or number) instead of tiles.
+    #[arg(long, value_name = "NAME")]
+    layout: Option<String>,
+    #[command(flatten)]
+    board: BoardArgs,
+    #[command(flatten)]
+    klotski: KlotskiArgs,
+    /// Configurations, comma separated: strategy[:heuristic].
+    #[arg(long, value_name = "LIST")]
+    strategies: String,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// One configuration's aggregate over all starts.
+#[derive(Serialize)]
+struct Aggregate {
+    strategy: String,
+    instances: usize,
+    solved: usize,
+    solved_pct: f64,
+    mean_length: Option<f64>,
+    median_length: Option<f64>,
+    mean_expanded: f64,
+    mean_ms: f64,
+    median_ms: f64,
+    max_peak_bytes: u64,
+    disagreements: usize,
+}
+
+fn median(v: &mut [f64]) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    })
+}
+
+/// `huarong experiment`.
+pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
+    if args.count == 0 {
+        return Err(InputError("--count must be at least 1".into()));
+    }
+    let seed = args.search.seed.unwrap_or(1);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let starts: Vec<Start> = match &args.layout {
+        Some(name) => {
+            let base = resolve_layout(None, Some(name))?;
+            let k = args.shuffle.unwrap_or(50);
+            (0..args.count)
+                .map(|_| {
+                    let mut l = base.clone();
+                    let mut done = 0;
+                    while done < k {
+                        let i = rng.random_range(0..l.pieces.len());
+                        let d = Dir::ALL[rng.random_range(0..4)];
+                        done += usize::from(l.step(i, d));
+                    }
+                    Start::Klotski(l)
+                })
+                .collect()
+        }
+        None => {
+            let shape = args
+                .board
+                .shape()?
+                .unwrap_or(crate::engine::Shape::new(3, 3)?);
+            let goal = TilePuzzle::parse(
+                &Board::goal(shape).to_text(),
+                Some(&shape.to_string()),
+                args.board.goal.as_deref(),
+            )?
+            .goal;
+            (0..args.count)
+                .map(|_| {
+                    let start = match args.shuffle {
+                        Some(k) => shuffled(&goal, k, &mut rng).0,
+                        None => random_solvable(&goal, &mut rng),
+                    };
+                    Start::Tiles(TilePuzzle::new(start, goal.clone()).expect("same shape"))
+                })
+                .collect()
+        }
+    };
+    let goal = match &starts[0] {
+        Start::Tiles(p) => p.goal.clone(),
+        Start::Klotski(_) => Board::goal(crate::engine::Shape::new(3, 3)?),
+    };
+    let searches = resolve_all(&args.strategies, &args.search, &goal)?;
+    let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
+    for (i, start) in starts.iter().enumerate() {
+        let lines = run_all(start, &searches, &args.klotski)?;
+        if !args.search.json {
+            eprint!("\rstart {}/{}", i + 1, starts.len());
+        }
+        for (k, l) in lines.into_iter().enumerate() {
+            per_config[k].push(l);
+        }
+    }
+    if !args.search.json {
+        eprintln!();
+    }
+    let aggregates: Vec<Aggregate> = searches
+        .iter()
+        .zip(&per_config)
+        .map(|((name, _), runs)| {
+            let solved: Vec<&RunSummary> = runs
+                .iter()
+                .map(|r| &r.summary)
+                .filter(|s| s.solved)
+                .collect();
+            let mut lengths: Vec<f64> = solved.iter().map(|s| s.cost as f64).collect();
+            let mut times: Vec<f64> = runs.iter().map(|r| r.summary.ms).collect();
+            let n = runs.len() as f64;
+            Aggregate {
+                strategy: name.clone(),
+                instances: runs.len(),
+                solved: solved.len(),
+                solved_pct: 100.0 * solved.len() as f64 / n,
+                mean_length: (!lengths.is_empty())
+                    .then(|| lengths.iter().sum::<f64>() / lengths.len() as f64),
+                median_length: median(&mut lengths),
+                mean_expanded: runs.iter().map(|r| r.summary.expanded as f64).sum::<f64>() / n,
+                mean_ms: times.iter().sum::<f64>() / n,
+                median_ms: median(&mut times).unwrap_or(0.0),
+                max_peak_bytes: runs.iter().map(|r| r.summary.peak_bytes).max().unwrap_or(0),
+                disagreements: runs.iter().filter(|r| r.error.is_some()).count(),
+            }
+        })
+        .collect();
+    if args.search.json {
+        for a in &aggregates {
+            println!("{}", serde_json::to_string(a)?);
+        }
+        return Ok(());
+    }
+    println!(
+        "{:<28} {:>8} {:>10} {:>10} {:>14} {:>10} {:>10} {:>10}",
+        "strategy",
+        "solved",
+        "mean len",
+        "median len",
+        "mean expanded",
+        "mean time",
+        "median",
+        "max memory"
+    );
+    for a in &aggregates {
+        let opt = |v: Option<f64>| v.map_or("–".to_string(), |x| format!("{x:.1}"));
+        println!(
+            "{:<28} {:>7.0}% {:>10} {:>10} {:>14} {:>10} {:>10} {:>10}",
+            a.strategy,
+            a.solved_pct,
+            opt(a.mean_length),
+            opt(a.median_length),
+            thousands(a.mean_expanded as u64),
+            duration(a.mean_ms / 1e3),
+            duration(a.median_ms / 1e3),
+            bytes(a.max_peak_bytes)
+        );
+        if a.disagreements > 0 {
+            println!(
+                "  error: optimal strategies disagreed on {} starts",
+                a.disagreements
+            );
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(name: &str, optimal: bool, cost: usize) -> RunLine {
+        RunLine {
+            strategy: name.into(),
+            record: serde_json::json!({}),
+            error: None,
+            summary: RunSummary {
+                solved: true,
+                optimal,
+                cost,
+                ..RunSummary::default()
+            },
+        }
+    }
+
+    #[test]
+    fn optimal_runs_that_disagree_are_flagged_and_others_are_not() {
+        let mut agree = vec![
+            line("bfs", true, 31),
+            line("astar", true, 31),
+            line("tabu", false, 85),
+        ];
+        flag_disagreements(&mut agree);
+        assert!(agree.iter().all(|l| l.error.is_none()));
+        let mut bug = vec![
+            line("bfs", true, 31),
+            line("astar", true, 33),
+            line("tabu", false, 85),
+        ];
+        flag_disagreements(&mut bug);
+        assert!(bug[0].error.as_deref().unwrap().contains("disagree"));
+        assert!(bug[1].error.is_some());
+        assert!(bug[2].error.is_none(), "a local search claims nothing");
+    }
+}
