@@ -3,6 +3,7 @@
 //! background thread ([`solver::Running`]); the UI thread only polls it.
 
 mod board_view;
+pub mod compare;
 mod controls;
 mod files;
 mod fonts;
@@ -98,6 +99,9 @@ pub struct HuarongApp {
     klotski: klotski::KlotskiPlay,
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<crate::engine::TracePoint>,
+    /// The compare view, and whether it is shown instead of the play view.
+    compare: compare::CompareView,
+    comparing: bool,
 }
 
 impl HuarongApp {
@@ -136,6 +140,8 @@ impl HuarongApp {
             rng,
             klotski: klotski::KlotskiPlay::new(settings_classic),
             last_trace: Vec::new(),
+            compare: compare::CompareView::default(),
+            comparing: false,
         }
     }
 
@@ -146,6 +152,32 @@ impl HuarongApp {
 
     fn in_klotski(&self) -> bool {
         self.settings.family == settings::Family::Klotski
+    }
+
+    /// The compare view.
+    pub fn compare(&self) -> &compare::CompareView {
+        &self.compare
+    }
+
+    /// Load a compared run's solution into the play view and show it.
+    fn play_compared(&mut self, start: compare::Start, finished: compare::Finished, name: String) {
+        self.comparing = false;
+        match (start, finished) {
+            (compare::Start::Tiles(p), compare::Finished::Tiles(Ok(o))) => {
+                self.settings.family = settings::Family::Tiles;
+                self.set_puzzle(p.clone());
+                self.solution = Some(Solution::new(p.start, o, name, String::new()));
+                self.playback = Playback {
+                    scroll: true,
+                    ..Playback::default()
+                };
+            }
+            (compare::Start::Klotski(l, metric), compare::Finished::Klotski(o)) => {
+                self.settings.family = settings::Family::Klotski;
+                self.klotski.load_solution(l, o, name, metric);
+            }
+            _ => {}
+        }
     }
 
     /// The game (board, goal, history).
@@ -721,8 +753,33 @@ impl eframe::App for HuarongApp {
                         "Klotski 华容道",
                     );
                 });
+                ui.separator();
+                ui.add_enabled_ui(!self.compare.is_running(), |ui| {
+                    ui.selectable_value(&mut self.comparing, false, "Play");
+                    ui.selectable_value(&mut self.comparing, true, "Compare strategies");
+                });
             });
         });
+        if self.comparing {
+            let start = if self.in_klotski() {
+                compare::Start::Klotski(self.klotski.game().layout().clone(), self.settings.metric)
+            } else {
+                compare::Start::Tiles(self.game.puzzle())
+            };
+            let cache_dir = self.cache_dir.clone();
+            let mut action = None;
+            egui::CentralPanel::default().show(ui, |ui| {
+                action = self.compare.ui(ui, &start, &self.settings, &cache_dir);
+            });
+            if let Some(compare::CompareAction::Play(start, finished, name)) = action {
+                self.play_compared(start, finished, name);
+            }
+            for cmd in commands {
+                self.apply(cmd, &ctx, now);
+            }
+            self.dialogs(&ctx);
+            return;
+        }
         if self.in_klotski() {
             self.klotski.ui(ui, &mut self.settings);
             for cmd in commands {

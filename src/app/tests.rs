@@ -603,3 +603,108 @@ fn render_screenshots() {
     h.run();
     save(&mut h, "set-state-error.png");
 }
+
+fn wait_for_compare(h: &mut Harness<'_, HuarongApp>) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.state().compare().is_running() {
+        assert!(Instant::now() < deadline, "compare runs did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+}
+
+#[test]
+fn compare_runs_every_row_sorts_and_plays_a_row() {
+    let mut h = harness();
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_by_label("Run all").click();
+    h.step();
+    wait_for_compare(&mut h);
+    let rows = &h.state().compare().rows;
+    assert_eq!(rows.len(), 5);
+    for r in rows {
+        assert_eq!(
+            r.summary.status,
+            Some(crate::engine::Status::Solved),
+            "{:?}",
+            r.config
+        );
+        assert!(!r.disagrees);
+        if r.summary.optimal {
+            assert_eq!(r.summary.length, Some(31));
+        }
+    }
+    // Sort by time, then descending.
+    h.get_by_label("Time").click();
+    h.run();
+    let order = h.state().compare().order();
+    let times: Vec<f64> = order
+        .iter()
+        .map(|&i| h.state().compare().rows[i].summary.ms)
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
+    h.get_by_label_contains("Time ↑").click();
+    h.run();
+    let order = h.state().compare().order();
+    let times: Vec<f64> = order
+        .iter()
+        .map(|&i| h.state().compare().rows[i].summary.ms)
+        .collect();
+    assert!(times.windows(2).all(|w| w[0] >= w[1]), "{times:?}");
+    // Duplicate and remove rows (buttons appear in display order).
+    let shown = |h: &Harness<'_, HuarongApp>, strategy: &str| {
+        let c = h.state().compare();
+        c.order()
+            .iter()
+            .position(|&i| c.rows[i].config.strategy == strategy)
+            .unwrap()
+    };
+    let tabu = shown(&h, "tabu");
+    h.get_all_by_label("Copy").nth(tabu).unwrap().click();
+    h.run();
+    assert_eq!(h.state().compare().rows.len(), 6);
+    let copies = h
+        .state()
+        .compare()
+        .rows
+        .iter()
+        .filter(|r| r.config.strategy == "tabu")
+        .count();
+    assert_eq!(copies, 2);
+    let tabu = shown(&h, "tabu");
+    h.get_all_by_label("Remove").nth(tabu).unwrap().click();
+    h.run();
+    assert_eq!(h.state().compare().rows.len(), 5);
+    // Play A*'s solution in the play view.
+    let astar = shown(&h, "astar");
+    h.get_all_by_label("Play").nth(astar).unwrap().click();
+    h.run();
+    assert_eq!(h.state().solution_path().map(<[Dir]>::len), Some(31));
+    h.get_by_label("Next").click();
+    h.run();
+    assert_eq!(h.state().step(), 1);
+}
+
+#[test]
+fn one_compare_row_can_be_cancelled_while_the_others_finish() {
+    let mut h = harness();
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Randomize").click();
+    h.run();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_all_by_label("Run").next().unwrap().click();
+    h.step();
+    h.step();
+    assert!(h.state().compare().is_running());
+    h.get_all_by_label("Cancel").next().unwrap().click();
+    h.step();
+    wait_for_compare(&mut h);
+    let bfs = &h.state().compare().rows[0];
+    assert_eq!(bfs.summary.status, Some(crate::engine::Status::Cancelled));
+    assert_eq!(bfs.summary.length, None);
+}

@@ -220,6 +220,26 @@ impl KlotskiPlay {
         }
     }
 
+    /// Show a solution found elsewhere (the compare view) for `layout`.
+    pub fn load_solution(
+        &mut self,
+        layout: Layout,
+        o: Outcome<KMove>,
+        strategy: String,
+        metric: Metric,
+    ) {
+        if self.game.layout() != &layout {
+            self.load(layout.clone(), "Compared layout".into());
+        }
+        let lettered = unit_steps(&layout, &o.path).unwrap_or_default();
+        self.solution = KlotskiSolution::from_steps(&layout, &lettered, o.stats, strategy, metric);
+        self.playback = Playback {
+            scroll: true,
+            ..Playback::default()
+        };
+        self.show_step(0);
+    }
+
     /// Move piece `i` one cell, as the user does.
     pub fn step(&mut self, i: usize, dir: Dir) -> bool {
         if self.running.is_some() {

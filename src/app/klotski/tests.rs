@@ -322,6 +322,24 @@ fn render_klotski_screenshots() {
         .expect("render")
         .save(dir.join("annealing.png"))
         .unwrap();
+    // 4. The compare view after a run on 横刀立马 in steps.
+    let mut h = harness();
+    h.get_by_label("steps").click();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_by_label("Run all").click();
+    h.step();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while h.state().compare().is_running() {
+        assert!(Instant::now() < deadline, "compare did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    h.render()
+        .expect("render")
+        .save(dir.join("compare.png"))
+        .unwrap();
 }
 
 #[test]

@@ -1,0 +1,563 @@
+//! The compare view: several strategy configurations on the start shown,
+//! each run on its own thread with its own limits, live progress, cancel
+//! one or all, a results table sortable by any column (egui_extras), runs
+//! of optimal strategies that disagree flagged, and a row's solution loaded
+//! into the play view.
+
+use eframe::egui;
+use egui_extras::{Column, TableBuilder};
+
+use super::settings::Settings;
+use super::solver::Running;
+use crate::engine::job::Job;
+use crate::engine::klotski::space::{piece_moves, unit_steps};
+use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::strategy::{self, STRATEGIES};
+use crate::engine::{
+    Control, Dir, HeuristicKind, Outcome, Progress, Status, TilePuzzle, solve_klotski,
+};
+use crate::units::{bytes, thousands};
+
+/// A start to compare on.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Start {
+    /// A tile puzzle.
+    Tiles(TilePuzzle),
+    /// A Klotski layout, counted in a metric.
+    Klotski(Layout, Metric),
+}
+
+/// One configuration: a strategy and, for the guided ones, a heuristic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowConfig {
+    /// Registry name.
+    pub strategy: String,
+    /// Heuristic (tiles).
+    pub heuristic: HeuristicKind,
+}
+
+impl RowConfig {
+    /// `astar:linear-conflict`, or `bfs`.
+    pub fn name(&self, tiles: bool) -> String {
+        let s = strategy::find(&self.strategy).map_or(self.strategy.as_str(), |s| s.name());
+        let guided = strategy::find(&self.strategy).is_some_and(|s| s.uses_heuristic());
+        if tiles && guided {
+            format!("{s}:{}", self.heuristic.name())
+        } else {
+            s.to_string()
+        }
+    }
+}
+
+/// A finished run.
+#[derive(Clone, Debug)]
+pub enum Finished {
+    /// Tiles: the outcome (or why it was refused).
+    Tiles(Result<Outcome<Dir>, String>),
+    /// Klotski.
+    Klotski(Outcome<KMove>),
+}
+
+/// The numbers the table shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    /// Status.
+    pub status: Option<Status>,
+    /// Cost in the puzzle's count.
+    pub length: Option<usize>,
+    /// Klotski: piece moves of the unit-step expansion.
+    pub moves: Option<usize>,
+    /// Claimed optimal.
+    pub optimal: bool,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Peak memory.
+    pub peak_bytes: u64,
+    /// Time, ms.
+    pub ms: f64,
+}
+
+enum RowJob {
+    Tiles(Running),
+    Klotski(Job<Outcome<KMove>>),
+}
+
+impl RowJob {
+    fn progress(&self) -> Option<Progress> {
+        match self {
+            RowJob::Tiles(r) => r.progress(),
+            RowJob::Klotski(j) => j.progress(),
+        }
+    }
+    fn cancel(&self) {
+        match self {
+            RowJob::Tiles(r) => r.cancel(),
+            RowJob::Klotski(j) => j.cancel(),
+        }
+    }
+}
+
+/// One row of the table.
+pub struct Row {
+    /// Its configuration.
+    pub config: RowConfig,
+    job: Option<RowJob>,
+    /// The start it last ran on.
+    pub start: Option<Start>,
+    /// Its result.
+    pub result: Option<Finished>,
+    /// Its numbers.
+    pub summary: Summary,
+    /// Set when optimal rows disagree on the length.
+    pub disagrees: bool,
+}
+
+/// Table columns, for sorting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SortBy {
+    /// Configuration name.
+    Strategy,
+    /// Status.
+    Status,
+    /// Length.
+    Length,
+    /// Optimal flag.
+    Optimal,
+    /// Expanded.
+    Expanded,
+    /// Generated.
+    Generated,
+    /// Peak memory.
+    Memory,
+    /// Time.
+    Time,
+}
+
+/// What the view asks the app to do.
+pub enum CompareAction {
+    /// Load this result into the play view.
+    Play(Start, Finished, String),
+}
+
+/// The compare view's state.
+pub struct CompareView {
+    /// The rows.
+    pub rows: Vec<Row>,
+    /// Sort column and direction.
+    pub sort: Option<(SortBy, bool)>,
+    new_strategy: String,
+    new_heuristic: HeuristicKind,
+}
+
+impl Default for CompareView {
+    fn default() -> Self {
+        let row = |s: &str, h| RowConfig {
+            strategy: s.into(),
+            heuristic: h,
+        };
+        let lc = HeuristicKind::LinearConflict;
+        Self {
+            rows: [
+                row("bfs", lc),
+                row("astar", lc),
+                row("idastar", lc),
+                row("annealing", lc),
+                row("tabu", lc),
+            ]
+            .into_iter()
+            .map(Row::new)
+            .collect(),
+            sort: None,
+            new_strategy: "astar".into(),
+            new_heuristic: HeuristicKind::Manhattan,
+        }
+    }
+}
+
+impl Row {
+    fn new(config: RowConfig) -> Self {
+        Self {
+            config,
+            job: None,
+            start: None,
+            result: None,
+            summary: Summary::default(),
+            disagrees: false,
+        }
+    }
+
+    /// Whether it is running.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+}
+
+fn summarize(f: &Finished) -> Summary {
+    let from = |status, len, moves, s: &crate::engine::Stats| Summary {
+        status: Some(status),
+        length: (status == Status::Solved).then_some(len),
+        moves,
+        optimal: s.optimal,
+        expanded: s.expanded,
+        generated: s.generated,
+        peak_bytes: s.peak_bytes,
+        ms: s.elapsed.as_secs_f64() * 1e3,
+    };
+    match f {
+        Finished::Tiles(Ok(o)) => from(o.status, o.path.len(), None, &o.stats),
+        Finished::Tiles(Err(_)) => Summary::default(),
+        Finished::Klotski(o) => from(o.status, o.path.len(), None, &o.stats),
+    }
+}
+
+impl CompareView {
+    /// Whether any row runs.
+    pub fn is_running(&self) -> bool {
+        self.rows.iter().any(Row::is_running)
+    }
+
+    /// Start every row on `start`.
+    pub fn run_all(
+        &mut self,
+        start: &Start,
+        settings: &Settings,
+        cache_dir: &std::path::Path,
+        ctx: &egui::Context,
+    ) {
+        for i in 0..self.rows.len() {
+            self.run(i, start, settings, cache_dir, ctx);
+        }
+    }
+
+    /// Start row `i` on `start` (each row its own thread and limits).
+    pub fn run(
+        &mut self,
+        i: usize,
+        start: &Start,
+        settings: &Settings,
+        cache_dir: &std::path::Path,
+        ctx: &egui::Context,
+    ) {
+        let row = &mut self.rows[i];
+        if row.job.is_some() {
+            return;
+        }
+        let tuning = settings.tuning.for_strategy(&row.config.strategy);
+        let Ok(strategy) = strategy::configure(&row.config.strategy, &tuning) else {
+            return;
+        };
+        let repaint = ctx.clone();
+        row.job = Some(match start {
+            Start::Tiles(p) => RowJob::Tiles(Running::start(
+                p.clone(),
+                strategy,
+                row.config.heuristic,
+                None,
+                cache_dir.to_path_buf(),
+                settings.limits(),
+                move || repaint.request_repaint(),
+            )),
+            Start::Klotski(l, metric) => {
+                let (l, metric) = (l.clone(), *metric);
+                let ctl = Control::default()
+                    .with_limits(settings.limits())
+                    .with_threads(1)
+                    .with_progress(move |_| repaint.request_repaint());
+                RowJob::Klotski(Job::spawn(ctl, move |ctl| {
+                    solve_klotski(&*strategy, &l, metric, ctl)
+                }))
+            }
+        });
+        row.start = Some(start.clone());
+        row.result = None;
+        row.summary = Summary::default();
+    }
+
+    /// Cancel every running row.
+    pub fn cancel_all(&self) {
+        for r in &self.rows {
+            if let Some(j) = &r.job {
+                j.cancel();
+            }
+        }
+    }
+
+    /// Collect finished runs and flag disagreements.
+    pub fn poll(&mut self) {
+        for r in &mut self.rows {
+            let done = match &mut r.job {
+                Some(RowJob::Tiles(run)) => run.try_finish().map(|f| Finished::Tiles(f.outcome)),
+                Some(RowJob::Klotski(job)) => job.try_take().map(Finished::Klotski),
+                None => None,
+            };
+            if let Some(f) = done {
+                r.job = None;
+                r.summary = summarize(&f);
+                if let (Some(Start::Klotski(l, _)), Finished::Klotski(o)) = (&r.start, &f) {
+                    let steps = unit_steps(l, &o.path).unwrap_or_default();
+                    r.summary.moves = Some(piece_moves(&steps));
+                }
+                r.result = Some(f);
+            }
+        }
+        let lengths: Vec<usize> = self
+            .rows
+            .iter()
+            .filter(|r| r.summary.optimal)
+            .filter_map(|r| r.summary.length)
+            .collect();
+        let disagree = lengths.windows(2).any(|w| w[0] != w[1]);
+        for r in &mut self.rows {
+            r.disagrees = disagree && r.summary.optimal && r.summary.length.is_some();
+        }
+    }
+
+    /// Row indices in the chosen sort order.
+    pub fn order(&self) -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..self.rows.len()).collect();
+        if let Some((by, ascending)) = self.sort {
+            let key = |i: &usize| -> (f64, String) {
+                let r = &self.rows[*i];
+                let s = &r.summary;
+                match by {
+                    SortBy::Strategy => (0.0, r.config.name(true)),
+                    SortBy::Status => (0.0, s.status.map_or("", |x| x.name()).to_string()),
+                    SortBy::Length => (s.length.map_or(f64::INFINITY, |l| l as f64), String::new()),
+                    SortBy::Optimal => (f64::from(u8::from(s.optimal)), String::new()),
+                    SortBy::Expanded => (s.expanded as f64, String::new()),
+                    SortBy::Generated => (s.generated as f64, String::new()),
+                    SortBy::Memory => (s.peak_bytes as f64, String::new()),
+                    SortBy::Time => (s.ms, String::new()),
+                }
+            };
+            idx.sort_by(|a, b| {
+                let (ka, kb) = (key(a), key(b));
+                let o = ka.0.total_cmp(&kb.0).then_with(|| ka.1.cmp(&kb.1));
+                if ascending { o } else { o.reverse() }
+            });
+        }
+        idx
+    }
+
+    /// Draw the view for `start`.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        start: &Start,
+        settings: &Settings,
+        cache_dir: &std::path::Path,
+    ) -> Option<CompareAction> {
+        self.poll();
+        let ctx = ui.ctx().clone();
+        let tiles = matches!(start, Start::Tiles(_));
+        let mut action = None;
+        ui.heading("Compare strategies on the start shown");
+        ui.horizontal(|ui| {
+            let running = self.is_running();
+            if ui
+                .add_enabled(!running, egui::Button::new("Run all"))
+                .clicked()
+            {
+                self.run_all(start, settings, cache_dir, &ctx);
+            }
+            if ui
+                .add_enabled(running, egui::Button::new("Cancel all"))
+                .clicked()
+            {
+                self.cancel_all();
+            }
+            ui.separator();
+            egui::ComboBox::from_label("New row")
+                .selected_text(strategy::find(&self.new_strategy).map_or("?", |s| s.label()))
+                .show_ui(ui, |ui| {
+                    for s in STRATEGIES {
+                        ui.selectable_value(
+                            &mut self.new_strategy,
+                            s.name().to_string(),
+                            s.label(),
+                        );
+                    }
+                });
+            if tiles {
+                egui::ComboBox::from_label("with")
+                    .selected_text(self.new_heuristic.label())
+                    .show_ui(ui, |ui| {
+                        for k in HeuristicKind::ALL {
+                            ui.selectable_value(&mut self.new_heuristic, k, k.label());
+                        }
+                    });
+            }
+            if ui.button("Add").clicked() {
+                self.rows.push(Row::new(RowConfig {
+                    strategy: self.new_strategy.clone(),
+                    heuristic: self.new_heuristic,
+                }));
+            }
+        });
+        let headers = [
+            (SortBy::Strategy, "Strategy"),
+            (SortBy::Status, "Status"),
+            (
+                SortBy::Length,
+                if tiles { "Length" } else { "Length (metric)" },
+            ),
+            (SortBy::Optimal, "Optimal"),
+            (SortBy::Expanded, "Expanded"),
+            (SortBy::Generated, "Generated"),
+            (SortBy::Memory, "Peak memory"),
+            (SortBy::Time, "Time"),
+        ];
+        let order = self.order();
+        let mut remove = None;
+        let mut duplicate = None;
+        let mut run_one = None;
+        TableBuilder::new(ui)
+            .striped(true)
+            .column(Column::auto().at_least(150.0))
+            .column(Column::auto().at_least(80.0))
+            .column(Column::auto().at_least(130.0))
+            .columns(Column::auto().at_least(80.0), 5)
+            .column(Column::remainder())
+            .header(22.0, |mut header| {
+                for (by, name) in headers {
+                    header.col(|ui| {
+                        let arrow = match self.sort {
+                            Some((b, true)) if b == by => " ↑",
+                            Some((b, false)) if b == by => " ↓",
+                            _ => "",
+                        };
+                        if ui.button(format!("{name}{arrow}")).clicked() {
+                            self.sort = match self.sort {
+                                Some((b, asc)) if b == by => Some((by, !asc)),
+                                _ => Some((by, true)),
+                            };
+                        }
+                    });
+                }
+                header.col(|ui| {
+                    ui.label("");
+                });
+            })
+            .body(|mut body| {
+                for &i in &order {
+                    let r = &self.rows[i];
+                    body.row(22.0, |mut row| {
+                        let s = r.summary;
+                        let warn = r.disagrees;
+                        row.col(|ui| {
+                            ui.label(r.config.name(tiles));
+                        });
+                        row.col(|ui| {
+                            if let Some(job) = &r.job {
+                                ui.horizontal(|ui| {
+                                    ui.spinner();
+                                    let p = job.progress().map_or(0, |p| p.expanded);
+                                    ui.label(thousands(p));
+                                });
+                            } else if warn {
+                                ui.colored_label(ui.visuals().error_fg_color, "DISAGREES");
+                            } else {
+                                ui.label(s.status.map_or("–", |x| x.name()));
+                            }
+                        });
+                        row.col(|ui| {
+                            let text = match (s.length, s.moves) {
+                                (Some(l), Some(m)) => format!("{l} ({m} moves)"),
+                                (Some(l), None) => l.to_string(),
+                                _ => "–".into(),
+                            };
+                            ui.label(text);
+                        });
+                        row.col(|ui| {
+                            ui.label(if s.status.is_none() {
+                                "–"
+                            } else if s.optimal {
+                                "yes"
+                            } else {
+                                "no"
+                            });
+                        });
+                        row.col(|ui| {
+                            ui.label(thousands(s.expanded));
+                        });
+                        row.col(|ui| {
+                            ui.label(thousands(s.generated));
+                        });
+                        row.col(|ui| {
+                            ui.label(bytes(s.peak_bytes));
+                        });
+                        row.col(|ui| {
+                            ui.label(format!("{:.2} ms", s.ms));
+                        });
+                        row.col(|ui| {
+                            ui.horizontal(|ui| {
+                                let name = r.config.name(tiles);
+                                if let Some(j) = &r.job {
+                                    if ui
+                                        .button("Cancel")
+                                        .on_hover_text(format!("Cancel {name}"))
+                                        .clicked()
+                                    {
+                                        j.cancel();
+                                    }
+                                } else {
+                                    if ui
+                                        .button("Run")
+                                        .on_hover_text(format!("Run {name}"))
+                                        .clicked()
+                                    {
+                                        run_one = Some(i);
+                                    }
+                                    if s.length.is_some()
+                                        && ui
+                                            .button("Play")
+                                            .on_hover_text("Load this solution into the play view")
+                                            .clicked()
+                                        && let (Some(start), Some(f)) = (&r.start, &r.result)
+                                    {
+                                        action = Some(CompareAction::Play(
+                                            start.clone(),
+                                            f.clone(),
+                                            name.clone(),
+                                        ));
+                                    }
+                                    if ui
+                                        .button("Copy")
+                                        .on_hover_text("Duplicate this row")
+                                        .clicked()
+                                    {
+                                        duplicate = Some(i);
+                                    }
+                                    if ui.button("Remove").clicked() {
+                                        remove = Some(i);
+                                    }
+                                }
+                            });
+                        });
+                    });
+                }
+            });
+        if let Some(i) = run_one {
+            self.run(i, start, settings, cache_dir, &ctx);
+        }
+        if let Some(i) = duplicate {
+            let config = self.rows[i].config.clone();
+            self.rows.insert(i + 1, Row::new(config));
+        }
+        if let Some(i) = remove {
+            self.rows.remove(i);
+        }
+        if self.rows.iter().any(|r| r.disagrees) {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                "Strategies that claim optimality disagree on the length: that is a bug.",
+            );
+        }
+        if self.is_running() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        action
+    }
+}
