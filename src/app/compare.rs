@@ -341,6 +341,56 @@ impl CompareView {
         idx
     }
 
+    /// Time and nodes per finished row as bars on a log scale.
+    fn charts(&self, ui: &mut egui::Ui, tiles: bool) {
+        use egui_plot::{Bar, BarChart, Plot};
+        let done: Vec<&Row> = self
+            .rows
+            .iter()
+            .filter(|r| r.summary.status.is_some())
+            .collect();
+        if done.is_empty() {
+            return;
+        }
+        let names: Vec<String> = done.iter().map(|r| r.config.name(tiles)).collect();
+        ui.columns(2, |cols| {
+            let time = |s: &Summary| s.ms.max(1e-3);
+            let nodes = |s: &Summary| (s.expanded as f64).max(1.0);
+            let specs: [(&str, &dyn Fn(&Summary) -> f64); 2] = [
+                ("time (ms, log scale)", &time),
+                ("nodes expanded (log scale)", &nodes),
+            ];
+            for (ui, (title, value)) in cols.iter_mut().zip(specs) {
+                ui.label(title);
+                let bars: Vec<Bar> = done
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| {
+                        Bar::new(i as f64, value(&r.summary).log10())
+                            .name(&names[i])
+                            .width(0.6)
+                    })
+                    .collect();
+                let labels = names.clone();
+                Plot::new(format!("compare {title}"))
+                    .height(160.0)
+                    .allow_scroll(false)
+                    .allow_drag(false)
+                    .allow_zoom(false)
+                    .y_axis_formatter(|mark, _| format!("{}", 10f64.powf(mark.value)))
+                    .x_axis_formatter(move |mark, _| {
+                        let i = mark.value.round();
+                        if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                            labels.get(i as usize).cloned().unwrap_or_default()
+                        } else {
+                            String::new()
+                        }
+                    })
+                    .show(ui, |plot| plot.bar_chart(BarChart::new(title, bars)));
+            }
+        });
+    }
+
     /// Draw the view for `start`.
     pub fn ui(
         &mut self,
@@ -549,6 +599,7 @@ impl CompareView {
         if let Some(i) = remove {
             self.rows.remove(i);
         }
+        self.charts(ui, tiles);
         if self.rows.iter().any(|r| r.disagrees) {
             ui.colored_label(
                 ui.visuals().error_fg_color,
