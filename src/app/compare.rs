@@ -18,6 +18,9 @@ use crate::engine::{
 };
 use crate::units::{bytes, thousands};
 
+/// What a bar chart shows of a run.
+type Measure = dyn Fn(&Summary) -> f64;
+
 /// A start to compare on.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Start {
@@ -138,7 +141,9 @@ pub enum SortBy {
 /// What the view asks the app to do.
 pub enum CompareAction {
     /// Load this result into the play view.
-    Play(Start, Finished, String),
+    Play(Box<(Start, Finished, String)>),
+    /// Ask where to export the results.
+    Export,
 }
 
 /// The compare view's state.
@@ -314,6 +319,28 @@ impl CompareView {
         }
     }
 
+    /// The results for export, in display order.
+    pub fn result_rows(&self, tiles: bool) -> Vec<crate::storage::results::ResultRow> {
+        self.order()
+            .into_iter()
+            .map(|i| {
+                let r = &self.rows[i];
+                let s = r.summary;
+                crate::storage::results::ResultRow {
+                    strategy: r.config.name(tiles),
+                    status: s.status.map_or("", |x| x.name()).to_string(),
+                    length: s.length,
+                    moves: s.moves,
+                    optimal: s.optimal,
+                    expanded: s.expanded,
+                    generated: s.generated,
+                    peak_bytes: s.peak_bytes,
+                    time_ms: s.ms,
+                }
+            })
+            .collect()
+    }
+
     /// Row indices in the chosen sort order.
     pub fn order(&self) -> Vec<usize> {
         let mut idx: Vec<usize> = (0..self.rows.len()).collect();
@@ -356,7 +383,7 @@ impl CompareView {
         ui.columns(2, |cols| {
             let time = |s: &Summary| s.ms.max(1e-3);
             let nodes = |s: &Summary| (s.expanded as f64).max(1.0);
-            let specs: [(&str, &dyn Fn(&Summary) -> f64); 2] = [
+            let specs: [(&str, &Measure); 2] = [
                 ("time (ms, log scale)", &time),
                 ("nodes expanded (log scale)", &nodes),
             ];
@@ -567,11 +594,11 @@ impl CompareView {
                                             .clicked()
                                         && let (Some(start), Some(f)) = (&r.start, &r.result)
                                     {
-                                        action = Some(CompareAction::Play(
+                                        action = Some(CompareAction::Play(Box::new((
                                             start.clone(),
                                             f.clone(),
                                             name.clone(),
-                                        ));
+                                        ))));
                                     }
                                     if ui
                                         .button("Copy")

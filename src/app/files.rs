@@ -15,6 +15,8 @@ pub enum FileAction {
         /// Include the solution.
         with_solution: bool,
     },
+    /// Export the compare results.
+    Export,
 }
 
 /// At most one dialog at a time; its answer arrives through a channel.
@@ -46,6 +48,17 @@ impl FileDialogs {
             rfd::FileDialog::new()
                 .add_filter(FILTER.0, FILTER.1)
                 .set_file_name(name)
+                .save_file()
+        });
+    }
+
+    /// Ask where to export results (CSV or RON by the name's extension).
+    pub fn export(&mut self, ctx: &egui::Context) {
+        self.spawn(ctx, FileAction::Export, || {
+            rfd::FileDialog::new()
+                .add_filter("CSV", &["csv"])
+                .add_filter("RON", &["ron"])
+                .set_file_name("compare.csv")
                 .save_file()
         });
     }

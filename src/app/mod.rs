@@ -159,6 +159,16 @@ impl HuarongApp {
         &self.compare
     }
 
+    /// Export the compare table to `path` (RON for `.ron`, else CSV),
+    /// atomically.
+    pub fn export_path(&mut self, path: &std::path::Path) {
+        let rows = self.compare.result_rows(!self.in_klotski());
+        match crate::storage::results::save(path, &rows) {
+            Ok(()) => self.status = format!("Exported {} rows to {}.", rows.len(), path.display()),
+            Err(e) => self.error = Some(format!("Cannot export to {}: {e}", path.display())),
+        }
+    }
+
     /// Load a compared run's solution into the play view and show it.
     fn play_compared(&mut self, start: compare::Start, finished: compare::Finished, name: String) {
         self.comparing = false;
@@ -722,6 +732,7 @@ impl eframe::App for HuarongApp {
             match action {
                 files::FileAction::Open => self.open_path(&path),
                 files::FileAction::Save { with_solution } => self.save_path(&path, with_solution),
+                files::FileAction::Export => self.export_path(&path),
             }
         }
         self.handle_keys(&ctx, now);
@@ -755,7 +766,7 @@ impl eframe::App for HuarongApp {
                 });
                 ui.separator();
                 ui.add_enabled_ui(!self.compare.is_running(), |ui| {
-                    ui.selectable_value(&mut self.comparing, false, "Play");
+                    ui.selectable_value(&mut self.comparing, false, "Play & solve");
                     ui.selectable_value(&mut self.comparing, true, "Compare strategies");
                 });
             });
@@ -771,8 +782,13 @@ impl eframe::App for HuarongApp {
             egui::CentralPanel::default().show(ui, |ui| {
                 action = self.compare.ui(ui, &start, &self.settings, &cache_dir);
             });
-            if let Some(compare::CompareAction::Play(start, finished, name)) = action {
-                self.play_compared(start, finished, name);
+            match action {
+                Some(compare::CompareAction::Play(run)) => {
+                    let (start, finished, name) = *run;
+                    self.play_compared(start, finished, name);
+                }
+                Some(compare::CompareAction::Export) => self.files.export(&ctx),
+                None => {}
             }
             for cmd in commands {
                 self.apply(cmd, &ctx, now);

@@ -678,6 +678,25 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
     h.get_all_by_label("Remove").nth(tabu).unwrap().click();
     h.run();
     assert_eq!(h.state().compare().rows.len(), 5);
+    // Export as CSV and RON, and read both back.
+    let dir = std::env::temp_dir().join(format!("huarong-export-{}", std::process::id()));
+    for name in ["table.csv", "table.ron"] {
+        let path = dir.join(name);
+        h.state_mut().export_path(&path);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let rows = if name.ends_with("ron") {
+            crate::storage::results::from_ron(&text)
+        } else {
+            crate::storage::results::from_csv(&text)
+        }
+        .unwrap();
+        assert_eq!(rows.len(), 5);
+        assert!(
+            rows.iter()
+                .any(|r| r.strategy == "astar:linear-conflict" && r.length == Some(31))
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
     // Play A*'s solution in the play view.
     let astar = shown(&h, "astar");
     h.get_all_by_label("Play").nth(astar).unwrap().click();

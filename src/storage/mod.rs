@@ -6,6 +6,7 @@ pub mod klotski_file;
 pub mod layouts;
 pub mod pdb_cache;
 pub mod puzzle_file;
+pub mod results;
 
 use std::io::Write;
 use std::path::Path;

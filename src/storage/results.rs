@@ -1,0 +1,181 @@
+//! Compare and experiment results exported as CSV or RON, written
+//! atomically; both read back (for tests and for people's own tools).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+/// One configuration's result on one start.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResultRow {
+    /// Configuration, e.g. `astar:linear-conflict`.
+    pub strategy: String,
+    /// Status name (`solved`, `limit`, …), or empty if it never ran.
+    pub status: String,
+    /// Cost in the puzzle's count, if solved.
+    pub length: Option<usize>,
+    /// Klotski: piece moves of the solution, if solved.
+    pub moves: Option<usize>,
+    /// Claimed optimal.
+    pub optimal: bool,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Nodes generated.
+    pub generated: u64,
+    /// Peak memory in bytes.
+    pub peak_bytes: u64,
+    /// Time in milliseconds.
+    pub time_ms: f64,
+}
+
+const HEADER: &str = "strategy,status,length,moves,optimal,expanded,generated,peak_bytes,time_ms";
+
+/// The rows as CSV with a header line.
+///
+/// ```
+/// use huarong::storage::results::{ResultRow, from_csv, to_csv};
+/// let rows = vec![ResultRow { strategy: "astar:manhattan".into(), status: "solved".into(),
+///     length: Some(31), moves: None, optimal: true, expanded: 10, generated: 20,
+///     peak_bytes: 1024, time_ms: 1.5 }];
+/// let text = to_csv(&rows);
+/// assert!(text.starts_with("strategy,status,length"));
+/// assert_eq!(from_csv(&text).unwrap(), rows);
+/// ```
+pub fn to_csv(rows: &[ResultRow]) -> String {
+    let opt = |v: Option<usize>| v.map_or(String::new(), |x| x.to_string());
+    let mut out = format!("{HEADER}\n");
+    for r in rows {
+        // Configuration names never hold commas or quotes (they come from
+        // the registry), so no quoting is needed.
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{}\n",
+            r.strategy,
+            r.status,
+            opt(r.length),
+            opt(r.moves),
+            r.optimal,
+            r.expanded,
+            r.generated,
+            r.peak_bytes,
+            r.time_ms
+        ));
+    }
+    out
+}
+
+/// Read rows written by [`to_csv`]; the error names the line and field.
+pub fn from_csv(text: &str) -> Result<Vec<ResultRow>, String> {
+    let mut lines = text.lines();
+    if lines.next() != Some(HEADER) {
+        return Err(format!("the first line is not the header '{HEADER}'"));
+    }
+    lines
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, line)| {
+            let n = i + 2;
+            let f: Vec<&str> = line.split(',').collect();
+            if f.len() != 9 {
+                return Err(format!("line {n}: {} fields, expected 9", f.len()));
+            }
+            let bad = |what: &str| format!("line {n}: {what} is not valid");
+            let opt = |s: &str, what: &str| -> Result<Option<usize>, String> {
+                if s.is_empty() {
+                    Ok(None)
+                } else {
+                    s.parse().map(Some).map_err(|_| bad(what))
+                }
+            };
+            Ok(ResultRow {
+                strategy: f[0].into(),
+                status: f[1].into(),
+                length: opt(f[2], "length")?,
+                moves: opt(f[3], "moves")?,
+                optimal: f[4].parse().map_err(|_| bad("optimal"))?,
+                expanded: f[5].parse().map_err(|_| bad("expanded"))?,
+                generated: f[6].parse().map_err(|_| bad("generated"))?,
+                peak_bytes: f[7].parse().map_err(|_| bad("peak_bytes"))?,
+                time_ms: f[8].parse().map_err(|_| bad("time_ms"))?,
+            })
+        })
+        .collect()
+}
+
+/// The rows as pretty RON.
+pub fn to_ron(rows: &[ResultRow]) -> String {
+    ron::ser::to_string_pretty(rows, ron::ser::PrettyConfig::new().struct_names(true))
+        .expect("result rows always serialize")
+}
+
+/// Read rows written by [`to_ron`].
+pub fn from_ron(text: &str) -> Result<Vec<ResultRow>, String> {
+    ron::from_str(text).map_err(|e| e.to_string())
+}
+
+/// Write `rows` to `path` atomically: RON for a `.ron` name, CSV otherwise.
+pub fn save(path: &Path, rows: &[ResultRow]) -> std::io::Result<()> {
+    let text = match path.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("ron") => to_ron(rows),
+        _ => to_csv(rows),
+    };
+    super::write_atomic(path, text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows() -> Vec<ResultRow> {
+        vec![
+            ResultRow {
+                strategy: "bfs".into(),
+                status: "solved".into(),
+                length: Some(116),
+                moves: Some(100),
+                optimal: true,
+                expanded: 23_954,
+                generated: 77_807,
+                peak_bytes: 1 << 20,
+                time_ms: 13.25,
+            },
+            ResultRow {
+                strategy: "annealing".into(),
+                status: "not_found".into(),
+                length: None,
+                moves: None,
+                optimal: false,
+                expanded: 2_100_000,
+                generated: 7_222_003,
+                peak_bytes: 4 << 20,
+                time_ms: 1508.9,
+            },
+        ]
+    }
+
+    #[test]
+    fn both_formats_read_back_what_was_written() {
+        let dir = std::env::temp_dir().join(format!("huarong-results-{}", std::process::id()));
+        for name in ["r.csv", "r.ron"] {
+            let path = dir.join(name);
+            save(&path, &rows()).unwrap();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let back = if name.ends_with("ron") {
+                from_ron(&text)
+            } else {
+                from_csv(&text)
+            };
+            assert_eq!(back.unwrap(), rows(), "{name}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn damaged_csv_is_named() {
+        let text = to_csv(&rows()).replace("23954", "lots");
+        assert_eq!(
+            from_csv(&text).unwrap_err(),
+            "line 2: expanded is not valid"
+        );
+        assert!(from_csv("a,b\n").unwrap_err().contains("header"));
+    }
+}
