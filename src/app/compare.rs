@@ -152,6 +152,8 @@ pub struct CompareView {
     pub rows: Vec<Row>,
     /// Sort column and direction.
     pub sort: Option<(SortBy, bool)>,
+    /// The batch experiment.
+    pub batch: super::batch::Batch,
     new_strategy: String,
     new_heuristic: HeuristicKind,
 }
@@ -175,6 +177,7 @@ impl Default for CompareView {
             .map(Row::new)
             .collect(),
             sort: None,
+            batch: super::batch::Batch::default(),
             new_strategy: "astar".into(),
             new_heuristic: HeuristicKind::Manhattan,
         }
@@ -218,9 +221,9 @@ fn summarize(f: &Finished) -> Summary {
 }
 
 impl CompareView {
-    /// Whether any row runs.
+    /// Whether any row or the batch runs.
     pub fn is_running(&self) -> bool {
-        self.rows.iter().any(Row::is_running)
+        self.rows.iter().any(Row::is_running) || self.batch.is_running()
     }
 
     /// Start every row on `start`.
@@ -626,13 +629,16 @@ impl CompareView {
         if let Some(i) = remove {
             self.rows.remove(i);
         }
-        self.charts(ui, tiles);
         if self.rows.iter().any(|r| r.disagrees) {
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 "Strategies that claim optimality disagree on the length: that is a bug.",
             );
         }
+        self.charts(ui, tiles);
+        ui.separator();
+        let configs: Vec<RowConfig> = self.rows.iter().map(|r| r.config.clone()).collect();
+        self.batch.ui(ui, start, &configs, settings, cache_dir);
         if self.is_running() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }

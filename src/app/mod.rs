@@ -2,6 +2,7 @@
 //! owns the state and wires the views to the engine. Solving runs on a
 //! background thread ([`solver::Running`]); the UI thread only polls it.
 
+pub mod batch;
 mod board_view;
 pub mod compare;
 mod controls;
@@ -780,7 +781,9 @@ impl eframe::App for HuarongApp {
             let cache_dir = self.cache_dir.clone();
             let mut action = None;
             egui::CentralPanel::default().show(ui, |ui| {
-                action = self.compare.ui(ui, &start, &self.settings, &cache_dir);
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    action = self.compare.ui(ui, &start, &self.settings, &cache_dir);
+                });
             });
             match action {
                 Some(compare::CompareAction::Play(run)) => {

@@ -727,3 +727,53 @@ fn one_compare_row_can_be_cancelled_while_the_others_finish() {
     assert_eq!(bfs.summary.status, Some(crate::engine::Status::Cancelled));
     assert_eq!(bfs.summary.length, None);
 }
+
+#[test]
+fn a_batch_experiment_aggregates_every_configuration_and_can_be_cancelled() {
+    let mut h = harness();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.state_mut().compare.batch.count = 6;
+    h.state_mut().compare.batch.shuffle = 20;
+    h.run();
+    h.get_by_label("Run batch").click();
+    h.step();
+    wait_for_compare(&mut h);
+    let agg = h.state().compare().batch.aggregates();
+    assert_eq!(agg.len(), 5);
+    for a in &agg {
+        assert_eq!(a.runs, 6, "{}", a.name);
+    }
+    // The exact searches solve all and agree on the mean length.
+    let exact: Vec<_> = agg
+        .iter()
+        .filter(|a| {
+            ["bfs", "astar:linear-conflict", "idastar:linear-conflict"].contains(&a.name.as_str())
+        })
+        .collect();
+    assert_eq!(exact.len(), 3);
+    assert!(
+        exact
+            .iter()
+            .all(|a| a.solved == 6 && a.length == exact[0].length)
+    );
+    h.get_by_label_contains("Time against solution length");
+
+    // A long batch (BFS on uniformly random 15-puzzles) stops on Cancel.
+    let mut h = harness();
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.state_mut().compare.batch.shuffle = 0;
+    h.state_mut().compare.batch.count = 50;
+    h.run();
+    h.get_by_label("Run batch").click();
+    h.step();
+    h.step();
+    h.get_by_label("Cancel batch").click();
+    h.step();
+    wait_for_compare(&mut h);
+    let bfs_runs = h.state().compare().batch.points[0].len();
+    assert!(bfs_runs < 50, "the batch ran to the end: {bfs_runs}");
+}

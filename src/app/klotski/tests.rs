@@ -340,6 +340,27 @@ fn render_klotski_screenshots() {
         .expect("render")
         .save(dir.join("compare.png"))
         .unwrap();
+    // 5. A batch experiment on 8-puzzles.
+    let mut h = harness();
+    h.get_by_label("Sliding tiles").click();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.state_mut().compare.batch.count = 40;
+    h.state_mut().compare.batch.shuffle = 0;
+    h.run();
+    h.get_by_label("Run batch").click();
+    h.step();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while h.state().compare().is_running() {
+        assert!(Instant::now() < deadline, "batch did not finish");
+        std::thread::sleep(Duration::from_millis(10));
+        h.step();
+    }
+    h.run();
+    h.render()
+        .expect("render")
+        .save(dir.join("batch.png"))
+        .unwrap();
 }
 
 #[test]
