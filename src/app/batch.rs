@@ -135,6 +135,24 @@ impl Batch {
         self.job.is_some()
     }
 
+    /// The aggregates of the last batch, for export.
+    pub fn export_rows(&self) -> Vec<crate::storage::results::AggregateRow> {
+        self.aggregates()
+            .into_iter()
+            .map(|a| crate::storage::results::AggregateRow {
+                strategy: a.name,
+                runs: a.runs,
+                solved: a.solved,
+                mean_length: a.length.map(|l| l.0),
+                median_length: a.length.map(|l| l.1),
+                mean_expanded: a.mean_expanded,
+                mean_ms: a.time.0,
+                median_ms: a.time.1,
+                max_peak_bytes: a.max_bytes,
+            })
+            .collect()
+    }
+
     /// The aggregates of the last batch.
     pub fn aggregates(&self) -> Vec<Aggregate> {
         aggregate(&self.names, &self.points)
@@ -252,7 +270,7 @@ impl Batch {
         }));
     }
 
-    /// Draw the batch section.
+    /// Draw the batch section; `true` when Export was clicked.
     pub fn ui(
         &mut self,
         ui: &mut egui::Ui,
@@ -260,7 +278,8 @@ impl Batch {
         configs: &[RowConfig],
         settings: &Settings,
         cache_dir: &std::path::Path,
-    ) {
+    ) -> bool {
+        let mut export = false;
         if let Some(job) = &mut self.job
             && let Some(points) = job.try_take()
         {
@@ -300,7 +319,15 @@ impl Batch {
         }
         let aggregates = self.aggregates();
         if aggregates.is_empty() {
-            return;
+            return false;
+        }
+        if self.job.is_none()
+            && ui
+                .button("Export batch…")
+                .on_hover_text("Save the aggregate table as CSV or RON")
+                .clicked()
+        {
+            export = true;
         }
         egui::Grid::new("batch table").striped(true).show(ui, |ui| {
             for h in [
@@ -353,6 +380,7 @@ impl Batch {
                     plot.points(Points::new(name.clone(), PlotPoints::from(xy)).radius(3.0));
                 }
             });
+        export
     }
 }
 

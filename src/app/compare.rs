@@ -144,6 +144,8 @@ pub enum CompareAction {
     Play(Box<(Start, Finished, String)>),
     /// Ask where to export the results.
     Export,
+    /// Ask where to export the batch aggregates.
+    ExportBatch,
 }
 
 /// The compare view's state.
@@ -638,7 +640,9 @@ impl CompareView {
         self.charts(ui, tiles);
         ui.separator();
         let configs: Vec<RowConfig> = self.rows.iter().map(|r| r.config.clone()).collect();
-        self.batch.ui(ui, start, &configs, settings, cache_dir);
+        if self.batch.ui(ui, start, &configs, settings, cache_dir) {
+            action = Some(CompareAction::ExportBatch);
+        }
         if self.is_running() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }

@@ -17,6 +17,8 @@ pub enum FileAction {
     },
     /// Export the compare results.
     Export,
+    /// Export the batch aggregates.
+    ExportBatch,
 }
 
 /// At most one dialog at a time; its answer arrives through a channel.
@@ -53,8 +55,8 @@ impl FileDialogs {
     }
 
     /// Ask where to export results (CSV or RON by the name's extension).
-    pub fn export(&mut self, ctx: &egui::Context) {
-        self.spawn(ctx, FileAction::Export, || {
+    pub fn export(&mut self, ctx: &egui::Context, action: FileAction) {
+        self.spawn(ctx, action, || {
             rfd::FileDialog::new()
                 .add_filter("CSV", &["csv"])
                 .add_filter("RON", &["ron"])

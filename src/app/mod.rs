@@ -170,6 +170,15 @@ impl HuarongApp {
         }
     }
 
+    /// Export the batch aggregates to `path` (RON for `.ron`, else CSV).
+    pub fn export_batch_path(&mut self, path: &std::path::Path) {
+        let rows = self.compare.batch.export_rows();
+        match crate::storage::results::save_aggregates(path, &rows) {
+            Ok(()) => self.status = format!("Exported {} rows to {}.", rows.len(), path.display()),
+            Err(e) => self.error = Some(format!("Cannot export to {}: {e}", path.display())),
+        }
+    }
+
     /// Load a compared run's solution into the play view and show it.
     fn play_compared(&mut self, start: compare::Start, finished: compare::Finished, name: String) {
         self.comparing = false;
@@ -734,6 +743,7 @@ impl eframe::App for HuarongApp {
                 files::FileAction::Open => self.open_path(&path),
                 files::FileAction::Save { with_solution } => self.save_path(&path, with_solution),
                 files::FileAction::Export => self.export_path(&path),
+                files::FileAction::ExportBatch => self.export_batch_path(&path),
             }
         }
         self.handle_keys(&ctx, now);
@@ -790,7 +800,12 @@ impl eframe::App for HuarongApp {
                     let (start, finished, name) = *run;
                     self.play_compared(start, finished, name);
                 }
-                Some(compare::CompareAction::Export) => self.files.export(&ctx),
+                Some(compare::CompareAction::Export) => {
+                    self.files.export(&ctx, files::FileAction::Export)
+                }
+                Some(compare::CompareAction::ExportBatch) => {
+                    self.files.export(&ctx, files::FileAction::ExportBatch)
+                }
                 None => {}
             }
             for cmd in commands {

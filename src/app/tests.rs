@@ -685,7 +685,7 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
         h.state_mut().export_path(&path);
         let text = std::fs::read_to_string(&path).unwrap();
         let rows = if name.ends_with("ron") {
-            crate::storage::results::from_ron(&text)
+            crate::storage::results::from_ron::<crate::storage::results::ResultRow>(&text)
         } else {
             crate::storage::results::from_csv(&text)
         }
@@ -758,6 +758,16 @@ fn a_batch_experiment_aggregates_every_configuration_and_can_be_cancelled() {
             .all(|a| a.solved == 6 && a.length == exact[0].length)
     );
     h.get_by_label_contains("Time against solution length");
+    // Export the aggregates and read them back.
+    let path = std::env::temp_dir().join(format!("huarong-batch-{}.csv", std::process::id()));
+    h.state_mut().export_batch_path(&path);
+    let back =
+        crate::storage::results::aggregates_from_csv(&std::fs::read_to_string(&path).unwrap())
+            .unwrap();
+    assert_eq!(back.len(), 5);
+    assert_eq!(back[0].runs, 6);
+    std::fs::remove_file(&path).unwrap();
+    h.get_by_label("Export batch…");
 
     // A long batch (BFS on uniformly random 15-puzzles) stops on Cancel.
     let mut h = harness();

@@ -101,22 +101,126 @@ pub fn from_csv(text: &str) -> Result<Vec<ResultRow>, String> {
         .collect()
 }
 
-/// The rows as pretty RON.
-pub fn to_ron(rows: &[ResultRow]) -> String {
+/// One configuration's aggregate over a batch of starts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AggregateRow {
+    /// Configuration.
+    pub strategy: String,
+    /// Starts run.
+    pub runs: usize,
+    /// Starts solved.
+    pub solved: usize,
+    /// Mean length of the solved runs.
+    pub mean_length: Option<f64>,
+    /// Median length of the solved runs.
+    pub median_length: Option<f64>,
+    /// Mean nodes expanded.
+    pub mean_expanded: f64,
+    /// Mean time, ms.
+    pub mean_ms: f64,
+    /// Median time, ms.
+    pub median_ms: f64,
+    /// Largest peak memory, bytes.
+    pub max_peak_bytes: u64,
+}
+
+const AGGREGATE_HEADER: &str =
+    "strategy,runs,solved,mean_length,median_length,mean_expanded,mean_ms,median_ms,max_peak_bytes";
+
+/// Aggregates as CSV with a header line.
+pub fn aggregates_to_csv(rows: &[AggregateRow]) -> String {
+    let opt = |v: Option<f64>| v.map_or(String::new(), |x| x.to_string());
+    let mut out = format!("{AGGREGATE_HEADER}\n");
+    for r in rows {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{}\n",
+            r.strategy,
+            r.runs,
+            r.solved,
+            opt(r.mean_length),
+            opt(r.median_length),
+            r.mean_expanded,
+            r.mean_ms,
+            r.median_ms,
+            r.max_peak_bytes
+        ));
+    }
+    out
+}
+
+/// Read aggregates written by [`aggregates_to_csv`].
+pub fn aggregates_from_csv(text: &str) -> Result<Vec<AggregateRow>, String> {
+    let mut lines = text.lines();
+    if lines.next() != Some(AGGREGATE_HEADER) {
+        return Err(format!(
+            "the first line is not the header '{AGGREGATE_HEADER}'"
+        ));
+    }
+    lines
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(i, line)| {
+            let n = i + 2;
+            let f: Vec<&str> = line.split(',').collect();
+            if f.len() != 9 {
+                return Err(format!("line {n}: {} fields, expected 9", f.len()));
+            }
+            let bad = |what: &str| format!("line {n}: {what} is not valid");
+            let opt = |s: &str, what: &str| -> Result<Option<f64>, String> {
+                if s.is_empty() {
+                    Ok(None)
+                } else {
+                    s.parse().map(Some).map_err(|_| bad(what))
+                }
+            };
+            Ok(AggregateRow {
+                strategy: f[0].into(),
+                runs: f[1].parse().map_err(|_| bad("runs"))?,
+                solved: f[2].parse().map_err(|_| bad("solved"))?,
+                mean_length: opt(f[3], "mean_length")?,
+                median_length: opt(f[4], "median_length")?,
+                mean_expanded: f[5].parse().map_err(|_| bad("mean_expanded"))?,
+                mean_ms: f[6].parse().map_err(|_| bad("mean_ms"))?,
+                median_ms: f[7].parse().map_err(|_| bad("median_ms"))?,
+                max_peak_bytes: f[8].parse().map_err(|_| bad("max_peak_bytes"))?,
+            })
+        })
+        .collect()
+}
+
+/// Rows (results or aggregates) as pretty RON.
+pub fn to_ron<T: Serialize>(rows: &[T]) -> String {
     ron::ser::to_string_pretty(rows, ron::ser::PrettyConfig::new().struct_names(true))
         .expect("result rows always serialize")
 }
 
 /// Read rows written by [`to_ron`].
-pub fn from_ron(text: &str) -> Result<Vec<ResultRow>, String> {
+pub fn from_ron<T: for<'de> Deserialize<'de>>(text: &str) -> Result<Vec<T>, String> {
     ron::from_str(text).map_err(|e| e.to_string())
+}
+
+fn is_ron(path: &Path) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
 }
 
 /// Write `rows` to `path` atomically: RON for a `.ron` name, CSV otherwise.
 pub fn save(path: &Path, rows: &[ResultRow]) -> std::io::Result<()> {
-    let text = match path.extension().and_then(|e| e.to_str()) {
-        Some(e) if e.eq_ignore_ascii_case("ron") => to_ron(rows),
-        _ => to_csv(rows),
+    let text = if is_ron(path) {
+        to_ron(rows)
+    } else {
+        to_csv(rows)
+    };
+    super::write_atomic(path, text.as_bytes())
+}
+
+/// Write batch aggregates to `path` atomically, as [`save`] does.
+pub fn save_aggregates(path: &Path, rows: &[AggregateRow]) -> std::io::Result<()> {
+    let text = if is_ron(path) {
+        to_ron(rows)
+    } else {
+        aggregates_to_csv(rows)
     };
     super::write_atomic(path, text.as_bytes())
 }
@@ -167,6 +271,27 @@ mod tests {
             assert_eq!(back.unwrap(), rows(), "{name}");
         }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn aggregates_read_back_in_both_formats() {
+        let rows = vec![AggregateRow {
+            strategy: "tabu:manhattan".into(),
+            runs: 40,
+            solved: 39,
+            mean_length: Some(98.25),
+            median_length: None,
+            mean_expanded: 100.5,
+            mean_ms: 0.13,
+            median_ms: 0.11,
+            max_peak_bytes: 22_400,
+        }];
+        assert_eq!(
+            aggregates_from_csv(&aggregates_to_csv(&rows)).unwrap(),
+            rows
+        );
+        assert_eq!(from_ron::<AggregateRow>(&to_ron(&rows)).unwrap(), rows);
+        assert!(aggregates_from_csv("x\n").is_err());
     }
 
     #[test]
