@@ -37,6 +37,9 @@ pub struct RowConfig {
     pub strategy: String,
     /// Heuristic (tiles).
     pub heuristic: HeuristicKind,
+    /// The local searches' parameters, taken from the left panel's when
+    /// the row was added.
+    pub tuning: super::settings::TuningSettings,
 }
 
 impl RowConfig {
@@ -115,6 +118,10 @@ pub struct Row {
     pub summary: Summary,
     /// Set when optimal rows disagree on the length.
     pub disagrees: bool,
+    /// A local search's trace, live while it runs and kept after.
+    trace: super::solver::TraceLog,
+    /// The trace of the last run.
+    pub trace_points: Vec<crate::engine::TracePoint>,
 }
 
 /// Table columns, for sorting.
@@ -156,6 +163,8 @@ pub struct CompareView {
     pub sort: Option<(SortBy, bool)>,
     /// The batch experiment.
     pub batch: super::batch::Batch,
+    /// The row whose trace is shown.
+    pub shown_trace: Option<usize>,
     new_strategy: String,
     new_heuristic: HeuristicKind,
 }
@@ -165,6 +174,7 @@ impl Default for CompareView {
         let row = |s: &str, h| RowConfig {
             strategy: s.into(),
             heuristic: h,
+            tuning: Default::default(),
         };
         let lc = HeuristicKind::LinearConflict;
         Self {
@@ -180,6 +190,7 @@ impl Default for CompareView {
             .collect(),
             sort: None,
             batch: super::batch::Batch::default(),
+            shown_trace: None,
             new_strategy: "astar".into(),
             new_heuristic: HeuristicKind::Manhattan,
         }
@@ -195,6 +206,8 @@ impl Row {
             result: None,
             summary: Summary::default(),
             disagrees: false,
+            trace: Default::default(),
+            trace_points: Vec::new(),
         }
     }
 
@@ -254,11 +267,12 @@ impl CompareView {
         if row.job.is_some() {
             return;
         }
-        let tuning = settings.tuning.for_strategy(&row.config.strategy);
+        let tuning = row.config.tuning.for_strategy(&row.config.strategy);
         let Ok(strategy) = strategy::configure(&row.config.strategy, &tuning) else {
             return;
         };
         let repaint = ctx.clone();
+        row.trace_points.clear();
         row.job = Some(match start {
             Start::Tiles(p) => RowJob::Tiles(Running::start(
                 p.clone(),
@@ -271,10 +285,13 @@ impl CompareView {
             )),
             Start::Klotski(l, metric) => {
                 let (l, metric) = (l.clone(), *metric);
-                let ctl = Control::default()
-                    .with_limits(settings.limits())
-                    .with_threads(1)
-                    .with_progress(move |_| repaint.request_repaint());
+                row.trace = Default::default();
+                let ctl = row.trace.attach(
+                    Control::default()
+                        .with_limits(settings.limits())
+                        .with_threads(1)
+                        .with_progress(move |_| repaint.request_repaint()),
+                );
                 RowJob::Klotski(Job::spawn(ctl, move |ctl| {
                     solve_klotski(&*strategy, &l, metric, ctl)
                 }))
@@ -303,6 +320,10 @@ impl CompareView {
                 None => None,
             };
             if let Some(f) = done {
+                r.trace_points = match &r.job {
+                    Some(RowJob::Tiles(run)) => run.trace.points(),
+                    _ => r.trace.points(),
+                };
                 r.job = None;
                 r.summary = summarize(&f);
                 if let (Some(Start::Klotski(l, _)), Finished::Klotski(o)) = (&r.start, &f) {
@@ -471,10 +492,17 @@ impl CompareView {
                         }
                     });
             }
-            if ui.button("Add").clicked() {
+            if ui
+                .button("Add")
+                .on_hover_text(
+                    "A local search row takes the parameters now set in the play view's panel",
+                )
+                .clicked()
+            {
                 self.rows.push(Row::new(RowConfig {
                     strategy: self.new_strategy.clone(),
                     heuristic: self.new_heuristic,
+                    tuning: settings.tuning,
                 }));
             }
         });
@@ -495,6 +523,7 @@ impl CompareView {
         let mut remove = None;
         let mut duplicate = None;
         let mut run_one = None;
+        let mut show_trace = None;
         TableBuilder::new(ui)
             .striped(true)
             .column(Column::auto().at_least(150.0))
@@ -529,7 +558,14 @@ impl CompareView {
                         let s = r.summary;
                         let warn = r.disagrees;
                         row.col(|ui| {
-                            ui.label(r.config.name(tiles));
+                            let t = &r.config.tuning;
+                            let label = ui.label(r.config.name(tiles));
+                            if matches!(r.config.strategy.as_str(), "annealing" | "tabu" | "greedy") {
+                                label.on_hover_text(format!(
+                                    "seed {}, T0 {}, α {}, window {}, iterations {} / {}, restarts {}, tenure {}",
+                                    t.seed, t.t0, t.alpha, t.window, t.anneal_iters, t.tabu_iters, t.restarts, t.tenure
+                                ));
+                            }
                         });
                         row.col(|ui| {
                             if let Some(job) = &r.job {
@@ -605,6 +641,14 @@ impl CompareView {
                                             name.clone(),
                                         ))));
                                     }
+                                    if !r.trace_points.is_empty()
+                                        && ui
+                                            .button("Trace")
+                                            .on_hover_text("Show this run's trace below")
+                                            .clicked()
+                                    {
+                                        show_trace = Some(i);
+                                    }
                                     if ui
                                         .button("Copy")
                                         .on_hover_text("Duplicate this row")
@@ -621,6 +665,9 @@ impl CompareView {
                     });
                 }
             });
+        if show_trace.is_some() {
+            self.shown_trace = show_trace;
+        }
         if let Some(i) = run_one {
             self.run(i, start, settings, cache_dir, &ctx);
         }
@@ -630,6 +677,11 @@ impl CompareView {
         }
         if let Some(i) = remove {
             self.rows.remove(i);
+            self.shown_trace = None;
+        }
+        if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
+            ui.label(format!("Trace of {}", r.config.name(tiles)));
+            super::trace_plot::show(ui, "compare row", &r.trace_points);
         }
         if self.rows.iter().any(|r| r.disagrees) {
             ui.colored_label(

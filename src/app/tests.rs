@@ -787,3 +787,43 @@ fn a_batch_experiment_aggregates_every_configuration_and_can_be_cancelled() {
     let bfs_runs = h.state().compare().batch.points[0].len();
     assert!(bfs_runs < 50, "the batch ran to the end: {bfs_runs}");
 }
+
+#[test]
+fn rows_can_be_added_and_a_local_search_row_shows_its_trace() {
+    let mut h = harness();
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    // A row takes the parameters set at the time it is added.
+    h.state_mut().settings_mut().tuning.seed = 9;
+    h.get_by_label("New row").click();
+    h.run();
+    h.get_by_label("Greedy").click();
+    h.run();
+    h.get_by_label("Add").click();
+    h.run();
+    let rows = &h.state().compare().rows;
+    assert_eq!(rows.len(), 6);
+    assert_eq!(rows[5].config.strategy, "greedy");
+    assert_eq!(
+        rows[5].config.heuristic,
+        crate::engine::HeuristicKind::Manhattan
+    );
+    h.get_by_label("Run all").click();
+    h.step();
+    wait_for_compare(&mut h);
+    // Only the local searches have traces; the first "Trace" is annealing's.
+    let with_trace: Vec<&str> = h
+        .state()
+        .compare()
+        .rows
+        .iter()
+        .filter(|r| !r.trace_points.is_empty())
+        .map(|r| r.config.strategy.as_str())
+        .collect();
+    assert_eq!(with_trace, ["annealing", "tabu", "greedy"]);
+    h.get_all_by_label("Trace").next().unwrap().click();
+    h.run();
+    h.get_by_label("Trace of annealing:linear-conflict");
+    assert_eq!(h.state().compare().shown_trace, Some(3));
+}

@@ -435,6 +435,17 @@ pub fn tabu<S: SearchSpace>(
         cur = next;
         walk.push(mv, next);
         if space.is_goal(&cur) {
+            // A last trace point, so even a short run leaves a trace.
+            trace(
+                ctl,
+                TracePoint {
+                    iteration: i + 1,
+                    temperature: None,
+                    current: target,
+                    best: best.min(target),
+                    acceptance: None,
+                },
+            );
             return solved(meter, &walk, table);
         }
         // Remember the state as tabu; forget the oldest beyond the tenure.
