@@ -471,6 +471,14 @@ impl CompareView {
             {
                 self.cancel_all();
             }
+            let any = self.rows.iter().any(|r| r.summary.status.is_some());
+            if ui
+                .add_enabled(any && !running, egui::Button::new("Export…"))
+                .on_hover_text("Save the table as CSV or RON")
+                .clicked()
+            {
+                action = Some(CompareAction::Export);
+            }
             ui.separator();
             egui::ComboBox::from_label("New row")
                 .selected_text(strategy::find(&self.new_strategy).map_or("?", |s| s.label()))
@@ -526,10 +534,10 @@ impl CompareView {
         let mut show_trace = None;
         TableBuilder::new(ui)
             .striped(true)
-            .column(Column::auto().at_least(150.0))
-            .column(Column::auto().at_least(80.0))
             .column(Column::auto().at_least(130.0))
-            .columns(Column::auto().at_least(80.0), 5)
+            .column(Column::auto().at_least(70.0))
+            .column(Column::auto().at_least(120.0))
+            .columns(Column::auto().at_least(70.0), 5)
             .column(Column::remainder())
             .header(22.0, |mut header| {
                 for (by, name) in headers {

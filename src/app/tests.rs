@@ -678,7 +678,9 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
     h.get_all_by_label("Remove").nth(tabu).unwrap().click();
     h.run();
     assert_eq!(h.state().compare().rows.len(), 5);
-    // Export as CSV and RON, and read both back.
+    // Export as CSV and RON, and read both back (the button asks for the
+    // path through rfd; the path is given directly here).
+    h.get_by_label("Export…");
     let dir = std::env::temp_dir().join(format!("huarong-export-{}", std::process::id()));
     for name in ["table.csv", "table.ron"] {
         let path = dir.join(name);
