@@ -540,8 +540,10 @@ impl KlotskiPlay {
         ui.add_enabled_ui(idle, |ui| {
             let all = classics();
             let current = all.get(settings.classic).unwrap_or(&all[0]);
-            egui::ComboBox::from_label("Layout")
-                .width(185.0)
+            // The label on its own line: the names are long.
+            let label = ui.label("Layout");
+            egui::ComboBox::from_id_salt("klotski layout")
+                .width(ui.available_width() - 8.0)
                 .selected_text(format!("{} {}", current.name, current.english))
                 .show_ui(ui, |ui| {
                     for (i, c) in all.iter().enumerate() {
@@ -552,7 +554,9 @@ impl KlotskiPlay {
                             self.load(c.parse(), c.title());
                         }
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
             ui.horizontal(|ui| {
                 if ui.button("Edit layout…").clicked() {
                     self.editor = Some(LayoutEditor::new(self.game.layout()));
