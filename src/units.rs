@@ -1,5 +1,5 @@
-//! Numbers for people: thousands separators, byte sizes, durations. Shared
-//! by the command line and the app.
+//! Numbers for people: thousands separators, byte sizes, durations, and
+//! the median of timings. Shared by the command line and the app.
 
 /// `1234567` → `1,234,567`.
 ///
@@ -47,4 +47,26 @@ pub fn duration(secs: f64) -> String {
     } else {
         format!("{secs:.2} s")
     }
+}
+
+/// The median of `v` (the mean of the middle two for an even count), or
+/// `None` when it is empty. Sorts `v`.
+///
+/// ```
+/// use huarong::units::median;
+/// assert_eq!(median(&mut [3.0, 1.0, 2.0]), Some(2.0));
+/// assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), Some(2.5));
+/// assert_eq!(median(&mut []), None);
+/// ```
+pub fn median(v: &mut [f64]) -> Option<f64> {
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let m = v.len() / 2;
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    })
 }

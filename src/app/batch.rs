@@ -21,7 +21,7 @@ use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{
     Control, Dir, HeuristicChoice, HeuristicKind, Status, TilePuzzle, solve_klotski, solve_tiles,
 };
-use crate::units::{bytes, thousands};
+use crate::units::{bytes, median, thousands};
 
 /// One configuration's run on one start.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,16 +57,6 @@ pub struct Aggregate {
     pub max_bytes: u64,
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    let m = v.len() / 2;
-    if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
-    }
-}
-
 /// Aggregate each configuration's points.
 pub fn aggregate(names: &[String], points: &[Vec<Point>]) -> Vec<Aggregate> {
     names
@@ -79,7 +69,7 @@ pub fn aggregate(names: &[String], points: &[Vec<Point>]) -> Vec<Aggregate> {
                 .filter(|x| x.solved)
                 .map(|x| x.length as f64)
                 .collect();
-            let times: Vec<f64> = p.iter().map(|x| x.ms).collect();
+            let mut times: Vec<f64> = p.iter().map(|x| x.ms).collect();
             let n = p.len() as f64;
             Aggregate {
                 name: name.clone(),
@@ -88,11 +78,14 @@ pub fn aggregate(names: &[String], points: &[Vec<Point>]) -> Vec<Aggregate> {
                 length: (!solved.is_empty()).then(|| {
                     (
                         solved.iter().sum::<f64>() / solved.len() as f64,
-                        median(solved.clone()),
+                        median(&mut solved.clone()).expect("not empty"),
                     )
                 }),
                 mean_expanded: p.iter().map(|x| x.expanded as f64).sum::<f64>() / n,
-                time: (times.iter().sum::<f64>() / n, median(times)),
+                time: (
+                    times.iter().sum::<f64>() / n,
+                    median(&mut times).expect("a configuration with runs"),
+                ),
                 max_bytes: p.iter().map(|x| x.peak_bytes).max().unwrap_or(0),
             }
         })

@@ -15,6 +15,7 @@ use crate::engine::klotski::Layout;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Status, TilePuzzle, solve_klotski, solve_tiles};
+use crate::units::median;
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {
@@ -329,19 +330,6 @@ struct Aggregate {
     median_ms: f64,
     max_peak_bytes: u64,
     disagreements: usize,
-}
-
-fn median(v: &mut [f64]) -> Option<f64> {
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f64::total_cmp);
-    let m = v.len() / 2;
-    Some(if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
-    })
 }
 
 /// `huarong experiment`.

@@ -4,7 +4,7 @@
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{bytes, duration, thousands};
+use super::report::{duration, stats_line, thousands};
 use super::{InputError, SearchArgs};
 use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
@@ -152,15 +152,7 @@ pub(super) fn solve_layout(
             o.reason.as_deref().unwrap_or("no reason given")
         ),
     }
-    let s = &o.stats;
-    println!(
-        "expanded {}  generated {}  peak stored {}  peak memory {}  time {}",
-        thousands(s.expanded),
-        thousands(s.generated),
-        thousands(s.peak_stored),
-        bytes(s.peak_bytes),
-        duration(s.elapsed.as_secs_f64())
-    );
+    println!("{}", stats_line(&o));
     Ok(())
 }
 

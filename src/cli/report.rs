@@ -45,7 +45,7 @@ impl Record {
 pub(super) use crate::units::{bytes, duration, thousands};
 
 /// The counters on one line.
-pub(super) fn stats_line(o: &Outcome<Dir>) -> String {
+pub(super) fn stats_line<M>(o: &Outcome<M>) -> String {
     let s = &o.stats;
     format!(
         "expanded {}  generated {}  peak stored {}  peak memory {}  time {}",
