@@ -33,7 +33,8 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::puzzle_file::{
-    FORMAT, FileError, PuzzleKind, VERSION, check_header, kind_of, parse_error, quote, ron_options,
+    FORMAT, FileError, PuzzleKind, VERSION, checked_header, kind_of, parse_error, quote,
+    read_bytes, ron_options, text_of,
 };
 use crate::engine::klotski::{Layout, Metric};
 use crate::engine::{Dir, Stats};
@@ -217,25 +218,8 @@ pub fn to_ron(saved: &SavedKlotski) -> String {
 /// assert!(err.to_string().starts_with("layout: unknown character '!'"), "{err}");
 /// ```
 pub fn from_ron(text: &str) -> Result<SavedKlotski, FileError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim().is_empty() {
-        return Err(FileError::Empty);
-    }
-    #[derive(Deserialize)]
-    #[serde(rename = "PuzzleFile")]
-    struct Header {
-        #[serde(default)]
-        format: Option<String>,
-        #[serde(default)]
-        version: Option<u64>,
-    }
-    let options = ron_options();
-    let header: Header = options.from_str(text).map_err(parse_error)?;
-    check_header(header.format.as_deref(), header.version)?;
-    if kind_of(text) == Some(PuzzleKind::Tiles) {
-        return Err(FileError::WrongKind(PuzzleKind::Tiles));
-    }
-    let file: KlotskiFile = options.from_str(text).map_err(parse_error)?;
+    let text = checked_header(text, PuzzleKind::Klotski)?;
+    let file: KlotskiFile = ron_options().from_str(text).map_err(parse_error)?;
     let layout = Layout::parse(&file.layout).map_err(FileError::Layout)?;
     let saved = SavedKlotski::new(layout, file.name);
     match file.solution {
@@ -283,14 +267,8 @@ pub enum Document {
 
 /// Read and check a puzzle file of either kind from disk.
 pub fn load_any(path: &Path) -> Result<Document, FileError> {
-    let bytes = std::fs::read(path).map_err(|e| FileError::Io {
-        path: path.to_path_buf(),
-        kind: e.kind(),
-        message: e.to_string(),
-    })?;
-    let text = std::str::from_utf8(&bytes).map_err(|e| FileError::NotText {
-        offset: e.valid_up_to(),
-    })?;
+    let bytes = read_bytes(path)?;
+    let text = text_of(&bytes)?;
     match kind_of(text) {
         Some(PuzzleKind::Klotski) => from_ron(text).map(Document::Klotski),
         _ => super::puzzle_file::from_ron(text).map(Document::Tiles),

@@ -833,16 +833,8 @@ pub(super) fn parse_error(e: ron::error::SpannedError) -> FileError {
 /// assert_eq!(err.to_string(), "file version 7 is newer than this app supports (1)");
 /// ```
 pub fn from_ron(text: &str) -> Result<Saved, FileError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if text.trim().is_empty() {
-        return Err(FileError::Empty);
-    }
+    let text = checked_header(text, PuzzleKind::Tiles)?;
     let options = ron_options();
-    let header: Header = options.from_str(text).map_err(parse_error)?;
-    check_header(header.format.as_deref(), header.version)?;
-    if kind_of(text) == Some(PuzzleKind::Klotski) {
-        return Err(FileError::WrongKind(PuzzleKind::Klotski));
-    }
     let file: PuzzleFile = options.from_str(text).map_err(|e| {
         match e.code {
             ron::Error::IntegerOutOfBounds => too_big(text),
@@ -851,6 +843,39 @@ pub fn from_ron(text: &str) -> Result<Saved, FileError> {
         .unwrap_or_else(|| parse_error(e))
     })?;
     Saved::try_from(file)
+}
+
+/// The first stages of reading a puzzle file of `kind`, shared by both
+/// kinds: a byte-order mark dropped, an empty text refused, the tag and
+/// version checked, and a file of the other kind named as such. Returns
+/// the text to read in full.
+pub(super) fn checked_header(text: &str, kind: PuzzleKind) -> Result<&str, FileError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim().is_empty() {
+        return Err(FileError::Empty);
+    }
+    let header: Header = ron_options().from_str(text).map_err(parse_error)?;
+    check_header(header.format.as_deref(), header.version)?;
+    match kind_of(text) {
+        Some(other) if other != kind => Err(FileError::WrongKind(other)),
+        _ => Ok(text),
+    }
+}
+
+/// A file's bytes as text; bytes that are not UTF-8 are [`FileError::NotText`].
+pub(super) fn text_of(bytes: &[u8]) -> Result<&str, FileError> {
+    std::str::from_utf8(bytes).map_err(|e| FileError::NotText {
+        offset: e.valid_up_to(),
+    })
+}
+
+/// A file's bytes, or [`FileError::Io`] naming the path and the reason.
+pub(super) fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
+    std::fs::read(path).map_err(|e| FileError::Io {
+        path: path.to_path_buf(),
+        kind: e.kind(),
+        message: e.to_string(),
+    })
 }
 
 /// Read and check a puzzle file's bytes: [`from_ron`] after checking that
@@ -863,10 +888,7 @@ pub fn from_ron(text: &str) -> Result<Saved, FileError> {
 /// assert_eq!(err.to_string(), "not a text file: invalid UTF-8 at byte 0");
 /// ```
 pub fn from_bytes(bytes: &[u8]) -> Result<Saved, FileError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| FileError::NotText {
-        offset: e.valid_up_to(),
-    })?;
-    from_ron(text)
+    from_ron(text_of(bytes)?)
 }
 
 /// Write a puzzle file atomically (a temporary file in the same folder,
@@ -897,12 +919,7 @@ pub fn save(path: &Path, saved: &Saved) -> std::io::Result<()> {
 /// assert!(err.to_string().starts_with("cannot read /no/such/dir/puzzle.ron: "));
 /// ```
 pub fn load(path: &Path) -> Result<Saved, FileError> {
-    let bytes = std::fs::read(path).map_err(|e| FileError::Io {
-        path: path.to_path_buf(),
-        kind: e.kind(),
-        message: e.to_string(),
-    })?;
-    from_bytes(&bytes)
+    from_bytes(&read_bytes(path)?)
 }
 
 #[cfg(test)]
