@@ -382,6 +382,7 @@ pub fn tabu<S: SearchSpace>(
     let mut since_best = 0u64;
     let mut buf = Vec::new();
     let mut ties = Vec::new();
+    let mut scores: Vec<f64> = Vec::new();
     for i in 0..p.max_iters {
         let table = last_visit.capacity() as u64 * entry;
         if meter.expand()
@@ -398,7 +399,8 @@ pub fn tabu<S: SearchSpace>(
             break;
         }
         let penalty = p.step_penalty * (walk.steps.len() + 1) as f64;
-        let scores: Vec<f64> = buf.iter().map(|(_, n)| score(n) + penalty).collect();
+        scores.clear();
+        scores.extend(buf.iter().map(|(_, n)| score(n) + penalty));
         let (mut best_free, mut best_tabu) = (f64::INFINITY, f64::INFINITY);
         for ((_, n), &s) in buf.iter().zip(&scores) {
             if last_visit.contains_key(n) {
@@ -535,6 +537,7 @@ pub fn greedy<S: SearchSpace>(
     let mut e = energy(&cur);
     let mut buf = Vec::new();
     let mut ties = Vec::new();
+    let mut energies: Vec<f64> = Vec::new();
     for i in 0..p.max_iters {
         if space.is_goal(&cur) {
             return solved(meter, &walk, 0);
@@ -549,16 +552,16 @@ pub fn greedy<S: SearchSpace>(
         buf.clear();
         space.successors(&cur, &mut buf);
         meter.generated(buf.len() as u64);
-        let best = buf
-            .iter()
-            .map(|(_, n)| energy(n))
-            .fold(f64::INFINITY, f64::min);
+        // Each neighbour's energy, computed once.
+        energies.clear();
+        energies.extend(buf.iter().map(|(_, n)| energy(n)));
+        let best = energies.iter().copied().fold(f64::INFINITY, f64::min);
         if best >= e {
             let raw = walk.raw;
             return not_found(meter, sizes(&walk, 0), raw, "energy", e, i);
         }
         ties.clear();
-        ties.extend((0..buf.len()).filter(|&k| energy(&buf[k].1) == best));
+        ties.extend((0..buf.len()).filter(|&k| energies[k] == best));
         let (mv, next) = buf[ties[rng.random_range(0..ties.len())]];
         cur = next;
         e = best;
