@@ -63,11 +63,18 @@ pub fn to_csv(rows: &[ResultRow]) -> String {
     out
 }
 
-/// Read rows written by [`to_csv`]; the error names the line and field.
-pub fn from_csv(text: &str) -> Result<Vec<ResultRow>, String> {
+/// The data lines of a CSV text under `header`, split into `fields`
+/// fields each, handed to `row` with their line number; errors name the
+/// line (and `row` names the field).
+fn read_csv<T>(
+    text: &str,
+    header: &str,
+    fields: usize,
+    row: impl Fn(usize, &[&str]) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
     let mut lines = text.lines();
-    if lines.next() != Some(HEADER) {
-        return Err(format!("the first line is not the header '{HEADER}'"));
+    if lines.next() != Some(header) {
+        return Err(format!("the first line is not the header '{header}'"));
     }
     lines
         .enumerate()
@@ -75,30 +82,44 @@ pub fn from_csv(text: &str) -> Result<Vec<ResultRow>, String> {
         .map(|(i, line)| {
             let n = i + 2;
             let f: Vec<&str> = line.split(',').collect();
-            if f.len() != 9 {
-                return Err(format!("line {n}: {} fields, expected 9", f.len()));
+            if f.len() != fields {
+                return Err(format!("line {n}: {} fields, expected {fields}", f.len()));
             }
-            let bad = |what: &str| format!("line {n}: {what} is not valid");
-            let opt = |s: &str, what: &str| -> Result<Option<usize>, String> {
-                if s.is_empty() {
-                    Ok(None)
-                } else {
-                    s.parse().map(Some).map_err(|_| bad(what))
-                }
-            };
-            Ok(ResultRow {
-                strategy: f[0].into(),
-                status: f[1].into(),
-                length: opt(f[2], "length")?,
-                moves: opt(f[3], "moves")?,
-                optimal: f[4].parse().map_err(|_| bad("optimal"))?,
-                expanded: f[5].parse().map_err(|_| bad("expanded"))?,
-                generated: f[6].parse().map_err(|_| bad("generated"))?,
-                peak_bytes: f[7].parse().map_err(|_| bad("peak_bytes"))?,
-                time_ms: f[8].parse().map_err(|_| bad("time_ms"))?,
-            })
+            row(n, &f)
         })
         .collect()
+}
+
+/// Parse field `s` named `what` of line `n`.
+fn field<T: std::str::FromStr>(n: usize, s: &str, what: &str) -> Result<T, String> {
+    s.parse()
+        .map_err(|_| format!("line {n}: {what} is not valid"))
+}
+
+/// Parse an optional field (empty: none).
+fn optional<T: std::str::FromStr>(n: usize, s: &str, what: &str) -> Result<Option<T>, String> {
+    if s.is_empty() {
+        Ok(None)
+    } else {
+        field(n, s, what).map(Some)
+    }
+}
+
+/// Read rows written by [`to_csv`]; the error names the line and field.
+pub fn from_csv(text: &str) -> Result<Vec<ResultRow>, String> {
+    read_csv(text, HEADER, 9, |n, f| {
+        Ok(ResultRow {
+            strategy: f[0].into(),
+            status: f[1].into(),
+            length: optional(n, f[2], "length")?,
+            moves: optional(n, f[3], "moves")?,
+            optimal: field(n, f[4], "optimal")?,
+            expanded: field(n, f[5], "expanded")?,
+            generated: field(n, f[6], "generated")?,
+            peak_bytes: field(n, f[7], "peak_bytes")?,
+            time_ms: field(n, f[8], "time_ms")?,
+        })
+    })
 }
 
 /// One configuration's aggregate over a batch of starts.
@@ -150,42 +171,19 @@ pub fn aggregates_to_csv(rows: &[AggregateRow]) -> String {
 
 /// Read aggregates written by [`aggregates_to_csv`].
 pub fn aggregates_from_csv(text: &str) -> Result<Vec<AggregateRow>, String> {
-    let mut lines = text.lines();
-    if lines.next() != Some(AGGREGATE_HEADER) {
-        return Err(format!(
-            "the first line is not the header '{AGGREGATE_HEADER}'"
-        ));
-    }
-    lines
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, line)| {
-            let n = i + 2;
-            let f: Vec<&str> = line.split(',').collect();
-            if f.len() != 9 {
-                return Err(format!("line {n}: {} fields, expected 9", f.len()));
-            }
-            let bad = |what: &str| format!("line {n}: {what} is not valid");
-            let opt = |s: &str, what: &str| -> Result<Option<f64>, String> {
-                if s.is_empty() {
-                    Ok(None)
-                } else {
-                    s.parse().map(Some).map_err(|_| bad(what))
-                }
-            };
-            Ok(AggregateRow {
-                strategy: f[0].into(),
-                runs: f[1].parse().map_err(|_| bad("runs"))?,
-                solved: f[2].parse().map_err(|_| bad("solved"))?,
-                mean_length: opt(f[3], "mean_length")?,
-                median_length: opt(f[4], "median_length")?,
-                mean_expanded: f[5].parse().map_err(|_| bad("mean_expanded"))?,
-                mean_ms: f[6].parse().map_err(|_| bad("mean_ms"))?,
-                median_ms: f[7].parse().map_err(|_| bad("median_ms"))?,
-                max_peak_bytes: f[8].parse().map_err(|_| bad("max_peak_bytes"))?,
-            })
+    read_csv(text, AGGREGATE_HEADER, 9, |n, f| {
+        Ok(AggregateRow {
+            strategy: f[0].into(),
+            runs: field(n, f[1], "runs")?,
+            solved: field(n, f[2], "solved")?,
+            mean_length: optional(n, f[3], "mean_length")?,
+            median_length: optional(n, f[4], "median_length")?,
+            mean_expanded: field(n, f[5], "mean_expanded")?,
+            mean_ms: field(n, f[6], "mean_ms")?,
+            median_ms: field(n, f[7], "median_ms")?,
+            max_peak_bytes: field(n, f[8], "max_peak_bytes")?,
         })
-        .collect()
+    })
 }
 
 /// Rows (results or aggregates) as pretty RON.
