@@ -94,14 +94,26 @@ fn cells(h: &Harness<'_, HuarongApp>) -> Vec<u8> {
 }
 
 /// Step frames until the background solve is done.
-fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while h.state().is_solving() {
-        assert!(Instant::now() < deadline, "solver did not finish");
+/// Step frames while `busy` says background work runs, at most `secs`
+/// seconds (a bound that only keeps a broken run from hanging the tests),
+/// then let the UI settle.
+pub(super) fn wait_while(
+    h: &mut Harness<'_, HuarongApp>,
+    busy: impl Fn(&HuarongApp) -> bool,
+    secs: u64,
+    what: &str,
+) {
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    while busy(h.state()) {
+        assert!(Instant::now() < deadline, "{what} did not finish");
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }
     h.run();
+}
+
+fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
+    wait_while(h, HuarongApp::is_solving, 60, "solver");
 }
 
 #[test]
@@ -605,13 +617,7 @@ fn render_screenshots() {
 }
 
 fn wait_for_compare(h: &mut Harness<'_, HuarongApp>) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while h.state().compare().is_running() {
-        assert!(Instant::now() < deadline, "compare runs did not finish");
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    wait_while(h, |a| a.compare().is_running(), 60, "compare runs");
 }
 
 #[test]

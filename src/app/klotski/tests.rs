@@ -1,8 +1,6 @@
 //! The Klotski view tested as a person uses it: drags, clicks, keys, the
 //! layout list, the editor, solving and stepping.
 
-use std::time::{Duration, Instant};
-
 use eframe::egui::{self, FontId, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -11,6 +9,7 @@ use rand::rngs::StdRng;
 
 use crate::app::HuarongApp;
 use crate::app::settings::{Family, Settings};
+use crate::app::tests::wait_while;
 use crate::engine::klotski::Layout;
 use crate::storage::layouts::classics;
 
@@ -214,13 +213,7 @@ fn the_editor_names_errors_and_applies_only_a_valid_layout() {
 }
 
 fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while h.state().klotski.is_solving() {
-        assert!(Instant::now() < deadline, "solver did not finish");
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    wait_while(h, |a| a.klotski.is_solving(), 60, "solver");
 }
 
 #[test]
@@ -311,13 +304,7 @@ fn render_klotski_screenshots() {
     h.run();
     h.get_by_label("Solve").click();
     h.step();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while h.state().is_solving() {
-        assert!(Instant::now() < deadline, "annealing did not finish");
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    wait_while(&mut h, HuarongApp::is_solving, 60, "annealing");
     h.render()
         .expect("render")
         .save(dir.join("annealing.png"))
@@ -329,13 +316,7 @@ fn render_klotski_screenshots() {
     h.run();
     h.get_by_label("Run all").click();
     h.step();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while h.state().compare().is_running() {
-        assert!(Instant::now() < deadline, "compare did not finish");
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    wait_while(&mut h, |a| a.compare().is_running(), 120, "compare");
     h.render()
         .expect("render")
         .save(dir.join("compare.png"))
@@ -350,13 +331,7 @@ fn render_klotski_screenshots() {
     h.run();
     h.get_by_label("Run batch").click();
     h.step();
-    let deadline = Instant::now() + Duration::from_secs(120);
-    while h.state().compare().is_running() {
-        assert!(Instant::now() < deadline, "batch did not finish");
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
-    h.run();
+    wait_while(&mut h, |a| a.compare().is_running(), 120, "batch");
     h.render()
         .expect("render")
         .save(dir.join("batch.png"))
