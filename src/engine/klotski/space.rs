@@ -240,6 +240,13 @@ impl KlotskiSpace {
         self.metric
     }
 
+    /// Manhattan distance from top-left cell `at` to the target's goal.
+    fn distance_to_goal(&self, at: usize) -> usize {
+        let (r, c) = (at / self.cols, at % self.cols);
+        let (gr, gc) = (self.goal_cell / self.cols, self.goal_cell % self.cols);
+        r.abs_diff(gr) + c.abs_diff(gc)
+    }
+
     /// The target's top-left cell in `s`.
     fn target_anchor(&self, s: &KState) -> usize {
         (0..self.cells())
@@ -259,9 +266,7 @@ impl KlotskiSpace {
     /// ```
     pub fn energy(&self, s: &KState) -> f64 {
         let at = self.target_anchor(s);
-        let (r, c) = (at / self.cols, at % self.cols);
-        let (gr, gc) = (self.goal_cell / self.cols, self.goal_cell % self.cols);
-        let dist = r.abs_diff(gr) + c.abs_diff(gc);
+        let dist = self.distance_to_goal(at);
         let own = self.footprint[TARGET as usize][at];
         let goal = self.footprint[TARGET as usize][self.goal_cell];
         let occupied = s.0.map(|w| (w | w >> 1 | w >> 2) & LOW_LANES);
@@ -287,11 +292,7 @@ impl KlotskiSpace {
     pub fn heuristic(&self, s: &KState) -> u32 {
         let at = self.target_anchor(s);
         match self.metric {
-            Metric::Steps => {
-                let (r, c) = (at / self.cols, at % self.cols);
-                let (gr, gc) = (self.goal_cell / self.cols, self.goal_cell % self.cols);
-                (r.abs_diff(gr) + c.abs_diff(gc)) as u32
-            }
+            Metric::Steps => self.distance_to_goal(at) as u32,
             Metric::Moves => u32::from(at != self.goal_cell),
         }
     }
