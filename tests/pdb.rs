@@ -57,6 +57,65 @@ fn partition_663_covers_every_tile_once_for_any_goal() {
     }
 }
 
+#[test]
+fn partition_78_is_korf_and_felners_for_the_blank_top_left() {
+    let p = PatternDb::partition_78(&korf_goal());
+    assert_eq!(
+        p,
+        vec![
+            vec![1, 2, 3, 4, 5, 6, 7],
+            vec![8, 9, 10, 11, 12, 13, 14, 15]
+        ]
+    );
+    // Blank bottom-right: the 7 tiles sit in the bottom two rows.
+    let standard = PatternDb::partition_78(&Board::goal(Shape::new(4, 4).unwrap()));
+    assert_eq!(
+        standard,
+        vec![
+            vec![15, 14, 13, 12, 11, 10, 9],
+            vec![8, 7, 6, 5, 4, 3, 2, 1]
+        ]
+    );
+}
+
+#[test]
+fn partition_78_covers_every_tile_once_for_any_goal() {
+    let mut rng = StdRng::seed_from_u64(4);
+    let shape = Shape::new(4, 4).unwrap();
+    for goal in (0..20).map(|_| random_solvable(&Board::goal(shape), &mut rng)) {
+        let p = PatternDb::partition_78(&goal);
+        let mut tiles: Vec<u8> = p.concat();
+        tiles.sort();
+        assert_eq!(
+            tiles,
+            (1..16).collect::<Vec<u8>>(),
+            "goal {:?}",
+            goal.cells()
+        );
+        assert_eq!(p.iter().map(|x| x.len()).collect::<Vec<_>>(), vec![7, 8]);
+    }
+}
+
+#[test]
+fn database_kinds_name_their_partitions() {
+    use huarong::engine::HeuristicKind;
+    assert_eq!(
+        HeuristicKind::from_name("pdb78"),
+        Some(HeuristicKind::Pdb78)
+    );
+    assert_eq!(HeuristicKind::from_name("pdb663"), Some(HeuristicKind::Pdb));
+    let why = HeuristicKind::Pdb78
+        .unavailable_for(Shape::new(5, 5).unwrap())
+        .unwrap();
+    assert!(why.contains("7-8") && why.contains("4x4"), "{why}");
+    let goal = korf_goal();
+    assert_eq!(
+        HeuristicKind::Pdb78.partition(&goal),
+        Some(PatternDb::partition_78(&goal))
+    );
+    assert_eq!(korf_db().name(), "6-6-3");
+}
+
 fn small() -> (Board, Vec<Vec<u8>>, PatternDb) {
     let goal = Board::goal(Shape::new(3, 3).unwrap());
     let partition = vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]];

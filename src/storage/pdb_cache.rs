@@ -82,17 +82,6 @@ pub fn path_for(dir: &Path, goal: &Board, partition: &[Vec<u8>]) -> PathBuf {
     dir.join(format!("pdb{}-{}-{key}.bin", sizes.join(""), goal.shape()))
 }
 
-/// Load the 6-6-3 database for the 4×4 `goal` from the cache, or build and
-/// save it. `progress` receives the build's fraction done.
-pub fn load_or_build_663(goal: &Board, progress: &(dyn Fn(f32) + Sync)) -> PdbLoad {
-    load_or_build(
-        &cache_dir(),
-        goal,
-        &PatternDb::partition_663(goal),
-        progress,
-    )
-}
-
 /// Load the database for `goal` with `partition` from the cache folder
 /// `dir`, or build and save it there.
 pub fn load_or_build(
@@ -116,8 +105,8 @@ pub fn load_or_build_cancellable(
 ) -> Option<PdbLoad> {
     let start = Instant::now();
     let path = path_for(dir, goal, partition);
-    let why = match std::fs::read(&path) {
-        Ok(bytes) => match PatternDb::from_bytes(&bytes, goal, partition) {
+    let why = match read_whole(&path) {
+        Ok(bytes) => match PatternDb::from_vec(bytes, goal, partition) {
             Ok(db) => {
                 return Some(PdbLoad {
                     db: Arc::new(db),
@@ -140,4 +129,17 @@ pub fn load_or_build_cancellable(
         path,
         elapsed: start.elapsed(),
     })
+}
+
+/// Read a whole file into a buffer backed by huge pages where possible: the
+/// largest table keeps this buffer, and IDA* reads it at random.
+fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let len = usize::try_from(file.metadata()?.len())
+        .map_err(|_| std::io::Error::other("file too large"))?;
+    let mut bytes: Vec<u8> = crate::engine::tiles::pdb::zeroed(len);
+    file.read_exact(&mut bytes)?;
+    // A file that grew since its length was read is caught by the checks.
+    Ok(bytes)
 }

@@ -85,11 +85,54 @@ pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
     out
 }
 
-pub(super) fn from_bytes(
-    bytes: &[u8],
+pub(super) fn from_vec(
+    bytes: Vec<u8>,
     goal: &Board,
     partition: &[Vec<u8>],
 ) -> Result<PatternDb, PdbError> {
+    let sizes = check(&bytes, goal, partition)?;
+    if sizes.is_empty() {
+        return Ok(PatternDb {
+            shape: goal.shape(),
+            goal: goal.cells().to_vec(),
+            patterns: Vec::new(),
+        });
+    }
+    // The last table reuses the file's buffer (moved to its front), so a
+    // large database is not held twice while it loads.
+    let header = bytes.len() - sizes.iter().sum::<usize>();
+    let mut starts = Vec::with_capacity(sizes.len());
+    let mut at = header;
+    for &size in &sizes {
+        starts.push(at);
+        at += size;
+    }
+    let mut tables: Vec<Vec<u8>> = starts[..sizes.len() - 1]
+        .iter()
+        .zip(&sizes)
+        .map(|(&s, &size)| bytes[s..s + size].to_vec())
+        .collect();
+    let mut last = bytes;
+    last.drain(..starts[sizes.len() - 1]);
+    last.shrink_to_fit();
+    tables.push(last);
+    let patterns = partition
+        .iter()
+        .zip(tables)
+        .map(|(tiles, table)| Pattern {
+            tiles: tiles.clone(),
+            table,
+        })
+        .collect();
+    Ok(PatternDb {
+        shape: goal.shape(),
+        goal: goal.cells().to_vec(),
+        patterns,
+    })
+}
+
+/// Check `bytes` for `goal` and `partition`; returns the table sizes.
+fn check(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Vec<usize>, PdbError> {
     if bytes.len() < MAGIC.len() + 4 || &bytes[..MAGIC.len()] != MAGIC {
         return Err(PdbError::NotADatabase);
     }
@@ -122,22 +165,5 @@ pub(super) fn from_bytes(
     if checksum(body) != stored {
         return Err(PdbError::Checksum);
     }
-    let mut rest = body;
-    let patterns = partition
-        .iter()
-        .zip(sizes)
-        .map(|(tiles, size)| {
-            let (table, tail) = rest.split_at(size);
-            rest = tail;
-            Pattern {
-                tiles: tiles.clone(),
-                table: table.to_vec(),
-            }
-        })
-        .collect();
-    Ok(PatternDb {
-        shape: goal.shape(),
-        goal: goal.cells().to_vec(),
-        patterns,
-    })
+    Ok(sizes)
 }

@@ -13,10 +13,12 @@
 mod build;
 mod format;
 mod lookup;
+mod memory;
 mod rank;
 
 pub use format::PdbError;
 pub use lookup::PdbHeuristic;
+pub use memory::{Zeroable, zeroed};
 
 use super::board::{Board, Shape};
 use crate::engine::control::CancelToken;
@@ -43,9 +45,13 @@ pub struct PatternDb {
 /// top row, then the left and right halves of the three rows below.
 const CELLS_663: [&[u8]; 3] = [&[1, 2, 3], &[4, 5, 8, 9, 12, 13], &[6, 7, 10, 11, 14, 15]];
 
+/// Cells of the 7-8 partition on a 4×4 board whose blank is top-left: the
+/// top two rows, then the bottom two.
+const CELLS_78: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]];
+
 impl PatternDb {
-    /// The board size the 6-6-3 database is for.
-    pub const SHAPE_663: Shape = Shape { rows: 4, cols: 4 };
+    /// The board size the 6-6-3 and 7-8 databases are for.
+    pub const SHAPE_4X4: Shape = Shape { rows: 4, cols: 4 };
 
     /// The tiles of the 6-6-3 partition for `goal` (4×4): the partition of
     /// Korf & Felner laid out relative to the goal's blank corner, so that the
@@ -53,6 +59,19 @@ impl PatternDb {
     /// in a corner gets the same cells with the blank's cell traded for
     /// the corner.
     pub fn partition_663(goal: &Board) -> Vec<Vec<u8>> {
+        Self::partition_4x4(goal, &CELLS_663)
+    }
+
+    /// The tiles of the 7-8 partition for `goal` (4×4): the two rows on the
+    /// blank's side (7 tiles) and the other two (8 tiles), laid out like
+    /// [`partition_663`](Self::partition_663).
+    pub fn partition_78(goal: &Board) -> Vec<Vec<u8>> {
+        Self::partition_4x4(goal, &CELLS_78)
+    }
+
+    /// `cells` (given for the blank top-left) mirrored towards the goal
+    /// blank's corner, as the goal's tiles.
+    fn partition_4x4(goal: &Board, cells: &[&[u8]]) -> Vec<Vec<u8>> {
         let blank = goal.blank();
         let (br, bc) = (blank / 4, blank % 4);
         // Mirror the canonical (blank top-left) layout towards the blank's corner.
@@ -65,7 +84,7 @@ impl PatternDb {
             r * 4 + c
         };
         let corner = map(0);
-        CELLS_663
+        cells
             .iter()
             .map(|cells| {
                 cells
@@ -81,10 +100,15 @@ impl PatternDb {
             .collect()
     }
 
-    /// Build the 6-6-3 database for a 4×4 `goal`. Patterns are built on
-    /// parallel threads; `progress` receives the fraction done.
+    /// Build the 6-6-3 database for a 4×4 `goal`; `progress` receives the
+    /// fraction done.
     pub fn build_663(goal: &Board, progress: &(dyn Fn(f32) + Sync)) -> Self {
         Self::build(goal, &Self::partition_663(goal), progress)
+    }
+
+    /// The tiles of each pattern, in table order.
+    pub fn partition(&self) -> Vec<Vec<u8>> {
+        self.patterns.iter().map(|p| p.tiles.clone()).collect()
     }
 
     /// Build a database with any partition of the tiles of `goal` (boards of
@@ -133,10 +157,14 @@ impl PatternDb {
         &self.patterns
     }
 
-    /// A name like `6-6-3`.
+    /// A name like `6-6-3` or `7-8`: the pattern sizes, largest first
+    /// except that two patterns read smallest first, as in the literature.
     pub fn name(&self) -> String {
         let mut sizes: Vec<usize> = self.patterns.iter().map(|p| p.tiles.len()).collect();
         sizes.sort_unstable_by(|a, b| b.cmp(a));
+        if sizes.len() == 2 {
+            sizes.reverse();
+        }
         let sizes: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
         sizes.join("-")
     }
@@ -157,6 +185,12 @@ impl PatternDb {
     /// Read bytes written by [`to_bytes`](Self::to_bytes), checking that they
     /// are intact and were built for `goal` with `partition`.
     pub fn from_bytes(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Self, PdbError> {
-        format::from_bytes(bytes, goal, partition)
+        format::from_vec(bytes.to_vec(), goal, partition)
+    }
+
+    /// [`from_bytes`](Self::from_bytes), taking the buffer: the largest
+    /// table reuses it, so a file read whole is not held twice.
+    pub fn from_vec(bytes: Vec<u8>, goal: &Board, partition: &[Vec<u8>]) -> Result<Self, PdbError> {
+        format::from_vec(bytes, goal, partition)
     }
 }
