@@ -56,8 +56,8 @@ struct BoardArgs {
 /// Strategy, heuristic and limits, shared by the commands.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// Strategy: bfs, astar, idastar, annealing, tabu or greedy (default:
-    /// idastar for tiles, bfs for Klotski).
+    /// Strategy: bfs, astar, idastar, annealing, tabu, greedy or fast
+    /// (default: idastar for tiles, bfs for Klotski).
     #[arg(long, short)]
     strategy: Option<String>,
     /// Local searches: random seed.
@@ -187,9 +187,15 @@ impl SearchArgs {
             HeuristicKind::Misplaced => HeuristicChoice::Misplaced,
             HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
             HeuristicKind::LinearConflict => HeuristicChoice::LinearConflict,
-            HeuristicKind::Pdb if !strategy.uses_heuristic() => HeuristicChoice::Manhattan,
-            HeuristicKind::Pdb => {
-                let load = pdb_cache::load_or_build_663(goal, &|_| {});
+            kind if !strategy.uses_heuristic() => {
+                debug_assert!(kind.is_database());
+                HeuristicChoice::Manhattan
+            }
+            kind => {
+                let partition = kind.partition(goal).expect("a pattern database kind");
+                let progress = build_progress(kind);
+                let load =
+                    pdb_cache::load_or_build(&pdb_cache::cache_dir(), goal, &partition, &progress);
                 eprintln!("{load}");
                 HeuristicChoice::Pdb(Arc::clone(&load.db))
             }
@@ -261,4 +267,20 @@ fn quiet_broken_pipe() {
         }
         default(info);
     }));
+}
+
+/// Report a database build on stderr every tenth of the way (a cache hit
+/// reports nothing).
+fn build_progress(kind: HeuristicKind) -> impl Fn(f32) + Sync {
+    let printed = std::sync::atomic::AtomicU32::new(0);
+    move |f: f32| {
+        let tenth = (f * 10.0).floor() as u32;
+        if tenth > printed.fetch_max(tenth, std::sync::atomic::Ordering::Relaxed) {
+            eprintln!(
+                "building pattern database {}: {}%",
+                kind.partition_name().unwrap_or_default(),
+                tenth * 10
+            );
+        }
+    }
 }
