@@ -568,6 +568,13 @@ fn bench_json_lines_and_summary() {
     for key in ["total_ms", "median_ms", "generated"] {
         assert!(summary[key].is_number(), "{key}: {summary}");
     }
+    let peak = lines[..3]
+        .iter()
+        .map(|r| r["peak_bytes"].as_u64().unwrap())
+        .max();
+    assert_eq!(summary["peak_bytes"].as_u64(), peak, "{summary}");
+    // An optimal strategy is held to the expected lengths, not compared.
+    assert!(summary["over_optimum"].is_null(), "{summary}");
 }
 
 #[test]
@@ -608,8 +615,133 @@ fn bench_readable_output() {
     let run = sb.run(&["bench", "--file", file.to_str().unwrap()]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stdout.contains("solved 3 of 3"), "{}", run.stdout);
+    assert!(run.stdout.contains("; peak memory "), "{}", run.stdout);
     assert!(run.stdout.contains("none"), "{}", run.stdout);
     assert!(!run.stdout.contains("mismatch"), "{}", run.stdout);
+}
+
+/// Korf's goal (blank top-left) and three of his instances with their
+/// optima, plus a one-move start whose "optimum" is wrong on purpose.
+const KORF_GOAL: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+const KORF_FILE: &str = "\
+14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3 57
+13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6 55
+14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15 59
+1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 5
+";
+
+#[test]
+fn bench_compares_a_non_optimal_strategy_with_the_optimum() {
+    let sb = Sandbox::new("bench-optimum");
+    let file = sb.file("korf.txt", KORF_FILE);
+    let args = [
+        "bench",
+        "--file",
+        file.to_str().unwrap(),
+        "--goal",
+        KORF_GOAL,
+        "--strategy",
+        "fast",
+    ];
+    let run = sb.run(&args);
+    assert_eq!(run.code, 0, "{run:?}");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    for (i, optimum) in [57, 55, 59].iter().enumerate() {
+        let line = lines[i];
+        let len: i64 = line
+            .split_whitespace()
+            .nth(2)
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("no length in {line:?}"));
+        assert!(len >= *optimum, "{line}");
+        let excess = len - optimum;
+        assert!(
+            line.contains(&format!("(optimum {optimum}, +{excess})")),
+            "{line}"
+        );
+    }
+    // The wrong "optimum" is beaten: that is the one thing flagged.
+    assert!(
+        lines[3].contains("solved   1 (optimum 5, -4)"),
+        "{}",
+        lines[3]
+    );
+    assert!(
+        run.stdout
+            .contains("shorter than the expected optimum, which cannot be right: #4 (line 4) found 1, expected 5"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("over the optimum: mean +"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("on 4 solved starts"), "{}", run.stdout);
+    assert!(!run.stdout.contains("length mismatch"), "{}", run.stdout);
+
+    let mut json_args = args.to_vec();
+    json_args.push("--json");
+    let recs = sb.run(&json_args).json_lines();
+    assert_eq!(recs.len(), 5);
+    let summary = &recs[4]["summary"];
+    let over = &summary["over_optimum"];
+    assert_eq!(over["compared"], 4, "{summary}");
+    let lengths: Vec<f64> = recs[..4]
+        .iter()
+        .map(|r| r["length"].as_f64().unwrap())
+        .collect();
+    let mean_length = lengths.iter().sum::<f64>() / 4.0;
+    let mean_optimum = (57.0 + 55.0 + 59.0 + 5.0) / 4.0;
+    let close = |v: &Value, x: f64| (v.as_f64().unwrap() - x).abs() < 1e-9;
+    assert!(close(&over["mean_length"], mean_length), "{summary}");
+    assert!(close(&over["mean_optimum"], mean_optimum), "{summary}");
+    assert!(
+        close(&over["mean_excess"], mean_length - mean_optimum),
+        "{summary}"
+    );
+    let mismatches = summary["mismatches"].as_array().unwrap();
+    assert_eq!(mismatches.len(), 1, "{summary}");
+    assert_eq!(mismatches[0]["index"], 4);
+    for rec in &recs[..4] {
+        assert_eq!(rec["optimal"], false, "{rec}");
+    }
+}
+
+#[test]
+fn solve_fast_on_a_10x10_replays() {
+    use huarong::engine::{Board, Shape};
+    use rand::SeedableRng;
+    let sb = Sandbox::new("fast-10x10");
+    let goal = Board::goal(Shape::new(10, 10).unwrap());
+    let start =
+        huarong::engine::tiles::random_solvable(&goal, &mut rand::rngs::StdRng::seed_from_u64(11))
+            .to_text();
+    let rec = sb
+        .run(&[
+            "solve", "--state", &start, "--size", "10x10", "-s", "fast", "--json",
+        ])
+        .json_line();
+    assert_eq!(rec["status"], "solved", "{rec}");
+    assert_eq!(rec["optimal"], false, "{rec}");
+    let moves = rec["moves"].as_str().unwrap();
+    assert_eq!(rec["length"].as_u64(), Some(moves.len() as u64));
+    assert_eq!(replay(&tiles(&start), 10, 10, moves), goal.cells());
+
+    // The readable report says it is not optimal, and its moves replay too.
+    let run = sb.run(&["solve", "--state", &start, "--size", "10x10", "-s", "fast"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    assert!(
+        run.stdout.contains("moves (not guaranteed optimal)"),
+        "{}",
+        run.stdout
+    );
+    let moves = run
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("Moves (blank direction): "))
+        .expect("a moves line");
+    assert_eq!(replay(&tiles(&start), 10, 10, moves.trim()), goal.cells());
 }
 
 #[test]

@@ -6,7 +6,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::klotski::{KlotskiArgs, bench_layouts};
-use super::report::{Record, duration, thousands};
+use super::report::{Record, bytes, duration, thousands};
 use super::{BoardArgs, InputError, SearchArgs};
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
 use crate::engine::{Status, solve_tiles};
@@ -14,7 +14,8 @@ use crate::engine::{Status, solve_tiles};
 #[derive(Args, Debug)]
 pub(super) struct BenchArgs {
     /// Instance file: one start per line (tiles, optionally followed by the
-    /// expected optimal length); `#` starts a comment.
+    /// expected optimal length); `#` starts a comment. Optimal strategies
+    /// must find that length; others are compared with it.
     #[arg(
         long,
         value_name = "FILE",
@@ -147,6 +148,17 @@ struct Mismatch {
     expected: u32,
 }
 
+/// A non-optimal strategy's lengths against the optima in the file.
+#[derive(Serialize)]
+struct OverOptimum {
+    /// Solved instances that had an expected (optimal) length.
+    compared: usize,
+    mean_length: f64,
+    mean_optimum: f64,
+    /// Mean of length − optimum.
+    mean_excess: f64,
+}
+
 #[derive(Serialize)]
 struct Summary {
     instances: usize,
@@ -155,7 +167,14 @@ struct Summary {
     median_ms: f64,
     expanded: u64,
     generated: u64,
+    /// The largest peak memory of any instance.
+    peak_bytes: u64,
+    /// Optimal strategies: lengths that differ from the expected ones.
+    /// Others: lengths below the expected optimum (which cannot be right).
     mismatches: Vec<Mismatch>,
+    /// Non-optimal strategies: their lengths against the expected optima
+    /// (`null` for optimal strategies or when no optimum was given).
+    over_optimum: Option<OverOptimum>,
 }
 
 pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
@@ -186,8 +205,14 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         median_ms: 0.0,
         expanded: 0,
         generated: 0,
+        peak_bytes: 0,
         mismatches: Vec::new(),
+        over_optimum: None,
     };
+    // A non-optimal strategy is compared with the expected lengths (the
+    // optima) instead of being held to them.
+    let optimal = search.strategy.is_optimal();
+    let (mut compared, mut sum_length, mut sum_optimum) = (0usize, 0u64, 0u64);
     for (i, inst) in instances.iter().enumerate() {
         let index = i + 1;
         let puzzle = TilePuzzle::new(inst.start.clone(), goal.clone())?;
@@ -202,10 +227,20 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         summary.total_ms += ms;
         summary.expanded += o.stats.expanded;
         summary.generated += o.stats.generated;
+        summary.peak_bytes = summary.peak_bytes.max(o.stats.peak_bytes);
         if o.status == Status::Solved {
             summary.solved += 1;
+            if !optimal && let Some(expected) = inst.expected {
+                compared += 1;
+                sum_length += o.path.len() as u64;
+                sum_optimum += u64::from(expected);
+            }
             if let Some(expected) = inst.expected
-                && o.path.len() != expected as usize
+                && (if optimal {
+                    o.path.len() != expected as usize
+                } else {
+                    o.path.len() < expected as usize
+                })
             {
                 summary.mismatches.push(Mismatch {
                     index,
@@ -224,16 +259,20 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
             };
             println!("{}", serde_json::to_string(&rec)?);
         } else {
-            let expected = inst
-                .expected
-                .map(|e| format!(" (expected {e})"))
-                .unwrap_or_default();
-            let result = match o.status {
-                Status::Solved => format!("solved {:>3}{expected}", o.path.len()),
-                s => format!("{s}{expected}"),
+            let len = o.path.len();
+            let result = match (o.status, inst.expected) {
+                (Status::Solved, Some(e)) if !optimal => {
+                    let excess = len as i64 - i64::from(e);
+                    format!("solved {len:>3} (optimum {e}, {excess:+})")
+                }
+                (Status::Solved, Some(e)) => format!("solved {len:>3} (expected {e})"),
+                (Status::Solved, None) => format!("solved {len:>3}"),
+                (s, Some(e)) if !optimal => format!("{s} (optimum {e})"),
+                (s, Some(e)) => format!("{s} (expected {e})"),
+                (s, None) => s.to_string(),
             };
             println!(
-                "#{index:<4} {result:<28} {:>12}  expanded {}",
+                "#{index:<4} {result:<30} {:>12}  expanded {}",
                 duration(ms / 1e3),
                 thousands(o.stats.expanded)
             );
@@ -241,6 +280,15 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
     }
     // The file holds at least one instance, so there is a median.
     summary.median_ms = crate::units::median(&mut times).unwrap_or(0.0);
+    if compared > 0 {
+        let n = compared as f64;
+        summary.over_optimum = Some(OverOptimum {
+            compared,
+            mean_length: sum_length as f64 / n,
+            mean_optimum: sum_optimum as f64 / n,
+            mean_excess: (sum_length as f64 - sum_optimum as f64) / n,
+        });
+    }
     if args.search.json {
         #[derive(Serialize)]
         struct Line<'a> {
@@ -249,20 +297,40 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         println!("{}", serde_json::to_string(&Line { summary: &summary })?);
     } else {
         println!(
-            "solved {} of {}; total {}, median {}; expanded {}, generated {}",
+            "solved {} of {}; total {}, median {}; expanded {}, generated {}; peak memory {}",
             summary.solved,
             summary.instances,
             duration(summary.total_ms / 1e3),
             duration(summary.median_ms / 1e3),
             thousands(summary.expanded),
-            thousands(summary.generated)
+            thousands(summary.generated),
+            bytes(summary.peak_bytes)
         );
-        if summary.mismatches.is_empty() {
-            println!("lengths disagreeing with the expected ones: none");
+        if optimal {
+            if summary.mismatches.is_empty() {
+                println!("lengths disagreeing with the expected ones: none");
+            } else {
+                for m in &summary.mismatches {
+                    println!(
+                        "length mismatch: #{} (line {}) found {}, expected {}",
+                        m.index, m.line, m.found, m.expected
+                    );
+                }
+            }
         } else {
+            if let Some(o) = &summary.over_optimum {
+                println!(
+                    "over the optimum: mean {:+.2} moves ({:.2} against {:.2}, {:+.1}%) on {} solved starts",
+                    o.mean_excess,
+                    o.mean_length,
+                    o.mean_optimum,
+                    100.0 * o.mean_excess / o.mean_optimum.max(1.0),
+                    o.compared
+                );
+            }
             for m in &summary.mismatches {
                 println!(
-                    "length mismatch: #{} (line {}) found {}, expected {}",
+                    "shorter than the expected optimum, which cannot be right: #{} (line {}) found {}, expected {}",
                     m.index, m.line, m.found, m.expected
                 );
             }

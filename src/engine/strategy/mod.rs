@@ -5,6 +5,7 @@
 mod annealing;
 mod astar;
 mod bfs;
+mod fast;
 mod greedy;
 mod idastar;
 mod local;
@@ -57,6 +58,7 @@ pub static STRATEGIES: &[&dyn Strategy] = &[
     &annealing::Annealing(crate::engine::search::AnnealParams::DEFAULT),
     &tabu::Tabu(crate::engine::search::TabuParams::DEFAULT),
     &greedy::Greedy(crate::engine::search::GreedyParams::DEFAULT),
+    &fast::Fast,
 ];
 
 /// The strategy called `name`.

@@ -11,6 +11,7 @@ pub mod packed;
 mod parse;
 pub mod pdb;
 mod random;
+pub mod reduce;
 mod solvability;
 pub mod space;
 

@@ -1,0 +1,45 @@
+//! Row by row: the reduction people use, fast on any board up to 10×10.
+
+use super::{Strategy, Tuning};
+use crate::engine::control::Control;
+use crate::engine::klotski::{KMove, KState, KlotskiSpace};
+use crate::engine::outcome::Outcome;
+use crate::engine::search::bfs;
+use crate::engine::tiles::heuristic::HeuristicChoice;
+use crate::engine::tiles::reduce::solve_by_reduction;
+use crate::engine::tiles::{Dir, TilePuzzle};
+
+/// Place an outer row or column with small searches, lock it, repeat on
+/// the smaller board, and finish the last 3×3 (or 2×4) optimally; see
+/// [`solve_by_reduction`]. Not optimal, but never stuck and well under a
+/// second on 10×10.
+pub struct Fast;
+
+impl Strategy for Fast {
+    fn name(&self) -> &'static str {
+        "fast"
+    }
+    fn label(&self) -> &'static str {
+        "Fast (row by row)"
+    }
+    fn description(&self) -> &'static str {
+        "Row by row, as people solve it: small searches place an outer row or column and lock it, then the smaller board, and the last 3×3 is solved optimally. Any size in well under a second, but the paths are longer than the shortest."
+    }
+    fn uses_heuristic(&self) -> bool {
+        false
+    }
+    fn is_optimal(&self) -> bool {
+        false
+    }
+    fn tuned(&self, _: &Tuning) -> Box<dyn Strategy> {
+        Box::new(Fast)
+    }
+    fn solve_tiles(&self, puzzle: &TilePuzzle, _: &HeuristicChoice, ctl: &Control) -> Outcome<Dir> {
+        solve_by_reduction(puzzle, ctl)
+    }
+    /// Klotski spaces are small (tens of thousands of states), so this is
+    /// plain breadth-first search: optimal there, and just as quick.
+    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
+        bfs(space, start, ctl)
+    }
+}
