@@ -181,24 +181,25 @@ impl Batch {
         self.job = Some(Job::spawn(ctl, move |ctl| {
             let mut rng = StdRng::seed_from_u64(seed);
             let mut points = vec![Vec::new(); strategies.len()];
-            // The 6-6-3 database, if a row asks for it and the board fits.
-            let pdb = match &start {
-                Start::Tiles(p)
-                    if strategies.iter().any(|(_, h)| *h == HeuristicKind::Pdb)
-                        && HeuristicKind::Pdb.unavailable_for(p.shape()).is_none() =>
-                {
-                    let partition = PatternDb::partition_663(&p.goal);
-                    crate::storage::pdb_cache::load_or_build_cancellable(
-                        &dir,
-                        &p.goal,
-                        &partition,
-                        &|_| {},
-                        &ctl.cancel,
-                    )
-                    .map(|l| l.db)
+            // The pattern databases the rows ask for, if the board fits.
+            let mut pdbs: Vec<(HeuristicKind, Arc<PatternDb>)> = Vec::new();
+            if let Start::Tiles(p) = &start {
+                for kind in HeuristicKind::ALL {
+                    let wanted = strategies.iter().any(|(_, h)| *h == kind);
+                    if let (true, Some(partition)) = (wanted, kind.partition(&p.goal))
+                        && kind.unavailable_for(p.shape()).is_none()
+                        && let Some(load) = crate::storage::pdb_cache::load_or_build_cancellable(
+                            &dir,
+                            &p.goal,
+                            &partition,
+                            &|_| {},
+                            &ctl.cancel,
+                        )
+                    {
+                        pdbs.push((kind, load.db));
+                    }
                 }
-                _ => None,
-            };
+            }
             for i in 0..count {
                 let instance = match &start {
                     Start::Tiles(p) => {
@@ -236,8 +237,9 @@ impl Batch {
                     };
                     let p = match &instance {
                         Start::Tiles(p) => {
-                            let choice = match (h, &pdb) {
-                                (HeuristicKind::Pdb, Some(db)) => HeuristicChoice::Pdb(db.clone()),
+                            let db = pdbs.iter().find(|(k, _)| k == h).map(|(_, db)| db);
+                            let choice = match (h, db) {
+                                (_, Some(db)) => HeuristicChoice::Pdb(db.clone()),
                                 (HeuristicKind::Misplaced, _) => HeuristicChoice::Misplaced,
                                 (HeuristicKind::Manhattan, _) => HeuristicChoice::Manhattan,
                                 _ => HeuristicChoice::LinearConflict,

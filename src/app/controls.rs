@@ -18,6 +18,8 @@ pub struct PanelState<'a> {
     pub running: Option<&'a Running>,
     /// Edit mode on.
     pub edit_mode: bool,
+    /// The strong (7-8) database for this goal.
+    pub strong_database: super::databases::StrongStatus,
 }
 
 /// Draw the panel; returns the commands clicked.
@@ -26,7 +28,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) 
     egui::ScrollArea::vertical().show(ui, |ui| {
         puzzle_section(ui, settings, state, &mut commands);
         ui.separator();
-        strategy_section(ui, settings, state.shape);
+        strategy_section(ui, settings, state, &mut commands);
         ui.separator();
         start_section(ui, settings, state, &mut commands);
         ui.separator();
@@ -81,7 +83,13 @@ fn puzzle_section(
     });
 }
 
-fn strategy_section(ui: &mut egui::Ui, settings: &mut Settings, shape: Shape) {
+fn strategy_section(
+    ui: &mut egui::Ui,
+    settings: &mut Settings,
+    state: &PanelState<'_>,
+    commands: &mut Vec<Command>,
+) {
+    let shape = state.shape;
     ui.heading("Strategy");
     strategy_radios(ui, &mut settings.strategy);
     super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
@@ -105,6 +113,7 @@ fn strategy_section(ui: &mut egui::Ui, settings: &mut Settings, shape: Shape) {
             }
         });
     });
+    super::databases::strong_ui(ui, state.strong_database, commands);
     ui.add_space(4.0);
     ui.label("Limits");
     ui.horizontal(|ui| {

@@ -6,6 +6,7 @@ pub mod batch;
 mod board_view;
 pub mod compare;
 mod controls;
+mod databases;
 mod files;
 mod fonts;
 mod game;
@@ -20,8 +21,6 @@ mod tests;
 mod trace_plot;
 mod tuning;
 
-use std::sync::Arc;
-
 use eframe::egui;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -33,7 +32,6 @@ pub use settings::Settings;
 use solver::Running;
 use steps::{Playback, Solution, StepRequest};
 
-use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Shape, Status, TilePuzzle};
 use crate::units::{bytes, thousands};
@@ -75,6 +73,10 @@ pub enum Command {
     Help,
     /// Show the about box.
     About,
+    /// Build the strong (7-8) pattern database in the background.
+    BuildStrongDatabase,
+    /// Cancel that build.
+    CancelStrongDatabase,
 }
 
 /// The app.
@@ -83,7 +85,8 @@ pub struct HuarongApp {
     game: Game,
     board_view: BoardView,
     running: Option<Running>,
-    pdb: Option<Arc<PatternDb>>,
+    /// Pattern databases loaded, and the strong database's build.
+    databases: databases::Databases,
     /// Where pattern databases are cached.
     cache_dir: std::path::PathBuf,
     solution: Option<Solution>,
@@ -126,7 +129,7 @@ impl HuarongApp {
             game: Game::new(puzzle),
             board_view: BoardView::default(),
             running: None,
-            pdb: None,
+            databases: databases::Databases::default(),
             cache_dir: crate::storage::pdb_cache::cache_dir(),
             solution: None,
             playback: Playback::default(),
@@ -355,6 +358,16 @@ impl HuarongApp {
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Help => self.show_help = true,
             Command::About => self.show_about = true,
+            Command::BuildStrongDatabase => {
+                let repaint = ctx.clone();
+                self.databases.start_strong_build(
+                    &self.game.goal,
+                    self.cache_dir.clone(),
+                    move || repaint.request_repaint(),
+                );
+                self.status = "Building the strong (7-8) pattern database…".into();
+            }
+            Command::CancelStrongDatabase => self.databases.cancel_build(),
         }
     }
 
@@ -363,7 +376,7 @@ impl HuarongApp {
     fn new_board(&mut self, board: Board, goal: Option<Board>) {
         if let Some(g) = goal {
             if g.cells() != self.game.goal.cells() || g.shape() != self.game.goal.shape() {
-                self.pdb = self.pdb.take().filter(|db| db.goal() == g.cells());
+                self.databases.retain_goal(&g);
             }
             self.game.set_goal(g);
         }
@@ -438,7 +451,8 @@ impl HuarongApp {
             puzzle,
             strategy,
             self.settings.heuristic,
-            self.pdb.clone(),
+            self.databases
+                .find(self.settings.heuristic, &self.game.goal),
             self.cache_dir.clone(),
             limits,
             move || repaint.request_repaint(),
@@ -453,8 +467,8 @@ impl HuarongApp {
         let (strategy, heuristic) = (run.strategy.to_string(), run.heuristic.clone());
         self.last_trace = run.trace.points();
         self.running = None;
-        if done.pdb.is_some() {
-            self.pdb = done.pdb;
+        if let Some(db) = done.pdb {
+            self.databases.keep(db);
         }
         let o = match done.outcome {
             Ok(o) => o,
@@ -738,6 +752,17 @@ impl eframe::App for HuarongApp {
         let ctx = ui.ctx().clone();
         let now = ui.input(|i| i.time);
         self.poll_solver();
+        if let Some(line) = self.databases.poll() {
+            // Once built, the strong database is the one used.
+            if self
+                .databases
+                .find(crate::engine::HeuristicKind::Pdb78, &self.game.goal)
+                .is_some()
+            {
+                self.settings.heuristic = crate::engine::HeuristicKind::Pdb78;
+            }
+            self.status = line;
+        }
         if let Some((action, path)) = self.files.poll() {
             match action {
                 files::FileAction::Open => self.open_path(&path),
@@ -837,6 +862,9 @@ impl eframe::App for HuarongApp {
                     shape: self.game.board.shape(),
                     running: self.running.as_ref(),
                     edit_mode: self.edit_mode,
+                    strong_database: self
+                        .databases
+                        .strong_status(&self.game.goal, &self.cache_dir),
                 };
                 commands.extend(controls::show(ui, &mut self.settings, &state));
             });

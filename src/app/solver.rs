@@ -97,12 +97,14 @@ impl Running {
             String::new()
         };
         let job = Job::spawn(ctl, move |ctl| {
-            let pdb = match (heuristic, strategy.uses_heuristic()) {
-                (HeuristicKind::Pdb, true) => {
-                    match pdb.filter(|db| db.goal() == puzzle.goal.cells()) {
+            let partition = heuristic.partition(&puzzle.goal);
+            let pdb = match (partition, strategy.uses_heuristic()) {
+                (Some(partition), true) => {
+                    match pdb.filter(|db| {
+                        db.goal() == puzzle.goal.cells() && db.partition() == partition
+                    }) {
                         Some(db) => Some(db),
                         None => {
-                            let partition = PatternDb::partition_663(&puzzle.goal);
                             let load = pdb_cache::load_or_build_cancellable(
                                 &cache_dir,
                                 &puzzle.goal,

@@ -481,8 +481,12 @@ fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
     wait_for_solver(&mut h);
     assert_eq!(h.state().solution_path().unwrap().len(), 3);
     assert!(h.state().status().contains("optimal"));
+    let goal = h.state().game.goal.clone();
     assert!(
-        h.state().pdb.is_some(),
+        h.state()
+            .databases
+            .find(crate::engine::HeuristicKind::Pdb, &goal)
+            .is_some(),
         "the database is kept for the next solve"
     );
     assert!(
@@ -503,7 +507,65 @@ fn cancel_stops_a_pattern_database_build_too() {
         "{}",
         h.state().status()
     );
-    assert!(h.state().pdb.is_none());
+    let goal = h.state().game.goal.clone();
+    assert!(
+        h.state()
+            .databases
+            .find(crate::engine::HeuristicKind::Pdb, &goal)
+            .is_none()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_strong_database_is_offered_on_4x4_built_with_progress_and_cancellable() {
+    use crate::engine::tiles::pdb::PatternDb;
+    let dir = std::env::temp_dir().join(format!("huarong-app-strong-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut h = harness();
+    h.state_mut().cache_dir = dir.clone();
+    h.get_by_label("3×3").click();
+    h.run();
+    assert!(
+        h.query_by_label("Build strong database").is_none(),
+        "not for 3×3"
+    );
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("7-8 database: not built");
+    h.get_by_label("Build strong database").click();
+    h.run_ok();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while h.query_by_label_contains("building 7-8 database").is_none() {
+        assert!(Instant::now() < deadline, "no build progress shown");
+        std::thread::sleep(Duration::from_millis(20));
+        h.step();
+    }
+    h.get_by_label("7-8 database: building");
+    h.get_by_label("Cancel build").click();
+    h.run_ok();
+    wait_while(
+        &mut h,
+        |app| !app.status().contains("cancelled"),
+        60,
+        "the cancelled build",
+    );
+    h.get_by_label("7-8 database: not built");
+    assert!(
+        !dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none(),
+        "a cancelled build writes nothing"
+    );
+    // A cached file is found and shown (it is checked when first used).
+    let goal = h.state().game.goal.clone();
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        crate::storage::pdb_cache::path_for(&dir, &goal, &PatternDb::partition_78(&goal)),
+        b"stand-in",
+    )
+    .unwrap();
+    h.run_ok();
+    h.get_by_label("7-8 database: on disk");
+    assert!(h.query_by_label("Build strong database").is_none());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -614,6 +676,34 @@ fn render_screenshots() {
     h.state_mut().set_state.as_mut().unwrap().tiles = "1 2 3\n4 5 6\n7 7 0".into();
     h.run();
     save(&mut h, "set-state-error.png");
+
+    // 5. The strong (7-8) database building, a few layers in, then cancelled.
+    let cache = std::env::temp_dir().join(format!("huarong-shot-strong-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let mut h = harness_with(Settings {
+        strategy: "idastar".into(),
+        ..Settings::default()
+    });
+    h.state_mut().cache_dir = cache.clone();
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Build strong database").click();
+    h.run_ok();
+    let deadline = std::time::Instant::now() + Duration::from_secs(300);
+    while !matches!(
+        h.state().databases.strong_status(&h.state().game.goal, &cache),
+        super::databases::StrongStatus::Building(f) if f >= 0.02
+    ) {
+        assert!(std::time::Instant::now() < deadline, "build progress");
+        std::thread::sleep(Duration::from_millis(50));
+        h.step();
+    }
+    h.run_ok();
+    save(&mut h, "strong-database.png");
+    h.get_by_label("Cancel build").click();
+    h.run_ok();
+    wait_while(&mut h, |a| !a.status().contains("cancelled"), 120, "cancel");
+    let _ = std::fs::remove_dir_all(&cache);
 }
 
 fn wait_for_compare(h: &mut Harness<'_, HuarongApp>) {
