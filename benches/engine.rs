@@ -1,8 +1,11 @@
 //! Benchmarks of the solver's hot paths through the public API.
 //!
 //! Run with `cargo bench --bench engine`. The searches run for milliseconds,
-//! so they use 10 samples; the pattern database is left out (its build takes
-//! seconds).
+//! so they use 10 samples. The `inner_loops` group times the pieces the
+//! searches repeat: a pattern-table build (a 5-tile pattern), IDA*'s
+//! apply / undo with incremental heuristics, IDA* over the 6-6-3 database
+//! (built once in the setup, a few seconds), and the fast strategy's row
+//! by row placement on a 10×10.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -141,6 +144,93 @@ fn klotski(c: &mut Criterion) {
 
 /// Short warm-up and measurement: the microbenchmarks settle in well under
 /// a second.
+fn inner_loops(c: &mut Criterion) {
+    use huarong::engine::search::DepthFirstSpace;
+    use huarong::engine::tiles::heuristic::{LinearConflict, Manhattan, TileHeuristic};
+    use huarong::engine::tiles::pdb::{PatternDb, PdbHeuristic};
+    use huarong::engine::tiles::space::TileDfs;
+
+    let mut g = c.benchmark_group("inner_loops");
+    g.sample_size(10).measurement_time(Duration::from_secs(3));
+
+    // The layered builder on a 5-tile pattern (524,160 placements).
+    let korf_goal = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();
+    let five = vec![vec![1u8, 2, 3, 4, 5]];
+    let db = PatternDb::build(&korf_goal, &five, &|_| {});
+    assert_eq!(PdbHeuristic::new(&db).estimate(korf_goal.cells()), 0);
+    g.bench_function("pdb_build_5_tiles_4x4", |b| {
+        b.iter(|| PatternDb::build(black_box(&korf_goal), &five, &|_| {}))
+    });
+
+    // 1,000 moves of a fixed random walk, each applied with the heuristic
+    // updated and then undone: IDA*'s step.
+    let fifteen = fifteen_start();
+    let walk: Vec<huarong::engine::Dir> = {
+        let mut board = fifteen.start.clone();
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut out = Vec::new();
+        while out.len() < 1000 {
+            use rand::seq::IndexedRandom;
+            let moves: Vec<_> = board.legal_moves().collect();
+            let d = *moves.choose(&mut rng).unwrap();
+            board.apply(d);
+            out.push(d);
+        }
+        out
+    };
+    fn apply_undo<H: TileHeuristic>(p: &TilePuzzle, h: &H, walk: &[huarong::engine::Dir]) -> u32 {
+        let mut dfs = TileDfs::new(p, h);
+        let mut sum = 0;
+        for &d in walk {
+            let undo = dfs.apply(d);
+            sum += dfs.heuristic();
+            dfs.undo(d, undo);
+            dfs.apply(d);
+        }
+        sum
+    }
+    let man = Manhattan::new(&fifteen.goal);
+    let lc = LinearConflict::new(&fifteen.goal);
+    g.bench_function("apply_undo_1000_manhattan", |b| {
+        b.iter(|| apply_undo(black_box(&fifteen), &man, &walk))
+    });
+    g.bench_function("apply_undo_1000_linear_conflict", |b| {
+        b.iter(|| apply_undo(black_box(&fifteen), &lc, &walk))
+    });
+    let db663 = std::sync::Arc::new(PatternDb::build_663(&fifteen.goal, &|_| {}));
+    let pdb = PdbHeuristic::new(&db663);
+    g.bench_function("apply_undo_1000_pdb663", |b| {
+        b.iter(|| apply_undo(black_box(&fifteen), &pdb, &walk))
+    });
+
+    let ida = find("idastar");
+    let choice = HeuristicChoice::Pdb(db663.clone());
+    check(ida, &fifteen, &choice, 40);
+    g.bench_function("idastar_pdb663_15puzzle_40", |b| {
+        b.iter(|| solve_tiles(ida, black_box(&fifteen), &choice, &Control::default()).unwrap())
+    });
+
+    // A uniformly random 10×10 by rows and columns.
+    let goal10 = Board::goal(Shape::new(10, 10).unwrap());
+    let start10 = huarong::engine::tiles::random_solvable(&goal10, &mut StdRng::seed_from_u64(1));
+    let ten = TilePuzzle::new(start10, goal10).unwrap();
+    let fast = find("fast");
+    let o = solve_tiles(fast, &ten, &HeuristicChoice::Manhattan, &Control::default()).unwrap();
+    assert!(o.status == Status::Solved && ten.replays_to_goal(&o.path));
+    g.bench_function("fast_random_10x10", |b| {
+        b.iter(|| {
+            solve_tiles(
+                fast,
+                black_box(&ten),
+                &HeuristicChoice::Manhattan,
+                &Control::default(),
+            )
+            .unwrap()
+        })
+    });
+    g.finish();
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .warm_up_time(Duration::from_secs(1))
@@ -150,6 +240,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = searches, heuristics, solvability, klotski
+    targets = searches, heuristics, solvability, klotski, inner_loops
 }
 criterion_main!(benches);

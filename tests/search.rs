@@ -89,6 +89,17 @@ proptest! {
         prop_assert!(len <= walk.len());
     }
 
+    /// Short shuffles of a 5×5 (the debug build keeps them short; the
+    /// README measures 60-move ones): A* and IDA* with linear conflict
+    /// agree and are no longer than the shuffle.
+    #[test]
+    fn informed_strategies_agree_on_5x5_shuffles(seed in any::<u64>(), moves in 10usize..26) {
+        let goal = Board::goal(Shape::new(5, 5).unwrap());
+        let (start, walk) = shuffled(&goal, moves, &mut StdRng::seed_from_u64(seed));
+        let len = agree(&TilePuzzle::new(start, goal).unwrap(), false, &[HeuristicChoice::LinearConflict]);
+        prop_assert!(len <= walk.len());
+    }
+
     #[test]
     fn informed_strategies_agree_on_4x4(seed in any::<u64>(), moves in 14usize..30) {
         let goal = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();

@@ -81,7 +81,8 @@ struct SearchArgs {
     /// Tabu: how many recent states are tabu (≥ 1).
     #[arg(long, value_name = "N")]
     tenure: Option<usize>,
-    /// Heuristic: misplaced, manhattan, linear-conflict or pdb (6-6-3, 4x4 only).
+    /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only)
+    /// or pdb78 (7-8, 4x4 only; built once, minutes).
     #[arg(long = "heuristic", short = 'H', default_value = "linear-conflict")]
     heuristic: String,
     /// Stop after expanding this many nodes.
