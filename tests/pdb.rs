@@ -36,14 +36,15 @@ fn partition_663_is_korf_and_felners_for_the_blank_top_left() {
     );
 }
 
-#[test]
-fn partition_663_covers_every_tile_once_for_any_goal() {
+/// For the standard goal, Korf's and 20 random ones: `partition` uses each
+/// tile once, in patterns of `sizes`.
+fn check_partition_covers(partition: fn(&Board) -> Vec<Vec<u8>>, sizes: &[usize]) {
     let mut rng = StdRng::seed_from_u64(3);
     let shape = Shape::new(4, 4).unwrap();
     let mut goals = vec![Board::goal(shape), korf_goal()];
     goals.extend((0..20).map(|_| random_solvable(&Board::goal(shape), &mut rng)));
     for goal in goals {
-        let p = PatternDb::partition_663(&goal);
+        let p = partition(&goal);
         let mut tiles: Vec<u8> = p.concat();
         tiles.sort();
         assert_eq!(
@@ -52,9 +53,14 @@ fn partition_663_covers_every_tile_once_for_any_goal() {
             "goal {:?}",
             goal.cells()
         );
-        let sizes: Vec<usize> = p.iter().map(|x| x.len()).collect();
-        assert_eq!(sizes, vec![3, 6, 6]);
+        let got: Vec<usize> = p.iter().map(|x| x.len()).collect();
+        assert_eq!(got, sizes);
     }
+}
+
+#[test]
+fn partition_663_covers_every_tile_once_for_any_goal() {
+    check_partition_covers(PatternDb::partition_663, &[3, 6, 6]);
 }
 
 #[test]
@@ -80,20 +86,7 @@ fn partition_78_is_korf_and_felners_for_the_blank_top_left() {
 
 #[test]
 fn partition_78_covers_every_tile_once_for_any_goal() {
-    let mut rng = StdRng::seed_from_u64(4);
-    let shape = Shape::new(4, 4).unwrap();
-    for goal in (0..20).map(|_| random_solvable(&Board::goal(shape), &mut rng)) {
-        let p = PatternDb::partition_78(&goal);
-        let mut tiles: Vec<u8> = p.concat();
-        tiles.sort();
-        assert_eq!(
-            tiles,
-            (1..16).collect::<Vec<u8>>(),
-            "goal {:?}",
-            goal.cells()
-        );
-        assert_eq!(p.iter().map(|x| x.len()).collect::<Vec<_>>(), vec![7, 8]);
-    }
+    check_partition_covers(PatternDb::partition_78, &[7, 8]);
 }
 
 #[test]
@@ -328,4 +321,62 @@ fn a_cancelled_build_stops_and_writes_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
     assert!(load_or_build_cancellable(&dir, &goal, &partition, &|_| {}, &token).is_none());
     assert!(!dir.exists() || std::fs::read_dir(&dir).unwrap().next().is_none());
+}
+
+/// The real 7-8 database: built (about 3 minutes in release, 1.4 GB) or
+/// read from the user's cache, so it is not part of the default run. Run it
+/// with `cargo test --release --test pdb -- --ignored`.
+#[test]
+#[ignore = "builds the 7-8 database (minutes, 1.4 GB)"]
+fn pdb_78_solves_korf_instances_optimally_and_is_admissible() {
+    use huarong::engine::HeuristicKind;
+    use huarong::storage::pdb_cache::{cache_dir, load_or_build};
+    let goal = korf_goal();
+    let partition = HeuristicKind::Pdb78.partition(&goal).unwrap();
+    let db = load_or_build(&cache_dir(), &goal, &partition, &|_| {}).db;
+    assert_eq!(db.name(), "7-8");
+    let choice = HeuristicChoice::Pdb(db.clone());
+    let h78 = PdbHeuristic::new(&db);
+    // Korf's first ten instances with their published optima.
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/bench/korf100.txt")).unwrap();
+    for line in text.lines().filter(|l| !l.starts_with('#')).take(10) {
+        let nums: Vec<&str> = line.split_whitespace().collect();
+        let (tiles, optimum) = (nums[..16].join(" "), nums[16].parse::<usize>().unwrap());
+        let p = TilePuzzle::new(Board::parse(&tiles, None).unwrap(), goal.clone()).unwrap();
+        assert!(
+            h78.estimate(p.start.cells()) as usize <= optimum,
+            "admissible on {tiles}"
+        );
+        let o = solve_tiles(
+            strategy::find("idastar").unwrap(),
+            &p,
+            &choice,
+            &Control::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            (o.status, o.path.len()),
+            (Status::Solved, optimum),
+            "{tiles}"
+        );
+        assert!(p.replays_to_goal(&o.path));
+    }
+    // Admissible on random short walks, where the exact distance is known
+    // from the 6-6-3 IDA* (itself checked above and elsewhere).
+    let mut rng = StdRng::seed_from_u64(78);
+    for _ in 0..50 {
+        let (start, _) = shuffled(&goal, 40, &mut rng);
+        let p = TilePuzzle::new(start, goal.clone()).unwrap();
+        let exact = solve_tiles(
+            strategy::find("idastar").unwrap(),
+            &p,
+            &HeuristicChoice::Pdb(korf_db().clone()),
+            &Control::default(),
+        )
+        .unwrap()
+        .path
+        .len();
+        assert!(h78.estimate(p.start.cells()) as usize <= exact);
+    }
 }

@@ -113,7 +113,11 @@ fn strategy_section(
             }
         });
     });
-    super::databases::strong_ui(ui, state.strong_database, commands);
+    // Not while a solve runs: its counters need the room, and a build then
+    // would compete with it.
+    if state.running.is_none() {
+        super::databases::strong_ui(ui, state.strong_database, commands);
+    }
     ui.add_space(4.0);
     ui.label("Limits");
     ui.horizontal(|ui| {

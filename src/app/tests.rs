@@ -105,7 +105,11 @@ pub(super) fn wait_while(
 ) {
     let deadline = Instant::now() + Duration::from_secs(secs);
     while busy(h.state()) {
-        assert!(Instant::now() < deadline, "{what} did not finish");
+        assert!(
+            Instant::now() < deadline,
+            "{what} did not finish; status: {}",
+            h.state().status()
+        );
         std::thread::sleep(Duration::from_millis(10));
         h.step();
     }

@@ -158,8 +158,8 @@ impl HeuristicKind {
         }
     }
 
-    /// The tiles of each pattern of this database for `goal` (4×4), for
-    /// the pattern databases.
+    /// The tiles of each pattern of this database for `goal`, for the
+    /// pattern databases on a 4×4 goal (`None` otherwise).
     ///
     /// ```
     /// use huarong::engine::{Board, HeuristicKind, Shape};
@@ -167,8 +167,12 @@ impl HeuristicKind {
     /// let sizes: Vec<usize> = HeuristicKind::Pdb78.partition(&goal).unwrap().iter().map(|p| p.len()).collect();
     /// assert_eq!(sizes, vec![7, 8]);
     /// assert!(HeuristicKind::Manhattan.partition(&goal).is_none());
+    /// assert!(HeuristicKind::Pdb78.partition(&Board::goal(Shape::new(3, 3).unwrap())).is_none());
     /// ```
     pub fn partition(self, goal: &Board) -> Option<Vec<Vec<u8>>> {
+        if goal.shape() != PatternDb::SHAPE_4X4 {
+            return None;
+        }
         match self {
             HeuristicKind::Pdb => Some(PatternDb::partition_663(goal)),
             HeuristicKind::Pdb78 => Some(PatternDb::partition_78(goal)),
