@@ -88,7 +88,7 @@ pub(super) fn build_patterns(
 /// Cell geometry as bitmasks.
 struct Grid {
     full: u32,
-    neighbours: Vec<u32>,
+    neighbours: [u32; 16],
     /// Cells not in the first / last column.
     not_first_col: u32,
     not_last_col: u32,
@@ -100,9 +100,9 @@ impl Grid {
         let shape = goal.shape();
         let (rows, cols) = (shape.rows as usize, shape.cols as usize);
         let n = rows * cols;
-        let mut neighbours = vec![0u32; n];
+        let mut neighbours = [0u32; 16];
         let (mut not_first_col, mut not_last_col) = (0u32, 0u32);
-        for (cell, nb) in neighbours.iter_mut().enumerate() {
+        for (cell, nb) in neighbours.iter_mut().enumerate().take(n) {
             for d in crate::engine::tiles::Dir::ALL {
                 if let Some(o) = shape.neighbour(cell, d) {
                     *nb |= 1 << o;
@@ -156,6 +156,41 @@ struct Geometry {
     /// block of `block` consecutive ranks.
     tail: usize,
     block: usize,
+    block_div: Divisor,
+    /// Divisors n − i of each digit, and n − k + 1 of the last.
+    digit_div: [Divisor; MAX_TILES],
+    last_div: Divisor,
+}
+
+/// Division by a constant through one multiplication (Lemire's method;
+/// exact for numerators below 2³²): decoding ranks divides on every
+/// expansion, and a hardware division is tens of cycles.
+#[derive(Clone, Copy)]
+struct Divisor {
+    d: u64,
+    magic: u64,
+}
+
+impl Divisor {
+    fn new(d: usize) -> Self {
+        let d = d.max(1) as u64;
+        Self {
+            d,
+            // 2⁶⁴ / 1 does not fit: division by 1 is answered directly.
+            magic: (u64::MAX / d).wrapping_add(1),
+        }
+    }
+
+    /// (n / d, n % d), for n < 2³².
+    #[inline(always)]
+    fn div_rem(self, n: usize) -> (usize, usize) {
+        debug_assert!(n < 1 << 32);
+        if self.d == 1 {
+            return (n, 0);
+        }
+        let q = ((self.magic as u128 * n as u128) >> 64) as u64;
+        (q as usize, (n as u64 - q * self.d) as usize)
+    }
 }
 
 /// A placement decoded from its rank.
@@ -207,6 +242,9 @@ impl Geometry {
             goal_distance,
             tail,
             block,
+            block_div: Divisor::new(block),
+            digit_div: std::array::from_fn(|i| Divisor::new(n.saturating_sub(i))),
+            last_div: Divisor::new(n - k + 1),
         }
     }
 
@@ -216,8 +254,9 @@ impl Geometry {
         let mut digits = [0u8; MAX_TILES];
         let mut b = block;
         for i in (0..head).rev() {
-            digits[i] = (b % (self.n - i)) as u8;
-            b /= self.n - i;
+            let (q, r) = self.digit_div[i].div_rem(b);
+            digits[i] = r as u8;
+            b = q;
         }
         let mut p = Placement {
             cells: [0; MAX_TILES],
@@ -235,9 +274,9 @@ impl Geometry {
     #[inline]
     fn complete(&self, prefix: &Placement, rem: usize) -> Placement {
         let mut p = *prefix;
-        let last = self.n - self.k + 1;
         let digits = if self.tail == 2 {
-            [(rem / last) as u8, (rem % last) as u8]
+            let (q, r) = self.last_div.div_rem(rem);
+            [q as u8, r as u8]
         } else {
             [rem as u8, 0]
         };
@@ -268,6 +307,13 @@ impl Geometry {
         a: usize,
         b: usize,
     ) -> usize {
+        // Along a row no cell lies between: only the tile's own digit moves.
+        if b == a + 1 {
+            return r + self.weight[j];
+        }
+        if a == b + 1 {
+            return r - self.weight[j];
+        }
         let (lo, hi) = (a.min(b), a.max(b));
         let between = ((1u32 << hi) - 1) & !((2u32 << lo) - 1);
         let used = (before & between).count_ones() as isize;
@@ -503,12 +549,12 @@ impl Layer<'_> {
                     if entry_hits == 0 || p >= size {
                         continue;
                     }
-                    let block = p / self.geo.block;
+                    let (block, rem) = self.geo.block_div.div_rem(p);
                     if block != cached_block {
                         prefix = self.geo.decode_block(block);
                         cached_block = block;
                     }
-                    let placement = self.geo.complete(&prefix, p - block * self.geo.block);
+                    let placement = self.geo.complete(&prefix, rem);
                     out.filled += self.expand(
                         p,
                         &placement,
@@ -561,12 +607,18 @@ impl Layer<'_> {
             seed |= 1 << free_cells[(bit / 2) as usize];
         }
         let region = geo.grid.flood(seed, free);
-        let mut region_fields = 0u32;
-        for (i, &c) in free_cells[..nf].iter().enumerate() {
-            if region & (1 << c) != 0 {
-                region_fields |= 1 << i;
+        // Usually the free cells are all one region.
+        let region_fields = if region == free {
+            (1u32 << nf) - 1
+        } else {
+            let mut fields = 0u32;
+            for (i, &c) in free_cells[..nf].iter().enumerate() {
+                if region & (1 << c) != 0 {
+                    fields |= 1 << i;
+                }
             }
-        }
+            fields
+        };
         share.close(self.packing, p, region_fields);
 
         let first = share.entry(self.packing, p) == UNSET;
@@ -853,6 +905,16 @@ mod tests {
         let g44 = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();
         check(&g44, &[1, 2, 3], 1);
         check(&g44, &[4, 8, 12], 3);
+    }
+
+    #[test]
+    fn constant_division_is_exact() {
+        for d in 1..=1000usize {
+            let div = Divisor::new(d);
+            for n in (0..5_000).chain([(1 << 32) - 1, 518_918_399, 57_657_599]) {
+                assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
     }
 
     #[test]
