@@ -22,7 +22,7 @@
 //! and marks the successors' blank cells with the next code. Each thread
 //! owns a range of ranks (see [`Share`]). Successor ranks are
 //! computed from the parent's rank by the change of the moved tile's digit,
-//! and their words are prefetched a few dozen marks ahead so that the
+//! and their words are prefetched 64 marks ahead so that the
 //! random accesses into the large array overlap.
 
 use super::Pattern;
@@ -44,7 +44,7 @@ const MAX_EXTRA: u8 = 14;
 /// Words scanned between checks of the cancel flag.
 const CHUNK_WORDS: usize = 1 << 14;
 /// Marks kept pending (their words prefetched) before they are applied.
-const AHEAD: usize = 32;
+const AHEAD: usize = 64;
 
 /// Build one table per pattern of `partition`, one after another (each on
 /// all threads, so that one large search at a time holds memory); `None`
@@ -200,6 +200,18 @@ struct Placement {
     occupied: u32,
 }
 
+impl Placement {
+    /// The index of the tile on each cell (0 where none is).
+    #[inline(always)]
+    fn tile_at(&self, k: usize) -> [u8; 16] {
+        let mut at = [0u8; 16];
+        for (j, &c) in self.cells[..k].iter().enumerate() {
+            at[c as usize & 15] = j as u8;
+        }
+        at
+    }
+}
+
 /// Select the `d`-th (from 0) cell not in `used`.
 #[inline(always)]
 fn nth_free(used: u32, d: u8) -> u8 {
@@ -297,11 +309,15 @@ impl Geometry {
     /// The rank of `p` with tile `j` moved from `a` to the adjacent cell
     /// `b`, from the rank `r` of `p`: tile j's digit changes, and each later
     /// tile whose cell lies strictly between `a` and `b` gains or loses one.
+    /// `tile_at[c]` is the index of the tile on cell `c`; `before` the cells
+    /// of the tiles before `j`.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn moved_rank(
         &self,
         r: usize,
         p: &Placement,
+        tile_at: &[u8; 16],
         before: u32,
         j: usize,
         a: usize,
@@ -321,12 +337,9 @@ impl Geometry {
         let mut later_weight = 0isize;
         let mut l = later;
         while l != 0 {
-            let c = l.trailing_zeros() as u8;
+            let c = l.trailing_zeros() as usize;
             l &= l - 1;
-            let i = (j + 1..self.k)
-                .find(|&i| p.cells[i] == c)
-                .expect("a later tile sits there");
-            later_weight += self.weight[i] as isize;
+            later_weight += self.weight[tile_at[c] as usize] as isize;
         }
         let delta = if b > a {
             ((b - a) as isize - used) * self.weight[j] as isize + later_weight
@@ -632,6 +645,7 @@ impl Layer<'_> {
         // Slide each pattern tile next to the region into it; the blank is
         // left on the tile's old cell.
         let (lo, hi) = (share.base, share.base + share.marks.len());
+        let tile_at = pl.tile_at(geo.k);
         let mut before = 0u32;
         for j in 0..geo.k {
             let a = pl.cells[j] as usize;
@@ -639,7 +653,7 @@ impl Layer<'_> {
             while targets != 0 {
                 let b = targets.trailing_zeros() as usize;
                 targets &= targets - 1;
-                let r2 = geo.moved_rank(p, pl, before, j, a, b);
+                let r2 = geo.moved_rank(p, pl, &tile_at, before, j, a, b);
                 let occupied2 = pl.occupied ^ (1 << a) ^ (1 << b);
                 let field = a as u32 - (occupied2 & ((1 << a) - 1)).count_ones();
                 debug_assert_eq!(r2, {
@@ -930,6 +944,7 @@ mod tests {
                 super::super::rank::rank(16, p.cells[..4].iter().copied()),
                 r
             );
+            let tile_at = p.tile_at(4);
             let mut before = 0u32;
             for j in 0..4 {
                 let a = p.cells[j] as usize;
@@ -940,7 +955,7 @@ mod tests {
                     let mut cells = p.cells;
                     cells[j] = b as u8;
                     assert_eq!(
-                        geo.moved_rank(r, &p, before, j, a, b),
+                        geo.moved_rank(r, &p, &tile_at, before, j, a, b),
                         super::super::rank::rank(16, cells[..4].iter().copied())
                     );
                 }
