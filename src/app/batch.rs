@@ -187,7 +187,6 @@ impl Batch {
                 for kind in HeuristicKind::ALL {
                     let wanted = strategies.iter().any(|(_, h)| *h == kind);
                     if let (true, Some(partition)) = (wanted, kind.partition(&p.goal))
-                        && kind.unavailable_for(p.shape()).is_none()
                         && let Some(load) = crate::storage::pdb_cache::load_or_build_cancellable(
                             &dir,
                             &p.goal,

@@ -71,8 +71,9 @@ impl TraceLog {
 }
 
 impl Running {
-    /// Start solving `puzzle`. `pdb` is a database already loaded for its
-    /// goal; otherwise one is loaded from (or built into) `cache_dir`.
+    /// Start solving `puzzle`. `pdb` is the database of `heuristic` for its
+    /// goal if one is loaded (see `Databases::find`); otherwise one is
+    /// loaded from (or built into) `cache_dir`.
     pub fn start(
         puzzle: TilePuzzle,
         strategy: Box<dyn Strategy>,
@@ -100,9 +101,7 @@ impl Running {
             let partition = heuristic.partition(&puzzle.goal);
             let pdb = match (partition, strategy.uses_heuristic()) {
                 (Some(partition), true) => {
-                    match pdb.filter(|db| {
-                        db.goal() == puzzle.goal.cells() && db.partition() == partition
-                    }) {
+                    match pdb {
                         Some(db) => Some(db),
                         None => {
                             let load = pdb_cache::load_or_build_cancellable(
