@@ -440,6 +440,19 @@ impl Share<'_> {
     }
 }
 
+/// The mark field of free cell `cell` among the cells not in `occupied`
+/// (fields are the free cells in increasing order).
+#[inline(always)]
+fn field_of(occupied: u32, cell: u32) -> u32 {
+    cell - (occupied & ((1 << cell) - 1)).count_ones()
+}
+
+/// The share owning `word`, given each share's first word.
+#[inline]
+fn owner_of(bounds: &[usize], word: usize) -> usize {
+    bounds.partition_point(|&b| b <= word) - 1
+}
+
 /// The code `c` in every 2-bit field.
 #[inline(always)]
 fn spread(code: u64) -> u64 {
@@ -655,7 +668,7 @@ impl Layer<'_> {
                 targets &= targets - 1;
                 let r2 = geo.moved_rank(p, pl, &tile_at, before, j, a, b);
                 let occupied2 = pl.occupied ^ (1 << a) ^ (1 << b);
-                let field = a as u32 - (occupied2 & ((1 << a) - 1)).count_ones();
+                let field = field_of(occupied2, a as u32);
                 debug_assert_eq!(r2, {
                     let mut cells = pl.cells;
                     cells[j] = b as u8;
@@ -665,7 +678,7 @@ impl Layer<'_> {
                 if (lo..hi).contains(&word) {
                     pending.push(share, word, shift, self.next_code);
                 } else {
-                    let owner = self.bounds.partition_point(|&b| b <= word) - 1;
+                    let owner = owner_of(self.bounds, word);
                     debug_assert_ne!(owner, me);
                     outbox[owner].push((word as u64) << 6 | shift as u64);
                 }
@@ -719,9 +732,9 @@ fn build_table(
     let goal_rank = super::rank::rank(n, goal_cells.iter().copied());
     let occupied = goal_cells.iter().fold(0u32, |m, &c| m | 1 << c);
     let blank = goal.blank() as u32;
-    let field = blank - (occupied & ((1 << blank) - 1)).count_ones();
+    let field = field_of(occupied, blank);
     let (word, shift) = packing.locate(goal_rank, field);
-    let owner = bounds.partition_point(|&b| b <= word) - 1;
+    let owner = owner_of(&bounds, word);
     shares[owner].mark_new(word, shift, FRONTIER);
 
     let mut filled_total = 0usize;
