@@ -77,6 +77,43 @@ pub fn astar<S: SearchSpace>(
     ctl: &Control,
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
+    let (end, sizes) = astar_metered(space, start, heuristic, &mut meter);
+    let mut stats = meter.finish(sizes);
+    match end {
+        AStarEnd::Found { path, bound } => {
+            stats.bound = Some(bound);
+            Outcome::solved(path, stats)
+        }
+        AStarEnd::Stopped(stop) => Outcome::stopped(stop, stats),
+        AStarEnd::Exhausted { states } => Outcome {
+            reason: Some(format!(
+                "all {states} reachable states searched; none is the goal"
+            )),
+            stats,
+            ..Outcome::unsolvable(String::new())
+        },
+    }
+}
+
+/// How an [`astar_metered`] run ended.
+pub(crate) enum AStarEnd<M> {
+    /// A shortest path (for an admissible heuristic), of cost `bound`.
+    Found { path: Vec<M>, bound: u32 },
+    /// The control stopped the search.
+    Stopped(Stop),
+    /// Every reachable state was searched; none is the goal.
+    Exhausted { states: usize },
+}
+
+/// A* counting into a caller's `meter` (so that several searches can share
+/// one control, as the row-by-row strategy's do); returns how it ended and
+/// the sizes at the end.
+pub(crate) fn astar_metered<S: SearchSpace>(
+    space: &S,
+    start: S::State,
+    heuristic: impl Fn(&S::State) -> u32,
+    meter: &mut Meter<'_>,
+) -> (AStarEnd<S::Move>, Sizes) {
     let h0 = heuristic(&start);
     let mut nodes: Vec<Node<S::State, S::Move>> = vec![Node {
         state: start,
@@ -121,9 +158,8 @@ pub fn astar<S: SearchSpace>(
                 let n = &nodes[j as usize];
                 n.mv.map(|m| (n.parent, m))
             });
-            let mut stats = meter.finish(sizes(&nodes, &index, &open, f));
-            stats.bound = Some(f);
-            return Outcome::solved(path, stats);
+            let end = AStarEnd::Found { path, bound: f };
+            return (end, sizes(&nodes, &index, &open, f));
         }
         if meter.expand() {
             let stop = if nodes.len() > MAX_INDEX - 16_384 {
@@ -132,8 +168,7 @@ pub fn astar<S: SearchSpace>(
                 meter.poll(sizes(&nodes, &index, &open, f))
             };
             if let Err(stop) = stop {
-                let stats = meter.finish(sizes(&nodes, &index, &open, f));
-                return Outcome::stopped(stop, stats);
+                return (AStarEnd::Stopped(stop), sizes(&nodes, &index, &open, f));
             }
         }
         let (state, g) = (node.state, node.g);
@@ -171,13 +206,8 @@ pub fn astar<S: SearchSpace>(
             }
         }
     }
-    let n = nodes.len();
-    let stats = meter.finish(sizes(&nodes, &index, &open, 0));
-    Outcome {
-        reason: Some(format!(
-            "all {n} reachable states searched; none is the goal"
-        )),
-        stats,
-        ..Outcome::unsolvable(String::new())
-    }
+    let end = AStarEnd::Exhausted {
+        states: nodes.len(),
+    };
+    (end, sizes(&nodes, &index, &open, 0))
 }

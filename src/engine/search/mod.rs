@@ -17,6 +17,7 @@ mod idastar_memo;
 mod local;
 
 pub use astar::astar;
+pub(crate) use astar::{AStarEnd, astar_metered};
 pub use bfs::bfs;
 pub use idastar::ida_star;
 pub use idastar_memo::ida_star_memo;

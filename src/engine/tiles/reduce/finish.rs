@@ -1,29 +1,19 @@
 //! The last region (at most [`FINISH_CELLS`](super::FINISH_CELLS) cells:
-//! 3×3, 2×4, 4×2 or smaller) solved optimally: A* with the Manhattan
-//! distance, which is consistent, so no state is expanded twice.
+//! 3×3, 2×4, 4×2 or smaller) solved optimally: the generic A\* with the
+//! Manhattan distance, counting into the reduction's shared meter.
 
 use super::{Fail, Rect};
-use crate::engine::control::{Meter, Sizes};
-use crate::engine::hash::StateMap;
+use crate::engine::control::Meter;
+use crate::engine::search::{AStarEnd, SearchSpace, astar_metered};
 use crate::engine::tiles::Dir;
 
 /// Bits of the packed state that hold the blank's local cell.
 const BLANK_SHIFT: u32 = 40;
-/// The start node's move.
-const ROOT: u8 = 4;
-
-#[derive(Clone, Copy)]
-struct Node {
-    parent: u64,
-    g: u8,
-    h: u8,
-    dir: u8,
-    closed: bool,
-}
 
 /// The region's cells, numbered row-major inside `rect`, with neighbours.
 struct Local {
     w: usize,
+    m: usize,
     nb: Vec<[Option<usize>; 4]>,
 }
 
@@ -42,11 +32,20 @@ impl Local {
                 })
             })
             .collect();
-        Self { w, nb }
+        Self { w, m: h * w, nb }
     }
 
-    fn dist(&self, a: usize, b: usize) -> u8 {
-        ((a / self.w).abs_diff(b / self.w) + (a % self.w).abs_diff(b % self.w)) as u8
+    fn dist(&self, a: usize, b: usize) -> u32 {
+        ((a / self.w).abs_diff(b / self.w) + (a % self.w).abs_diff(b % self.w)) as u32
+    }
+
+    /// Manhattan distance of every tile of packed state `s` to its goal.
+    fn manhattan(&self, s: u64) -> u32 {
+        let blank = (s >> BLANK_SHIFT) as usize;
+        (0..self.m)
+            .filter(|&i| i != blank)
+            .map(|i| self.dist(i, get(s, i)))
+            .sum()
     }
 }
 
@@ -54,6 +53,38 @@ impl Local {
 #[inline]
 fn get(s: u64, i: usize) -> usize {
     ((s >> (4 * i)) & 0xF) as usize
+}
+
+/// The region as a search space: a state packs, per local cell, the local
+/// goal cell of its tile (4 bits each) and the blank's cell above them.
+struct Region<'a> {
+    local: &'a Local,
+    goal: u64,
+}
+
+impl SearchSpace for Region<'_> {
+    type State = u64;
+    type Move = Dir;
+
+    fn successors(&self, s: &u64, out: &mut Vec<(Dir, u64)>) {
+        let b = (s >> BLANK_SHIFT) as usize;
+        for (d, to) in self.local.nb[b].iter().enumerate() {
+            let Some(to) = *to else { continue };
+            // The tile on `to` slides into `b`.
+            let t = get(*s, to);
+            let cleared =
+                s & !((0xFu64 << (4 * b)) | (0xFu64 << (4 * to)) | (0xFu64 << BLANK_SHIFT));
+            let next = cleared
+                | (t as u64) << (4 * b)
+                | (get(*s, b) as u64) << (4 * to)
+                | (to as u64) << BLANK_SHIFT;
+            out.push((Dir::ALL[d], next));
+        }
+    }
+
+    fn is_goal(&self, s: &u64) -> bool {
+        *s == self.goal
+    }
 }
 
 /// Shortest blank moves that bring the region `rect` of the board `cells`
@@ -67,8 +98,7 @@ pub(super) fn finish(
     meter: &mut Meter<'_>,
 ) -> Result<Vec<Dir>, Fail> {
     let local = Local::new(rect);
-    let m = rect.rows() * rect.cols();
-    debug_assert!(m <= super::FINISH_CELLS);
+    debug_assert!(local.m <= super::FINISH_CELLS);
     let to_local = |cell: usize| -> Result<usize, Fail> {
         let (r, c) = (cell / cols, cell % cols);
         if rect.contains(r, c) {
@@ -79,118 +109,29 @@ pub(super) fn finish(
     };
     // Each local cell holds the local goal cell of its tile.
     let mut start = 0u64;
-    let mut blank = 0;
     let goal_blank = to_local(home[0])?;
-    for i in 0..m {
+    for i in 0..local.m {
         let cell = (rect.r0 + i / local.w) * cols + rect.c0 + i % local.w;
         let tile = cells[cell];
         start |= (to_local(home[tile as usize])? as u64) << (4 * i);
         if tile == 0 {
-            blank = i;
+            start |= (i as u64) << BLANK_SHIFT;
         }
     }
-    start |= (blank as u64) << BLANK_SHIFT;
-    let goal = (0..m).fold((goal_blank as u64) << BLANK_SHIFT, |acc, i| {
+    let goal = (0..local.m).fold((goal_blank as u64) << BLANK_SHIFT, |acc, i| {
         acc | (i as u64) << (4 * i)
     });
-    let h0 = (0..m)
-        .filter(|&i| i != blank)
-        .map(|i| local.dist(i, get(start, i)) as u32)
-        .sum::<u32>() as u8;
-
-    let mut nodes: StateMap<u64, Node> = StateMap::default();
-    let mut buckets: Vec<Vec<u64>> = vec![Vec::new(); h0 as usize + 1];
-    nodes.insert(
-        start,
-        Node {
-            parent: start,
-            g: 0,
-            h: h0,
-            dir: ROOT,
-            closed: false,
-        },
-    );
-    buckets[h0 as usize].push(start);
-    let sizes = |nodes: &StateMap<u64, Node>, buckets: &Vec<Vec<u64>>, f: usize| Sizes {
-        frontier: buckets.iter().map(|b| b.len() as u64).sum(),
-        stored: nodes.len() as u64,
-        bytes: (nodes.capacity() * (std::mem::size_of::<(u64, Node)>() + 1)
-            + buckets.iter().map(|b| b.capacity() * 8).sum::<usize>()) as u64,
-        growth: 0,
-        bound: Some(f as u32),
+    let region = Region {
+        local: &local,
+        goal,
     };
-
-    let mut f = h0 as usize;
-    loop {
-        while f < buckets.len() && buckets[f].is_empty() {
-            f += 1;
-        }
-        let Some(s) = buckets.get_mut(f).and_then(|b| b.pop()) else {
-            meter.note_sizes(&sizes(&nodes, &buckets, f));
-            return Err(Fail::Stuck("the last region cannot reach its goal"));
-        };
-        let node = nodes[&s];
-        if node.closed || (node.g + node.h) as usize != f {
-            continue; // reached again more cheaply since it was queued
-        }
-        if s == goal {
-            meter.note_sizes(&sizes(&nodes, &buckets, f));
-            return Ok(path_to(&nodes, s));
-        }
-        if meter.expand() {
-            meter.poll(sizes(&nodes, &buckets, f))?;
-        }
-        nodes.get_mut(&s).expect("just read").closed = true;
-        let b = (s >> BLANK_SHIFT) as usize;
-        let mut generated = 0;
-        for (d, to) in local.nb[b].iter().enumerate() {
-            let Some(to) = *to else { continue };
-            generated += 1;
-            let t = get(s, to);
-            // The tile `t` slides from `to` into `b`.
-            let h = node.h + local.dist(b, t) - local.dist(to, t);
-            let cells_mask =
-                !((0xFu64 << (4 * b)) | (0xFu64 << (4 * to)) | (0xFu64 << BLANK_SHIFT));
-            let next = (s & cells_mask)
-                | (t as u64) << (4 * b)
-                | (get(s, b) as u64) << (4 * to)
-                | (to as u64) << BLANK_SHIFT;
-            let g = node.g + 1;
-            let better = nodes.get(&next).is_none_or(|n| !n.closed && n.g > g);
-            if better {
-                nodes.insert(
-                    next,
-                    Node {
-                        parent: s,
-                        g,
-                        h,
-                        dir: d as u8,
-                        closed: false,
-                    },
-                );
-                let fi = (g + h) as usize;
-                if fi >= buckets.len() {
-                    buckets.resize_with(fi + 1, Vec::new);
-                }
-                buckets[fi].push(next);
-            }
-        }
-        meter.generated(generated);
+    let (end, sizes) = astar_metered(&region, start, |&s| local.manhattan(s), meter);
+    meter.note_sizes(&sizes);
+    match end {
+        AStarEnd::Found { path, .. } => Ok(path),
+        AStarEnd::Stopped(stop) => Err(Fail::Stop(stop)),
+        AStarEnd::Exhausted { .. } => Err(Fail::Stuck("the last region cannot reach its goal")),
     }
-}
-
-fn path_to(nodes: &StateMap<u64, Node>, mut s: u64) -> Vec<Dir> {
-    let mut path = Vec::new();
-    loop {
-        let n = nodes[&s];
-        if n.dir == ROOT {
-            break;
-        }
-        path.push(Dir::ALL[n.dir as usize]);
-        s = n.parent;
-    }
-    path.reverse();
-    path
 }
 
 #[cfg(test)]
