@@ -1,0 +1,172 @@
+//! Building pattern tables by a backward breadth-first search.
+//!
+//! The abstract state is (placement of the pattern's tiles, blank cell).
+//! Moving a non-pattern tile costs nothing, so from one blank cell the blank
+//! reaches its whole region (the free cells connected to it) for free; only
+//! moves of pattern tiles into the blank's region count. A placement's table
+//! value is the depth at which any of its blank positions is first reached.
+//!
+//! The 8-tile pattern of the 7-8 partition has 16!/8! = 518,918,400
+//! placements, so the search works on sets of them at once: [`space`]
+//! factors a placement into its cell set and its arrangement, so that a move
+//! acts on the bitset of all 8! arrangements of a (cell set, blank region)
+//! node together; [`search`] runs the layers over those bitsets on all
+//! threads in the search's [`order`]; [`convert`] writes them in the
+//! lookup's order.
+
+mod convert;
+mod order;
+mod search;
+mod space;
+
+use super::Pattern;
+use super::rank::placements;
+use crate::engine::control::CancelToken;
+use crate::engine::tiles::Board;
+
+/// Build one table per pattern of `partition`, one after another (each on
+/// all threads, so that one large search at a time holds memory); `None`
+/// if `cancel` was raised.
+pub(super) fn build_patterns(
+    goal: &Board,
+    partition: &[Vec<u8>],
+    progress: &(dyn Fn(f32) + Sync),
+    cancel: &CancelToken,
+) -> Option<Vec<Pattern>> {
+    let n = goal.cells().len();
+    assert!(
+        n <= order::MAX_CELLS,
+        "pattern databases are built for boards of up to 16 cells"
+    );
+    let total: usize = partition.iter().map(|p| placements(n, p.len())).sum();
+    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    // Largest first: its search then runs while only small tables are held.
+    let mut order: Vec<usize> = (0..partition.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(partition[i].len()));
+    let mut done = 0usize;
+    let mut tables = vec![Vec::new(); partition.len()];
+    for i in order {
+        let report = |filled: usize| progress((done + filled) as f32 / total as f32);
+        tables[i] = build_table(goal, &partition[i], threads, &report, cancel)?;
+        done += tables[i].len();
+    }
+    progress(1.0);
+    Some(
+        partition
+            .iter()
+            .zip(tables)
+            .map(|(tiles, table)| Pattern {
+                tiles: tiles.clone(),
+                table,
+            })
+            .collect(),
+    )
+}
+
+/// One pattern's table in lookup order; `report` gets the number of
+/// placements reached so far.
+fn build_table(
+    goal: &Board,
+    tiles: &[u8],
+    threads: usize,
+    report: &(dyn Fn(usize) + Sync),
+    cancel: &CancelToken,
+) -> Option<Vec<u8>> {
+    let space = space::Space::new(goal, tiles.len());
+    let depth = search::search(&space, goal, tiles, threads, report, cancel)?;
+    Some(convert::to_lookup_order(&space, &depth, threads))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashMap, VecDeque};
+
+    use super::*;
+    use crate::engine::tiles::{Board, Dir, Shape};
+
+    /// The table by a plain 0-1 breadth-first search over explicit states
+    /// (pattern tiles' cells, blank cell): a move costs 1 if it slides a
+    /// pattern tile, 0 otherwise; a placement's value is its least cost
+    /// over blank cells.
+    fn reference(goal: &Board, tiles: &[u8]) -> HashMap<Vec<u8>, u8> {
+        let shape = goal.shape();
+        let start: (Vec<u8>, u8) = (
+            tiles.iter().map(|&t| goal.position(t) as u8).collect(),
+            goal.blank() as u8,
+        );
+        let mut cost: HashMap<(Vec<u8>, u8), u8> = HashMap::new();
+        let mut deque = VecDeque::from([(start.clone(), 0u8)]);
+        cost.insert(start, 0);
+        while let Some(((cells, blank), c)) = deque.pop_front() {
+            if cost[&(cells.clone(), blank)] < c {
+                continue;
+            }
+            for d in Dir::ALL {
+                let Some(to) = shape.neighbour(blank as usize, d) else {
+                    continue;
+                };
+                let mut next = cells.clone();
+                let step = match cells.iter().position(|&x| x as usize == to) {
+                    Some(j) => {
+                        next[j] = blank;
+                        1
+                    }
+                    None => 0,
+                };
+                let key = (next, to as u8);
+                if cost.get(&key).is_none_or(|&old| old > c + step) {
+                    cost.insert(key.clone(), c + step);
+                    if step == 0 {
+                        deque.push_front((key, c));
+                    } else {
+                        deque.push_back((key, c + 1));
+                    }
+                }
+            }
+        }
+        let mut best: HashMap<Vec<u8>, u8> = HashMap::new();
+        for ((cells, _), c) in cost {
+            let e = best.entry(cells).or_insert(c);
+            *e = (*e).min(c);
+        }
+        best
+    }
+
+    fn check(goal: &Board, tiles: &[u8], threads: usize) {
+        let n = goal.cells().len();
+        let table =
+            build_table(goal, tiles, threads, &|_| {}, &CancelToken::new()).expect("not cancelled");
+        let want = reference(goal, tiles);
+        assert_eq!(table.len(), placements(n, tiles.len()));
+        assert_eq!(want.len(), table.len(), "every placement is reachable");
+        for (cells, &v) in &want {
+            let r = super::super::rank::rank(n, cells.iter().copied());
+            assert_eq!(
+                table[r],
+                v,
+                "{tiles:?} at {cells:?} on {} with {threads} threads",
+                goal.shape()
+            );
+        }
+    }
+
+    #[test]
+    fn tables_match_a_plain_search_on_small_boards() {
+        let g3 = Board::goal(Shape::new(3, 3).unwrap());
+        check(&g3, &[1, 2, 3, 4], 1);
+        check(&g3, &[5, 6, 7, 8], 2);
+        // One tile: one arrangement a node.
+        check(&g3, &[8], 2);
+        let middle = Board::parse("1 2 3 4 0 5 6 7 8", None).unwrap();
+        check(&middle, &[2, 4, 6, 8], 3);
+        let g24 = Board::goal(Shape::new(2, 4).unwrap());
+        check(&g24, &[1, 2, 5], 2);
+        // Rectangular, and vertical moves over up to three pattern tiles.
+        let g34 = Board::goal(Shape::new(3, 4).unwrap());
+        check(&g34, &[2, 5, 6, 9], 2);
+        check(&g34, &[1, 3, 4, 7, 10], 3);
+        let g44 = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();
+        check(&g44, &[1, 2, 3], 1);
+        check(&g44, &[4, 8, 12], 3);
+    }
+}

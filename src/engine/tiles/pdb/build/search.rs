@@ -1,0 +1,305 @@
+//! The layered breadth-first search over [`Space`] nodes, 64 arrangements
+//! a machine word.
+//!
+//! Each layer *pulls*: every node not yet full ORs into an accumulator the
+//! frontier bitsets of the nodes with an edge into it — word by word where
+//! the arrangement is unchanged, bit by bit through the edge's rank map
+//! otherwise — and keeps the bits it had not visited as its part of the next
+//! frontier. A node is written only by the thread that pulls it, and a layer
+//! only reads the previous frontier, so threads share no mutable state:
+//! they take chunks of cell sets from a common list.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::order::index;
+use super::space::Space;
+use crate::engine::control::CancelToken;
+use crate::engine::tiles::Board;
+
+/// The bit arrays of one search.
+struct Bits {
+    /// Per node, its arrangements reached at the current depth.
+    frontier: Vec<u64>,
+    frontier_count: Vec<u32>,
+    /// Per node, those reached at the next depth (written by the layer).
+    next: Vec<u64>,
+    next_count: Vec<u32>,
+    /// Per node, its arrangements reached at any depth so far.
+    visited: Vec<u64>,
+    visited_count: Vec<u32>,
+    /// Per cell set, its arrangements reached in any region.
+    reached: Vec<u64>,
+}
+
+/// One chunk of cell sets and the parts of the arrays it writes.
+struct Work<'a> {
+    sets: std::ops::Range<usize>,
+    first_node: usize,
+    next: &'a mut [u64],
+    next_count: &'a mut [u32],
+    visited: &'a mut [u64],
+    visited_count: &'a mut [u32],
+    reached: &'a mut [u64],
+    depth: &'a mut [u8],
+}
+
+/// What a layer found.
+#[derive(Default)]
+struct Found {
+    /// New (node, arrangement) states: the next frontier's size.
+    states: usize,
+    /// Placements reached for the first time.
+    placements: usize,
+}
+
+/// The depth of every placement in the search's order
+/// ([`order::index`](super::order::index)), 0 where the search never came
+/// (still a lower bound); `None` if `cancel` was raised.
+/// `report` gets the number of placements reached after each layer.
+pub(super) fn search(
+    space: &Space,
+    goal: &Board,
+    tiles: &[u8],
+    threads: usize,
+    report: &(dyn Fn(usize) + Sync),
+    cancel: &CancelToken,
+) -> Option<Vec<u8>> {
+    let (w, a) = (space.words, space.arrangements);
+    let nodes = space.nodes();
+    let sets = space.sets.len();
+    let mut bits = Bits {
+        frontier: crate::engine::tiles::pdb::zeroed(nodes * w),
+        frontier_count: vec![0; nodes],
+        next: crate::engine::tiles::pdb::zeroed(nodes * w),
+        next_count: vec![0; nodes],
+        visited: crate::engine::tiles::pdb::zeroed(nodes * w),
+        visited_count: vec![0; nodes],
+        reached: crate::engine::tiles::pdb::zeroed(sets * w),
+    };
+    let mut depth: Vec<u8> = crate::engine::tiles::pdb::zeroed(sets * a);
+
+    // Depth 0: the goal placement, the blank in its goal region.
+    let cells: Vec<u8> = tiles.iter().map(|&t| goal.position(t) as u8).collect();
+    let (s, r) = (index(&cells) / a, index(&cells) % a);
+    let t = space.node_of(s, goal.blank());
+    bits.frontier[t * w + r / 64] |= 1 << (r % 64);
+    bits.frontier_count[t] = 1;
+    bits.visited[t * w + r / 64] |= 1 << (r % 64);
+    bits.visited_count[t] = 1;
+    bits.reached[s * w + r / 64] |= 1 << (r % 64);
+
+    let threads = threads.clamp(1, sets);
+    let chunk = sets.div_ceil(threads * 32).max(1);
+    let mut filled = 1usize;
+    report(filled);
+    for d in 1u8.. {
+        let found = layer(space, &mut bits, &mut depth, d, chunk, threads, cancel)?;
+        filled += found.placements;
+        report(filled);
+        if found.states == 0 {
+            break;
+        }
+        std::mem::swap(&mut bits.frontier, &mut bits.next);
+        std::mem::swap(&mut bits.frontier_count, &mut bits.next_count);
+    }
+    Some(depth)
+}
+
+/// Fill `bits.next` with the states first reached at depth `d` and record
+/// the placements among them in `depth`.
+fn layer(
+    space: &Space,
+    bits: &mut Bits,
+    depth: &mut [u8],
+    d: u8,
+    chunk: usize,
+    threads: usize,
+    cancel: &CancelToken,
+) -> Option<Found> {
+    let (w, a) = (space.words, space.arrangements);
+    let mut work = Vec::new();
+    {
+        let mut next = &mut bits.next[..];
+        let mut next_count = &mut bits.next_count[..];
+        let mut visited = &mut bits.visited[..];
+        let mut visited_count = &mut bits.visited_count[..];
+        let mut reached = &mut bits.reached[..];
+        let mut depth = depth;
+        let mut start = 0;
+        while start < space.sets.len() {
+            let end = (start + chunk).min(space.sets.len());
+            let first_node = space.node_start[start] as usize;
+            let node_len = space.node_start[end] as usize - first_node;
+            let (n, nr) = std::mem::take(&mut next).split_at_mut(node_len * w);
+            let (nc, ncr) = std::mem::take(&mut next_count).split_at_mut(node_len);
+            let (v, vr) = std::mem::take(&mut visited).split_at_mut(node_len * w);
+            let (vc, vcr) = std::mem::take(&mut visited_count).split_at_mut(node_len);
+            let (r, rr) = std::mem::take(&mut reached).split_at_mut((end - start) * w);
+            let (dp, dr) = std::mem::take(&mut depth).split_at_mut((end - start) * a);
+            (next, next_count, visited, visited_count, reached, depth) = (nr, ncr, vr, vcr, rr, dr);
+            work.push(Work {
+                sets: start..end,
+                first_node,
+                next: n,
+                next_count: nc,
+                visited: v,
+                visited_count: vc,
+                reached: r,
+                depth: dp,
+            });
+            start = end;
+        }
+    }
+    work.reverse();
+    let queue = Mutex::new(work);
+    let stopped = AtomicBool::new(false);
+    let (frontier, frontier_count) = (&bits.frontier[..], &bits.frontier_count[..]);
+    let found: Vec<Found> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let (queue, stopped) = (&queue, &stopped);
+                scope.spawn(move || {
+                    let mut found = Found::default();
+                    let mut scratch = Scratch::new(w);
+                    loop {
+                        if cancel.is_cancelled() {
+                            stopped.store(true, Ordering::Relaxed);
+                            break;
+                        }
+                        let Some(mut job) = queue.lock().expect("work queue").pop() else {
+                            break;
+                        };
+                        pull_chunk(
+                            space,
+                            frontier,
+                            frontier_count,
+                            &mut job,
+                            d,
+                            &mut scratch,
+                            &mut found,
+                        );
+                    }
+                    found
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("pattern build thread"))
+            .collect()
+    });
+    if stopped.load(Ordering::Relaxed) {
+        return None;
+    }
+    Some(found.into_iter().fold(Found::default(), |sum, f| Found {
+        states: sum.states + f.states,
+        placements: sum.placements + f.placements,
+    }))
+}
+
+/// A thread's buffers: one node's accumulator and one set's new bits.
+struct Scratch {
+    acc: Vec<u64>,
+    set_new: Vec<u64>,
+}
+
+impl Scratch {
+    fn new(words: usize) -> Self {
+        Self {
+            acc: vec![0; words],
+            set_new: vec![0; words],
+        }
+    }
+}
+
+/// Pull every node of `job`'s sets from the frontier.
+fn pull_chunk(
+    space: &Space,
+    frontier: &[u64],
+    frontier_count: &[u32],
+    job: &mut Work<'_>,
+    d: u8,
+    scratch: &mut Scratch,
+    found: &mut Found,
+) {
+    let (w, a) = (space.words, space.arrangements);
+    for s in job.sets.clone() {
+        let local_set = s - job.sets.start;
+        let mut any = false;
+        for t in space.node_start[s] as usize..space.node_start[s + 1] as usize {
+            let lt = t - job.first_node;
+            job.next_count[lt] = 0;
+            if job.visited_count[lt] as usize == a {
+                continue;
+            }
+            let acc = &mut scratch.acc;
+            let mut pulled = false;
+            for e in &space.edges[space.edge_start[t] as usize..space.edge_start[t + 1] as usize] {
+                let u = e.from as usize;
+                if frontier_count[u] == 0 {
+                    continue;
+                }
+                let src = &frontier[u * w..(u + 1) * w];
+                if !pulled {
+                    acc.fill(0);
+                    pulled = true;
+                }
+                if e.perm == 0 {
+                    for (x, &y) in acc.iter_mut().zip(src) {
+                        *x |= y;
+                    }
+                } else {
+                    scatter(acc, src, &space.perms[e.perm as usize]);
+                }
+            }
+            if !pulled {
+                continue;
+            }
+            let next = &mut job.next[lt * w..(lt + 1) * w];
+            let visited = &mut job.visited[lt * w..(lt + 1) * w];
+            if !any {
+                scratch.set_new.fill(0);
+                any = true;
+            }
+            let mut count = 0;
+            for i in 0..w {
+                let new = acc[i] & !visited[i];
+                visited[i] |= new;
+                next[i] = new;
+                scratch.set_new[i] |= new;
+                count += new.count_ones();
+            }
+            job.next_count[lt] = count;
+            job.visited_count[lt] += count;
+            found.states += count as usize;
+        }
+        if !any {
+            continue;
+        }
+        let reached = &mut job.reached[local_set * w..(local_set + 1) * w];
+        let depth = &mut job.depth[local_set * a..(local_set + 1) * a];
+        for (i, (r, &new)) in reached.iter_mut().zip(&scratch.set_new).enumerate() {
+            let mut first = new & !*r;
+            *r |= first;
+            while first != 0 {
+                depth[i * 64 + first.trailing_zeros() as usize] = d;
+                first &= first - 1;
+                found.placements += 1;
+            }
+        }
+    }
+}
+
+/// OR into `acc` the bits of `src`, each moved to its rank under `map`.
+#[inline]
+fn scatter(acc: &mut [u64], src: &[u64], map: &[u16]) {
+    for (i, &word) in src.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            let q = map[i * 64 + x.trailing_zeros() as usize] as usize;
+            acc[q / 64] |= 1 << (q % 64);
+            x &= x - 1;
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! The abstract state space of one pattern, factored for bitset search.
+//!
+//! A placement of the pattern's k tiles is split into its *cell set* (which
+//! k cells hold pattern tiles) and its *arrangement* (which tile is on each
+//! of those cells, read in cell order). The blank's position only matters up
+//! to its *region*: the free cells connected to it, since moving other tiles
+//! costs nothing. A search node is (cell set, region); it carries a bitset
+//! over all k! arrangements.
+//!
+//! Everything about a move except the arrangement depends on the node alone:
+//! a tile on cell `a` next to the region's cell `b` slides into it, which
+//! gives the same next node (cell set − a + b, the region of `a`) for every
+//! arrangement. The arrangement itself changes only if the tile jumps over
+//! other pattern tiles in cell order (a vertical move): it is a fixed
+//! permutation of arrangement ranks, precomputed once per (from, to) list
+//! position. A move along a row leaves the arrangement as it is.
+
+use super::order::{
+    FACTORIAL, MAX_CELLS, MAX_TILES, arrangement_rank, arrangement_unrank, set_index,
+};
+use crate::engine::tiles::{Board, Dir};
+
+/// An edge into a node: the node whose arrangements arrive, and how their
+/// ranks map (0: unchanged, else an index into [`Space::perms`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Edge {
+    pub from: u32,
+    pub perm: u16,
+}
+
+/// Cell sets, their regions (the nodes), the edges between nodes and the
+/// arrangement permutations of one pattern on one board.
+pub(super) struct Space {
+    pub n: usize,
+    pub k: usize,
+    /// k!: arrangements per cell set.
+    pub arrangements: usize,
+    /// 64-bit words of one node's bitset.
+    pub words: usize,
+    /// Cell sets in colex order (their index is their colex rank,
+    /// [`set_index`]).
+    pub sets: Vec<u32>,
+    /// Nodes of set `s`: `node_start[s] .. node_start[s + 1]`.
+    pub node_start: Vec<u32>,
+    /// Each node's region (a mask of free cells).
+    pub regions: Vec<u32>,
+    /// Edges into node `t`: `edge_start[t] .. edge_start[t + 1]`.
+    pub edge_start: Vec<u32>,
+    pub edges: Vec<Edge>,
+    /// Arrangement rank maps; `perms[0]` is unused (the identity).
+    pub perms: Vec<Vec<u16>>,
+    /// Cell masks of each cell's neighbours.
+    neighbours: [u32; MAX_CELLS],
+    full: u32,
+}
+
+impl Space {
+    /// The space of a `k`-tile pattern on `goal`'s board.
+    pub fn new(goal: &Board, k: usize) -> Self {
+        let shape = goal.shape();
+        let n = goal.cells().len();
+        assert!(n <= MAX_CELLS, "boards of up to {MAX_CELLS} cells");
+        assert!(
+            (1..=MAX_TILES).contains(&k) && k < n,
+            "patterns of 1 to {MAX_TILES} tiles, fewer than the cells"
+        );
+        let full = ((1u64 << n) - 1) as u32;
+        let mut neighbours = [0u32; MAX_CELLS];
+        for (cell, nb) in neighbours.iter_mut().enumerate().take(n) {
+            for d in Dir::ALL {
+                if let Some(o) = shape.neighbour(cell, d) {
+                    *nb |= 1 << o;
+                }
+            }
+        }
+        let arrangements = FACTORIAL[k];
+        let mut space = Self {
+            n,
+            k,
+            arrangements,
+            words: arrangements.div_ceil(64),
+            sets: Vec::new(),
+            node_start: Vec::new(),
+            regions: Vec::new(),
+            edge_start: Vec::new(),
+            edges: Vec::new(),
+            perms: vec![Vec::new()],
+            neighbours,
+            full,
+        };
+        space.enumerate_nodes();
+        space.connect();
+        space
+    }
+
+    /// Every k-cell set in colex order (Gosper's next-combination step
+    /// visits them in increasing numeric order, which is colex), and each
+    /// set's regions, lowest cell first.
+    fn enumerate_nodes(&mut self) {
+        let mut set = (1u32 << self.k) - 1;
+        while set <= self.full {
+            self.node_start.push(self.regions.len() as u32);
+            let mut free = self.full & !set;
+            while free != 0 {
+                let region = self.flood(free & free.wrapping_neg(), free);
+                self.regions.push(region);
+                free &= !region;
+            }
+            self.sets.push(set);
+            let low = set & set.wrapping_neg();
+            let ripple = set + low;
+            set = (((ripple ^ set) >> 2) / low) | ripple;
+        }
+        self.node_start.push(self.regions.len() as u32);
+    }
+
+    /// All cells of `free` connected to `seed`.
+    fn flood(&self, seed: u32, free: u32) -> u32 {
+        let mut region = seed & free;
+        loop {
+            let mut grown = region;
+            let mut r = region;
+            while r != 0 {
+                grown |= self.neighbours[r.trailing_zeros() as usize];
+                r &= r - 1;
+            }
+            grown &= free;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// The node of set index `s` whose region holds `cell`.
+    pub fn node_of(&self, s: usize, cell: usize) -> usize {
+        let nodes = self.node_start[s] as usize..self.node_start[s + 1] as usize;
+        nodes
+            .into_iter()
+            .find(|&t| self.regions[t] & 1 << cell != 0)
+            .expect("a free cell lies in one of its set's regions")
+    }
+
+    /// Edges into every node. A move into node T = (S, R) is the reverse of
+    /// one out of it: the tile on `a` ∈ S next to `b` ∈ R slides to `b`,
+    /// reaching U = (S − a + b, the region of `a`). Moves are reversible, so
+    /// U's arrangements reach T by the inverse arrangement map: the tile at
+    /// list position i′ in U (its cell `b`) goes back to position i in T.
+    fn connect(&mut self) {
+        let mut perm_id = [0u16; MAX_TILES * MAX_TILES];
+        for s in 0..self.sets.len() {
+            let set = self.sets[s];
+            for t in self.node_start[s] as usize..self.node_start[s + 1] as usize {
+                self.edge_start.push(self.edges.len() as u32);
+                let mut region = self.regions[t];
+                while region != 0 {
+                    let b = region.trailing_zeros() as usize;
+                    region &= region - 1;
+                    let mut tiles = self.neighbours[b] & set;
+                    while tiles != 0 {
+                        let a = tiles.trailing_zeros() as usize;
+                        tiles &= tiles - 1;
+                        let next = set & !(1 << a) | 1 << b;
+                        let u = self.node_of(set_index(next), a);
+                        let i = (set & ((1 << a) - 1)).count_ones() as usize;
+                        let i_next = (next & ((1 << b) - 1)).count_ones() as usize;
+                        let perm = if i == i_next {
+                            0
+                        } else {
+                            let id = &mut perm_id[i_next * MAX_TILES + i];
+                            if *id == 0 {
+                                *id = self.perms.len() as u16;
+                                self.perms.push(self.move_map(i_next, i));
+                            }
+                            *id
+                        };
+                        self.edges.push(Edge {
+                            from: u as u32,
+                            perm,
+                        });
+                    }
+                }
+            }
+        }
+        self.edge_start.push(self.edges.len() as u32);
+    }
+
+    /// The rank map of taking the list element at `from` out and putting it
+    /// back at `to`.
+    fn move_map(&self, from: usize, to: usize) -> Vec<u16> {
+        (0..self.arrangements)
+            .map(|r| {
+                let list = arrangement_unrank(self.k, r);
+                let mut v: Vec<u8> = list[..self.k].to_vec();
+                let t = v.remove(from);
+                v.insert(to, t);
+                arrangement_rank(&v) as u16
+            })
+            .collect()
+    }
+
+    /// Number of nodes.
+    pub fn nodes(&self) -> usize {
+        self.regions.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::tiles::Shape;
+
+    #[test]
+    fn sets_are_indexed_by_their_colex_rank_and_regions_partition_the_free_cells() {
+        let goal = Board::goal(Shape::new(4, 4).unwrap());
+        let space = Space::new(&goal, 5);
+        assert_eq!(space.sets.len(), 4368);
+        for (s, &set) in space.sets.iter().enumerate() {
+            assert_eq!(set.count_ones(), 5);
+            assert_eq!(set_index(set), s);
+            let nodes = space.node_start[s] as usize..space.node_start[s + 1] as usize;
+            let union = nodes.clone().fold(0, |u, t| {
+                assert_eq!(u & space.regions[t], 0, "regions are disjoint");
+                u | space.regions[t]
+            });
+            assert_eq!(union, space.full & !set);
+        }
+    }
+
+    #[test]
+    fn every_edge_has_its_reverse() {
+        // Moves are reversible: if U feeds T, T feeds U, by the inverse map.
+        let goal = Board::goal(Shape::new(3, 4).unwrap());
+        let space = Space::new(&goal, 4);
+        for t in 0..space.nodes() {
+            for e in &space.edges[space.edge_start[t] as usize..space.edge_start[t + 1] as usize] {
+                let u = e.from as usize;
+                let back = space.edges
+                    [space.edge_start[u] as usize..space.edge_start[u + 1] as usize]
+                    .iter()
+                    .find(|b| b.from as usize == t)
+                    .expect("the reverse edge");
+                for r in 0..space.arrangements {
+                    let there = if e.perm == 0 {
+                        r
+                    } else {
+                        space.perms[e.perm as usize][r] as usize
+                    };
+                    let again = if back.perm == 0 {
+                        there
+                    } else {
+                        space.perms[back.perm as usize][there] as usize
+                    };
+                    assert_eq!(again, r);
+                }
+            }
+        }
+    }
+}
