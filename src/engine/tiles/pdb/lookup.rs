@@ -1,7 +1,7 @@
 //! The pattern database as an incremental heuristic.
 
 use super::PatternDb;
-use super::rank::rank;
+use super::rank::{placements, rank};
 use crate::engine::tiles::heuristic::{Slide, TileHeuristic, View};
 
 /// Most patterns a database may have.
@@ -13,15 +13,50 @@ const MAX_TILES: usize = 8;
 struct Lookup<'a> {
     sources: [u8; MAX_TILES],
     k: usize,
+    /// Place value of each tile's digit in the rank.
+    weight: [u32; MAX_TILES],
     table: &'a [u8],
+}
+
+impl Lookup<'_> {
+    /// The rank after the lookup's tile `j` moved from cell `a` to the
+    /// adjacent cell `b`, from the rank before: the tile's digit changes by
+    /// the cells it passed, less the earlier tiles' among them, and each
+    /// later tile on a cell strictly between gains or loses one. `index_at`
+    /// tells the lookup's index of the tile on a cell (none: `u8::MAX`).
+    #[inline(always)]
+    fn moved(
+        &self,
+        rank: u32,
+        j: usize,
+        a: usize,
+        b: usize,
+        index_at: impl Fn(usize) -> u8,
+    ) -> u32 {
+        let (lo, hi) = (a.min(b), a.max(b));
+        let mut passed = (hi - lo) as u32;
+        let mut later = 0u32;
+        // Along a row nothing lies between: the loop is empty.
+        for c in lo + 1..hi {
+            let i = index_at(c) as usize;
+            if i < j {
+                passed -= 1;
+            } else if i < self.k {
+                later += self.weight[i];
+            }
+        }
+        let delta = passed * self.weight[j] + later;
+        if b > a { rank + delta } else { rank - delta }
+    }
 }
 
 /// Pattern database heuristic: the sum of the pattern tables, and with
 /// reflection the larger of the direct and the reflected sums.
 ///
 /// When a tile moves, only the table of its own pattern changes (and in the
-/// reflected lookup, the table of its mirror tile's pattern), so an update
-/// costs two ranks and two table reads.
+/// reflected lookup, the table of the pattern it feeds there), and the
+/// pattern's rank follows the move by a delta (see [`Lookup::moved`]): an
+/// update costs a look at the cells the tile passed and two table reads.
 pub struct PdbHeuristic<'a> {
     cells: usize,
     direct: Vec<Lookup<'a>>,
@@ -30,15 +65,21 @@ pub struct PdbHeuristic<'a> {
     pattern_of: Vec<u8>,
     /// `mirror_pattern_of[tile]`: index of the reflected lookup the tile feeds.
     mirror_pattern_of: Vec<u8>,
+    /// `index_of[tile]`: the tile's index in its direct lookup's sources.
+    index_of: Vec<u8>,
+    /// `mirror_index_of[tile]`: the same in its reflected lookup.
+    mirror_index_of: Vec<u8>,
     /// Cell reflected in the main diagonal.
     transpose: Vec<u8>,
 }
 
-/// Incremental state: each lookup's current value.
+/// Incremental state: each lookup's current rank and value.
 #[derive(Clone, Copy)]
 pub struct PdbAcc {
     direct: [u8; MAX_PATTERNS],
     reflected: [u8; MAX_PATTERNS],
+    direct_rank: [u32; MAX_PATTERNS],
+    reflected_rank: [u32; MAX_PATTERNS],
 }
 
 impl<'a> PdbHeuristic<'a> {
@@ -64,26 +105,40 @@ impl<'a> PdbHeuristic<'a> {
         let mirror = |t: u8| db.goal[transpose[goal_cell[t as usize]] as usize];
         let mut pattern_of = vec![u8::MAX; n];
         let mut mirror_pattern_of = vec![u8::MAX; n];
+        let mut index_of = vec![u8::MAX; n];
+        let mut mirror_index_of = vec![u8::MAX; n];
         let mut direct = Vec::new();
         let mut reflected = Vec::new();
         for (i, p) in db.patterns.iter().enumerate() {
             assert!(p.tiles.len() <= MAX_TILES);
+            let k = p.tiles.len();
             let mut d = [0u8; MAX_TILES];
             let mut r = [0u8; MAX_TILES];
             for (j, &t) in p.tiles.iter().enumerate() {
                 d[j] = t;
                 r[j] = mirror(t);
                 pattern_of[t as usize] = i as u8;
+                index_of[t as usize] = j as u8;
                 mirror_pattern_of[mirror(t) as usize] = i as u8;
+                mirror_index_of[mirror(t) as usize] = j as u8;
             }
+            let weight = std::array::from_fn(|j| {
+                if j < k {
+                    placements(n - j - 1, k - j - 1) as u32
+                } else {
+                    0
+                }
+            });
             direct.push(Lookup {
                 sources: d,
-                k: p.tiles.len(),
+                k,
+                weight,
                 table: &p.table,
             });
             reflected.push(Lookup {
                 sources: r,
-                k: p.tiles.len(),
+                k,
+                weight,
                 table: &p.table,
             });
         }
@@ -96,26 +151,75 @@ impl<'a> PdbHeuristic<'a> {
             reflected,
             pattern_of,
             mirror_pattern_of,
+            index_of,
+            mirror_index_of,
             transpose,
         }
     }
 
-    #[inline(always)]
-    fn direct_value(&self, i: usize, pos: &[u8]) -> u8 {
+    fn direct_rank(&self, i: usize, pos: &[u8]) -> u32 {
         let l = &self.direct[i];
-        l.table[rank(
+        rank(
             self.cells,
             l.sources[..l.k].iter().map(|&t| pos[t as usize]),
-        )]
+        ) as u32
     }
 
-    #[inline(always)]
-    fn reflected_value(&self, i: usize, pos: &[u8]) -> u8 {
+    fn reflected_rank(&self, i: usize, pos: &[u8]) -> u32 {
         let l = &self.reflected[i];
         let cells = l.sources[..l.k]
             .iter()
             .map(|&t| self.transpose[pos[t as usize] as usize]);
-        l.table[rank(self.cells, cells)]
+        rank(self.cells, cells) as u32
+    }
+
+    /// Follow `s` in the direct lookup of its tile.
+    #[inline(always)]
+    fn update_direct(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide) {
+        let i = self.pattern_of[s.tile as usize] as usize;
+        if i >= self.direct.len() {
+            return;
+        }
+        let l = &self.direct[i];
+        let j = self.index_of[s.tile as usize] as usize;
+        let index_at = |c: usize| {
+            let t = board.cells[c] as usize;
+            if self.pattern_of[t] as usize == i {
+                self.index_of[t]
+            } else {
+                u8::MAX
+            }
+        };
+        let r = l.moved(acc.direct_rank[i], j, s.from, s.to, index_at);
+        acc.direct_rank[i] = r;
+        acc.direct[i] = l.table[r as usize];
+    }
+
+    /// Follow `s` in the reflected lookup of its tile: there the tile moves
+    /// between the transposed cells.
+    #[inline(always)]
+    fn update_reflected(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide) {
+        let i = self.mirror_pattern_of[s.tile as usize] as usize;
+        if i >= self.reflected.len() {
+            return;
+        }
+        let l = &self.reflected[i];
+        let j = self.mirror_index_of[s.tile as usize] as usize;
+        let index_at = |c: usize| {
+            let t = board.cells[self.transpose[c] as usize] as usize;
+            if self.mirror_pattern_of[t] as usize == i {
+                self.mirror_index_of[t]
+            } else {
+                u8::MAX
+            }
+        };
+        let (a, b) = (
+            self.transpose[s.from] as usize,
+            self.transpose[s.to] as usize,
+        );
+        let r = l.moved(acc.reflected_rank[i], j, a, b, index_at);
+        acc.reflected_rank[i] = r;
+        acc.reflected[i] = l.table[r as usize];
     }
 }
 
@@ -130,12 +234,16 @@ impl TileHeuristic for PdbHeuristic<'_> {
         let mut acc = PdbAcc {
             direct: [0; MAX_PATTERNS],
             reflected: [0; MAX_PATTERNS],
+            direct_rank: [0; MAX_PATTERNS],
+            reflected_rank: [0; MAX_PATTERNS],
         };
         for i in 0..self.direct.len() {
-            acc.direct[i] = self.direct_value(i, &pos);
+            acc.direct_rank[i] = self.direct_rank(i, &pos);
+            acc.direct[i] = self.direct[i].table[acc.direct_rank[i] as usize];
         }
         for i in 0..self.reflected.len() {
-            acc.reflected[i] = self.reflected_value(i, &pos);
+            acc.reflected_rank[i] = self.reflected_rank(i, &pos);
+            acc.reflected[i] = self.reflected[i].table[acc.reflected_rank[i] as usize];
         }
         acc
     }
@@ -148,34 +256,21 @@ impl TileHeuristic for PdbHeuristic<'_> {
 
     #[inline(always)]
     fn update_bounded(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide, limit: u32) -> u32 {
-        let (pos, tile) = (board.pos, s.tile);
-        let i = self.pattern_of[tile as usize] as usize;
-        if i < self.direct.len() {
-            acc.direct[i] = self.direct_value(i, pos);
-        }
+        self.update_direct(acc, board, s);
         let direct: u32 = acc.direct.iter().map(|&x| x as u32).sum();
         if direct >= limit {
-            // Pruned on the direct sum alone: the reflected lookup is skipped.
+            // Pruned on the direct sum alone: the reflected lookup is skipped
+            // (and the caller restores the whole accumulator).
             return direct;
         }
-        let j = self.mirror_pattern_of[tile as usize] as usize;
-        if j < self.reflected.len() {
-            acc.reflected[j] = self.reflected_value(j, pos);
-        }
+        self.update_reflected(acc, board, s);
         direct.max(acc.reflected.iter().map(|&x| x as u32).sum())
     }
 
     #[inline(always)]
     fn update(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide) {
-        let (pos, tile) = (board.pos, s.tile);
         // Tiles in no pattern (a partial partition) change nothing.
-        let i = self.pattern_of[tile as usize] as usize;
-        if i < self.direct.len() {
-            acc.direct[i] = self.direct_value(i, pos);
-        }
-        let j = self.mirror_pattern_of[tile as usize] as usize;
-        if j < self.reflected.len() {
-            acc.reflected[j] = self.reflected_value(j, pos);
-        }
+        self.update_direct(acc, board, s);
+        self.update_reflected(acc, board, s);
     }
 }
