@@ -9,13 +9,20 @@
 
 use super::order::{BINOMIAL, FACTORIAL, MAX_CELLS, MAX_TILES};
 use super::space::Space;
+use crate::engine::control::CancelToken;
 use crate::engine::tiles::pdb::rank::placements;
 
 /// Reads in flight (prefetched, not yet written out).
 const AHEAD: usize = 32;
 
-/// The table in lookup order.
-pub(super) fn to_lookup_order(space: &Space, depth: &[u8], threads: usize) -> Vec<u8> {
+/// The table in lookup order; `None` if `cancel` was raised (checked
+/// between parts of a few tens of millions of entries).
+pub(super) fn to_lookup_order(
+    space: &Space,
+    depth: &[u8],
+    threads: usize,
+    cancel: &CancelToken,
+) -> Option<Vec<u8>> {
     let (n, k) = (space.n, space.k);
     let mut out: Vec<u8> = crate::engine::tiles::pdb::zeroed(placements(n, k));
     // One part per cell of the first tile: its ranks are contiguous.
@@ -25,7 +32,7 @@ pub(super) fn to_lookup_order(space: &Space, depth: &[u8], threads: usize) -> Ve
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
-                loop {
+                while !cancel.is_cancelled() {
                     let Some((first, part)) = queue.lock().expect("parts").pop() else {
                         break;
                     };
@@ -42,7 +49,7 @@ pub(super) fn to_lookup_order(space: &Space, depth: &[u8], threads: usize) -> Ve
             });
         }
     });
-    out
+    (!cancel.is_cancelled()).then_some(out)
 }
 
 /// Place tiles `j..k-1` on the cells not in `used`, in rank order.
@@ -207,7 +214,8 @@ mod tests {
             let size = placements(space.n, k);
             // Values that tell most search indices apart.
             let depth: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
-            let out = to_lookup_order(&space, &depth, 2);
+            let out =
+                to_lookup_order(&space, &depth, 2, &CancelToken::new()).expect("not cancelled");
             assert_eq!(out.len(), size);
             let mut cells = [0u8; MAX_TILES];
             for (r, &v) in out.iter().enumerate() {

@@ -74,7 +74,7 @@ fn build_table(
 ) -> Option<Vec<u8>> {
     let space = space::Space::new(goal, tiles.len());
     let depth = search::search(&space, goal, tiles, threads, report, cancel)?;
-    Some(convert::to_lookup_order(&space, &depth, threads))
+    convert::to_lookup_order(&space, &depth, threads, cancel)
 }
 
 #[cfg(test)]
@@ -168,5 +168,32 @@ mod tests {
         let g44 = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();
         check(&g44, &[1, 2, 3], 1);
         check(&g44, &[4, 8, 12], 3);
+    }
+
+    #[test]
+    fn a_cancel_raised_between_layers_stops_the_build() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        let goal = Board::goal(Shape::new(4, 4).unwrap());
+        let token = CancelToken::new();
+        let reports = AtomicUsize::new(0);
+        let cancel_after_three = |_: usize| {
+            if reports.fetch_add(1, Ordering::Relaxed) == 3 {
+                token.cancel();
+            }
+        };
+        assert!(build_table(&goal, &[1, 2, 3, 4, 5], 2, &cancel_after_three, &token).is_none());
+        // Stopped at the next layer, not after the last one (a 5-tile
+        // search has more than 20 layers).
+        assert_eq!(reports.load(Ordering::Relaxed), 4);
+    }
+
+    #[test]
+    fn a_cancelled_conversion_returns_nothing() {
+        let goal = Board::goal(Shape::new(3, 3).unwrap());
+        let space = space::Space::new(&goal, 3);
+        let depth = vec![0u8; placements(9, 3)];
+        let token = CancelToken::new();
+        token.cancel();
+        assert!(convert::to_lookup_order(&space, &depth, 2, &token).is_none());
     }
 }
