@@ -82,7 +82,7 @@ struct SearchArgs {
     #[arg(long, value_name = "N")]
     tenure: Option<usize>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only)
-    /// or pdb78 (7-8, 4x4 only; built once, minutes).
+    /// or pdb78 (7-8, 4x4 only; built once, seconds).
     #[arg(long = "heuristic", short = 'H', default_value = "linear-conflict")]
     heuristic: String,
     /// Stop after expanding this many nodes.
