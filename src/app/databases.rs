@@ -101,21 +101,27 @@ impl Databases {
         let done = Arc::new(AtomicU32::new(0));
         let sink = done.clone();
         let g = goal.clone();
-        let job = Job::spawn(Control::default(), move |ctl| {
-            let partition = PatternDb::partition_78(&g);
-            pdb_cache::load_or_build_cancellable(
-                &cache_dir,
-                &g,
-                &partition,
-                &|f| {
-                    let now = (f * 1000.0) as u32;
-                    if now != sink.swap(now, Ordering::Relaxed) {
-                        repaint();
-                    }
-                },
-                &ctl.cancel,
-            )
-        });
+        let repaint = Arc::new(repaint);
+        let wake = repaint.clone();
+        let job = Job::spawn_waking(
+            Control::default(),
+            move |ctl| {
+                let partition = PatternDb::partition_78(&g);
+                pdb_cache::load_or_build_cancellable(
+                    &cache_dir,
+                    &g,
+                    &partition,
+                    &|f| {
+                        let now = (f * 1000.0) as u32;
+                        if now != sink.swap(now, Ordering::Relaxed) {
+                            repaint();
+                        }
+                    },
+                    &ctl.cancel,
+                )
+            },
+            move || wake(),
+        );
         self.build = Some(StrongBuild {
             goal: goal.clone(),
             job,

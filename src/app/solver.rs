@@ -86,10 +86,12 @@ impl Running {
         let building = Arc::new(AtomicU32::new(u32::MAX));
         let build_sink = building.clone();
         let trace = TraceLog::default();
+        let repaint = Arc::new(repaint);
+        let on_progress = repaint.clone();
         let ctl = trace.attach(
             Control::default()
                 .with_limits(limits)
-                .with_progress(move |_| repaint()),
+                .with_progress(move |_| on_progress()),
         );
         let label = strategy.label();
         let heuristic_name = if strategy.uses_heuristic() {
@@ -97,7 +99,7 @@ impl Running {
         } else {
             String::new()
         };
-        let job = Job::spawn(ctl, move |ctl| {
+        let work = move |ctl: &Control| {
             let partition = heuristic.partition(&puzzle.goal);
             let pdb = match (partition, strategy.uses_heuristic()) {
                 (Some(partition), true) => {
@@ -143,7 +145,10 @@ impl Running {
                 outcome,
                 pdb,
             }
-        });
+        };
+        // The last progress report comes before the result is ready: wake
+        // the UI again once it is.
+        let job = Job::spawn_waking(ctl, work, move || repaint());
         Self {
             job,
             strategy: label,

@@ -35,6 +35,27 @@ impl<T: Send + 'static> Job<T> {
     /// progress observer are taken over by the job (any observer already set
     /// still gets every report).
     pub fn spawn(ctl: Control, work: impl FnOnce(&Control) -> T + Send + 'static) -> Self {
+        Self::spawn_waking(ctl, work, || {})
+    }
+
+    /// [`spawn`](Self::spawn), calling `wake` once the result is ready to
+    /// take: an event loop that sleeps between events (egui) asks for a
+    /// frame there, or it would only notice the result on the next input.
+    ///
+    /// ```
+    /// use std::sync::mpsc;
+    /// use huarong::engine::{Control, job::Job};
+    ///
+    /// let (tx, rx) = mpsc::channel();
+    /// let mut job = Job::spawn_waking(Control::default(), |_| 6 * 7, move || tx.send(()).unwrap());
+    /// rx.recv().unwrap();
+    /// assert_eq!(job.try_take(), Some(42));
+    /// ```
+    pub fn spawn_waking(
+        ctl: Control,
+        work: impl FnOnce(&Control) -> T + Send + 'static,
+        wake: impl FnOnce() + Send + 'static,
+    ) -> Self {
         let progress = Arc::new(Mutex::new(None));
         let sink = progress.clone();
         let previous = ctl.on_progress.clone();
@@ -50,6 +71,7 @@ impl<T: Send + 'static> Job<T> {
             .name("huarong-search".into())
             .spawn(move || {
                 let _ = tx.send(work(&ctl));
+                wake();
             })
             .expect("spawn search thread");
         Self {
