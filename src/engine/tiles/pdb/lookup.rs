@@ -176,50 +176,78 @@ impl<'a> PdbHeuristic<'a> {
     /// Follow `s` in the direct lookup of its tile.
     #[inline(always)]
     fn update_direct(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide) {
-        let i = self.pattern_of[s.tile as usize] as usize;
-        if i >= self.direct.len() {
-            return;
-        }
-        let l = &self.direct[i];
-        let j = self.index_of[s.tile as usize] as usize;
-        let index_at = |c: usize| {
-            let t = board.cells[c] as usize;
-            if self.pattern_of[t] as usize == i {
-                self.index_of[t]
-            } else {
-                u8::MAX
-            }
+        let feeds = Feeds {
+            lookups: &self.direct,
+            pattern_of: &self.pattern_of,
+            index_of: &self.index_of,
         };
-        let r = l.moved(acc.direct_rank[i], j, s.from, s.to, index_at);
-        acc.direct_rank[i] = r;
-        acc.direct[i] = l.table[r as usize];
+        let tile_on = |c: usize| board.cells[c] as usize;
+        feeds.follow(
+            &mut acc.direct_rank,
+            &mut acc.direct,
+            s.tile,
+            (s.from, s.to),
+            tile_on,
+        );
     }
 
     /// Follow `s` in the reflected lookup of its tile: there the tile moves
     /// between the transposed cells.
     #[inline(always)]
     fn update_reflected(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide) {
-        let i = self.mirror_pattern_of[s.tile as usize] as usize;
-        if i >= self.reflected.len() {
+        let feeds = Feeds {
+            lookups: &self.reflected,
+            pattern_of: &self.mirror_pattern_of,
+            index_of: &self.mirror_index_of,
+        };
+        let t = &self.transpose;
+        let tile_on = |c: usize| board.cells[t[c] as usize] as usize;
+        let cells = (t[s.from] as usize, t[s.to] as usize);
+        feeds.follow(
+            &mut acc.reflected_rank,
+            &mut acc.reflected,
+            s.tile,
+            cells,
+            tile_on,
+        );
+    }
+}
+
+/// One side's lookups (direct or reflected) and which tile feeds which.
+struct Feeds<'s, 'a> {
+    lookups: &'s [Lookup<'a>],
+    pattern_of: &'s [u8],
+    index_of: &'s [u8],
+}
+
+impl Feeds<'_, '_> {
+    /// `tile` moved between `cells` (as this side sees them; `tile_on`
+    /// gives the tile on such a cell): update its lookup's rank and value.
+    #[inline(always)]
+    fn follow(
+        &self,
+        ranks: &mut [u32; MAX_PATTERNS],
+        values: &mut [u8; MAX_PATTERNS],
+        tile: u8,
+        (a, b): (usize, usize),
+        tile_on: impl Fn(usize) -> usize,
+    ) {
+        let i = self.pattern_of[tile as usize] as usize;
+        let Some(l) = self.lookups.get(i) else {
+            // A tile in no pattern (a partial partition) changes nothing.
             return;
-        }
-        let l = &self.reflected[i];
-        let j = self.mirror_index_of[s.tile as usize] as usize;
+        };
+        let j = self.index_of[tile as usize] as usize;
         let index_at = |c: usize| {
-            let t = board.cells[self.transpose[c] as usize] as usize;
-            if self.mirror_pattern_of[t] as usize == i {
-                self.mirror_index_of[t]
+            let t = tile_on(c);
+            if self.pattern_of[t] as usize == i {
+                self.index_of[t]
             } else {
                 u8::MAX
             }
         };
-        let (a, b) = (
-            self.transpose[s.from] as usize,
-            self.transpose[s.to] as usize,
-        );
-        let r = l.moved(acc.reflected_rank[i], j, a, b, index_at);
-        acc.reflected_rank[i] = r;
-        acc.reflected[i] = l.table[r as usize];
+        ranks[i] = l.moved(ranks[i], j, a, b, index_at);
+        values[i] = l.table[ranks[i] as usize];
     }
 }
 
