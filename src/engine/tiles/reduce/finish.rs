@@ -1,91 +1,15 @@
 //! The last region (at most [`FINISH_CELLS`](super::FINISH_CELLS) cells:
-//! 3×3, 2×4, 4×2 or smaller) solved optimally: the generic A\* with the
+//! 3×3, 2×4, 4×2 or smaller) solved optimally: the region as a board of its
+//! own, searched by the generic A\* over the packed [`TileSpace`] with the
 //! Manhattan distance, counting into the reduction's shared meter.
 
 use super::{Fail, Rect};
 use crate::engine::control::Meter;
-use crate::engine::search::{AStarEnd, SearchSpace, astar_metered};
-use crate::engine::tiles::Dir;
-
-/// Bits of the packed state that hold the blank's local cell.
-const BLANK_SHIFT: u32 = 40;
-
-/// The region's cells, numbered row-major inside `rect`, with neighbours.
-struct Local {
-    w: usize,
-    m: usize,
-    nb: Vec<[Option<usize>; 4]>,
-}
-
-impl Local {
-    fn new(rect: Rect) -> Self {
-        let (h, w) = (rect.rows(), rect.cols());
-        let nb = (0..h * w)
-            .map(|i| {
-                let (r, c) = (i / w, i % w);
-                Dir::ALL.map(|d| match d {
-                    Dir::Up if r > 0 => Some(i - w),
-                    Dir::Down if r + 1 < h => Some(i + w),
-                    Dir::Left if c > 0 => Some(i - 1),
-                    Dir::Right if c + 1 < w => Some(i + 1),
-                    _ => None,
-                })
-            })
-            .collect();
-        Self { w, m: h * w, nb }
-    }
-
-    fn dist(&self, a: usize, b: usize) -> u32 {
-        ((a / self.w).abs_diff(b / self.w) + (a % self.w).abs_diff(b % self.w)) as u32
-    }
-
-    /// Manhattan distance of every tile of packed state `s` to its goal.
-    fn manhattan(&self, s: u64) -> u32 {
-        let blank = (s >> BLANK_SHIFT) as usize;
-        (0..self.m)
-            .filter(|&i| i != blank)
-            .map(|i| self.dist(i, get(s, i)))
-            .sum()
-    }
-}
-
-/// Which local cell a packed state holds in local cell `i`'s goal.
-#[inline]
-fn get(s: u64, i: usize) -> usize {
-    ((s >> (4 * i)) & 0xF) as usize
-}
-
-/// The region as a search space: a state packs, per local cell, the local
-/// goal cell of its tile (4 bits each) and the blank's cell above them.
-struct Region<'a> {
-    local: &'a Local,
-    goal: u64,
-}
-
-impl SearchSpace for Region<'_> {
-    type State = u64;
-    type Move = Dir;
-
-    fn successors(&self, s: &u64, out: &mut Vec<(Dir, u64)>) {
-        let b = (s >> BLANK_SHIFT) as usize;
-        for (d, to) in self.local.nb[b].iter().enumerate() {
-            let Some(to) = *to else { continue };
-            // The tile on `to` slides into `b`.
-            let t = get(*s, to);
-            let cleared =
-                s & !((0xFu64 << (4 * b)) | (0xFu64 << (4 * to)) | (0xFu64 << BLANK_SHIFT));
-            let next = cleared
-                | (t as u64) << (4 * b)
-                | (get(*s, b) as u64) << (4 * to)
-                | (to as u64) << BLANK_SHIFT;
-            out.push((Dir::ALL[d], next));
-        }
-    }
-
-    fn is_goal(&self, s: &u64) -> bool {
-        *s == self.goal
-    }
-}
+use crate::engine::search::{AStarEnd, astar_metered};
+use crate::engine::tiles::heuristic::{Manhattan, TileHeuristic};
+use crate::engine::tiles::packed::PackedBoard;
+use crate::engine::tiles::space::TileSpace;
+use crate::engine::tiles::{Board, Dir, Shape, TilePuzzle};
 
 /// Shortest blank moves that bring the region `rect` of the board `cells`
 /// to its goal. `home[tile]` is each tile's goal cell (the blank is tile 0);
@@ -97,35 +21,46 @@ pub(super) fn finish(
     home: &[usize],
     meter: &mut Meter<'_>,
 ) -> Result<Vec<Dir>, Fail> {
-    let local = Local::new(rect);
-    debug_assert!(local.m <= super::FINISH_CELLS);
+    let shape = Shape::new(rect.rows() as u8, rect.cols() as u8)
+        .map_err(|_| Fail::Stuck("the last region is not a board"))?;
+    let m = shape.cells();
+    debug_assert!(m <= super::FINISH_CELLS);
     let to_local = |cell: usize| -> Result<usize, Fail> {
         let (r, c) = (cell / cols, cell % cols);
         if rect.contains(r, c) {
-            Ok((r - rect.r0) * local.w + (c - rect.c0))
+            Ok((r - rect.r0) * rect.cols() + (c - rect.c0))
         } else {
             Err(Fail::Stuck("a tile of the last region belongs elsewhere"))
         }
     };
-    // Each local cell holds the local goal cell of its tile.
-    let mut start = 0u64;
+    // Each tile is named after its local goal cell: the blank's is 0, the
+    // others 1, 2, … in row-major order.
     let goal_blank = to_local(home[0])?;
-    for i in 0..local.m {
-        let cell = (rect.r0 + i / local.w) * cols + rect.c0 + i % local.w;
-        let tile = cells[cell];
-        start |= (to_local(home[tile as usize])? as u64) << (4 * i);
-        if tile == 0 {
-            start |= (i as u64) << BLANK_SHIFT;
-        }
-    }
-    let goal = (0..local.m).fold((goal_blank as u64) << BLANK_SHIFT, |acc, i| {
-        acc | (i as u64) << (4 * i)
-    });
-    let region = Region {
-        local: &local,
-        goal,
+    let name = |goal_cell: usize| match goal_cell {
+        c if c == goal_blank => 0,
+        c if c < goal_blank => c as u8 + 1,
+        c => c as u8,
     };
-    let (end, sizes) = astar_metered(&region, start, |&s| local.manhattan(s), meter);
+    let goal: Vec<u8> = (0..m).map(name).collect();
+    let start = (0..m)
+        .map(|i| {
+            let cell = (rect.r0 + i / rect.cols()) * cols + rect.c0 + i % rect.cols();
+            to_local(home[cells[cell] as usize]).map(name)
+        })
+        .collect::<Result<Vec<u8>, Fail>>()?;
+    let board = |cells: Vec<u8>| {
+        Board::new(shape, cells).map_err(|_| Fail::Stuck("the last region holds a tile twice"))
+    };
+    let puzzle = TilePuzzle::new(board(start)?, board(goal)?)
+        .map_err(|_| Fail::Stuck("the last region's boards differ in shape"))?;
+    let (space, start) = TileSpace::<u64>::new(&puzzle);
+    let manhattan = Manhattan::new(&puzzle.goal);
+    let estimate = |s: &u64| {
+        let mut local = [0u8; super::FINISH_CELLS];
+        s.unpack(&mut local[..m]);
+        manhattan.estimate(&local[..m])
+    };
+    let (end, sizes) = astar_metered(&space, start, estimate, meter);
     meter.note_sizes(&sizes);
     match end {
         AStarEnd::Found { path, .. } => Ok(path),
