@@ -91,28 +91,27 @@ fn next_line(rect: Rect, blank: (usize, usize)) -> Option<(Vec<(usize, usize)>, 
     // Only a side of length ≥ 3 can lose a line (the rest keeps ≥ 2); past
     // nine cells at least one side is that long.
     let strip_row = w < 3 || (h >= 3 && h >= w);
-    let far_first = |lo: usize, hi: usize, x: usize| x - lo >= hi - 1 - x;
     let mut rest = rect;
     let line = if strip_row {
-        let row = if far_first(rect.r0, rect.r1, blank.0) {
-            rest.r0 += 1;
-            rect.r0
-        } else {
-            rest.r1 -= 1;
-            rect.r1 - 1
-        };
+        let row = strip_far_end(&mut rest.r0, &mut rest.r1, blank.0);
         (rect.c0..rect.c1).map(|c| (row, c)).collect()
     } else {
-        let col = if far_first(rect.c0, rect.c1, blank.1) {
-            rest.c0 += 1;
-            rect.c0
-        } else {
-            rest.c1 -= 1;
-            rect.c1 - 1
-        };
+        let col = strip_far_end(&mut rest.c0, &mut rest.c1, blank.1);
         (rect.r0..rect.r1).map(|r| (r, col)).collect()
     };
     Some((line, rest))
+}
+
+/// Take the end of `lo..hi` farther from `x` (the first on a tie) off the
+/// range, and return it.
+fn strip_far_end(lo: &mut usize, hi: &mut usize, x: usize) -> usize {
+    if x - *lo >= *hi - 1 - x {
+        *lo += 1;
+        *lo - 1
+    } else {
+        *hi -= 1;
+        *hi
+    }
 }
 
 /// The order in which a line's cells are filled when its pair goes to
