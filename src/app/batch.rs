@@ -237,12 +237,7 @@ impl Batch {
                     let p = match &instance {
                         Start::Tiles(p) => {
                             let db = pdbs.iter().find(|(k, _)| k == h).map(|(_, db)| db);
-                            let choice = match (h, db) {
-                                (_, Some(db)) => HeuristicChoice::Pdb(db.clone()),
-                                (HeuristicKind::Misplaced, _) => HeuristicChoice::Misplaced,
-                                (HeuristicKind::Manhattan, _) => HeuristicChoice::Manhattan,
-                                _ => HeuristicChoice::LinearConflict,
-                            };
+                            let choice = HeuristicChoice::with_database(*h, db.cloned());
                             match solve_tiles(&**s, p, &choice, &run_ctl) {
                                 Ok(o) => point(o.status, o.path.len(), &o.stats),
                                 Err(_) => continue,

@@ -133,12 +133,7 @@ impl Running {
                 }
                 _ => None,
             };
-            let choice = match (heuristic, &pdb) {
-                (_, Some(db)) => HeuristicChoice::Pdb(db.clone()),
-                (HeuristicKind::Misplaced, _) => HeuristicChoice::Misplaced,
-                (HeuristicKind::Manhattan, _) => HeuristicChoice::Manhattan,
-                _ => HeuristicChoice::LinearConflict,
-            };
+            let choice = HeuristicChoice::with_database(heuristic, pdb.clone());
             let outcome = solve_tiles(&*strategy, &puzzle, &choice, ctl).map_err(|e| e.to_string());
             Finished {
                 puzzle,

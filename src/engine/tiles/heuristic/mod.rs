@@ -195,6 +195,23 @@ pub enum HeuristicChoice {
 }
 
 impl HeuristicChoice {
+    /// The choice for `kind`, given the database loaded for it if any; a
+    /// database kind without its database falls back to linear conflict.
+    ///
+    /// ```
+    /// use huarong::engine::{HeuristicChoice, HeuristicKind};
+    /// let choice = HeuristicChoice::with_database(HeuristicKind::Pdb, None);
+    /// assert_eq!(choice.kind(), HeuristicKind::LinearConflict);
+    /// ```
+    pub fn with_database(kind: HeuristicKind, db: Option<Arc<PatternDb>>) -> Self {
+        match (kind, db) {
+            (_, Some(db)) => HeuristicChoice::Pdb(db),
+            (HeuristicKind::Misplaced, _) => HeuristicChoice::Misplaced,
+            (HeuristicKind::Manhattan, _) => HeuristicChoice::Manhattan,
+            _ => HeuristicChoice::LinearConflict,
+        }
+    }
+
     /// The kind this choice is.
     pub fn kind(&self) -> HeuristicKind {
         match self {
