@@ -48,7 +48,10 @@ pub enum StrongStatus {
 impl Databases {
     /// The database of `kind` for `goal`, if loaded.
     pub fn find(&self, kind: HeuristicKind, goal: &Board) -> Option<Arc<PatternDb>> {
-        let partition = kind.partition(goal)?;
+        self.find_partition(goal, &kind.partition(goal)?)
+    }
+
+    fn find_partition(&self, goal: &Board, partition: &[Vec<u8>]) -> Option<Arc<PatternDb>> {
         self.loaded
             .iter()
             .find(|db| db.goal() == goal.cells() && db.partition() == partition)
@@ -70,16 +73,15 @@ impl Databases {
 
     /// The strong database's state for `goal`, looking in `cache_dir`.
     pub fn strong_status(&self, goal: &Board, cache_dir: &Path) -> StrongStatus {
-        if HeuristicKind::Pdb78.unavailable_for(goal.shape()).is_some() {
+        let Some(partition) = HeuristicKind::Pdb78.partition(goal) else {
             return StrongStatus::NotApplicable;
-        }
+        };
         if let Some(b) = self.build.as_ref().filter(|b| b.goal == *goal) {
             return StrongStatus::Building(b.done.load(Ordering::Relaxed) as f32 / 1000.0);
         }
-        if self.find(HeuristicKind::Pdb78, goal).is_some() {
+        if self.find_partition(goal, &partition).is_some() {
             return StrongStatus::Loaded;
         }
-        let partition = PatternDb::partition_78(goal);
         if pdb_cache::path_for(cache_dir, goal, &partition).exists() {
             StrongStatus::OnDisk
         } else {
