@@ -4,7 +4,7 @@
 //! so they use 10 samples. The `inner_loops` group times the pieces the
 //! searches repeat: a pattern-table build (a 5-tile pattern), IDA*'s
 //! apply / undo with incremental heuristics, IDA* over the 6-6-3 database
-//! (built once in the setup, a few seconds), and the fast strategy's row
+//! (built once in the setup, under a second), and the fast strategy's row
 //! by row placement on a 10×10.
 
 use std::hint::black_box;
@@ -142,8 +142,7 @@ fn klotski(c: &mut Criterion) {
     g.finish();
 }
 
-/// Short warm-up and measurement: the microbenchmarks settle in well under
-/// a second.
+/// The pieces the searches repeat (see the module docs).
 fn inner_loops(c: &mut Criterion) {
     use huarong::engine::search::DepthFirstSpace;
     use huarong::engine::tiles::heuristic::{LinearConflict, Manhattan, TileHeuristic};
@@ -153,7 +152,7 @@ fn inner_loops(c: &mut Criterion) {
     let mut g = c.benchmark_group("inner_loops");
     g.sample_size(10).measurement_time(Duration::from_secs(3));
 
-    // The layered builder on a 5-tile pattern (524,160 placements).
+    // The builder on a 5-tile pattern (524,160 placements).
     let korf_goal = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();
     let five = vec![vec![1u8, 2, 3, 4, 5]];
     let db = PatternDb::build(&korf_goal, &five, &|_| {});
@@ -231,6 +230,8 @@ fn inner_loops(c: &mut Criterion) {
     g.finish();
 }
 
+/// Short warm-up and measurement: the microbenchmarks settle in well under
+/// a second.
 fn config() -> Criterion {
     Criterion::default()
         .warm_up_time(Duration::from_secs(1))

@@ -188,8 +188,9 @@ impl PatternDb {
         format::from_vec(bytes.to_vec(), goal, partition)
     }
 
-    /// [`from_bytes`](Self::from_bytes), taking the buffer: the largest
-    /// table reuses it, so a file read whole is not held twice.
+    /// [`from_bytes`](Self::from_bytes), taking the buffer: the last table
+    /// (the 8-tile one of 7-8) reuses it, so a file read whole is not held
+    /// twice.
     pub fn from_vec(bytes: Vec<u8>, goal: &Board, partition: &[Vec<u8>]) -> Result<Self, PdbError> {
         format::from_vec(bytes, goal, partition)
     }

@@ -81,7 +81,8 @@ pub(super) fn search(
 
     // Depth 0: the goal placement, the blank in its goal region.
     let cells: Vec<u8> = tiles.iter().map(|&t| goal.position(t) as u8).collect();
-    let (s, r) = (index(&cells) / a, index(&cells) % a);
+    let i = index(&cells);
+    let (s, r) = (i / a, i % a);
     let t = space.node_of(s, goal.blank());
     bits.frontier[t * w + r / 64] |= 1 << (r % 64);
     bits.frontier_count[t] = 1;
