@@ -1,13 +1,14 @@
-//! Huarong: play and solve sliding puzzles.
+//! Huarong's library half: what the binary's front ends share and the
+//! integration tests reach. The solver core is the `huarong-engine` crate
+//! (`src/engine`); the command line and the desktop app live in the binary
+//! (`src/main.rs`) and are no library API.
 //!
-//! * [`engine`] is the solver core: boards, heuristics, strategies and the
-//!   control object every search honours. It knows nothing of GUIs or files.
-//! * [`storage`] keeps what lives on disk (the pattern-database cache, instance files).
-//! * [`cli`] is the headless command line (`solve`, `bench`).
-//! * [`app`] is the desktop app (eframe/egui), opened when no command is given.
+//! * [`storage`] keeps what lives on disk (the pattern-database cache, puzzle
+//!   and results files, the shipped Klotski layouts).
+//! * [`units`] formats numbers, sizes and durations for people.
 
-pub mod app;
-pub mod cli;
-pub mod engine;
 pub mod storage;
 pub mod units;
+
+// The solver core, under the short name storage uses in its paths.
+use huarong_engine as engine;

@@ -1,4 +1,13 @@
-//! Thin entry point: all work is in the library.
+//! The `huarong` binary: the command line (`cli`) and, when no command is
+//! given, the desktop app (`app`). Both are glue over the `huarong-engine`
+//! crate and the library's `storage`.
+
+mod app;
+mod cli;
+
+use huarong::{storage, units};
+use huarong_engine as engine;
+
 fn main() -> std::process::ExitCode {
-    huarong::cli::run()
+    cli::run()
 }

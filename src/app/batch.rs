@@ -9,8 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use eframe::egui;
 use egui_plot::{Legend, Plot, PlotPoints, Points};
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::RngExt;
 
 use super::compare::{RowConfig, Start};
 use super::settings::Settings;
@@ -179,7 +178,7 @@ impl Batch {
         let repaint = ctx.clone();
         let ctl = Control::default().with_progress(move |_| repaint.request_repaint());
         self.job = Some(Job::spawn(ctl, move |ctl| {
-            let mut rng = StdRng::seed_from_u64(seed);
+            let mut rng = crate::engine::rng::seeded(seed);
             let mut points = vec![Vec::new(); strategies.len()];
             // The pattern databases the rows ask for, if the board fits.
             let mut pdbs: Vec<(HeuristicKind, Arc<PatternDb>)> = Vec::new();

@@ -80,6 +80,7 @@ impl Game {
     }
 
     /// Slide the tile in `cell` (and those between it and the blank).
+    #[cfg(test)]
     pub fn play_cell(&mut self, cell: usize, now: f64) -> bool {
         match self.board.slide_moves(cell) {
             Some(action) => self.play(action, now),

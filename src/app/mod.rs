@@ -22,16 +22,17 @@ mod trace_plot;
 mod tuning;
 
 use eframe::egui;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 use board_view::{BoardInput, BoardOptions, BoardView};
-pub use game::{Game, describe_move};
+pub use game::Game;
+#[cfg(test)]
+use game::describe_move;
 use set_state::{DialogResult, SetStateDialog};
 pub use settings::Settings;
 use solver::Running;
 use steps::{Playback, Solution, StepRequest};
 
+use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Shape, Status, TilePuzzle};
 use crate::units::{bytes, thousands};
@@ -99,7 +100,7 @@ pub struct HuarongApp {
     show_help: bool,
     show_about: bool,
     files: files::FileDialogs,
-    rng: StdRng,
+    rng: SeededRng,
     klotski: klotski::KlotskiPlay,
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<crate::engine::TracePoint>,
@@ -116,11 +117,11 @@ impl HuarongApp {
             .storage
             .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
             .unwrap_or_default();
-        Self::with_settings(settings, StdRng::from_os_rng())
+        Self::with_settings(settings, rand::make_rng())
     }
 
     /// The app with given settings and random source (tests seed it).
-    pub fn with_settings(settings: Settings, rng: StdRng) -> Self {
+    pub fn with_settings(settings: Settings, rng: SeededRng) -> Self {
         let settings_classic = settings.classic;
         let goal = Board::goal(settings.shape());
         let puzzle = TilePuzzle::new(goal.clone(), goal).expect("same shape");
@@ -149,16 +150,12 @@ impl HuarongApp {
         }
     }
 
-    /// The Klotski view.
-    pub fn klotski(&self) -> &klotski::KlotskiPlay {
-        &self.klotski
-    }
-
     fn in_klotski(&self) -> bool {
         self.settings.family == settings::Family::Klotski
     }
 
     /// The compare view.
+    #[cfg(test)]
     pub fn compare(&self) -> &compare::CompareView {
         &self.compare
     }
@@ -203,42 +200,44 @@ impl HuarongApp {
         }
     }
 
-    /// The game (board, goal, history).
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
     /// The settings.
+    #[cfg(test)]
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
 
     /// Mutable settings (tests, the panel).
+    #[cfg(test)]
     pub fn settings_mut(&mut self) -> &mut Settings {
         &mut self.settings
     }
 
     /// The status line.
+    #[cfg(test)]
     pub fn status(&self) -> &str {
         &self.status
     }
 
     /// The error shown in the error dialog, if any.
+    #[cfg(test)]
     pub fn error(&self) -> Option<&str> {
         self.error.as_deref()
     }
 
     /// Whether a solve is running.
+    #[cfg(test)]
     pub fn is_solving(&self) -> bool {
         self.running.is_some()
     }
 
     /// The solution's moves, if there is one.
+    #[cfg(test)]
     pub fn solution_path(&self) -> Option<&[Dir]> {
         self.solution.as_ref().map(|s| s.path.as_slice())
     }
 
     /// The step shown.
+    #[cfg(test)]
     pub fn step(&self) -> usize {
         self.playback.step
     }

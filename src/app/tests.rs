@@ -5,8 +5,6 @@ use std::time::{Duration, Instant};
 use eframe::egui::{self, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 use super::{HuarongApp, Settings};
 use crate::engine::{Board, Dir, Shape, TilePuzzle};
@@ -19,7 +17,7 @@ fn harness_with(settings: Settings) -> Harness<'static, HuarongApp> {
         .with_render_cursor(false)
         .build_eframe(move |cc| {
             super::fonts::install(&cc.egui_ctx);
-            HuarongApp::with_settings(settings.clone(), StdRng::seed_from_u64(7))
+            HuarongApp::with_settings(settings.clone(), crate::engine::rng::seeded(7))
         })
 }
 

@@ -110,7 +110,6 @@ pub(super) fn parse_instances(
 
 /// `n` uniformly random solvable starts for the board's size and goal.
 fn random_instances(n: usize, seed: u64, board: &BoardArgs) -> Result<Vec<Instance>, InputError> {
-    use rand::SeedableRng;
     if n == 0 {
         return Err(InputError("--random must be at least 1".into()));
     }
@@ -121,7 +120,7 @@ fn random_instances(n: usize, seed: u64, board: &BoardArgs) -> Result<Vec<Instan
         board.goal.as_deref(),
     )?
     .goal;
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut rng = crate::engine::rng::seeded(seed);
     Ok((1..=n)
         .map(|line| Instance {
             line,

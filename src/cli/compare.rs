@@ -3,8 +3,7 @@
 //! starts, aggregated).
 
 use clap::Args;
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::RngExt;
 use serde::Serialize;
 
 use super::klotski::{KlotskiArgs, resolve_layout};
@@ -338,7 +337,7 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
         return Err(InputError("--count must be at least 1".into()));
     }
     let seed = args.search.seed.unwrap_or(1);
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = crate::engine::rng::seeded(seed);
     let starts: Vec<Start> = match &args.layout {
         Some(name) => {
             let base = resolve_layout(None, Some(name))?;

@@ -8,13 +8,13 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::engine::outcome::{LimitKind, Stats, Status};
+use crate::outcome::{LimitKind, Stats, Status};
 
 /// A shareable cancel flag. Clone it, hand one copy to the search and call
 /// [`CancelToken::cancel`] on the other.
 ///
 /// ```
-/// use huarong::engine::CancelToken;
+/// use huarong_engine::CancelToken;
 /// let token = CancelToken::new();
 /// let for_search = token.clone();
 /// token.cancel();
@@ -45,7 +45,7 @@ pub const DEFAULT_MAX_BYTES: u64 = 4 << 30;
 /// Limits that end a search with [`Status::Limit`].
 ///
 /// ```
-/// use huarong::engine::Limits;
+/// use huarong_engine::Limits;
 /// let limits = Limits { max_nodes: Some(1_000), ..Limits::default() };
 /// assert_eq!(limits.max_bytes, Some(4 << 30));
 /// ```
@@ -95,7 +95,7 @@ pub type ProgressFn = Arc<dyn Fn(&Progress) + Send + Sync>;
 ///
 /// ```
 /// use std::sync::{Arc, Mutex};
-/// use huarong::engine::{Control, Limits};
+/// use huarong_engine::{Control, Limits};
 /// let seen = Arc::new(Mutex::new(0u64));
 /// let sink = seen.clone();
 /// let ctl = Control::default()

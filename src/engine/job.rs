@@ -8,13 +8,13 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::engine::control::{CancelToken, Control, Progress};
+use crate::control::{CancelToken, Control, Progress};
 
 /// A search running on its own thread.
 ///
 /// ```
 /// use std::time::Duration;
-/// use huarong::engine::{Control, HeuristicChoice, TilePuzzle, job::Job, solve_tiles, strategy};
+/// use huarong_engine::{Control, HeuristicChoice, TilePuzzle, job::Job, solve_tiles, strategy};
 ///
 /// let puzzle = TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap();
 /// let job = Job::spawn(Control::default(), move |ctl| {
@@ -44,7 +44,7 @@ impl<T: Send + 'static> Job<T> {
     ///
     /// ```
     /// use std::sync::mpsc;
-    /// use huarong::engine::{Control, job::Job};
+    /// use huarong_engine::{Control, job::Job};
     ///
     /// let (tx, rx) = mpsc::channel();
     /// let mut job = Job::spawn_waking(Control::default(), |_| 6 * 7, move || tx.send(()).unwrap());

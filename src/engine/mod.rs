@@ -2,7 +2,7 @@
 //! callers hand it boards and get [`Outcome`]s back.
 //!
 //! ```
-//! use huarong::engine::{Control, HeuristicChoice, TilePuzzle, solve_tiles, strategy};
+//! use huarong_engine::{Control, HeuristicChoice, TilePuzzle, solve_tiles, strategy};
 //!
 //! let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
 //! let astar = strategy::find("astar").unwrap();
@@ -16,6 +16,7 @@ pub mod hash;
 pub mod job;
 pub mod klotski;
 pub mod outcome;
+pub mod rng;
 pub mod search;
 pub mod strategy;
 pub mod tiles;

@@ -89,7 +89,7 @@ pub struct Stats {
 /// The result of one search: status, path (empty unless solved) and stats.
 ///
 /// ```
-/// use huarong::engine::{Outcome, Status};
+/// use huarong_engine::{Outcome, Status};
 /// let o: Outcome<u8> = Outcome::unsolvable("odd permutation".into());
 /// assert_eq!(o.status, Status::Unsolvable);
 /// assert!(o.path.is_empty());
@@ -126,8 +126,8 @@ impl<M> Outcome<M> {
         }
     }
     /// An outcome for a search that stopped early.
-    pub fn stopped(stop: crate::engine::control::Stop, mut stats: Stats) -> Self {
-        use crate::engine::control::Stop;
+    pub fn stopped(stop: crate::control::Stop, mut stats: Stats) -> Self {
+        use crate::control::Stop;
         let reason = match stop {
             Stop::Cancelled | Stop::Halted => "cancelled".to_string(),
             Stop::Limit(kind) => {

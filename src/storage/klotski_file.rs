@@ -21,7 +21,7 @@
 //! ```
 //!
 //! ```
-//! use huarong::engine::klotski::Layout;
+//! use huarong_engine::klotski::Layout;
 //! use huarong::storage::klotski_file::{SavedKlotski, from_ron, to_ron};
 //! let saved = SavedKlotski::new(Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(), Some("横刀立马".into()));
 //! assert_eq!(from_ron(&to_ron(&saved)).unwrap(), saved);

@@ -38,7 +38,7 @@
 //! (`size 300x3 is out of range: …`), not as a bare RON integer error.
 //!
 //! ```
-//! use huarong::engine::TilePuzzle;
+//! use huarong_engine::TilePuzzle;
 //! use huarong::storage::puzzle_file::{Saved, from_ron, to_ron};
 //!
 //! let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
@@ -202,7 +202,7 @@ impl SavedSolutionChecked {
     /// Whether the path fits a puzzle is checked by [`Saved::with_solution`].
     ///
     /// ```
-    /// use huarong::engine::{Control, HeuristicChoice, TilePuzzle, solve_tiles, strategy};
+    /// use huarong_engine::{Control, HeuristicChoice, TilePuzzle, solve_tiles, strategy};
     /// use huarong::storage::puzzle_file::SavedSolutionChecked;
     ///
     /// let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
@@ -241,7 +241,7 @@ impl SavedSolutionChecked {
     /// outcomes. Counters the file does not keep (limit, bound) are empty.
     ///
     /// ```
-    /// use huarong::engine::{Dir, Status};
+    /// use huarong_engine::{Dir, Status};
     /// use huarong::storage::puzzle_file::from_ron;
     ///
     /// let saved = from_ron(r#"(format: "huarong-puzzle", version: 1, kind: Tiles,
@@ -280,7 +280,7 @@ impl Saved {
     /// path does not.)
     ///
     /// ```
-    /// use huarong::engine::{Control, HeuristicChoice, TilePuzzle, solve_tiles, strategy};
+    /// use huarong_engine::{Control, HeuristicChoice, TilePuzzle, solve_tiles, strategy};
     /// use huarong::storage::puzzle_file::{Saved, from_ron, to_ron};
     ///
     /// let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
@@ -307,7 +307,7 @@ impl Saved {
     /// legal and end on the goal, or the error names the first problem.
     ///
     /// ```
-    /// use huarong::engine::{Dir, TilePuzzle};
+    /// use huarong_engine::{Dir, TilePuzzle};
     /// use huarong::storage::puzzle_file::{Saved, SavedSolutionChecked};
     ///
     /// let puzzle = TilePuzzle::parse("1 2 3 4 5 6 7 0 8", None, None).unwrap();
@@ -700,7 +700,7 @@ fn tiles_puzzle(
 /// The file as pretty RON, with a comment line on top.
 ///
 /// ```
-/// use huarong::engine::TilePuzzle;
+/// use huarong_engine::TilePuzzle;
 /// use huarong::storage::puzzle_file::{Saved, to_ron};
 ///
 /// let puzzle = TilePuzzle::parse("1 2 3 0", None, None).unwrap();
@@ -895,7 +895,7 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Saved, FileError> {
 /// then renamed over `path`), creating the folder if needed.
 ///
 /// ```
-/// use huarong::engine::TilePuzzle;
+/// use huarong_engine::TilePuzzle;
 /// use huarong::storage::puzzle_file::{Saved, load, save};
 ///
 /// let path = std::env::temp_dir().join(format!("huarong-doc-{}.ron", std::process::id()));

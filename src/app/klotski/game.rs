@@ -25,19 +25,6 @@ pub struct KlotskiGame {
 
 impl KlotskiGame {
     /// A new game on `layout`.
-    ///
-    /// ```
-    /// use huarong::app::klotski::game::KlotskiGame;
-    /// use huarong::engine::{Dir, klotski::Layout};
-    /// let mut g = KlotskiGame::new(Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap());
-    /// let i = g.layout().pieces.iter().position(|p| p.letter == 'G').unwrap();
-    /// assert!(g.step(i, Dir::Down));
-    /// assert!(g.step(i, Dir::Right));
-    /// assert_eq!((g.steps(), g.moves()), (2, 1));
-    /// assert!(!g.step(i, Dir::Up)); // blocked: nothing changes
-    /// g.undo();
-    /// assert_eq!((g.steps(), g.moves()), (1, 1));
-    /// ```
     pub fn new(layout: Layout) -> Self {
         Self {
             start: layout.clone(),
@@ -127,5 +114,28 @@ impl KlotskiGame {
     /// Back to the start.
     pub fn reset(&mut self) {
         *self = Self::new(self.start.clone());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::KlotskiGame;
+    use crate::engine::{Dir, klotski::Layout};
+
+    #[test]
+    fn a_step_counts_once_and_a_turn_starts_a_new_move() {
+        let mut g = KlotskiGame::new(Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap());
+        let i = g
+            .layout()
+            .pieces
+            .iter()
+            .position(|p| p.letter == 'G')
+            .unwrap();
+        assert!(g.step(i, Dir::Down));
+        assert!(g.step(i, Dir::Right));
+        assert_eq!((g.steps(), g.moves()), (2, 1));
+        assert!(!g.step(i, Dir::Up)); // blocked: nothing changes
+        g.undo();
+        assert_eq!((g.steps(), g.moves()), (1, 1));
     }
 }

@@ -138,6 +138,7 @@ impl KlotskiPlay {
     }
 
     /// The status line.
+    #[cfg(test)]
     pub fn status(&self) -> &str {
         &self.status
     }
@@ -153,6 +154,7 @@ impl KlotskiPlay {
     }
 
     /// The playback position.
+    #[cfg(test)]
     pub fn step_shown(&self) -> usize {
         self.playback.step
     }
@@ -163,6 +165,7 @@ impl KlotskiPlay {
     }
 
     /// The selected piece.
+    #[cfg(test)]
     pub fn selected(&self) -> Option<usize> {
         self.selected
     }

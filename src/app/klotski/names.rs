@@ -51,16 +51,6 @@ impl PieceName {
 
 /// Names for every piece of `layout`, by index. Generals beyond the five
 /// named ones are numbered.
-///
-/// ```
-/// use huarong::app::klotski::names::piece_names;
-/// use huarong::engine::klotski::Layout;
-/// let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
-/// let names = piece_names(&l);
-/// assert_eq!(names[l.target].chinese, "曹操");
-/// let e = l.pieces.iter().position(|p| p.letter == 'E').unwrap();
-/// assert_eq!(names[e].english, "Guan Yu");
-/// ```
 pub fn piece_names(layout: &Layout) -> Vec<PieceName> {
     let mut names: Vec<Option<PieceName>> = vec![None; layout.pieces.len()];
     let mut generals = 0;
@@ -109,14 +99,6 @@ pub fn piece_names(layout: &Layout) -> Vec<PieceName> {
 }
 
 /// One step as the step list shows it: `曹操 ↓` or `Cao Cao down`.
-///
-/// ```
-/// use huarong::app::klotski::names::{PieceName, Role, describe_step};
-/// use huarong::engine::Dir;
-/// let cao = PieceName { chinese: "曹操".into(), english: "Cao Cao".into(), role: Role::CaoCao };
-/// assert_eq!(describe_step(&cao, Dir::Down, true), "曹操 ↓");
-/// assert_eq!(describe_step(&cao, Dir::Down, false), "Cao Cao down");
-/// ```
 pub fn describe_step(name: &PieceName, dir: Dir, chinese: bool) -> String {
     let (arrow, word) = match dir {
         Dir::Up => ('↑', "up"),
@@ -128,5 +110,31 @@ pub fn describe_step(name: &PieceName, dir: Dir, chinese: bool) -> String {
         format!("{} {arrow}", name.chinese)
     } else {
         format!("{} {word}", name.english)
+    }
+}
+
+#[cfg(test)]
+mod doc_examples {
+    use super::{PieceName, Role, describe_step, piece_names};
+    use crate::engine::{Dir, klotski::Layout};
+
+    #[test]
+    fn the_classic_pieces_have_their_names() {
+        let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+        let names = piece_names(&l);
+        assert_eq!(names[l.target].chinese, "曹操");
+        let e = l.pieces.iter().position(|p| p.letter == 'E').unwrap();
+        assert_eq!(names[e].english, "Guan Yu");
+    }
+
+    #[test]
+    fn a_step_reads_as_an_arrow_or_a_word() {
+        let cao = PieceName {
+            chinese: "曹操".into(),
+            english: "Cao Cao".into(),
+            role: Role::CaoCao,
+        };
+        assert_eq!(describe_step(&cao, Dir::Down, true), "曹操 ↓");
+        assert_eq!(describe_step(&cao, Dir::Down, false), "Cao Cao down");
     }
 }

@@ -4,8 +4,6 @@
 use eframe::egui::{self, FontId, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 use crate::app::HuarongApp;
 use crate::app::settings::{Family, Settings};
@@ -24,7 +22,7 @@ fn harness() -> Harness<'static, HuarongApp> {
         .with_render_cursor(false)
         .build_eframe(move |cc| {
             crate::app::fonts::install(&cc.egui_ctx);
-            HuarongApp::with_settings(settings.clone(), StdRng::seed_from_u64(7))
+            HuarongApp::with_settings(settings.clone(), crate::engine::rng::seeded(7))
         });
     h.run();
     h

@@ -11,7 +11,7 @@ pub mod space;
 pub use parse::LayoutError;
 pub use space::{KMove, KState, KlotskiSpace, Metric};
 
-use crate::engine::Dir;
+use crate::Dir;
 
 /// The shapes a piece may have, as (rows, columns).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,7 +87,7 @@ impl Layout {
     /// bottom centre.
     ///
     /// ```
-    /// use huarong::engine::klotski::Layout;
+    /// use huarong_engine::klotski::Layout;
     /// let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
     /// assert_eq!((l.rows, l.cols), (5, 4));
     /// assert_eq!(l.pieces[l.target].letter, 'A');

@@ -7,9 +7,9 @@
 //! count).
 
 use super::{Layout, PieceShape};
-use crate::engine::hash::StateSet;
-use crate::engine::search::SearchSpace;
-use crate::engine::{Dir, Shape};
+use crate::hash::StateSet;
+use crate::search::SearchSpace;
+use crate::{Dir, Shape};
 
 /// What one unit of cost is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
@@ -35,7 +35,7 @@ impl Metric {
     /// The metric called `name` (`steps` or `moves`).
     ///
     /// ```
-    /// use huarong::engine::klotski::Metric;
+    /// use huarong_engine::klotski::Metric;
     /// assert_eq!(Metric::from_name("steps"), Some(Metric::Steps));
     /// assert_eq!(Metric::from_name("hops"), None);
     /// ```
@@ -111,7 +111,7 @@ impl KlotskiSpace {
     /// The space of `layout` counted in `metric`, and its start state.
     ///
     /// ```
-    /// use huarong::engine::klotski::{KlotskiSpace, Layout, Metric};
+    /// use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
     /// let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
     /// let (space, start) = KlotskiSpace::new(&l, Metric::Steps);
     /// assert_eq!(space.count_reachable(start), 25_955);
@@ -259,7 +259,7 @@ impl KlotskiSpace {
     /// for each goal cell another piece blocks. 0 exactly at the goal.
     ///
     /// ```
-    /// use huarong::engine::klotski::{KlotskiSpace, Layout, Metric};
+    /// use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
     /// let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
     /// let (space, start) = KlotskiSpace::new(&l, Metric::Steps);
     /// assert_eq!(space.energy(&start), 3.0 + 0.5 * 2.0); // G and H block
@@ -282,7 +282,7 @@ impl KlotskiSpace {
     /// distance.
     ///
     /// ```
-    /// use huarong::engine::klotski::{KlotskiSpace, Layout, Metric};
+    /// use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
     /// let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
     /// let (steps, start) = KlotskiSpace::new(&l, Metric::Steps);
     /// assert_eq!(steps.heuristic(&start), 3);

@@ -3,9 +3,9 @@
 //! up, so an inconsistent heuristic costs time but never optimality.
 
 use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
-use crate::engine::control::{Control, Meter, Sizes, Stop};
-use crate::engine::hash::StateMap;
-use crate::engine::outcome::{LimitKind, Outcome};
+use crate::control::{Control, Meter, Sizes, Stop};
+use crate::hash::StateMap;
+use crate::outcome::{LimitKind, Outcome};
 
 struct Node<S, M> {
     state: S,
@@ -54,8 +54,8 @@ impl Open {
 /// result to be optimal).
 ///
 /// ```
-/// use huarong::engine::search::{SearchSpace, astar};
-/// use huarong::engine::Control;
+/// use huarong_engine::search::{SearchSpace, astar};
+/// use huarong_engine::Control;
 /// /// Walk on the integers from 0 to 9 by ±1.
 /// struct Line;
 /// impl SearchSpace for Line {

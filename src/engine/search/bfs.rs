@@ -2,9 +2,9 @@
 //! and optimal for unit move costs.
 
 use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
-use crate::engine::control::{Control, Meter, Sizes, Stop};
-use crate::engine::hash::StateSet;
-use crate::engine::outcome::{LimitKind, Outcome};
+use crate::control::{Control, Meter, Sizes, Stop};
+use crate::hash::StateSet;
+use crate::outcome::{LimitKind, Outcome};
 
 struct Node<S, M> {
     state: S,
@@ -18,8 +18,8 @@ struct Node<S, M> {
 /// BFS optimal and saves a whole layer.
 ///
 /// ```
-/// use huarong::engine::search::{SearchSpace, bfs};
-/// use huarong::engine::{Control, Status};
+/// use huarong_engine::search::{SearchSpace, bfs};
+/// use huarong_engine::{Control, Status};
 /// struct Ring;
 /// impl SearchSpace for Ring {
 ///     type State = u8;

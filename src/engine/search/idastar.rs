@@ -11,8 +11,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use super::DepthFirstSpace;
-use crate::engine::control::{Control, Meter, SharedMeter, Sizes, Stop};
-use crate::engine::outcome::{Outcome, Stats};
+use crate::control::{Control, Meter, SharedMeter, Sizes, Stop};
+use crate::outcome::{Outcome, Stats};
 
 enum Step {
     Found,
@@ -38,8 +38,8 @@ const SUBTREES_PER_THREAD: usize = 64;
 /// path never contains a move that undoes the one before it.
 ///
 /// ```
-/// use huarong::engine::search::{DepthFirstSpace, ida_star};
-/// use huarong::engine::Control;
+/// use huarong_engine::search::{DepthFirstSpace, ida_star};
+/// use huarong_engine::Control;
 /// /// A counter that must reach 7 by +1 / -1 steps.
 /// #[derive(Clone)]
 /// struct Counter(i32);

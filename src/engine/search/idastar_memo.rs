@@ -7,9 +7,9 @@
 //! early in the dead ends earlier ones already searched.
 
 use super::SearchSpace;
-use crate::engine::control::{Control, Meter, Sizes};
-use crate::engine::hash::StateMap;
-use crate::engine::outcome::Outcome;
+use crate::control::{Control, Meter, Sizes};
+use crate::hash::StateMap;
+use crate::outcome::Outcome;
 
 /// What the table knows of one state.
 #[derive(Clone, Copy)]
@@ -48,8 +48,8 @@ struct Frame<S> {
 /// unreachable and the search says so.
 ///
 /// ```
-/// use huarong::engine::search::{SearchSpace, ida_star_memo};
-/// use huarong::engine::Control;
+/// use huarong_engine::search::{SearchSpace, ida_star_memo};
+/// use huarong_engine::Control;
 /// /// Walk on the integers by ±1 towards 9.
 /// struct Line;
 /// impl SearchSpace for Line {

@@ -10,13 +10,12 @@
 
 use std::collections::VecDeque;
 
-use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
+use rand::RngExt;
 
 use super::SearchSpace;
-use crate::engine::control::{Control, Meter, Sizes, TracePoint};
-use crate::engine::hash::StateMap;
-use crate::engine::outcome::{Outcome, Status};
+use crate::control::{Control, Meter, Sizes, TracePoint};
+use crate::hash::StateMap;
+use crate::outcome::{Outcome, Status};
 
 /// Simulated annealing settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -157,7 +156,7 @@ impl<S: SearchSpace> Walk<S> {
 /// walk's last state and visits no state twice.
 ///
 /// ```
-/// use huarong::engine::search::erase_loops;
+/// use huarong_engine::search::erase_loops;
 /// // 0 → 1 → 2 → 1 → 3: the loop 1 → 2 → 1 goes.
 /// let walk = [('a', 1), ('b', 2), ('c', 1), ('d', 3)];
 /// assert_eq!(erase_loops(0, &walk), vec!['a', 'd']);
@@ -234,8 +233,8 @@ fn not_found<M>(
 /// `max_iters` starts again from `start` while restarts remain.
 ///
 /// ```
-/// use huarong::engine::search::{AnnealParams, SearchSpace, anneal};
-/// use huarong::engine::{Control, Status};
+/// use huarong_engine::search::{AnnealParams, SearchSpace, anneal};
+/// use huarong_engine::{Control, Status};
 /// /// Walk on the integers by ±1 towards 9.
 /// struct Line;
 /// impl SearchSpace for Line {
@@ -260,7 +259,7 @@ pub fn anneal<S: SearchSpace>(
     ctl: &Control,
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
-    let mut rng = StdRng::seed_from_u64(p.seed);
+    let mut rng = crate::rng::seeded(p.seed);
     let mut buf = Vec::new();
     let mut best = energy(&start);
     let mut total = 0u64;
@@ -301,6 +300,19 @@ pub fn anneal<S: SearchSpace>(
                 walk.push(mv, next);
                 best = best.min(e);
                 if space.is_goal(&cur) {
+                    // A last trace point, so a run shorter than one window
+                    // still leaves a trace.
+                    let in_window = i % window + 1;
+                    trace(
+                        ctl,
+                        TracePoint {
+                            iteration: total,
+                            temperature: Some(t),
+                            current: e,
+                            best,
+                            acceptance: Some(accepted as f64 / in_window as f64),
+                        },
+                    );
                     walk.raw += raw;
                     return solved(meter, &walk, 0);
                 }
@@ -343,8 +355,8 @@ pub fn anneal<S: SearchSpace>(
 /// `step_penalty` per step walked.
 ///
 /// ```
-/// use huarong::engine::search::{SearchSpace, TabuParams, tabu};
-/// use huarong::engine::{Control, Status};
+/// use huarong_engine::search::{SearchSpace, TabuParams, tabu};
+/// use huarong_engine::{Control, Status};
 /// struct Line;
 /// impl SearchSpace for Line {
 ///     type State = i32;
@@ -366,7 +378,7 @@ pub fn tabu<S: SearchSpace>(
     ctl: &Control,
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
-    let mut rng = StdRng::seed_from_u64(p.seed);
+    let mut rng = crate::rng::seeded(p.seed);
     let mut walk = Walk::<S>::new(start);
     if space.is_goal(&start) {
         return solved(meter, &walk, 0);
@@ -505,8 +517,8 @@ pub fn tabu<S: SearchSpace>(
 /// baseline that shows why annealing and tabu search exist.
 ///
 /// ```
-/// use huarong::engine::search::{GreedyParams, SearchSpace, greedy};
-/// use huarong::engine::{Control, Status};
+/// use huarong_engine::search::{GreedyParams, SearchSpace, greedy};
+/// use huarong_engine::{Control, Status};
 /// struct Line;
 /// impl SearchSpace for Line {
 ///     type State = i32;
@@ -531,7 +543,7 @@ pub fn greedy<S: SearchSpace>(
     ctl: &Control,
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
-    let mut rng = StdRng::seed_from_u64(p.seed);
+    let mut rng = crate::rng::seeded(p.seed);
     let mut walk = Walk::<S>::new(start);
     let mut cur = start;
     let mut e = energy(&cur);

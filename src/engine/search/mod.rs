@@ -28,8 +28,8 @@ use std::hash::Hash;
 /// A state space for the searches that store states (BFS, A*).
 ///
 /// ```
-/// use huarong::engine::search::{SearchSpace, bfs};
-/// use huarong::engine::Control;
+/// use huarong_engine::search::{SearchSpace, bfs};
+/// use huarong_engine::Control;
 ///
 /// /// Count up from 0 to 5 by +1 or +2.
 /// struct Steps;

@@ -2,12 +2,12 @@
 
 use super::Strategy;
 use super::local::{LocalRun, Tuning, on_klotski, on_tiles};
-use crate::engine::control::Control;
-use crate::engine::klotski::{KMove, KState, KlotskiSpace};
-use crate::engine::outcome::Outcome;
-use crate::engine::search::{AnnealParams, SearchSpace, anneal};
-use crate::engine::tiles::heuristic::HeuristicChoice;
-use crate::engine::tiles::{Dir, TilePuzzle};
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::outcome::Outcome;
+use crate::search::{AnnealParams, SearchSpace, anneal};
+use crate::tiles::heuristic::HeuristicChoice;
+use crate::tiles::{Dir, TilePuzzle};
 
 /// Simulated annealing with the given settings.
 pub struct Annealing(pub AnnealParams);

@@ -1,16 +1,14 @@
 //! A* (LC branch-and-bound) over packed boards.
 
 use super::{Strategy, Tuning};
-use crate::engine::control::Control;
-use crate::engine::klotski::{KMove, KState, KlotskiSpace};
-use crate::engine::outcome::{Outcome, Status};
-use crate::engine::search::astar;
-use crate::engine::tiles::heuristic::{
-    HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic,
-};
-use crate::engine::tiles::packed::{PackedBoard, WithPacked, with_packed};
-use crate::engine::tiles::space::TileSpace;
-use crate::engine::tiles::{Dir, TilePuzzle};
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::outcome::{Outcome, Status};
+use crate::search::astar;
+use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
+use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
+use crate::tiles::space::TileSpace;
+use crate::tiles::{Dir, TilePuzzle};
 
 /// A*: always expands the state with the least g + h.
 pub struct AStar;

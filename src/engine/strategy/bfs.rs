@@ -1,14 +1,14 @@
 //! Breadth-first search (FIFO branch-and-bound).
 
 use super::{Strategy, Tuning};
-use crate::engine::control::Control;
-use crate::engine::klotski::{KMove, KState, KlotskiSpace};
-use crate::engine::outcome::Outcome;
-use crate::engine::search::bfs;
-use crate::engine::tiles::heuristic::HeuristicChoice;
-use crate::engine::tiles::packed::{PackedBoard, WithPacked, with_packed};
-use crate::engine::tiles::space::TileSpace;
-use crate::engine::tiles::{Dir, TilePuzzle};
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::outcome::Outcome;
+use crate::search::bfs;
+use crate::tiles::heuristic::HeuristicChoice;
+use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
+use crate::tiles::space::TileSpace;
+use crate::tiles::{Dir, TilePuzzle};
 
 /// Breadth-first search: expands states in order of distance from the start.
 pub struct Bfs;

@@ -1,13 +1,13 @@
 //! Row by row: the reduction people use, fast on any board up to 10×10.
 
 use super::{Strategy, Tuning};
-use crate::engine::control::Control;
-use crate::engine::klotski::{KMove, KState, KlotskiSpace};
-use crate::engine::outcome::Outcome;
-use crate::engine::search::bfs;
-use crate::engine::tiles::heuristic::HeuristicChoice;
-use crate::engine::tiles::reduce::solve_by_reduction;
-use crate::engine::tiles::{Dir, TilePuzzle};
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::outcome::Outcome;
+use crate::search::bfs;
+use crate::tiles::heuristic::HeuristicChoice;
+use crate::tiles::reduce::solve_by_reduction;
+use crate::tiles::{Dir, TilePuzzle};
 
 /// Place an outer row or column with small searches, lock it, repeat on
 /// the smaller board, and finish the last 3×3 (or 2×4) optimally; see

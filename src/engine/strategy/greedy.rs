@@ -2,12 +2,12 @@
 
 use super::Strategy;
 use super::local::{LocalRun, Tuning, on_klotski, on_tiles};
-use crate::engine::control::Control;
-use crate::engine::klotski::{KMove, KState, KlotskiSpace};
-use crate::engine::outcome::Outcome;
-use crate::engine::search::{GreedyParams, SearchSpace, greedy};
-use crate::engine::tiles::heuristic::HeuristicChoice;
-use crate::engine::tiles::{Dir, TilePuzzle};
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::outcome::Outcome;
+use crate::search::{GreedyParams, SearchSpace, greedy};
+use crate::tiles::heuristic::HeuristicChoice;
+use crate::tiles::{Dir, TilePuzzle};
 
 /// Greedy hill climbing with the given settings.
 pub struct Greedy(pub GreedyParams);

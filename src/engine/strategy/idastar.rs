@@ -1,15 +1,13 @@
 //! IDA*: iterative deepening on f = g + h, memory linear in the depth.
 
 use super::{Strategy, Tuning};
-use crate::engine::control::Control;
-use crate::engine::klotski::{KMove, KState, KlotskiSpace};
-use crate::engine::outcome::{Outcome, Status};
-use crate::engine::search::{ida_star, ida_star_memo};
-use crate::engine::tiles::heuristic::{
-    HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic,
-};
-use crate::engine::tiles::space::TileDfs;
-use crate::engine::tiles::{Dir, TilePuzzle};
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::outcome::{Outcome, Status};
+use crate::search::{ida_star, ida_star_memo};
+use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
+use crate::tiles::space::TileDfs;
+use crate::tiles::{Dir, TilePuzzle};
 
 /// IDA*: depth-first searches bounded by f, the bound raised each round.
 pub struct IdaStar;

@@ -2,21 +2,19 @@
 //! puzzle becomes an energy-guided space, and their tuning knobs.
 
 use super::SolveError;
-use crate::engine::control::Control;
-use crate::engine::klotski::{KMove, KState, KlotskiSpace};
-use crate::engine::outcome::Outcome;
-use crate::engine::search::SearchSpace;
-use crate::engine::tiles::heuristic::{
-    HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic,
-};
-use crate::engine::tiles::packed::{PackedBoard, WithPacked, with_packed};
-use crate::engine::tiles::space::TileSpace;
-use crate::engine::tiles::{Dir, TilePuzzle};
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::outcome::Outcome;
+use crate::search::SearchSpace;
+use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
+use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
+use crate::tiles::space::TileSpace;
+use crate::tiles::{Dir, TilePuzzle};
 
 /// Knobs of the local searches; `None` keeps the strategy's default.
 ///
 /// ```
-/// use huarong::engine::strategy::{Tuning, configure};
+/// use huarong_engine::strategy::{Tuning, configure};
 /// let t = Tuning { alpha: Some(1.5), ..Tuning::default() };
 /// let err = configure("annealing", &t).err().unwrap();
 /// assert_eq!(err.to_string(), "--alpha must be between 0 and 1 (exclusive), not 1.5");

@@ -13,11 +13,11 @@ mod tabu;
 
 pub use local::Tuning;
 
-use crate::engine::control::Control;
-use crate::engine::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
-use crate::engine::outcome::Outcome;
-use crate::engine::tiles::heuristic::HeuristicChoice;
-use crate::engine::tiles::{Dir, TilePuzzle};
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
+use crate::outcome::Outcome;
+use crate::tiles::heuristic::HeuristicChoice;
+use crate::tiles::{Dir, TilePuzzle};
 
 /// A search strategy.
 pub trait Strategy: Send + Sync {
@@ -55,17 +55,17 @@ pub static STRATEGIES: &[&dyn Strategy] = &[
     &bfs::Bfs,
     &astar::AStar,
     &idastar::IdaStar,
-    &annealing::Annealing(crate::engine::search::AnnealParams::DEFAULT),
-    &tabu::Tabu(crate::engine::search::TabuParams::DEFAULT),
-    &greedy::Greedy(crate::engine::search::GreedyParams::DEFAULT),
+    &annealing::Annealing(crate::search::AnnealParams::DEFAULT),
+    &tabu::Tabu(crate::search::TabuParams::DEFAULT),
+    &greedy::Greedy(crate::search::GreedyParams::DEFAULT),
     &fast::Fast,
 ];
 
 /// The strategy called `name`.
 ///
 /// ```
-/// assert_eq!(huarong::engine::strategy::find("idastar").unwrap().label(), "IDA*");
-/// assert!(huarong::engine::strategy::find("dfs").is_none());
+/// assert_eq!(huarong_engine::strategy::find("idastar").unwrap().label(), "IDA*");
+/// assert!(huarong_engine::strategy::find("dfs").is_none());
 /// ```
 pub fn find(name: &str) -> Option<&'static dyn Strategy> {
     STRATEGIES.iter().copied().find(|s| s.name() == name)
@@ -75,7 +75,7 @@ pub fn find(name: &str) -> Option<&'static dyn Strategy> {
 /// values (α in (0, 1), T0 > 0, tenure ≥ 1, …).
 ///
 /// ```
-/// use huarong::engine::strategy::{Tuning, configure};
+/// use huarong_engine::strategy::{Tuning, configure};
 /// let s = configure("tabu", &Tuning { tenure: Some(7), ..Tuning::default() }).unwrap();
 /// assert_eq!(s.name(), "tabu");
 /// assert!(configure("tabu", &Tuning { tenure: Some(0), ..Tuning::default() }).is_err());
@@ -120,7 +120,7 @@ impl std::error::Error for SolveError {}
 /// reason before any search; a heuristic that does not fit is refused.
 ///
 /// ```
-/// use huarong::engine::{Control, HeuristicChoice, Status, TilePuzzle, solve_tiles, strategy};
+/// use huarong_engine::{Control, HeuristicChoice, Status, TilePuzzle, solve_tiles, strategy};
 /// let p = TilePuzzle::parse("2 1 3 4 5 6 7 8 0", None, None).unwrap();
 /// let o = solve_tiles(strategy::find("bfs").unwrap(), &p, &HeuristicChoice::Manhattan, &Control::default()).unwrap();
 /// assert_eq!(o.status, Status::Unsolvable);
@@ -145,8 +145,8 @@ pub fn solve_tiles(
 /// Run `strategy` on a Klotski `layout`, counting in `metric`.
 ///
 /// ```
-/// use huarong::engine::klotski::{Layout, Metric};
-/// use huarong::engine::{Control, Status, solve_klotski, strategy};
+/// use huarong_engine::klotski::{Layout, Metric};
+/// use huarong_engine::{Control, Status, solve_klotski, strategy};
 /// // Cao Cao three cells above his goal, nothing in the way.
 /// let l = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
 /// let o = solve_klotski(strategy::find("astar").unwrap(), &l, Metric::Steps, &Control::default());

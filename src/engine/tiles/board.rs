@@ -23,7 +23,7 @@ impl Shape {
     /// A shape, checked to lie within 2×2 … 10×10.
     ///
     /// ```
-    /// use huarong::engine::Shape;
+    /// use huarong_engine::Shape;
     /// assert!(Shape::new(3, 4).is_ok());
     /// assert!(Shape::new(1, 4).is_err());
     /// ```
@@ -42,7 +42,7 @@ impl Shape {
     /// Parse `RxC` (also `R×C` or `RXC`).
     ///
     /// ```
-    /// use huarong::engine::Shape;
+    /// use huarong_engine::Shape;
     /// assert_eq!(Shape::parse("4x4").unwrap().cells(), 16);
     /// assert!(Shape::parse("four").is_err());
     /// ```
@@ -143,7 +143,7 @@ impl Dir {
 /// A path as letters, e.g. `RDLU`.
 ///
 /// ```
-/// use huarong::engine::{Dir, tiles::format_path};
+/// use huarong_engine::{Dir, tiles::format_path};
 /// assert_eq!(format_path(&[Dir::Right, Dir::Down]), "RD");
 /// ```
 pub fn format_path(path: &[Dir]) -> String {
@@ -153,7 +153,7 @@ pub fn format_path(path: &[Dir]) -> String {
 /// Parse a path of `U`/`D`/`L`/`R` letters (spaces ignored).
 ///
 /// ```
-/// use huarong::engine::{Dir, tiles::parse_path};
+/// use huarong_engine::{Dir, tiles::parse_path};
 /// assert_eq!(parse_path("rd").unwrap(), vec![Dir::Right, Dir::Down]);
 /// assert!(parse_path("RX").is_err());
 /// ```
@@ -176,7 +176,7 @@ impl Board {
     /// A board from cells, checked to be a permutation of `0..R·C`.
     ///
     /// ```
-    /// use huarong::engine::{Board, Shape};
+    /// use huarong_engine::{Board, Shape};
     /// let shape = Shape::new(2, 2).unwrap();
     /// assert!(Board::new(shape, vec![1, 2, 3, 0]).is_ok());
     /// assert!(Board::new(shape, vec![1, 1, 3, 0]).is_err());
@@ -189,7 +189,7 @@ impl Board {
     /// The default goal: 1, 2, …, R·C−1, then the blank bottom-right.
     ///
     /// ```
-    /// use huarong::engine::{Board, Shape};
+    /// use huarong_engine::{Board, Shape};
     /// let g = Board::goal(Shape::new(2, 3).unwrap());
     /// assert_eq!(g.cells(), &[1, 2, 3, 4, 5, 0]);
     /// ```
@@ -204,7 +204,7 @@ impl Board {
     /// square.
     ///
     /// ```
-    /// use huarong::engine::Board;
+    /// use huarong_engine::Board;
     /// let b = Board::parse("1,2,3\n4 5 6\n7 8 0", None).unwrap();
     /// assert_eq!(b.shape().cols, 3);
     /// let err = Board::parse("1 2 3 4 5 6 7 7 0", None).unwrap_err();
@@ -245,7 +245,7 @@ impl Board {
     /// leaves the board unchanged) if the blank is at that edge.
     ///
     /// ```
-    /// use huarong::engine::{Board, Dir};
+    /// use huarong_engine::{Board, Dir};
     /// let mut b = Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap();
     /// assert_eq!(b.apply(Dir::Left), Some(8));
     /// assert_eq!(b.apply(Dir::Down), None);
@@ -281,7 +281,7 @@ impl Board {
     /// the blank).
     ///
     /// ```
-    /// use huarong::engine::{Board, Dir};
+    /// use huarong_engine::{Board, Dir};
     /// let b = Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap();
     /// // The tile two cells left of the blank: both tiles slide right.
     /// assert_eq!(b.slide_moves(6), Some(vec![Dir::Left, Dir::Left]));
@@ -369,7 +369,7 @@ impl TilePuzzle {
     /// 1…N then the blank). Without a size, the start's count must be square.
     ///
     /// ```
-    /// use huarong::engine::TilePuzzle;
+    /// use huarong_engine::TilePuzzle;
     /// let korf = TilePuzzle::parse(
     ///     "1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15",
     ///     None,
@@ -404,7 +404,7 @@ impl TilePuzzle {
     /// ends on the goal.
     ///
     /// ```
-    /// use huarong::engine::{TilePuzzle, tiles::parse_path};
+    /// use huarong_engine::{TilePuzzle, tiles::parse_path};
     /// let p = TilePuzzle::parse("1 2 3 4 5 6 7 0 8", None, None).unwrap();
     /// assert!(p.replays_to_goal(&parse_path("R").unwrap()));
     /// assert!(!p.replays_to_goal(&parse_path("L").unwrap()));

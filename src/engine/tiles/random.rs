@@ -1,7 +1,7 @@
 //! Random starts: uniform over solvable arrangements, or random walks.
 
-use rand::Rng;
 use rand::seq::SliceRandom;
+use rand::{Rng, RngExt};
 
 use super::board::{Board, Dir};
 use super::solvability::check_solvable;
@@ -14,9 +14,9 @@ use super::solvability::check_solvable;
 /// over the solvable ones.
 ///
 /// ```
-/// use huarong::engine::{Board, Shape, tiles::{random_solvable, check_solvable}};
+/// use huarong_engine::{Board, Shape, tiles::{random_solvable, check_solvable}};
 /// let goal = Board::goal(Shape::new(4, 4).unwrap());
-/// let b = random_solvable(&goal, &mut rand::rng());
+/// let b = random_solvable(&goal, &mut huarong_engine::rng::seeded(3));
 /// assert!(check_solvable(&b, &goal).is_ok());
 /// ```
 pub fn random_solvable(goal: &Board, rng: &mut impl Rng) -> Board {
@@ -38,9 +38,9 @@ pub fn random_solvable(goal: &Board, rng: &mut impl Rng) -> Board {
 /// previous move: a difficulty knob (the optimum is at most `moves`).
 ///
 /// ```
-/// use huarong::engine::{Board, Shape, tiles::shuffled};
+/// use huarong_engine::{Board, Shape, tiles::shuffled};
 /// let goal = Board::goal(Shape::new(3, 3).unwrap());
-/// let (start, walk) = shuffled(&goal, 20, &mut rand::rng());
+/// let (start, walk) = shuffled(&goal, 20, &mut huarong_engine::rng::seeded(3));
 /// assert_eq!(walk.len(), 20);
 /// let mut back = goal.clone();
 /// back.apply_path(&walk).unwrap();

@@ -43,7 +43,7 @@ impl std::error::Error for Unsolvable {}
 /// `Ok` if `start` can reach `goal` (same shape assumed), else the reason.
 ///
 /// ```
-/// use huarong::engine::{Board, tiles::check_solvable};
+/// use huarong_engine::{Board, tiles::check_solvable};
 /// let goal = Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap();
 /// let swapped = Board::parse("2 1 3 4 5 6 7 8 0", None).unwrap();
 /// assert!(check_solvable(&goal, &goal).is_ok());

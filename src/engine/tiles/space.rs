@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use super::board::{Dir, Shape, TilePuzzle};
 use super::heuristic::{Slide, TileHeuristic, View};
 use super::packed::PackedBoard;
-use crate::engine::search::{DepthFirstSpace, SearchSpace};
+use crate::search::{DepthFirstSpace, SearchSpace};
 
 /// The state space of a tile puzzle with states packed as `P`.
 pub struct TileSpace<P> {

@@ -8,7 +8,7 @@
 //! moves and column conflicts horizontal ones, so the two add up.
 
 use super::{GoalCells, Manhattan, Slide, TileHeuristic, View};
-use crate::engine::tiles::{Board, Shape};
+use crate::tiles::{Board, Shape};
 
 /// Manhattan + 2 × (tiles to remove from each line to leave it in order).
 pub struct LinearConflict {

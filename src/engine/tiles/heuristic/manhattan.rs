@@ -1,7 +1,7 @@
 //! Manhattan distance: each tile needs at least its row and column distance.
 
 use super::{GoalCells, Slide, TileHeuristic, View};
-use crate::engine::tiles::Board;
+use crate::tiles::Board;
 
 /// Sum over tiles of |Δrow| + |Δcol| to their goal cells, from a table.
 pub struct Manhattan {

@@ -1,7 +1,7 @@
 //! Misplaced tiles: every tile not on its goal cell needs at least one move.
 
 use super::{GoalCells, Slide, TileHeuristic, View};
-use crate::engine::tiles::Board;
+use crate::tiles::Board;
 
 /// Number of tiles (blank excluded) not on their goal cell.
 pub struct Misplaced {

@@ -119,7 +119,7 @@ impl HeuristicKind {
     /// Look up a CLI name (`pdb663` is an alias of `pdb`).
     ///
     /// ```
-    /// use huarong::engine::HeuristicKind;
+    /// use huarong_engine::HeuristicKind;
     /// assert_eq!(HeuristicKind::from_name("linear-conflict"), Some(HeuristicKind::LinearConflict));
     /// assert_eq!(HeuristicKind::from_name("nope"), None);
     /// ```
@@ -162,7 +162,7 @@ impl HeuristicKind {
     /// pattern databases on a 4×4 goal (`None` otherwise).
     ///
     /// ```
-    /// use huarong::engine::{Board, HeuristicKind, Shape};
+    /// use huarong_engine::{Board, HeuristicKind, Shape};
     /// let goal = Board::goal(Shape::new(4, 4).unwrap());
     /// let sizes: Vec<usize> = HeuristicKind::Pdb78.partition(&goal).unwrap().iter().map(|p| p.len()).collect();
     /// assert_eq!(sizes, vec![7, 8]);
@@ -199,7 +199,7 @@ impl HeuristicChoice {
     /// database kind without its database falls back to linear conflict.
     ///
     /// ```
-    /// use huarong::engine::{HeuristicChoice, HeuristicKind};
+    /// use huarong_engine::{HeuristicChoice, HeuristicKind};
     /// let choice = HeuristicChoice::with_database(HeuristicKind::Pdb, None);
     /// assert_eq!(choice.kind(), HeuristicKind::LinearConflict);
     /// ```
@@ -262,7 +262,7 @@ pub fn with_heuristic<R>(choice: &HeuristicChoice, goal: &Board, f: impl WithHeu
 /// Evaluate `choice` on one board (for displays and tests).
 ///
 /// ```
-/// use huarong::engine::{Board, HeuristicChoice, tiles::heuristic::evaluate};
+/// use huarong_engine::{Board, HeuristicChoice, tiles::heuristic::evaluate};
 /// let goal = Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap();
 /// let b = Board::parse("1 2 3 4 5 6 0 7 8", None).unwrap();
 /// assert_eq!(evaluate(&HeuristicChoice::Manhattan, &goal, &b), 2);

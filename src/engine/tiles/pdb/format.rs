@@ -7,7 +7,7 @@ use std::fmt;
 
 use super::rank::placements;
 use super::{Pattern, PatternDb};
-use crate::engine::tiles::{Board, Shape};
+use crate::tiles::{Board, Shape};
 
 const MAGIC: &[u8; 12] = b"HUARONG-PDB\n";
 /// Bump when the table layout or the builder's meaning changes.

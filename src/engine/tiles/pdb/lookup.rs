@@ -2,7 +2,7 @@
 
 use super::PatternDb;
 use super::rank::{placements, rank};
-use crate::engine::tiles::heuristic::{Slide, TileHeuristic, View};
+use crate::tiles::heuristic::{Slide, TileHeuristic, View};
 
 /// Most patterns a database may have.
 const MAX_PATTERNS: usize = 4;

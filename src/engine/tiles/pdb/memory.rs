@@ -12,7 +12,7 @@ const HUGE_FROM: usize = 8 << 20;
 /// A vector of `len` zeros, huge-page backed where possible.
 ///
 /// ```
-/// let v: Vec<u64> = huarong::engine::tiles::pdb::zeroed(1 << 10);
+/// let v: Vec<u64> = huarong_engine::tiles::pdb::zeroed(1 << 10);
 /// assert!(v.len() == 1 << 10 && v.iter().all(|&x| x == 0));
 /// ```
 pub fn zeroed<T: Zeroable>(len: usize) -> Vec<T> {
@@ -37,6 +37,10 @@ impl Zeroable for u64 {
 }
 
 #[cfg(target_os = "linux")]
+#[expect(
+    unsafe_code,
+    reason = "madvise is a libc call; huge pages halve the 7-8 build's page-fault time"
+)]
 fn advise_huge(ptr: *const u8, bytes: usize) {
     if bytes < HUGE_FROM {
         return;

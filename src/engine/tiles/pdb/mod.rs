@@ -21,7 +21,7 @@ pub use lookup::PdbHeuristic;
 pub use memory::{Zeroable, zeroed};
 
 use super::board::{Board, Shape};
-use crate::engine::control::CancelToken;
+use crate::control::CancelToken;
 
 /// One pattern: its tiles and its table, indexed by the rank of the tiles'
 /// cells (see [`rank`]).
@@ -115,8 +115,8 @@ impl PatternDb {
     /// up to 16 cells; patterns of up to 8 tiles).
     ///
     /// ```
-    /// use huarong::engine::{Board, Shape};
-    /// use huarong::engine::tiles::pdb::PatternDb;
+    /// use huarong_engine::{Board, Shape};
+    /// use huarong_engine::tiles::pdb::PatternDb;
     /// let goal = Board::goal(Shape::new(3, 3).unwrap());
     /// let db = PatternDb::build(&goal, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]], &|_| {});
     /// assert_eq!(db.patterns().len(), 2);

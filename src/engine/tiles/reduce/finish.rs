@@ -4,12 +4,12 @@
 //! Manhattan distance, counting into the reduction's shared meter.
 
 use super::{Fail, Rect};
-use crate::engine::control::Meter;
-use crate::engine::search::{AStarEnd, astar_metered};
-use crate::engine::tiles::heuristic::{Manhattan, TileHeuristic};
-use crate::engine::tiles::packed::PackedBoard;
-use crate::engine::tiles::space::TileSpace;
-use crate::engine::tiles::{Board, Dir, Shape, TilePuzzle};
+use crate::control::Meter;
+use crate::search::{AStarEnd, astar_metered};
+use crate::tiles::heuristic::{Manhattan, TileHeuristic};
+use crate::tiles::packed::PackedBoard;
+use crate::tiles::space::TileSpace;
+use crate::tiles::{Board, Dir, Shape, TilePuzzle};
 
 /// Shortest blank moves that bring the region `rect` of the board `cells`
 /// to its goal. `home[tile]` is each tile's goal cell (the blank is tile 0);
@@ -72,8 +72,8 @@ pub(super) fn finish(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::control::Control;
-    use crate::engine::tiles::{Board, Shape, TilePuzzle, parse_path};
+    use crate::control::Control;
+    use crate::tiles::{Board, Shape, TilePuzzle, parse_path};
 
     fn solve(p: &TilePuzzle, rect: Rect) -> Result<Vec<Dir>, Fail> {
         let ctl = Control::default();

@@ -21,9 +21,9 @@
 mod finish;
 mod place;
 
-use crate::engine::control::{Control, Meter, Sizes, Stop};
-use crate::engine::outcome::{Outcome, Status};
-use crate::engine::tiles::{Dir, Shape, TilePuzzle};
+use crate::control::{Control, Meter, Sizes, Stop};
+use crate::outcome::{Outcome, Status};
+use crate::tiles::{Dir, Shape, TilePuzzle};
 
 use place::{Placer, Region};
 
@@ -264,12 +264,11 @@ impl Work {
 /// largest of them.
 ///
 /// ```
-/// use huarong::engine::tiles::{random_solvable, reduce::solve_by_reduction};
-/// use huarong::engine::{Board, Control, Shape, Status, TilePuzzle};
-/// use rand::SeedableRng;
+/// use huarong_engine::tiles::{random_solvable, reduce::solve_by_reduction};
+/// use huarong_engine::{Board, Control, Shape, Status, TilePuzzle};
 ///
 /// let goal = Board::goal(Shape::new(10, 10).unwrap());
-/// let start = random_solvable(&goal, &mut rand::rngs::StdRng::seed_from_u64(1));
+/// let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(1));
 /// let puzzle = TilePuzzle::new(start, goal).unwrap();
 /// let o = solve_by_reduction(&puzzle, &Control::default());
 /// assert_eq!(o.status, Status::Solved);
@@ -389,11 +388,10 @@ mod tests {
     /// piece), on a square board and on a thin one.
     #[test]
     fn every_pair_place_fills_the_line() {
-        use rand::SeedableRng;
-        let mut rng = rand::rngs::StdRng::seed_from_u64(5);
+        let mut rng = crate::rng::seeded(5);
         for (rows, cols) in [(5, 5), (3, 6)] {
-            let goal = crate::engine::tiles::Board::goal(Shape::new(rows, cols).unwrap());
-            let start = crate::engine::tiles::random_solvable(&goal, &mut rng);
+            let goal = crate::tiles::Board::goal(Shape::new(rows, cols).unwrap());
+            let start = crate::tiles::random_solvable(&goal, &mut rng);
             let p = TilePuzzle::new(start, goal).unwrap();
             let (line, _) =
                 next_line(Rect::whole(p.shape()), p.shape().coords(p.goal.blank())).unwrap();
@@ -414,10 +412,10 @@ mod tests {
 
     #[test]
     fn a_stopped_search_is_an_outcome() {
-        let goal = crate::engine::tiles::Board::goal(Shape::new(6, 6).unwrap());
-        let start = crate::engine::tiles::random_solvable(&goal, &mut rand::rng());
+        let goal = crate::tiles::Board::goal(Shape::new(6, 6).unwrap());
+        let start = crate::tiles::random_solvable(&goal, &mut crate::rng::seeded(11));
         let p = TilePuzzle::new(start, goal).unwrap();
-        let ctl = Control::default().with_limits(crate::engine::Limits {
+        let ctl = Control::default().with_limits(crate::Limits {
             max_nodes: Some(10),
             ..Default::default()
         });

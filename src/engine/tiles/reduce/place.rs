@@ -4,8 +4,8 @@
 //! three cells (at most 100³ states on a 10×10 board).
 
 use super::Fail;
-use crate::engine::control::{Meter, Sizes};
-use crate::engine::tiles::{Dir, Shape};
+use crate::control::{Meter, Sizes};
+use crate::tiles::{Dir, Shape};
 
 /// No neighbour / not a free cell.
 const NONE: u8 = u8::MAX;
@@ -273,8 +273,8 @@ fn collect<const K: usize>(xs: [Result<u8, Fail>; K]) -> Result<[u8; K], Fail> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::control::Control;
-    use crate::engine::tiles::Board;
+    use crate::control::Control;
+    use crate::tiles::Board;
 
     fn run<const K: usize>(
         board: &Board,

@@ -9,8 +9,8 @@
 
 use super::order::{BINOMIAL, FACTORIAL, MAX_CELLS, MAX_TILES};
 use super::space::Space;
-use crate::engine::control::CancelToken;
-use crate::engine::tiles::pdb::rank::placements;
+use crate::control::CancelToken;
+use crate::tiles::pdb::rank::placements;
 
 /// Reads in flight (prefetched, not yet written out).
 const AHEAD: usize = 32;
@@ -24,7 +24,7 @@ pub(super) fn to_lookup_order(
     cancel: &CancelToken,
 ) -> Option<Vec<u8>> {
     let (n, k) = (space.n, space.k);
-    let mut out: Vec<u8> = crate::engine::tiles::pdb::zeroed(placements(n, k));
+    let mut out: Vec<u8> = crate::tiles::pdb::zeroed(placements(n, k));
     // One part per cell of the first tile: its ranks are contiguous.
     let part = placements(n - 1, k - 1);
     let parts: Vec<(usize, &mut [u8])> = out.chunks_mut(part).enumerate().collect();
@@ -188,6 +188,13 @@ impl<'a> Gather<'a> {
 
 /// Ask the CPU to fetch `byte`'s cache line; a no-op elsewhere.
 #[inline(always)]
+#[cfg_attr(
+    target_arch = "x86_64",
+    expect(
+        unsafe_code,
+        reason = "the prefetch intrinsic is unsafe to call; the conversion's scattered reads need it"
+    )
+)]
 fn prefetch(byte: &u8) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching is a hint; it never faults, whatever the address.
@@ -203,8 +210,8 @@ fn prefetch(byte: &u8) {
 mod tests {
     use super::super::order::index;
     use super::*;
-    use crate::engine::tiles::pdb::rank::unrank;
-    use crate::engine::tiles::{Board, Shape};
+    use crate::tiles::pdb::rank::unrank;
+    use crate::tiles::{Board, Shape};
 
     #[test]
     fn every_entry_lands_at_its_lookup_rank() {

@@ -21,8 +21,8 @@ mod space;
 
 use super::Pattern;
 use super::rank::placements;
-use crate::engine::control::CancelToken;
-use crate::engine::tiles::Board;
+use crate::control::CancelToken;
+use crate::tiles::Board;
 
 /// Build one table per pattern of `partition`, one after another (each on
 /// all threads, so that one large search at a time holds memory); `None`
@@ -82,7 +82,7 @@ mod tests {
     use std::collections::{HashMap, VecDeque};
 
     use super::*;
-    use crate::engine::tiles::{Board, Dir, Shape};
+    use crate::tiles::{Board, Dir, Shape};
 
     /// The table by a plain 0-1 breadth-first search over explicit states
     /// (pattern tiles' cells, blank cell): a move costs 1 if it slides a

@@ -94,7 +94,7 @@ pub(super) fn arrangement_unrank(k: usize, mut r: usize) -> [u8; MAX_TILES] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tiles::pdb::rank::placements;
+    use crate::tiles::pdb::rank::placements;
 
     /// Every placement of k tiles on n cells, in no particular order.
     fn all_placements(n: usize, k: usize) -> Vec<Vec<u8>> {

@@ -14,8 +14,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::order::index;
 use super::space::Space;
-use crate::engine::control::CancelToken;
-use crate::engine::tiles::Board;
+use crate::control::CancelToken;
+use crate::tiles::Board;
 
 /// The bit arrays of one search.
 struct Bits {
@@ -69,15 +69,15 @@ pub(super) fn search(
     let nodes = space.nodes();
     let sets = space.sets.len();
     let mut bits = Bits {
-        frontier: crate::engine::tiles::pdb::zeroed(nodes * w),
+        frontier: crate::tiles::pdb::zeroed(nodes * w),
         frontier_count: vec![0; nodes],
-        next: crate::engine::tiles::pdb::zeroed(nodes * w),
+        next: crate::tiles::pdb::zeroed(nodes * w),
         next_count: vec![0; nodes],
-        visited: crate::engine::tiles::pdb::zeroed(nodes * w),
+        visited: crate::tiles::pdb::zeroed(nodes * w),
         visited_count: vec![0; nodes],
-        reached: crate::engine::tiles::pdb::zeroed(sets * w),
+        reached: crate::tiles::pdb::zeroed(sets * w),
     };
-    let mut depth: Vec<u8> = crate::engine::tiles::pdb::zeroed(sets * a);
+    let mut depth: Vec<u8> = crate::tiles::pdb::zeroed(sets * a);
 
     // Depth 0: the goal placement, the blank in its goal region.
     let cells: Vec<u8> = tiles.iter().map(|&t| goal.position(t) as u8).collect();

@@ -18,7 +18,7 @@
 use super::order::{
     FACTORIAL, MAX_CELLS, MAX_TILES, arrangement_rank, arrangement_unrank, set_index,
 };
-use crate::engine::tiles::{Board, Dir};
+use crate::tiles::{Board, Dir};
 
 /// An edge into a node: the node whose arrangements arrive, and how their
 /// ranks map (0: unchanged, else an index into [`Space::perms`]).
@@ -208,7 +208,7 @@ impl Space {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tiles::Shape;
+    use crate::tiles::Shape;
 
     #[test]
     fn sets_are_indexed_by_their_colex_rank_and_regions_partition_the_free_cells() {

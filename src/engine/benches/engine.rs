@@ -7,16 +7,20 @@
 //! (built once in the setup, under a second), and the fast strategy's row
 //! by row placement on a 10×10.
 
+#![allow(
+    missing_docs,
+    reason = "criterion_group! defines an undocumented public function"
+)]
+
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
+use huarong_engine::rng::seeded;
 
-use huarong::engine::tiles::heuristic::evaluate;
-use huarong::engine::tiles::{check_solvable, shuffled};
-use huarong::engine::{
+use huarong_engine::tiles::heuristic::evaluate;
+use huarong_engine::tiles::{check_solvable, shuffled};
+use huarong_engine::{
     Board, Control, HeuristicChoice, Shape, Status, Strategy, TilePuzzle, solve_tiles, strategy,
 };
 
@@ -28,7 +32,7 @@ const HARDEST_8: &str = "8 6 7 2 5 4 3 0 1";
 /// locked `rand` 0.9 this is `0 4 6 8 3 5 7 15 2 9 11 14 10 1 12 13`.)
 fn fifteen_start() -> TilePuzzle {
     let goal = Board::goal(Shape::new(4, 4).unwrap());
-    let (start, _) = shuffled(&goal, 60, &mut StdRng::seed_from_u64(1));
+    let (start, _) = shuffled(&goal, 60, &mut seeded(1));
     TilePuzzle::new(start, goal).unwrap()
 }
 
@@ -110,7 +114,7 @@ fn solvability(c: &mut Criterion) {
     });
 
     let goal = Board::goal(Shape::new(10, 10).unwrap());
-    let (start, _) = shuffled(&goal, 500, &mut StdRng::seed_from_u64(7));
+    let (start, _) = shuffled(&goal, 500, &mut seeded(7));
     assert!(check_solvable(&start, &goal).is_ok());
     g.bench_function("10x10", |b| {
         b.iter(|| check_solvable(black_box(&start), black_box(&goal)))
@@ -121,8 +125,8 @@ fn solvability(c: &mut Criterion) {
 /// Klotski 横刀立马: BFS in each metric (116 steps, 81 moves) and a whole
 /// enumeration of its 25,955 states.
 fn klotski(c: &mut Criterion) {
-    use huarong::engine::klotski::{KlotskiSpace, Layout, Metric};
-    use huarong::engine::solve_klotski;
+    use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
+    use huarong_engine::solve_klotski;
     let mut g = c.benchmark_group("klotski");
     g.sample_size(20);
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
@@ -144,10 +148,10 @@ fn klotski(c: &mut Criterion) {
 
 /// The pieces the searches repeat (see the module docs).
 fn inner_loops(c: &mut Criterion) {
-    use huarong::engine::search::DepthFirstSpace;
-    use huarong::engine::tiles::heuristic::{LinearConflict, Manhattan, TileHeuristic};
-    use huarong::engine::tiles::pdb::{PatternDb, PdbHeuristic};
-    use huarong::engine::tiles::space::TileDfs;
+    use huarong_engine::search::DepthFirstSpace;
+    use huarong_engine::tiles::heuristic::{LinearConflict, Manhattan, TileHeuristic};
+    use huarong_engine::tiles::pdb::{PatternDb, PdbHeuristic};
+    use huarong_engine::tiles::space::TileDfs;
 
     let mut g = c.benchmark_group("inner_loops");
     g.sample_size(10).measurement_time(Duration::from_secs(3));
@@ -164,9 +168,9 @@ fn inner_loops(c: &mut Criterion) {
     // 1,000 moves of a fixed random walk, each applied with the heuristic
     // updated and then undone: IDA*'s step.
     let fifteen = fifteen_start();
-    let walk: Vec<huarong::engine::Dir> = {
+    let walk: Vec<huarong_engine::Dir> = {
         let mut board = fifteen.start.clone();
-        let mut rng = StdRng::seed_from_u64(5);
+        let mut rng = seeded(5);
         let mut out = Vec::new();
         while out.len() < 1000 {
             use rand::seq::IndexedRandom;
@@ -177,7 +181,7 @@ fn inner_loops(c: &mut Criterion) {
         }
         out
     };
-    fn apply_undo<H: TileHeuristic>(p: &TilePuzzle, h: &H, walk: &[huarong::engine::Dir]) -> u32 {
+    fn apply_undo<H: TileHeuristic>(p: &TilePuzzle, h: &H, walk: &[huarong_engine::Dir]) -> u32 {
         let mut dfs = TileDfs::new(p, h);
         let mut sum = 0;
         for &d in walk {
@@ -211,7 +215,7 @@ fn inner_loops(c: &mut Criterion) {
 
     // A uniformly random 10×10 by rows and columns.
     let goal10 = Board::goal(Shape::new(10, 10).unwrap());
-    let start10 = huarong::engine::tiles::random_solvable(&goal10, &mut StdRng::seed_from_u64(1));
+    let start10 = huarong_engine::tiles::random_solvable(&goal10, &mut seeded(1));
     let ten = TilePuzzle::new(start10, goal10).unwrap();
     let fast = find("fast");
     let o = solve_tiles(fast, &ten, &HeuristicChoice::Manhattan, &Control::default()).unwrap();

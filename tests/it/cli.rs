@@ -710,13 +710,11 @@ fn bench_compares_a_non_optimal_strategy_with_the_optimum() {
 
 #[test]
 fn solve_fast_on_a_10x10_replays() {
-    use huarong::engine::{Board, Shape};
-    use rand::SeedableRng;
+    use huarong_engine::{Board, Shape};
     let sb = Sandbox::new("fast-10x10");
     let goal = Board::goal(Shape::new(10, 10).unwrap());
-    let start =
-        huarong::engine::tiles::random_solvable(&goal, &mut rand::rngs::StdRng::seed_from_u64(11))
-            .to_text();
+    let start = huarong_engine::tiles::random_solvable(&goal, &mut huarong_engine::rng::seeded(11))
+        .to_text();
     let rec = sb
         .run(&[
             "solve", "--state", &start, "--size", "10x10", "-s", "fast", "--json",

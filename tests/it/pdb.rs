@@ -3,15 +3,13 @@
 
 use std::sync::OnceLock;
 
-use huarong::engine::tiles::heuristic::{TileHeuristic, evaluate};
-use huarong::engine::tiles::pdb::{PatternDb, PdbError, PdbHeuristic};
-use huarong::engine::tiles::{random_solvable, shuffled};
-use huarong::engine::{
+use huarong::storage::pdb_cache::{PdbSource, load_or_build};
+use huarong_engine::tiles::heuristic::{TileHeuristic, evaluate};
+use huarong_engine::tiles::pdb::{PatternDb, PdbError, PdbHeuristic};
+use huarong_engine::tiles::{random_solvable, shuffled};
+use huarong_engine::{
     Board, Control, HeuristicChoice, Shape, Status, TilePuzzle, solve_tiles, strategy,
 };
-use huarong::storage::pdb_cache::{PdbSource, load_or_build};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 fn korf_goal() -> Board {
     Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap()
@@ -39,7 +37,7 @@ fn partition_663_is_korf_and_felners_for_the_blank_top_left() {
 /// For the standard goal, Korf's and 20 random ones: `partition` uses each
 /// tile once, in patterns of `sizes`.
 fn check_partition_covers(partition: fn(&Board) -> Vec<Vec<u8>>, sizes: &[usize]) {
-    let mut rng = StdRng::seed_from_u64(3);
+    let mut rng = huarong_engine::rng::seeded(3);
     let shape = Shape::new(4, 4).unwrap();
     let mut goals = vec![Board::goal(shape), korf_goal()];
     goals.extend((0..20).map(|_| random_solvable(&Board::goal(shape), &mut rng)));
@@ -91,7 +89,7 @@ fn partition_78_covers_every_tile_once_for_any_goal() {
 
 #[test]
 fn database_kinds_name_their_partitions() {
-    use huarong::engine::HeuristicKind;
+    use huarong_engine::HeuristicKind;
     assert_eq!(
         HeuristicKind::from_name("pdb78"),
         Some(HeuristicKind::Pdb78)
@@ -245,7 +243,7 @@ fn pdb_663_is_admissible_and_agrees_with_linear_conflict_on_random_4x4() {
     let pdb = HeuristicChoice::Pdb(db.clone());
     let ida = strategy::find("idastar").unwrap();
     let astar = strategy::find("astar").unwrap();
-    let mut rng = StdRng::seed_from_u64(5);
+    let mut rng = huarong_engine::rng::seeded(5);
     let mut stronger = 0;
     for moves in (10..50).step_by(2) {
         let (start, _) = shuffled(&goal, moves, &mut rng);
@@ -310,8 +308,8 @@ fn pdb_is_refused_for_another_goal() {
 
 #[test]
 fn a_cancelled_build_stops_and_writes_nothing() {
-    use huarong::engine::CancelToken;
     use huarong::storage::pdb_cache::load_or_build_cancellable;
+    use huarong_engine::CancelToken;
     let token = CancelToken::new();
     token.cancel();
     let goal = korf_goal();
@@ -329,8 +327,8 @@ fn a_cancelled_build_stops_and_writes_nothing() {
 #[test]
 #[ignore = "builds the 7-8 database (minutes, 1.4 GB)"]
 fn pdb_78_solves_korf_instances_optimally_and_is_admissible() {
-    use huarong::engine::HeuristicKind;
     use huarong::storage::pdb_cache::{cache_dir, load_or_build};
+    use huarong_engine::HeuristicKind;
     let goal = korf_goal();
     let partition = HeuristicKind::Pdb78.partition(&goal).unwrap();
     let db = load_or_build(&cache_dir(), &goal, &partition, &|_| {}).db;
@@ -364,7 +362,7 @@ fn pdb_78_solves_korf_instances_optimally_and_is_admissible() {
     }
     // Admissible on random short walks, where the exact distance is known
     // from the 6-6-3 IDA* (itself checked above and elsewhere).
-    let mut rng = StdRng::seed_from_u64(78);
+    let mut rng = huarong_engine::rng::seeded(78);
     for _ in 0..50 {
         let (start, _) = shuffled(&goal, 40, &mut rng);
         let p = TilePuzzle::new(start, goal.clone()).unwrap();

@@ -10,13 +10,11 @@
 
 use std::collections::HashMap;
 
-use huarong::engine::search::DepthFirstSpace;
-use huarong::engine::tiles::heuristic::{LinearConflict, Manhattan, Misplaced, TileHeuristic};
-use huarong::engine::tiles::pdb::{PatternDb, PdbHeuristic};
-use huarong::engine::tiles::space::TileDfs;
-use huarong::engine::{Board, Dir, Shape, TilePuzzle};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
+use huarong_engine::search::DepthFirstSpace;
+use huarong_engine::tiles::heuristic::{LinearConflict, Manhattan, Misplaced, TileHeuristic};
+use huarong_engine::tiles::pdb::{PatternDb, PdbHeuristic};
+use huarong_engine::tiles::space::TileDfs;
+use huarong_engine::{Board, Dir, Shape, TilePuzzle};
 
 /// Exact distance to `goal` of every state that can reach it.
 fn distances(goal: &Board) -> HashMap<Vec<u8>, u32> {
@@ -158,8 +156,8 @@ fn check_incremental<H: TileHeuristic>(
     steps: usize,
     seed: u64,
 ) {
-    use rand::Rng;
-    let mut rng = StdRng::seed_from_u64(seed);
+    use rand::RngExt;
+    let mut rng = huarong_engine::rng::seeded(seed);
     let mut space = TileDfs::new(puzzle, h);
     let mut trail = Vec::new();
     for _ in 0..steps {

@@ -7,16 +7,14 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use huarong::engine::klotski::{Layout, Metric};
-use huarong::engine::strategy::{self, Strategy};
-use huarong::engine::tiles::{random_solvable, shuffled};
-use huarong::engine::{
+use huarong_engine::klotski::{Layout, Metric};
+use huarong_engine::strategy::{self, Strategy};
+use huarong_engine::tiles::{random_solvable, shuffled};
+use huarong_engine::{
     Board, CancelToken, Control, Dir, HeuristicChoice, LimitKind, Limits, Outcome, Shape, Status,
     TilePuzzle, solve_klotski, solve_tiles,
 };
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 fn fast() -> &'static dyn Strategy {
     strategy::find("fast").expect("fast is registered")
@@ -55,7 +53,7 @@ fn optimum(p: &TilePuzzle) -> usize {
 /// A random goal (any arrangement is one) and a uniformly random start
 /// that can reach it.
 fn random_puzzle(rows: u8, cols: u8, seed: u64) -> TilePuzzle {
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = huarong_engine::rng::seeded(seed);
     let goal = random_solvable(&Board::goal(Shape::new(rows, cols).unwrap()), &mut rng);
     let start = random_solvable(&goal, &mut rng);
     TilePuzzle::new(start, goal).unwrap()
@@ -63,7 +61,7 @@ fn random_puzzle(rows: u8, cols: u8, seed: u64) -> TilePuzzle {
 
 fn ten_by_ten(seed: u64) -> TilePuzzle {
     let goal = Board::goal(Shape::new(10, 10).unwrap());
-    let start = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+    let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
     TilePuzzle::new(start, goal).unwrap()
 }
 
@@ -96,7 +94,7 @@ proptest! {
         moves in 0usize..40,
         seed in any::<u64>(),
     ) {
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = huarong_engine::rng::seeded(seed);
         let goal = random_solvable(&Board::goal(Shape::new(rows, cols).unwrap()), &mut rng);
         let (start, _) = shuffled(&goal, moves, &mut rng);
         solved(&TilePuzzle::new(start, goal).unwrap());
@@ -117,7 +115,7 @@ proptest! {
     fn never_shorter_than_the_optimum(wide in any::<bool>(), seed in any::<u64>()) {
         let (r, c) = if wide { (3, 4) } else { (4, 3) };
         let goal = Board::goal(Shape::new(r, c).unwrap());
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = huarong_engine::rng::seeded(seed);
         // A short walk keeps A* quick on 12 cells.
         let (start, _) = shuffled(&goal, 30, &mut rng);
         let p = TilePuzzle::new(start, goal).unwrap();
@@ -158,7 +156,7 @@ fn the_goal_blank_may_be_anywhere() {
         let base = Board::goal(Shape::new(r, c).unwrap());
         for cell in 0..base.cells().len() {
             let goal = blank_at(&base, cell);
-            let start = random_solvable(&goal, &mut StdRng::seed_from_u64(cell as u64));
+            let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(cell as u64));
             solved(&TilePuzzle::new(start, goal).unwrap());
         }
     }

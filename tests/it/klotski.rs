@@ -1,15 +1,15 @@
 //! Klotski: the classic layout's state count and optima in both metrics,
 //! legal replay of every path, and parser errors.
 
-use huarong::engine::klotski::space::{piece_moves, unit_steps};
-use huarong::engine::klotski::{KState, KlotskiSpace, Layout, LayoutError, Metric};
-use huarong::engine::search::{SearchSpace, bfs};
-use huarong::engine::strategy::STRATEGIES;
-use huarong::engine::{Control, Dir, Status, solve_klotski};
+use huarong_engine::klotski::space::{piece_moves, unit_steps};
+use huarong_engine::klotski::{KState, KlotskiSpace, Layout, LayoutError, Metric};
+use huarong_engine::search::{SearchSpace, bfs};
+use huarong_engine::strategy::STRATEGIES;
+use huarong_engine::{Control, Dir, Status, solve_klotski};
 
 const HENGDAO_LIMA: &str = "BAAC/BAAC/DEEF/DGHF/I..J";
 
-fn solve(text: &str, metric: Metric) -> (Layout, Vec<(char, huarong::engine::Dir)>, usize) {
+fn solve(text: &str, metric: Metric) -> (Layout, Vec<(char, huarong_engine::Dir)>, usize) {
     let layout = Layout::parse(text).unwrap();
     let (space, start) = KlotskiSpace::new(&layout, metric);
     let o = bfs(&space, start, &Control::default());
@@ -19,7 +19,7 @@ fn solve(text: &str, metric: Metric) -> (Layout, Vec<(char, huarong::engine::Dir
     (layout, steps, o.path.len())
 }
 
-fn replays_to_goal(layout: &Layout, steps: &[(char, huarong::engine::Dir)]) -> bool {
+fn replays_to_goal(layout: &Layout, steps: &[(char, huarong_engine::Dir)]) -> bool {
     let mut l = layout.clone();
     for &(letter, d) in steps {
         let i = l.pieces.iter().position(|p| p.letter == letter).unwrap();
@@ -211,8 +211,8 @@ fn the_estimates_are_admissible_and_consistent_on_every_state() {
 /// A start `k` random unit steps away from a solved arrangement of
 /// 横刀立马's pieces, seeded (so never more than `k` steps from the goal).
 fn scrambled(k: usize, seed: u64) -> Layout {
-    use rand::{Rng, SeedableRng};
-    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    use rand::RngExt;
+    let mut rng = huarong_engine::rng::seeded(seed);
     let mut l = Layout::parse("BCDF/BCDF/EEGH/IAAJ/.AA.").unwrap();
     let mut done = 0;
     while done < k {
@@ -289,7 +289,7 @@ fn an_unsolvable_layout_is_reported_after_the_whole_space() {
 #[test]
 fn a_node_limit_stops_every_strategy_cleanly() {
     let layout = Layout::parse(HENGDAO_LIMA).unwrap();
-    let ctl = Control::default().with_limits(huarong::engine::Limits {
+    let ctl = Control::default().with_limits(huarong_engine::Limits {
         max_nodes: Some(500),
         ..Default::default()
     });

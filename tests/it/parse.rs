@@ -1,8 +1,8 @@
 //! Library-level parsing of boards, sizes and puzzles: every malformed input
 //! gives the exact `BoardError` variant and a message naming the problem.
 
-use huarong::engine::tiles::BoardError;
-use huarong::engine::{Board, Shape, TilePuzzle};
+use huarong_engine::tiles::BoardError;
+use huarong_engine::{Board, Shape, TilePuzzle};
 
 fn shape(rows: u8, cols: u8) -> Shape {
     Shape::new(rows, cols).unwrap()

@@ -5,8 +5,8 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use huarong::engine::strategy::{self, STRATEGIES};
-use huarong::engine::{
+use huarong_engine::strategy::{self, STRATEGIES};
+use huarong_engine::{
     CancelToken, Control, HeuristicChoice, LimitKind, Limits, Status, TilePuzzle, solve_tiles,
 };
 
@@ -24,14 +24,11 @@ fn hard() -> TilePuzzle {
 /// A start no strategy finishes quickly: Korf #1 for the exact searches; a
 /// random 10×10 for annealing and tabu search, which solve Korf #1 at once.
 fn hard_for(name: &str) -> TilePuzzle {
-    use rand::SeedableRng;
     match name {
         "annealing" | "tabu" => {
-            let goal = huarong::engine::Board::goal(huarong::engine::Shape::new(10, 10).unwrap());
-            let start = huarong::engine::tiles::random_solvable(
-                &goal,
-                &mut rand::rngs::StdRng::seed_from_u64(3),
-            );
+            let goal = huarong_engine::Board::goal(huarong_engine::Shape::new(10, 10).unwrap());
+            let start =
+                huarong_engine::tiles::random_solvable(&goal, &mut huarong_engine::rng::seeded(3));
             TilePuzzle::new(start, goal).unwrap()
         }
         _ => hard(),
@@ -42,7 +39,7 @@ fn hard_for(name: &str) -> TilePuzzle {
 /// first local minimum, long before any limit (tested in tests/local.rs),
 /// and fast finishes any board in a moment (its limits are tested in
 /// tests/fast.rs).
-fn long_running() -> impl Iterator<Item = &'static dyn huarong::engine::Strategy> {
+fn long_running() -> impl Iterator<Item = &'static dyn huarong_engine::Strategy> {
     STRATEGIES
         .iter()
         .copied()
@@ -53,7 +50,7 @@ fn run(
     name: &str,
     h: HeuristicChoice,
     ctl: Control,
-) -> huarong::engine::Outcome<huarong::engine::Dir> {
+) -> huarong_engine::Outcome<huarong_engine::Dir> {
     solve_tiles(strategy::find(name).unwrap(), &hard_for(name), &h, &ctl).unwrap()
 }
 
@@ -215,7 +212,7 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
 
 #[test]
 fn a_job_runs_in_the_background_reports_progress_and_cancels() {
-    use huarong::engine::job::Job;
+    use huarong_engine::job::Job;
     let ctl = Control {
         report_every: Duration::from_millis(5),
         ..Control::default()

@@ -4,28 +4,26 @@
 
 use std::sync::{Arc, Mutex};
 
-use huarong::engine::klotski::space::unit_steps;
-use huarong::engine::klotski::{KlotskiSpace, Layout, Metric};
-use huarong::engine::search::{SearchSpace, erase_loops};
-use huarong::engine::strategy::{self, Tuning, configure};
-use huarong::engine::tiles::random_solvable;
-use huarong::engine::{
+use huarong_engine::klotski::space::unit_steps;
+use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
+use huarong_engine::search::{SearchSpace, erase_loops};
+use huarong_engine::strategy::{self, Tuning, configure};
+use huarong_engine::tiles::random_solvable;
+use huarong_engine::{
     Board, Control, HeuristicChoice, Shape, Status, TilePuzzle, TracePoint, solve_klotski,
     solve_tiles,
 };
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 const LOCAL: [&str; 3] = ["annealing", "tabu", "greedy"];
 
 fn eight(seed: u64) -> TilePuzzle {
     let goal = Board::goal(Shape::new(3, 3).unwrap());
-    let start = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+    let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
     TilePuzzle::new(start, goal).unwrap()
 }
 
-fn tuned(name: &str, seed: u64) -> Box<dyn huarong::engine::Strategy> {
+fn tuned(name: &str, seed: u64) -> Box<dyn huarong_engine::Strategy> {
     configure(
         name,
         &Tuning {
@@ -184,7 +182,7 @@ fn traces_stream_temperature_energy_and_acceptance() {
     let sink = points.clone();
     let ctl = Control::default().with_trace(move |p| sink.lock().unwrap().push(*p));
     let goal = Board::goal(Shape::new(4, 4).unwrap());
-    let start = random_solvable(&goal, &mut StdRng::seed_from_u64(2));
+    let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(2));
     let p = TilePuzzle::new(start, goal).unwrap();
     let s = configure(
         "annealing",

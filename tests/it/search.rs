@@ -4,14 +4,12 @@
 
 use std::collections::HashSet;
 
-use huarong::engine::strategy::{self, STRATEGIES};
-use huarong::engine::tiles::{check_solvable, random_solvable, shuffled};
-use huarong::engine::{
+use huarong_engine::strategy::{self, STRATEGIES};
+use huarong_engine::tiles::{check_solvable, random_solvable, shuffled};
+use huarong_engine::{
     Board, Control, Dir, HeuristicChoice, Shape, Status, TilePuzzle, solve_tiles,
 };
 use proptest::prelude::*;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 const LIGHT: [HeuristicChoice; 3] = [
     HeuristicChoice::Misplaced,
@@ -53,7 +51,7 @@ fn agree(puzzle: &TilePuzzle, with_bfs: bool, heuristics: &[HeuristicChoice]) ->
 }
 
 fn random_board(shape: Shape, seed: u64) -> Board {
-    random_solvable(&Board::goal(shape), &mut StdRng::seed_from_u64(seed))
+    random_solvable(&Board::goal(shape), &mut huarong_engine::rng::seeded(seed))
 }
 
 proptest! {
@@ -62,14 +60,14 @@ proptest! {
     #[test]
     fn strategies_agree_on_random_3x3(seed in any::<u64>()) {
         let goal = Board::goal(Shape::new(3, 3).unwrap());
-        let start = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
         agree(&TilePuzzle::new(start, goal).unwrap(), true, &LIGHT);
     }
 
     #[test]
     fn strategies_agree_on_random_3x3_with_random_goals(seed in any::<u64>()) {
         let goal = random_board(Shape::new(3, 3).unwrap(), seed ^ 0x5555);
-        let start = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
         agree(&TilePuzzle::new(start, goal).unwrap(), true, &LIGHT);
     }
 
@@ -77,14 +75,14 @@ proptest! {
     fn strategies_agree_on_rectangular_boards(seed in any::<u64>(), wide in any::<bool>()) {
         let shape = if wide { Shape::new(2, 5).unwrap() } else { Shape::new(4, 2).unwrap() };
         let goal = Board::goal(shape);
-        let start = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
         agree(&TilePuzzle::new(start, goal).unwrap(), true, &LIGHT);
     }
 
     #[test]
     fn strategies_agree_on_easy_4x4(seed in any::<u64>(), moves in 4usize..14) {
         let goal = Board::goal(Shape::new(4, 4).unwrap());
-        let (start, walk) = shuffled(&goal, moves, &mut StdRng::seed_from_u64(seed));
+        let (start, walk) = shuffled(&goal, moves, &mut huarong_engine::rng::seeded(seed));
         let len = agree(&TilePuzzle::new(start, goal).unwrap(), true, &LIGHT);
         prop_assert!(len <= walk.len());
     }
@@ -95,7 +93,7 @@ proptest! {
     #[test]
     fn informed_strategies_agree_on_5x5_shuffles(seed in any::<u64>(), moves in 10usize..26) {
         let goal = Board::goal(Shape::new(5, 5).unwrap());
-        let (start, walk) = shuffled(&goal, moves, &mut StdRng::seed_from_u64(seed));
+        let (start, walk) = shuffled(&goal, moves, &mut huarong_engine::rng::seeded(seed));
         let len = agree(&TilePuzzle::new(start, goal).unwrap(), false, &[HeuristicChoice::LinearConflict]);
         prop_assert!(len <= walk.len());
     }
@@ -103,7 +101,7 @@ proptest! {
     #[test]
     fn informed_strategies_agree_on_4x4(seed in any::<u64>(), moves in 14usize..30) {
         let goal = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();
-        let (start, walk) = shuffled(&goal, moves, &mut StdRng::seed_from_u64(seed));
+        let (start, walk) = shuffled(&goal, moves, &mut huarong_engine::rng::seeded(seed));
         let len = agree(&TilePuzzle::new(start, goal).unwrap(), false, &[HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict]);
         prop_assert!(len <= walk.len());
     }
@@ -111,7 +109,7 @@ proptest! {
     #[test]
     fn shuffles_never_undo_and_end_where_they_say(seed in any::<u64>(), moves in 0usize..200) {
         let goal = Board::goal(Shape::new(5, 3).unwrap());
-        let (start, walk) = shuffled(&goal, moves, &mut StdRng::seed_from_u64(seed));
+        let (start, walk) = shuffled(&goal, moves, &mut huarong_engine::rng::seeded(seed));
         prop_assert_eq!(walk.len(), moves);
         prop_assert!(walk.windows(2).all(|w| w[1] != w[0].opposite()));
         let mut b = goal.clone();
@@ -124,14 +122,14 @@ proptest! {
     fn random_starts_are_solvable(seed in any::<u64>(), rows in 2u8..=10, cols in 2u8..=10) {
         let shape = Shape::new(rows, cols).unwrap();
         let goal = random_board(shape, seed.rotate_left(7));
-        let b = random_solvable(&goal, &mut StdRng::seed_from_u64(seed));
+        let b = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
         prop_assert!(check_solvable(&b, &goal).is_ok());
     }
 }
 
 #[test]
 fn pattern_databases_agree_with_the_other_heuristics_on_3x3() {
-    use huarong::engine::tiles::pdb::PatternDb;
+    use huarong_engine::tiles::pdb::PatternDb;
     use std::sync::Arc;
     let goal = Board::goal(Shape::new(3, 3).unwrap());
     let db = Arc::new(PatternDb::build(
@@ -139,7 +137,7 @@ fn pattern_databases_agree_with_the_other_heuristics_on_3x3() {
         &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]],
         &|_| {},
     ));
-    let mut rng = StdRng::seed_from_u64(11);
+    let mut rng = huarong_engine::rng::seeded(11);
     for _ in 0..40 {
         let start = random_solvable(&goal, &mut rng);
         let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
@@ -158,7 +156,7 @@ fn pattern_databases_agree_with_the_other_heuristics_on_3x3() {
 fn parallel_and_single_threaded_ida_star_agree() {
     let goal = Board::goal(Shape::new(4, 4).unwrap());
     let ida = strategy::find("idastar").unwrap();
-    let mut rng = StdRng::seed_from_u64(21);
+    let mut rng = huarong_engine::rng::seeded(21);
     let mut parallel_runs = 0;
     for _ in 0..4 {
         let (start, _) = shuffled(&goal, 80, &mut rng);
@@ -194,7 +192,7 @@ fn random_starts_cover_both_blank_parities_and_many_states() {
     // Uniform over solvable states: on 2x3 (360 of them) 4000 draws should
     // see nearly all, with the blank everywhere.
     let goal = Board::goal(Shape::new(2, 3).unwrap());
-    let mut rng = StdRng::seed_from_u64(7);
+    let mut rng = huarong_engine::rng::seeded(7);
     let seen: HashSet<Vec<u8>> = (0..4000)
         .map(|_| random_solvable(&goal, &mut rng).cells().to_vec())
         .collect();
@@ -312,5 +310,5 @@ fn korf_convention_works_through_a_custom_goal() {
         &Control::default(),
     )
     .unwrap();
-    assert_eq!(huarong::engine::tiles::format_path(&o.path), "LU");
+    assert_eq!(huarong_engine::tiles::format_path(&o.path), "LU");
 }

@@ -1,0 +1,13 @@
+//! The integration tests, one binary (one link instead of nine): the engine
+//! through its public API, storage on disk, and the `huarong` binary end to
+//! end. Each module says what it checks.
+
+mod cli;
+mod control;
+mod fast;
+mod heuristics;
+mod klotski;
+mod local;
+mod parse;
+mod pdb;
+mod search;
