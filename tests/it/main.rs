@@ -2,6 +2,7 @@
 //! through its public API, storage on disk, and the `huarong` binary end to
 //! end. Each module says what it checks.
 
+mod architecture;
 mod cli;
 mod control;
 mod fast;
