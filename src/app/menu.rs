@@ -27,7 +27,7 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
                 .on_hover_text("Opens Set state; Ctrl+V pastes")
                 .clicked()
             {
-                out.push(Command::OpenSetState(None));
+                out.push(Command::OpenSetState);
             }
             ui.separator();
             if ui.button("Quit").clicked() {
