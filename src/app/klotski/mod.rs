@@ -330,7 +330,7 @@ impl KlotskiPlay {
     }
 
     /// Start solving the layout shown.
-    pub fn solve(&mut self, settings: &Settings, repaint: impl Fn() + Send + Sync + 'static) {
+    fn solve(&mut self, settings: &Settings, repaint: impl Fn() + Send + Sync + 'static) {
         if self.running.is_some() {
             return;
         }
@@ -366,7 +366,7 @@ impl KlotskiPlay {
     }
 
     /// Cancel the running solve.
-    pub fn cancel(&mut self) {
+    fn cancel(&mut self) {
         if let Some(r) = &self.running {
             r.job.cancel();
             self.status = "Cancelling…".into();
