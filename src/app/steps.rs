@@ -253,3 +253,32 @@ pub fn show_list(
         });
     request
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playback_ticks_once_a_period_and_stops_at_the_last_step() {
+        let ctx = egui::Context::default();
+        let mut p = Playback::default();
+        assert_eq!(p.tick(&ctx, 10.0, 4.0), None, "not playing");
+        p.playing = true;
+        p.last_tick = 10.0;
+        // 4 steps a second: a step is due every 0.25 s.
+        assert_eq!(p.tick(&ctx, 10.2, 4.0), None);
+        assert_eq!(p.tick(&ctx, 10.25, 4.0), Some(1));
+        assert_eq!(p.last_tick, 10.25);
+        p.shown(1, 2);
+        assert!(p.playing && p.scroll);
+        assert_eq!(p.tick(&ctx, 10.4, 4.0), None);
+        assert_eq!(p.tick(&ctx, 10.5, 4.0), Some(2));
+        p.shown(2, 2);
+        assert!(!p.playing, "the last step ends playback");
+        // Speeds outside 1..=20 steps a second are clamped.
+        p.playing = true;
+        p.last_tick = 0.0;
+        assert_eq!(p.tick(&ctx, 0.04, 100.0), None);
+        assert_eq!(p.tick(&ctx, 0.05, 100.0), Some(3));
+    }
+}
