@@ -170,18 +170,28 @@ impl HuarongApp {
             .storage
             .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
             .unwrap_or_default();
-        Self::with_settings(settings, rand::make_rng())
+        Self::with_settings(
+            settings,
+            rand::make_rng(),
+            crate::storage::pdb_cache::cache_dir(),
+        )
     }
 
-    /// The app with given settings and random source (tests seed it).
-    pub fn with_settings(settings: Settings, rng: SeededRng) -> Self {
+    /// The app with given settings, random source and pattern-database
+    /// cache folder (tests seed the one and give a temporary folder for the
+    /// other).
+    pub fn with_settings(
+        settings: Settings,
+        rng: SeededRng,
+        cache_dir: std::path::PathBuf,
+    ) -> Self {
         Self {
             tiles: TilesPlay::new(&settings, rng),
             klotski: klotski::KlotskiPlay::new(settings.classic),
             settings,
             compare: compare::CompareView::default(),
             comparing: false,
-            cache_dir: crate::storage::pdb_cache::cache_dir(),
+            cache_dir,
             set_state: None,
             error: None,
             show_help: false,

@@ -44,10 +44,11 @@ pub(crate) fn harness_with(settings: Settings) -> TestApp {
         .with_render_cursor(false)
         .build_eframe(move |cc| {
             super::fonts::install(&cc.egui_ctx);
-            let mut app =
-                HuarongApp::with_settings(settings.clone(), crate::engine::rng::seeded(7));
-            app.cache_dir = cache_dir.clone();
-            app
+            HuarongApp::with_settings(
+                settings.clone(),
+                crate::engine::rng::seeded(7),
+                cache_dir.clone(),
+            )
         });
     TestApp { harness, cache }
 }
