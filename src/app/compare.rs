@@ -145,16 +145,6 @@ pub enum SortBy {
     Time,
 }
 
-/// What the view asks the app to do.
-pub enum CompareAction {
-    /// Load this result into the play view.
-    Play(Box<(Start, Finished, String)>),
-    /// Ask where to export the results.
-    Export,
-    /// Ask where to export the batch aggregates.
-    ExportBatch,
-}
-
 /// The compare view's state.
 pub struct CompareView {
     /// The rows.
@@ -315,7 +305,9 @@ impl CompareView {
     pub fn poll(&mut self) {
         for r in &mut self.rows {
             let done = match &mut r.job {
-                Some(RowJob::Tiles(run)) => run.try_finish().map(|f| Finished::Tiles(f.outcome)),
+                Some(RowJob::Tiles(run)) => run
+                    .try_finish()
+                    .map(|f| Finished::Tiles(f.outcome.map_err(|e| e.to_string()))),
                 Some(RowJob::Klotski(job)) => job.try_take().map(Finished::Klotski),
                 None => None,
             };
@@ -451,7 +443,7 @@ impl CompareView {
         start: &Start,
         settings: &Settings,
         cache_dir: &std::path::Path,
-    ) -> Option<CompareAction> {
+    ) -> Option<super::Command> {
         self.poll();
         let ctx = ui.ctx().clone();
         let tiles = matches!(start, Start::Tiles(_));
@@ -477,7 +469,7 @@ impl CompareView {
                 .on_hover_text("Save the table as CSV or RON")
                 .clicked()
             {
-                action = Some(CompareAction::Export);
+                action = Some(super::Command::Export);
             }
             ui.separator();
             egui::ComboBox::from_label("New row")
@@ -643,7 +635,7 @@ impl CompareView {
                                             .clicked()
                                         && let (Some(start), Some(f)) = (&r.start, &r.result)
                                     {
-                                        action = Some(CompareAction::Play(Box::new((
+                                        action = Some(super::Command::PlayCompared(Box::new((
                                             start.clone(),
                                             f.clone(),
                                             name.clone(),
@@ -701,7 +693,7 @@ impl CompareView {
         ui.separator();
         let configs: Vec<RowConfig> = self.rows.iter().map(|r| r.config.clone()).collect();
         if self.batch.ui(ui, start, &configs, settings, cache_dir) {
-            action = Some(CompareAction::ExportBatch);
+            action = Some(super::Command::ExportBatch);
         }
         if self.is_running() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));

@@ -167,7 +167,7 @@ fn start_section(
                 commands.push(Command::Reset);
             }
             if ui.button("Set state…").clicked() {
-                commands.push(Command::OpenSetState(None));
+                commands.push(Command::OpenSetState);
             }
         });
         ui.horizontal(|ui| {

@@ -24,10 +24,10 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
             }
             if ui
                 .button("Paste state…")
-                .on_hover_text("Opens Set state; Ctrl+V pastes")
+                .on_hover_text("Opens Set state (in Klotski, the layout editor); Ctrl+V pastes")
                 .clicked()
             {
-                out.push(Command::OpenSetState(None));
+                out.push(Command::OpenSetState);
             }
             ui.separator();
             if ui.button("Quit").clicked() {
@@ -82,7 +82,10 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
                         ("Drag a tile", "slide it by hand; release past half way"),
                         ("Ctrl+Z", "undo"),
                         ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
-                        ("Ctrl+V", "paste a state (opens Set state)"),
+                        (
+                            "Ctrl+V",
+                            "paste a state (opens Set state) or a Klotski layout",
+                        ),
                     ] {
                         ui.label(k);
                         ui.label(what);

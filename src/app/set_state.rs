@@ -3,6 +3,8 @@
 
 use eframe::egui;
 
+use super::Command;
+use super::error::AppError;
 use crate::engine::{Board, Shape, TilePuzzle};
 
 /// The dialog's fields.
@@ -16,21 +18,16 @@ pub struct SetStateDialog {
     pub goal: String,
 }
 
-/// What the dialog asks the app to do.
-pub enum DialogResult {
-    /// Keep it open.
-    Open,
-    /// Closed without change.
-    Cancelled,
-    /// Apply this puzzle.
-    Apply(TilePuzzle),
-}
-
 /// Check the fields: the puzzle, or the exact problem in words.
 ///
 /// The size is the one typed, else the current board's when the count fits
 /// it, else inferred from a square count.
-pub fn validate(tiles: &str, size: &str, goal: &str, current: Shape) -> Result<TilePuzzle, String> {
+pub fn validate(
+    tiles: &str,
+    size: &str,
+    goal: &str,
+    current: Shape,
+) -> Result<TilePuzzle, AppError> {
     let shape = if size.trim().is_empty() {
         let count = tiles
             .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
@@ -40,26 +37,30 @@ pub fn validate(tiles: &str, size: &str, goal: &str, current: Shape) -> Result<T
         if count == current.cells() || !square {
             current
         } else {
-            Board::parse(tiles, None)
-                .map_err(|e| e.to_string())?
-                .shape()
+            Board::parse(tiles, None)?.shape()
         }
     } else {
-        Shape::parse(size).map_err(|e| e.to_string())?
+        Shape::parse(size)?
     };
     let goal_text = (!goal.trim().is_empty()).then_some(goal);
-    let puzzle =
-        TilePuzzle::parse(tiles, Some(&shape.to_string()), goal_text).map_err(|e| e.to_string())?;
-    puzzle
-        .check_solvable()
-        .map_err(|why| format!("unsolvable for this goal: {why}"))?;
+    let puzzle = TilePuzzle::parse(tiles, Some(&shape.to_string()), goal_text)?;
+    puzzle.check_solvable().map_err(AppError::UnsolvableState)?;
     Ok(puzzle)
 }
 
 impl SetStateDialog {
-    /// Show the dialog; `current` is the board's shape.
-    pub fn show(&mut self, ctx: &egui::Context, current: Shape) -> DialogResult {
-        let mut result = DialogResult::Open;
+    /// The dialog with `tiles` in its tiles field.
+    pub fn with_tiles(tiles: String) -> Self {
+        Self {
+            tiles,
+            ..Self::default()
+        }
+    }
+
+    /// Show the dialog; `current` is the board's shape. Apply and Cancel
+    /// answer with a command.
+    pub fn show(&mut self, ctx: &egui::Context, current: Shape) -> Option<Command> {
+        let mut result = None;
         let verdict = validate(&self.tiles, &self.size, &self.goal, current);
         egui::Window::new("Set state")
             .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
@@ -99,7 +100,7 @@ impl SetStateDialog {
                         ui.visuals().widgets.active.fg_stroke.color,
                         format!("OK: a solvable {} puzzle", p.shape()),
                     ),
-                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
+                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.to_string()),
                 };
                 ui.add_space(4.0);
                 ui.horizontal(|ui| {
@@ -108,10 +109,10 @@ impl SetStateDialog {
                         .clicked()
                         && let Ok(p) = &verdict
                     {
-                        result = DialogResult::Apply(p.clone());
+                        result = Some(Command::SetPuzzle(p.clone()));
                     }
                     if ui.button("Cancel").clicked() {
-                        result = DialogResult::Cancelled;
+                        result = Some(Command::CloseSetState);
                     }
                 });
             });
@@ -124,7 +125,9 @@ mod tests {
     use super::*;
 
     fn check(tiles: &str, size: &str, goal: &str, expect: &str) {
-        let err = validate(tiles, size, goal, Shape::new(4, 4).unwrap()).unwrap_err();
+        let err = validate(tiles, size, goal, Shape::new(4, 4).unwrap())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains(expect), "{err:?} should mention {expect:?}");
     }
 

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use crate::engine::Stats;
 use crate::engine::control::Stop;
 use crate::engine::job::Job;
-use crate::engine::strategy::{self, Strategy};
+use crate::engine::strategy::{self, SolveError, Strategy};
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{
     Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Progress, TilePuzzle,
@@ -19,7 +19,7 @@ pub struct Finished {
     /// The puzzle that was solved.
     pub puzzle: TilePuzzle,
     /// The result, or why the request was refused.
-    pub outcome: Result<Outcome<Dir>, String>,
+    pub outcome: Result<Outcome<Dir>, SolveError>,
     /// The pattern database used, to keep for the next solve.
     pub pdb: Option<Arc<PatternDb>>,
 }
@@ -134,7 +134,7 @@ impl Running {
                 _ => None,
             };
             let choice = HeuristicChoice::with_database(heuristic, pdb.clone());
-            let outcome = solve_tiles(&*strategy, &puzzle, &choice, ctl).map_err(|e| e.to_string());
+            let outcome = solve_tiles(&*strategy, &puzzle, &choice, ctl);
             Finished {
                 puzzle,
                 outcome,

@@ -4,7 +4,9 @@
 
 use eframe::egui;
 
+use super::Command;
 use super::game::describe_move;
+use super::settings::Settings;
 use crate::engine::{Board, Dir, Outcome};
 
 /// A solution ready to step through.
@@ -51,7 +53,7 @@ impl Solution {
     }
 }
 
-/// Where playback stands.
+/// Where playback stands. Shared by the tile and Klotski views.
 #[derive(Clone, Debug, Default)]
 pub struct Playback {
     /// The step shown (0 = the start).
@@ -64,15 +66,79 @@ pub struct Playback {
     pub scroll: bool,
 }
 
-/// A request from the step list.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum StepRequest {
-    /// Show this step.
-    Show(usize),
-    /// Start playing.
-    Play,
-    /// Pause.
-    Pause,
+impl Playback {
+    /// Playback of a solution just found or loaded: at the start, its row
+    /// scrolled into view.
+    pub fn fresh() -> Self {
+        Self {
+            scroll: true,
+            ..Self::default()
+        }
+    }
+
+    /// While playing, the step due at app time `now` at `speed` steps a
+    /// second (1 to 20), if one is due. `ctx` is asked for the frame that
+    /// shows the next one.
+    pub fn tick(&mut self, ctx: &egui::Context, now: f64, speed: f32) -> Option<usize> {
+        if !self.playing {
+            return None;
+        }
+        let period = 1.0 / speed.clamp(1.0, 20.0) as f64;
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(period / 2.0));
+        (now - self.last_tick >= period).then(|| {
+            self.last_tick = now;
+            self.step + 1
+        })
+    }
+
+    /// Step `i` of `last` is now shown: scroll to it, and stop at the end.
+    pub fn shown(&mut self, i: usize, last: usize) {
+        self.step = i;
+        self.scroll = true;
+        if i == last {
+            self.playing = false;
+        }
+    }
+}
+
+/// A view with a solution to step through (tiles, Klotski): what the step
+/// list's commands and the playback tick need from it.
+pub trait StepView {
+    /// The playback state.
+    fn playback_mut(&mut self) -> &mut Playback;
+    /// Whether the board no longer shows the step selected.
+    fn stale(&self) -> bool;
+    /// Show step `i` of the solution (clamped to the last) at app time `now`.
+    fn show_step(&mut self, i: usize, now: f64, settings: &Settings);
+}
+
+/// Carry out a step-list command on `view`: show a step, play, or pause.
+/// Other commands are not step-list commands and are ignored.
+pub fn apply(view: &mut impl StepView, cmd: &Command, now: f64, settings: &Settings) {
+    match *cmd {
+        Command::ShowStep(i) => {
+            view.playback_mut().playing = false;
+            view.show_step(i, now, settings);
+        }
+        Command::PlaySolution => {
+            if view.stale() {
+                let step = view.playback_mut().step;
+                view.show_step(step, now, settings);
+            }
+            let p = view.playback_mut();
+            p.playing = true;
+            p.last_tick = now;
+        }
+        Command::PauseSolution => view.playback_mut().playing = false,
+        _ => {}
+    }
+}
+
+/// Advance a playing solution by one step when due.
+pub fn tick(view: &mut impl StepView, ctx: &egui::Context, now: f64, settings: &Settings) {
+    if let Some(next) = view.playback_mut().tick(ctx, now, settings.speed) {
+        view.show_step(next, now, settings);
+    }
 }
 
 /// Draw the step list of a tile solution; `stale` greys it out with a note.
@@ -82,7 +148,7 @@ pub fn show(
     playback: &mut Playback,
     speed: &mut f32,
     stale: bool,
-) -> Option<StepRequest> {
+) -> Option<Command> {
     let summary = solution.map(|sol| {
         format!(
             "{} moves by {}{}",
@@ -108,7 +174,7 @@ pub fn show_list(
     playback: &mut Playback,
     speed: &mut f32,
     stale: bool,
-) -> Option<StepRequest> {
+) -> Option<Command> {
     let mut request = None;
     ui.heading("Steps");
     let Some(summary) = summary else {
@@ -128,35 +194,35 @@ pub fn show_list(
             .add_enabled(playback.step > 0, egui::Button::new("First"))
             .clicked()
         {
-            request = Some(StepRequest::Show(0));
+            request = Some(Command::ShowStep(0));
         }
         if ui
             .add_enabled(playback.step > 0, egui::Button::new("Prev"))
             .clicked()
         {
-            request = Some(StepRequest::Show(playback.step.saturating_sub(1)));
+            request = Some(Command::ShowStep(playback.step.saturating_sub(1)));
         }
         if playback.playing {
             if ui.button("Pause").clicked() {
-                request = Some(StepRequest::Pause);
+                request = Some(Command::PauseSolution);
             }
         } else if ui
             .add_enabled(playback.step < last, egui::Button::new("Play"))
             .clicked()
         {
-            request = Some(StepRequest::Play);
+            request = Some(Command::PlaySolution);
         }
         if ui
             .add_enabled(playback.step < last, egui::Button::new("Next"))
             .clicked()
         {
-            request = Some(StepRequest::Show(playback.step + 1));
+            request = Some(Command::ShowStep(playback.step + 1));
         }
         if ui
             .add_enabled(playback.step < last, egui::Button::new("Last"))
             .clicked()
         {
-            request = Some(StepRequest::Show(last));
+            request = Some(Command::ShowStep(last));
         }
     });
     ui.add(
@@ -178,7 +244,7 @@ pub fn show_list(
                 let current = i == playback.step && !stale;
                 let r = ui.add(egui::Button::selectable(current, text));
                 if r.clicked() {
-                    request = Some(StepRequest::Show(i));
+                    request = Some(Command::ShowStep(i));
                 }
                 if scroll && i == playback.step {
                     r.scroll_to_me(Some(egui::Align::Center));
@@ -186,4 +252,33 @@ pub fn show_list(
             }
         });
     request
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playback_ticks_once_a_period_and_stops_at_the_last_step() {
+        let ctx = egui::Context::default();
+        let mut p = Playback::default();
+        assert_eq!(p.tick(&ctx, 10.0, 4.0), None, "not playing");
+        p.playing = true;
+        p.last_tick = 10.0;
+        // 4 steps a second: a step is due every 0.25 s.
+        assert_eq!(p.tick(&ctx, 10.2, 4.0), None);
+        assert_eq!(p.tick(&ctx, 10.25, 4.0), Some(1));
+        assert_eq!(p.last_tick, 10.25);
+        p.shown(1, 2);
+        assert!(p.playing && p.scroll);
+        assert_eq!(p.tick(&ctx, 10.4, 4.0), None);
+        assert_eq!(p.tick(&ctx, 10.5, 4.0), Some(2));
+        p.shown(2, 2);
+        assert!(!p.playing, "the last step ends playback");
+        // Speeds outside 1..=20 steps a second are clamped.
+        p.playing = true;
+        p.last_tick = 0.0;
+        assert_eq!(p.tick(&ctx, 0.04, 100.0), None);
+        assert_eq!(p.tick(&ctx, 0.05, 100.0), Some(3));
+    }
 }

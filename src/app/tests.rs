@@ -1,27 +1,59 @@
 //! The app tested as a person uses it: egui_kittest clicks, drags and keys.
 
+use std::ops::{Deref, DerefMut};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use eframe::egui::{self, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
+use tempfile::TempDir;
 
 use super::{HuarongApp, Settings};
 use crate::engine::{Board, Dir, Shape, TilePuzzle};
 
 const CTRL: Modifiers = Modifiers::COMMAND.plus(Modifiers::CTRL);
 
-fn harness_with(settings: Settings) -> Harness<'static, HuarongApp> {
-    Harness::builder()
+/// The app in a test harness, with its pattern-database cache in a
+/// temporary folder (removed when the test ends, pass or fail) instead of
+/// the user's cache folder.
+pub(crate) struct TestApp {
+    harness: Harness<'static, HuarongApp>,
+    /// The app's cache folder.
+    pub cache: TempDir,
+}
+
+impl Deref for TestApp {
+    type Target = Harness<'static, HuarongApp>;
+    fn deref(&self) -> &Self::Target {
+        &self.harness
+    }
+}
+
+impl DerefMut for TestApp {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.harness
+    }
+}
+
+pub(crate) fn harness_with(settings: Settings) -> TestApp {
+    let cache = TempDir::new().expect("a temporary folder");
+    let cache_dir = cache.path().to_path_buf();
+    let harness = Harness::builder()
         .with_size(Vec2::new(1100.0, 720.0))
         .with_render_cursor(false)
         .build_eframe(move |cc| {
             super::fonts::install(&cc.egui_ctx);
-            HuarongApp::with_settings(settings.clone(), crate::engine::rng::seeded(7))
-        })
+            HuarongApp::with_settings(
+                settings.clone(),
+                crate::engine::rng::seeded(7),
+                cache_dir.clone(),
+            )
+        });
+    TestApp { harness, cache }
 }
 
-fn harness() -> Harness<'static, HuarongApp> {
+fn harness() -> TestApp {
     harness_with(Settings {
         animate: false,
         ..Settings::default()
@@ -36,14 +68,16 @@ fn board(text: &str) -> Board {
 fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
     let b = board(text);
     let goal = Board::goal(b.shape());
-    h.state_mut().set_puzzle(TilePuzzle::new(b, goal).unwrap());
+    let app = h.state_mut();
+    app.tiles
+        .set_puzzle(TilePuzzle::new(b, goal).unwrap(), &mut app.settings);
     h.run();
 }
 
 /// Screen rectangle of a cell, computed as the board widget lays it out.
 fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
     let outer = h.get_by_label("board").rect();
-    let shape = h.state().game.board.shape();
+    let shape = h.state().tiles.game.board.shape();
     let (rows, cols) = (shape.rows as f32, shape.cols as f32);
     let size = (outer.width() / cols).min(outer.height() / rows).floor();
     let rect = Rect::from_center_size(outer.center(), Vec2::new(size * cols, size * rows));
@@ -88,29 +122,76 @@ fn drag(h: &mut Harness<'_, HuarongApp>, from: Pos2, to: Pos2) {
 }
 
 fn cells(h: &Harness<'_, HuarongApp>) -> Vec<u8> {
-    h.state().game.board.cells().to_vec()
+    h.state().tiles.game.board.cells().to_vec()
 }
 
-/// Step frames until the background solve is done.
-/// Step frames while `busy` says background work runs, at most `secs`
-/// seconds (a bound that only keeps a broken run from hanging the tests),
-/// then let the UI settle.
+/// What wakes eframe's event loop for the next frame: a request from
+/// another thread (a job's progress or result, a database build, a file
+/// dialog), or the timer the app set during its frame
+/// (`request_repaint_after`). Immediate requests from the UI thread itself
+/// (a spinner) are animation, not news, and are not waited for.
+#[derive(Default)]
+struct Wakes {
+    from_threads: u64,
+    timer: Option<Duration>,
+}
+
+/// Run frames until `done` holds, each frame when the app would get one
+/// from eframe (see [`Wakes`]), for at most `secs` seconds (a bound that
+/// only keeps a broken run from hanging the tests).
+pub(super) fn wait_until(
+    h: &mut Harness<'_, HuarongApp>,
+    done: impl Fn(&Harness<'_, HuarongApp>) -> bool,
+    secs: u64,
+    what: &str,
+) {
+    let ui_thread = std::thread::current().id();
+    let wakes = Arc::new((Mutex::new(Wakes::default()), Condvar::new()));
+    let sink = wakes.clone();
+    h.ctx.set_repaint_observer(move |info| {
+        let mut w = sink.0.lock().unwrap_or_else(|e| e.into_inner());
+        if std::thread::current().id() != ui_thread {
+            w.from_threads += 1;
+            sink.1.notify_all();
+        } else if !info.delay.is_zero() {
+            w.timer = Some(w.timer.map_or(info.delay, |t| t.min(info.delay)));
+        }
+    });
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let seen = {
+            let mut w = wakes.0.lock().unwrap();
+            w.timer = None;
+            w.from_threads
+        };
+        h.step();
+        if done(h) {
+            break;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        assert!(
+            !left.is_zero(),
+            "{what} did not happen; status: {}",
+            h.state().status()
+        );
+        let w = wakes.0.lock().unwrap();
+        let timeout = w.timer.unwrap_or(left).min(left);
+        let _ = wakes
+            .1
+            .wait_timeout_while(w, timeout, |w| w.from_threads == seen);
+    }
+    h.ctx.set_repaint_observer(|_| {});
+}
+
+/// [`wait_until`] background work that `busy` sees has ended, then let the
+/// UI settle.
 pub(super) fn wait_while(
     h: &mut Harness<'_, HuarongApp>,
     busy: impl Fn(&HuarongApp) -> bool,
     secs: u64,
     what: &str,
 ) {
-    let deadline = Instant::now() + Duration::from_secs(secs);
-    while busy(h.state()) {
-        assert!(
-            Instant::now() < deadline,
-            "{what} did not finish; status: {}",
-            h.state().status()
-        );
-        std::thread::sleep(Duration::from_millis(10));
-        h.step();
-    }
+    wait_until(h, |h| !busy(h.state()), secs, what);
     h.run();
 }
 
@@ -124,11 +205,11 @@ fn clicking_a_movable_tile_moves_it_and_an_immovable_one_does_not() {
     set_board(&mut h, "1 2 3 4 5 6 7 0 8");
     click_cell(&mut h, 0); // tile 1: not in the blank's row or column
     assert_eq!(cells(&h), board("1 2 3 4 5 6 7 0 8").cells());
-    assert_eq!(h.state().game.moves(), 0);
+    assert_eq!(h.state().tiles.game.moves(), 0);
     click_cell(&mut h, 8); // tile 8, right of the blank
     assert_eq!(cells(&h), board("1 2 3 4 5 6 7 8 0").cells());
-    assert_eq!(h.state().game.moves(), 1);
-    assert!(h.state().game.is_solved());
+    assert_eq!(h.state().tiles.game.moves(), 1);
+    assert!(h.state().tiles.game.is_solved());
     assert!(h.state().status().contains("Solved by hand in 1 moves"));
     h.get_by_label("At the goal");
 }
@@ -139,7 +220,7 @@ fn clicking_a_tile_further_along_the_line_slides_all_between() {
     set_board(&mut h, "1 2 3 4 5 6 7 8 0");
     click_cell(&mut h, 2); // tile 3, two cells above the blank
     assert_eq!(cells(&h), board("1 2 0 4 5 3 7 8 6").cells());
-    assert_eq!(h.state().game.moves(), 2);
+    assert_eq!(h.state().tiles.game.moves(), 2);
     h.get_by_label("Moves: 2");
 }
 
@@ -192,7 +273,7 @@ fn arrow_keys_and_wasd_move_a_tile_into_the_blank() {
     h.key_press(Key::ArrowDown);
     h.run();
     assert_eq!(cells(&h), board("1 2 3 4 0 8 6 5 7").cells());
-    assert_eq!(h.state().game.moves(), 4);
+    assert_eq!(h.state().tiles.game.moves(), 4);
 }
 
 #[test]
@@ -207,7 +288,7 @@ fn undo_and_redo_by_keys_and_menu() {
     assert_eq!(cells(&h), board("1 2 3 4 5 6 0 7 8").cells());
     h.key_press_modifiers(CTRL, Key::Z);
     h.run();
-    assert!(h.state().game.is_solved());
+    assert!(h.state().tiles.game.is_solved());
     h.key_press_modifiers(CTRL | Modifiers::SHIFT, Key::Z);
     h.run();
     assert_eq!(cells(&h), board("1 2 3 4 5 6 0 7 8").cells());
@@ -227,11 +308,11 @@ fn randomize_and_shuffle_give_solvable_states() {
     for _ in 0..5 {
         h.get_by_label("Randomize").click();
         h.run();
-        assert!(h.state().game.puzzle().check_solvable().is_ok());
+        assert!(h.state().tiles.game.puzzle().check_solvable().is_ok());
     }
     h.get_by_label("Shuffle").click();
     h.run();
-    assert!(h.state().game.puzzle().check_solvable().is_ok());
+    assert!(h.state().tiles.game.puzzle().check_solvable().is_ok());
     assert!(h.state().status().contains("40 random moves"));
 }
 
@@ -240,7 +321,10 @@ fn choosing_a_size_makes_a_new_board() {
     let mut h = harness();
     h.get_by_label("4×4").click();
     h.run();
-    assert_eq!(h.state().game.board.shape(), Shape::new(4, 4).unwrap());
+    assert_eq!(
+        h.state().tiles.game.board.shape(),
+        Shape::new(4, 4).unwrap()
+    );
     assert_eq!(h.state().settings().rows, 4);
 }
 
@@ -339,14 +423,17 @@ fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
     assert_eq!(cells(&h), b.cells());
     h.get_by_label("Last").click();
     h.run();
-    assert!(h.state().game.is_solved());
+    assert!(h.state().tiles.game.is_solved());
     h.get_by_label("First").click();
     h.run();
     assert_eq!(cells(&h), start);
     // Clicking a row shows that step.
     let row = format!(
         "5. {}",
-        super::describe_move(&h.state().solution.as_ref().unwrap().boards[4], path[4])
+        super::describe_move(
+            &h.state().tiles.solution.as_ref().unwrap().boards[4],
+            path[4]
+        )
     );
     h.get_by_label(&row).click();
     h.run();
@@ -364,14 +451,14 @@ fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
         h.step();
     }
     h.run_ok();
-    assert!(h.state().game.is_solved());
-    assert!(!h.state().playback.playing);
+    assert!(h.state().tiles.game.is_solved());
+    assert!(!h.state().tiles.playback.playing);
     // Manual play from a shown step marks the solution stale.
     h.get_by_label("First").click();
     h.run();
     h.key_press(Key::ArrowDown); // tile 5 above the blank slides down
     h.run();
-    assert!(h.state().solution_stale());
+    assert!(h.state().tiles.solution_stale());
     h.get_by_label("(solution stale)");
 }
 
@@ -388,12 +475,12 @@ fn a_long_bfs_on_4x4_can_be_cancelled() {
     h.run_ok();
     assert!(h.state().is_solving());
     // The UI keeps running while the search works, showing live counters.
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while h.query_by_label("expanded").is_none() {
-        assert!(Instant::now() < deadline, "no live counters");
-        std::thread::sleep(Duration::from_millis(20));
-        h.step();
-    }
+    wait_until(
+        &mut h,
+        |h| h.query_by_label("expanded").is_some(),
+        10,
+        "live counters",
+    );
     assert!(h.state().is_solving());
     h.get_by_label("Cancel").click();
     h.run_ok();
@@ -439,17 +526,81 @@ fn annealing_shows_its_parameters_and_a_live_trace_and_its_path_replays() {
     h.get_by_label_contains("Trace (");
 }
 
-/// A 4x4 app with the 6-6-3 heuristic chosen and its cache in a fresh
-/// folder `name`; Solve pressed on `board` (or a random start), stepped
-/// until the database build's progress bar shows.
-fn solving_with_pdb(
-    name: &str,
-    board: Option<&str>,
-) -> (Harness<'static, HuarongApp>, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("huarong-app-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+#[test]
+fn while_a_solve_runs_open_and_paste_are_refused_so_it_cannot_overwrite_the_file() {
     let mut h = harness();
-    h.state_mut().cache_dir = dir.clone();
+    // A file holding a 3x3 puzzle and its 2-move solution.
+    let dir = TempDir::new().unwrap();
+    let file = dir.path().join("two-moves.ron");
+    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    h.state_mut().save_path(&file, true);
+    // A long solve: BFS on a random 15-puzzle.
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Randomize").click();
+    h.run();
+    h.get_by_label("BFS").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    assert!(h.state().is_solving());
+    let shown = cells(&h);
+    let refused = |h: &TestApp, action: &str| {
+        let status = h.state().status();
+        assert!(
+            status.contains(action) && status.contains("while a solve runs"),
+            "{status}"
+        );
+    };
+    // File ▸ Open is refused, saying why.
+    h.get_by_label("File").click();
+    h.run_ok();
+    h.get_by_label("Open…").click();
+    h.run_ok();
+    refused(&h, "File ▸ Open");
+    // Paste state, from the menu (it opens Set state) or Ctrl+V, opens no
+    // dialog.
+    h.get_by_label("File").click();
+    h.run_ok();
+    h.get_by_label("Paste state…").click();
+    h.run_ok();
+    assert!(h.state().set_state.is_none());
+    refused(&h, "Set state");
+    h.event(egui::Event::Paste("1 2 3 4 5 6 0 7 8".into()));
+    h.run_ok();
+    assert!(h.state().set_state.is_none());
+    refused(&h, "Paste state");
+    // A file chosen in a dialog opened before the solve arrives now: it is
+    // refused and nothing changes.
+    h.state_mut().open_path(&file);
+    h.run_ok();
+    let err = h.state().error().expect("an error").to_string();
+    assert_eq!(err, "Cancel the running solve before opening a file.");
+    assert_eq!(cells(&h), shown);
+    h.get_by_label("OK").click();
+    h.run_ok();
+    // Once the solve is cancelled the file opens, its solution intact.
+    h.get_by_label("Cancel").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    h.state_mut().open_path(&file);
+    h.run();
+    assert!(h.state().error().is_none());
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 0 7 8").cells());
+    assert_eq!(
+        h.state().solution_path().unwrap(),
+        &[Dir::Right, Dir::Right]
+    );
+}
+
+/// A 4x4 app with the 6-6-3 heuristic chosen (its cache in a fresh
+/// folder); Solve pressed on `board` (or a random start), stepped until the
+/// database build's progress bar shows.
+fn solving_with_pdb(board: Option<&str>) -> TestApp {
+    let mut h = harness();
     h.get_by_label("4×4").click();
     h.run();
     h.get_by_label("Pattern database 6-6-3").click();
@@ -463,44 +614,45 @@ fn solving_with_pdb(
     }
     h.get_by_label("Solve").click();
     h.run_ok();
-    let deadline = Instant::now() + Duration::from_secs(120);
     // The build takes seconds: the progress bar shows while it runs.
-    while h
-        .query_by_label_contains("building pattern database")
-        .is_none()
-    {
-        assert!(h.state().is_solving(), "finished without showing the build");
-        assert!(Instant::now() < deadline, "no build progress shown");
-        std::thread::sleep(Duration::from_millis(20));
-        h.step();
-    }
-    (h, dir)
+    wait_until(
+        &mut h,
+        |h| {
+            h.query_by_label_contains("building pattern database")
+                .is_some()
+                || !h.state().is_solving()
+        },
+        120,
+        "build progress",
+    );
+    assert!(h.state().is_solving(), "finished without showing the build");
+    h
 }
 
 #[test]
 fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
-    let (mut h, dir) = solving_with_pdb("pdb", Some("1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15"));
+    let mut h = solving_with_pdb(Some("1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15"));
     wait_for_solver(&mut h);
     assert_eq!(h.state().solution_path().unwrap().len(), 3);
     assert!(h.state().status().contains("optimal"));
-    let goal = h.state().game.goal.clone();
+    let goal = h.state().tiles.game.goal.clone();
     assert!(
         h.state()
+            .tiles
             .databases
             .find(crate::engine::HeuristicKind::Pdb, &goal)
             .is_some(),
         "the database is kept for the next solve"
     );
     assert!(
-        std::fs::read_dir(&dir).unwrap().count() == 1,
+        std::fs::read_dir(h.cache.path()).unwrap().count() == 1,
         "cached on disk"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn cancel_stops_a_pattern_database_build_too() {
-    let (mut h, dir) = solving_with_pdb("pdb-cancel", None);
+    let mut h = solving_with_pdb(None);
     h.get_by_label("Cancel").click();
     h.run_ok();
     wait_for_solver(&mut h);
@@ -509,23 +661,21 @@ fn cancel_stops_a_pattern_database_build_too() {
         "{}",
         h.state().status()
     );
-    let goal = h.state().game.goal.clone();
+    let goal = h.state().tiles.game.goal.clone();
     assert!(
         h.state()
+            .tiles
             .databases
             .find(crate::engine::HeuristicKind::Pdb, &goal)
             .is_none()
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_strong_database_is_offered_on_4x4_built_with_progress_and_cancellable() {
     use crate::engine::tiles::pdb::PatternDb;
-    let dir = std::env::temp_dir().join(format!("huarong-app-strong-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
     let mut h = harness();
-    h.state_mut().cache_dir = dir.clone();
+    let dir = h.cache.path().to_path_buf();
     h.get_by_label("3×3").click();
     h.run();
     assert!(
@@ -537,12 +687,12 @@ fn the_strong_database_is_offered_on_4x4_built_with_progress_and_cancellable() {
     h.get_by_label("7-8 database: not built");
     h.get_by_label("Build strong database").click();
     h.run_ok();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while h.query_by_label_contains("building 7-8 database").is_none() {
-        assert!(Instant::now() < deadline, "no build progress shown");
-        std::thread::sleep(Duration::from_millis(20));
-        h.step();
-    }
+    wait_until(
+        &mut h,
+        |h| h.query_by_label_contains("building 7-8 database").is_some(),
+        60,
+        "build progress",
+    );
     h.get_by_label("7-8 database: building");
     h.get_by_label("Cancel build").click();
     h.run_ok();
@@ -558,7 +708,7 @@ fn the_strong_database_is_offered_on_4x4_built_with_progress_and_cancellable() {
         "a cancelled build writes nothing"
     );
     // A cached file is found and shown (it is checked when first used).
-    let goal = h.state().game.goal.clone();
+    let goal = h.state().tiles.game.goal.clone();
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         crate::storage::pdb_cache::path_for(&dir, &goal, &PatternDb::partition_78(&goal)),
@@ -568,16 +718,14 @@ fn the_strong_database_is_offered_on_4x4_built_with_progress_and_cancellable() {
     h.run_ok();
     h.get_by_label("7-8 database: on disk");
     assert!(h.query_by_label("Build strong database").is_none());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_corrupt_file_shows_an_error_and_changes_nothing() {
     let mut h = harness();
     set_board(&mut h, "1 2 3 4 5 6 0 7 8");
-    let dir = std::env::temp_dir().join(format!("huarong-app-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("corrupt.ron");
+    let dir = TempDir::new().unwrap();
+    let bad = dir.path().join("corrupt.ron");
     std::fs::write(
         &bad,
         "(format: \"huarong-puzzle\", version: 1, kind: Tiles, rows: 3, cols: 3, state: [1, 1",
@@ -598,7 +746,7 @@ fn a_corrupt_file_shows_an_error_and_changes_nothing() {
     h.get_by_label("Solve").click();
     h.run_ok();
     wait_for_solver(&mut h);
-    let good = dir.join("good.ron");
+    let good = dir.path().join("good.ron");
     h.state_mut().save_path(&good, true);
     set_board(&mut h, "1 2 3 4 5 6 7 8 0");
     h.state_mut().open_path(&good);
@@ -608,7 +756,6 @@ fn a_corrupt_file_shows_an_error_and_changes_nothing() {
         h.state().solution_path().unwrap(),
         &[Dir::Right, Dir::Right]
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Renders the README's screenshots from the real app (wgpu, software
@@ -650,10 +797,12 @@ fn render_screenshots() {
     h.run();
     h.get_by_label("Solve").click();
     h.run_ok();
-    for _ in 0..40 {
-        std::thread::sleep(Duration::from_millis(25));
-        h.step();
-    }
+    wait_until(
+        &mut h,
+        |h| h.query_by_label("expanded").is_some(),
+        10,
+        "live counters",
+    );
     save(&mut h, "solving.png");
     h.get_by_label("Cancel").click();
     h.run_ok();
@@ -680,32 +829,32 @@ fn render_screenshots() {
     save(&mut h, "set-state-error.png");
 
     // 5. The strong (7-8) database building, a few layers in, then cancelled.
-    let cache = std::env::temp_dir().join(format!("huarong-shot-strong-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&cache);
     let mut h = harness_with(Settings {
         strategy: "idastar".into(),
         ..Settings::default()
     });
-    h.state_mut().cache_dir = cache.clone();
+    let cache = h.cache.path().to_path_buf();
     h.get_by_label("4×4").click();
     h.run();
     h.get_by_label("Build strong database").click();
     h.run_ok();
-    let deadline = std::time::Instant::now() + Duration::from_secs(300);
-    while !matches!(
-        h.state().databases.strong_status(&h.state().game.goal, &cache),
-        super::databases::StrongStatus::Building(f) if f >= 0.02
-    ) {
-        assert!(std::time::Instant::now() < deadline, "build progress");
-        std::thread::sleep(Duration::from_millis(50));
-        h.step();
-    }
+    wait_until(
+        &mut h,
+        |h| {
+            let tiles = &h.state().tiles;
+            matches!(
+                tiles.databases.strong_status(&tiles.game.goal, &cache),
+                super::databases::StrongStatus::Building(f) if f >= 0.02
+            )
+        },
+        300,
+        "build progress",
+    );
     h.run_ok();
     save(&mut h, "strong-database.png");
     h.get_by_label("Cancel build").click();
     h.run_ok();
     wait_while(&mut h, |a| !a.status().contains("cancelled"), 120, "cancel");
-    let _ = std::fs::remove_dir_all(&cache);
 }
 
 fn wait_for_compare(h: &mut Harness<'_, HuarongApp>) {
@@ -779,9 +928,9 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
     // Export as CSV and RON, and read both back (the button asks for the
     // path through rfd; the path is given directly here).
     h.get_by_label("Export…");
-    let dir = std::env::temp_dir().join(format!("huarong-export-{}", std::process::id()));
+    let dir = TempDir::new().unwrap();
     for name in ["table.csv", "table.ron"] {
-        let path = dir.join(name);
+        let path = dir.path().join(name);
         h.state_mut().export_path(&path);
         let text = std::fs::read_to_string(&path).unwrap();
         let rows = if name.ends_with("ron") {
@@ -796,7 +945,6 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
                 .any(|r| r.strategy == "astar:linear-conflict" && r.length == Some(31))
         );
     }
-    std::fs::remove_dir_all(&dir).unwrap();
     // Play A*'s solution in the play view.
     let astar = shown(&h, "astar");
     h.get_all_by_label("Play").nth(astar).unwrap().click();
@@ -820,6 +968,20 @@ fn one_compare_row_can_be_cancelled_while_the_others_finish() {
     h.step();
     h.step();
     assert!(h.state().compare().is_running());
+    // Opening a file would replace the start the rows run on: refused,
+    // in the error dialog since the compare view has no status line.
+    h.get_by_label("File").click();
+    h.run_steps(3);
+    h.get_by_label("Open…").click();
+    h.run_steps(3);
+    let err = h.state().error().expect("a refusal").to_string();
+    assert_eq!(
+        err,
+        "File ▸ Open is not available while a comparison runs: cancel it first."
+    );
+    h.get_by_label("OK").click();
+    h.run_steps(3);
+    assert!(h.state().error().is_none());
     h.get_all_by_label("Cancel").next().unwrap().click();
     h.step();
     wait_for_compare(&mut h);
@@ -859,14 +1021,14 @@ fn a_batch_experiment_aggregates_every_configuration_and_can_be_cancelled() {
     );
     h.get_by_label_contains("Time against solution length");
     // Export the aggregates and read them back.
-    let path = std::env::temp_dir().join(format!("huarong-batch-{}.csv", std::process::id()));
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("batch.csv");
     h.state_mut().export_batch_path(&path);
     let back =
         crate::storage::results::aggregates_from_csv(&std::fs::read_to_string(&path).unwrap())
             .unwrap();
     assert_eq!(back.len(), 5);
     assert_eq!(back[0].runs, 6);
-    std::fs::remove_file(&path).unwrap();
     h.get_by_label("Export batch…");
 
     // A long batch (BFS on uniformly random 15-puzzles) stops on Cancel.

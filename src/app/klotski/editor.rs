@@ -4,7 +4,8 @@
 
 use eframe::egui::{self, Color32, CornerRadius, Sense, Stroke, StrokeKind, Vec2};
 
-use crate::engine::klotski::{Layout, PieceShape};
+use crate::app::Command;
+use crate::engine::klotski::{Layout, LayoutError, PieceShape};
 
 /// What a click on the grid does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,16 +24,6 @@ pub struct LayoutEditor {
     pub tool: Tool,
     /// Rows and columns of the grid (for an empty start).
     grid: Vec<Vec<char>>,
-}
-
-/// What happened this frame.
-pub enum EditorResult {
-    /// Still open.
-    Open,
-    /// Closed without change.
-    Cancelled,
-    /// Apply this layout.
-    Apply(Layout),
 }
 
 fn grid_of(text: &str) -> Option<Vec<Vec<char>>> {
@@ -64,8 +55,8 @@ impl LayoutEditor {
     }
 
     /// The layout the text describes, or the error naming its problem.
-    pub fn check(&self) -> Result<Layout, String> {
-        Layout::parse(&self.text).map_err(|e| e.to_string())
+    pub fn check(&self) -> Result<Layout, LayoutError> {
+        Layout::parse(&self.text)
     }
 
     /// Apply the tool at `(row, col)` of the grid; the text follows.
@@ -127,9 +118,9 @@ impl LayoutEditor {
         self.text = text_of(&self.grid);
     }
 
-    /// Draw the dialog.
-    pub fn show(&mut self, ctx: &egui::Context) -> EditorResult {
-        let mut result = EditorResult::Open;
+    /// Show the editor; Apply and Cancel answer with a command.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<Command> {
+        let mut result = None;
         egui::Window::new("Edit layout")
             .collapsible(false)
             .resizable(false)
@@ -220,10 +211,10 @@ impl LayoutEditor {
                     if ui.add_enabled(checked.is_ok(), egui::Button::new("Apply")).clicked()
                         && let Ok(l) = checked
                     {
-                        result = EditorResult::Apply(l);
+                        result = Some(Command::SetLayout(l));
                     }
                     if ui.button("Cancel").clicked() {
-                        result = EditorResult::Cancelled;
+                        result = Some(Command::CloseEditor);
                     }
                 });
             });
@@ -258,7 +249,7 @@ mod tests {
     fn errors_are_named_and_block_apply() {
         let mut e = LayoutEditor::new(&Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap());
         e.text = "BAAC/BAAC/DEEF/DGHF/IJJJ".into();
-        assert!(e.check().unwrap_err().contains("J"));
+        assert!(e.check().unwrap_err().to_string().contains("J"));
         e.clear(5, 4);
         assert!(e.check().is_err());
     }

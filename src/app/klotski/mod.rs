@@ -12,12 +12,15 @@ mod tests;
 use eframe::egui;
 
 use self::board::{BoardEvent, BoardLook, KlotskiBoard};
-use self::editor::{EditorResult, LayoutEditor};
+use self::editor::LayoutEditor;
 use self::game::KlotskiGame;
 use self::names::{PieceName, describe_step, piece_names};
+use super::Command;
+use super::error::AppError;
+use super::keys;
 use super::settings::Settings;
 use super::solver::TraceLog;
-use super::steps::{self, Playback, StepRequest};
+use super::steps::{self, Playback, StepView};
 use crate::engine::Outcome;
 use crate::engine::job::Job;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
@@ -108,6 +111,20 @@ pub struct KlotskiPlay {
     status: String,
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<crate::engine::TracePoint>,
+}
+
+impl StepView for KlotskiPlay {
+    fn playback_mut(&mut self) -> &mut Playback {
+        &mut self.playback
+    }
+
+    fn stale(&self) -> bool {
+        KlotskiPlay::stale(self)
+    }
+
+    fn show_step(&mut self, i: usize, _now: f64, _settings: &Settings) {
+        self.show_solution_step(i);
+    }
 }
 
 impl KlotskiPlay {
@@ -216,10 +233,7 @@ impl KlotskiPlay {
         if let Some(s) = saved.solution {
             self.solution =
                 KlotskiSolution::from_steps(&saved.layout, &s.steps, s.stats, s.strategy, s.metric);
-            self.playback = Playback {
-                scroll: true,
-                ..Playback::default()
-            };
+            self.playback = Playback::fresh();
         }
     }
 
@@ -236,11 +250,8 @@ impl KlotskiPlay {
         }
         let lettered = unit_steps(&layout, &o.path).unwrap_or_default();
         self.solution = KlotskiSolution::from_steps(&layout, &lettered, o.stats, strategy, metric);
-        self.playback = Playback {
-            scroll: true,
-            ..Playback::default()
-        };
-        self.show_step(0);
+        self.playback = Playback::fresh();
+        self.show_solution_step(0);
     }
 
     /// Move piece `i` one cell, as the user does.
@@ -262,18 +273,64 @@ impl KlotskiPlay {
         moved
     }
 
-    /// Undo one step.
-    pub fn undo(&mut self) {
-        self.game.undo();
+    /// Carry out a Klotski command at app time `now`. Commands of other
+    /// views are ignored.
+    pub fn apply(&mut self, cmd: Command, ctx: &egui::Context, now: f64, settings: &mut Settings) {
+        match cmd {
+            Command::Undo => {
+                self.game.undo();
+            }
+            Command::Redo => {
+                self.game.redo();
+            }
+            Command::Solve => {
+                let repaint = ctx.clone();
+                self.solve(settings, move || repaint.request_repaint());
+            }
+            Command::Cancel => self.cancel(),
+            Command::CopyState => {
+                ctx.copy_text(self.game.layout().to_text());
+                self.status = "Layout copied as text.".into();
+            }
+            Command::Reset => {
+                self.game.reset();
+                self.status = "Back to the start.".into();
+            }
+            Command::LoadClassic(i) => {
+                let all = classics();
+                if let Some(c) = all.get(i) {
+                    settings.classic = i;
+                    self.load(c.parse(), c.title());
+                }
+            }
+            Command::SetLayout(layout) => {
+                self.editor = None;
+                self.load(layout, "Edited layout".into());
+            }
+            Command::CloseEditor => self.editor = None,
+            Command::ShowStep(_) | Command::PlaySolution | Command::PauseSolution => {
+                steps::apply(self, &cmd, now, settings);
+            }
+            _ => {}
+        }
     }
 
-    /// Redo one step.
-    pub fn redo(&mut self) {
-        self.game.redo();
+    /// Open the layout editor on the layout shown.
+    pub fn open_editor(&mut self) {
+        self.editor = Some(LayoutEditor::new(self.game.layout()));
+    }
+
+    /// Pasted text: a layout is loaded; anything else is answered in the
+    /// status line with what paste takes here.
+    pub fn paste(&mut self, text: &str) {
+        match Layout::parse(text.trim()) {
+            Ok(layout) => self.load(layout, "Pasted layout".into()),
+            Err(e) => self.status = AppError::NotALayout(e).to_string(),
+        }
     }
 
     /// Start solving the layout shown.
-    pub fn solve(&mut self, settings: &Settings, repaint: impl Fn() + Send + Sync + 'static) {
+    fn solve(&mut self, settings: &Settings, repaint: impl Fn() + Send + Sync + 'static) {
         if self.running.is_some() {
             return;
         }
@@ -282,15 +339,21 @@ impl KlotskiPlay {
         let metric = settings.metric;
         let start = self.game.layout().clone();
         let trace = TraceLog::default();
+        let repaint = std::sync::Arc::new(repaint);
+        let on_progress = repaint.clone();
         let ctl = trace.attach(
             Control::default()
                 .with_limits(settings.limits())
-                .with_progress(move |_| repaint()),
+                .with_progress(move |_| on_progress()),
         );
         let layout = start.clone();
-        let job = Job::spawn(ctl, move |ctl| {
-            solve_klotski(&*strategy, &layout, metric, ctl)
-        });
+        // Woken when the result is ready too: the last progress report
+        // comes before it.
+        let job = Job::spawn_waking(
+            ctl,
+            move |ctl| solve_klotski(&*strategy, &layout, metric, ctl),
+            move || repaint(),
+        );
         self.last_trace.clear();
         self.running = Some(Running {
             job,
@@ -303,7 +366,7 @@ impl KlotskiPlay {
     }
 
     /// Cancel the running solve.
-    pub fn cancel(&mut self) {
+    fn cancel(&mut self) {
         if let Some(r) = &self.running {
             r.job.cancel();
             self.status = "Cancelling…".into();
@@ -353,25 +416,19 @@ impl KlotskiPlay {
                     sol.strategy
                 );
                 self.solution = Some(sol);
-                self.playback = Playback {
-                    scroll: true,
-                    ..Playback::default()
-                };
+                self.playback = Playback::fresh();
             }
             None => self.status = "Internal error: the solution does not replay.".into(),
         }
     }
 
     /// Show step `i` of the solution.
-    pub fn show_step(&mut self, i: usize) {
+    fn show_solution_step(&mut self, i: usize) {
         let Some(sol) = &self.solution else { return };
-        let i = i.min(sol.steps.len());
+        let last = sol.steps.len();
+        let i = i.min(last);
         self.game.show(sol.layouts[i].clone(), i, sol.moves_to[i]);
-        self.playback.step = i;
-        self.playback.scroll = true;
-        if i == sol.steps.len() {
-            self.playback.playing = false;
-        }
+        self.playback.shown(i, last);
     }
 
     /// Whether the board no longer shows the step selected.
@@ -381,38 +438,22 @@ impl KlotskiPlay {
             .is_some_and(|s| s.layouts.get(self.playback.step) != Some(self.game.layout()))
     }
 
-    fn tick(&mut self, ctx: &egui::Context, now: f64, speed: f32) {
-        if !self.playback.playing {
-            return;
+    /// Background work, each frame: collect a finished solve, advance
+    /// playback.
+    pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
+        self.poll();
+        steps::tick(self, ctx, now, settings);
+        if self.running.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
-        let period = 1.0 / speed.clamp(1.0, 20.0) as f64;
-        if now - self.playback.last_tick >= period {
-            self.playback.last_tick = now;
-            self.show_step(self.playback.step + 1);
-        }
-        ctx.request_repaint_after(std::time::Duration::from_secs_f64(period / 2.0));
     }
 
     /// Arrow keys (and WASD) move the selected piece.
-    fn keys(&mut self, ctx: &egui::Context) {
+    pub fn keys(&mut self, ctx: &egui::Context) {
         if self.editor.is_some() || ctx.egui_wants_keyboard_input() {
             return;
         }
-        use egui::Key;
-        let dir = ctx.input(|i| {
-            let plain = !i.modifiers.ctrl && !i.modifiers.command && !i.modifiers.alt;
-            let pressed = |a: Key, b: Key| plain && (i.key_pressed(a) || i.key_pressed(b));
-            [
-                (Key::ArrowLeft, Key::A, Dir::Left),
-                (Key::ArrowRight, Key::D, Dir::Right),
-                (Key::ArrowUp, Key::W, Dir::Up),
-                (Key::ArrowDown, Key::S, Dir::Down),
-            ]
-            .into_iter()
-            .find(|&(a, b, _)| pressed(a, b))
-            .map(|(_, _, d)| d)
-        });
-        if let (Some(d), Some(i)) = (dir, self.selected)
+        if let (Some(d), Some(i)) = (keys::arrow(ctx), self.selected)
             && !self.step(i, d)
         {
             self.status = format!(
@@ -424,12 +465,9 @@ impl KlotskiPlay {
 
     /// Draw the Klotski view: controls on the left, steps on the right, the
     /// board in the middle, and the editor when open.
-    pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
+    /// Commands go to `out`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let ctx = ui.ctx().clone();
-        let now = ui.input(|i| i.time);
-        self.poll();
-        self.keys(&ctx);
-        self.tick(&ctx, now, settings.speed);
         egui::Panel::bottom("klotski status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 if self.running.is_some() {
@@ -441,7 +479,7 @@ impl KlotskiPlay {
         egui::Panel::left("klotski controls")
             .default_size(270.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, settings, &ctx));
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, settings, out));
             });
         let stale = self.stale();
         egui::Panel::right("klotski steps")
@@ -471,28 +509,14 @@ impl KlotskiPlay {
                         .map(|&(i, d)| describe_step(&self.names[i], d, settings.chinese_names))
                         .collect()
                 });
-                match steps::show_list(
+                out.extend(steps::show_list(
                     ui,
                     summary,
                     &descriptions,
                     &mut self.playback,
                     &mut settings.speed,
                     stale,
-                ) {
-                    Some(StepRequest::Show(i)) => {
-                        self.playback.playing = false;
-                        self.show_step(i);
-                    }
-                    Some(StepRequest::Play) => {
-                        if stale {
-                            self.show_step(self.playback.step);
-                        }
-                        self.playback.playing = true;
-                        self.playback.last_tick = now;
-                    }
-                    Some(StepRequest::Pause) => self.playback.playing = false,
-                    None => {}
-                }
+                ));
             });
         egui::CentralPanel::default().show(ui, |ui| {
             ui.horizontal(|ui| {
@@ -523,21 +547,11 @@ impl KlotskiPlay {
             }
         });
         if let Some(ed) = &mut self.editor {
-            match ed.show(&ctx) {
-                EditorResult::Open => {}
-                EditorResult::Cancelled => self.editor = None,
-                EditorResult::Apply(layout) => {
-                    self.editor = None;
-                    self.load(layout, "Edited layout".into());
-                }
-            }
-        }
-        if self.running.is_some() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            out.extend(ed.show(&ctx));
         }
     }
 
-    fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, ctx: &egui::Context) {
+    fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let idle = self.running.is_none();
         ui.heading("Klotski 华容道");
         ui.add_enabled_ui(idle, |ui| {
@@ -553,8 +567,7 @@ impl KlotskiPlay {
                         let text =
                             format!("{}. {} {} ({} moves)", i + 1, c.name, c.english, c.moves);
                         if ui.selectable_label(settings.classic == i, text).clicked() {
-                            settings.classic = i;
-                            self.load(c.parse(), c.title());
+                            out.push(Command::LoadClassic(i));
                         }
                     }
                 })
@@ -562,11 +575,10 @@ impl KlotskiPlay {
                 .labelled_by(label.id);
             ui.horizontal(|ui| {
                 if ui.button("Edit layout…").clicked() {
-                    self.editor = Some(LayoutEditor::new(self.game.layout()));
+                    out.push(Command::OpenSetState);
                 }
                 if ui.button("Reset").clicked() {
-                    self.game.reset();
-                    self.status = "Back to the start.".into();
+                    out.push(Command::Reset);
                 }
             });
             ui.horizontal(|ui| {
@@ -574,13 +586,13 @@ impl KlotskiPlay {
                     .add_enabled(self.game.can_undo(), egui::Button::new("Undo"))
                     .clicked()
                 {
-                    self.undo();
+                    out.push(Command::Undo);
                 }
                 if ui
                     .add_enabled(self.game.can_redo(), egui::Button::new("Redo"))
                     .clicked()
                 {
-                    self.redo();
+                    out.push(Command::Redo);
                 }
             });
         });
@@ -611,8 +623,7 @@ impl KlotskiPlay {
         match &self.running {
             None => {
                 if ui.button("Solve").clicked() {
-                    let repaint = ctx.clone();
-                    self.solve(settings, move || repaint.request_repaint());
+                    out.push(Command::Solve);
                 }
             }
             Some(run) => {
@@ -624,7 +635,7 @@ impl KlotskiPlay {
                     super::controls::live_counters(ui, &p);
                 }
                 if ui.button("Cancel").clicked() {
-                    self.cancel();
+                    out.push(Command::Cancel);
                 }
             }
         }

@@ -4,26 +4,20 @@
 use eframe::egui::{self, FontId, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use tempfile::TempDir;
 
 use crate::app::HuarongApp;
 use crate::app::settings::{Family, Settings};
-use crate::app::tests::wait_while;
+use crate::app::tests::{TestApp, harness_with, wait_while};
 use crate::engine::klotski::Layout;
 use crate::storage::layouts::classics;
 
-fn harness() -> Harness<'static, HuarongApp> {
-    let settings = Settings {
+fn harness() -> TestApp {
+    let mut h = harness_with(Settings {
         family: Family::Klotski,
         animate: false,
         ..Settings::default()
-    };
-    let mut h = Harness::builder()
-        .with_size(Vec2::new(1100.0, 720.0))
-        .with_render_cursor(false)
-        .build_eframe(move |cc| {
-            crate::app::fonts::install(&cc.egui_ctx);
-            HuarongApp::with_settings(settings.clone(), crate::engine::rng::seeded(7))
-        });
+    });
     h.run();
     h
 }
@@ -338,8 +332,8 @@ fn render_klotski_screenshots() {
 
 #[test]
 fn a_solution_saved_to_a_file_opens_again_even_from_the_tiles_view() {
-    let dir = std::env::temp_dir().join(format!("huarong-kapp-{}", std::process::id()));
-    let path = dir.join("hengdao.ron");
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("hengdao.ron");
     let mut h = harness();
     h.get_by_label("BFS").click();
     h.get_by_label("steps").click();
@@ -357,7 +351,7 @@ fn a_solution_saved_to_a_file_opens_again_even_from_the_tiles_view() {
     t.get_by_label("Sliding tiles").click();
     t.run();
     // A damaged file: an error names the problem, nothing changes.
-    let bad = dir.join("bad.ron");
+    let bad = dir.path().join("bad.ron");
     let text = std::fs::read_to_string(&path)
         .unwrap()
         .replacen("\"G:", "\"Q:", 1);
@@ -378,7 +372,6 @@ fn a_solution_saved_to_a_file_opens_again_even_from_the_tiles_view() {
     t.get_by_label("Last").click();
     t.run();
     assert!(t.state().klotski.game().is_solved());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -417,4 +410,41 @@ fn tabu_search_solves_with_a_live_trace_and_greedy_says_it_is_stuck() {
         status.contains("not_found") && status.contains("best energy"),
         "{status}"
     );
+}
+
+#[test]
+fn paste_in_klotski_takes_a_layout_and_never_opens_the_tiles_dialog() {
+    let mut h = harness();
+    // File ▸ Paste state… opens the layout editor on the layout shown.
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Paste state…").click();
+    h.run();
+    assert!(
+        h.state().set_state.is_none(),
+        "the tiles dialog stays closed"
+    );
+    let editor = h
+        .state()
+        .klotski
+        .editor
+        .as_ref()
+        .expect("the layout editor");
+    assert_eq!(editor.text, text(&h));
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.state().klotski.editor.is_none());
+    // Ctrl+V with a layout plays it.
+    let second = classics()[1].layout.clone();
+    h.event(egui::Event::Paste(second.clone()));
+    h.run();
+    assert_eq!(text(&h), second);
+    assert!(h.state().set_state.is_none());
+    // Tile text is answered with what paste takes here; nothing changes.
+    h.event(egui::Event::Paste("1 2 3 4 5 6 7 8 0".into()));
+    h.run();
+    assert_eq!(text(&h), second);
+    assert!(h.state().set_state.is_none());
+    let status = h.state().klotski.status();
+    assert!(status.contains("Paste takes a Klotski layout"), "{status}");
 }

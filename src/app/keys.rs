@@ -1,0 +1,51 @@
+//! The keys both play views share: undo/redo shortcuts, pasted text, and
+//! the arrow keys (or WASD).
+
+use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
+
+use super::Command;
+use crate::engine::Dir;
+
+const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+const REDO: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+
+/// The commands typed this frame: redo, undo (shortcuts consumed) and a
+/// paste, in that order.
+pub fn commands(ctx: &egui::Context) -> Vec<Command> {
+    let mut out = Vec::new();
+    // Redo first: Ctrl+Shift+Z would also match a plain Ctrl+Z check.
+    if ctx.input_mut(|i| i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y)) {
+        out.push(Command::Redo);
+    }
+    if ctx.input_mut(|i| i.consume_shortcut(&UNDO)) {
+        out.push(Command::Undo);
+    }
+    let pasted = ctx.input(|i| {
+        i.events.iter().find_map(|e| match e {
+            egui::Event::Paste(t) => Some(t.clone()),
+            _ => None,
+        })
+    });
+    out.extend(pasted.map(Command::Paste));
+    out
+}
+
+/// The direction an arrow key (or W, A, S, D) pressed without modifiers
+/// names this frame.
+pub fn arrow(ctx: &egui::Context) -> Option<Dir> {
+    ctx.input(|i| {
+        let plain = !i.modifiers.ctrl && !i.modifiers.command && !i.modifiers.alt;
+        let pressed = |a: Key, b: Key| plain && (i.key_pressed(a) || i.key_pressed(b));
+        [
+            (Key::ArrowLeft, Key::A, Dir::Left),
+            (Key::ArrowRight, Key::D, Dir::Right),
+            (Key::ArrowUp, Key::W, Dir::Up),
+            (Key::ArrowDown, Key::S, Dir::Down),
+        ]
+        .into_iter()
+        .find(|&(a, b, _)| pressed(a, b))
+        .map(|(_, _, d)| d)
+    })
+}

@@ -1,0 +1,539 @@
+//! The sliding-tiles play view: the board, the controls, the step list and
+//! the running solve. It owns the tile game and everything shown with it;
+//! the app routes the tile commands here.
+
+use std::path::Path;
+
+use eframe::egui;
+
+use super::board_view::{BoardInput, BoardOptions, BoardView};
+use super::databases::Databases;
+use super::error::AppError;
+use super::game::Game;
+use super::settings::Settings;
+use super::solver::Running;
+use super::steps::{self, Playback, Solution, StepView};
+use super::{Command, capitalize, controls, keys, trace_plot};
+use crate::engine::rng::SeededRng;
+use crate::engine::tiles::{random_solvable, shuffled};
+use crate::engine::{Board, Dir, Status, TilePuzzle, TracePoint};
+use crate::storage::puzzle_file::Saved;
+use crate::units::{bytes, thousands};
+
+/// The tile view's state.
+pub struct TilesPlay {
+    pub(super) game: Game,
+    board_view: BoardView,
+    running: Option<Running>,
+    /// Pattern databases loaded, and the strong database's build.
+    pub(super) databases: Databases,
+    pub(super) solution: Option<Solution>,
+    pub(super) playback: Playback,
+    edit_mode: bool,
+    picked: Option<usize>,
+    status: String,
+    /// The trace of the last local search, kept with its result.
+    last_trace: Vec<TracePoint>,
+    rng: SeededRng,
+}
+
+impl StepView for TilesPlay {
+    fn playback_mut(&mut self) -> &mut Playback {
+        &mut self.playback
+    }
+
+    fn stale(&self) -> bool {
+        self.solution_stale()
+    }
+
+    /// Show step `i` of the solution on the board; stepping forward from
+    /// the step shown animates that one move.
+    fn show_step(&mut self, i: usize, now: f64, settings: &Settings) {
+        let Some(sol) = &self.solution else { return };
+        let last = sol.len();
+        let i = i.min(last);
+        let before = self.game.board.clone();
+        let board = sol.boards[i].clone();
+        let forward = (i == self.playback.step + 1
+            && sol.boards.get(self.playback.step) == Some(&before))
+        .then(|| sol.path[i - 1]);
+        self.game.set_board(board);
+        self.board_view.reset();
+        if let Some(d) = forward {
+            self.animate_if(settings, &before, &[d], now);
+        }
+        self.playback.shown(i, last);
+    }
+}
+
+impl TilesPlay {
+    /// A goal board of the settings' size; `rng` makes random starts.
+    pub fn new(settings: &Settings, rng: SeededRng) -> Self {
+        let goal = Board::goal(settings.shape());
+        let puzzle = TilePuzzle::new(goal.clone(), goal).expect("same shape");
+        Self {
+            game: Game::new(puzzle),
+            board_view: BoardView::default(),
+            running: None,
+            databases: Databases::default(),
+            solution: None,
+            playback: Playback::default(),
+            edit_mode: false,
+            picked: None,
+            status: "Welcome: Randomize or Shuffle, then play or Solve.".into(),
+            last_trace: Vec::new(),
+            rng,
+        }
+    }
+
+    /// The status line.
+    #[cfg(test)]
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// Replace the status line.
+    pub fn set_status(&mut self, status: String) {
+        self.status = status;
+    }
+
+    /// Whether a solve runs.
+    pub fn is_solving(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The solution, if any.
+    pub fn solution(&self) -> Option<&Solution> {
+        self.solution.as_ref()
+    }
+
+    /// Whether the solution no longer matches the board.
+    pub fn solution_stale(&self) -> bool {
+        self.solution
+            .as_ref()
+            .is_some_and(|s| s.boards.get(self.playback.step) != Some(&self.game.board))
+    }
+
+    /// Undo and redo, for the menu.
+    pub fn can_undo_redo(&self) -> (bool, bool) {
+        (self.game.can_undo(), self.game.can_redo())
+    }
+
+    /// The board's text, for Copy state and the set-state dialog.
+    pub fn board_text(&self) -> String {
+        self.game.board.to_text()
+    }
+
+    /// The puzzle shown: the board and its goal.
+    pub fn puzzle(&self) -> TilePuzzle {
+        self.game.puzzle()
+    }
+
+    /// Carry out a tile command at app time `now`. Commands of other views
+    /// are ignored.
+    pub fn apply(
+        &mut self,
+        cmd: Command,
+        ctx: &egui::Context,
+        now: f64,
+        settings: &mut Settings,
+        cache_dir: &Path,
+    ) {
+        match cmd {
+            Command::NewSize(shape) => {
+                settings.rows = shape.rows;
+                settings.cols = shape.cols;
+                let goal = Board::goal(shape);
+                self.new_board(goal.clone(), Some(goal));
+                self.status = format!("New {shape} puzzle. Randomize or Shuffle to start.");
+            }
+            Command::Randomize => {
+                let b = random_solvable(&self.game.goal, &mut self.rng);
+                self.new_board(b, None);
+                self.status = "Random solvable start.".into();
+            }
+            Command::Shuffle => {
+                let k = settings.shuffle_moves as usize;
+                let (b, _) = shuffled(&self.game.goal, k, &mut self.rng);
+                self.new_board(b, None);
+                self.status = format!("Shuffled with {k} random moves.");
+            }
+            Command::Reset => {
+                let goal = self.game.goal.clone();
+                self.new_board(goal, None);
+                self.status = "Reset to the goal.".into();
+            }
+            Command::ToggleEdit => {
+                self.edit_mode = !self.edit_mode;
+                self.picked = None;
+                self.status = if self.edit_mode {
+                    "Edit mode: click two tiles to swap them.".into()
+                } else {
+                    "Edit mode off.".into()
+                };
+                if !self.edit_mode
+                    && let Err(why) = self.game.puzzle().check_solvable()
+                {
+                    self.status = format!("Unsolvable: {why}");
+                }
+            }
+            Command::Solve => {
+                if let Err(e) = self.solve(ctx, settings, cache_dir) {
+                    self.status = e.to_string();
+                }
+            }
+            Command::Cancel => {
+                if let Some(r) = &self.running {
+                    r.cancel();
+                    self.status = "Cancelling…".into();
+                }
+            }
+            Command::Undo => {
+                let before = self.game.board.clone();
+                if let Some(moves) = self.game.undo() {
+                    self.animate_if(settings, &before, &moves, now);
+                }
+            }
+            Command::Redo => {
+                let before = self.game.board.clone();
+                if let Some(moves) = self.game.redo() {
+                    self.animate_if(settings, &before, &moves, now);
+                }
+            }
+            Command::CopyState => {
+                ctx.copy_text(self.game.board.to_text());
+                self.status = "State copied as text.".into();
+            }
+            Command::BuildStrongDatabase => {
+                let repaint = ctx.clone();
+                self.databases.start_strong_build(
+                    &self.game.goal,
+                    cache_dir.to_path_buf(),
+                    move || repaint.request_repaint(),
+                );
+                self.status = "Building the strong (7-8) pattern database…".into();
+            }
+            Command::CancelStrongDatabase => self.databases.cancel_build(),
+            Command::ShowStep(_) | Command::PlaySolution | Command::PauseSolution => {
+                steps::apply(self, &cmd, now, settings);
+            }
+            _ => {}
+        }
+    }
+
+    /// Replace the board (and optionally the goal): history, solution and
+    /// any edit are dropped.
+    fn new_board(&mut self, board: Board, goal: Option<Board>) {
+        if let Some(g) = goal {
+            if g.cells() != self.game.goal.cells() || g.shape() != self.game.goal.shape() {
+                self.databases.retain_goal(&g);
+            }
+            self.game.set_goal(g);
+        }
+        self.game.set_board(board);
+        self.board_view.reset();
+        self.solution = None;
+        self.playback = Playback::default();
+        self.edit_mode = false;
+        self.picked = None;
+    }
+
+    /// Show `puzzle` (from the set-state dialog, a file or a compared run);
+    /// the settings take its size.
+    pub fn set_puzzle(&mut self, puzzle: TilePuzzle, settings: &mut Settings) {
+        settings.rows = puzzle.shape().rows;
+        settings.cols = puzzle.shape().cols;
+        self.new_board(puzzle.start, Some(puzzle.goal));
+    }
+
+    /// Show an opened file: its puzzle and, if saved, its solution.
+    pub fn open(&mut self, saved: Saved, settings: &mut Settings) {
+        let solution = saved.solution.clone();
+        self.set_puzzle(saved.puzzle.clone(), settings);
+        if let Some(s) = solution {
+            self.solution = Some(Solution::new(
+                saved.puzzle.start,
+                s.to_outcome(),
+                s.strategy.clone(),
+                s.heuristic.clone(),
+            ));
+        }
+    }
+
+    /// Show a solution found elsewhere (the compare view) for `puzzle`.
+    pub fn load_solution(
+        &mut self,
+        puzzle: TilePuzzle,
+        outcome: crate::engine::Outcome<Dir>,
+        strategy: String,
+        settings: &mut Settings,
+    ) {
+        self.set_puzzle(puzzle.clone(), settings);
+        self.solution = Some(Solution::new(
+            puzzle.start,
+            outcome,
+            strategy,
+            String::new(),
+        ));
+        self.playback = Playback::fresh();
+    }
+
+    /// What to save: the puzzle shown, or with the solution, the
+    /// solution's start and its moves.
+    pub fn to_saved(&self, with_solution: bool) -> Saved {
+        let solution = self.solution.as_ref().filter(|_| with_solution);
+        let puzzle = match solution {
+            Some(s) => TilePuzzle {
+                start: s.boards[0].clone(),
+                goal: self.game.goal.clone(),
+            },
+            None => self.game.puzzle(),
+        };
+        Saved::new(
+            puzzle,
+            solution.map(|s| (&s.outcome, s.strategy.as_str(), s.heuristic.as_str())),
+        )
+    }
+
+    fn animate_if(&mut self, settings: &Settings, before: &Board, moves: &[Dir], now: f64) {
+        if settings.animate {
+            self.board_view.animate(before, moves, now);
+        }
+    }
+
+    /// Play blank moves from the board or the keys.
+    fn play(&mut self, action: Vec<Dir>, animate: bool, settings: &Settings, now: f64) {
+        let before = self.game.board.clone();
+        if self.game.play(action.clone(), now) {
+            if animate {
+                self.animate_if(settings, &before, &action, now);
+            }
+            self.playback.playing = false;
+            if let Some(t) = self.game.finished()
+                && self.game.is_solved()
+            {
+                self.status = format!(
+                    "Solved by hand in {} moves and {:.1} s!",
+                    self.game.moves(),
+                    t.as_secs_f64()
+                );
+            }
+        }
+    }
+
+    fn solve(
+        &mut self,
+        ctx: &egui::Context,
+        settings: &Settings,
+        cache_dir: &Path,
+    ) -> Result<(), AppError> {
+        if self.running.is_some() {
+            return Ok(());
+        }
+        let puzzle = self.game.puzzle();
+        puzzle.check_solvable().map_err(AppError::Unsolvable)?;
+        let strategy = settings.strategy();
+        if strategy.uses_heuristic()
+            && let Some(why) = settings.heuristic.unavailable_for(puzzle.shape())
+        {
+            return Err(AppError::SolveRefused(
+                crate::engine::strategy::SolveError::HeuristicUnavailable(why.to_string()),
+            ));
+        }
+        let repaint = ctx.clone();
+        let label = strategy.label();
+        self.last_trace.clear();
+        self.running = Some(Running::start(
+            puzzle,
+            strategy,
+            settings.heuristic,
+            self.databases.find(settings.heuristic, &self.game.goal),
+            cache_dir.to_path_buf(),
+            settings.limits(),
+            move || repaint.request_repaint(),
+        ));
+        self.status = format!("Solving with {label}…");
+        Ok(())
+    }
+
+    /// Background work, each frame: collect a finished solve or database
+    /// build, and advance playback.
+    pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings) {
+        self.poll_solver();
+        if let Some(line) = self.databases.poll() {
+            // Once built, the strong database is the one used.
+            if self
+                .databases
+                .find(crate::engine::HeuristicKind::Pdb78, &self.game.goal)
+                .is_some()
+            {
+                settings.heuristic = crate::engine::HeuristicKind::Pdb78;
+            }
+            self.status = line;
+        }
+        steps::tick(self, ctx, now, settings);
+        if self.running.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// Collect a finished solve.
+    fn poll_solver(&mut self) {
+        let Some(run) = &mut self.running else { return };
+        let Some(done) = run.try_finish() else { return };
+        let (strategy, heuristic) = (run.strategy.to_string(), run.heuristic.clone());
+        self.last_trace = run.trace.points();
+        self.running = None;
+        if let Some(db) = done.pdb {
+            self.databases.keep(db);
+        }
+        let o = match done.outcome {
+            Ok(o) => o,
+            Err(why) => {
+                self.status = AppError::SolveRefused(why).to_string();
+                return;
+            }
+        };
+        let s = &o.stats;
+        let counters = format!(
+            "expanded {}, generated {}, peak stored {}, memory {}, {:.2} s",
+            thousands(s.expanded),
+            thousands(s.generated),
+            thousands(s.peak_stored),
+            bytes(s.peak_bytes),
+            s.elapsed.as_secs_f64()
+        );
+        self.status = match o.status {
+            Status::Solved => format!(
+                "Solved: {} moves{} by {strategy} — {counters}{}",
+                o.path.len(),
+                if s.optimal { " (optimal)" } else { "" },
+                s.walk_length
+                    .map(|w| format!(", raw walk {}", thousands(w)))
+                    .unwrap_or_default()
+            ),
+            status => format!(
+                "{}: {} — {counters}",
+                capitalize(status.name()),
+                o.reason.clone().unwrap_or_default()
+            ),
+        };
+        if o.status == Status::Solved {
+            self.solution = Some(Solution::new(done.puzzle.start, o, strategy, heuristic));
+            self.playback = Playback::fresh();
+        }
+    }
+
+    /// The arrow keys: a key names the direction the *tile* moves, so the
+    /// blank goes the other way. Not in edit mode.
+    pub fn keys(&mut self, ctx: &egui::Context, settings: &Settings, now: f64) {
+        if self.edit_mode {
+            return;
+        }
+        if let Some(d) = keys::arrow(ctx) {
+            self.play(vec![d.opposite()], true, settings, now);
+        }
+    }
+
+    /// Draw the view: status below, controls left, trace and steps right,
+    /// the board in the middle. Commands go to `out`.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut Settings,
+        cache_dir: &Path,
+        out: &mut Vec<Command>,
+    ) {
+        let now = ui.input(|i| i.time);
+        egui::Panel::bottom("status").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if self.running.is_some() {
+                    ui.spinner();
+                }
+                ui.label(&self.status);
+            });
+        });
+        egui::Panel::left("controls")
+            .default_size(250.0)
+            .show(ui, |ui| {
+                let state = controls::PanelState {
+                    shape: self.game.board.shape(),
+                    running: self.running.as_ref(),
+                    edit_mode: self.edit_mode,
+                    strong_database: self.databases.strong_status(&self.game.goal, cache_dir),
+                };
+                out.extend(controls::show(ui, settings, &state));
+            });
+        let stale = self.solution_stale();
+        egui::Panel::right("steps")
+            .default_size(260.0)
+            .show(ui, |ui| {
+                let trace = match &self.running {
+                    Some(run) => run.trace.points(),
+                    None => self.last_trace.clone(),
+                };
+                trace_plot::show(ui, "tiles", &trace);
+                out.extend(steps::show(
+                    ui,
+                    self.solution.as_ref(),
+                    &mut self.playback,
+                    &mut settings.speed,
+                    stale,
+                ));
+            });
+        egui::CentralPanel::default().show(ui, |ui| self.board_panel(ui, settings, now));
+    }
+
+    fn board_panel(&mut self, ui: &mut egui::Ui, settings: &Settings, now: f64) {
+        let moves = self.game.moves();
+        let time = self.game.elapsed(now).as_secs_f64();
+        ui.horizontal(|ui| {
+            ui.label(format!("Moves: {moves}"));
+            ui.separator();
+            ui.label(format!("Time: {time:.1} s"));
+            if self.game.is_solved() {
+                ui.separator();
+                ui.strong("At the goal");
+            } else if self.edit_mode {
+                ui.separator();
+                ui.strong("Editing: click two tiles to swap them");
+            }
+            if self.solution_stale() {
+                ui.separator();
+                ui.label("(solution stale)");
+            }
+        });
+        if self.game.elapsed(now) > std::time::Duration::ZERO && self.game.finished().is_none() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        let opts = BoardOptions {
+            goal: &self.game.goal,
+            mark_home: settings.mark_home,
+            interactive: true,
+            edit_mode: self.edit_mode,
+            picked: self.picked,
+        };
+        let board = self.game.board.clone();
+        match self.board_view.show(ui, &board, opts) {
+            Some(BoardInput::Slide { action, animate }) => {
+                self.play(action, animate, settings, now)
+            }
+            Some(BoardInput::Pick(cell)) => match self.picked.take() {
+                None => self.picked = Some(cell),
+                Some(first) if first == cell => {}
+                Some(first) => {
+                    let mut b = self.game.board.clone();
+                    b.swap_cells(first, cell);
+                    self.game.set_board(b);
+                    self.solution = None;
+                    self.status = match self.game.puzzle().check_solvable() {
+                        Ok(()) => "Swapped. The arrangement is solvable.".into(),
+                        Err(why) => format!("Swapped. Unsolvable: {why}"),
+                    };
+                }
+            },
+            None => {}
+        }
+    }
+}
