@@ -36,9 +36,9 @@ fn hard_for(name: &str) -> TilePuzzle {
 }
 
 /// Every strategy that runs until stopped: greedy stops by itself at its
-/// first local minimum, long before any limit (tested in tests/local.rs),
+/// first local minimum, long before any limit (tested in tests/it/local.rs),
 /// and fast finishes any board in a moment (its limits are tested in
-/// tests/fast.rs).
+/// tests/it/fast.rs).
 fn long_running() -> impl Iterator<Item = &'static dyn huarong_engine::Strategy> {
     STRATEGIES
         .iter()
