@@ -340,7 +340,8 @@ mod tests {
 
     #[test]
     fn either_kind_is_loaded_by_load_any_and_tiles_refuse_klotski() {
-        let dir = std::env::temp_dir().join(format!("huarong-kfile-{}", std::process::id()));
+        let tmp = tempfile::TempDir::new().unwrap();
+        let dir = tmp.path();
         let k = dir.join("k.ron");
         save(
             &k,
@@ -360,6 +361,5 @@ mod tests {
         );
         super::super::puzzle_file::save(&t, &tiles).unwrap();
         assert_eq!(load_any(&t).unwrap(), Document::Tiles(tiles));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

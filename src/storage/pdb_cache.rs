@@ -121,8 +121,9 @@ pub fn load_or_build_cancellable(
         Err(e) => Some(e.to_string()),
     };
     let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
-    let saved =
-        super::write_atomic(&path, &db.to_bytes()).map_err(|e| format!("{}: {e}", path.display()));
+    // Streamed from the tables: the 7-8 database is ~577 MB.
+    let saved = super::write_atomic_with(&path, |out| db.write_to(out))
+        .map_err(|e| format!("{}: {e}", path.display()));
     Some(PdbLoad {
         db: Arc::new(db),
         source: PdbSource::Built { why, saved },

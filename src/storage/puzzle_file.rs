@@ -898,11 +898,11 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Saved, FileError> {
 /// use huarong_engine::TilePuzzle;
 /// use huarong::storage::puzzle_file::{Saved, load, save};
 ///
-/// let path = std::env::temp_dir().join(format!("huarong-doc-{}.ron", std::process::id()));
+/// let dir = tempfile::TempDir::new().unwrap();
+/// let path = dir.path().join("puzzle.ron");
 /// let saved = Saved::new(TilePuzzle::parse("1 2 0 3", None, None).unwrap(), None);
 /// save(&path, &saved).unwrap();
 /// assert_eq!(load(&path).unwrap(), saved);
-/// std::fs::remove_file(&path).unwrap();
 /// ```
 pub fn save(path: &Path, saved: &Saved) -> std::io::Result<()> {
     super::write_atomic(path, to_ron(saved).as_bytes())
@@ -1302,7 +1302,8 @@ mod tests {
             assert!(e.to_string().starts_with("solution: elapsed_ms "), "{e}");
         }
 
-        let missing = std::env::temp_dir().join("huarong-no-such-dir-x9/puzzle.ron");
+        let dir = tempfile::TempDir::new().unwrap();
+        let missing = dir.path().join("no-such-dir").join("puzzle.ron");
         let e = load(&missing).unwrap_err();
         assert!(matches!(
             e,
@@ -1424,15 +1425,8 @@ mod tests {
 
     #[test]
     fn save_then_load_leaves_no_temporary_file() {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0);
-        let dir = std::env::temp_dir().join(format!(
-            "huarong-puzzle-file-test-{}-{nanos}",
-            std::process::id()
-        ));
-        let path = dir.join("sub").join("eight.ron");
+        let dir = tempfile::TempDir::new().unwrap();
+        let path = dir.path().join("sub").join("eight.ron");
         let saved = solved_eight();
         save(&path, &saved).unwrap();
         let back = load(&path).unwrap();
@@ -1457,7 +1451,5 @@ mod tests {
         // A binary file in place of the puzzle.
         std::fs::write(&path, [0u8, 159, 146, 150]).unwrap();
         assert_eq!(load(&path).unwrap_err(), FileError::NotText { offset: 1 });
-
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -14,15 +14,19 @@ const HARDEST_B: &str = "6 4 7 8 5 0 3 2 1";
 /// directory of every run and to hold bench files.
 struct Sandbox {
     dir: PathBuf,
+    _tmp: tempfile::TempDir,
 }
 
 impl Sandbox {
     fn new(name: &str) -> Self {
-        let dir =
-            std::env::temp_dir().join(format!("huarong-cli-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("create temp dir");
-        Self { dir }
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!("huarong-cli-{name}-"))
+            .tempdir()
+            .expect("create temp dir");
+        Self {
+            dir: tmp.path().to_path_buf(),
+            _tmp: tmp,
+        }
     }
 
     fn file(&self, name: &str, contents: &str) -> PathBuf {
@@ -42,12 +46,6 @@ impl Sandbox {
             stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
             stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
         }
-    }
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
 

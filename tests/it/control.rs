@@ -36,9 +36,9 @@ fn hard_for(name: &str) -> TilePuzzle {
 }
 
 /// Every strategy that runs until stopped: greedy stops by itself at its
-/// first local minimum, long before any limit (tested in tests/local.rs),
+/// first local minimum, long before any limit (tested in tests/it/local.rs),
 /// and fast finishes any board in a moment (its limits are tested in
-/// tests/fast.rs).
+/// tests/it/fast.rs).
 fn long_running() -> impl Iterator<Item = &'static dyn huarong_engine::Strategy> {
     STRATEGIES
         .iter()
@@ -124,23 +124,47 @@ fn time_limit_stops_a_long_search() {
     assert!(o.stats.elapsed >= Duration::from_millis(100));
 }
 
+/// A progress observer for `ctl` that reports every check, and a receiver
+/// that gets one message once a report passes `ready` (later ones are
+/// dropped): tests wait on it for the search to be under way instead of
+/// sleeping and hoping.
+fn signal_when(
+    ctl: Control,
+    ready: impl Fn(&huarong_engine::Progress) -> bool + Send + Sync + 'static,
+) -> (Control, mpsc::Receiver<()>) {
+    let (tx, rx) = mpsc::sync_channel(1);
+    let mut ctl = ctl.with_progress(move |p| {
+        if ready(p) {
+            let _ = tx.try_send(());
+        }
+    });
+    ctl.report_every = Duration::ZERO;
+    (ctl, rx)
+}
+
+/// Not a speed check: a generous bound only keeps a broken search from
+/// hanging the test run.
+const HANG: Duration = Duration::from_secs(20);
+
 #[test]
 fn cancel_stops_every_strategy_from_another_thread() {
     for s in long_running() {
         let token = CancelToken::new();
-        let ctl = Control::default().with_cancel(token.clone());
+        let (ctl, started) = signal_when(Control::default().with_cancel(token.clone()), |p| {
+            p.expanded > 0
+        });
         let (tx, rx) = mpsc::channel();
         let name = s.name();
         std::thread::spawn(move || {
             let o = run(name, HeuristicChoice::Misplaced, ctl);
             let _ = tx.send(o);
         });
-        std::thread::sleep(Duration::from_millis(50));
+        started
+            .recv_timeout(HANG)
+            .unwrap_or_else(|_| panic!("{name}: no progress report"));
         token.cancel();
-        // Not a speed check: a generous bound only keeps a broken cancel
-        // from hanging the test run.
         let o = rx
-            .recv_timeout(Duration::from_secs(20))
+            .recv_timeout(HANG)
             .expect("search ignored the cancel flag");
         assert_eq!(o.status, Status::Cancelled, "{name}");
         assert!(o.path.is_empty());
@@ -174,21 +198,32 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
     // Past the first iterations IDA* splits its work over threads; the
     // control must still reach every worker.
     let token = CancelToken::new();
-    let ctl = Control::default()
-        .with_cancel(token.clone())
-        .with_threads(2);
+    // Workers are unnamed threads of a scope inside the search thread, so
+    // a report from a thread not named SEARCH means the parallel phase runs.
+    const SEARCH: &str = "idastar-search";
+    let (ctl, parallel) = signal_when(
+        Control::default()
+            .with_cancel(token.clone())
+            .with_threads(2),
+        |_| std::thread::current().name() != Some(SEARCH),
+    );
     let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(run("idastar", HeuristicChoice::Manhattan, ctl));
-    });
-    std::thread::sleep(Duration::from_millis(400));
+    std::thread::Builder::new()
+        .name(SEARCH.into())
+        .spawn(move || {
+            let _ = tx.send(run("idastar", HeuristicChoice::Manhattan, ctl));
+        })
+        .unwrap();
+    parallel
+        .recv_timeout(HANG)
+        .expect("no report from a parallel worker");
     token.cancel();
     let o = rx
-        .recv_timeout(Duration::from_secs(20))
+        .recv_timeout(HANG)
         .expect("workers ignored the cancel flag");
     assert_eq!(o.status, Status::Cancelled);
     assert!(
-        o.stats.expanded > 100_000,
+        o.stats.expanded > 20_000,
         "cancelled before the parallel phase"
     );
 
@@ -213,30 +248,20 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
 #[test]
 fn a_job_runs_in_the_background_reports_progress_and_cancels() {
     use huarong_engine::job::Job;
-    let ctl = Control {
-        report_every: Duration::from_millis(5),
-        ..Control::default()
-    };
+    // The job keeps an observer already set, so the test hears the first
+    // report the job itself stores.
+    let (ctl, reported) = signal_when(Control::default(), |p| p.expanded > 0);
     let mut job = Job::spawn(ctl, |ctl| {
         run("idastar", HeuristicChoice::Manhattan, ctl.clone())
     });
     // The caller is never blocked: the job is still running.
     assert!(!job.is_finished());
-    let mut progress = None;
-    for _ in 0..200 {
-        std::thread::sleep(Duration::from_millis(10));
-        progress = job.progress();
-        if progress.is_some_and(|p| p.expanded > 0) {
-            break;
-        }
-    }
+    reported.recv_timeout(HANG).expect("no progress report");
     assert!(
-        progress.is_some_and(|p| p.expanded > 0),
-        "no progress report"
+        job.progress().is_some_and(|p| p.expanded > 0),
+        "the job did not keep the report"
     );
     job.cancel();
-    let o = job
-        .wait_timeout(Duration::from_secs(20))
-        .expect("job ignored cancel");
+    let o = job.wait_timeout(HANG).expect("job ignored cancel");
     assert_eq!(o.status, Status::Cancelled);
 }

@@ -42,20 +42,66 @@ impl fmt::Display for PdbError {
 
 impl std::error::Error for PdbError {}
 
-/// A fast 64-bit checksum over 8-byte words.
-fn checksum(bytes: &[u8]) -> u64 {
-    let mut h = 0x243F_6A88_85A3_08D3u64 ^ bytes.len() as u64;
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(31);
+/// A fast 64-bit checksum over 8-byte words, fed in pieces of any length
+/// (the tables one after another) with the same result as over their
+/// concatenation.
+struct Checksum {
+    h: u64,
+    /// Bytes of a word not yet complete (a piece may end mid-word).
+    pending: [u8; 8],
+    pending_len: usize,
+}
+
+impl Checksum {
+    /// A checksum over `total_len` bytes still to be fed.
+    fn new(total_len: usize) -> Self {
+        Checksum {
+            h: 0x243F_6A88_85A3_08D3u64 ^ total_len as u64,
+            pending: [0; 8],
+            pending_len: 0,
+        }
     }
-    for &b in chunks.remainder() {
-        h = (h ^ b as u64)
+
+    fn mix(&mut self, w: u64) {
+        self.h = (self.h ^ w)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .rotate_left(31);
     }
-    h
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        if self.pending_len > 0 {
+            let take = (8 - self.pending_len).min(bytes.len());
+            self.pending[self.pending_len..self.pending_len + take].copy_from_slice(&bytes[..take]);
+            self.pending_len += take;
+            bytes = &bytes[take..];
+            if self.pending_len < 8 {
+                return;
+            }
+            self.mix(u64::from_le_bytes(self.pending));
+            self.pending_len = 0;
+        }
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.mix(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        let rest = chunks.remainder();
+        self.pending[..rest.len()].copy_from_slice(rest);
+        self.pending_len = rest.len();
+    }
+
+    /// The sum; a last partial word is mixed in byte by byte.
+    fn finish(mut self) -> u64 {
+        for i in 0..self.pending_len {
+            self.mix(self.pending[i] as u64);
+        }
+        self.h
+    }
+}
+
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut sum = Checksum::new(bytes.len());
+    sum.update(bytes);
+    sum.finish()
 }
 
 fn header(shape: Shape, goal: &[u8], partition: &[Vec<u8>]) -> Vec<u8> {
@@ -72,16 +118,27 @@ fn header(shape: Shape, goal: &[u8], partition: &[Vec<u8>]) -> Vec<u8> {
     h
 }
 
-pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
+/// Write `db` in the file format to `out`: the header and checksum, then
+/// each table straight from memory, so a large database is never copied
+/// into a second buffer. Does no I/O of its own beyond `out`'s writes.
+pub(super) fn write_to(db: &PatternDb, out: &mut impl std::io::Write) -> std::io::Result<()> {
     let partition: Vec<Vec<u8>> = db.patterns.iter().map(|p| p.tiles.clone()).collect();
-    let mut out = header(db.shape, &db.goal, &partition);
-    let sum_at = out.len();
-    out.extend_from_slice(&[0; 8]);
+    let body_len = db.patterns.iter().map(|p| p.table.len()).sum();
+    let mut sum = Checksum::new(body_len);
     for p in &db.patterns {
-        out.extend_from_slice(&p.table);
+        sum.update(&p.table);
     }
-    let sum = checksum(&out[sum_at + 8..]);
-    out[sum_at..sum_at + 8].copy_from_slice(&sum.to_le_bytes());
+    out.write_all(&header(db.shape, &db.goal, &partition))?;
+    out.write_all(&sum.finish().to_le_bytes())?;
+    for p in &db.patterns {
+        out.write_all(&p.table)?;
+    }
+    Ok(())
+}
+
+pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_to(db, &mut out).expect("writing to a Vec cannot fail");
     out
 }
 
@@ -166,4 +223,50 @@ fn check(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Vec<usize>
         return Err(PdbError::Checksum);
     }
     Ok(sizes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The checksum fed in pieces equals the checksum over the whole, for
+    /// cuts that fall inside words and on word boundaries.
+    #[test]
+    fn checksum_in_pieces_matches_the_whole() {
+        let bytes: Vec<u8> = (0..61u32).map(|i| (i * 37 + 11) as u8).collect();
+        let whole = checksum(&bytes);
+        for first in 0..bytes.len() {
+            for second in first..bytes.len() {
+                let mut sum = Checksum::new(bytes.len());
+                sum.update(&bytes[..first]);
+                sum.update(&bytes[first..second]);
+                sum.update(&bytes[second..]);
+                assert_eq!(sum.finish(), whole, "cuts at {first} and {second}");
+            }
+        }
+        // A different byte changes it (the test above can fail).
+        let mut other = bytes.clone();
+        other[60] ^= 1;
+        assert_ne!(checksum(&other), whole);
+    }
+
+    /// The streamed bytes are the format as it always was: the header, the
+    /// checksum over all tables taken as one piece, then the tables. The
+    /// first table here (30 bytes) ends mid-word.
+    #[test]
+    fn to_bytes_is_header_checksum_then_tables() {
+        let goal = Board::goal(Shape::new(2, 3).unwrap());
+        let partition = vec![vec![1, 2], vec![3, 4, 5]];
+        let db = PatternDb::build(&goal, &partition, &|_| {});
+        let tables: Vec<u8> = db.patterns.iter().flat_map(|p| p.table.clone()).collect();
+        assert_eq!(db.patterns[0].table.len(), 30);
+        let mut expected = MAGIC.to_vec();
+        expected.extend_from_slice(&VERSION.to_le_bytes());
+        expected.extend_from_slice(&[2, 3]);
+        expected.extend_from_slice(goal.cells());
+        expected.extend_from_slice(&[2, 2, 1, 2, 3, 3, 4, 5]);
+        expected.extend_from_slice(&checksum(&tables).to_le_bytes());
+        expected.extend_from_slice(&tables);
+        assert_eq!(db.to_bytes(), expected);
+    }
 }

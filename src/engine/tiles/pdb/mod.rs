@@ -182,6 +182,12 @@ impl PatternDb {
         format::to_bytes(self)
     }
 
+    /// Write the bytes of [`to_bytes`](Self::to_bytes) to `out`, table by
+    /// table from memory, without building them in a second buffer.
+    pub fn write_to(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
+        format::write_to(self, out)
+    }
+
     /// Read bytes written by [`to_bytes`](Self::to_bytes), checking that they
     /// are intact and were built for `goal` with `partition`.
     pub fn from_bytes(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Self, PdbError> {
