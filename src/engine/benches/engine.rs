@@ -1,6 +1,6 @@
 //! Benchmarks of the solver's hot paths through the public API.
 //!
-//! Run with `cargo bench --bench engine`. The searches run for milliseconds,
+//! Run with `cargo bench -p huarong-engine --bench engine`. The searches run for milliseconds,
 //! so they use 10 samples. The `inner_loops` group times the pieces the
 //! searches repeat: a pattern-table build (a 5-tile pattern), IDA*'s
 //! apply / undo with incremental heuristics, IDA* over the 6-6-3 database
