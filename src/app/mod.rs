@@ -35,7 +35,7 @@ use steps::{Playback, Solution, StepRequest};
 use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Shape, Status, TilePuzzle};
-use crate::units::{bytes, thousands};
+use crate::units::thousands;
 
 /// Everything the user can ask for, from buttons, menus and keys.
 #[derive(Clone, Debug, PartialEq)]
@@ -477,14 +477,7 @@ impl HuarongApp {
             }
         };
         let s = &o.stats;
-        let counters = format!(
-            "expanded {}, generated {}, peak stored {}, memory {}, {:.2} s",
-            thousands(s.expanded),
-            thousands(s.generated),
-            thousands(s.peak_stored),
-            bytes(s.peak_bytes),
-            s.elapsed.as_secs_f64()
-        );
+        let counters = crate::units::counters(s);
         self.status = match o.status {
             Status::Solved => format!(
                 "Solved: {} moves{} by {strategy} — {counters}{}",

@@ -4,13 +4,15 @@
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{duration, stats_line, thousands};
+use super::report::{duration, thousands};
 use super::{InputError, SearchArgs};
 use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
+use crate::engine::strategy::Family;
 use crate::engine::{Dir, Outcome, Status, solve_klotski};
 use crate::storage::layouts::{self, Classic};
+use crate::units::counters;
 
 /// How Klotski solutions are counted.
 #[derive(Args, Debug, Clone)]
@@ -114,9 +116,9 @@ pub(super) fn solve_layout(
     search: &SearchArgs,
 ) -> Result<(), InputError> {
     let metric = klotski.metric()?;
-    let strategy = search.strategy("bfs")?;
+    let strategy = search.strategy(Family::Klotski)?;
     let ctl = search.control()?;
-    let o = solve_klotski(&*strategy, layout, metric, &ctl);
+    let o = solve_klotski(&*strategy, layout, metric, &ctl)?;
     let steps = steps_of(layout, &o)?;
     if search.json {
         println!(
@@ -152,7 +154,7 @@ pub(super) fn solve_layout(
             o.reason.as_deref().unwrap_or("no reason given")
         ),
     }
-    println!("{}", stats_line(&o));
+    println!("{}", counters(&o.stats));
     Ok(())
 }
 
@@ -218,7 +220,7 @@ pub(super) fn bench_layouts(
     search: &SearchArgs,
 ) -> Result<(), InputError> {
     let metric = klotski.metric()?;
-    let strategy = search.strategy("bfs")?;
+    let strategy = search.strategy(Family::Klotski)?;
     let ctl = search.control()?;
     let chosen: Vec<&Classic> = if names.trim() == "all" {
         layouts::classics().iter().collect()
@@ -229,7 +231,7 @@ pub(super) fn bench_layouts(
     let mut times = Vec::new();
     for c in &chosen {
         let layout = c.parse();
-        let o = solve_klotski(&*strategy, &layout, metric, &ctl);
+        let o = solve_klotski(&*strategy, &layout, metric, &ctl)?;
         let steps = steps_of(&layout, &o)?;
         let (space, start) = KlotskiSpace::new(&layout, metric);
         let t = std::time::Instant::now();
@@ -281,8 +283,8 @@ pub(super) fn bench_layouts(
             );
         }
     }
-    times.sort_by(f64::total_cmp);
-    let median = times[times.len() / 2];
+    // At least one layout was chosen, so there is a median.
+    let median = crate::units::median(&mut times).unwrap_or(0.0);
     if search.json {
         #[derive(Serialize)]
         struct Summary<'a> {

@@ -43,16 +43,3 @@ impl Record {
 }
 
 pub(super) use crate::units::{bytes, duration, thousands};
-
-/// The counters on one line.
-pub(super) fn stats_line<M>(o: &Outcome<M>) -> String {
-    let s = &o.stats;
-    format!(
-        "expanded {}  generated {}  peak stored {}  peak memory {}  time {}",
-        thousands(s.expanded),
-        thousands(s.generated),
-        thousands(s.peak_stored),
-        bytes(s.peak_bytes),
-        duration(s.elapsed.as_secs_f64())
-    )
-}

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::experiment::{Aggregate, RunSummary};
+
 /// One configuration's result on one start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultRow {
@@ -26,6 +28,37 @@ pub struct ResultRow {
     pub peak_bytes: u64,
     /// Time in milliseconds.
     pub time_ms: f64,
+}
+
+impl ResultRow {
+    /// The row of configuration `strategy`, from its run's summary (`None`:
+    /// it never ran or was refused; an empty status).
+    pub fn new(strategy: String, run: Option<&RunSummary>) -> Self {
+        let Some(r) = run else {
+            return Self {
+                strategy,
+                status: String::new(),
+                length: None,
+                moves: None,
+                optimal: false,
+                expanded: 0,
+                generated: 0,
+                peak_bytes: 0,
+                time_ms: 0.0,
+            };
+        };
+        Self {
+            strategy,
+            status: r.status.name().to_string(),
+            length: r.solution_length(),
+            moves: r.klotski.filter(|_| r.solved()).map(|k| k.moves),
+            optimal: r.optimal,
+            expanded: r.expanded,
+            generated: r.generated,
+            peak_bytes: r.peak_bytes,
+            time_ms: r.ms,
+        }
+    }
 }
 
 const HEADER: &str = "strategy,status,length,moves,optimal,expanded,generated,peak_bytes,time_ms";
@@ -143,6 +176,23 @@ pub struct AggregateRow {
     pub median_ms: f64,
     /// Largest peak memory, bytes.
     pub max_peak_bytes: u64,
+}
+
+impl AggregateRow {
+    /// The row of configuration `strategy`, from its aggregate.
+    pub fn new(strategy: String, a: &Aggregate) -> Self {
+        Self {
+            strategy,
+            runs: a.runs,
+            solved: a.solved,
+            mean_length: a.mean_length,
+            median_length: a.median_length,
+            mean_expanded: a.mean_expanded,
+            mean_ms: a.mean_ms,
+            median_ms: a.median_ms,
+            max_peak_bytes: a.max_peak_bytes,
+        }
+    }
 }
 
 const AGGREGATE_HEADER: &str =
