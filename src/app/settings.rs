@@ -246,4 +246,38 @@ mod tests {
         let wild: Settings = ron::from_str("(rows: 200, cols: 0)").unwrap();
         assert_eq!(wild.shape(), Shape::new(10, 2).unwrap());
     }
+
+    #[test]
+    fn tuning_follows_the_registry() {
+        use crate::engine::search::{AnnealParams, TabuParams};
+        let t = TuningSettings::default();
+        let (a, tabu) = (AnnealParams::DEFAULT, TabuParams::DEFAULT);
+        // Each knob starts at the first registered strategy's default.
+        assert_eq!((t.seed, t.t0, t.alpha, t.window), (a.seed, a.t0, a.alpha, a.window));
+        assert_eq!((t.anneal_iters, t.restarts), (a.max_iters, a.restarts));
+        assert_eq!((t.tenure, t.tabu_iters), (tabu.tenure, tabu.max_iters));
+        // A strategy gets exactly its knobs: annealing its iterations per
+        // run, tabu and greedy the iterations in all.
+        let t = TuningSettings {
+            anneal_iters: 11,
+            tabu_iters: 22,
+            tenure: 5,
+            ..t
+        };
+        assert_eq!(t.for_strategy("annealing").max_iters, Some(11));
+        assert_eq!(t.for_strategy("annealing").tenure, None);
+        assert_eq!(t.for_strategy("tabu").max_iters, Some(22));
+        assert_eq!(t.for_strategy("tabu").tenure, Some(5));
+        assert_eq!(t.for_strategy("greedy").max_iters, Some(22));
+        assert_eq!(t.for_strategy("astar"), Tuning::default());
+        for s in STRATEGIES {
+            assert!(strategy::configure(s.name(), &t.for_strategy(s.name())).is_ok());
+            let described = t.describe(s.name());
+            assert_eq!(described.is_empty(), s.params().is_empty(), "{described}");
+        }
+        assert!(t.describe("tabu").contains("tenure 5"));
+        // The family is the engine's and reads back from old settings.
+        let s: Settings = ron::from_str("(family: Klotski)").unwrap();
+        assert_eq!(s.family, Family::Klotski);
+    }
 }

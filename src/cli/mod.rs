@@ -112,19 +112,35 @@ fn strategy_help() -> String {
     help
 }
 
-/// A tuning flag's help, from the registry: what it means to each strategy
-/// that takes it, then `note` (the values accepted).
+/// A tuning flag's help, from the registry: what it means to the
+/// strategies that take it (those that agree grouped), then `note` (the
+/// values accepted), e.g. "annealing, tabu, greedy: the same seed gives the
+/// same run".
 fn knob_help(flag: &str, note: &str) -> String {
-    let uses: Vec<String> = STRATEGIES
+    let mut uses: Vec<(Vec<&str>, &str)> = Vec::new();
+    for s in STRATEGIES.iter() {
+        for p in s.params().iter().filter(|p| p.key.flag() == flag) {
+            let help = p.help.trim_end_matches('.');
+            match uses.iter_mut().find(|(_, h)| *h == help) {
+                Some((names, _)) => names.push(s.name()),
+                None => uses.push((vec![s.name()], help)),
+            }
+        }
+    }
+    let parts: Vec<String> = uses
         .iter()
-        .flat_map(|s| {
-            s.params()
-                .iter()
-                .filter(|p| p.key.flag() == flag)
-                .map(|p| format!("{}: {}", s.name(), p.help.trim_end_matches('.')))
+        .map(|(names, help)| {
+            let mut chars = help.chars();
+            let first = chars.next().map(|c| c.to_lowercase().to_string());
+            format!(
+                "{}: {}{}",
+                names.join(", "),
+                first.unwrap_or_default(),
+                chars.as_str()
+            )
         })
         .collect();
-    format!("{}{note}", uses.join("; "))
+    format!("{}{note}", parts.join("; "))
 }
 
 /// Bad input: printed as one line, exit status 2.
@@ -317,6 +333,34 @@ fn build_progress(kind: HeuristicKind) -> impl Fn(f32) + Sync {
                 kind.partition_name().unwrap_or_default(),
                 tenth * 10
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_help_and_the_flags_come_from_the_registry() {
+        let help = strategy_help();
+        for s in STRATEGIES {
+            assert!(help.contains(s.name()), "{help}");
+        }
+        assert!(help.contains("not for Klotski: fast"), "{help}");
+        let cli = Cli::command();
+        let solve = cli.find_subcommand("solve").expect("a solve command");
+        for s in STRATEGIES {
+            for p in s.params() {
+                let flag = p.key.flag();
+                let arg = solve
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(flag))
+                    .unwrap_or_else(|| panic!("no --{flag} for {}", s.name()));
+                let text = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert!(text.contains(s.name()), "--{flag}: {text}");
+            }
         }
     }
 }

@@ -277,6 +277,34 @@ pub fn save_aggregates(path: &Path, rows: &[AggregateRow]) -> std::io::Result<()
 mod tests {
     use super::*;
 
+    #[test]
+    fn rows_are_built_from_the_engine_summaries() {
+        use crate::engine::klotski::Layout;
+        use crate::engine::{Control, Status, solve_klotski, strategy};
+        let l = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
+        let bfs = strategy::find("bfs").unwrap();
+        let o = solve_klotski(bfs, &l, crate::engine::klotski::Metric::Steps, &Control::default())
+            .unwrap();
+        let run = RunSummary::of_klotski(&l, &o);
+        let row = ResultRow::new("bfs".into(), Some(&run));
+        assert_eq!(row.status, "solved");
+        // Three steps down by one piece: one move.
+        assert_eq!((row.length, row.moves, row.optimal), (Some(3), Some(1), true));
+        assert_eq!((row.expanded, row.time_ms), (run.expanded, run.ms));
+        let refused = ResultRow::new("fast".into(), None);
+        assert_eq!((refused.status.as_str(), refused.length), ("", None));
+        let stopped = RunSummary {
+            status: Status::Cancelled,
+            ..run
+        };
+        let row = ResultRow::new("bfs".into(), Some(&stopped));
+        assert_eq!((row.status.as_str(), row.length, row.moves), ("cancelled", None, None));
+        let a = Aggregate::of(&[run, stopped]).unwrap();
+        let agg = AggregateRow::new("bfs".into(), &a);
+        assert_eq!((agg.runs, agg.solved, agg.mean_length), (2, 1, Some(3.0)));
+        assert_eq!(agg.max_peak_bytes, run.peak_bytes);
+    }
+
     fn rows() -> Vec<ResultRow> {
         vec![
             ResultRow {
