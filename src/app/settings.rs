@@ -253,7 +253,10 @@ mod tests {
         let t = TuningSettings::default();
         let (a, tabu) = (AnnealParams::DEFAULT, TabuParams::DEFAULT);
         // Each knob starts at the first registered strategy's default.
-        assert_eq!((t.seed, t.t0, t.alpha, t.window), (a.seed, a.t0, a.alpha, a.window));
+        assert_eq!(
+            (t.seed, t.t0, t.alpha, t.window),
+            (a.seed, a.t0, a.alpha, a.window)
+        );
         assert_eq!((t.anneal_iters, t.restarts), (a.max_iters, a.restarts));
         assert_eq!((t.tenure, t.tabu_iters), (tabu.tenure, tabu.max_iters));
         // A strategy gets exactly its knobs: annealing its iterations per

@@ -150,7 +150,7 @@ fn klotski_line(
     o: crate::engine::Outcome<crate::engine::klotski::KMove>,
 ) -> RunLine {
     let steps = unit_steps(layout, &o.path).unwrap_or_default();
-    let record = super::klotski::KlotskiRecord::new(metric, &o, &steps);
+    let record = super::klotski::KlotskiRecord::new(layout, metric, &o, &steps);
     RunLine {
         strategy: name.to_string(),
         record: serde_json::to_value(record).expect("a record serializes"),

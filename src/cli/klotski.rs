@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::report::{duration, thousands};
 use super::{InputError, SearchArgs};
+use crate::engine::experiment::RunSummary;
 use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
@@ -87,23 +88,31 @@ fn steps_of(layout: &Layout, o: &Outcome<KMove>) -> Result<Vec<(char, Dir)>, Inp
 }
 
 impl KlotskiRecord {
-    pub(super) fn new(metric: Metric, o: &Outcome<KMove>, steps: &[(char, Dir)]) -> Self {
+    /// The record of `o` from `layout`, whose unit `steps` were checked.
+    pub(super) fn new(
+        layout: &Layout,
+        metric: Metric,
+        o: &Outcome<KMove>,
+        steps: &[(char, Dir)],
+    ) -> Self {
+        let r = RunSummary::of_klotski(layout, o);
+        let counted = r.klotski.unwrap_or_default();
         Self {
-            status: o.status.name(),
+            status: r.status.name(),
             metric: metric.name(),
             moves: steps
                 .iter()
                 .map(|&(c, d)| format!("{c}:{}", d.letter()))
                 .collect(),
-            length: steps.len(),
-            piece_moves: piece_moves(steps),
-            optimal: o.stats.optimal,
-            expanded: o.stats.expanded,
-            generated: o.stats.generated,
-            peak_stored: o.stats.peak_stored,
-            peak_bytes: o.stats.peak_bytes,
-            elapsed_ms: o.stats.elapsed.as_secs_f64() * 1e3,
-            walk_length: o.stats.walk_length,
+            length: counted.steps,
+            piece_moves: counted.moves,
+            optimal: r.optimal,
+            expanded: r.expanded,
+            generated: r.generated,
+            peak_stored: r.peak_stored,
+            peak_bytes: r.peak_bytes,
+            elapsed_ms: r.ms,
+            walk_length: r.walk_length,
             reason: o.reason.clone(),
         }
     }
@@ -123,7 +132,7 @@ pub(super) fn solve_layout(
     if search.json {
         println!(
             "{}",
-            serde_json::to_string(&KlotskiRecord::new(metric, &o, &steps))?
+            serde_json::to_string(&KlotskiRecord::new(layout, metric, &o, &steps))?
         );
         return Ok(());
     }
@@ -263,7 +272,7 @@ pub(super) fn bench_layouts(
                 found,
                 states,
                 enumerate_ms: e_ms,
-                record: KlotskiRecord::new(metric, &o, &steps),
+                record: KlotskiRecord::new(&layout, metric, &o, &steps),
             };
             println!("{}", serde_json::to_string(&line)?);
         } else {

@@ -53,6 +53,8 @@ pub struct RunSummary {
     pub peak_bytes: u64,
     /// Time, milliseconds.
     pub ms: f64,
+    /// Local searches: the raw walk's length before its loops were erased.
+    pub walk_length: Option<u64>,
     /// Set by [`flag_disagreements`]: this run claims an optimal solution
     /// whose length another run on the same start contradicts (a bug).
     pub disagrees: bool,
@@ -72,6 +74,7 @@ impl RunSummary {
             peak_stored: s.peak_stored,
             peak_bytes: s.peak_bytes,
             ms: s.elapsed.as_secs_f64() * 1e3,
+            walk_length: s.walk_length,
             disagrees: false,
         }
     }

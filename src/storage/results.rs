@@ -283,13 +283,21 @@ mod tests {
         use crate::engine::{Control, Status, solve_klotski, strategy};
         let l = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
         let bfs = strategy::find("bfs").unwrap();
-        let o = solve_klotski(bfs, &l, crate::engine::klotski::Metric::Steps, &Control::default())
-            .unwrap();
+        let o = solve_klotski(
+            bfs,
+            &l,
+            crate::engine::klotski::Metric::Steps,
+            &Control::default(),
+        )
+        .unwrap();
         let run = RunSummary::of_klotski(&l, &o);
         let row = ResultRow::new("bfs".into(), Some(&run));
         assert_eq!(row.status, "solved");
         // Three steps down by one piece: one move.
-        assert_eq!((row.length, row.moves, row.optimal), (Some(3), Some(1), true));
+        assert_eq!(
+            (row.length, row.moves, row.optimal),
+            (Some(3), Some(1), true)
+        );
         assert_eq!((row.expanded, row.time_ms), (run.expanded, run.ms));
         let refused = ResultRow::new("fast".into(), None);
         assert_eq!((refused.status.as_str(), refused.length), ("", None));
@@ -298,7 +306,10 @@ mod tests {
             ..run
         };
         let row = ResultRow::new("bfs".into(), Some(&stopped));
-        assert_eq!((row.status.as_str(), row.length, row.moves), ("cancelled", None, None));
+        assert_eq!(
+            (row.status.as_str(), row.length, row.moves),
+            ("cancelled", None, None)
+        );
         let a = Aggregate::of(&[run, stopped]).unwrap();
         let agg = AggregateRow::new("bfs".into(), &a);
         assert_eq!((agg.runs, agg.solved, agg.mean_length), (2, 1, Some(3.0)));
