@@ -116,20 +116,22 @@ impl Batch {
         ctx: &egui::Context,
     ) {
         let tiles = matches!(start, Start::Tiles(_));
-        self.names = configs.iter().map(|c| c.name(tiles)).collect();
         self.points.clear();
         self.done.store(0, Ordering::Relaxed);
-        // Configurations the engine refuses for this family (`fast` on
-        // Klotski) are run nowhere; each start refuses them again cheaply.
-        let strategies: Vec<_> = configs
+        // Only configurations the engine runs on this family (not `fast`
+        // on Klotski) and whose settings are valid; names and runs stay
+        // aligned by index.
+        let (names, strategies): (Vec<String>, Vec<_>) = configs
             .iter()
             .filter_map(|c| {
                 let s =
                     strategy::configure(&c.strategy, &settings.tuning.for_strategy(&c.strategy))
-                        .ok()?;
-                Some((s, c.heuristic))
+                        .ok()
+                        .filter(|s| s.supports(start.family()))?;
+                Some((c.name(tiles), (s, c.heuristic)))
             })
-            .collect();
+            .unzip();
+        self.names = names;
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
         let (start, limits, dir) = (start.clone(), settings.limits(), cache_dir.to_path_buf());
         let done = self.done.clone();

@@ -71,7 +71,7 @@ pub enum Finished {
     Tiles(Result<Outcome<Dir>, String>),
     /// Klotski.
     Klotski(Outcome<KMove>),
-    /// Klotski: why the engine refused the configuration.
+    /// Why the engine refused the configuration for this family.
     Refused(String),
 }
 
@@ -245,10 +245,10 @@ impl CompareView {
             return;
         };
         // A strategy that does not solve this family (`fast` on Klotski)
-        // is not run; the row stays empty.
-        if strategy::check_family(&*strategy, start.family()).is_err() {
+        // is not run; the row says why.
+        if let Err(why) = strategy::check_family(&*strategy, start.family()) {
             row.start = Some(start.clone());
-            row.result = None;
+            row.result = Some(Finished::Refused(why.to_string()));
             row.summary = None;
             return;
         }

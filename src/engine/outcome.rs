@@ -133,13 +133,12 @@ impl<M> Outcome<M> {
         }
     }
     /// An outcome for a search that stopped early.
-    pub fn stopped(stop: crate::control::Stop, mut stats: Stats) -> Self {
+    pub fn stopped(stop: crate::control::Stop, stats: Stats) -> Self {
         use crate::control::Stop;
         let reason = match stop {
             Stop::Cancelled | Stop::Halted => "cancelled".to_string(),
             Stop::Limit(kind) => format!("{kind} reached"),
         };
-        stats.optimal = false;
         Self {
             status: stop.status(),
             path: Vec::new(),
