@@ -1,5 +1,6 @@
-//! Numbers for people: thousands separators, byte sizes, durations, and
-//! the median of timings. Shared by the command line and the app.
+//! Numbers for people: thousands separators, byte sizes, durations, a
+//! search's counters, and the median of timings. Shared by the command
+//! line and the app.
 
 /// `1234567` → `1,234,567`.
 ///
@@ -49,24 +50,28 @@ pub fn duration(secs: f64) -> String {
     }
 }
 
-/// The median of `v` (the mean of the middle two for an even count), or
-/// `None` when it is empty. Sorts `v`.
+/// The median of `v` (the mean of the middle two), or `None` when empty;
+/// the engine's, where the experiment statistics are computed.
+pub use crate::engine::experiment::median;
+
+/// A search's counters on one line, the same wherever they are shown
+/// (the app's status lines, the compare view, the CLI's readable output).
 ///
 /// ```
-/// use huarong::units::median;
-/// assert_eq!(median(&mut [3.0, 1.0, 2.0]), Some(2.0));
-/// assert_eq!(median(&mut [4.0, 1.0, 2.0, 3.0]), Some(2.5));
-/// assert_eq!(median(&mut []), None);
+/// use std::time::Duration;
+/// use huarong_engine::Stats;
+/// let s = Stats { expanded: 12345, generated: 30000, peak_stored: 999, peak_bytes: 3 << 20,
+///     elapsed: Duration::from_millis(250), ..Stats::default() };
+/// assert_eq!(huarong::units::counters(&s),
+///     "expanded 12,345, generated 30,000, peak stored 999, memory 3.0 MiB, time 250.00 ms");
 /// ```
-pub fn median(v: &mut [f64]) -> Option<f64> {
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f64::total_cmp);
-    let m = v.len() / 2;
-    Some(if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
-    })
+pub fn counters(s: &crate::engine::Stats) -> String {
+    format!(
+        "expanded {}, generated {}, peak stored {}, memory {}, time {}",
+        thousands(s.expanded),
+        thousands(s.generated),
+        thousands(s.peak_stored),
+        bytes(s.peak_bytes),
+        duration(s.elapsed.as_secs_f64())
+    )
 }

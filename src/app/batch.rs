@@ -9,86 +9,52 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use eframe::egui;
 use egui_plot::{Legend, Plot, PlotPoints, Points};
-use rand::RngExt;
 
 use super::compare::{RowConfig, Start};
 use super::settings::Settings;
+use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::job::Job;
 use crate::engine::strategy;
 use crate::engine::tiles::pdb::PatternDb;
-use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{
-    Control, Dir, HeuristicChoice, HeuristicKind, Status, TilePuzzle, solve_klotski, solve_tiles,
+    Control, HeuristicChoice, HeuristicKind, TilePuzzle, solve_klotski, solve_tiles,
 };
-use crate::units::{bytes, median, thousands};
+use crate::storage::results::AggregateRow;
+use crate::units::{bytes, duration, thousands};
 
-/// One configuration's run on one start.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Point {
-    /// Solved.
-    pub solved: bool,
-    /// Length when solved.
-    pub length: usize,
-    /// Nodes expanded.
-    pub expanded: u64,
-    /// Time, ms.
-    pub ms: f64,
-    /// Peak memory.
-    pub peak_bytes: u64,
-}
-
-/// One configuration's aggregate.
+/// One configuration's aggregate, with its name.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Aggregate {
+pub struct NamedAggregate {
     /// Configuration name.
     pub name: String,
-    /// Starts run.
-    pub runs: usize,
-    /// Starts solved.
-    pub solved: usize,
-    /// Mean and median length of the solved ones.
-    pub length: Option<(f64, f64)>,
-    /// Mean nodes expanded.
-    pub mean_expanded: f64,
-    /// Mean and median time, ms.
-    pub time: (f64, f64),
-    /// Largest peak memory.
-    pub max_bytes: u64,
+    /// Its runs aggregated.
+    pub aggregate: Aggregate,
 }
 
-/// Aggregate each configuration's points.
-pub fn aggregate(names: &[String], points: &[Vec<Point>]) -> Vec<Aggregate> {
+/// Aggregate each configuration's runs (configurations without runs are
+/// left out).
+pub fn aggregate(names: &[String], runs: &[Vec<RunSummary>]) -> Vec<NamedAggregate> {
     names
         .iter()
-        .zip(points)
-        .filter(|(_, p)| !p.is_empty())
-        .map(|(name, p)| {
-            let solved: Vec<f64> = p
-                .iter()
-                .filter(|x| x.solved)
-                .map(|x| x.length as f64)
-                .collect();
-            let mut times: Vec<f64> = p.iter().map(|x| x.ms).collect();
-            let n = p.len() as f64;
-            Aggregate {
+        .zip(runs)
+        .filter_map(|(name, r)| {
+            Some(NamedAggregate {
                 name: name.clone(),
-                runs: p.len(),
-                solved: solved.len(),
-                length: (!solved.is_empty()).then(|| {
-                    (
-                        solved.iter().sum::<f64>() / solved.len() as f64,
-                        median(&mut solved.clone()).expect("not empty"),
-                    )
-                }),
-                mean_expanded: p.iter().map(|x| x.expanded as f64).sum::<f64>() / n,
-                time: (
-                    times.iter().sum::<f64>() / n,
-                    median(&mut times).expect("a configuration with runs"),
-                ),
-                max_bytes: p.iter().map(|x| x.peak_bytes).max().unwrap_or(0),
-            }
+                aggregate: Aggregate::of(r)?,
+            })
         })
         .collect()
+}
+
+/// Add one start's runs (one per configuration that ran, `None` for one
+/// refused) to `runs`, after flagging the disagreements among them.
+fn record_start(runs: &mut [Vec<RunSummary>], mut start: Vec<Option<RunSummary>>) {
+    flag_disagreements(start.iter_mut().flatten());
+    for (k, run) in start.into_iter().enumerate() {
+        if let Some(run) = run {
+            runs[k].push(run);
+        }
+    }
 }
 
 /// The batch's settings and its run.
@@ -101,10 +67,10 @@ pub struct Batch {
     /// Seed of the starts.
     pub seed: u64,
     names: Vec<String>,
-    job: Option<Job<Vec<Vec<Point>>>>,
+    job: Option<Job<Vec<Vec<RunSummary>>>>,
     done: Arc<AtomicUsize>,
-    /// Points per configuration, once finished (or cancelled part-way).
-    pub points: Vec<Vec<Point>>,
+    /// Runs per configuration, once finished (or cancelled part-way).
+    pub points: Vec<Vec<RunSummary>>,
 }
 
 impl Default for Batch {
@@ -128,25 +94,15 @@ impl Batch {
     }
 
     /// The aggregates of the last batch, for export.
-    pub fn export_rows(&self) -> Vec<crate::storage::results::AggregateRow> {
+    pub fn export_rows(&self) -> Vec<AggregateRow> {
         self.aggregates()
             .into_iter()
-            .map(|a| crate::storage::results::AggregateRow {
-                strategy: a.name,
-                runs: a.runs,
-                solved: a.solved,
-                mean_length: a.length.map(|l| l.0),
-                median_length: a.length.map(|l| l.1),
-                mean_expanded: a.mean_expanded,
-                mean_ms: a.time.0,
-                median_ms: a.time.1,
-                max_peak_bytes: a.max_bytes,
-            })
+            .map(|a| AggregateRow::new(a.name, &a.aggregate))
             .collect()
     }
 
     /// The aggregates of the last batch.
-    pub fn aggregates(&self) -> Vec<Aggregate> {
+    pub fn aggregates(&self) -> Vec<NamedAggregate> {
         aggregate(&self.names, &self.points)
     }
 
@@ -160,18 +116,22 @@ impl Batch {
         ctx: &egui::Context,
     ) {
         let tiles = matches!(start, Start::Tiles(_));
-        self.names = configs.iter().map(|c| c.name(tiles)).collect();
         self.points.clear();
         self.done.store(0, Ordering::Relaxed);
-        let strategies: Vec<_> = configs
+        // Only configurations the engine runs on this family (not `fast`
+        // on Klotski) and whose settings are valid; names and runs stay
+        // aligned by index.
+        let (names, strategies): (Vec<String>, Vec<_>) = configs
             .iter()
             .filter_map(|c| {
                 let s =
                     strategy::configure(&c.strategy, &settings.tuning.for_strategy(&c.strategy))
-                        .ok()?;
-                Some((s, c.heuristic))
+                        .ok()
+                        .filter(|s| s.supports(start.family()))?;
+                Some((c.name(tiles), (s, c.heuristic)))
             })
-            .collect();
+            .unzip();
+        self.names = names;
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
         let (start, limits, dir) = (start.clone(), settings.limits(), cache_dir.to_path_buf());
         let done = self.done.clone();
@@ -201,56 +161,44 @@ impl Batch {
             for i in 0..count {
                 let instance = match &start {
                     Start::Tiles(p) => {
-                        let b = if shuffle == 0 {
-                            random_solvable(&p.goal, &mut rng)
-                        } else {
-                            shuffled(&p.goal, shuffle, &mut rng).0
-                        };
+                        let shuffle = (shuffle > 0).then_some(shuffle);
+                        let b = tile_start(&p.goal, shuffle, &mut rng);
                         Start::Tiles(TilePuzzle::new(b, p.goal.clone()).expect("same shape"))
                     }
                     Start::Klotski(l, m) => {
-                        let mut l = l.clone();
-                        let mut steps = 0;
-                        while steps < shuffle.max(1) {
-                            let p = rng.random_range(0..l.pieces.len());
-                            steps += usize::from(l.step(p, Dir::ALL[rng.random_range(0..4)]));
-                        }
-                        Start::Klotski(l, *m)
+                        Start::Klotski(scramble(l, shuffle.max(1), &mut rng), *m)
                     }
                 };
+                let mut runs: Vec<Option<RunSummary>> = vec![None; strategies.len()];
                 for (k, (s, h)) in strategies.iter().enumerate() {
                     if ctl.cancel.is_cancelled() {
-                        return points;
+                        break;
                     }
                     let run_ctl = Control::default()
                         .with_limits(limits)
                         .with_cancel(ctl.cancel.clone())
                         .with_threads(1);
-                    let point = |status: Status, len: usize, st: &crate::engine::Stats| Point {
-                        solved: status == Status::Solved,
-                        length: len,
-                        expanded: st.expanded,
-                        ms: st.elapsed.as_secs_f64() * 1e3,
-                        peak_bytes: st.peak_bytes,
-                    };
-                    let p = match &instance {
+                    let run = match &instance {
                         Start::Tiles(p) => {
                             let db = pdbs.iter().find(|(k, _)| k == h).map(|(_, db)| db);
                             let choice = HeuristicChoice::with_database(*h, db.cloned());
-                            match solve_tiles(&**s, p, &choice, &run_ctl) {
-                                Ok(o) => point(o.status, o.path.len(), &o.stats),
-                                Err(_) => continue,
-                            }
+                            solve_tiles(&**s, p, &choice, &run_ctl)
+                                .ok()
+                                .map(|o| RunSummary::of(&o))
                         }
-                        Start::Klotski(l, m) => {
-                            let o = solve_klotski(&**s, l, *m, &run_ctl);
-                            point(o.status, o.path.len(), &o.stats)
-                        }
+                        Start::Klotski(l, m) => solve_klotski(&**s, l, *m, &run_ctl)
+                            .ok()
+                            .map(|o| RunSummary::of_klotski(l, &o)),
                     };
-                    if ctl.cancel.is_cancelled() && !p.solved {
-                        return points; // a cancelled run is no data point
+                    // A run cut short by the cancel is no data point.
+                    if ctl.cancel.is_cancelled() && !run.is_some_and(|r| r.solved()) {
+                        break;
                     }
-                    points[k].push(p);
+                    runs[k] = run;
+                }
+                record_start(&mut points, runs);
+                if ctl.cancel.is_cancelled() {
+                    return points;
                 }
                 done.store(i + 1, Ordering::Relaxed);
             }
@@ -327,30 +275,38 @@ impl Batch {
                 "Mean time",
                 "Median time",
                 "Max memory",
+                "Disagreements",
             ] {
                 ui.strong(h);
             }
             ui.end_row();
-            for a in &aggregates {
-                ui.label(&a.name);
-                ui.label(format!(
-                    "{:.0} % ({}/{})",
-                    100.0 * a.solved as f64 / a.runs as f64,
-                    a.solved,
-                    a.runs
-                ));
-                let (mean, med) = a.length.map_or(("–".into(), "–".into()), |(m, d)| {
-                    (format!("{m:.1}"), format!("{d:.1}"))
-                });
-                ui.label(mean);
-                ui.label(med);
+            for NamedAggregate { name, aggregate: a } in &aggregates {
+                ui.label(name);
+                ui.label(format!("{:.0} % ({}/{})", a.solved_pct(), a.solved, a.runs));
+                let length = |v: Option<f64>| v.map_or("–".into(), |x| format!("{x:.1}"));
+                ui.label(length(a.mean_length));
+                ui.label(length(a.median_length));
                 ui.label(thousands(a.mean_expanded as u64));
-                ui.label(format!("{:.2} ms", a.time.0));
-                ui.label(format!("{:.2} ms", a.time.1));
-                ui.label(bytes(a.max_bytes));
+                ui.label(duration(a.mean_ms / 1e3));
+                ui.label(duration(a.median_ms / 1e3));
+                ui.label(bytes(a.max_peak_bytes));
+                if a.disagreements > 0 {
+                    ui.colored_label(
+                        ui.visuals().error_fg_color,
+                        format!("{} DISAGREE", a.disagreements),
+                    );
+                } else {
+                    ui.label("0");
+                }
                 ui.end_row();
             }
         });
+        if aggregates.iter().any(|a| a.aggregate.disagreements > 0) {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                "Strategies that claim optimality disagreed on some starts: that is a bug.",
+            );
+        }
         ui.label("Time against solution length (solved runs, log time)");
         let names = self.names.clone();
         let points = self.points.clone();
@@ -362,7 +318,7 @@ impl Batch {
                 for (name, p) in names.iter().zip(&points) {
                     let xy: Vec<[f64; 2]> = p
                         .iter()
-                        .filter(|x| x.solved)
+                        .filter(|x| x.solved())
                         .map(|x| [x.length as f64, x.ms.max(1e-3).log10()])
                         .collect();
                     plot.points(Points::new(name.clone(), PlotPoints::from(xy)).radius(3.0));
@@ -375,27 +331,45 @@ impl Batch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Dir, Outcome, Stats};
+
+    fn run(length: usize, optimal: bool, ms: u64) -> RunSummary {
+        let stats = Stats {
+            optimal,
+            expanded: 10,
+            peak_bytes: length as u64,
+            elapsed: std::time::Duration::from_millis(ms),
+            ..Stats::default()
+        };
+        RunSummary::of(&Outcome::solved(vec![Dir::Up; length], stats))
+    }
 
     #[test]
-    fn aggregates_count_means_and_medians() {
-        let p = |solved, length, ms| Point {
-            solved,
-            length,
-            expanded: 10,
-            ms,
-            peak_bytes: length as u64,
-        };
-        let a = aggregate(
-            &["x".into(), "empty".into()],
-            &[
-                vec![p(true, 10, 1.0), p(true, 20, 3.0), p(false, 0, 8.0)],
-                vec![],
+    fn aggregates_count_means_medians_and_disagreements() {
+        let mut runs = vec![Vec::new(), Vec::new(), Vec::new()];
+        // Start 1: the two optimal configurations agree; start 2 they do
+        // not (a bug, counted for both); the local search claims nothing.
+        record_start(
+            &mut runs,
+            vec![Some(run(10, true, 1)), Some(run(10, true, 2)), None],
+        );
+        record_start(
+            &mut runs,
+            vec![
+                Some(run(20, true, 3)),
+                Some(run(22, true, 4)),
+                Some(run(40, false, 8)),
             ],
         );
-        assert_eq!(a.len(), 1, "a configuration with no runs is left out");
-        assert_eq!((a[0].runs, a[0].solved), (3, 2));
-        assert_eq!(a[0].length, Some((15.0, 15.0)));
-        assert_eq!(a[0].time, (4.0, 3.0));
-        assert_eq!(a[0].max_bytes, 20);
+        let a = aggregate(&["x".into(), "y".into(), "local".into()], &runs);
+        assert_eq!(a.len(), 3);
+        assert_eq!((a[0].aggregate.runs, a[0].aggregate.solved), (2, 2));
+        assert_eq!(a[0].aggregate.mean_length, Some(15.0));
+        assert_eq!(a[0].aggregate.median_ms, 2.0);
+        assert_eq!(a[1].aggregate.max_peak_bytes, 22);
+        let disagreements: Vec<usize> = a.iter().map(|a| a.aggregate.disagreements).collect();
+        assert_eq!(disagreements, [1, 1, 0]);
+        let none = aggregate(&["empty".into()], &[vec![]]);
+        assert!(none.is_empty(), "a configuration with no runs is left out");
     }
 }

@@ -9,17 +9,16 @@ use egui_extras::{Column, TableBuilder};
 
 use super::settings::Settings;
 use super::solver::Running;
+use crate::engine::experiment::{RunSummary, flag_disagreements};
 use crate::engine::job::Job;
-use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KMove, Layout, Metric};
-use crate::engine::strategy::{self, STRATEGIES};
-use crate::engine::{
-    Control, Dir, HeuristicKind, Outcome, Progress, Status, TilePuzzle, solve_klotski,
-};
-use crate::units::{bytes, thousands};
+use crate::engine::strategy::{self, Family, SolveError};
+use crate::engine::{Control, Dir, HeuristicKind, Outcome, Progress, TilePuzzle, solve_klotski};
+use crate::storage::results::ResultRow;
+use crate::units::{bytes, duration, thousands};
 
 /// What a bar chart shows of a run.
-type Measure = dyn Fn(&Summary) -> f64;
+type Measure = dyn Fn(&RunSummary) -> f64;
 
 /// A start to compare on.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +27,16 @@ pub enum Start {
     Tiles(TilePuzzle),
     /// A Klotski layout, counted in a metric.
     Klotski(Layout, Metric),
+}
+
+impl Start {
+    /// The family of puzzle it is.
+    pub fn family(&self) -> Family {
+        match self {
+            Start::Tiles(_) => Family::Tiles,
+            Start::Klotski(..) => Family::Klotski,
+        }
+    }
 }
 
 /// One configuration: a strategy and, for the guided ones, a heuristic.
@@ -62,32 +71,13 @@ pub enum Finished {
     Tiles(Result<Outcome<Dir>, String>),
     /// Klotski.
     Klotski(Outcome<KMove>),
-}
-
-/// The numbers the table shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Summary {
-    /// Status.
-    pub status: Option<Status>,
-    /// Cost in the puzzle's count.
-    pub length: Option<usize>,
-    /// Klotski: piece moves of the unit-step expansion.
-    pub moves: Option<usize>,
-    /// Claimed optimal.
-    pub optimal: bool,
-    /// Nodes expanded.
-    pub expanded: u64,
-    /// Nodes generated.
-    pub generated: u64,
-    /// Peak memory.
-    pub peak_bytes: u64,
-    /// Time, ms.
-    pub ms: f64,
+    /// Why the engine refused the configuration for this family.
+    Refused(String),
 }
 
 enum RowJob {
     Tiles(Running),
-    Klotski(Job<Outcome<KMove>>),
+    Klotski(Job<Result<Outcome<KMove>, SolveError>>),
 }
 
 impl RowJob {
@@ -114,10 +104,8 @@ pub struct Row {
     pub start: Option<Start>,
     /// Its result.
     pub result: Option<Finished>,
-    /// Its numbers.
-    pub summary: Summary,
-    /// Set when optimal rows disagree on the length.
-    pub disagrees: bool,
+    /// Its numbers, once it ran (not if it was refused).
+    pub summary: Option<RunSummary>,
     /// A local search's trace, live while it runs and kept after.
     trace: super::solver::TraceLog,
     /// The trace of the last run.
@@ -161,27 +149,21 @@ pub struct CompareView {
 
 impl Default for CompareView {
     fn default() -> Self {
-        let row = |s: &str, h| RowConfig {
-            strategy: s.into(),
-            heuristic: h,
-            tuning: Default::default(),
-        };
-        let lc = HeuristicKind::LinearConflict;
         Self {
-            rows: [
-                row("bfs", lc),
-                row("astar", lc),
-                row("idastar", lc),
-                row("annealing", lc),
-                row("tabu", lc),
-            ]
-            .into_iter()
-            .map(Row::new)
-            .collect(),
+            rows: strategy::DEFAULT_COMPARE
+                .iter()
+                .map(|s| {
+                    Row::new(RowConfig {
+                        strategy: s.to_string(),
+                        heuristic: HeuristicKind::LinearConflict,
+                        tuning: Default::default(),
+                    })
+                })
+                .collect(),
             sort: None,
             batch: super::batch::Batch::default(),
             shown_trace: None,
-            new_strategy: "astar".into(),
+            new_strategy: strategy::DEFAULT_APP.into(),
             new_heuristic: HeuristicKind::Manhattan,
         }
     }
@@ -194,8 +176,7 @@ impl Row {
             job: None,
             start: None,
             result: None,
-            summary: Summary::default(),
-            disagrees: false,
+            summary: None,
             trace: Default::default(),
             trace_points: Vec::new(),
         }
@@ -207,21 +188,13 @@ impl Row {
     }
 }
 
-fn summarize(f: &Finished) -> Summary {
-    let from = |status, len, moves, s: &crate::engine::Stats| Summary {
-        status: Some(status),
-        length: (status == Status::Solved).then_some(len),
-        moves,
-        optimal: s.optimal,
-        expanded: s.expanded,
-        generated: s.generated,
-        peak_bytes: s.peak_bytes,
-        ms: s.elapsed.as_secs_f64() * 1e3,
-    };
-    match f {
-        Finished::Tiles(Ok(o)) => from(o.status, o.path.len(), None, &o.stats),
-        Finished::Tiles(Err(_)) => Summary::default(),
-        Finished::Klotski(o) => from(o.status, o.path.len(), None, &o.stats),
+/// The numbers of a finished run (none if it was refused).
+fn summarize(start: Option<&Start>, f: &Finished) -> Option<RunSummary> {
+    match (start, f) {
+        (_, Finished::Tiles(Ok(o))) => Some(RunSummary::of(o)),
+        (_, Finished::Tiles(Err(_)) | Finished::Refused(_)) => None,
+        (Some(Start::Klotski(l, _)), Finished::Klotski(o)) => Some(RunSummary::of_klotski(l, o)),
+        (_, Finished::Klotski(o)) => Some(RunSummary::of(o)),
     }
 }
 
@@ -261,6 +234,14 @@ impl CompareView {
         let Ok(strategy) = strategy::configure(&row.config.strategy, &tuning) else {
             return;
         };
+        // A strategy that does not solve this family (`fast` on Klotski)
+        // is not run; the row says why.
+        if let Err(why) = strategy::check_family(&*strategy, start.family()) {
+            row.start = Some(start.clone());
+            row.result = Some(Finished::Refused(why.to_string()));
+            row.summary = None;
+            return;
+        }
         let repaint = ctx.clone();
         row.trace_points.clear();
         row.job = Some(match start {
@@ -289,7 +270,7 @@ impl CompareView {
         });
         row.start = Some(start.clone());
         row.result = None;
-        row.summary = Summary::default();
+        row.summary = None;
     }
 
     /// Cancel every running row.
@@ -308,7 +289,10 @@ impl CompareView {
                 Some(RowJob::Tiles(run)) => run
                     .try_finish()
                     .map(|f| Finished::Tiles(f.outcome.map_err(|e| e.to_string()))),
-                Some(RowJob::Klotski(job)) => job.try_take().map(Finished::Klotski),
+                Some(RowJob::Klotski(job)) => job.try_take().map(|o| match o {
+                    Ok(o) => Finished::Klotski(o),
+                    Err(e) => Finished::Refused(e.to_string()),
+                }),
                 None => None,
             };
             if let Some(f) = done {
@@ -317,44 +301,20 @@ impl CompareView {
                     _ => r.trace.points(),
                 };
                 r.job = None;
-                r.summary = summarize(&f);
-                if let (Some(Start::Klotski(l, _)), Finished::Klotski(o)) = (&r.start, &f) {
-                    let steps = unit_steps(l, &o.path).unwrap_or_default();
-                    r.summary.moves = Some(piece_moves(&steps));
-                }
+                r.summary = summarize(r.start.as_ref(), &f);
                 r.result = Some(f);
             }
         }
-        let lengths: Vec<usize> = self
-            .rows
-            .iter()
-            .filter(|r| r.summary.optimal)
-            .filter_map(|r| r.summary.length)
-            .collect();
-        let disagree = lengths.windows(2).any(|w| w[0] != w[1]);
-        for r in &mut self.rows {
-            r.disagrees = disagree && r.summary.optimal && r.summary.length.is_some();
-        }
+        flag_disagreements(self.rows.iter_mut().filter_map(|r| r.summary.as_mut()));
     }
 
     /// The results for export, in display order.
-    pub fn result_rows(&self, tiles: bool) -> Vec<crate::storage::results::ResultRow> {
+    pub fn result_rows(&self, tiles: bool) -> Vec<ResultRow> {
         self.order()
             .into_iter()
             .map(|i| {
                 let r = &self.rows[i];
-                let s = r.summary;
-                crate::storage::results::ResultRow {
-                    strategy: r.config.name(tiles),
-                    status: s.status.map_or("", |x| x.name()).to_string(),
-                    length: s.length,
-                    moves: s.moves,
-                    optimal: s.optimal,
-                    expanded: s.expanded,
-                    generated: s.generated,
-                    peak_bytes: s.peak_bytes,
-                    time_ms: s.ms,
-                }
+                ResultRow::new(r.config.name(tiles), r.summary.as_ref())
             })
             .collect()
     }
@@ -365,16 +325,21 @@ impl CompareView {
         if let Some((by, ascending)) = self.sort {
             let key = |i: &usize| -> (f64, String) {
                 let r = &self.rows[*i];
-                let s = &r.summary;
+                let s = r.summary.as_ref();
+                let number = |f: fn(&RunSummary) -> f64| (s.map_or(0.0, f), String::new());
                 match by {
                     SortBy::Strategy => (0.0, r.config.name(true)),
-                    SortBy::Status => (0.0, s.status.map_or("", |x| x.name()).to_string()),
-                    SortBy::Length => (s.length.map_or(f64::INFINITY, |l| l as f64), String::new()),
-                    SortBy::Optimal => (f64::from(u8::from(s.optimal)), String::new()),
-                    SortBy::Expanded => (s.expanded as f64, String::new()),
-                    SortBy::Generated => (s.generated as f64, String::new()),
-                    SortBy::Memory => (s.peak_bytes as f64, String::new()),
-                    SortBy::Time => (s.ms, String::new()),
+                    SortBy::Status => (0.0, s.map_or("", |x| x.status.name()).to_string()),
+                    SortBy::Length => (
+                        s.and_then(RunSummary::solution_length)
+                            .map_or(f64::INFINITY, |l| l as f64),
+                        String::new(),
+                    ),
+                    SortBy::Optimal => number(|s| f64::from(u8::from(s.optimal))),
+                    SortBy::Expanded => number(|s| s.expanded as f64),
+                    SortBy::Generated => number(|s| s.generated as f64),
+                    SortBy::Memory => number(|s| s.peak_bytes as f64),
+                    SortBy::Time => number(|s| s.ms),
                 }
             };
             idx.sort_by(|a, b| {
@@ -389,18 +354,18 @@ impl CompareView {
     /// Time and nodes per finished row as bars on a log scale.
     fn charts(&self, ui: &mut egui::Ui, tiles: bool) {
         use egui_plot::{Bar, BarChart, Plot};
-        let done: Vec<&Row> = self
+        let done: Vec<(&Row, RunSummary)> = self
             .rows
             .iter()
-            .filter(|r| r.summary.status.is_some())
+            .filter_map(|r| Some((r, r.summary?)))
             .collect();
         if done.is_empty() {
             return;
         }
-        let names: Vec<String> = done.iter().map(|r| r.config.name(tiles)).collect();
+        let names: Vec<String> = done.iter().map(|(r, _)| r.config.name(tiles)).collect();
         ui.columns(2, |cols| {
-            let time = |s: &Summary| s.ms.max(1e-3);
-            let nodes = |s: &Summary| (s.expanded as f64).max(1.0);
+            let time = |s: &RunSummary| s.ms.max(1e-3);
+            let nodes = |s: &RunSummary| (s.expanded as f64).max(1.0);
             let specs: [(&str, &Measure); 2] = [
                 ("time (ms, log scale)", &time),
                 ("nodes expanded (log scale)", &nodes),
@@ -410,8 +375,8 @@ impl CompareView {
                 let bars: Vec<Bar> = done
                     .iter()
                     .enumerate()
-                    .map(|(i, r)| {
-                        Bar::new(i as f64, value(&r.summary).log10())
+                    .map(|(i, (_, s))| {
+                        Bar::new(i as f64, value(s).log10())
                             .name(&names[i])
                             .width(0.6)
                     })
@@ -463,7 +428,7 @@ impl CompareView {
             {
                 self.cancel_all();
             }
-            let any = self.rows.iter().any(|r| r.summary.status.is_some());
+            let any = self.rows.iter().any(|r| r.summary.is_some());
             if ui
                 .add_enabled(any && !running, egui::Button::new("Export…"))
                 .on_hover_text("Save the table as CSV or RON")
@@ -475,7 +440,7 @@ impl CompareView {
             egui::ComboBox::from_label("New row")
                 .selected_text(strategy::find(&self.new_strategy).map_or("?", |s| s.label()))
                 .show_ui(ui, |ui| {
-                    for s in STRATEGIES {
+                    for s in strategy::for_family(start.family()) {
                         ui.selectable_value(
                             &mut self.new_strategy,
                             s.name().to_string(),
@@ -556,15 +521,13 @@ impl CompareView {
                     let r = &self.rows[i];
                     body.row(22.0, |mut row| {
                         let s = r.summary;
-                        let warn = r.disagrees;
+                        let warn = s.is_some_and(|s| s.disagrees);
+                        let number = |f: fn(&RunSummary) -> u64| s.as_ref().map_or(0, f);
                         row.col(|ui| {
-                            let t = &r.config.tuning;
                             let label = ui.label(r.config.name(tiles));
-                            if matches!(r.config.strategy.as_str(), "annealing" | "tabu" | "greedy") {
-                                label.on_hover_text(format!(
-                                    "seed {}, T0 {}, α {}, window {}, iterations {} / {}, restarts {}, tenure {}",
-                                    t.seed, t.t0, t.alpha, t.window, t.anneal_iters, t.tabu_iters, t.restarts, t.tenure
-                                ));
+                            let knobs = r.config.tuning.describe(&r.config.strategy);
+                            if !knobs.is_empty() {
+                                label.on_hover_text(knobs);
                             }
                         });
                         row.col(|ui| {
@@ -576,12 +539,18 @@ impl CompareView {
                                 });
                             } else if warn {
                                 ui.colored_label(ui.visuals().error_fg_color, "DISAGREES");
+                            } else if let Some(Finished::Tiles(Err(why)) | Finished::Refused(why)) =
+                                &r.result
+                            {
+                                ui.label("refused").on_hover_text(why);
                             } else {
-                                ui.label(s.status.map_or("–", |x| x.name()));
+                                ui.label(s.map_or("–", |x| x.status.name()));
                             }
                         });
                         row.col(|ui| {
-                            let text = match (s.length, s.moves) {
+                            let length = s.and_then(|s| s.solution_length());
+                            let moves = s.and_then(|s| s.klotski).map(|k| k.moves);
+                            let text = match (length, moves) {
                                 (Some(l), Some(m)) => format!("{l} ({m} moves)"),
                                 (Some(l), None) => l.to_string(),
                                 _ => "–".into(),
@@ -589,25 +558,23 @@ impl CompareView {
                             ui.label(text);
                         });
                         row.col(|ui| {
-                            ui.label(if s.status.is_none() {
-                                "–"
-                            } else if s.optimal {
-                                "yes"
-                            } else {
-                                "no"
+                            ui.label(match s {
+                                None => "–",
+                                Some(s) if s.optimal => "yes",
+                                Some(_) => "no",
                             });
                         });
                         row.col(|ui| {
-                            ui.label(thousands(s.expanded));
+                            ui.label(thousands(number(|s| s.expanded)));
                         });
                         row.col(|ui| {
-                            ui.label(thousands(s.generated));
+                            ui.label(thousands(number(|s| s.generated)));
                         });
                         row.col(|ui| {
-                            ui.label(bytes(s.peak_bytes));
+                            ui.label(bytes(number(|s| s.peak_bytes)));
                         });
                         row.col(|ui| {
-                            ui.label(format!("{:.2} ms", s.ms));
+                            ui.label(duration(s.map_or(0.0, |s| s.ms) / 1e3));
                         });
                         row.col(|ui| {
                             ui.horizontal(|ui| {
@@ -628,7 +595,7 @@ impl CompareView {
                                     {
                                         run_one = Some(i);
                                     }
-                                    if s.length.is_some()
+                                    if s.is_some_and(|s| s.solved())
                                         && ui
                                             .button("Play")
                                             .on_hover_text("Load this solution into the play view")
@@ -683,7 +650,11 @@ impl CompareView {
             ui.label(format!("Trace of {}", r.config.name(tiles)));
             super::trace_plot::show(ui, "compare row", &r.trace_points);
         }
-        if self.rows.iter().any(|r| r.disagrees) {
+        if self
+            .rows
+            .iter()
+            .any(|r| r.summary.is_some_and(|s| s.disagrees))
+        {
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 "Strategies that claim optimality disagree on the length: that is a bug.",

@@ -6,7 +6,7 @@ use eframe::egui;
 use super::Command;
 use super::settings::Settings;
 use super::solver::Running;
-use crate::engine::strategy::STRATEGIES;
+use crate::engine::strategy::{self, Family};
 use crate::engine::{HeuristicKind, Progress, Shape};
 use crate::units::{bytes, thousands};
 
@@ -91,7 +91,7 @@ fn strategy_section(
 ) {
     let shape = state.shape;
     ui.heading("Strategy");
-    strategy_radios(ui, &mut settings.strategy);
+    strategy_radios(ui, &mut settings.strategy, Family::Tiles);
     super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
     let uses = super::solver::strategy_named(&settings.strategy).uses_heuristic();
     ui.add_space(4.0);
@@ -244,12 +244,12 @@ pub fn live_counters(ui: &mut egui::Ui, p: &Progress) {
     });
 }
 
-/// The registry's strategies as radio buttons: the exact searches on one
-/// row, the local searches on the next (shared by tiles and Klotski).
-pub fn strategy_radios(ui: &mut egui::Ui, selected: &mut String) {
+/// The registry's strategies for `family` as radio buttons: the exact
+/// searches on one row, the others on the next (shared by tiles and Klotski).
+pub fn strategy_radios(ui: &mut egui::Ui, selected: &mut String, family: Family) {
     for optimal in [true, false] {
         ui.horizontal_wrapped(|ui| {
-            for s in STRATEGIES.iter().filter(|s| s.is_optimal() == optimal) {
+            for s in strategy::for_family(family).filter(|s| s.is_optimal() == optimal) {
                 ui.radio_value(selected, s.name().to_string(), s.label())
                     .on_hover_text(s.description());
             }

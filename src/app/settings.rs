@@ -3,8 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::klotski::Metric;
-use crate::engine::search::{AnnealParams, TabuParams};
-use crate::engine::strategy::{self, Strategy, Tuning};
+use crate::engine::strategy::{self, ParamKey, STRATEGIES, Strategy, Tuning};
 use crate::engine::{HeuristicKind, Limits, Shape};
 
 /// Persisted preferences.
@@ -69,56 +68,111 @@ pub struct TuningSettings {
     pub tabu_iters: u64,
 }
 
+/// A knob of [`TuningSettings`], borrowed with its own type so the panel's
+/// widget keeps whole numbers whole.
+pub enum KnobMut<'a> {
+    /// A 64-bit whole number.
+    U64(&'a mut u64),
+    /// A 32-bit whole number.
+    U32(&'a mut u32),
+    /// A count.
+    Usize(&'a mut usize),
+    /// A real number.
+    F64(&'a mut f64),
+}
+
 impl Default for TuningSettings {
+    /// Each knob at the registry's default (of the first strategy taking it).
     fn default() -> Self {
-        let (a, t) = (AnnealParams::DEFAULT, TabuParams::DEFAULT);
-        Self {
-            seed: a.seed,
-            t0: a.t0,
-            alpha: a.alpha,
-            window: a.window,
-            anneal_iters: a.max_iters,
-            restarts: a.restarts,
-            tenure: t.tenure,
-            tabu_iters: t.max_iters,
+        let mut t = Self {
+            seed: 0,
+            t0: 0.0,
+            alpha: 0.0,
+            window: 0,
+            anneal_iters: 0,
+            restarts: 0,
+            tenure: 0,
+            tabu_iters: 0,
+        };
+        let mut seen = Vec::new();
+        for p in STRATEGIES.iter().flat_map(|s| s.params()) {
+            if !seen.contains(&p.key) {
+                seen.push(p.key);
+                t.set(p.key, p.default);
+            }
         }
+        t
     }
 }
 
 impl TuningSettings {
-    /// The engine's tuning for the strategy named `name`.
-    pub fn for_strategy(&self, name: &str) -> Tuning {
-        let max_iters = match name {
-            "annealing" => self.anneal_iters,
-            _ => self.tabu_iters,
-        };
-        Tuning {
-            seed: Some(self.seed),
-            t0: Some(self.t0),
-            alpha: Some(self.alpha),
-            window: Some(self.window),
-            max_iters: Some(max_iters),
-            restarts: Some(self.restarts),
-            tenure: Some(self.tenure),
+    /// The field that keeps `key`. Iterations per run (annealing's) and
+    /// iterations in all (the others') are kept apart.
+    pub fn knob_mut(&mut self, key: ParamKey) -> KnobMut<'_> {
+        match key {
+            ParamKey::Seed => KnobMut::U64(&mut self.seed),
+            ParamKey::T0 => KnobMut::F64(&mut self.t0),
+            ParamKey::Alpha => KnobMut::F64(&mut self.alpha),
+            ParamKey::Window => KnobMut::U64(&mut self.window),
+            ParamKey::RunIters => KnobMut::U64(&mut self.anneal_iters),
+            ParamKey::MaxIters => KnobMut::U64(&mut self.tabu_iters),
+            ParamKey::Restarts => KnobMut::U32(&mut self.restarts),
+            ParamKey::Tenure => KnobMut::Usize(&mut self.tenure),
         }
+    }
+
+    /// The value kept for `key`.
+    pub fn get(&self, key: ParamKey) -> f64 {
+        match self.clone().knob_mut(key) {
+            KnobMut::U64(v) => *v as f64,
+            KnobMut::U32(v) => f64::from(*v),
+            KnobMut::Usize(v) => *v as f64,
+            KnobMut::F64(v) => *v,
+        }
+    }
+
+    /// Keep `value` for `key` (whole-number knobs round it).
+    pub fn set(&mut self, key: ParamKey, value: f64) {
+        match self.knob_mut(key) {
+            KnobMut::U64(v) => *v = value.round() as u64,
+            KnobMut::U32(v) => *v = value.round() as u32,
+            KnobMut::Usize(v) => *v = value.round() as usize,
+            KnobMut::F64(v) => *v = value,
+        }
+    }
+
+    /// The engine's tuning for the strategy named `name`: the values of
+    /// the knobs it takes (none for an unknown name).
+    pub fn for_strategy(&self, name: &str) -> Tuning {
+        strategy::find(name).map_or_else(Tuning::default, |s| {
+            s.params()
+                .iter()
+                .fold(Tuning::default(), |t, p| t.with(p.key, self.get(p.key)))
+        })
+    }
+
+    /// The knobs `name` takes with their values, for a tooltip (`seed 1,
+    /// t₀ 2, …`; empty for a strategy without knobs).
+    pub fn describe(&self, name: &str) -> String {
+        let params = strategy::find(name).map_or(&[][..], |s| s.params());
+        let items: Vec<String> = params
+            .iter()
+            .map(|p| format!("{} {}", p.label.to_lowercase(), self.get(p.key)))
+            .collect();
+        items.join(", ")
     }
 }
 
-/// The puzzle families.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Family {
-    /// Sliding tiles (8-puzzle, 15-puzzle, …).
-    Tiles,
-    /// Klotski (华容道).
-    Klotski,
-}
+/// The puzzle families (the engine's: its registry says which strategies
+/// solve which).
+pub use crate::engine::strategy::Family;
 
 impl Default for Settings {
     fn default() -> Self {
         Self {
             rows: 3,
             cols: 3,
-            strategy: "astar".into(),
+            strategy: strategy::DEFAULT_APP.into(),
             heuristic: HeuristicKind::LinearConflict,
             limit_nodes: false,
             max_knodes: 10_000,
@@ -148,8 +202,8 @@ impl Settings {
     /// name is unknown, e.g. from an old settings file).
     pub fn strategy(&self) -> Box<dyn Strategy> {
         strategy::configure(&self.strategy, &self.tuning.for_strategy(&self.strategy))
-            .or_else(|_| strategy::configure("bfs", &Tuning::default()))
-            .expect("bfs takes no settings")
+            .or_else(|_| strategy::configure(STRATEGIES[0].name(), &Tuning::default()))
+            .expect("the default tuning is valid")
     }
 
     /// The search limits chosen.
@@ -191,5 +245,42 @@ mod tests {
         assert_eq!(partial.shape(), Shape::new(5, 3).unwrap());
         let wild: Settings = ron::from_str("(rows: 200, cols: 0)").unwrap();
         assert_eq!(wild.shape(), Shape::new(10, 2).unwrap());
+    }
+
+    #[test]
+    fn tuning_follows_the_registry() {
+        use crate::engine::search::{AnnealParams, TabuParams};
+        let t = TuningSettings::default();
+        let (a, tabu) = (AnnealParams::DEFAULT, TabuParams::DEFAULT);
+        // Each knob starts at the first registered strategy's default.
+        assert_eq!(
+            (t.seed, t.t0, t.alpha, t.window),
+            (a.seed, a.t0, a.alpha, a.window)
+        );
+        assert_eq!((t.anneal_iters, t.restarts), (a.max_iters, a.restarts));
+        assert_eq!((t.tenure, t.tabu_iters), (tabu.tenure, tabu.max_iters));
+        // A strategy gets exactly its knobs: annealing its iterations per
+        // run, tabu and greedy the iterations in all.
+        let t = TuningSettings {
+            anneal_iters: 11,
+            tabu_iters: 22,
+            tenure: 5,
+            ..t
+        };
+        assert_eq!(t.for_strategy("annealing").max_iters, Some(11));
+        assert_eq!(t.for_strategy("annealing").tenure, None);
+        assert_eq!(t.for_strategy("tabu").max_iters, Some(22));
+        assert_eq!(t.for_strategy("tabu").tenure, Some(5));
+        assert_eq!(t.for_strategy("greedy").max_iters, Some(22));
+        assert_eq!(t.for_strategy("astar"), Tuning::default());
+        for s in STRATEGIES {
+            assert!(strategy::configure(s.name(), &t.for_strategy(s.name())).is_ok());
+            let described = t.describe(s.name());
+            assert_eq!(described.is_empty(), s.params().is_empty(), "{described}");
+        }
+        assert!(t.describe("tabu").contains("tenure 5"));
+        // The family is the engine's and reads back from old settings.
+        let s: Settings = ron::from_str("(family: Klotski)").unwrap();
+        assert_eq!(s.family, Family::Klotski);
     }
 }

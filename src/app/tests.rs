@@ -873,15 +873,13 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
     let rows = &h.state().compare().rows;
     assert_eq!(rows.len(), 5);
     for r in rows {
-        assert_eq!(
-            r.summary.status,
-            Some(crate::engine::Status::Solved),
-            "{:?}",
-            r.config
-        );
-        assert!(!r.disagrees);
-        if r.summary.optimal {
-            assert_eq!(r.summary.length, Some(31));
+        let s = r
+            .summary
+            .unwrap_or_else(|| panic!("{:?} did not run", r.config));
+        assert_eq!(s.status, crate::engine::Status::Solved, "{:?}", r.config);
+        assert!(!s.disagrees);
+        if s.optimal {
+            assert_eq!(s.solution_length(), Some(31));
         }
     }
     // Sort by time, then descending.
@@ -890,7 +888,7 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
     let order = h.state().compare().order();
     let times: Vec<f64> = order
         .iter()
-        .map(|&i| h.state().compare().rows[i].summary.ms)
+        .map(|&i| h.state().compare().rows[i].summary.unwrap().ms)
         .collect();
     assert!(times.windows(2).all(|w| w[0] <= w[1]), "{times:?}");
     h.get_by_label_contains("Time ↑").click();
@@ -898,7 +896,7 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
     let order = h.state().compare().order();
     let times: Vec<f64> = order
         .iter()
-        .map(|&i| h.state().compare().rows[i].summary.ms)
+        .map(|&i| h.state().compare().rows[i].summary.unwrap().ms)
         .collect();
     assert!(times.windows(2).all(|w| w[0] >= w[1]), "{times:?}");
     // Duplicate and remove rows (buttons appear in display order).
@@ -986,8 +984,9 @@ fn one_compare_row_can_be_cancelled_while_the_others_finish() {
     h.step();
     wait_for_compare(&mut h);
     let bfs = &h.state().compare().rows[0];
-    assert_eq!(bfs.summary.status, Some(crate::engine::Status::Cancelled));
-    assert_eq!(bfs.summary.length, None);
+    let s = bfs.summary.unwrap();
+    assert_eq!(s.status, crate::engine::Status::Cancelled);
+    assert_eq!(s.solution_length(), None);
 }
 
 #[test]
@@ -1004,7 +1003,8 @@ fn a_batch_experiment_aggregates_every_configuration_and_can_be_cancelled() {
     let agg = h.state().compare().batch.aggregates();
     assert_eq!(agg.len(), 5);
     for a in &agg {
-        assert_eq!(a.runs, 6, "{}", a.name);
+        assert_eq!(a.aggregate.runs, 6, "{}", a.name);
+        assert_eq!(a.aggregate.disagreements, 0, "{}", a.name);
     }
     // The exact searches solve all and agree on the mean length.
     let exact: Vec<_> = agg
@@ -1014,11 +1014,9 @@ fn a_batch_experiment_aggregates_every_configuration_and_can_be_cancelled() {
         })
         .collect();
     assert_eq!(exact.len(), 3);
-    assert!(
-        exact
-            .iter()
-            .all(|a| a.solved == 6 && a.length == exact[0].length)
-    );
+    assert!(exact.iter().all(|a| a.aggregate.solved == 6
+        && a.aggregate.mean_length == exact[0].aggregate.mean_length
+        && a.aggregate.median_length == exact[0].aggregate.median_length));
     h.get_by_label_contains("Time against solution length");
     // Export the aggregates and read them back.
     let dir = TempDir::new().unwrap();

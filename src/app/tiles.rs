@@ -18,7 +18,7 @@ use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Status, TilePuzzle, TracePoint};
 use crate::storage::puzzle_file::Saved;
-use crate::units::{bytes, thousands};
+use crate::units::thousands;
 
 /// The tile view's state.
 pub struct TilesPlay {
@@ -395,14 +395,7 @@ impl TilesPlay {
             }
         };
         let s = &o.stats;
-        let counters = format!(
-            "expanded {}, generated {}, peak stored {}, memory {}, {:.2} s",
-            thousands(s.expanded),
-            thousands(s.generated),
-            thousands(s.peak_stored),
-            bytes(s.peak_bytes),
-            s.elapsed.as_secs_f64()
-        );
+        let counters = crate::units::counters(s);
         self.status = match o.status {
             Status::Solved => format!(
                 "Solved: {} moves{} by {strategy} — {counters}{}",

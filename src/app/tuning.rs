@@ -1,87 +1,55 @@
-//! The local searches' settings in the left panel: shown for annealing,
-//! tabu search and greedy, each field labelled and kept in range (a value
-//! out of range cannot be entered).
+//! The local searches' settings in the left panel, built from the
+//! registry: the knobs the chosen strategy takes, each labelled, explained
+//! on hover and kept in the range the registry offers (a value out of
+//! range cannot be entered). Nothing for a strategy without knobs.
 
 use eframe::egui;
 
-use super::settings::TuningSettings;
+use super::settings::{KnobMut, TuningSettings};
+use crate::engine::strategy::{self, Param, ParamKind};
 
-fn field(ui: &mut egui::Ui, label: &str, hover: &str, value: impl egui::Widget) {
+fn field(ui: &mut egui::Ui, p: &Param, value: impl egui::Widget) {
     ui.horizontal(|ui| {
-        let l = ui.label(label);
-        ui.add(value).labelled_by(l.id).on_hover_text(hover);
+        let l = ui.label(p.label);
+        ui.add(value).labelled_by(l.id).on_hover_text(p.help);
     });
+}
+
+/// The knob `p` as a drag value over `knob`, in the offered range.
+fn drag<'a>(p: &Param, knob: KnobMut<'a>) -> egui::DragValue<'a> {
+    let value = match knob {
+        KnobMut::U64(v) => egui::DragValue::new(v),
+        KnobMut::U32(v) => egui::DragValue::new(v),
+        KnobMut::Usize(v) => egui::DragValue::new(v),
+        KnobMut::F64(v) => egui::DragValue::new(v),
+    };
+    match p.kind {
+        // The seed takes any value; dragging from a huge bound would be
+        // pointless, so it is left open.
+        ParamKind::Integer {
+            min: 0,
+            max: u64::MAX,
+        } => value,
+        ParamKind::Integer { min, max } => value.range(min..=max),
+        ParamKind::Real {
+            min,
+            max,
+            step,
+            decimals,
+        } => value.range(min..=max).speed(step).max_decimals(decimals),
+    }
 }
 
 /// The fields for `strategy` (nothing for the exact searches).
 pub fn show(ui: &mut egui::Ui, strategy: &str, t: &mut TuningSettings) {
-    if !matches!(strategy, "annealing" | "tabu" | "greedy") {
+    let Some(s) = strategy::find(strategy) else {
+        return;
+    };
+    if s.params().is_empty() {
         return;
     }
     ui.label("Parameters");
-    field(
-        ui,
-        "Seed",
-        "The same seed gives the same run.",
-        egui::DragValue::new(&mut t.seed),
-    );
-    match strategy {
-        "annealing" => {
-            field(
-                ui,
-                "T₀",
-                "Starting temperature.",
-                egui::DragValue::new(&mut t.t0)
-                    .range(0.01..=100.0)
-                    .speed(0.05),
-            );
-            field(
-                ui,
-                "α",
-                "Cooling factor per iteration; the adaptive schedule moves it within 0.999–0.9999.",
-                egui::DragValue::new(&mut t.alpha)
-                    .range(0.99..=0.99999)
-                    .speed(0.00001)
-                    .max_decimals(5),
-            );
-            field(
-                ui,
-                "Window",
-                "Iterations per acceptance-rate window.",
-                egui::DragValue::new(&mut t.window).range(10..=100_000),
-            );
-            field(
-                ui,
-                "Iterations",
-                "Iterations per run.",
-                egui::DragValue::new(&mut t.anneal_iters).range(1..=100_000_000),
-            );
-            field(
-                ui,
-                "Restarts",
-                "Extra runs from the start after a run fails.",
-                egui::DragValue::new(&mut t.restarts).range(0..=1000),
-            );
-        }
-        "tabu" => {
-            field(
-                ui,
-                "Tenure",
-                "How many recent states are tabu.",
-                egui::DragValue::new(&mut t.tenure).range(1..=10_000_000),
-            );
-            field(
-                ui,
-                "Iterations",
-                "Most iterations.",
-                egui::DragValue::new(&mut t.tabu_iters).range(1..=100_000_000),
-            );
-        }
-        _ => field(
-            ui,
-            "Iterations",
-            "Most moves.",
-            egui::DragValue::new(&mut t.tabu_iters).range(1..=100_000_000),
-        ),
+    for p in s.params() {
+        field(ui, p, drag(p, t.knob_mut(p.key)));
     }
 }

@@ -3,18 +3,17 @@
 //! starts, aggregated).
 
 use clap::Args;
-use rand::RngExt;
 use serde::Serialize;
 
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::{Record, bytes, duration, thousands};
 use super::solve::StartArgs;
 use super::{BoardArgs, InputError, Search, SearchArgs};
+use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::klotski::Layout;
-use crate::engine::klotski::space::{piece_moves, unit_steps};
-use crate::engine::tiles::{random_solvable, shuffled};
-use crate::engine::{Board, Dir, Status, TilePuzzle, solve_klotski, solve_tiles};
-use crate::units::median;
+use crate::engine::klotski::space::unit_steps;
+use crate::engine::strategy::{Family, check_family};
+use crate::engine::{Board, Dir, TilePuzzle, solve_klotski, solve_tiles};
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {
@@ -75,23 +74,9 @@ struct RunLine {
     record: serde_json::Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
+    /// The run's numbers; `None` when it was refused.
     #[serde(skip)]
-    summary: RunSummary,
-}
-
-/// The numbers of one run that tables and aggregates use.
-#[derive(Clone, Copy, Debug, Default)]
-struct RunSummary {
-    solved: bool,
-    optimal: bool,
-    /// Cost in the puzzle's count (tile moves; Klotski in the metric).
-    cost: usize,
-    /// Klotski: unit steps and piece moves.
-    steps: Option<(usize, usize)>,
-    expanded: u64,
-    generated: u64,
-    peak_bytes: u64,
-    ms: f64,
+    summary: Option<RunSummary>,
 }
 
 /// The start to compare on.
@@ -120,9 +105,12 @@ fn run_all(
                                 .map_err(|e| e.to_string());
                             tile_line(name, o)
                         }
+                        // The configurations were checked to solve Klotski.
                         Start::Klotski(l) => {
-                            let o = solve_klotski(&*search.strategy, l, metric, &ctl);
-                            klotski_line(name, l, metric, o)
+                            match solve_klotski(&*search.strategy, l, metric, &ctl) {
+                                Ok(o) => klotski_line(name, l, metric, o),
+                                Err(e) => tile_line(name, Err(e.to_string())),
+                            }
                         }
                     }
                 })
@@ -134,7 +122,7 @@ fn run_all(
             .collect::<Vec<_>>()
     });
     let mut lines = lines;
-    flag_disagreements(&mut lines);
+    flag_lines(&mut lines);
     Ok(lines)
 }
 
@@ -144,22 +132,13 @@ fn tile_line(name: &str, o: Result<crate::engine::Outcome<Dir>, String>) -> RunL
             strategy: name.to_string(),
             record: serde_json::to_value(Record::new(&o)).expect("a record serializes"),
             error: None,
-            summary: RunSummary {
-                solved: o.status == Status::Solved,
-                optimal: o.stats.optimal,
-                cost: o.path.len(),
-                steps: None,
-                expanded: o.stats.expanded,
-                generated: o.stats.generated,
-                peak_bytes: o.stats.peak_bytes,
-                ms: o.stats.elapsed.as_secs_f64() * 1e3,
-            },
+            summary: Some(RunSummary::of(&o)),
         },
         Err(e) => RunLine {
             strategy: name.to_string(),
             record: serde_json::json!({ "status": "refused" }),
             error: Some(e),
-            summary: RunSummary::default(),
+            summary: None,
         },
     }
 }
@@ -171,56 +150,43 @@ fn klotski_line(
     o: crate::engine::Outcome<crate::engine::klotski::KMove>,
 ) -> RunLine {
     let steps = unit_steps(layout, &o.path).unwrap_or_default();
-    let record = super::klotski::KlotskiRecord::new(metric, &o, &steps);
+    let record = super::klotski::KlotskiRecord::new(layout, metric, &o, &steps);
     RunLine {
         strategy: name.to_string(),
         record: serde_json::to_value(record).expect("a record serializes"),
         error: None,
-        summary: RunSummary {
-            solved: o.status == Status::Solved,
-            optimal: o.stats.optimal,
-            cost: o.path.len(),
-            steps: Some((steps.len(), piece_moves(&steps))),
-            expanded: o.stats.expanded,
-            generated: o.stats.generated,
-            peak_bytes: o.stats.peak_bytes,
-            ms: o.stats.elapsed.as_secs_f64() * 1e3,
-        },
+        summary: Some(RunSummary::of_klotski(layout, &o)),
     }
 }
 
-/// Two runs that both claim an optimal solution must agree on its cost; a
-/// disagreement would be a bug, so it is flagged on every run involved.
-fn flag_disagreements(lines: &mut [RunLine]) {
-    let costs: Vec<usize> = lines
-        .iter()
-        .filter(|l| l.summary.solved && l.summary.optimal)
-        .map(|l| l.summary.cost)
-        .collect();
-    if costs.windows(2).any(|w| w[0] != w[1]) {
+/// Runs that claim a shortest solution must agree on its length; a
+/// disagreement would be a bug, so it is named on every run involved.
+fn flag_lines(lines: &mut [RunLine]) {
+    if let Some(lengths) = flag_disagreements(lines.iter_mut().filter_map(|l| l.summary.as_mut())) {
         for l in lines
             .iter_mut()
-            .filter(|l| l.summary.solved && l.summary.optimal)
+            .filter(|l| l.summary.is_some_and(|s| s.disagrees))
         {
             l.error = Some(format!(
-                "optimal strategies disagree on the length: {costs:?}"
+                "optimal strategies disagree on the length: {lengths:?}"
             ));
         }
     }
 }
 
+/// The configurations of `list`, each checked to solve puzzles of `family`.
 fn resolve_all(
     list: &str,
     search: &SearchArgs,
     goal: &Board,
+    family: Family,
 ) -> Result<Vec<(String, Search)>, InputError> {
     configs(list, search)?
         .into_iter()
         .map(|c| {
-            Ok((
-                c.name,
-                search.resolve_with(&c.strategy, &c.heuristic, goal)?,
-            ))
+            let s = search.resolve_with(&c.strategy, &c.heuristic, goal)?;
+            check_family(&*s.strategy, family)?;
+            Ok((c.name, s))
         })
         .collect()
 }
@@ -233,14 +199,14 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
             if let Err(why) = p.check_solvable() {
                 return Err(InputError(format!("this start is unsolvable: {why}")));
             }
-            let s = resolve_all(&args.strategies, &args.search, &p.goal)?;
+            let s = resolve_all(&args.strategies, &args.search, &p.goal, Family::Tiles)?;
             (Start::Tiles(p), s)
         }
         (None, text, name) => {
             let l = resolve_layout(text.as_deref(), name.as_deref())?;
             // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
             let goal = Board::goal(crate::engine::Shape::new(3, 3).expect("3x3"));
-            let s = resolve_all(&args.strategies, &args.search, &goal)?;
+            let s = resolve_all(&args.strategies, &args.search, &goal, Family::Klotski)?;
             (Start::Klotski(l), s)
         }
     };
@@ -264,26 +230,28 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
         "time"
     );
     for l in &lines {
-        let s = &l.summary;
         let status = l.record["status"].as_str().unwrap_or("?");
-        let (a, b) = match (s.solved, s.steps) {
-            (false, _) => ("–".to_string(), "–".to_string()),
-            (true, Some((steps, moves))) => (steps.to_string(), moves.to_string()),
-            (true, None) => (
-                s.cost.to_string(),
-                if s.optimal { "yes" } else { "no" }.to_string(),
-            ),
+        let (a, b) = match l.summary {
+            Some(s) if s.solved() => match s.klotski {
+                Some(k) => (k.steps.to_string(), k.moves.to_string()),
+                None => (
+                    s.length.to_string(),
+                    if s.optimal { "yes" } else { "no" }.to_string(),
+                ),
+            },
+            _ => ("–".to_string(), "–".to_string()),
         };
+        let count = |f: fn(&RunSummary) -> u64| l.summary.as_ref().map_or(0, f);
         println!(
             "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10}",
             l.strategy,
             status,
             a,
             b,
-            thousands(s.expanded),
-            thousands(s.generated),
-            bytes(s.peak_bytes),
-            duration(s.ms / 1e3)
+            thousands(count(|s| s.expanded)),
+            thousands(count(|s| s.generated)),
+            bytes(count(|s| s.peak_bytes)),
+            duration(l.summary.map_or(0.0, |s| s.ms) / 1e3)
         );
         if let Some(e) = &l.error {
             println!("  error: {e}");
@@ -315,9 +283,9 @@ pub(super) struct ExperimentArgs {
     search: SearchArgs,
 }
 
-/// One configuration's aggregate over all starts.
+/// One line of `experiment --json`: a configuration's aggregate.
 #[derive(Serialize)]
-struct Aggregate {
+struct AggregateLine {
     strategy: String,
     instances: usize,
     solved: usize,
@@ -329,6 +297,24 @@ struct Aggregate {
     median_ms: f64,
     max_peak_bytes: u64,
     disagreements: usize,
+}
+
+impl AggregateLine {
+    fn new(strategy: String, a: &Aggregate) -> Self {
+        Self {
+            strategy,
+            instances: a.runs,
+            solved: a.solved,
+            solved_pct: a.solved_pct(),
+            mean_length: a.mean_length,
+            median_length: a.median_length,
+            mean_expanded: a.mean_expanded,
+            mean_ms: a.mean_ms,
+            median_ms: a.median_ms,
+            max_peak_bytes: a.max_peak_bytes,
+            disagreements: a.disagreements,
+        }
+    }
 }
 
 /// `huarong experiment`.
@@ -343,16 +329,7 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
             let base = resolve_layout(None, Some(name))?;
             let k = args.shuffle.unwrap_or(50);
             (0..args.count)
-                .map(|_| {
-                    let mut l = base.clone();
-                    let mut done = 0;
-                    while done < k {
-                        let i = rng.random_range(0..l.pieces.len());
-                        let d = Dir::ALL[rng.random_range(0..4)];
-                        done += usize::from(l.step(i, d));
-                    }
-                    Start::Klotski(l)
-                })
+                .map(|_| Start::Klotski(scramble(&base, k, &mut rng)))
                 .collect()
         }
         None => {
@@ -368,20 +345,20 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
             .goal;
             (0..args.count)
                 .map(|_| {
-                    let start = match args.shuffle {
-                        Some(k) => shuffled(&goal, k, &mut rng).0,
-                        None => random_solvable(&goal, &mut rng),
-                    };
+                    let start = tile_start(&goal, args.shuffle, &mut rng);
                     Start::Tiles(TilePuzzle::new(start, goal.clone()).expect("same shape"))
                 })
                 .collect()
         }
     };
-    let goal = match &starts[0] {
-        Start::Tiles(p) => p.goal.clone(),
-        Start::Klotski(_) => Board::goal(crate::engine::Shape::new(3, 3)?),
+    let (goal, family) = match &starts[0] {
+        Start::Tiles(p) => (p.goal.clone(), Family::Tiles),
+        Start::Klotski(_) => (
+            Board::goal(crate::engine::Shape::new(3, 3)?),
+            Family::Klotski,
+        ),
     };
-    let searches = resolve_all(&args.strategies, &args.search, &goal)?;
+    let searches = resolve_all(&args.strategies, &args.search, &goal, family)?;
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
     for (i, start) in starts.iter().enumerate() {
         let lines = run_all(start, &searches, &args.klotski)?;
@@ -395,32 +372,14 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
     if !args.search.json {
         eprintln!();
     }
-    let aggregates: Vec<Aggregate> = searches
+    // Every configuration ran on at least one start (--count ≥ 1), and
+    // every run was checked beforehand, so none was refused.
+    let aggregates: Vec<AggregateLine> = searches
         .iter()
         .zip(&per_config)
-        .map(|((name, _), runs)| {
-            let solved: Vec<&RunSummary> = runs
-                .iter()
-                .map(|r| &r.summary)
-                .filter(|s| s.solved)
-                .collect();
-            let mut lengths: Vec<f64> = solved.iter().map(|s| s.cost as f64).collect();
-            let mut times: Vec<f64> = runs.iter().map(|r| r.summary.ms).collect();
-            let n = runs.len() as f64;
-            Aggregate {
-                strategy: name.clone(),
-                instances: runs.len(),
-                solved: solved.len(),
-                solved_pct: 100.0 * solved.len() as f64 / n,
-                mean_length: (!lengths.is_empty())
-                    .then(|| lengths.iter().sum::<f64>() / lengths.len() as f64),
-                median_length: median(&mut lengths),
-                mean_expanded: runs.iter().map(|r| r.summary.expanded as f64).sum::<f64>() / n,
-                mean_ms: times.iter().sum::<f64>() / n,
-                median_ms: median(&mut times).unwrap_or(0.0),
-                max_peak_bytes: runs.iter().map(|r| r.summary.peak_bytes).max().unwrap_or(0),
-                disagreements: runs.iter().filter(|r| r.error.is_some()).count(),
-            }
+        .filter_map(|((name, _), runs)| {
+            let summaries: Vec<RunSummary> = runs.iter().filter_map(|r| r.summary).collect();
+            Aggregate::of(&summaries).map(|a| AggregateLine::new(name.clone(), &a))
         })
         .collect();
     if args.search.json {
@@ -466,19 +425,17 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::{Outcome, Stats};
 
     fn line(name: &str, optimal: bool, cost: usize) -> RunLine {
-        RunLine {
-            strategy: name.into(),
-            record: serde_json::json!({}),
-            error: None,
-            summary: RunSummary {
-                solved: true,
+        let o = Outcome::solved(
+            vec![Dir::Up; cost],
+            Stats {
                 optimal,
-                cost,
-                ..RunSummary::default()
+                ..Stats::default()
             },
-        }
+        );
+        tile_line(name, Ok(o))
     }
 
     #[test]
@@ -487,16 +444,20 @@ mod tests {
             line("bfs", true, 31),
             line("astar", true, 31),
             line("tabu", false, 85),
+            tile_line("idastar:pdb", Err("refused".into())),
         ];
-        flag_disagreements(&mut agree);
-        assert!(agree.iter().all(|l| l.error.is_none()));
+        flag_lines(&mut agree);
+        assert!(agree[..3].iter().all(|l| l.error.is_none()));
         let mut bug = vec![
             line("bfs", true, 31),
             line("astar", true, 33),
             line("tabu", false, 85),
         ];
-        flag_disagreements(&mut bug);
-        assert!(bug[0].error.as_deref().unwrap().contains("disagree"));
+        flag_lines(&mut bug);
+        assert_eq!(
+            bug[0].error.as_deref(),
+            Some("optimal strategies disagree on the length: [31, 33]")
+        );
         assert!(bug[1].error.is_some());
         assert!(bug[2].error.is_none(), "a local search claims nothing");
     }

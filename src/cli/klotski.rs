@@ -4,13 +4,16 @@
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{duration, stats_line, thousands};
+use super::report::{duration, thousands};
 use super::{InputError, SearchArgs};
+use crate::engine::experiment::RunSummary;
 use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
+use crate::engine::strategy::Family;
 use crate::engine::{Dir, Outcome, Status, solve_klotski};
 use crate::storage::layouts::{self, Classic};
+use crate::units::counters;
 
 /// How Klotski solutions are counted.
 #[derive(Args, Debug, Clone)]
@@ -85,23 +88,31 @@ fn steps_of(layout: &Layout, o: &Outcome<KMove>) -> Result<Vec<(char, Dir)>, Inp
 }
 
 impl KlotskiRecord {
-    pub(super) fn new(metric: Metric, o: &Outcome<KMove>, steps: &[(char, Dir)]) -> Self {
+    /// The record of `o` from `layout`, whose unit `steps` were checked.
+    pub(super) fn new(
+        layout: &Layout,
+        metric: Metric,
+        o: &Outcome<KMove>,
+        steps: &[(char, Dir)],
+    ) -> Self {
+        let r = RunSummary::of_klotski(layout, o);
+        let counted = r.klotski.unwrap_or_default();
         Self {
-            status: o.status.name(),
+            status: r.status.name(),
             metric: metric.name(),
             moves: steps
                 .iter()
                 .map(|&(c, d)| format!("{c}:{}", d.letter()))
                 .collect(),
-            length: steps.len(),
-            piece_moves: piece_moves(steps),
-            optimal: o.stats.optimal,
-            expanded: o.stats.expanded,
-            generated: o.stats.generated,
-            peak_stored: o.stats.peak_stored,
-            peak_bytes: o.stats.peak_bytes,
-            elapsed_ms: o.stats.elapsed.as_secs_f64() * 1e3,
-            walk_length: o.stats.walk_length,
+            length: counted.steps,
+            piece_moves: counted.moves,
+            optimal: r.optimal,
+            expanded: r.expanded,
+            generated: r.generated,
+            peak_stored: r.peak_stored,
+            peak_bytes: r.peak_bytes,
+            elapsed_ms: r.ms,
+            walk_length: r.walk_length,
             reason: o.reason.clone(),
         }
     }
@@ -114,14 +125,14 @@ pub(super) fn solve_layout(
     search: &SearchArgs,
 ) -> Result<(), InputError> {
     let metric = klotski.metric()?;
-    let strategy = search.strategy("bfs")?;
+    let strategy = search.strategy(Family::Klotski)?;
     let ctl = search.control()?;
-    let o = solve_klotski(&*strategy, layout, metric, &ctl);
+    let o = solve_klotski(&*strategy, layout, metric, &ctl)?;
     let steps = steps_of(layout, &o)?;
     if search.json {
         println!(
             "{}",
-            serde_json::to_string(&KlotskiRecord::new(metric, &o, &steps))?
+            serde_json::to_string(&KlotskiRecord::new(layout, metric, &o, &steps))?
         );
         return Ok(());
     }
@@ -152,7 +163,7 @@ pub(super) fn solve_layout(
             o.reason.as_deref().unwrap_or("no reason given")
         ),
     }
-    println!("{}", stats_line(&o));
+    println!("{}", counters(&o.stats));
     Ok(())
 }
 
@@ -218,7 +229,7 @@ pub(super) fn bench_layouts(
     search: &SearchArgs,
 ) -> Result<(), InputError> {
     let metric = klotski.metric()?;
-    let strategy = search.strategy("bfs")?;
+    let strategy = search.strategy(Family::Klotski)?;
     let ctl = search.control()?;
     let chosen: Vec<&Classic> = if names.trim() == "all" {
         layouts::classics().iter().collect()
@@ -229,7 +240,7 @@ pub(super) fn bench_layouts(
     let mut times = Vec::new();
     for c in &chosen {
         let layout = c.parse();
-        let o = solve_klotski(&*strategy, &layout, metric, &ctl);
+        let o = solve_klotski(&*strategy, &layout, metric, &ctl)?;
         let steps = steps_of(&layout, &o)?;
         let (space, start) = KlotskiSpace::new(&layout, metric);
         let t = std::time::Instant::now();
@@ -261,7 +272,7 @@ pub(super) fn bench_layouts(
                 found,
                 states,
                 enumerate_ms: e_ms,
-                record: KlotskiRecord::new(metric, &o, &steps),
+                record: KlotskiRecord::new(&layout, metric, &o, &steps),
             };
             println!("{}", serde_json::to_string(&line)?);
         } else {
@@ -281,8 +292,8 @@ pub(super) fn bench_layouts(
             );
         }
     }
-    times.sort_by(f64::total_cmp);
-    let median = times[times.len() / 2];
+    // At least one layout was chosen, so there is a median.
+    let median = crate::units::median(&mut times).unwrap_or(0.0);
     if search.json {
         #[derive(Serialize)]
         struct Summary<'a> {

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::engine::strategy::{self, Strategy};
+use crate::engine::strategy::{self, Family, STRATEGIES, Strategy};
 use crate::engine::tiles::Shape;
 use crate::engine::{Board, Control, HeuristicChoice, HeuristicKind, Limits, TilePuzzle};
 use crate::storage::pdb_cache;
@@ -56,30 +56,21 @@ struct BoardArgs {
 /// Strategy, heuristic and limits, shared by the commands.
 #[derive(Args, Debug, Clone)]
 struct SearchArgs {
-    /// Strategy: bfs, astar, idastar, annealing, tabu, greedy or fast
-    /// (default: idastar for tiles, bfs for Klotski).
-    #[arg(long, short)]
+    #[arg(long, short, help = strategy_help())]
     strategy: Option<String>,
-    /// Local searches: random seed.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = knob_help("seed", ""))]
     seed: Option<u64>,
-    /// Annealing: starting temperature (> 0).
-    #[arg(long, value_name = "T", allow_negative_numbers = true)]
+    #[arg(long, value_name = "T", allow_negative_numbers = true, help = knob_help("t0", " (> 0)"))]
     t0: Option<f64>,
-    /// Annealing: cooling factor per iteration, in (0, 1).
-    #[arg(long, value_name = "A", allow_negative_numbers = true)]
+    #[arg(long, value_name = "A", allow_negative_numbers = true, help = knob_help("alpha", " (in (0, 1))"))]
     alpha: Option<f64>,
-    /// Annealing: iterations per acceptance window.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = knob_help("window", " (≥ 1)"))]
     window: Option<u64>,
-    /// Local searches: most iterations (per run for annealing).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = knob_help("max-iters", " (≥ 1)"))]
     max_iters: Option<u64>,
-    /// Annealing: extra runs from the start after a failed one.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = knob_help("restarts", ""))]
     restarts: Option<u32>,
-    /// Tabu: how many recent states are tabu (≥ 1).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = knob_help("tenure", " (≥ 1)"))]
     tenure: Option<usize>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only)
     /// or pdb78 (7-8, 4x4 only; built once, seconds).
@@ -97,6 +88,59 @@ struct SearchArgs {
     /// Print JSON lines instead of a readable report.
     #[arg(long)]
     json: bool,
+}
+
+/// `--strategy`'s help, from the registry: the names, the defaults, and
+/// the strategies a family cannot use.
+fn strategy_help() -> String {
+    let mut help = format!(
+        "Strategy: {} (default: {} for tiles, {} for Klotski)",
+        strategy::names(),
+        strategy::DEFAULT_TILES,
+        strategy::DEFAULT_KLOTSKI
+    );
+    for family in Family::ALL {
+        let not: Vec<&str> = STRATEGIES
+            .iter()
+            .filter(|s| !s.supports(family))
+            .map(|s| s.name())
+            .collect();
+        if !not.is_empty() {
+            help += &format!("; not for {}: {}", family.name(), not.join(", "));
+        }
+    }
+    help
+}
+
+/// A tuning flag's help, from the registry: what it means to the
+/// strategies that take it (those that agree grouped), then `note` (the
+/// values accepted), e.g. "annealing, tabu, greedy: the same seed gives the
+/// same run".
+fn knob_help(flag: &str, note: &str) -> String {
+    let mut uses: Vec<(Vec<&str>, &str)> = Vec::new();
+    for s in STRATEGIES.iter() {
+        for p in s.params().iter().filter(|p| p.key.flag() == flag) {
+            let help = p.help.trim_end_matches('.');
+            match uses.iter_mut().find(|(_, h)| *h == help) {
+                Some((names, _)) => names.push(s.name()),
+                None => uses.push((vec![s.name()], help)),
+            }
+        }
+    }
+    let parts: Vec<String> = uses
+        .iter()
+        .map(|(names, help)| {
+            let mut chars = help.chars();
+            let first = chars.next().map(|c| c.to_lowercase().to_string());
+            format!(
+                "{}: {}{}",
+                names.join(", "),
+                first.unwrap_or_default(),
+                chars.as_str()
+            )
+        })
+        .collect();
+    format!("{}{note}", parts.join("; "))
 }
 
 /// Bad input: printed as one line, exit status 2.
@@ -138,9 +182,16 @@ struct Search {
 }
 
 impl SearchArgs {
-    /// The strategy asked for (or `default`) with its settings applied.
-    fn strategy(&self, default: &str) -> Result<Box<dyn Strategy>, InputError> {
-        self.configured(self.strategy.as_deref().unwrap_or(default))
+    /// The strategy asked for (or the family's default) with its settings
+    /// applied, refused if it does not solve puzzles of `family`.
+    fn strategy(&self, family: Family) -> Result<Box<dyn Strategy>, InputError> {
+        let s = self.configured(
+            self.strategy
+                .as_deref()
+                .unwrap_or(strategy::default_for(family)),
+        )?;
+        strategy::check_family(&*s, family)?;
+        Ok(s)
     }
 
     /// The strategy `name` with these settings applied.
@@ -159,7 +210,7 @@ impl SearchArgs {
 
     /// Check the names and limits; load the pattern database if asked for.
     fn resolve(&self, goal: &Board) -> Result<Search, InputError> {
-        let name = self.strategy.as_deref().unwrap_or("idastar");
+        let name = self.strategy.as_deref().unwrap_or(strategy::DEFAULT_TILES);
         self.resolve_with(name, &self.heuristic, goal)
     }
 
@@ -282,6 +333,34 @@ fn build_progress(kind: HeuristicKind) -> impl Fn(f32) + Sync {
                 kind.partition_name().unwrap_or_default(),
                 tenth * 10
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_help_and_the_flags_come_from_the_registry() {
+        let help = strategy_help();
+        for s in STRATEGIES {
+            assert!(help.contains(s.name()), "{help}");
+        }
+        assert!(help.contains("not for Klotski: fast"), "{help}");
+        let cli = Cli::command();
+        let solve = cli.find_subcommand("solve").expect("a solve command");
+        for s in STRATEGIES {
+            for p in s.params() {
+                let flag = p.key.flag();
+                let arg = solve
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(flag))
+                    .unwrap_or_else(|| panic!("no --{flag} for {}", s.name()));
+                let text = arg.get_help().map(|h| h.to_string()).unwrap_or_default();
+                assert!(text.contains(s.name()), "--{flag}: {text}");
+            }
         }
     }
 }

@@ -2,10 +2,12 @@
 
 use serde::Serialize;
 
+use crate::engine::experiment::RunSummary;
 use crate::engine::tiles::format_path;
 use crate::engine::{Dir, Outcome};
 
-/// One line of `solve --json` (and of `bench --json`, with extra fields).
+/// One line of `solve --json` (and of `bench --json`, with extra fields):
+/// the run's [`RunSummary`] and its moves, in the JSON's field names.
 #[derive(Serialize)]
 pub(super) struct Record {
     status: &'static str,
@@ -26,33 +28,21 @@ pub(super) struct Record {
 
 impl Record {
     pub(super) fn new(o: &Outcome<Dir>) -> Self {
+        let r = RunSummary::of(o);
         Self {
-            status: o.status.name(),
+            status: r.status.name(),
             moves: format_path(&o.path),
-            length: o.path.len(),
-            optimal: o.stats.optimal,
-            expanded: o.stats.expanded,
-            generated: o.stats.generated,
-            peak_stored: o.stats.peak_stored,
-            peak_bytes: o.stats.peak_bytes,
-            elapsed_ms: o.stats.elapsed.as_secs_f64() * 1e3,
-            walk_length: o.stats.walk_length,
+            length: r.length,
+            optimal: r.optimal,
+            expanded: r.expanded,
+            generated: r.generated,
+            peak_stored: r.peak_stored,
+            peak_bytes: r.peak_bytes,
+            elapsed_ms: r.ms,
+            walk_length: r.walk_length,
             reason: o.reason.clone(),
         }
     }
 }
 
 pub(super) use crate::units::{bytes, duration, thousands};
-
-/// The counters on one line.
-pub(super) fn stats_line<M>(o: &Outcome<M>) -> String {
-    let s = &o.stats;
-    format!(
-        "expanded {}  generated {}  peak stored {}  peak memory {}  time {}",
-        thousands(s.expanded),
-        thousands(s.generated),
-        thousands(s.peak_stored),
-        bytes(s.peak_bytes),
-        duration(s.elapsed.as_secs_f64())
-    )
-}

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
-use super::report::{Record, stats_line};
+use super::report::Record;
 use super::{BoardArgs, InputError, SearchArgs};
 use crate::engine::solve_tiles;
 use crate::engine::tiles::format_path;
@@ -88,6 +88,6 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
             outcome.reason.as_deref().unwrap_or("no reason given")
         ),
     }
-    println!("{}", stats_line(&outcome));
+    println!("{}", crate::units::counters(&outcome.stats));
     Ok(())
 }

@@ -206,7 +206,7 @@ impl Stop {
     pub fn status(self) -> Status {
         match self {
             Stop::Cancelled | Stop::Halted => Status::Cancelled,
-            Stop::Limit(_) => Status::Limit,
+            Stop::Limit(kind) => Status::Limit(kind),
         }
     }
 }

@@ -12,6 +12,7 @@
 //! ```
 
 pub mod control;
+pub mod experiment;
 pub mod hash;
 pub mod job;
 pub mod klotski;

@@ -5,16 +5,15 @@ use std::time::Duration;
 use serde::Serialize;
 
 /// How a search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// A path to the goal was found.
     Solved,
     /// The start cannot reach the goal (decided before searching, or by
     /// exhausting the space).
     Unsolvable,
-    /// A node, memory or time limit was reached.
-    Limit,
+    /// A node, memory or time limit was reached: which one.
+    Limit(LimitKind),
     /// The caller cancelled.
     Cancelled,
     /// An incomplete strategy gave up without a solution.
@@ -27,10 +26,17 @@ impl Status {
         match self {
             Status::Solved => "solved",
             Status::Unsolvable => "unsolvable",
-            Status::Limit => "limit",
+            Status::Limit(_) => "limit",
             Status::Cancelled => "cancelled",
             Status::NotFound => "not_found",
         }
+    }
+}
+
+/// As its [name](Status::name): `"limit"` whichever limit it was.
+impl Serialize for Status {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
     }
 }
 
@@ -75,10 +81,11 @@ pub struct Stats {
     pub peak_bytes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
-    /// Whether the returned path is guaranteed shortest.
+    /// Whether the returned path is guaranteed shortest. Settled by
+    /// [`solve_tiles`](crate::solve_tiles) / [`solve_klotski`](crate::solve_klotski)
+    /// alone; a search sets it only to say it proved this path shortest
+    /// although its strategy is not optimal in general.
     pub optimal: bool,
-    /// Which limit was hit, when the status is [`Status::Limit`].
-    pub limit: Option<LimitKind>,
     /// Last cost bound reached (IDA* threshold, A* best f, BFS depth).
     pub bound: Option<u32>,
     /// Local searches: the length of the raw walk before its loops were
@@ -126,16 +133,12 @@ impl<M> Outcome<M> {
         }
     }
     /// An outcome for a search that stopped early.
-    pub fn stopped(stop: crate::control::Stop, mut stats: Stats) -> Self {
+    pub fn stopped(stop: crate::control::Stop, stats: Stats) -> Self {
         use crate::control::Stop;
         let reason = match stop {
             Stop::Cancelled | Stop::Halted => "cancelled".to_string(),
-            Stop::Limit(kind) => {
-                stats.limit = Some(kind);
-                format!("{kind} reached")
-            }
+            Stop::Limit(kind) => format!("{kind} reached"),
         };
-        stats.optimal = false;
         Self {
             status: stop.status(),
             path: Vec::new(),

@@ -5,6 +5,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::experiment::{Aggregate, RunSummary};
+
 /// One configuration's result on one start.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultRow {
@@ -26,6 +28,37 @@ pub struct ResultRow {
     pub peak_bytes: u64,
     /// Time in milliseconds.
     pub time_ms: f64,
+}
+
+impl ResultRow {
+    /// The row of configuration `strategy`, from its run's summary (`None`:
+    /// it never ran or was refused; an empty status).
+    pub fn new(strategy: String, run: Option<&RunSummary>) -> Self {
+        let Some(r) = run else {
+            return Self {
+                strategy,
+                status: String::new(),
+                length: None,
+                moves: None,
+                optimal: false,
+                expanded: 0,
+                generated: 0,
+                peak_bytes: 0,
+                time_ms: 0.0,
+            };
+        };
+        Self {
+            strategy,
+            status: r.status.name().to_string(),
+            length: r.solution_length(),
+            moves: r.klotski.filter(|_| r.solved()).map(|k| k.moves),
+            optimal: r.optimal,
+            expanded: r.expanded,
+            generated: r.generated,
+            peak_bytes: r.peak_bytes,
+            time_ms: r.ms,
+        }
+    }
 }
 
 const HEADER: &str = "strategy,status,length,moves,optimal,expanded,generated,peak_bytes,time_ms";
@@ -145,6 +178,23 @@ pub struct AggregateRow {
     pub max_peak_bytes: u64,
 }
 
+impl AggregateRow {
+    /// The row of configuration `strategy`, from its aggregate.
+    pub fn new(strategy: String, a: &Aggregate) -> Self {
+        Self {
+            strategy,
+            runs: a.runs,
+            solved: a.solved,
+            mean_length: a.mean_length,
+            median_length: a.median_length,
+            mean_expanded: a.mean_expanded,
+            mean_ms: a.mean_ms,
+            median_ms: a.median_ms,
+            max_peak_bytes: a.max_peak_bytes,
+        }
+    }
+}
+
 const AGGREGATE_HEADER: &str =
     "strategy,runs,solved,mean_length,median_length,mean_expanded,mean_ms,median_ms,max_peak_bytes";
 
@@ -226,6 +276,45 @@ pub fn save_aggregates(path: &Path, rows: &[AggregateRow]) -> std::io::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_are_built_from_the_engine_summaries() {
+        use crate::engine::klotski::Layout;
+        use crate::engine::{Control, Status, solve_klotski, strategy};
+        let l = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
+        let bfs = strategy::find("bfs").unwrap();
+        let o = solve_klotski(
+            bfs,
+            &l,
+            crate::engine::klotski::Metric::Steps,
+            &Control::default(),
+        )
+        .unwrap();
+        let run = RunSummary::of_klotski(&l, &o);
+        let row = ResultRow::new("bfs".into(), Some(&run));
+        assert_eq!(row.status, "solved");
+        // Three steps down by one piece: one move.
+        assert_eq!(
+            (row.length, row.moves, row.optimal),
+            (Some(3), Some(1), true)
+        );
+        assert_eq!((row.expanded, row.time_ms), (run.expanded, run.ms));
+        let refused = ResultRow::new("fast".into(), None);
+        assert_eq!((refused.status.as_str(), refused.length), ("", None));
+        let stopped = RunSummary {
+            status: Status::Cancelled,
+            ..run
+        };
+        let row = ResultRow::new("bfs".into(), Some(&stopped));
+        assert_eq!(
+            (row.status.as_str(), row.length, row.moves),
+            ("cancelled", None, None)
+        );
+        let a = Aggregate::of(&[run, stopped]).unwrap();
+        let agg = AggregateRow::new("bfs".into(), &a);
+        assert_eq!((agg.runs, agg.solved, agg.mean_length), (2, 1, Some(3.0)));
+        assert_eq!(agg.max_peak_bytes, run.peak_bytes);
+    }
 
     fn rows() -> Vec<ResultRow> {
         vec![

@@ -999,6 +999,24 @@ fn bad_klotski_input_is_named() {
         .input_error(&["unknown metric 'hops'"]);
     sb.run(&["bench", "--layouts", "1,nowhere"])
         .input_error(&["nowhere"]);
+    // `fast` is a tile method: refused by name for Klotski, not run.
+    let refused = ["fast solves tile puzzles only, not Klotski"];
+    sb.run(&["solve", "--layout", "1", "--strategy", "fast"])
+        .input_error(&refused);
+    sb.run(&["bench", "--layouts", "1", "-s", "fast"])
+        .input_error(&refused);
+    sb.run(&["compare", "--layout", "1", "--strategies", "bfs,fast"])
+        .input_error(&refused);
+    sb.run(&[
+        "experiment",
+        "--layout",
+        "1",
+        "--count",
+        "1",
+        "--strategies",
+        "fast",
+    ])
+    .input_error(&refused);
 }
 
 #[test]

@@ -62,8 +62,7 @@ fn node_limit_stops_every_strategy() {
             ..Limits::default()
         });
         let o = solve_tiles(s, &hard_for(s.name()), &HeuristicChoice::Misplaced, &ctl).unwrap();
-        assert_eq!(o.status, Status::Limit, "{}", s.name());
-        assert_eq!(o.stats.limit, Some(LimitKind::Nodes));
+        assert_eq!(o.status, Status::Limit(LimitKind::Nodes), "{}", s.name());
         assert_eq!(
             o.stats.expanded,
             5_000,
@@ -83,7 +82,7 @@ fn tiny_node_limits_are_exact() {
             ..Limits::default()
         });
         let o = run("astar", HeuristicChoice::Manhattan, ctl);
-        assert_eq!(o.status, Status::Limit);
+        assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
         assert_eq!(o.stats.expanded, max);
     }
 }
@@ -97,8 +96,7 @@ fn memory_limit_stops_storing_searches_early() {
             ..Limits::default()
         });
         let o = run(name, HeuristicChoice::Misplaced, ctl);
-        assert_eq!(o.status, Status::Limit, "{name}");
-        assert_eq!(o.stats.limit, Some(LimitKind::Memory), "{name}");
+        assert_eq!(o.status, Status::Limit(LimitKind::Memory), "{name}");
         assert!(
             o.stats.peak_bytes <= cap,
             "{name}: held {} bytes",
@@ -119,8 +117,7 @@ fn time_limit_stops_a_long_search() {
         ..Limits::default()
     });
     let o = run("idastar", HeuristicChoice::Manhattan, ctl);
-    assert_eq!(o.status, Status::Limit);
-    assert_eq!(o.stats.limit, Some(LimitKind::Time));
+    assert_eq!(o.status, Status::Limit(LimitKind::Time));
     assert!(o.stats.elapsed >= Duration::from_millis(100));
 }
 
@@ -184,7 +181,7 @@ fn progress_is_reported_while_searching() {
         .with_progress(move |p| sink.lock().unwrap().push(*p));
     ctl.report_every = Duration::ZERO;
     let o = run("idastar", HeuristicChoice::Manhattan, ctl);
-    assert_eq!(o.status, Status::Limit);
+    assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
     let reports = reports.lock().unwrap();
     assert!(reports.len() > 10, "{} reports", reports.len());
     assert!(reports.windows(2).all(|w| w[0].expanded <= w[1].expanded));
@@ -235,8 +232,7 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
         })
         .with_threads(2);
     let o = run("idastar", HeuristicChoice::Manhattan, ctl);
-    assert_eq!(o.status, Status::Limit);
-    assert_eq!(o.stats.limit, Some(LimitKind::Nodes));
+    assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
     // Each worker checks the shared total every few thousand nodes.
     assert!(
         o.stats.expanded >= max && o.stats.expanded < max + 20_000,

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use huarong_engine::klotski::{Layout, Metric};
-use huarong_engine::strategy::{self, Strategy};
+use huarong_engine::strategy::{self, Family, SolveError, Strategy};
 use huarong_engine::tiles::{random_solvable, shuffled};
 use huarong_engine::{
     Board, CancelToken, Control, Dir, HeuristicChoice, LimitKind, Limits, Outcome, Shape, Status,
@@ -171,7 +171,7 @@ fn ten_by_ten_is_solved_and_counted() {
         assert!(o.path.len() > 100);
         assert!(o.stats.expanded > 0 && o.stats.generated > o.stats.expanded);
         assert!(o.stats.peak_bytes > 0 && o.stats.peak_stored > 0);
-        assert!(o.stats.limit.is_none());
+        assert!(!matches!(o.status, Status::Limit(_)));
     }
 }
 
@@ -220,8 +220,7 @@ fn node_limits_are_exact() {
             ..Limits::default()
         });
         let o = solve(&ten_by_ten(2), &ctl);
-        assert_eq!(o.status, Status::Limit, "{max}");
-        assert_eq!(o.stats.limit, Some(LimitKind::Nodes));
+        assert_eq!(o.status, Status::Limit(LimitKind::Nodes), "{max}");
         assert_eq!(o.stats.expanded, max);
         assert!(o.path.is_empty() && !o.stats.optimal);
     }
@@ -234,8 +233,7 @@ fn time_and_memory_limits_stop_it() {
         ..Limits::default()
     });
     let o = solve(&ten_by_ten(3), &ctl);
-    assert_eq!(o.status, Status::Limit);
-    assert_eq!(o.stats.limit, Some(LimitKind::Time));
+    assert_eq!(o.status, Status::Limit(LimitKind::Time));
 
     // The one-tile searches on a 10×10 need some 100 KiB, the first
     // two-tile search about 2.3 MB: with 1 MiB it stops before taking it.
@@ -245,8 +243,7 @@ fn time_and_memory_limits_stop_it() {
         ..Limits::default()
     });
     let o = solve(&ten_by_ten(3), &ctl);
-    assert_eq!(o.status, Status::Limit);
-    assert_eq!(o.stats.limit, Some(LimitKind::Memory));
+    assert_eq!(o.status, Status::Limit(LimitKind::Memory));
     assert!(o.stats.peak_bytes <= cap, "{}", o.stats.peak_bytes);
 }
 
@@ -265,17 +262,24 @@ fn progress_is_reported_and_ends_with_the_totals() {
 }
 
 #[test]
-fn klotski_is_breadth_first_search() {
+fn klotski_is_refused_by_name_not_run() {
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
-    let bfs = strategy::find("bfs").unwrap();
     for metric in [Metric::Steps, Metric::Moves] {
-        let ctl = Control::default();
-        let a = solve_klotski(fast(), &layout, metric, &ctl);
-        let b = solve_klotski(bfs, &layout, metric, &ctl);
-        assert_eq!(a.status, Status::Solved);
-        assert_eq!(a.path.len(), b.path.len(), "{metric:?}");
-        assert_eq!(a.stats.expanded, b.stats.expanded);
+        let err = solve_klotski(fast(), &layout, metric, &Control::default()).unwrap_err();
+        assert_eq!(
+            err,
+            SolveError::Unsupported {
+                strategy: "fast",
+                family: Family::Klotski
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "fast solves tile puzzles only, not Klotski"
+        );
     }
+    assert_eq!(fast().families(), &[Family::Tiles]);
+    assert!(strategy::for_family(Family::Klotski).all(|s| s.name() != "fast"));
 }
 
 #[test]

@@ -3,16 +3,21 @@
 
 use huarong_engine::klotski::space::{piece_moves, unit_steps};
 use huarong_engine::klotski::{KState, KlotskiSpace, Layout, LayoutError, Metric};
-use huarong_engine::search::{SearchSpace, bfs};
-use huarong_engine::strategy::STRATEGIES;
-use huarong_engine::{Control, Dir, Status, solve_klotski};
+use huarong_engine::search::SearchSpace;
+use huarong_engine::strategy::{self, Family, STRATEGIES};
+use huarong_engine::{Control, Dir, LimitKind, Status, solve_klotski};
 
 const HENGDAO_LIMA: &str = "BAAC/BAAC/DEEF/DGHF/I..J";
 
 fn solve(text: &str, metric: Metric) -> (Layout, Vec<(char, huarong_engine::Dir)>, usize) {
     let layout = Layout::parse(text).unwrap();
-    let (space, start) = KlotskiSpace::new(&layout, metric);
-    let o = bfs(&space, start, &Control::default());
+    let o = solve_klotski(
+        strategy::find("bfs").unwrap(),
+        &layout,
+        metric,
+        &Control::default(),
+    )
+    .unwrap();
     assert_eq!(o.status, Status::Solved);
     assert!(o.stats.optimal);
     let steps = unit_steps(&layout, &o.path).expect("the path replays legally");
@@ -227,7 +232,7 @@ fn check_strategies_agree(layout: &Layout) {
     for metric in [Metric::Steps, Metric::Moves] {
         let mut lengths = Vec::new();
         for s in STRATEGIES.iter().filter(|s| s.is_optimal()) {
-            let o = solve_klotski(*s, layout, metric, &Control::default());
+            let o = solve_klotski(*s, layout, metric, &Control::default()).unwrap();
             assert_eq!(
                 o.status,
                 Status::Solved,
@@ -270,12 +275,12 @@ fn an_unsolvable_layout_is_reported_after_the_whole_space() {
     // The three bottom rows are full of wide pieces that can never leave
     // them, so Cao Cao can never come down (3 reachable states).
     let layout = Layout::parse("AAB./AAB./CCDD/EEFF/GGHH").unwrap();
-    for s in STRATEGIES {
+    for s in strategy::for_family(Family::Klotski) {
         for metric in [Metric::Steps, Metric::Moves] {
-            let o = solve_klotski(*s, &layout, metric, &Control::default());
+            let o = solve_klotski(s, &layout, metric, &Control::default()).unwrap();
             assert!(o.path.is_empty());
-            if s.is_optimal() || s.name() == "fast" {
-                // Exhaustive searches (`fast` is BFS on Klotski) prove it.
+            if s.is_optimal() {
+                // Exhaustive searches prove it.
                 assert_eq!(o.status, Status::Unsolvable, "{} {metric:?}", s.name());
                 assert!(o.reason.unwrap().contains("reachable states"));
             } else {
@@ -294,8 +299,8 @@ fn a_node_limit_stops_every_strategy_cleanly() {
         ..Default::default()
     });
     for s in STRATEGIES.iter().filter(|s| s.is_optimal()) {
-        let o = solve_klotski(*s, &layout, Metric::Steps, &ctl);
-        assert_eq!(o.status, Status::Limit, "{}", s.name());
+        let o = solve_klotski(*s, &layout, Metric::Steps, &ctl).unwrap();
+        assert_eq!(o.status, Status::Limit(LimitKind::Nodes), "{}", s.name());
         assert!(o.path.is_empty());
         assert!(
             o.stats.expanded <= 500 + 1,
@@ -341,7 +346,7 @@ fn every_shipped_classic_has_its_known_optimum_in_both_metrics() {
             c.name
         );
         for (metric, known) in [(Metric::Moves, c.moves), (Metric::Steps, c.steps)] {
-            let o = solve_klotski(STRATEGIES[0], &layout, metric, &Control::default());
+            let o = solve_klotski(STRATEGIES[0], &layout, metric, &Control::default()).unwrap();
             assert_eq!(o.status, Status::Solved, "{} {metric:?}", c.name);
             assert_eq!(o.path.len(), known, "{} {metric:?}", c.name);
             let steps = unit_steps(&layout, &o.path).expect("replays legally");

@@ -126,7 +126,7 @@ fn annealing_and_tabu_solve_every_classic_klotski_layout() {
         let mut solved = 0;
         for c in huarong::storage::layouts::classics() {
             let layout = c.parse();
-            let o = solve_klotski(s, &layout, Metric::Moves, &Control::default());
+            let o = solve_klotski(s, &layout, Metric::Moves, &Control::default()).unwrap();
             if o.status == Status::Solved {
                 solved += 1;
                 let steps = unit_steps(&layout, &o.path).expect("the path replays legally");
@@ -164,7 +164,8 @@ fn greedy_stops_at_a_local_minimum_and_says_so() {
         &layout,
         Metric::Steps,
         &Control::default(),
-    );
+    )
+    .unwrap();
     assert_eq!(o.status, Status::NotFound);
     assert!(o.path.is_empty());
     let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);

@@ -312,3 +312,46 @@ fn korf_convention_works_through_a_custom_goal() {
     .unwrap();
     assert_eq!(huarong_engine::tiles::format_path(&o.path), "LU");
 }
+
+/// `stats.optimal` is decided in one place from the registry: every
+/// optimal strategy's solution claims it, no local search's does, on tiles
+/// and on Klotski; a run that did not solve never claims it.
+#[test]
+fn optimality_follows_the_registry_on_both_families() {
+    use huarong_engine::klotski::{Layout, Metric};
+    use huarong_engine::strategy::Family;
+    use huarong_engine::{LimitKind, Limits, solve_klotski};
+
+    // Eight moves from the goal: every strategy, local ones included,
+    // solves it with its default settings.
+    let puzzle = TilePuzzle::parse("1 2 3 0 4 6 7 5 8", None, None).unwrap();
+    // Cao Cao three cells above the exit, nothing in the way.
+    let layout = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
+    let mut solved_by = Vec::new();
+    for s in strategy::for_family(Family::Tiles) {
+        let o = solve_tiles(s, &puzzle, &HeuristicChoice::Manhattan, &Control::default()).unwrap();
+        assert_eq!(o.status, Status::Solved, "{}", s.name());
+        // `fast` proves its path shortest when one search did the whole
+        // 3×3 board; the registry's claim covers the rest.
+        let expected = s.is_optimal() || s.name() == "fast";
+        assert_eq!(o.stats.optimal, expected, "{} on tiles", s.name());
+        solved_by.push(s.name());
+    }
+    for s in strategy::for_family(Family::Klotski) {
+        let o = solve_klotski(s, &layout, Metric::Moves, &Control::default()).unwrap();
+        assert_eq!(o.status, Status::Solved, "{}", s.name());
+        assert_eq!(o.stats.optimal, s.is_optimal(), "{} on Klotski", s.name());
+    }
+    assert_eq!(solved_by.len(), STRATEGIES.len());
+    // Stopped by a limit, no exact search claims anything.
+    let hard = TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap();
+    let ctl = Control::default().with_limits(Limits {
+        max_nodes: Some(5),
+        ..Limits::default()
+    });
+    for s in STRATEGIES.iter().filter(|s| s.is_optimal()) {
+        let o = solve_tiles(*s, &hard, &HeuristicChoice::Manhattan, &ctl).unwrap();
+        assert_eq!(o.status, Status::Limit(LimitKind::Nodes), "{}", s.name());
+        assert!(!o.stats.optimal, "{}", s.name());
+    }
+}

@@ -25,10 +25,11 @@ use crate::engine::Outcome;
 use crate::engine::job::Job;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::strategy::{Family, SolveError};
 use crate::engine::{Control, Dir, Stats, Status, solve_klotski};
 use crate::storage::klotski_file::{SavedKlotski, SavedKlotskiSolution};
 use crate::storage::layouts::classics;
-use crate::units::{bytes, thousands};
+use crate::units::counters;
 
 /// A solution ready to step through, one unit step a row.
 pub struct KlotskiSolution {
@@ -89,7 +90,7 @@ impl KlotskiSolution {
 
 /// A solve running in the background.
 struct Running {
-    job: Job<Outcome<KMove>>,
+    job: Job<Result<Outcome<KMove>, SolveError>>,
     strategy: &'static str,
     metric: Metric,
     start: Layout,
@@ -378,15 +379,14 @@ impl KlotskiPlay {
         let Some(o) = run.job.try_take() else { return };
         let run = self.running.take().expect("running");
         self.last_trace = run.trace.points();
-        let s = &o.stats;
-        let counters = format!(
-            "expanded {}, generated {}, peak stored {}, memory {}, {:.3} s",
-            thousands(s.expanded),
-            thousands(s.generated),
-            thousands(s.peak_stored),
-            bytes(s.peak_bytes),
-            s.elapsed.as_secs_f64()
-        );
+        let o = match o {
+            Ok(o) => o,
+            Err(why) => {
+                self.status = format!("Not solving: {why}");
+                return;
+            }
+        };
+        let counters = counters(&o.stats);
         if o.status != Status::Solved {
             self.status = format!(
                 "{}: {} — {counters}",
@@ -604,7 +604,7 @@ impl KlotskiPlay {
         ui.separator();
         ui.heading("Strategy");
         ui.add_enabled_ui(idle, |ui| {
-            super::controls::strategy_radios(ui, &mut settings.strategy);
+            super::controls::strategy_radios(ui, &mut settings.strategy, Family::Klotski);
             super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
             ui.label("Count solutions in:");
             ui.horizontal(|ui| {

@@ -132,7 +132,7 @@ fn klotski(c: &mut Criterion) {
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
     let bfs = find("bfs");
     for (metric, best) in [(Metric::Steps, 116), (Metric::Moves, 81)] {
-        let o = solve_klotski(bfs, &layout, metric, &Control::default());
+        let o = solve_klotski(bfs, &layout, metric, &Control::default()).unwrap();
         assert_eq!(o.path.len(), best);
         g.bench_function(format!("bfs_hengdao_lima_{}", metric.name()), |b| {
             b.iter(|| solve_klotski(bfs, black_box(&layout), metric, &Control::default()))

@@ -60,8 +60,7 @@ pub fn bfs<S: SearchSpace>(space: &S, start: S::State, ctl: &Control) -> Outcome
     };
 
     if space.is_goal(&start) {
-        let mut stats = meter.finish(sizes(&nodes, &seen, 0, 0));
-        stats.optimal = true;
+        let stats = meter.finish(sizes(&nodes, &seen, 0, 0));
         return Outcome::solved(Vec::new(), stats);
     }
     let mut head = 0usize;
@@ -97,7 +96,6 @@ pub fn bfs<S: SearchSpace>(space: &S, start: S::State, ctl: &Control) -> Outcome
                 if space.is_goal(&state) {
                     let path = finish_path(&nodes, nodes.len() - 1);
                     let mut stats = meter.finish(sizes(&nodes, &seen, head, depth + 1));
-                    stats.optimal = true;
                     stats.bound = Some(depth + 1);
                     return Outcome::solved(path, stats);
                 }

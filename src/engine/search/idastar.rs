@@ -74,7 +74,6 @@ where
     };
     if space.is_goal() {
         let mut stats = meter.finish(sizes(0, 0));
-        stats.optimal = true;
         stats.bound = Some(0);
         return Outcome::solved(Vec::new(), stats);
     }

@@ -87,8 +87,7 @@ pub fn ida_star_memo<S: SearchSpace>(
     };
     let mut bound = heuristic(&start);
     if space.is_goal(&start) {
-        let mut stats = meter.finish(sizes(&table, 0, bound));
-        stats.optimal = true;
+        let stats = meter.finish(sizes(&table, 0, bound));
         return Outcome::solved(Vec::new(), stats);
     }
     table.insert(

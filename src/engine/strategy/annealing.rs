@@ -37,6 +37,9 @@ impl Strategy for Annealing {
     fn uses_heuristic(&self) -> bool {
         true
     }
+    fn params(&self) -> &'static [super::Param] {
+        super::params::ANNEALING
+    }
     fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
         let d = self.0;
         Box::new(Annealing(AnnealParams {

@@ -3,7 +3,7 @@
 use super::{Strategy, Tuning};
 use crate::control::Control;
 use crate::klotski::{KMove, KState, KlotskiSpace};
-use crate::outcome::{Outcome, Status};
+use crate::outcome::Outcome;
 use crate::search::astar;
 use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
 use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
@@ -62,14 +62,9 @@ impl Strategy for AStar {
                 with_packed(self.0.shape().cells(), Run(self.0, h, self.1))
             }
         }
-        let mut outcome = with_heuristic(heuristic, &puzzle.goal, Pick(puzzle, ctl));
-        // Every heuristic offered is admissible, so a solution is optimal.
-        outcome.stats.optimal = outcome.status == Status::Solved;
-        outcome
+        with_heuristic(heuristic, &puzzle.goal, Pick(puzzle, ctl))
     }
     fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        let mut outcome = astar(space, start, |s| space.heuristic(s), ctl);
-        outcome.stats.optimal = outcome.status == Status::Solved;
-        outcome
+        astar(space, start, |s| space.heuristic(s), ctl)
     }
 }

@@ -1,10 +1,9 @@
 //! Row by row: the reduction people use, fast on any board up to 10×10.
 
-use super::{Strategy, Tuning};
+use super::{Family, Strategy, Tuning};
 use crate::control::Control;
 use crate::klotski::{KMove, KState, KlotskiSpace};
-use crate::outcome::Outcome;
-use crate::search::bfs;
+use crate::outcome::{Outcome, Status};
 use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::reduce::solve_by_reduction;
 use crate::tiles::{Dir, TilePuzzle};
@@ -37,9 +36,20 @@ impl Strategy for Fast {
     fn solve_tiles(&self, puzzle: &TilePuzzle, _: &HeuristicChoice, ctl: &Control) -> Outcome<Dir> {
         solve_by_reduction(puzzle, ctl)
     }
-    /// Klotski spaces are small (tens of thousands of states), so this is
-    /// plain breadth-first search: optimal there, and just as quick.
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        bfs(space, start, ctl)
+    /// Rows and columns mean nothing to Klotski's blocks.
+    fn families(&self) -> &'static [Family] {
+        &[Family::Tiles]
+    }
+    /// Never called: [`solve_klotski`](super::solve_klotski) refuses `fast`
+    /// first; answered without searching all the same.
+    fn solve_klotski(&self, _: &KlotskiSpace, _: KState, _: &Control) -> Outcome<KMove> {
+        Outcome {
+            status: Status::NotFound,
+            path: Vec::new(),
+            stats: Default::default(),
+            reason: super::check_family(self, Family::Klotski)
+                .err()
+                .map(|e| e.to_string()),
+        }
     }
 }

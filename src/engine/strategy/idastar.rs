@@ -3,7 +3,7 @@
 use super::{Strategy, Tuning};
 use crate::control::Control;
 use crate::klotski::{KMove, KState, KlotskiSpace};
-use crate::outcome::{Outcome, Status};
+use crate::outcome::Outcome;
 use crate::search::{ida_star, ida_star_memo};
 use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
 use crate::tiles::space::TileDfs;
@@ -43,15 +43,11 @@ impl Strategy for IdaStar {
                 ida_star(&mut TileDfs::new(self.0, h), self.1)
             }
         }
-        let mut outcome = with_heuristic(heuristic, &puzzle.goal, Run(puzzle, ctl));
-        outcome.stats.optimal = outcome.status == Status::Solved;
-        outcome
+        with_heuristic(heuristic, &puzzle.goal, Run(puzzle, ctl))
     }
     /// Klotski has few states and very many transpositions, so IDA* here
     /// keeps a per-iteration table of the least depth each state was met at.
     fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        let mut outcome = ida_star_memo(space, start, |s| space.heuristic(s), ctl);
-        outcome.stats.optimal = outcome.status == Status::Solved;
-        outcome
+        ida_star_memo(space, start, |s| space.heuristic(s), ctl)
     }
 }

@@ -2,6 +2,7 @@
 //! puzzle becomes an energy-guided space, and their tuning knobs.
 
 use super::SolveError;
+use super::params::{Param, ParamKey};
 use crate::control::Control;
 use crate::klotski::{KMove, KState, KlotskiSpace};
 use crate::outcome::Outcome;
@@ -35,6 +36,52 @@ pub struct Tuning {
     pub restarts: Option<u32>,
     /// Tabu: how many recent states are tabu.
     pub tenure: Option<usize>,
+}
+
+impl Tuning {
+    /// The value set for `key`, if any (whole numbers as `f64`).
+    ///
+    /// ```
+    /// use huarong_engine::strategy::{ParamKey, Tuning};
+    /// let t = Tuning::default().with(ParamKey::Tenure, 7.0);
+    /// assert_eq!(t.tenure, Some(7));
+    /// assert_eq!(t.get(ParamKey::Tenure), Some(7.0));
+    /// assert_eq!(t.get(ParamKey::Seed), None);
+    /// ```
+    pub fn get(&self, key: ParamKey) -> Option<f64> {
+        match key {
+            ParamKey::Seed => self.seed.map(|v| v as f64),
+            ParamKey::T0 => self.t0,
+            ParamKey::Alpha => self.alpha,
+            ParamKey::Window => self.window.map(|v| v as f64),
+            ParamKey::RunIters | ParamKey::MaxIters => self.max_iters.map(|v| v as f64),
+            ParamKey::Restarts => self.restarts.map(f64::from),
+            ParamKey::Tenure => self.tenure.map(|v| v as f64),
+        }
+    }
+
+    /// This tuning with `key` set to `value` (whole-number knobs round it,
+    /// saturating at their type's bounds).
+    pub fn with(mut self, key: ParamKey, value: f64) -> Self {
+        let whole = value.round();
+        match key {
+            ParamKey::Seed => self.seed = Some(whole as u64),
+            ParamKey::T0 => self.t0 = Some(value),
+            ParamKey::Alpha => self.alpha = Some(value),
+            ParamKey::Window => self.window = Some(whole as u64),
+            ParamKey::RunIters | ParamKey::MaxIters => self.max_iters = Some(whole as u64),
+            ParamKey::Restarts => self.restarts = Some(whole as u32),
+            ParamKey::Tenure => self.tenure = Some(whole as usize),
+        }
+        self
+    }
+
+    /// The defaults of every knob `params` lists.
+    pub fn defaults(params: &[Param]) -> Self {
+        params
+            .iter()
+            .fold(Self::default(), |t, p| t.with(p.key, p.default))
+    }
 }
 
 fn bad(msg: String) -> SolveError {

@@ -9,13 +9,15 @@ mod fast;
 mod greedy;
 mod idastar;
 mod local;
+mod params;
 mod tabu;
 
 pub use local::Tuning;
+pub use params::{Family, Param, ParamKey, ParamKind};
 
 use crate::control::Control;
 use crate::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Status};
 use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::{Dir, TilePuzzle};
 
@@ -34,6 +36,18 @@ pub trait Strategy: Send + Sync {
     fn is_optimal(&self) -> bool {
         false
     }
+    /// The puzzle families it solves (both, unless it says otherwise).
+    fn families(&self) -> &'static [Family] {
+        &Family::ALL
+    }
+    /// Whether it solves puzzles of `family`.
+    fn supports(&self, family: Family) -> bool {
+        self.families().contains(&family)
+    }
+    /// Its tuning knobs, with their defaults (none for the exact searches).
+    fn params(&self) -> &'static [Param] {
+        &[]
+    }
     /// This strategy with `tuning` applied (strategies without knobs ignore
     /// it). Callers go through [`configure`], which checks the values.
     fn tuned(&self, tuning: &Tuning) -> Box<dyn Strategy>;
@@ -48,6 +62,23 @@ pub trait Strategy: Send + Sync {
     /// Solve a Klotski position in the space's metric. Heuristic strategies
     /// use [`KlotskiSpace::heuristic`]. Callers go through [`solve_klotski`].
     fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove>;
+}
+
+/// The strategy the CLI uses on tile puzzles when none is named.
+pub const DEFAULT_TILES: &str = "idastar";
+/// The strategy the CLI uses on Klotski when none is named.
+pub const DEFAULT_KLOTSKI: &str = "bfs";
+/// The strategy the app starts with.
+pub const DEFAULT_APP: &str = "astar";
+/// The configurations a new compare view starts with.
+pub const DEFAULT_COMPARE: &[&str] = &["bfs", "astar", "idastar", "annealing", "tabu"];
+
+/// The strategy a front end uses for `family` when none is named.
+pub fn default_for(family: Family) -> &'static str {
+    match family {
+        Family::Tiles => DEFAULT_TILES,
+        Family::Klotski => DEFAULT_KLOTSKI,
+    }
 }
 
 /// Every strategy, in menu order.
@@ -95,6 +126,35 @@ pub fn names() -> String {
     names.join(", ")
 }
 
+/// The strategies that solve puzzles of `family`, in menu order.
+pub fn for_family(family: Family) -> impl Iterator<Item = &'static dyn Strategy> {
+    STRATEGIES
+        .iter()
+        .copied()
+        .filter(move |s| s.supports(family))
+}
+
+/// Refuse `strategy` for a puzzle of `family` it does not solve.
+///
+/// ```
+/// use huarong_engine::strategy::{Family, SolveError, check_family, find};
+/// let fast = find("fast").unwrap();
+/// assert!(check_family(fast, Family::Tiles).is_ok());
+/// let err = check_family(fast, Family::Klotski).unwrap_err();
+/// assert!(matches!(err, SolveError::Unsupported { strategy: "fast", family: Family::Klotski }));
+/// assert_eq!(err.to_string(), "fast solves tile puzzles only, not Klotski");
+/// ```
+pub fn check_family(strategy: &dyn Strategy, family: Family) -> Result<(), SolveError> {
+    if strategy.supports(family) {
+        Ok(())
+    } else {
+        Err(SolveError::Unsupported {
+            strategy: strategy.name(),
+            family,
+        })
+    }
+}
+
 /// Why a solve request was refused before searching.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SolveError {
@@ -102,6 +162,13 @@ pub enum SolveError {
     HeuristicUnavailable(String),
     /// A strategy name or setting is not valid.
     BadParameter(String),
+    /// The strategy does not solve puzzles of this family.
+    Unsupported {
+        /// The strategy's name.
+        strategy: &'static str,
+        /// The family asked for.
+        family: Family,
+    },
 }
 
 impl std::fmt::Display for SolveError {
@@ -109,6 +176,17 @@ impl std::fmt::Display for SolveError {
         match self {
             SolveError::HeuristicUnavailable(why) | SolveError::BadParameter(why) => {
                 f.write_str(why)
+            }
+            SolveError::Unsupported { strategy, family } => {
+                let only: Vec<&str> = find(strategy)
+                    .map(|s| s.families().iter().map(|f| f.name()).collect())
+                    .unwrap_or_default();
+                write!(
+                    f,
+                    "{strategy} solves {} only, not {}",
+                    only.join(" and "),
+                    family.name()
+                )
             }
         }
     }
@@ -131,6 +209,7 @@ pub fn solve_tiles(
     heuristic: &HeuristicChoice,
     ctl: &Control,
 ) -> Result<Outcome<Dir>, SolveError> {
+    check_family(strategy, Family::Tiles)?;
     if strategy.uses_heuristic()
         && let Some(why) = heuristic.unavailable_for(&puzzle.goal)
     {
@@ -139,7 +218,21 @@ pub fn solve_tiles(
     if let Err(why) = puzzle.check_solvable() {
         return Ok(Outcome::unsolvable(why.to_string()));
     }
-    Ok(strategy.solve_tiles(puzzle, heuristic, ctl))
+    Ok(settle_optimality(
+        strategy,
+        strategy.solve_tiles(puzzle, heuristic, ctl),
+    ))
+}
+
+/// The one place `stats.optimal` is decided: a solved outcome is optimal
+/// when the strategy always finds shortest paths, or when this run proved
+/// its own path shortest (the search left `stats.optimal` set: `fast` when
+/// one exact search did the whole board or nothing was to do). Anything
+/// else (a local search's walk, a stopped or failed search) is not.
+fn settle_optimality<M>(strategy: &dyn Strategy, mut outcome: Outcome<M>) -> Outcome<M> {
+    let proved = outcome.stats.optimal;
+    outcome.stats.optimal = outcome.status == Status::Solved && (strategy.is_optimal() || proved);
+    outcome
 }
 
 /// Run `strategy` on a Klotski `layout`, counting in `metric`.
@@ -149,15 +242,135 @@ pub fn solve_tiles(
 /// use huarong_engine::{Control, Status, solve_klotski, strategy};
 /// // Cao Cao three cells above his goal, nothing in the way.
 /// let l = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
-/// let o = solve_klotski(strategy::find("astar").unwrap(), &l, Metric::Steps, &Control::default());
+/// let o = solve_klotski(strategy::find("astar").unwrap(), &l, Metric::Steps, &Control::default()).unwrap();
 /// assert_eq!((o.status, o.path.len()), (Status::Solved, 3));
+/// // `fast` is a tile method: refused, not run.
+/// assert!(solve_klotski(strategy::find("fast").unwrap(), &l, Metric::Steps, &Control::default()).is_err());
 /// ```
 pub fn solve_klotski(
     strategy: &dyn Strategy,
     layout: &Layout,
     metric: Metric,
     ctl: &Control,
-) -> Outcome<KMove> {
+) -> Result<Outcome<KMove>, SolveError> {
+    check_family(strategy, Family::Klotski)?;
     let (space, start) = KlotskiSpace::new(layout, metric);
-    strategy.solve_klotski(&space, start, ctl)
+    Ok(settle_optimality(
+        strategy,
+        strategy.solve_klotski(&space, start, ctl),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_the_defaults_are_registered() {
+        let mut names: Vec<&str> = STRATEGIES.iter().map(|s| s.name()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), STRATEGIES.len());
+        for name in [DEFAULT_TILES, DEFAULT_KLOTSKI, DEFAULT_APP]
+            .iter()
+            .chain(DEFAULT_COMPARE)
+        {
+            assert!(find(name).is_some(), "{name} is not registered");
+        }
+        for family in Family::ALL {
+            assert!(find(default_for(family)).unwrap().supports(family));
+        }
+    }
+
+    #[test]
+    fn every_strategy_says_what_front_ends_need() {
+        for s in STRATEGIES {
+            assert!(!s.label().is_empty() && !s.description().is_empty());
+            assert!(!s.families().is_empty(), "{}", s.name());
+            assert!(s.families().iter().all(|&f| s.supports(f)));
+            // Exact searches take no knobs; local searches are not optimal
+            // and are tuned by their knobs, starting with the seed.
+            assert_eq!(s.params().is_empty(), s.is_optimal() || s.name() == "fast");
+            if let Some(first) = s.params().first() {
+                assert_eq!(first.key, ParamKey::Seed, "{}", s.name());
+            }
+            let mut keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
+            keys.sort_unstable();
+            keys.dedup();
+            assert_eq!(keys.len(), s.params().len(), "{}: a knob twice", s.name());
+            for p in s.params() {
+                assert!(
+                    p.offers(p.default),
+                    "{} {:?}: default out of range",
+                    s.name(),
+                    p.key
+                );
+                assert!(!p.label.is_empty() && !p.help.is_empty());
+                if let ParamKind::Integer { min, max } = p.kind {
+                    assert!(min <= max);
+                }
+            }
+            // The defaults as a tuning are accepted and read back unchanged.
+            let t = Tuning::defaults(s.params());
+            assert!(configure(s.name(), &t).is_ok(), "{}", s.name());
+            for p in s.params() {
+                assert_eq!(t.get(p.key), Some(p.default), "{} {:?}", s.name(), p.key);
+            }
+        }
+    }
+
+    #[test]
+    fn the_knob_defaults_are_the_searches_defaults() {
+        use crate::search::{AnnealParams, GreedyParams, TabuParams};
+        let d = |name: &str, key| {
+            find(name)
+                .unwrap()
+                .params()
+                .iter()
+                .find(|p| p.key == key)
+                .map(|p| p.default)
+        };
+        let (a, t, g) = (
+            AnnealParams::DEFAULT,
+            TabuParams::DEFAULT,
+            GreedyParams::DEFAULT,
+        );
+        assert_eq!(d("annealing", ParamKey::T0), Some(a.t0));
+        assert_eq!(d("annealing", ParamKey::Alpha), Some(a.alpha));
+        assert_eq!(d("annealing", ParamKey::RunIters), Some(a.max_iters as f64));
+        assert_eq!(
+            d("annealing", ParamKey::Restarts),
+            Some(f64::from(a.restarts))
+        );
+        assert_eq!(d("tabu", ParamKey::Tenure), Some(t.tenure as f64));
+        assert_eq!(d("tabu", ParamKey::MaxIters), Some(t.max_iters as f64));
+        assert_eq!(d("greedy", ParamKey::MaxIters), Some(g.max_iters as f64));
+        assert_eq!(d("greedy", ParamKey::Tenure), None);
+    }
+
+    #[test]
+    fn fast_is_for_tiles_only_and_refused_for_klotski_by_name() {
+        let fast = find("fast").unwrap();
+        assert_eq!(fast.families(), &[Family::Tiles]);
+        assert!(for_family(Family::Tiles).any(|s| s.name() == "fast"));
+        assert!(for_family(Family::Klotski).all(|s| s.name() != "fast"));
+        assert_eq!(
+            for_family(Family::Klotski).count(),
+            STRATEGIES.len() - 1,
+            "every other strategy solves Klotski"
+        );
+        let l = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
+        let err = solve_klotski(fast, &l, Metric::Moves, &Control::default()).unwrap_err();
+        assert_eq!(
+            err,
+            SolveError::Unsupported {
+                strategy: "fast",
+                family: Family::Klotski
+            }
+        );
+        assert_eq!(
+            err.to_string(),
+            "fast solves tile puzzles only, not Klotski"
+        );
+    }
 }

@@ -37,6 +37,9 @@ impl Strategy for Tabu {
     fn uses_heuristic(&self) -> bool {
         true
     }
+    fn params(&self) -> &'static [super::Param] {
+        super::params::TABU
+    }
     fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
         let d = self.0;
         Box::new(Tabu(TabuParams {

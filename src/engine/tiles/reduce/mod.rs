@@ -420,7 +420,7 @@ mod tests {
             ..Default::default()
         });
         let o = solve_by_reduction(&p, &ctl);
-        assert_eq!(o.status, Status::Limit);
+        assert_eq!(o.status, Status::Limit(crate::LimitKind::Nodes));
         assert_eq!(o.stats.expanded, 10);
         assert!(o.path.is_empty() && !o.stats.optimal);
     }
