@@ -235,30 +235,23 @@ impl HuarongApp {
     /// atomically.
     pub fn export_path(&mut self, path: &std::path::Path) {
         let rows = self.compare.result_rows(!self.in_klotski());
-        match crate::storage::results::save(path, &rows) {
-            Ok(()) => self.tiles.set_status(format!(
-                "Exported {} rows to {}.",
-                rows.len(),
-                path.display()
-            )),
-            Err(source) => {
-                self.error = Some(AppError::Export {
-                    path: path.into(),
-                    source,
-                })
-            }
-        }
+        let written = crate::storage::results::save(path, &rows);
+        self.report_export(path, rows.len(), written);
     }
 
     /// Export the batch aggregates to `path` (RON for `.ron`, else CSV).
     pub fn export_batch_path(&mut self, path: &std::path::Path) {
         let rows = self.compare.batch.export_rows();
-        match crate::storage::results::save_aggregates(path, &rows) {
-            Ok(()) => self.tiles.set_status(format!(
-                "Exported {} rows to {}.",
-                rows.len(),
-                path.display()
-            )),
+        let written = crate::storage::results::save_aggregates(path, &rows);
+        self.report_export(path, rows.len(), written);
+    }
+
+    /// Say how an export of `rows` rows to `path` went.
+    fn report_export(&mut self, path: &std::path::Path, rows: usize, written: std::io::Result<()>) {
+        match written {
+            Ok(()) => self
+                .tiles
+                .set_status(format!("Exported {rows} rows to {}.", path.display())),
             Err(source) => {
                 self.error = Some(AppError::Export {
                     path: path.into(),

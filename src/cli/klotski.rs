@@ -4,7 +4,7 @@
 use clap::Args;
 use serde::Serialize;
 
-use super::report::{duration, thousands};
+use super::report::{Counters, duration, thousands};
 use super::{InputError, SearchArgs};
 use crate::engine::experiment::RunSummary;
 use crate::engine::klotski::KMove;
@@ -64,17 +64,8 @@ pub(super) struct KlotskiRecord {
     length: usize,
     /// Runs of steps by one piece.
     piece_moves: usize,
-    optimal: bool,
-    expanded: u64,
-    generated: u64,
-    peak_stored: u64,
-    peak_bytes: u64,
-    elapsed_ms: f64,
-    /// Local searches: the raw walk's length before loop erasure.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    walk_length: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    reason: Option<String>,
+    #[serde(flatten)]
+    counters: Counters,
 }
 
 /// The steps of a solution, checked to replay legally.
@@ -106,14 +97,7 @@ impl KlotskiRecord {
                 .collect(),
             length: counted.steps,
             piece_moves: counted.moves,
-            optimal: r.optimal,
-            expanded: r.expanded,
-            generated: r.generated,
-            peak_stored: r.peak_stored,
-            peak_bytes: r.peak_bytes,
-            elapsed_ms: r.ms,
-            walk_length: r.walk_length,
-            reason: o.reason.clone(),
+            counters: Counters::new(&r, o.reason.clone()),
         }
     }
 }

@@ -13,6 +13,14 @@ pub(super) struct Record {
     status: &'static str,
     moves: String,
     length: usize,
+    #[serde(flatten)]
+    counters: Counters,
+}
+
+/// The fields every solve record (tiles and Klotski) ends with, in this
+/// order: whether optimal, the counters, and why it stopped.
+#[derive(Serialize)]
+pub(super) struct Counters {
     optimal: bool,
     expanded: u64,
     generated: u64,
@@ -26,13 +34,10 @@ pub(super) struct Record {
     reason: Option<String>,
 }
 
-impl Record {
-    pub(super) fn new(o: &Outcome<Dir>) -> Self {
-        let r = RunSummary::of(o);
+impl Counters {
+    /// The counters of a run summarised as `r`, stopped for `reason`.
+    pub(super) fn new(r: &RunSummary, reason: Option<String>) -> Self {
         Self {
-            status: r.status.name(),
-            moves: format_path(&o.path),
-            length: r.length,
             optimal: r.optimal,
             expanded: r.expanded,
             generated: r.generated,
@@ -40,7 +45,19 @@ impl Record {
             peak_bytes: r.peak_bytes,
             elapsed_ms: r.ms,
             walk_length: r.walk_length,
-            reason: o.reason.clone(),
+            reason,
+        }
+    }
+}
+
+impl Record {
+    pub(super) fn new(o: &Outcome<Dir>) -> Self {
+        let r = RunSummary::of(o);
+        Self {
+            status: r.status.name(),
+            moves: format_path(&o.path),
+            length: r.length,
+            counters: Counters::new(&r, o.reason.clone()),
         }
     }
 }

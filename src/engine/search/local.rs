@@ -188,6 +188,22 @@ fn trace(ctl: &Control, point: TracePoint) {
     }
 }
 
+/// An annealing trace point: after `iteration` iterations at temperature
+/// `t`, energy `current` (`best` so far), `acceptance` the share of
+/// proposed moves taken in the current window.
+fn trace_anneal(ctl: &Control, iteration: u64, t: f64, current: f64, best: f64, acceptance: f64) {
+    trace(
+        ctl,
+        TracePoint {
+            iteration,
+            temperature: Some(t),
+            current,
+            best,
+            acceptance: Some(acceptance),
+        },
+    );
+}
+
 fn sizes<S: SearchSpace>(walk: &Walk<S>, extra: u64) -> Sizes {
     Sizes {
         frontier: walk.steps.len() as u64,
@@ -303,16 +319,7 @@ pub fn anneal<S: SearchSpace>(
                     // A last trace point, so a run shorter than one window
                     // still leaves a trace.
                     let in_window = i % window + 1;
-                    trace(
-                        ctl,
-                        TracePoint {
-                            iteration: total,
-                            temperature: Some(t),
-                            current: e,
-                            best,
-                            acceptance: Some(accepted as f64 / in_window as f64),
-                        },
-                    );
+                    trace_anneal(ctl, total, t, e, best, accepted as f64 / in_window as f64);
                     walk.raw += raw;
                     return solved(meter, &walk, 0);
                 }
@@ -328,16 +335,7 @@ pub fn anneal<S: SearchSpace>(
                 } else {
                     alpha = p.alpha;
                 }
-                trace(
-                    ctl,
-                    TracePoint {
-                        iteration: total,
-                        temperature: Some(t),
-                        current: e,
-                        best,
-                        acceptance: Some(rate),
-                    },
-                );
+                trace_anneal(ctl, total, t, e, best, rate);
                 accepted = 0;
             }
         }
