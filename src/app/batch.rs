@@ -206,6 +206,16 @@ impl Batch {
         }));
     }
 
+    /// Collect a finished batch (called from `App::logic`).
+    pub fn poll(&mut self) {
+        if let Some(job) = &mut self.job
+            && let Some(points) = job.try_take()
+        {
+            self.points = points;
+            self.job = None;
+        }
+    }
+
     /// Draw the batch section; `true` when Export was clicked.
     pub fn ui(
         &mut self,
@@ -216,12 +226,6 @@ impl Batch {
         cache_dir: &std::path::Path,
     ) -> bool {
         let mut export = false;
-        if let Some(job) = &mut self.job
-            && let Some(points) = job.try_take()
-        {
-            self.points = points;
-            self.job = None;
-        }
         let ctx = ui.ctx().clone();
         ui.heading("Batch experiment");
         ui.horizontal(|ui| {

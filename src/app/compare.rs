@@ -282,8 +282,10 @@ impl CompareView {
         }
     }
 
-    /// Collect finished runs and flag disagreements.
+    /// Collect finished runs (flagging disagreements) and a finished batch;
+    /// called from `App::logic`, never from drawing.
     pub fn poll(&mut self) {
+        self.batch.poll();
         for r in &mut self.rows {
             let done = match &mut r.job {
                 Some(RowJob::Tiles(run)) => run
@@ -409,7 +411,6 @@ impl CompareView {
         settings: &Settings,
         cache_dir: &std::path::Path,
     ) -> Option<super::Command> {
-        self.poll();
         let ctx = ui.ctx().clone();
         let tiles = matches!(start, Start::Tiles(_));
         let mut action = None;

@@ -481,6 +481,7 @@ impl eframe::App for HuarongApp {
         let now = ctx.input(|i| i.time);
         self.tiles.logic(ctx, now, &mut self.settings);
         self.klotski.logic(ctx, now, &self.settings);
+        self.compare.poll();
         if let Some((action, path)) = self.files.poll() {
             match action {
                 files::FileAction::Open => self.open_path(&path),

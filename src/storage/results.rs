@@ -345,9 +345,9 @@ mod tests {
 
     #[test]
     fn both_formats_read_back_what_was_written() {
-        let dir = std::env::temp_dir().join(format!("huarong-results-{}", std::process::id()));
+        let dir = tempfile::TempDir::new().unwrap();
         for name in ["r.csv", "r.ron"] {
-            let path = dir.join(name);
+            let path = dir.path().join(name);
             save(&path, &rows()).unwrap();
             let text = std::fs::read_to_string(&path).unwrap();
             let back = if name.ends_with("ron") {
@@ -357,7 +357,6 @@ mod tests {
             };
             assert_eq!(back.unwrap(), rows(), "{name}");
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
