@@ -349,7 +349,7 @@ mod tests {
     }
 
     #[test]
-    fn fast_is_for_tiles_only_and_refused_for_klotski_by_name() {
+    fn fast_is_offered_for_tiles_only() {
         let fast = find("fast").unwrap();
         assert_eq!(fast.families(), &[Family::Tiles]);
         assert!(for_family(Family::Tiles).any(|s| s.name() == "fast"));
@@ -359,18 +359,6 @@ mod tests {
             STRATEGIES.len() - 1,
             "every other strategy solves Klotski"
         );
-        let l = Layout::parse("BAAC/BAAC/D..F/D..F/G..J").unwrap();
-        let err = solve_klotski(fast, &l, Metric::Moves, &Control::default()).unwrap_err();
-        assert_eq!(
-            err,
-            SolveError::Unsupported {
-                strategy: "fast",
-                family: Family::Klotski
-            }
-        );
-        assert_eq!(
-            err.to_string(),
-            "fast solves tile puzzles only, not Klotski"
-        );
+        // solve_klotski's refusal by name: tests/it/fast.rs, both metrics.
     }
 }
