@@ -195,6 +195,19 @@ pub(super) fn wait_while(
     h.run();
 }
 
+/// Start a solve that runs for a long time: BFS on a random 15-puzzle.
+fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Randomize").click();
+    h.run();
+    h.get_by_label("BFS").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    assert!(h.state().is_solving());
+}
+
 fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
     wait_while(h, HuarongApp::is_solving, 60, "solver");
 }
@@ -465,15 +478,7 @@ fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
 #[test]
 fn a_long_bfs_on_4x4_can_be_cancelled() {
     let mut h = harness();
-    h.get_by_label("4×4").click();
-    h.run();
-    h.get_by_label("Randomize").click();
-    h.run();
-    h.get_by_label("BFS").click();
-    h.run();
-    h.get_by_label("Solve").click();
-    h.run_ok();
-    assert!(h.state().is_solving());
+    start_long_bfs(&mut h);
     // The UI keeps running while the search works, showing live counters.
     wait_until(
         &mut h,
@@ -538,15 +543,7 @@ fn while_a_solve_runs_open_and_paste_are_refused_so_it_cannot_overwrite_the_file
     wait_for_solver(&mut h);
     h.state_mut().save_path(&file, true);
     // A long solve: BFS on a random 15-puzzle.
-    h.get_by_label("4×4").click();
-    h.run();
-    h.get_by_label("Randomize").click();
-    h.run();
-    h.get_by_label("BFS").click();
-    h.run();
-    h.get_by_label("Solve").click();
-    h.run_ok();
-    assert!(h.state().is_solving());
+    start_long_bfs(&mut h);
     let shown = cells(&h);
     let refused = |h: &TestApp, action: &str| {
         let status = h.state().status();
