@@ -10,5 +10,5 @@ if command -v apt-get >/dev/null && ! ldconfig -p | grep -q libEGL_mesa; then
 fi
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d)}"
 chmod 700 "$XDG_RUNTIME_DIR"
-HUARONG_SCREENSHOTS="$PWD/screenshots" cargo test --lib render_ -- --ignored
+HUARONG_SCREENSHOTS="$PWD/screenshots" cargo test --bin huarong render_ -- --ignored
 ls -l screenshots/*.png
