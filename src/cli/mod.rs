@@ -156,7 +156,18 @@ impl<E: std::fmt::Display> From<E> for InputError {
 /// Parse the command line and run it.
 pub fn run() -> ExitCode {
     quiet_broken_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse_from(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            eprintln!("error: {}", parse_error_line(&e));
+            return ExitCode::from(2);
+        }
+        // --help and --version: clap prints them in full, exit 0.
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+    };
     let result = match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
@@ -171,6 +182,41 @@ pub fn run() -> ExitCode {
             eprintln!("error: {msg}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// A clap error as one line: clap's own first line (which names the flag
+/// and the value) without its "error: " prefix, its usage block and help
+/// hint, and with any quoted value shortened.
+fn parse_error_line(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("invalid command line");
+    let mut line = first
+        .strip_prefix("error:")
+        .unwrap_or(first)
+        .trim()
+        .to_string();
+    // "the following required arguments were not provided:" lists them on
+    // the next lines, up to the blank line before the usage.
+    if line.ends_with(':') {
+        let missing: Vec<&str> = rendered
+            .lines()
+            .skip(1)
+            .map(str::trim)
+            .take_while(|l| !l.is_empty())
+            .collect();
+        line = format!("{} {}", line, missing.join(", "));
+    }
+    shorten(&line, 200)
+}
+
+/// `text` cut to at most `max` characters, with an ellipsis if cut: a
+/// 10 MB bad token is not echoed back whole.
+pub(crate) fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
     }
 }
 

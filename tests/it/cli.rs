@@ -1234,3 +1234,49 @@ fn experiment_aggregates_per_configuration_from_a_seed() {
         .json_lines();
     assert_eq!(k[0]["solved"], 3);
 }
+
+// ---- Issue 14 (command line): hostile arguments -------------------------
+
+#[test]
+fn every_parser_error_is_one_line_naming_the_problem() {
+    let sb = Sandbox::new("clap-one-line");
+    // (command line, a word the line must contain)
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "--bogus", "--state", HARDEST_A], "--bogus"),
+        (&["solve", "--state"], "--state"),
+        (
+            &["solve", "--state", HARDEST_A, "--time-limit"],
+            "--time-limit",
+        ),
+        (
+            &["solve", "--state", HARDEST_A, "--max-nodes", "abc"],
+            "abc",
+        ),
+        (
+            &["solve", "--state", HARDEST_A, "--json", "--json"],
+            "--json",
+        ),
+        (
+            &["solve", "--state", HARDEST_A, "--layout", "1"],
+            "--layout",
+        ),
+        (&["solve"], "--state"),
+        (&["compare", "--layout", "1"], "--strategies"),
+        (&["experiment"], "--strategies"),
+        (&["frobnicate"], "frobnicate"),
+        (&["bench", "--random", "-5"], "-5"),
+        (
+            &["bench", "--random", "99999999999999999999999"],
+            "--random",
+        ),
+        (&["solve", "--state", HARDEST_A, "--seed", "1.5"], "1.5"),
+    ];
+    for (args, needle) in cases {
+        sb.run(args).input_error(&[needle]);
+    }
+    // --help still prints the whole help and succeeds.
+    let help = sb.run(&["solve", "--help"]);
+    assert_eq!(help.code, 0, "{help:?}");
+    assert!(help.stdout.lines().count() > 5, "{help:?}");
+    assert!(help.stdout.contains("Usage"), "{help:?}");
+}
