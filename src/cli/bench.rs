@@ -24,8 +24,9 @@ pub(super) struct BenchArgs {
     )]
     file: Option<PathBuf>,
     /// Instead of a file: this many uniformly random solvable starts of
-    /// `--size` (default 3x3), drawn with `--random-seed`.
-    #[arg(long, value_name = "N", conflicts_with = "layouts")]
+    /// `--size` (default 3x3), drawn with `--random-seed` (at most 100,000).
+    #[arg(long, value_name = "N", conflicts_with = "layouts",
+          value_parser = super::count_at_most(super::MAX_STARTS))]
     random: Option<usize>,
     /// Seed of the random starts.
     #[arg(long, value_name = "N", default_value_t = 1)]

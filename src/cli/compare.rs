@@ -262,12 +262,13 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
 
 #[derive(Args, Debug)]
 pub(super) struct ExperimentArgs {
-    /// How many random starts.
-    #[arg(long, default_value_t = 100)]
+    /// How many random starts (at most 100,000).
+    #[arg(long, default_value_t = 100, value_parser = super::count_at_most(super::MAX_STARTS))]
     count: usize,
     /// Starts this many random moves (steps for Klotski) from the goal (or
     /// from the layout); without it, uniformly random solvable tile starts.
-    #[arg(long, value_name = "K")]
+    /// At most 1,000,000.
+    #[arg(long, value_name = "K", value_parser = super::count_at_most(super::MAX_SHUFFLE))]
     shuffle: Option<usize>,
     /// Klotski: scramble this classic (name or number) instead of tiles.
     #[arg(long, value_name = "NAME")]

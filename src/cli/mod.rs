@@ -70,7 +70,8 @@ struct SearchArgs {
     max_iters: Option<u64>,
     #[arg(long, value_name = "N", help = knob_help("restarts", ""))]
     restarts: Option<u32>,
-    #[arg(long, value_name = "N", help = knob_help("tenure", " (≥ 1)"))]
+    #[arg(long, value_name = "N", value_parser = count_at_most(MAX_TENURE),
+          help = knob_help("tenure", " (≥ 1, at most 1,000,000)"))]
     tenure: Option<usize>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only)
     /// or pdb78 (7-8, 4x4 only; built once, seconds).
@@ -141,6 +142,32 @@ fn knob_help(flag: &str, note: &str) -> String {
         })
         .collect();
     format!("{}{note}", parts.join("; "))
+}
+
+/// The most random starts `bench --random` and `experiment --count` draw:
+/// each is held in memory before the first search.
+pub(crate) const MAX_STARTS: usize = 100_000;
+/// The most random moves `experiment --shuffle` makes per start.
+pub(crate) const MAX_SHUFFLE: usize = 1_000_000;
+/// The longest tabu list `--tenure` asks for (it is allocated up front).
+const MAX_TENURE: usize = 1_000_000;
+
+/// A clap value parser for a count of at most `max`, refusing larger ones
+/// with a named bound before anything is allocated.
+pub(crate) fn count_at_most(max: usize) -> impl Fn(&str) -> Result<usize, String> + Clone {
+    move |text: &str| {
+        let n: u128 = text
+            .trim()
+            .parse()
+            .map_err(|_| "not a whole number".to_string())?;
+        if n > max as u128 {
+            return Err(format!(
+                "must be at most {}",
+                huarong::units::thousands(max as u64)
+            ));
+        }
+        Ok(n as usize)
+    }
 }
 
 /// Bad input: printed as one line, exit status 2.

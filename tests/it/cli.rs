@@ -1280,3 +1280,81 @@ fn every_parser_error_is_one_line_naming_the_problem() {
     assert!(help.stdout.lines().count() > 5, "{help:?}");
     assert!(help.stdout.contains("Usage"), "{help:?}");
 }
+
+#[test]
+fn huge_counts_are_refused_with_their_maximum_before_allocating() {
+    let sb = Sandbox::new("huge-counts");
+    let max = u64::MAX.to_string();
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["bench", "--random", &max], "--random", "100,000"),
+        (
+            &["bench", "--random", "100000000000"],
+            "--random",
+            "100,000",
+        ),
+        (
+            &["experiment", "--strategies", "astar", "--count", &max],
+            "--count",
+            "100,000",
+        ),
+        (
+            &[
+                "experiment",
+                "--strategies",
+                "astar",
+                "--count",
+                "100000000000",
+            ],
+            "--count",
+            "100,000",
+        ),
+        (
+            &["experiment", "--strategies", "astar", "--shuffle", &max],
+            "--shuffle",
+            "1,000,000",
+        ),
+        (
+            &[
+                "solve",
+                "--state",
+                HARDEST_A,
+                "-s",
+                "tabu",
+                "--tenure",
+                "1152921504606846976",
+            ],
+            "--tenure",
+            "1,000,000",
+        ),
+        (
+            &[
+                "solve",
+                "--state",
+                HARDEST_A,
+                "-s",
+                "tabu",
+                "--tenure",
+                "1000000000000",
+            ],
+            "--tenure",
+            "1,000,000",
+        ),
+    ];
+    for (args, flag, bound) in cases {
+        sb.run(args).input_error(&[flag, bound, "at most"]);
+    }
+    // The bounds themselves are accepted.
+    let at_bound = sb.run(&[
+        "solve",
+        "--state",
+        HARDEST_A,
+        "-s",
+        "tabu",
+        "--tenure",
+        "1000000",
+        "--max-iters",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(at_bound.code, 0, "{at_bound:?}");
+}
