@@ -181,11 +181,17 @@ fn resolve_all(
     goal: &Board,
     family: Family,
 ) -> Result<Vec<(String, Search)>, InputError> {
-    configs(list, search)?
+    let configs = configs(list, search)?;
+    // Every name and limit is checked before the first database is loaded.
+    search.control()?;
+    for c in &configs {
+        let (strategy, _) = search.check_with(&c.strategy, &c.heuristic, goal)?;
+        check_family(&*strategy, family)?;
+    }
+    configs
         .into_iter()
         .map(|c| {
             let s = search.resolve_with(&c.strategy, &c.heuristic, goal)?;
-            check_family(&*s.strategy, family)?;
             Ok((c.name, s))
         })
         .collect()
@@ -325,14 +331,15 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
     }
     let seed = args.search.seed.unwrap_or(1);
     let mut rng = crate::engine::rng::seeded(seed);
-    let starts: Vec<Start> = match &args.layout {
-        Some(name) => {
-            let base = resolve_layout(None, Some(name))?;
-            let k = args.shuffle.unwrap_or(50);
-            (0..args.count)
-                .map(|_| Start::Klotski(scramble(&base, k, &mut rng)))
-                .collect()
-        }
+    // The board first, then every configuration checked (and its database
+    // loaded), and only then the starts drawn.
+    let (base, goal, family) = match &args.layout {
+        Some(name) => (
+            Some(resolve_layout(None, Some(name))?),
+            // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
+            Board::goal(crate::engine::Shape::new(3, 3)?),
+            Family::Klotski,
+        ),
         None => {
             let shape = args
                 .board
@@ -344,22 +351,24 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
                 args.board.goal.as_deref(),
             )?
             .goal;
-            (0..args.count)
-                .map(|_| {
-                    let start = tile_start(&goal, args.shuffle, &mut rng);
-                    Start::Tiles(TilePuzzle::new(start, goal.clone()).expect("same shape"))
-                })
-                .collect()
+            (None, goal, Family::Tiles)
         }
     };
-    let (goal, family) = match &starts[0] {
-        Start::Tiles(p) => (p.goal.clone(), Family::Tiles),
-        Start::Klotski(_) => (
-            Board::goal(crate::engine::Shape::new(3, 3)?),
-            Family::Klotski,
-        ),
-    };
     let searches = resolve_all(&args.strategies, &args.search, &goal, family)?;
+    let starts: Vec<Start> = match &base {
+        Some(base) => {
+            let k = args.shuffle.unwrap_or(50);
+            (0..args.count)
+                .map(|_| Start::Klotski(scramble(base, k, &mut rng)))
+                .collect()
+        }
+        None => (0..args.count)
+            .map(|_| {
+                let start = tile_start(&goal, args.shuffle, &mut rng);
+                Start::Tiles(TilePuzzle::new(start, goal.clone()).expect("same shape"))
+            })
+            .collect(),
+    };
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
     for (i, start) in starts.iter().enumerate() {
         let lines = run_all(start, &searches, &args.klotski)?;

@@ -288,27 +288,51 @@ impl SearchArgs {
     }
 
     /// The strategy `name` with heuristic `heuristic` (and these settings
-    /// and limits), for a puzzle with this goal.
+    /// and limits), for a puzzle with this goal. Everything is checked
+    /// before a pattern database is loaded or built.
     fn resolve_with(
         &self,
         name: &str,
         heuristic: &str,
         goal: &Board,
     ) -> Result<Search, InputError> {
+        let control = self.control()?;
+        let (strategy, kind) = self.check_with(name, heuristic, goal)?;
+        Ok(Search {
+            heuristic: self.heuristic_for(&*strategy, kind, goal),
+            strategy,
+            control,
+        })
+    }
+
+    /// The strategy `name` with these settings, and the heuristic named
+    /// `heuristic`, checked to apply to a puzzle with this goal; no file is
+    /// read and nothing is built.
+    fn check_with(
+        &self,
+        name: &str,
+        heuristic: &str,
+        goal: &Board,
+    ) -> Result<(Box<dyn Strategy>, HeuristicKind), InputError> {
         let strategy = self.configured(name)?;
-        let kind = HeuristicKind::from_name(heuristic).ok_or_else(|| {
-            let valid: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
-            InputError(format!(
-                "unknown heuristic '{heuristic}' (valid: {})",
-                valid.join(", ")
-            ))
-        })?;
+        let kind = heuristic_kind(heuristic)?;
         if strategy.uses_heuristic()
             && let Some(why) = kind.unavailable_for(goal.shape())
         {
             return Err(InputError(why));
         }
-        let heuristic = match kind {
+        Ok((strategy, kind))
+    }
+
+    /// The heuristic of kind `kind` for `strategy`: a pattern database is
+    /// loaded (or built) here, and only if the strategy uses it.
+    fn heuristic_for(
+        &self,
+        strategy: &dyn Strategy,
+        kind: HeuristicKind,
+        goal: &Board,
+    ) -> HeuristicChoice {
+        match kind {
             HeuristicKind::Misplaced => HeuristicChoice::Misplaced,
             HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
             HeuristicKind::LinearConflict => HeuristicChoice::LinearConflict,
@@ -324,12 +348,7 @@ impl SearchArgs {
                 eprintln!("{load}");
                 HeuristicChoice::Pdb(Arc::clone(&load.db))
             }
-        };
-        Ok(Search {
-            strategy,
-            heuristic,
-            control: self.control()?,
-        })
+        }
     }
 
     /// The limits as a control.
@@ -373,6 +392,18 @@ impl BoardArgs {
             self.goal.as_deref(),
         )?)
     }
+}
+
+/// The heuristic named `name`, or an error listing the valid names.
+fn heuristic_kind(name: &str) -> Result<HeuristicKind, InputError> {
+    HeuristicKind::from_name(name).ok_or_else(|| {
+        let valid: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
+        InputError(format!(
+            "unknown heuristic '{}' (valid: {})",
+            shorten(name, 60),
+            valid.join(", ")
+        ))
+    })
 }
 
 /// Output piped into a program that stops reading (`huarong layouts | head`)

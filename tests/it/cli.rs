@@ -1358,3 +1358,126 @@ fn huge_counts_are_refused_with_their_maximum_before_allocating() {
     ]);
     assert_eq!(at_bound.code, 0, "{at_bound:?}");
 }
+
+/// The files under `dir` (none if it does not exist).
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|e| {
+            let p = e.path();
+            if p.is_dir() { files_under(&p) } else { vec![p] }
+        })
+        .collect()
+}
+
+#[test]
+fn every_argument_is_checked_before_a_database_is_loaded_or_built() {
+    let sb = Sandbox::new("check-first");
+    let fifteen = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "solve",
+                "--state",
+                fifteen,
+                "-H",
+                "pdb78",
+                "--time-limit",
+                "0",
+            ],
+            "--time-limit",
+        ),
+        (
+            &[
+                "solve",
+                "--state",
+                fifteen,
+                "-H",
+                "pdb78",
+                "--max-memory",
+                "0",
+            ],
+            "--max-memory",
+        ),
+        (
+            &[
+                "solve",
+                "--state",
+                fifteen,
+                "-H",
+                "pdb",
+                "-s",
+                "annealing",
+                "--alpha",
+                "2",
+            ],
+            "--alpha",
+        ),
+        (
+            &[
+                "compare",
+                "--state",
+                fifteen,
+                "--strategies",
+                "astar:pdb,x:y",
+            ],
+            "'x'",
+        ),
+        (
+            &[
+                "compare",
+                "--state",
+                fifteen,
+                "--strategies",
+                "astar:pdb,astar:bogus",
+            ],
+            "bogus",
+        ),
+        (
+            &[
+                "compare",
+                "--state",
+                fifteen,
+                "--strategies",
+                "astar:pdb",
+                "--time-limit",
+                "0",
+            ],
+            "--time-limit",
+        ),
+        (
+            &[
+                "experiment",
+                "--size",
+                "4x4",
+                "--count",
+                "1",
+                "--strategies",
+                "astar:pdb,x",
+            ],
+            "'x'",
+        ),
+        (
+            &[
+                "bench",
+                "--random",
+                "1",
+                "--size",
+                "4x4",
+                "-H",
+                "pdb",
+                "--max-memory",
+                "0",
+            ],
+            "--max-memory",
+        ),
+    ];
+    for (args, needle) in cases {
+        sb.run(args).input_error(&[needle]);
+        let cached = files_under(&sb.dir.join("cache"));
+        assert!(cached.is_empty(), "{args:?} wrote {cached:?}");
+    }
+}
