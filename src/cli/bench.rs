@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use super::klotski::{KlotskiArgs, bench_layouts};
 use super::report::{Record, bytes, duration, thousands};
-use super::{BoardArgs, InputError, SearchArgs};
+use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
+use crate::engine::strategy::Family;
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
 use crate::engine::{Status, solve_tiles};
 
@@ -178,13 +179,19 @@ struct Summary {
 }
 
 pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
+    if args.layouts.is_none() {
+        refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
+    }
     let instances = match (&args.file, &args.layouts, args.random) {
         (Some(file), _, _) => {
             let text = std::fs::read_to_string(file)
                 .map_err(|e| InputError(format!("cannot read {}: {e}", file.display())))?;
             parse_instances(&text, args.board.shape()?)?
         }
-        (None, Some(names), _) => return bench_layouts(names, &args.klotski, &args.search),
+        (None, Some(names), _) => {
+            refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
+            return bench_layouts(names, &args.klotski, &args.search);
+        }
         (None, None, Some(n)) => random_instances(n, args.random_seed, &args.board)?,
         (None, None, None) => return Err(InputError("give --file, --random or --layouts".into())),
     };

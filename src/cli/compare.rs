@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::{Record, bytes, duration, thousands};
 use super::solve::StartArgs;
-use super::{BoardArgs, InputError, Search, SearchArgs};
+use super::{BoardArgs, InputError, Search, SearchArgs, refuse_inapplicable};
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::klotski::Layout;
 use crate::engine::klotski::space::unit_steps;
@@ -36,6 +36,8 @@ struct Config {
     name: String,
     strategy: String,
     heuristic: String,
+    /// Whether the item named its heuristic (`strategy:heuristic`).
+    heuristic_given: bool,
 }
 
 fn configs(list: &str, search: &SearchArgs) -> Result<Vec<Config>, InputError> {
@@ -51,12 +53,13 @@ fn configs(list: &str, search: &SearchArgs) -> Result<Vec<Config>, InputError> {
         .map(|item| {
             let (strategy, heuristic) = match item.split_once(':') {
                 Some((s, h)) => (s.trim(), h.trim()),
-                None => (item, search.heuristic.as_str()),
+                None => (item, search.heuristic_name()),
             };
             Config {
                 name: item.to_string(),
                 strategy: strategy.to_string(),
                 heuristic: heuristic.to_string(),
+                heuristic_given: item.contains(':'),
             }
         })
         .collect();
@@ -185,6 +188,13 @@ fn resolve_all(
     // Every name and limit is checked before the first database is loaded.
     search.control()?;
     for c in &configs {
+        if family == Family::Klotski && c.heuristic_given {
+            return Err(InputError(format!(
+                "'{}': heuristics such as pattern databases are for tile boards; \
+                 Klotski searches use their own estimate",
+                super::shorten(&c.name, 60)
+            )));
+        }
         let (strategy, _) = search.check_with(&c.strategy, &c.heuristic, goal)?;
         check_family(&*strategy, family)?;
     }
@@ -201,6 +211,7 @@ fn resolve_all(
 pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
     let (start, searches) = match (&args.start.state, &args.start.klotski, &args.start.layout) {
         (Some(state), _, _) => {
+            refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
             let p = args.board.puzzle(state)?;
             if let Err(why) = p.check_solvable() {
                 return Err(InputError(format!("this start is unsolvable: {why}")));
@@ -209,6 +220,7 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
             (Start::Tiles(p), s)
         }
         (None, text, name) => {
+            refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
             let l = resolve_layout(text.as_deref(), name.as_deref())?;
             // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
             let goal = Board::goal(crate::engine::Shape::new(3, 3).expect("3x3"));
@@ -333,6 +345,11 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
     let mut rng = crate::engine::rng::seeded(seed);
     // The board first, then every configuration checked (and its database
     // loaded), and only then the starts drawn.
+    let family = match args.layout {
+        Some(_) => Family::Klotski,
+        None => Family::Tiles,
+    };
+    refuse_inapplicable(family, &args.board, &args.klotski, &args.search)?;
     let (base, goal, family) = match &args.layout {
         Some(name) => (
             Some(resolve_layout(None, Some(name))?),

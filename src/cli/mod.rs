@@ -74,9 +74,10 @@ struct SearchArgs {
           help = knob_help("tenure", " (≥ 1, at most 1,000,000)"))]
     tenure: Option<usize>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only)
-    /// or pdb78 (7-8, 4x4 only; built once, seconds).
-    #[arg(long = "heuristic", short = 'H', default_value = "linear-conflict")]
-    heuristic: String,
+    /// or pdb78 (7-8, 4x4 only; built once, seconds). Default:
+    /// linear-conflict. Tile puzzles only.
+    #[arg(long = "heuristic", short = 'H', value_name = "HEURISTIC")]
+    heuristic: Option<String>,
     /// Stop after expanding this many nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -255,6 +256,13 @@ struct Search {
 }
 
 impl SearchArgs {
+    /// The heuristic asked for, or the default.
+    fn heuristic_name(&self) -> &str {
+        self.heuristic
+            .as_deref()
+            .unwrap_or(HeuristicKind::LinearConflict.name())
+    }
+
     /// The strategy asked for (or the family's default) with its settings
     /// applied, refused if it does not solve puzzles of `family`.
     fn strategy(&self, family: Family) -> Result<Box<dyn Strategy>, InputError> {
@@ -284,7 +292,7 @@ impl SearchArgs {
     /// Check the names and limits; load the pattern database if asked for.
     fn resolve(&self, goal: &Board) -> Result<Search, InputError> {
         let name = self.strategy.as_deref().unwrap_or(strategy::DEFAULT_TILES);
-        self.resolve_with(name, &self.heuristic, goal)
+        self.resolve_with(name, self.heuristic_name(), goal)
     }
 
     /// The strategy `name` with heuristic `heuristic` (and these settings
@@ -392,6 +400,42 @@ impl BoardArgs {
             self.goal.as_deref(),
         )?)
     }
+}
+
+/// Refuse the flags that do not apply to puzzles of `family` instead of
+/// silently ignoring them.
+fn refuse_inapplicable(
+    family: Family,
+    board: &BoardArgs,
+    klotski: &klotski::KlotskiArgs,
+    search: &SearchArgs,
+) -> Result<(), InputError> {
+    let refuse = |flag: &str, why: &str| Err(InputError(format!("{flag} does not apply {why}")));
+    match family {
+        Family::Klotski => {
+            if board.size.is_some() {
+                return refuse("--size", "to Klotski (the layout sets the board)");
+            }
+            if board.goal.is_some() {
+                return refuse(
+                    "--goal",
+                    "to Klotski (the goal is the big piece at the exit)",
+                );
+            }
+            if search.heuristic.is_some() {
+                return refuse(
+                    "--heuristic",
+                    "to Klotski (its searches use their own estimate)",
+                );
+            }
+        }
+        Family::Tiles => {
+            if klotski.metric_given() {
+                return refuse("--metric", "to tile puzzles (it is for Klotski)");
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The heuristic named `name`, or an error listing the valid names.

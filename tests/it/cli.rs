@@ -1481,3 +1481,91 @@ fn every_argument_is_checked_before_a_database_is_loaded_or_built() {
         assert!(cached.is_empty(), "{args:?} wrote {cached:?}");
     }
 }
+
+#[test]
+fn flags_that_do_not_apply_are_refused_by_name() {
+    let sb = Sandbox::new("inapplicable");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "--layout", "1", "--heuristic", "bogus"],
+            "--heuristic",
+        ),
+        (
+            &["solve", "--layout", "1", "-H", "manhattan"],
+            "--heuristic",
+        ),
+        (
+            &["solve", "--klotski", "AA../AA../..../...B", "--size", "4x4"],
+            "--size",
+        ),
+        (
+            &["solve", "--layout", "1", "--goal", "1 2 3 4 5 6 7 8 0"],
+            "--goal",
+        ),
+        (
+            &["solve", "--state", HARDEST_A, "--metric", "steps"],
+            "--metric",
+        ),
+        (
+            &[
+                "compare",
+                "--state",
+                HARDEST_A,
+                "--strategies",
+                "bfs",
+                "--metric",
+                "moves",
+            ],
+            "--metric",
+        ),
+        (
+            &[
+                "compare",
+                "--layout",
+                "1",
+                "--strategies",
+                "bfs",
+                "--size",
+                "3x3",
+            ],
+            "--size",
+        ),
+        (
+            &[
+                "experiment",
+                "--layout",
+                "1",
+                "--size",
+                "9x9",
+                "--strategies",
+                "bfs",
+            ],
+            "--size",
+        ),
+        (
+            &[
+                "experiment",
+                "--count",
+                "1",
+                "--strategies",
+                "bfs",
+                "--metric",
+                "steps",
+            ],
+            "--metric",
+        ),
+        (
+            &["bench", "--layouts", "1", "--goal", "1 2 3 4 5 6 7 8 0"],
+            "--goal",
+        ),
+        (&["bench", "--random", "1", "--metric", "steps"], "--metric"),
+    ];
+    for (args, flag) in cases {
+        sb.run(args).input_error(&[flag, "does not apply"]);
+    }
+    // A heuristic in a Klotski configuration is named as being for tile boards.
+    let line = sb
+        .run(&["compare", "--layout", "1", "--strategies", "astar:pdb"])
+        .input_error(&["astar:pdb", "tile boards"]);
+    assert!(!line.contains("3x3"), "{line}");
+}
