@@ -61,6 +61,8 @@ pub(super) fn parse_instances(
     mut shape: Option<Shape>,
 ) -> Result<Vec<Instance>, InputError> {
     let mut out = Vec::new();
+    // A byte-order mark (as some editors save UTF-8) is not part of the first token.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let body = raw.split('#').next().unwrap_or("");

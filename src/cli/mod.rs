@@ -187,7 +187,7 @@ pub fn run() -> ExitCode {
     let cli = match Cli::try_parse_from(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
-            eprintln!("error: {}", parse_error_line(&e));
+            eprintln!("error: {}", one_line(&parse_error_line(&e)));
             return ExitCode::from(2);
         }
         // --help and --version: clap prints them in full, exit 0.
@@ -207,7 +207,7 @@ pub fn run() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(InputError(msg)) => {
-            eprintln!("error: {msg}");
+            eprintln!("error: {}", one_line(&msg));
             ExitCode::from(2)
         }
     }
@@ -236,7 +236,34 @@ fn parse_error_line(e: &clap::Error) -> String {
             .collect();
         line = format!("{} {}", line, missing.join(", "));
     }
-    shorten(&line, 200)
+    line
+}
+
+/// The most characters of a quoted value an error message repeats.
+const MAX_QUOTED: usize = 60;
+/// The most characters of an error line.
+const MAX_LINE: usize = 400;
+
+/// An error message as one printable line: line breaks become spaces, each
+/// quoted value ('…') is cut to `MAX_QUOTED` characters and the whole line
+/// to `MAX_LINE`, so a 10 MB bad token is not echoed back whole.
+fn one_line(msg: &str) -> String {
+    let flat: String = msg
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let quoted_cut: Vec<String> = flat
+        .split('\'')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                shorten(part, MAX_QUOTED)
+            } else {
+                part.to_string()
+            }
+        })
+        .collect();
+    shorten(quoted_cut.join("'").trim(), MAX_LINE)
 }
 
 /// `text` cut to at most `max` characters, with an ellipsis if cut: a
@@ -361,19 +388,7 @@ impl SearchArgs {
 
     /// The limits as a control.
     fn control(&self) -> Result<Control, InputError> {
-        let time_limit = match self.time_limit {
-            None => None,
-            Some(t) => Some(
-                Duration::try_from_secs_f64(t)
-                    .ok()
-                    .filter(|d| !d.is_zero())
-                    .ok_or_else(|| {
-                        InputError(format!(
-                            "--time-limit must be a positive number of seconds, not {t}"
-                        ))
-                    })?,
-            ),
-        };
+        let time_limit = self.time_limit.map(time_limit).transpose()?;
         let limits = Limits {
             max_nodes: self.max_nodes,
             max_bytes: match self.max_memory {
@@ -384,6 +399,41 @@ impl SearchArgs {
             time_limit,
         };
         Ok(Control::default().with_limits(limits))
+    }
+}
+
+/// The longest `--time-limit`, in seconds (about 31 years): longer ones
+/// would overflow a deadline.
+const MAX_TIME_LIMIT_SECS: f64 = 1e9;
+
+/// `--time-limit` as a duration: positive, at least a nanosecond, at most
+/// `MAX_TIME_LIMIT_SECS`.
+fn time_limit(secs: f64) -> Result<Duration, InputError> {
+    if secs > MAX_TIME_LIMIT_SECS {
+        return Err(InputError(format!(
+            "--time-limit must be at most {} seconds, not {}",
+            huarong::units::thousands(MAX_TIME_LIMIT_SECS as u64),
+            short_number(secs)
+        )));
+    }
+    Duration::try_from_secs_f64(secs)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| {
+            InputError(format!(
+                "--time-limit must be a positive number of seconds (at least 1e-9), not {}",
+                short_number(secs)
+            ))
+        })
+}
+
+/// `x` in a short form: plain for ordinary magnitudes, scientific for tiny
+/// or huge ones (1e-300 is not printed as 300 digits).
+fn short_number(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
     }
 }
 

@@ -1569,3 +1569,37 @@ fn flags_that_do_not_apply_are_refused_by_name() {
         .input_error(&["astar:pdb", "tile boards"]);
     assert!(!line.contains("3x3"), "{line}");
 }
+
+#[test]
+fn error_messages_say_what_is_wrong_in_short() {
+    let sb = Sandbox::new("messages");
+    let solve_with_limit = |t: &str| sb.run(&["solve", "--state", HARDEST_A, "--time-limit", t]);
+    // Too long a limit is refused by its maximum, not called non-positive.
+    let line = solve_with_limit("1e30").input_error(&["--time-limit", "at most", "1,000,000,000"]);
+    assert!(!line.contains("positive"), "{line}");
+    // A tiny limit is printed in short form, not as 300 digits.
+    let line = solve_with_limit("1e-300").input_error(&["--time-limit", "1e-300"]);
+    assert!(line.len() < 120, "{line}");
+    // A byte-order mark before the first tile is not part of it.
+    let bom = sb.file("bom.txt", &format!("\u{feff}{HARDEST_A} # 31\n"));
+    let lines = sb
+        .run(&["bench", "--file", bom.to_str().unwrap(), "--json"])
+        .json_lines();
+    assert_eq!(lines[0]["length"], 31, "{lines:?}");
+    // A huge bad token is quoted in part, with an ellipsis.
+    let token = "x".repeat(10_000_000);
+    let big = sb.file("big.txt", &format!("1 2 3 4 {token} 5 6 7 8\n"));
+    let line = sb
+        .run(&["bench", "--file", big.to_str().unwrap()])
+        .input_error(&["line 1", "not a number", "…"]);
+    assert!(line.chars().count() < 200, "{} characters", line.len());
+    let name = "y".repeat(100_000);
+    let line = sb
+        .run(&["solve", "--state", HARDEST_A, "--strategy", &name])
+        .input_error(&["unknown strategy", "…", "valid:"]);
+    assert!(line.chars().count() < 200, "{} characters", line.len());
+    let line = sb
+        .run(&["solve", "--state", HARDEST_A, "--max-nodes", &name])
+        .input_error(&["--max-nodes", "…"]);
+    assert!(line.chars().count() < 200, "{} characters", line.len());
+}
