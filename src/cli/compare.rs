@@ -336,6 +336,68 @@ impl AggregateLine {
     }
 }
 
+/// The most random moves `experiment` makes in all (`--count` × `--shuffle`).
+const MAX_SHUFFLE_TOTAL: u128 = 100_000_000;
+
+/// Klotski scrambles are drawn this many steps at a time between checks of
+/// the time limit (a step can take microseconds; tile moves are fast enough
+/// to check once per start).
+const SCRAMBLE_SLICE: usize = 10_000;
+
+/// The random starts of an experiment: scrambles of `base` (Klotski) or
+/// tile starts for `goal`. Drawing them is bounded like the searches: in
+/// total moves, and by `--time-limit` when given.
+fn draw_starts(
+    args: &ExperimentArgs,
+    base: Option<&Layout>,
+    goal: &Board,
+    rng: &mut crate::engine::rng::SeededRng,
+) -> Result<Vec<Start>, InputError> {
+    let total = args.count as u128 * args.shuffle.unwrap_or(0) as u128;
+    if total > MAX_SHUFFLE_TOTAL {
+        return Err(InputError(format!(
+            "--count × --shuffle must be at most {} random moves in all, not {}",
+            thousands(MAX_SHUFFLE_TOTAL as u64),
+            thousands(total as u64)
+        )));
+    }
+    let limit = args.search.time_limit.map(super::time_limit).transpose()?;
+    let started = std::time::Instant::now();
+    let check_time = || match limit {
+        Some(limit) if started.elapsed() > limit => Err(InputError(format!(
+            "drawing the {} starts took longer than --time-limit ({} s); \
+             give a smaller --count or --shuffle",
+            args.count,
+            limit.as_secs_f64()
+        ))),
+        _ => Ok(()),
+    };
+    let mut starts = Vec::with_capacity(args.count);
+    for _ in 0..args.count {
+        check_time()?;
+        starts.push(match base {
+            Some(base) => {
+                // In slices, to check the time between them: scrambling k
+                // steps then m more draws exactly what k + m steps would.
+                let mut layout = base.clone();
+                let mut left = args.shuffle.unwrap_or(50);
+                while left > 0 {
+                    let slice = left.min(SCRAMBLE_SLICE);
+                    layout = scramble(&layout, slice, rng);
+                    left -= slice;
+                    check_time()?;
+                }
+                Start::Klotski(layout)
+            }
+            None => {
+                let start = tile_start(goal, args.shuffle, rng);
+                Start::Tiles(TilePuzzle::new(start, goal.clone()).expect("same shape"))
+            }
+        });
+    }
+    Ok(starts)
+}
+
 /// `huarong experiment`.
 pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
     if args.count == 0 {
@@ -372,20 +434,7 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
         }
     };
     let searches = resolve_all(&args.strategies, &args.search, &goal, family)?;
-    let starts: Vec<Start> = match &base {
-        Some(base) => {
-            let k = args.shuffle.unwrap_or(50);
-            (0..args.count)
-                .map(|_| Start::Klotski(scramble(base, k, &mut rng)))
-                .collect()
-        }
-        None => (0..args.count)
-            .map(|_| {
-                let start = tile_start(&goal, args.shuffle, &mut rng);
-                Start::Tiles(TilePuzzle::new(start, goal.clone()).expect("same shape"))
-            })
-            .collect(),
-    };
+    let starts = draw_starts(args, base.as_ref(), &goal, &mut rng)?;
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
     for (i, start) in starts.iter().enumerate() {
         let lines = run_all(start, &searches, &args.klotski)?;
@@ -453,6 +502,20 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
 mod tests {
     use super::*;
     use crate::engine::{Outcome, Stats};
+
+    #[test]
+    fn scrambling_in_slices_draws_the_same_layout_as_at_once() {
+        let base = crate::storage::layouts::classics()[0].parse();
+        let (mut whole_rng, mut sliced_rng) =
+            (crate::engine::rng::seeded(7), crate::engine::rng::seeded(7));
+        let whole = scramble(&base, 2 * SCRAMBLE_SLICE + 17, &mut whole_rng);
+        let mut sliced = base.clone();
+        for slice in [SCRAMBLE_SLICE, SCRAMBLE_SLICE, 17] {
+            sliced = scramble(&sliced, slice, &mut sliced_rng);
+        }
+        assert_eq!(sliced, whole);
+        assert_ne!(whole, base);
+    }
 
     fn line(name: &str, optimal: bool, cost: usize) -> RunLine {
         let o = Outcome::solved(

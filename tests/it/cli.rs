@@ -1603,3 +1603,57 @@ fn error_messages_say_what_is_wrong_in_short() {
         .input_error(&["--max-nodes", "…"]);
     assert!(line.chars().count() < 200, "{} characters", line.len());
 }
+
+#[test]
+fn drawing_the_starts_of_an_experiment_keeps_to_the_limits() {
+    let sb = Sandbox::new("draw-starts");
+    // The shuffle length and the total are bounded up front.
+    sb.run(&[
+        "experiment",
+        "--layout",
+        "1",
+        "--count",
+        "1",
+        "--shuffle",
+        "1000000000000000",
+        "--time-limit",
+        "1",
+        "--strategies",
+        "bfs",
+    ])
+    .input_error(&["--shuffle", "at most"]);
+    sb.run(&[
+        "experiment",
+        "--layout",
+        "1",
+        "--count",
+        "1000",
+        "--shuffle",
+        "1000000",
+        "--strategies",
+        "bfs",
+    ])
+    .input_error(&["--count × --shuffle", "at most 100,000,000"]);
+    // 10^8 Klotski steps take minutes; the time limit stops the drawing.
+    for board in [&["--layout", "1"][..], &["--size", "4x4"][..]] {
+        let started = std::time::Instant::now();
+        let mut args = vec![
+            "experiment",
+            "--count",
+            "100",
+            "--shuffle",
+            "1000000",
+            "--time-limit",
+            "0.05",
+            "--strategies",
+            "bfs",
+        ];
+        args.extend_from_slice(board);
+        sb.run(&args).input_error(&["--time-limit", "drawing"]);
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{board:?}: {:?}",
+            started.elapsed()
+        );
+    }
+}
