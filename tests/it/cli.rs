@@ -1657,3 +1657,151 @@ fn drawing_the_starts_of_an_experiment_keeps_to_the_limits() {
         );
     }
 }
+
+/// A random command line: a valid base for a subcommand, then 0 to 3 flags,
+/// each with a value that suits it or one drawn from bad values, huge
+/// numbers and unknown flags; mostly with limits that keep a search short.
+fn fuzzed_command_line(rng: &mut huarong_engine::rng::SeededRng) -> Vec<String> {
+    use rand::RngExt;
+    let pick = |rng: &mut huarong_engine::rng::SeededRng, from: &[&str]| {
+        from[rng.random_range(0..from.len())].to_string()
+    };
+    const BASES: &[&[&str]] = &[
+        &["solve", "--state", HARDEST_A],
+        &["solve", "--layout", "1"],
+        &["bench", "--random", "2"],
+        &["bench", "--layouts", "1"],
+        &["compare", "--state", HARDEST_A, "--strategies", "bfs,astar"],
+        &["compare", "--layout", "1", "--strategies", "bfs"],
+        &["experiment", "--count", "2", "--strategies", "astar"],
+        &[
+            "experiment",
+            "--layout",
+            "1",
+            "--count",
+            "1",
+            "--strategies",
+            "bfs",
+        ],
+        &["layouts"],
+    ];
+    // (flag, values that suit it)
+    const FLAGS: &[(&str, &[&str])] = &[
+        ("--size", &["3x3", "2x3", "3x2"]),
+        ("--goal", &["1 2 3 4 5 6 7 8 0", "0 1 2 3 4 5 6 7 8"]),
+        (
+            "--strategy",
+            &[
+                "bfs",
+                "astar",
+                "idastar",
+                "annealing",
+                "tabu",
+                "greedy",
+                "fast",
+            ],
+        ),
+        ("-s", &["tabu", "greedy"]),
+        (
+            "--heuristic",
+            &["manhattan", "misplaced", "linear-conflict"],
+        ),
+        ("-H", &["pdb", "pdb78"]),
+        ("--metric", &["moves", "steps"]),
+        ("--seed", &["1", "7"]),
+        ("--t0", &["1.5", "10"]),
+        ("--alpha", &["0.5", "0.99"]),
+        ("--window", &["10", "1000"]),
+        ("--max-iters", &["100", "5000"]),
+        ("--restarts", &["0", "3"]),
+        ("--tenure", &["1", "7", "1000000"]),
+        ("--max-nodes", &["1", "1000"]),
+        ("--max-memory", &["1", "16"]),
+        ("--time-limit", &["0.01", "0.1"]),
+        ("--random-seed", &["3"]),
+        ("--shuffle", &["0", "10", "1000"]),
+        ("--count", &["1", "2"]),
+        ("--json", &[]),
+        ("--bogus", &[]),
+        ("-x", &[]),
+    ];
+    const BAD: &[&str] = &[
+        "0",
+        "-1",
+        "2",
+        "1e30",
+        "1e-300",
+        "NaN",
+        "inf",
+        "abc",
+        "",
+        "18446744073709551615",
+        "18446744073709551616",
+        "1152921504606846976",
+        "100000000000",
+        "9x9",
+        "0x3",
+        "1 1 2 3",
+        "astar:pdb,x:y",
+        "AA../AA../..../...B",
+        "\u{feff}8",
+        "/nonexistent/file",
+        "--json",
+    ];
+    let mut args: Vec<String> = BASES[rng.random_range(0..BASES.len())]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for _ in 0..rng.random_range(0..4) {
+        let (flag, good) = FLAGS[rng.random_range(0..FLAGS.len())];
+        args.push(flag.to_string());
+        if !good.is_empty() && rng.random_range(0..3) > 0 {
+            args.push(pick(rng, good));
+        } else if rng.random_range(0..2) > 0 {
+            args.push(pick(rng, BAD));
+        }
+    }
+    if rng.random_range(0..10) > 0 {
+        args.extend(
+            [
+                "--time-limit",
+                "0.2",
+                "--max-memory",
+                "64",
+                "--max-nodes",
+                "200000",
+            ]
+            .map(String::from),
+        );
+    }
+    args
+}
+
+#[test]
+fn fuzzed_command_lines_exit_0_or_2_with_one_line() {
+    let sb = Sandbox::new("fuzz");
+    let mut rng = huarong_engine::rng::seeded(14);
+    let (mut ran, mut refused) = (0, 0);
+    for _ in 0..500 {
+        let args = fuzzed_command_line(&mut rng);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = sb.run(&refs);
+        match run.code {
+            0 => ran += 1,
+            2 => {
+                refused += 1;
+                assert_eq!(run.stdout, "", "{args:?}: {run:?}");
+                let lines: Vec<&str> = run.stderr.lines().collect();
+                assert_eq!(lines.len(), 1, "{args:?}: {run:?}");
+                assert!(
+                    lines[0].starts_with("error: ") && lines[0].len() > 8,
+                    "{args:?}: {run:?}"
+                );
+            }
+            code => panic!("exit {code} for {args:?}: {run:?}"),
+        }
+    }
+    // The mix exercises both paths.
+    assert!(ran >= 10 && refused >= 10, "{ran} ran, {refused} refused");
+    eprintln!("fuzz: {ran} ran, {refused} refused");
+}
