@@ -541,6 +541,86 @@ mod tests {
     use clap::CommandFactory;
 
     #[test]
+    fn error_lines_are_single_and_short() {
+        let huge = "x".repeat(10_000);
+        let line = one_line(&format!("unknown strategy '{huge}' (valid: a, b)\nnext"));
+        assert!(!line.contains('\n'), "{line}");
+        assert!(
+            line.contains("'xxx") && line.contains("…' (valid: a, b) next"),
+            "{line}"
+        );
+        assert!(line.chars().count() <= MAX_QUOTED + 50, "{line}");
+        assert!(one_line(&huge).chars().count() <= MAX_LINE + 1);
+        assert_eq!(one_line("plain"), "plain");
+    }
+
+    #[test]
+    fn time_limits_are_named_by_their_bounds() {
+        assert_eq!(time_limit(0.5).unwrap(), Duration::from_millis(500));
+        assert!(time_limit(MAX_TIME_LIMIT_SECS).is_ok());
+        let over = time_limit(1e30).unwrap_err().0;
+        assert!(over.contains("at most") && over.contains("1e30"), "{over}");
+        for bad in [0.0, -1.0, 1e-300, f64::NAN] {
+            let why = time_limit(bad).unwrap_err().0;
+            assert!(why.contains("positive") && why.len() < 100, "{why}");
+        }
+    }
+
+    /// Clap's errors over seeded random argument lists: each renders as
+    /// one line; help and version are the only non-errors that stop.
+    #[test]
+    fn parser_errors_render_as_one_line_for_random_arguments() {
+        use rand::RngExt;
+        let words = [
+            "solve",
+            "bench",
+            "compare",
+            "experiment",
+            "layouts",
+            "--state",
+            "--layout",
+            "--size",
+            "--strategies",
+            "--count",
+            "--shuffle",
+            "--tenure",
+            "--random",
+            "--time-limit",
+            "--json",
+            "--bogus",
+            "-H",
+            "-s",
+            "-x",
+            "1",
+            "-1",
+            "abc",
+            "",
+            "18446744073709551616",
+            "1e30",
+            "--",
+            "--help",
+            "-V",
+        ];
+        let mut rng = crate::engine::rng::seeded(14);
+        let mut errors = 0;
+        for _ in 0..3000 {
+            let n = rng.random_range(0..6);
+            let args: Vec<&str> = std::iter::once("huarong")
+                .chain((0..n).map(|_| words[rng.random_range(0..words.len())]))
+                .collect();
+            if let Err(e) = Cli::try_parse_from(&args)
+                && e.use_stderr()
+            {
+                errors += 1;
+                let line = one_line(&parse_error_line(&e));
+                assert!(!line.is_empty() && !line.contains('\n'), "{args:?}: {line}");
+                assert!(!line.starts_with("error"), "{args:?}: {line}");
+            }
+        }
+        assert!(errors > 100, "{errors}");
+    }
+
+    #[test]
     fn the_help_and_the_flags_come_from_the_registry() {
         let help = strategy_help();
         for s in STRATEGIES {
