@@ -186,8 +186,15 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
     }
     let instances = match (&args.file, &args.layouts, args.random) {
         (Some(file), _, _) => {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| InputError(format!("cannot read {}: {e}", file.display())))?;
+            let cannot = |e: &dyn std::fmt::Display| {
+                InputError(format!("cannot read {}: {e}", file.display()))
+            };
+            // A FIFO or device would block or never end: refuse it before opening.
+            let meta = std::fs::metadata(file).map_err(|e| cannot(&e))?;
+            if !meta.is_file() {
+                return Err(cannot(&"not a regular file"));
+            }
+            let text = std::fs::read_to_string(file).map_err(|e| cannot(&e))?;
             parse_instances(&text, args.board.shape()?)?
         }
         (None, Some(names), _) => {

@@ -1805,3 +1805,19 @@ fn fuzzed_command_lines_exit_0_or_2_with_one_line() {
     assert!(ran >= 10 && refused >= 10, "{ran} ran, {refused} refused");
     eprintln!("fuzz: {ran} ran, {refused} refused");
 }
+
+#[cfg(unix)]
+#[test]
+fn bench_refuses_a_file_that_is_not_regular() {
+    let sb = Sandbox::new("fifo");
+    let fifo = sb.dir.join("fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success());
+    sb.run(&["bench", "--file", fifo.to_str().unwrap()])
+        .input_error(&["fifo", "not a regular file"]);
+    sb.run(&["bench", "--file", sb.dir.to_str().unwrap()])
+        .input_error(&["not a regular file"]);
+}
