@@ -7,7 +7,8 @@ use serde::Serialize;
 
 use super::klotski::{KlotskiArgs, bench_layouts};
 use super::report::{Record, bytes, duration, thousands};
-use super::{BoardArgs, InputError, SearchArgs};
+use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
+use crate::engine::strategy::Family;
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
 use crate::engine::{Status, solve_tiles};
 
@@ -24,8 +25,9 @@ pub(super) struct BenchArgs {
     )]
     file: Option<PathBuf>,
     /// Instead of a file: this many uniformly random solvable starts of
-    /// `--size` (default 3x3), drawn with `--random-seed`.
-    #[arg(long, value_name = "N", conflicts_with = "layouts")]
+    /// `--size` (default 3x3), drawn with `--random-seed` (at most 100,000).
+    #[arg(long, value_name = "N", conflicts_with = "layouts",
+          value_parser = super::count_at_most(super::MAX_STARTS))]
     random: Option<usize>,
     /// Seed of the random starts.
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -59,6 +61,8 @@ pub(super) fn parse_instances(
     mut shape: Option<Shape>,
 ) -> Result<Vec<Instance>, InputError> {
     let mut out = Vec::new();
+    // A byte-order mark (as some editors save UTF-8) is not part of the first token.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let body = raw.split('#').next().unwrap_or("");
@@ -177,13 +181,26 @@ struct Summary {
 }
 
 pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
+    if args.layouts.is_none() {
+        refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
+    }
     let instances = match (&args.file, &args.layouts, args.random) {
         (Some(file), _, _) => {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| InputError(format!("cannot read {}: {e}", file.display())))?;
+            let cannot = |e: &dyn std::fmt::Display| {
+                InputError(format!("cannot read {}: {e}", file.display()))
+            };
+            // A FIFO or device would block or never end: refuse it before opening.
+            let meta = std::fs::metadata(file).map_err(|e| cannot(&e))?;
+            if !meta.is_file() {
+                return Err(cannot(&"not a regular file"));
+            }
+            let text = std::fs::read_to_string(file).map_err(|e| cannot(&e))?;
             parse_instances(&text, args.board.shape()?)?
         }
-        (None, Some(names), _) => return bench_layouts(names, &args.klotski, &args.search),
+        (None, Some(names), _) => {
+            refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
+            return bench_layouts(names, &args.klotski, &args.search);
+        }
         (None, None, Some(n)) => random_instances(n, args.random_seed, &args.board)?,
         (None, None, None) => return Err(InputError("give --file, --random or --layouts".into())),
     };

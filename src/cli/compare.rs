@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::{Record, bytes, duration, thousands};
 use super::solve::StartArgs;
-use super::{BoardArgs, InputError, Search, SearchArgs};
+use super::{BoardArgs, InputError, Search, SearchArgs, refuse_inapplicable};
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::klotski::Layout;
 use crate::engine::klotski::space::unit_steps;
@@ -36,6 +36,8 @@ struct Config {
     name: String,
     strategy: String,
     heuristic: String,
+    /// Whether the item named its heuristic (`strategy:heuristic`).
+    heuristic_given: bool,
 }
 
 fn configs(list: &str, search: &SearchArgs) -> Result<Vec<Config>, InputError> {
@@ -51,12 +53,13 @@ fn configs(list: &str, search: &SearchArgs) -> Result<Vec<Config>, InputError> {
         .map(|item| {
             let (strategy, heuristic) = match item.split_once(':') {
                 Some((s, h)) => (s.trim(), h.trim()),
-                None => (item, search.heuristic.as_str()),
+                None => (item, search.heuristic_name()),
             };
             Config {
                 name: item.to_string(),
                 strategy: strategy.to_string(),
                 heuristic: heuristic.to_string(),
+                heuristic_given: item.contains(':'),
             }
         })
         .collect();
@@ -181,11 +184,24 @@ fn resolve_all(
     goal: &Board,
     family: Family,
 ) -> Result<Vec<(String, Search)>, InputError> {
-    configs(list, search)?
+    let configs = configs(list, search)?;
+    // Every name and limit is checked before the first database is loaded.
+    search.control()?;
+    for c in &configs {
+        if family == Family::Klotski && c.heuristic_given {
+            return Err(InputError(format!(
+                "'{}': heuristics such as pattern databases are for tile boards; \
+                 Klotski searches use their own estimate",
+                super::shorten(&c.name, 60)
+            )));
+        }
+        let (strategy, _) = search.check_with(&c.strategy, &c.heuristic, goal)?;
+        check_family(&*strategy, family)?;
+    }
+    configs
         .into_iter()
         .map(|c| {
             let s = search.resolve_with(&c.strategy, &c.heuristic, goal)?;
-            check_family(&*s.strategy, family)?;
             Ok((c.name, s))
         })
         .collect()
@@ -195,6 +211,7 @@ fn resolve_all(
 pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
     let (start, searches) = match (&args.start.state, &args.start.klotski, &args.start.layout) {
         (Some(state), _, _) => {
+            refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
             let p = args.board.puzzle(state)?;
             if let Err(why) = p.check_solvable() {
                 return Err(InputError(format!("this start is unsolvable: {why}")));
@@ -203,6 +220,7 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
             (Start::Tiles(p), s)
         }
         (None, text, name) => {
+            refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
             let l = resolve_layout(text.as_deref(), name.as_deref())?;
             // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
             let goal = Board::goal(crate::engine::Shape::new(3, 3).expect("3x3"));
@@ -262,12 +280,13 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
 
 #[derive(Args, Debug)]
 pub(super) struct ExperimentArgs {
-    /// How many random starts.
-    #[arg(long, default_value_t = 100)]
+    /// How many random starts (at most 100,000).
+    #[arg(long, default_value_t = 100, value_parser = super::count_at_most(super::MAX_STARTS))]
     count: usize,
     /// Starts this many random moves (steps for Klotski) from the goal (or
     /// from the layout); without it, uniformly random solvable tile starts.
-    #[arg(long, value_name = "K")]
+    /// At most 1,000,000.
+    #[arg(long, value_name = "K", value_parser = super::count_at_most(super::MAX_SHUFFLE))]
     shuffle: Option<usize>,
     /// Klotski: scramble this classic (name or number) instead of tiles.
     #[arg(long, value_name = "NAME")]
@@ -317,6 +336,68 @@ impl AggregateLine {
     }
 }
 
+/// The most random moves `experiment` makes in all (`--count` × `--shuffle`).
+const MAX_SHUFFLE_TOTAL: u128 = 100_000_000;
+
+/// Klotski scrambles are drawn this many steps at a time between checks of
+/// the time limit (a step can take microseconds; tile moves are fast enough
+/// to check once per start).
+const SCRAMBLE_SLICE: usize = 10_000;
+
+/// The random starts of an experiment: scrambles of `base` (Klotski) or
+/// tile starts for `goal`. Drawing them is bounded like the searches: in
+/// total moves, and by `--time-limit` when given.
+fn draw_starts(
+    args: &ExperimentArgs,
+    base: Option<&Layout>,
+    goal: &Board,
+    rng: &mut crate::engine::rng::SeededRng,
+) -> Result<Vec<Start>, InputError> {
+    let total = args.count as u128 * args.shuffle.unwrap_or(0) as u128;
+    if total > MAX_SHUFFLE_TOTAL {
+        return Err(InputError(format!(
+            "--count × --shuffle must be at most {} random moves in all, not {}",
+            thousands(MAX_SHUFFLE_TOTAL as u64),
+            thousands(total as u64)
+        )));
+    }
+    let limit = args.search.time_limit.map(super::time_limit).transpose()?;
+    let started = std::time::Instant::now();
+    let check_time = || match limit {
+        Some(limit) if started.elapsed() > limit => Err(InputError(format!(
+            "drawing the {} starts took longer than --time-limit ({} s); \
+             give a smaller --count or --shuffle",
+            args.count,
+            limit.as_secs_f64()
+        ))),
+        _ => Ok(()),
+    };
+    let mut starts = Vec::with_capacity(args.count);
+    for _ in 0..args.count {
+        check_time()?;
+        starts.push(match base {
+            Some(base) => {
+                // In slices, to check the time between them: scrambling k
+                // steps then m more draws exactly what k + m steps would.
+                let mut layout = base.clone();
+                let mut left = args.shuffle.unwrap_or(50);
+                while left > 0 {
+                    let slice = left.min(SCRAMBLE_SLICE);
+                    layout = scramble(&layout, slice, rng);
+                    left -= slice;
+                    check_time()?;
+                }
+                Start::Klotski(layout)
+            }
+            None => {
+                let start = tile_start(goal, args.shuffle, rng);
+                Start::Tiles(TilePuzzle::new(start, goal.clone()).expect("same shape"))
+            }
+        });
+    }
+    Ok(starts)
+}
+
 /// `huarong experiment`.
 pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
     if args.count == 0 {
@@ -324,14 +405,20 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
     }
     let seed = args.search.seed.unwrap_or(1);
     let mut rng = crate::engine::rng::seeded(seed);
-    let starts: Vec<Start> = match &args.layout {
-        Some(name) => {
-            let base = resolve_layout(None, Some(name))?;
-            let k = args.shuffle.unwrap_or(50);
-            (0..args.count)
-                .map(|_| Start::Klotski(scramble(&base, k, &mut rng)))
-                .collect()
-        }
+    // The board first, then every configuration checked (and its database
+    // loaded), and only then the starts drawn.
+    let family = match args.layout {
+        Some(_) => Family::Klotski,
+        None => Family::Tiles,
+    };
+    refuse_inapplicable(family, &args.board, &args.klotski, &args.search)?;
+    let (base, goal, family) = match &args.layout {
+        Some(name) => (
+            Some(resolve_layout(None, Some(name))?),
+            // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
+            Board::goal(crate::engine::Shape::new(3, 3)?),
+            Family::Klotski,
+        ),
         None => {
             let shape = args
                 .board
@@ -343,22 +430,11 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
                 args.board.goal.as_deref(),
             )?
             .goal;
-            (0..args.count)
-                .map(|_| {
-                    let start = tile_start(&goal, args.shuffle, &mut rng);
-                    Start::Tiles(TilePuzzle::new(start, goal.clone()).expect("same shape"))
-                })
-                .collect()
+            (None, goal, Family::Tiles)
         }
     };
-    let (goal, family) = match &starts[0] {
-        Start::Tiles(p) => (p.goal.clone(), Family::Tiles),
-        Start::Klotski(_) => (
-            Board::goal(crate::engine::Shape::new(3, 3)?),
-            Family::Klotski,
-        ),
-    };
     let searches = resolve_all(&args.strategies, &args.search, &goal, family)?;
+    let starts = draw_starts(args, base.as_ref(), &goal, &mut rng)?;
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
     for (i, start) in starts.iter().enumerate() {
         let lines = run_all(start, &searches, &args.klotski)?;
@@ -426,6 +502,20 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
 mod tests {
     use super::*;
     use crate::engine::{Outcome, Stats};
+
+    #[test]
+    fn scrambling_in_slices_draws_the_same_layout_as_at_once() {
+        let base = crate::storage::layouts::classics()[0].parse();
+        let (mut whole_rng, mut sliced_rng) =
+            (crate::engine::rng::seeded(7), crate::engine::rng::seeded(7));
+        let whole = scramble(&base, 2 * SCRAMBLE_SLICE + 17, &mut whole_rng);
+        let mut sliced = base.clone();
+        for slice in [SCRAMBLE_SLICE, SCRAMBLE_SLICE, 17] {
+            sliced = scramble(&sliced, slice, &mut sliced_rng);
+        }
+        assert_eq!(sliced, whole);
+        assert_ne!(whole, base);
+    }
 
     fn line(name: &str, optimal: bool, cost: usize) -> RunLine {
         let o = Outcome::solved(

@@ -19,19 +19,27 @@ use crate::units::counters;
 #[derive(Args, Debug, Clone)]
 pub(super) struct KlotskiArgs {
     /// Klotski cost: "moves" (one piece any distance, the traditional count)
-    /// or "steps" (one piece one cell).
-    #[arg(long, value_name = "METRIC", default_value = "moves")]
-    metric: String,
+    /// or "steps" (one piece one cell). Default: moves. Klotski only.
+    #[arg(long, value_name = "METRIC")]
+    metric: Option<String>,
 }
 
 impl KlotskiArgs {
     pub(super) fn metric(&self) -> Result<Metric, InputError> {
-        Metric::from_name(&self.metric).ok_or_else(|| {
+        let Some(name) = &self.metric else {
+            return Ok(Metric::Moves);
+        };
+        Metric::from_name(name).ok_or_else(|| {
             InputError(format!(
                 "unknown metric '{}' (valid: moves, steps)",
-                self.metric
+                super::shorten(name, 60)
             ))
         })
+    }
+
+    /// Whether `--metric` was given.
+    pub(super) fn metric_given(&self) -> bool {
+        self.metric.is_some()
     }
 }
 

@@ -70,12 +70,14 @@ struct SearchArgs {
     max_iters: Option<u64>,
     #[arg(long, value_name = "N", help = knob_help("restarts", ""))]
     restarts: Option<u32>,
-    #[arg(long, value_name = "N", help = knob_help("tenure", " (≥ 1)"))]
+    #[arg(long, value_name = "N", value_parser = count_at_most(MAX_TENURE),
+          help = knob_help("tenure", " (≥ 1, at most 1,000,000)"))]
     tenure: Option<usize>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only)
-    /// or pdb78 (7-8, 4x4 only; built once, seconds).
-    #[arg(long = "heuristic", short = 'H', default_value = "linear-conflict")]
-    heuristic: String,
+    /// or pdb78 (7-8, 4x4 only; built once, seconds). Default:
+    /// linear-conflict. Tile puzzles only.
+    #[arg(long = "heuristic", short = 'H', value_name = "HEURISTIC")]
+    heuristic: Option<String>,
     /// Stop after expanding this many nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
@@ -143,6 +145,32 @@ fn knob_help(flag: &str, note: &str) -> String {
     format!("{}{note}", parts.join("; "))
 }
 
+/// The most random starts `bench --random` and `experiment --count` draw:
+/// each is held in memory before the first search.
+pub(crate) const MAX_STARTS: usize = 100_000;
+/// The most random moves `experiment --shuffle` makes per start.
+pub(crate) const MAX_SHUFFLE: usize = 1_000_000;
+/// The longest tabu list `--tenure` asks for (it is allocated up front).
+const MAX_TENURE: usize = 1_000_000;
+
+/// A clap value parser for a count of at most `max`, refusing larger ones
+/// with a named bound before anything is allocated.
+pub(crate) fn count_at_most(max: usize) -> impl Fn(&str) -> Result<usize, String> + Clone {
+    move |text: &str| {
+        let n: u128 = text
+            .trim()
+            .parse()
+            .map_err(|_| "not a whole number".to_string())?;
+        if n > max as u128 {
+            return Err(format!(
+                "must be at most {}",
+                huarong::units::thousands(max as u64)
+            ));
+        }
+        Ok(n as usize)
+    }
+}
+
 /// Bad input: printed as one line, exit status 2.
 #[derive(Debug)]
 pub struct InputError(pub String);
@@ -156,7 +184,18 @@ impl<E: std::fmt::Display> From<E> for InputError {
 /// Parse the command line and run it.
 pub fn run() -> ExitCode {
     quiet_broken_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse_from(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            eprintln!("error: {}", one_line(&parse_error_line(&e)));
+            return ExitCode::from(2);
+        }
+        // --help and --version: clap prints them in full, exit 0.
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+    };
     let result = match cli.command {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
@@ -168,9 +207,71 @@ pub fn run() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(InputError(msg)) => {
-            eprintln!("error: {msg}");
+            eprintln!("error: {}", one_line(&msg));
             ExitCode::from(2)
         }
+    }
+}
+
+/// A clap error as one line: clap's own first line (which names the flag
+/// and the value) without its "error: " prefix, its usage block and help
+/// hint, and with any quoted value shortened.
+fn parse_error_line(e: &clap::Error) -> String {
+    let rendered = e.render().to_string();
+    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next().unwrap_or("invalid command line");
+    let mut line = first
+        .strip_prefix("error:")
+        .unwrap_or(first)
+        .trim()
+        .to_string();
+    // "the following required arguments were not provided:" lists them on
+    // the next lines, up to the blank line before the usage.
+    if line.ends_with(':') {
+        let missing: Vec<&str> = rendered
+            .lines()
+            .skip(1)
+            .map(str::trim)
+            .take_while(|l| !l.is_empty())
+            .collect();
+        line = format!("{} {}", line, missing.join(", "));
+    }
+    line
+}
+
+/// The most characters of a quoted value an error message repeats.
+const MAX_QUOTED: usize = 60;
+/// The most characters of an error line.
+const MAX_LINE: usize = 400;
+
+/// An error message as one printable line: line breaks become spaces, each
+/// quoted value ('…') is cut to `MAX_QUOTED` characters and the whole line
+/// to `MAX_LINE`, so a 10 MB bad token is not echoed back whole.
+fn one_line(msg: &str) -> String {
+    let flat: String = msg
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    let quoted_cut: Vec<String> = flat
+        .split('\'')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 1 {
+                shorten(part, MAX_QUOTED)
+            } else {
+                part.to_string()
+            }
+        })
+        .collect();
+    shorten(quoted_cut.join("'").trim(), MAX_LINE)
+}
+
+/// `text` cut to at most `max` characters, with an ellipsis if cut: a
+/// 10 MB bad token is not echoed back whole.
+pub(crate) fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}…", &text[..cut]),
     }
 }
 
@@ -182,6 +283,13 @@ struct Search {
 }
 
 impl SearchArgs {
+    /// The heuristic asked for, or the default.
+    fn heuristic_name(&self) -> &str {
+        self.heuristic
+            .as_deref()
+            .unwrap_or(HeuristicKind::LinearConflict.name())
+    }
+
     /// The strategy asked for (or the family's default) with its settings
     /// applied, refused if it does not solve puzzles of `family`.
     fn strategy(&self, family: Family) -> Result<Box<dyn Strategy>, InputError> {
@@ -211,31 +319,55 @@ impl SearchArgs {
     /// Check the names and limits; load the pattern database if asked for.
     fn resolve(&self, goal: &Board) -> Result<Search, InputError> {
         let name = self.strategy.as_deref().unwrap_or(strategy::DEFAULT_TILES);
-        self.resolve_with(name, &self.heuristic, goal)
+        self.resolve_with(name, self.heuristic_name(), goal)
     }
 
     /// The strategy `name` with heuristic `heuristic` (and these settings
-    /// and limits), for a puzzle with this goal.
+    /// and limits), for a puzzle with this goal. Everything is checked
+    /// before a pattern database is loaded or built.
     fn resolve_with(
         &self,
         name: &str,
         heuristic: &str,
         goal: &Board,
     ) -> Result<Search, InputError> {
+        let control = self.control()?;
+        let (strategy, kind) = self.check_with(name, heuristic, goal)?;
+        Ok(Search {
+            heuristic: self.heuristic_for(&*strategy, kind, goal),
+            strategy,
+            control,
+        })
+    }
+
+    /// The strategy `name` with these settings, and the heuristic named
+    /// `heuristic`, checked to apply to a puzzle with this goal; no file is
+    /// read and nothing is built.
+    fn check_with(
+        &self,
+        name: &str,
+        heuristic: &str,
+        goal: &Board,
+    ) -> Result<(Box<dyn Strategy>, HeuristicKind), InputError> {
         let strategy = self.configured(name)?;
-        let kind = HeuristicKind::from_name(heuristic).ok_or_else(|| {
-            let valid: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
-            InputError(format!(
-                "unknown heuristic '{heuristic}' (valid: {})",
-                valid.join(", ")
-            ))
-        })?;
+        let kind = heuristic_kind(heuristic)?;
         if strategy.uses_heuristic()
             && let Some(why) = kind.unavailable_for(goal.shape())
         {
             return Err(InputError(why));
         }
-        let heuristic = match kind {
+        Ok((strategy, kind))
+    }
+
+    /// The heuristic of kind `kind` for `strategy`: a pattern database is
+    /// loaded (or built) here, and only if the strategy uses it.
+    fn heuristic_for(
+        &self,
+        strategy: &dyn Strategy,
+        kind: HeuristicKind,
+        goal: &Board,
+    ) -> HeuristicChoice {
+        match kind {
             HeuristicKind::Misplaced => HeuristicChoice::Misplaced,
             HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
             HeuristicKind::LinearConflict => HeuristicChoice::LinearConflict,
@@ -251,29 +383,12 @@ impl SearchArgs {
                 eprintln!("{load}");
                 HeuristicChoice::Pdb(Arc::clone(&load.db))
             }
-        };
-        Ok(Search {
-            strategy,
-            heuristic,
-            control: self.control()?,
-        })
+        }
     }
 
     /// The limits as a control.
     fn control(&self) -> Result<Control, InputError> {
-        let time_limit = match self.time_limit {
-            None => None,
-            Some(t) => Some(
-                Duration::try_from_secs_f64(t)
-                    .ok()
-                    .filter(|d| !d.is_zero())
-                    .ok_or_else(|| {
-                        InputError(format!(
-                            "--time-limit must be a positive number of seconds, not {t}"
-                        ))
-                    })?,
-            ),
-        };
+        let time_limit = self.time_limit.map(time_limit).transpose()?;
         let limits = Limits {
             max_nodes: self.max_nodes,
             max_bytes: match self.max_memory {
@@ -284,6 +399,41 @@ impl SearchArgs {
             time_limit,
         };
         Ok(Control::default().with_limits(limits))
+    }
+}
+
+/// The longest `--time-limit`, in seconds (about 31 years): longer ones
+/// would overflow a deadline.
+const MAX_TIME_LIMIT_SECS: f64 = 1e9;
+
+/// `--time-limit` as a duration: positive, at least a nanosecond, at most
+/// `MAX_TIME_LIMIT_SECS`.
+fn time_limit(secs: f64) -> Result<Duration, InputError> {
+    if secs > MAX_TIME_LIMIT_SECS {
+        return Err(InputError(format!(
+            "--time-limit must be at most {} seconds, not {}",
+            huarong::units::thousands(MAX_TIME_LIMIT_SECS as u64),
+            short_number(secs)
+        )));
+    }
+    Duration::try_from_secs_f64(secs)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| {
+            InputError(format!(
+                "--time-limit must be a positive number of seconds (at least 1e-9), not {}",
+                short_number(secs)
+            ))
+        })
+}
+
+/// `x` in a short form: plain for ordinary magnitudes, scientific for tiny
+/// or huge ones (1e-300 is not printed as 300 digits).
+fn short_number(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
     }
 }
 
@@ -300,6 +450,54 @@ impl BoardArgs {
             self.goal.as_deref(),
         )?)
     }
+}
+
+/// Refuse the flags that do not apply to puzzles of `family` instead of
+/// silently ignoring them.
+fn refuse_inapplicable(
+    family: Family,
+    board: &BoardArgs,
+    klotski: &klotski::KlotskiArgs,
+    search: &SearchArgs,
+) -> Result<(), InputError> {
+    let refuse = |flag: &str, why: &str| Err(InputError(format!("{flag} does not apply {why}")));
+    match family {
+        Family::Klotski => {
+            if board.size.is_some() {
+                return refuse("--size", "to Klotski (the layout sets the board)");
+            }
+            if board.goal.is_some() {
+                return refuse(
+                    "--goal",
+                    "to Klotski (the goal is the big piece at the exit)",
+                );
+            }
+            if search.heuristic.is_some() {
+                return refuse(
+                    "--heuristic",
+                    "to Klotski (its searches use their own estimate)",
+                );
+            }
+        }
+        Family::Tiles => {
+            if klotski.metric_given() {
+                return refuse("--metric", "to tile puzzles (it is for Klotski)");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The heuristic named `name`, or an error listing the valid names.
+fn heuristic_kind(name: &str) -> Result<HeuristicKind, InputError> {
+    HeuristicKind::from_name(name).ok_or_else(|| {
+        let valid: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
+        InputError(format!(
+            "unknown heuristic '{}' (valid: {})",
+            shorten(name, 60),
+            valid.join(", ")
+        ))
+    })
 }
 
 /// Output piped into a program that stops reading (`huarong layouts | head`)
@@ -341,6 +539,86 @@ fn build_progress(kind: HeuristicKind) -> impl Fn(f32) + Sync {
 mod tests {
     use super::*;
     use clap::CommandFactory;
+
+    #[test]
+    fn error_lines_are_single_and_short() {
+        let huge = "x".repeat(10_000);
+        let line = one_line(&format!("unknown strategy '{huge}' (valid: a, b)\nnext"));
+        assert!(!line.contains('\n'), "{line}");
+        assert!(
+            line.contains("'xxx") && line.contains("…' (valid: a, b) next"),
+            "{line}"
+        );
+        assert!(line.chars().count() <= MAX_QUOTED + 50, "{line}");
+        assert!(one_line(&huge).chars().count() <= MAX_LINE + 1);
+        assert_eq!(one_line("plain"), "plain");
+    }
+
+    #[test]
+    fn time_limits_are_named_by_their_bounds() {
+        assert_eq!(time_limit(0.5).unwrap(), Duration::from_millis(500));
+        assert!(time_limit(MAX_TIME_LIMIT_SECS).is_ok());
+        let over = time_limit(1e30).unwrap_err().0;
+        assert!(over.contains("at most") && over.contains("1e30"), "{over}");
+        for bad in [0.0, -1.0, 1e-300, f64::NAN] {
+            let why = time_limit(bad).unwrap_err().0;
+            assert!(why.contains("positive") && why.len() < 100, "{why}");
+        }
+    }
+
+    /// Clap's errors over seeded random argument lists: each renders as
+    /// one line; help and version are the only non-errors that stop.
+    #[test]
+    fn parser_errors_render_as_one_line_for_random_arguments() {
+        use rand::RngExt;
+        let words = [
+            "solve",
+            "bench",
+            "compare",
+            "experiment",
+            "layouts",
+            "--state",
+            "--layout",
+            "--size",
+            "--strategies",
+            "--count",
+            "--shuffle",
+            "--tenure",
+            "--random",
+            "--time-limit",
+            "--json",
+            "--bogus",
+            "-H",
+            "-s",
+            "-x",
+            "1",
+            "-1",
+            "abc",
+            "",
+            "18446744073709551616",
+            "1e30",
+            "--",
+            "--help",
+            "-V",
+        ];
+        let mut rng = crate::engine::rng::seeded(14);
+        let mut errors = 0;
+        for _ in 0..3000 {
+            let n = rng.random_range(0..6);
+            let args: Vec<&str> = std::iter::once("huarong")
+                .chain((0..n).map(|_| words[rng.random_range(0..words.len())]))
+                .collect();
+            if let Err(e) = Cli::try_parse_from(&args)
+                && e.use_stderr()
+            {
+                errors += 1;
+                let line = one_line(&parse_error_line(&e));
+                assert!(!line.is_empty() && !line.contains('\n'), "{args:?}: {line}");
+                assert!(!line.starts_with("error"), "{args:?}: {line}");
+            }
+        }
+        assert!(errors > 100, "{errors}");
+    }
 
     #[test]
     fn the_help_and_the_flags_come_from_the_registry() {

@@ -4,8 +4,9 @@ use clap::Args;
 
 use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
 use super::report::Record;
-use super::{BoardArgs, InputError, SearchArgs};
+use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
 use crate::engine::solve_tiles;
+use crate::engine::strategy::Family;
 use crate::engine::tiles::format_path;
 use crate::engine::{Board, Status};
 
@@ -41,10 +42,12 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
     let state = match (&args.start.state, &args.start.klotski, &args.start.layout) {
         (Some(state), _, _) => state,
         (None, text, name) => {
+            refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
             let layout = resolve_layout(text.as_deref(), name.as_deref())?;
             return solve_layout(&layout, &args.klotski, &args.search);
         }
     };
+    refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
     let puzzle = args.board.puzzle(state)?;
     let search = args.search.resolve(&puzzle.goal)?;
     let outcome = solve_tiles(

@@ -1234,3 +1234,590 @@ fn experiment_aggregates_per_configuration_from_a_seed() {
         .json_lines();
     assert_eq!(k[0]["solved"], 3);
 }
+
+// ---- Issue 14 (command line): hostile arguments -------------------------
+
+#[test]
+fn every_parser_error_is_one_line_naming_the_problem() {
+    let sb = Sandbox::new("clap-one-line");
+    // (command line, a word the line must contain)
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", "--bogus", "--state", HARDEST_A], "--bogus"),
+        (&["solve", "--state"], "--state"),
+        (
+            &["solve", "--state", HARDEST_A, "--time-limit"],
+            "--time-limit",
+        ),
+        (
+            &["solve", "--state", HARDEST_A, "--max-nodes", "abc"],
+            "abc",
+        ),
+        (
+            &["solve", "--state", HARDEST_A, "--json", "--json"],
+            "--json",
+        ),
+        (
+            &["solve", "--state", HARDEST_A, "--layout", "1"],
+            "--layout",
+        ),
+        (&["solve"], "--state"),
+        (&["compare", "--layout", "1"], "--strategies"),
+        (&["experiment"], "--strategies"),
+        (&["frobnicate"], "frobnicate"),
+        (&["bench", "--random", "-5"], "-5"),
+        (
+            &["bench", "--random", "99999999999999999999999"],
+            "--random",
+        ),
+        (&["solve", "--state", HARDEST_A, "--seed", "1.5"], "1.5"),
+    ];
+    for (args, needle) in cases {
+        sb.run(args).input_error(&[needle]);
+    }
+    // --help still prints the whole help and succeeds.
+    let help = sb.run(&["solve", "--help"]);
+    assert_eq!(help.code, 0, "{help:?}");
+    assert!(help.stdout.lines().count() > 5, "{help:?}");
+    assert!(help.stdout.contains("Usage"), "{help:?}");
+}
+
+#[test]
+fn huge_counts_are_refused_with_their_maximum_before_allocating() {
+    let sb = Sandbox::new("huge-counts");
+    let max = u64::MAX.to_string();
+    let cases: &[(&[&str], &str, &str)] = &[
+        (&["bench", "--random", &max], "--random", "100,000"),
+        (
+            &["bench", "--random", "100000000000"],
+            "--random",
+            "100,000",
+        ),
+        (
+            &["experiment", "--strategies", "astar", "--count", &max],
+            "--count",
+            "100,000",
+        ),
+        (
+            &[
+                "experiment",
+                "--strategies",
+                "astar",
+                "--count",
+                "100000000000",
+            ],
+            "--count",
+            "100,000",
+        ),
+        (
+            &["experiment", "--strategies", "astar", "--shuffle", &max],
+            "--shuffle",
+            "1,000,000",
+        ),
+        (
+            &[
+                "solve",
+                "--state",
+                HARDEST_A,
+                "-s",
+                "tabu",
+                "--tenure",
+                "1152921504606846976",
+            ],
+            "--tenure",
+            "1,000,000",
+        ),
+        (
+            &[
+                "solve",
+                "--state",
+                HARDEST_A,
+                "-s",
+                "tabu",
+                "--tenure",
+                "1000000000000",
+            ],
+            "--tenure",
+            "1,000,000",
+        ),
+    ];
+    for (args, flag, bound) in cases {
+        sb.run(args).input_error(&[flag, bound, "at most"]);
+    }
+    // The bounds themselves are accepted.
+    let at_bound = sb.run(&[
+        "solve",
+        "--state",
+        HARDEST_A,
+        "-s",
+        "tabu",
+        "--tenure",
+        "1000000",
+        "--max-iters",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(at_bound.code, 0, "{at_bound:?}");
+}
+
+/// The files under `dir` (none if it does not exist).
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .flat_map(|e| {
+            let p = e.path();
+            if p.is_dir() { files_under(&p) } else { vec![p] }
+        })
+        .collect()
+}
+
+#[test]
+fn every_argument_is_checked_before_a_database_is_loaded_or_built() {
+    let sb = Sandbox::new("check-first");
+    let fifteen = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "solve",
+                "--state",
+                fifteen,
+                "-H",
+                "pdb78",
+                "--time-limit",
+                "0",
+            ],
+            "--time-limit",
+        ),
+        (
+            &[
+                "solve",
+                "--state",
+                fifteen,
+                "-H",
+                "pdb78",
+                "--max-memory",
+                "0",
+            ],
+            "--max-memory",
+        ),
+        (
+            &[
+                "solve",
+                "--state",
+                fifteen,
+                "-H",
+                "pdb",
+                "-s",
+                "annealing",
+                "--alpha",
+                "2",
+            ],
+            "--alpha",
+        ),
+        (
+            &[
+                "compare",
+                "--state",
+                fifteen,
+                "--strategies",
+                "astar:pdb,x:y",
+            ],
+            "'x'",
+        ),
+        (
+            &[
+                "compare",
+                "--state",
+                fifteen,
+                "--strategies",
+                "astar:pdb,astar:bogus",
+            ],
+            "bogus",
+        ),
+        (
+            &[
+                "compare",
+                "--state",
+                fifteen,
+                "--strategies",
+                "astar:pdb",
+                "--time-limit",
+                "0",
+            ],
+            "--time-limit",
+        ),
+        (
+            &[
+                "experiment",
+                "--size",
+                "4x4",
+                "--count",
+                "1",
+                "--strategies",
+                "astar:pdb,x",
+            ],
+            "'x'",
+        ),
+        (
+            &[
+                "bench",
+                "--random",
+                "1",
+                "--size",
+                "4x4",
+                "-H",
+                "pdb",
+                "--max-memory",
+                "0",
+            ],
+            "--max-memory",
+        ),
+    ];
+    for (args, needle) in cases {
+        sb.run(args).input_error(&[needle]);
+        let cached = files_under(&sb.dir.join("cache"));
+        assert!(cached.is_empty(), "{args:?} wrote {cached:?}");
+    }
+}
+
+#[test]
+fn flags_that_do_not_apply_are_refused_by_name() {
+    let sb = Sandbox::new("inapplicable");
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["solve", "--layout", "1", "--heuristic", "bogus"],
+            "--heuristic",
+        ),
+        (
+            &["solve", "--layout", "1", "-H", "manhattan"],
+            "--heuristic",
+        ),
+        (
+            &["solve", "--klotski", "AA../AA../..../...B", "--size", "4x4"],
+            "--size",
+        ),
+        (
+            &["solve", "--layout", "1", "--goal", "1 2 3 4 5 6 7 8 0"],
+            "--goal",
+        ),
+        (
+            &["solve", "--state", HARDEST_A, "--metric", "steps"],
+            "--metric",
+        ),
+        (
+            &[
+                "compare",
+                "--state",
+                HARDEST_A,
+                "--strategies",
+                "bfs",
+                "--metric",
+                "moves",
+            ],
+            "--metric",
+        ),
+        (
+            &[
+                "compare",
+                "--layout",
+                "1",
+                "--strategies",
+                "bfs",
+                "--size",
+                "3x3",
+            ],
+            "--size",
+        ),
+        (
+            &[
+                "experiment",
+                "--layout",
+                "1",
+                "--size",
+                "9x9",
+                "--strategies",
+                "bfs",
+            ],
+            "--size",
+        ),
+        (
+            &[
+                "experiment",
+                "--count",
+                "1",
+                "--strategies",
+                "bfs",
+                "--metric",
+                "steps",
+            ],
+            "--metric",
+        ),
+        (
+            &["bench", "--layouts", "1", "--goal", "1 2 3 4 5 6 7 8 0"],
+            "--goal",
+        ),
+        (&["bench", "--random", "1", "--metric", "steps"], "--metric"),
+    ];
+    for (args, flag) in cases {
+        sb.run(args).input_error(&[flag, "does not apply"]);
+    }
+    // A heuristic in a Klotski configuration is named as being for tile boards.
+    let line = sb
+        .run(&["compare", "--layout", "1", "--strategies", "astar:pdb"])
+        .input_error(&["astar:pdb", "tile boards"]);
+    assert!(!line.contains("3x3"), "{line}");
+}
+
+#[test]
+fn error_messages_say_what_is_wrong_in_short() {
+    let sb = Sandbox::new("messages");
+    let solve_with_limit = |t: &str| sb.run(&["solve", "--state", HARDEST_A, "--time-limit", t]);
+    // Too long a limit is refused by its maximum, not called non-positive.
+    let line = solve_with_limit("1e30").input_error(&["--time-limit", "at most", "1,000,000,000"]);
+    assert!(!line.contains("positive"), "{line}");
+    // A tiny limit is printed in short form, not as 300 digits.
+    let line = solve_with_limit("1e-300").input_error(&["--time-limit", "1e-300"]);
+    assert!(line.len() < 120, "{line}");
+    // A byte-order mark before the first tile is not part of it.
+    let bom = sb.file("bom.txt", &format!("\u{feff}{HARDEST_A} # 31\n"));
+    let lines = sb
+        .run(&["bench", "--file", bom.to_str().unwrap(), "--json"])
+        .json_lines();
+    assert_eq!(lines[0]["length"], 31, "{lines:?}");
+    // A huge bad token is quoted in part, with an ellipsis.
+    let token = "x".repeat(10_000_000);
+    let big = sb.file("big.txt", &format!("1 2 3 4 {token} 5 6 7 8\n"));
+    let line = sb
+        .run(&["bench", "--file", big.to_str().unwrap()])
+        .input_error(&["line 1", "not a number", "…"]);
+    assert!(line.chars().count() < 200, "{} characters", line.len());
+    let name = "y".repeat(100_000);
+    let line = sb
+        .run(&["solve", "--state", HARDEST_A, "--strategy", &name])
+        .input_error(&["unknown strategy", "…", "valid:"]);
+    assert!(line.chars().count() < 200, "{} characters", line.len());
+    let line = sb
+        .run(&["solve", "--state", HARDEST_A, "--max-nodes", &name])
+        .input_error(&["--max-nodes", "…"]);
+    assert!(line.chars().count() < 200, "{} characters", line.len());
+}
+
+#[test]
+fn drawing_the_starts_of_an_experiment_keeps_to_the_limits() {
+    let sb = Sandbox::new("draw-starts");
+    // The shuffle length and the total are bounded up front.
+    sb.run(&[
+        "experiment",
+        "--layout",
+        "1",
+        "--count",
+        "1",
+        "--shuffle",
+        "1000000000000000",
+        "--time-limit",
+        "1",
+        "--strategies",
+        "bfs",
+    ])
+    .input_error(&["--shuffle", "at most"]);
+    sb.run(&[
+        "experiment",
+        "--layout",
+        "1",
+        "--count",
+        "1000",
+        "--shuffle",
+        "1000000",
+        "--strategies",
+        "bfs",
+    ])
+    .input_error(&["--count × --shuffle", "at most 100,000,000"]);
+    // 10^8 Klotski steps take minutes; the time limit stops the drawing.
+    for board in [&["--layout", "1"][..], &["--size", "4x4"][..]] {
+        let started = std::time::Instant::now();
+        let mut args = vec![
+            "experiment",
+            "--count",
+            "100",
+            "--shuffle",
+            "1000000",
+            "--time-limit",
+            "0.05",
+            "--strategies",
+            "bfs",
+        ];
+        args.extend_from_slice(board);
+        sb.run(&args).input_error(&["--time-limit", "drawing"]);
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "{board:?}: {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+/// A random command line: a valid base for a subcommand, then 0 to 3 flags,
+/// each with a value that suits it or one drawn from bad values, huge
+/// numbers and unknown flags; mostly with limits that keep a search short.
+fn fuzzed_command_line(rng: &mut huarong_engine::rng::SeededRng) -> Vec<String> {
+    use rand::RngExt;
+    let pick = |rng: &mut huarong_engine::rng::SeededRng, from: &[&str]| {
+        from[rng.random_range(0..from.len())].to_string()
+    };
+    const BASES: &[&[&str]] = &[
+        &["solve", "--state", HARDEST_A],
+        &["solve", "--layout", "1"],
+        &["bench", "--random", "2"],
+        &["bench", "--layouts", "1"],
+        &["compare", "--state", HARDEST_A, "--strategies", "bfs,astar"],
+        &["compare", "--layout", "1", "--strategies", "bfs"],
+        &["experiment", "--count", "2", "--strategies", "astar"],
+        &[
+            "experiment",
+            "--layout",
+            "1",
+            "--count",
+            "1",
+            "--strategies",
+            "bfs",
+        ],
+        &["layouts"],
+    ];
+    // (flag, values that suit it)
+    const FLAGS: &[(&str, &[&str])] = &[
+        ("--size", &["3x3", "2x3", "3x2"]),
+        ("--goal", &["1 2 3 4 5 6 7 8 0", "0 1 2 3 4 5 6 7 8"]),
+        (
+            "--strategy",
+            &[
+                "bfs",
+                "astar",
+                "idastar",
+                "annealing",
+                "tabu",
+                "greedy",
+                "fast",
+            ],
+        ),
+        ("-s", &["tabu", "greedy"]),
+        (
+            "--heuristic",
+            &["manhattan", "misplaced", "linear-conflict"],
+        ),
+        ("-H", &["pdb", "pdb78"]),
+        ("--metric", &["moves", "steps"]),
+        ("--seed", &["1", "7"]),
+        ("--t0", &["1.5", "10"]),
+        ("--alpha", &["0.5", "0.99"]),
+        ("--window", &["10", "1000"]),
+        ("--max-iters", &["100", "5000"]),
+        ("--restarts", &["0", "3"]),
+        ("--tenure", &["1", "7", "1000000"]),
+        ("--max-nodes", &["1", "1000"]),
+        ("--max-memory", &["1", "16"]),
+        ("--time-limit", &["0.01", "0.1"]),
+        ("--random-seed", &["3"]),
+        ("--shuffle", &["0", "10", "1000"]),
+        ("--count", &["1", "2"]),
+        ("--json", &[]),
+        ("--bogus", &[]),
+        ("-x", &[]),
+    ];
+    const BAD: &[&str] = &[
+        "0",
+        "-1",
+        "2",
+        "1e30",
+        "1e-300",
+        "NaN",
+        "inf",
+        "abc",
+        "",
+        "18446744073709551615",
+        "18446744073709551616",
+        "1152921504606846976",
+        "100000000000",
+        "9x9",
+        "0x3",
+        "1 1 2 3",
+        "astar:pdb,x:y",
+        "AA../AA../..../...B",
+        "\u{feff}8",
+        "/nonexistent/file",
+        "--json",
+    ];
+    let mut args: Vec<String> = BASES[rng.random_range(0..BASES.len())]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    for _ in 0..rng.random_range(0..4) {
+        let (flag, good) = FLAGS[rng.random_range(0..FLAGS.len())];
+        args.push(flag.to_string());
+        if !good.is_empty() && rng.random_range(0..3) > 0 {
+            args.push(pick(rng, good));
+        } else if rng.random_range(0..2) > 0 {
+            args.push(pick(rng, BAD));
+        }
+    }
+    if rng.random_range(0..10) > 0 {
+        args.extend(
+            [
+                "--time-limit",
+                "0.2",
+                "--max-memory",
+                "64",
+                "--max-nodes",
+                "200000",
+            ]
+            .map(String::from),
+        );
+    }
+    args
+}
+
+#[test]
+fn fuzzed_command_lines_exit_0_or_2_with_one_line() {
+    let sb = Sandbox::new("fuzz");
+    let mut rng = huarong_engine::rng::seeded(14);
+    let (mut ran, mut refused) = (0, 0);
+    for _ in 0..500 {
+        let args = fuzzed_command_line(&mut rng);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let run = sb.run(&refs);
+        match run.code {
+            0 => ran += 1,
+            2 => {
+                refused += 1;
+                assert_eq!(run.stdout, "", "{args:?}: {run:?}");
+                let lines: Vec<&str> = run.stderr.lines().collect();
+                assert_eq!(lines.len(), 1, "{args:?}: {run:?}");
+                assert!(
+                    lines[0].starts_with("error: ") && lines[0].len() > 8,
+                    "{args:?}: {run:?}"
+                );
+            }
+            code => panic!("exit {code} for {args:?}: {run:?}"),
+        }
+    }
+    // The mix exercises both paths.
+    assert!(ran >= 10 && refused >= 10, "{ran} ran, {refused} refused");
+    eprintln!("fuzz: {ran} ran, {refused} refused");
+}
+
+#[cfg(unix)]
+#[test]
+fn bench_refuses_a_file_that_is_not_regular() {
+    let sb = Sandbox::new("fifo");
+    let fifo = sb.dir.join("fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success());
+    sb.run(&["bench", "--file", fifo.to_str().unwrap()])
+        .input_error(&["fifo", "not a regular file"]);
+    sb.run(&["bench", "--file", sb.dir.to_str().unwrap()])
+        .input_error(&["not a regular file"]);
+}
