@@ -1234,3 +1234,16 @@ fn experiment_aggregates_per_configuration_from_a_seed() {
         .json_lines();
     assert_eq!(k[0]["solved"], 3);
 }
+
+// ---- issue 14 (engine, storage): hostile Klotski layouts and cache files ----
+
+#[test]
+fn klotski_8x8_is_refused_in_one_line() {
+    let sb = Sandbox::new("klotski-8x8");
+    sb.run(&[
+        "solve",
+        "--klotski",
+        "AA....../AA....../......../......../......../......../......../.......B",
+    ])
+    .input_error(&["8x8", "64 cells", "63"]);
+}
