@@ -105,7 +105,7 @@ pub fn load_or_build_cancellable(
 ) -> Option<PdbLoad> {
     let start = Instant::now();
     let path = path_for(dir, goal, partition);
-    let why = match read_whole(&path) {
+    let why = match read_cache_file(&path, PatternDb::encoded_len(goal, partition)) {
         Ok(bytes) => match PatternDb::from_vec(bytes, goal, partition) {
             Ok(db) => {
                 return Some(PdbLoad {
@@ -117,8 +117,8 @@ pub fn load_or_build_cancellable(
             }
             Err(e) => Some(e.to_string()),
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => Some(e.to_string()),
+        Err(ReadError::Missing) => None,
+        Err(ReadError::Refused(why)) => Some(why),
     };
     let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
     // Streamed from the tables: the 7-8 database is ~577 MB.
@@ -132,15 +132,45 @@ pub fn load_or_build_cancellable(
     })
 }
 
-/// Read a whole file into a buffer backed by huge pages where possible: the
-/// largest table keeps this buffer, and IDA* reads it at random.
-fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
+/// Why a cache file was not read.
+enum ReadError {
+    /// Nothing at the path.
+    Missing,
+    /// Something there, but not worth reading: the reason.
+    Refused(String),
+}
+
+/// Read the cache file whole, after checking from its metadata that it is a
+/// regular file (a FIFO would block the open forever) of exactly the
+/// `expected` length (a padded file is not read to be refused). The buffer
+/// is backed by huge pages where possible: the largest table keeps it, and
+/// IDA* reads it at random.
+fn read_cache_file(path: &Path, expected: usize) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
-    let len = usize::try_from(file.metadata()?.len())
-        .map_err(|_| std::io::Error::other("file too large"))?;
-    let mut bytes: Vec<u8> = crate::engine::tiles::pdb::zeroed(len);
-    file.read_exact(&mut bytes)?;
+    let io = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => ReadError::Missing,
+        _ => ReadError::Refused(e.to_string()),
+    };
+    let check = |meta: &std::fs::Metadata| {
+        if !meta.is_file() {
+            return Err(ReadError::Refused(
+                "not a regular file (a folder, FIFO or device is never read)".into(),
+            ));
+        }
+        if meta.len() != expected as u64 {
+            return Err(ReadError::Refused(format!(
+                "{} bytes where this database has {expected}: truncated or padded",
+                meta.len()
+            )));
+        }
+        Ok(())
+    };
+    check(&std::fs::metadata(path).map_err(io)?)?;
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    // The path may have been replaced between the two looks.
+    check(&file.metadata().map_err(io)?)?;
+    let mut bytes: Vec<u8> = crate::engine::tiles::pdb::zeroed(expected);
+    file.read_exact(&mut bytes).map_err(io)?;
     // A file that grew since its length was read is caught by the checks.
     Ok(bytes)
 }

@@ -385,3 +385,63 @@ fn pdb_78_solves_korf_instances_optimally_and_is_admissible() {
         assert!(h78.estimate(p.start.cells()) as usize <= exact);
     }
 }
+
+/// Build `small()` into a fresh cache folder; returns the folder's guard,
+/// the cache file's path and the database.
+fn small_cached() -> (tempfile::TempDir, std::path::PathBuf, PatternDb) {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let (goal, partition, db) = small();
+    let first = load_or_build(tmp.path(), &goal, &partition, &|_| {});
+    assert_eq!(*first.db, db);
+    (tmp, first.path, db)
+}
+
+fn rejected_because(dir: &std::path::Path, words: &str) -> PdbSource {
+    let (goal, partition, db) = small();
+    let load = load_or_build(dir, &goal, &partition, &|_| {});
+    assert_eq!(*load.db, db);
+    match &load.source {
+        PdbSource::Built { why: Some(why), .. } => assert!(why.contains(words), "{why}"),
+        other => panic!("expected a rejection naming {words:?}: {other:?}"),
+    }
+    load.source
+}
+
+#[test]
+fn an_oversized_cache_file_is_rejected_by_its_length_before_reading() {
+    let (tmp, path, db) = small_cached();
+    // 100 GiB of sparse padding: reading it whole would take minutes and
+    // all memory; the length alone must reject it.
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(100 << 30).unwrap();
+    drop(file);
+    let source = rejected_because(tmp.path(), "padded");
+    assert!(matches!(source, PdbSource::Built { saved: Ok(()), .. }));
+    // The good file was written back.
+    assert_eq!(std::fs::read(&path).unwrap(), db.to_bytes());
+}
+
+#[test]
+fn a_directory_at_the_cache_path_is_refused_by_name() {
+    let (tmp, path, _) = small_cached();
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    rejected_because(tmp.path(), "not a regular file");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fifo_at_the_cache_path_is_refused_not_waited_on() {
+    let (tmp, path, db) = small_cached();
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success());
+    // Opening a FIFO for reading blocks until a writer comes: the check
+    // must come first.
+    rejected_because(tmp.path(), "not a regular file");
+    // The rebuilt file replaced the FIFO.
+    assert_eq!(std::fs::read(&path).unwrap(), db.to_bytes());
+}
