@@ -65,6 +65,10 @@ impl std::fmt::Display for PdbLoad {
     }
 }
 
+/// A temporary database file untouched this long was left by a killed
+/// write, not one in progress (writing even the 7-8 takes seconds).
+const STALE_TEMP_AGE: Duration = Duration::from_secs(10 * 60);
+
 /// The folder Huarong caches into.
 pub fn cache_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("HUARONG_CACHE_DIR").filter(|d| !d.is_empty()) {
@@ -105,6 +109,7 @@ pub fn load_or_build_cancellable(
 ) -> Option<PdbLoad> {
     let start = Instant::now();
     let path = path_for(dir, goal, partition);
+    super::remove_stale_temp_files(dir, "pdb", STALE_TEMP_AGE);
     let why = match read_cache_file(&path, PatternDb::encoded_len(goal, partition)) {
         Ok(bytes) => match PatternDb::from_vec(bytes, goal, partition) {
             Ok(db) => {

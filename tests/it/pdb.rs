@@ -445,3 +445,23 @@ fn a_fifo_at_the_cache_path_is_refused_not_waited_on() {
     // The rebuilt file replaced the FIFO.
     assert_eq!(std::fs::read(&path).unwrap(), db.to_bytes());
 }
+
+#[test]
+fn a_temporary_file_left_by_a_killed_write_is_removed_on_the_next_load() {
+    let (tmp, path, _) = small_cached();
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    // What write_atomic_with leaves when killed mid-write, an hour old.
+    let left = tmp.path().join(format!(".{name}.k1ll3d.tmp"));
+    std::fs::write(&left, vec![0u8; 4096]).unwrap();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&left)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    let (goal, partition, _) = small();
+    let load = load_or_build(tmp.path(), &goal, &partition, &|_| {});
+    assert_eq!(load.source, PdbSource::Cache);
+    assert!(!left.exists(), "the stale temporary file is still there");
+}
