@@ -74,9 +74,66 @@ pub fn cache_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("HUARONG_CACHE_DIR").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
-    dirs::cache_dir()
-        .unwrap_or_else(std::env::temp_dir)
-        .join("huarong")
+    match dirs::cache_dir() {
+        Some(dir) => dir.join("huarong"),
+        // No home folder: a folder of this user's own in the shared temporary
+        // folder, checked before use (see `private_folder`).
+        None => std::env::temp_dir().join(match current_uid() {
+            Some(uid) => format!("huarong-{uid}"),
+            None => "huarong".to_string(),
+        }),
+    }
+}
+
+/// The user this process runs as, read from the owner of a file it creates
+/// (no `libc`: unsafe code is denied).
+#[cfg(unix)]
+fn current_uid() -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    Some(tempfile::tempfile().ok()?.metadata().ok()?.uid())
+}
+
+#[cfg(not(unix))]
+fn current_uid() -> Option<u32> {
+    None
+}
+
+/// Make sure `dir` is a cache folder only this user can write to, creating
+/// it owner-only (0700) if missing: in a folder others can write, a planted
+/// file with a recomputed checksum would be trusted. `Err` names why not.
+#[cfg(unix)]
+fn private_folder(dir: &Path) -> Result<(), String> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    let shown = dir.display();
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .map_err(|e| format!("cache folder {shown}: {e}"))?;
+    let meta = std::fs::metadata(dir).map_err(|e| format!("cache folder {shown}: {e}"))?;
+    if !meta.is_dir() {
+        return Err(format!("cache folder {shown} is not a folder"));
+    }
+    // The owner of a file made inside is this user.
+    let me = tempfile::tempfile_in(dir)
+        .and_then(|f| f.metadata())
+        .map_err(|e| format!("cache folder {shown}: {e}"))?
+        .uid();
+    if meta.uid() != me {
+        return Err(format!("cache folder {shown} belongs to another user"));
+    }
+    if meta.mode() & 0o022 != 0 {
+        return Err(format!(
+            "cache folder {shown} is writable by others (mode {:o})",
+            meta.mode() & 0o777
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn private_folder(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cache folder {}: {e}", dir.display()))
 }
 
 /// The cache file of a database for `goal` with `partition`, in `dir`.
@@ -109,6 +166,19 @@ pub fn load_or_build_cancellable(
 ) -> Option<PdbLoad> {
     let start = Instant::now();
     let path = path_for(dir, goal, partition);
+    if let Err(why) = private_folder(dir) {
+        // No cache: neither read nor written.
+        let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
+        return Some(PdbLoad {
+            db: Arc::new(db),
+            source: PdbSource::Built {
+                why: Some(why),
+                saved: Err("no cache: the folder is not private".to_string()),
+            },
+            path,
+            elapsed: start.elapsed(),
+        });
+    }
     super::remove_stale_temp_files(dir, "pdb", STALE_TEMP_AGE);
     let why = match read_cache_file(&path, PatternDb::encoded_len(goal, partition)) {
         Ok(bytes) => match PatternDb::from_vec(bytes, goal, partition) {

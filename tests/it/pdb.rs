@@ -465,3 +465,42 @@ fn a_temporary_file_left_by_a_killed_write_is_removed_on_the_next_load() {
     assert_eq!(load.source, PdbSource::Cache);
     assert!(!left.exists(), "the stale temporary file is still there");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_cache_folder_others_can_write_is_not_used_and_a_new_one_is_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::TempDir::new().unwrap();
+    let (goal, partition, db) = small();
+    // Created by the load: owner-only.
+    let fresh = tmp.path().join("fresh").join("cache");
+    let load = load_or_build(&fresh, &goal, &partition, &|_| {});
+    assert!(matches!(
+        load.source,
+        PdbSource::Built { saved: Ok(()), .. }
+    ));
+    let mode = std::fs::metadata(&fresh).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o700, "{mode:o}");
+    // A folder anyone can write to (where a planted file could wait): no
+    // cache, with the reason named; the database is still built.
+    let shared = tmp.path().join("shared");
+    std::fs::create_dir(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::write(
+        load.path.to_string_lossy().replace("fresh/cache", "shared"),
+        db.to_bytes(),
+    )
+    .unwrap();
+    let load = load_or_build(&shared, &goal, &partition, &|_| {});
+    assert_eq!(*load.db, db);
+    match &load.source {
+        PdbSource::Built {
+            why: Some(why),
+            saved: Err(not_saved),
+        } => {
+            assert!(why.contains("writable by others"), "{why}");
+            assert!(not_saved.contains("no cache"), "{not_saved}");
+        }
+        other => panic!("a shared folder was used: {other:?}"),
+    }
+}
