@@ -71,6 +71,8 @@ pub struct Batch {
     done: Arc<AtomicUsize>,
     /// Runs per configuration, once finished (or cancelled part-way).
     pub points: Vec<Vec<RunSummary>>,
+    /// Why the last batch ended without results (its worker failed).
+    pub failed: Option<String>,
 }
 
 impl Default for Batch {
@@ -83,6 +85,7 @@ impl Default for Batch {
             job: None,
             done: Arc::default(),
             points: Vec::new(),
+            failed: None,
         }
     }
 }
@@ -117,6 +120,7 @@ impl Batch {
     ) {
         let tiles = matches!(start, Start::Tiles(_));
         self.points.clear();
+        self.failed = None;
         self.done.store(0, Ordering::Relaxed);
         // Only configurations the engine runs on this family (not `fast`
         // on Klotski) and whose settings are valid; names and runs stay
@@ -209,9 +213,12 @@ impl Batch {
     /// Collect a finished batch (called from `App::logic`).
     pub fn poll(&mut self) {
         if let Some(job) = &mut self.job
-            && let Some(points) = job.try_take()
+            && let Some(result) = job.try_take()
         {
-            self.points = points;
+            match result {
+                Ok(points) => self.points = points,
+                Err(failed) => self.failed = Some(format!("Batch failed: {failed}")),
+            }
             self.job = None;
         }
     }
@@ -256,6 +263,9 @@ impl Batch {
                     .text(format!("{done} of {} starts", self.count)),
             );
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if let Some(failed) = &self.failed {
+            ui.colored_label(ui.visuals().error_fg_color, failed);
         }
         let aggregates = self.aggregates();
         if aggregates.is_empty() {

@@ -288,12 +288,14 @@ impl CompareView {
         self.batch.poll();
         for r in &mut self.rows {
             let done = match &mut r.job {
-                Some(RowJob::Tiles(run)) => run
-                    .try_finish()
-                    .map(|f| Finished::Tiles(f.outcome.map_err(|e| e.to_string()))),
+                Some(RowJob::Tiles(run)) => run.try_finish().map(|f| match f {
+                    Ok(f) => Finished::Tiles(f.outcome.map_err(|e| e.to_string())),
+                    Err(failed) => Finished::Refused(failed.to_string()),
+                }),
                 Some(RowJob::Klotski(job)) => job.try_take().map(|o| match o {
-                    Ok(o) => Finished::Klotski(o),
-                    Err(e) => Finished::Refused(e.to_string()),
+                    Ok(Ok(o)) => Finished::Klotski(o),
+                    Ok(Err(e)) => Finished::Refused(e.to_string()),
+                    Err(failed) => Finished::Refused(failed.to_string()),
                 }),
                 None => None,
             };

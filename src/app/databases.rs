@@ -143,12 +143,13 @@ impl Databases {
         let finished = self.build.as_mut()?.job.try_take()?;
         self.build = None;
         Some(match finished {
-            Some(load) => {
+            Err(failed) => format!("Strong database build failed: {failed}"),
+            Ok(Some(load)) => {
                 let line = load.to_string();
                 self.keep(load.db);
                 format!("Strong database ready: {line}")
             }
-            None => "Strong database build cancelled; nothing was saved".to_string(),
+            Ok(None) => "Strong database build cancelled; nothing was saved".to_string(),
         })
     }
 }

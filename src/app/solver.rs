@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::engine::Stats;
 use crate::engine::control::Stop;
-use crate::engine::job::Job;
+use crate::engine::job::{Job, JobPanicked};
 use crate::engine::strategy::{self, SolveError, Strategy};
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{
@@ -171,8 +171,8 @@ impl Running {
         }
     }
 
-    /// The result, once finished.
-    pub fn try_finish(&mut self) -> Option<Finished> {
+    /// The result, once finished; an error if the worker panicked.
+    pub fn try_finish(&mut self) -> Option<Result<Finished, JobPanicked>> {
         self.job.try_take()
     }
 }

@@ -384,6 +384,13 @@ impl TilesPlay {
         let (strategy, heuristic) = (run.strategy.to_string(), run.heuristic.clone());
         self.last_trace = run.trace.points();
         self.running = None;
+        let done = match done {
+            Ok(done) => done,
+            Err(failed) => {
+                self.status = format!("Solve failed: {failed}");
+                return;
+            }
+        };
         if let Some(db) = done.pdb {
             self.databases.keep(db);
         }

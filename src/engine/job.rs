@@ -4,11 +4,43 @@
 //! its latest [`Progress`] each frame, cancel it at will, and collect the
 //! outcome when it is done. Nothing here blocks the caller.
 
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::any::Any;
+use std::fmt;
+use std::panic::AssertUnwindSafe;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::control::{CancelToken, Control, Progress};
+
+/// A job's thread panicked (a bug): the job ends with this instead of a
+/// result, so a caller polling it never waits forever.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JobPanicked {
+    /// The panic's message, when it had one.
+    pub message: String,
+}
+
+impl JobPanicked {
+    fn from_payload(payload: Box<dyn Any + Send>) -> Self {
+        let message = match payload.downcast::<String>() {
+            Ok(s) => *s,
+            Err(p) => p
+                .downcast::<&'static str>()
+                .map(|s| s.to_string())
+                .unwrap_or_else(|_| "no message".to_string()),
+        };
+        Self { message }
+    }
+}
+
+impl fmt::Display for JobPanicked {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the worker failed (internal error): {}", self.message)
+    }
+}
+
+impl std::error::Error for JobPanicked {}
 
 /// A search running on its own thread.
 ///
@@ -26,8 +58,8 @@ use crate::control::{CancelToken, Control, Progress};
 pub struct Job<T> {
     cancel: CancelToken,
     progress: Arc<Mutex<Option<Progress>>>,
-    result: Receiver<T>,
-    done: Option<T>,
+    result: Receiver<Result<T, JobPanicked>>,
+    done: Option<Result<T, JobPanicked>>,
 }
 
 impl<T: Send + 'static> Job<T> {
@@ -49,7 +81,7 @@ impl<T: Send + 'static> Job<T> {
     /// let (tx, rx) = mpsc::channel();
     /// let mut job = Job::spawn_waking(Control::default(), |_| 6 * 7, move || tx.send(()).unwrap());
     /// rx.recv().unwrap();
-    /// assert_eq!(job.try_take(), Some(42));
+    /// assert_eq!(job.try_take(), Some(Ok(42)));
     /// ```
     pub fn spawn_waking(
         ctl: Control,
@@ -70,7 +102,11 @@ impl<T: Send + 'static> Job<T> {
         std::thread::Builder::new()
             .name("huarong-search".into())
             .spawn(move || {
-                let _ = tx.send(work(&ctl));
+                // A panic becomes the job's error: the caller sees it
+                // instead of polling a result that never comes.
+                let result = std::panic::catch_unwind(AssertUnwindSafe(|| work(&ctl)))
+                    .map_err(JobPanicked::from_payload);
+                let _ = tx.send(result);
                 wake();
             })
             .expect("spawn search thread");
@@ -98,22 +134,30 @@ impl<T: Send + 'static> Job<T> {
         self.done.is_some()
     }
 
-    /// Take the result if the work has finished; `None` while it runs.
-    pub fn try_take(&mut self) -> Option<T> {
+    /// Take the result if the work has finished; `None` while it runs, an
+    /// error if its thread panicked.
+    pub fn try_take(&mut self) -> Option<Result<T, JobPanicked>> {
         self.poll();
         self.done.take()
     }
 
-    /// Block until the work finishes (for tests and the CLI). `None` if the
-    /// thread panicked.
-    pub fn wait(mut self) -> Option<T> {
-        self.done.take().or_else(|| self.result.recv().ok())
+    /// Block until the work finishes (for tests and the CLI); an error if
+    /// its thread panicked.
+    pub fn wait(mut self) -> Result<T, JobPanicked> {
+        match self.done.take() {
+            Some(r) => r,
+            None => self.result.recv().unwrap_or_else(|_| Err(lost())),
+        }
     }
 
-    /// Block up to `timeout` for the result.
-    pub fn wait_timeout(&mut self, timeout: Duration) -> Option<T> {
+    /// Block up to `timeout` for the result; `None` if it is not ready by then.
+    pub fn wait_timeout(&mut self, timeout: Duration) -> Option<Result<T, JobPanicked>> {
         if self.done.is_none() {
-            self.done = self.result.recv_timeout(timeout).ok();
+            self.done = match self.result.recv_timeout(timeout) {
+                Ok(r) => Some(r),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(Err(lost())),
+            };
         }
         self.done.take()
     }
@@ -121,9 +165,48 @@ impl<T: Send + 'static> Job<T> {
     fn poll(&mut self) {
         if self.done.is_none() {
             match self.result.try_recv() {
-                Ok(v) => self.done = Some(v),
-                Err(TryRecvError::Empty | TryRecvError::Disconnected) => {}
+                Ok(r) => self.done = Some(r),
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => self.done = Some(Err(lost())),
             }
         }
+    }
+}
+
+/// The thread ended without sending (it cannot, short of an abort in the
+/// panic hook; kept so a caller still never waits forever).
+fn lost() -> JobPanicked {
+    JobPanicked {
+        message: "the thread ended without a result".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_panicking_job_ends_with_its_message() {
+        let (tx, rx) = mpsc::channel();
+        let mut job: Job<u32> = Job::spawn_waking(
+            Control::default(),
+            |_| panic!("deliberate failure"),
+            move || tx.send(()).unwrap(),
+        );
+        rx.recv().expect("wake is called after a panic too");
+        let err = job.try_take().expect("finished").unwrap_err();
+        assert!(err.message.contains("deliberate failure"), "{err}");
+        assert!(err.to_string().contains("internal error"), "{err}");
+    }
+
+    #[test]
+    fn wait_returns_the_panic_as_an_error() {
+        let job: Job<u32> = Job::spawn(Control::default(), |_| panic!("boom {}", 7));
+        assert_eq!(
+            job.wait(),
+            Err(JobPanicked {
+                message: "boom 7".to_string()
+            })
+        );
     }
 }

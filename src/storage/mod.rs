@@ -34,7 +34,7 @@ pub fn write_atomic_with(
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
     let prefix = format!(".{name}.");
     let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
+    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
     // The permissions `File::create` gives (0o666 less the umask), not the
     // owner-only 0o600 of a temporary file: the result is the user's file.
     #[cfg(unix)]
@@ -54,6 +54,44 @@ pub fn write_atomic_with(
     // On failure the error holds the temporary file, which its drop removes.
     tmp.persist(path).map_err(|e| e.error)?;
     sync_folder(dir)
+}
+
+/// How [`write_atomic_with`]'s temporary files end; they start with `.`
+/// and the target's file name.
+const TEMP_SUFFIX: &str = ".tmp";
+
+/// Remove the temporary files [`write_atomic_with`] left in `dir` (a kill
+/// mid-write leaves one, as large as the file) for targets whose names start
+/// with `target_prefix`, when last modified more than `older_than` ago: a
+/// younger one may belong to a writer still running. Returns how many were
+/// removed; what cannot be read or removed is left alone.
+pub fn remove_stale_temp_files(
+    dir: &Path,
+    target_prefix: &str,
+    older_than: std::time::Duration,
+) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    let ours = format!(".{target_prefix}");
+    let now = std::time::SystemTime::now();
+    entries
+        .filter_map(Result::ok)
+        .filter(|e| {
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with(&ours) && name.ends_with(TEMP_SUFFIX)
+        })
+        .filter(|e| {
+            // Not followed through a link: only a regular file is ours.
+            e.metadata().is_ok_and(|m| {
+                m.is_file()
+                    && m.modified()
+                        .is_ok_and(|t| now.duration_since(t).is_ok_and(|age| age > older_than))
+            })
+        })
+        .filter(|e| std::fs::remove_file(e.path()).is_ok())
+        .count()
 }
 
 /// Flush a folder's entries (the rename) to disk. Where folders cannot be
@@ -143,5 +181,51 @@ mod tests {
         write_atomic(&atomic, b"x").unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&atomic), mode(&plain));
+    }
+
+    fn age(path: &Path, ago: std::time::Duration) {
+        let f = File::options().write(true).open(path).unwrap();
+        f.set_modified(std::time::SystemTime::now() - ago).unwrap();
+    }
+
+    #[test]
+    fn only_stale_temporary_files_of_matching_targets_are_removed() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let target = dir.path().join("pdb44-4x4-00.bin");
+        // The temporary file a kill mid-write leaves behind: catch its real
+        // name from inside the write.
+        let mut left = None;
+        write_atomic_with(&target, |out| {
+            left = entries(dir.path()).into_iter().next();
+            out.write_all(b"x")
+        })
+        .unwrap();
+        let left = left.expect("a temporary file exists during the write");
+        assert_ne!(left, "pdb44-4x4-00.bin");
+        let hour = std::time::Duration::from_secs(3600);
+        let stale = dir.path().join(&left);
+        std::fs::write(&stale, b"half").unwrap();
+        age(&stale, hour);
+        let fresh = dir.path().join(".pdb44-4x4-00.bin.fresh1.tmp");
+        std::fs::write(&fresh, b"in progress").unwrap();
+        let other = dir.path().join(".notes.txt.abc.tmp");
+        std::fs::write(&other, b"not ours").unwrap();
+        age(&other, hour);
+        let removed =
+            remove_stale_temp_files(dir.path(), "pdb", std::time::Duration::from_secs(600));
+        assert_eq!(removed, 1);
+        assert_eq!(
+            entries(dir.path()),
+            vec![
+                ".notes.txt.abc.tmp".to_string(),
+                ".pdb44-4x4-00.bin.fresh1.tmp".to_string(),
+                "pdb44-4x4-00.bin".to_string(),
+            ]
+        );
+        // A missing folder is nothing to clean.
+        assert_eq!(
+            remove_stale_temp_files(&dir.path().join("none"), "pdb", hour),
+            0
+        );
     }
 }

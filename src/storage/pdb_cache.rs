@@ -65,14 +65,75 @@ impl std::fmt::Display for PdbLoad {
     }
 }
 
+/// A temporary database file untouched this long was left by a killed
+/// write, not one in progress (writing even the 7-8 takes seconds).
+const STALE_TEMP_AGE: Duration = Duration::from_secs(10 * 60);
+
 /// The folder Huarong caches into.
 pub fn cache_dir() -> PathBuf {
     if let Some(dir) = std::env::var_os("HUARONG_CACHE_DIR").filter(|d| !d.is_empty()) {
         return PathBuf::from(dir);
     }
-    dirs::cache_dir()
-        .unwrap_or_else(std::env::temp_dir)
-        .join("huarong")
+    match dirs::cache_dir() {
+        Some(dir) => dir.join("huarong"),
+        // No home folder: a folder of this user's own in the shared temporary
+        // folder, checked before use (see `private_folder`).
+        None => std::env::temp_dir().join(match current_uid() {
+            Some(uid) => format!("huarong-{uid}"),
+            None => "huarong".to_string(),
+        }),
+    }
+}
+
+/// The user this process runs as, read from the owner of a file it creates
+/// (no `libc`: unsafe code is denied).
+#[cfg(unix)]
+fn current_uid() -> Option<u32> {
+    use std::os::unix::fs::MetadataExt;
+    Some(tempfile::tempfile().ok()?.metadata().ok()?.uid())
+}
+
+#[cfg(not(unix))]
+fn current_uid() -> Option<u32> {
+    None
+}
+
+/// Make sure `dir` is a cache folder only this user can write to, creating
+/// it owner-only (0700) if missing: in a folder others can write, a planted
+/// file with a recomputed checksum would be trusted. `Err` names why not.
+#[cfg(unix)]
+fn private_folder(dir: &Path) -> Result<(), String> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt};
+    let shown = dir.display();
+    std::fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .map_err(|e| format!("cache folder {shown}: {e}"))?;
+    let meta = std::fs::metadata(dir).map_err(|e| format!("cache folder {shown}: {e}"))?;
+    if !meta.is_dir() {
+        return Err(format!("cache folder {shown} is not a folder"));
+    }
+    // The owner of a file made inside is this user.
+    let me = tempfile::tempfile_in(dir)
+        .and_then(|f| f.metadata())
+        .map_err(|e| format!("cache folder {shown}: {e}"))?
+        .uid();
+    if meta.uid() != me {
+        return Err(format!("cache folder {shown} belongs to another user"));
+    }
+    if meta.mode() & 0o022 != 0 {
+        return Err(format!(
+            "cache folder {shown} is writable by others (mode {:o})",
+            meta.mode() & 0o777
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(not(unix))]
+fn private_folder(dir: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cache folder {}: {e}", dir.display()))
 }
 
 /// The cache file of a database for `goal` with `partition`, in `dir`.
@@ -105,7 +166,21 @@ pub fn load_or_build_cancellable(
 ) -> Option<PdbLoad> {
     let start = Instant::now();
     let path = path_for(dir, goal, partition);
-    let why = match read_whole(&path) {
+    if let Err(why) = private_folder(dir) {
+        // No cache: neither read nor written.
+        let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
+        return Some(PdbLoad {
+            db: Arc::new(db),
+            source: PdbSource::Built {
+                why: Some(why),
+                saved: Err("no cache: the folder is not private".to_string()),
+            },
+            path,
+            elapsed: start.elapsed(),
+        });
+    }
+    super::remove_stale_temp_files(dir, "pdb", STALE_TEMP_AGE);
+    let why = match read_cache_file(&path, PatternDb::encoded_len(goal, partition)) {
         Ok(bytes) => match PatternDb::from_vec(bytes, goal, partition) {
             Ok(db) => {
                 return Some(PdbLoad {
@@ -117,8 +192,8 @@ pub fn load_or_build_cancellable(
             }
             Err(e) => Some(e.to_string()),
         },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => Some(e.to_string()),
+        Err(ReadError::Missing) => None,
+        Err(ReadError::Refused(why)) => Some(why),
     };
     let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
     // Streamed from the tables: the 7-8 database is ~577 MB.
@@ -132,15 +207,45 @@ pub fn load_or_build_cancellable(
     })
 }
 
-/// Read a whole file into a buffer backed by huge pages where possible: the
-/// largest table keeps this buffer, and IDA* reads it at random.
-fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
+/// Why a cache file was not read.
+enum ReadError {
+    /// Nothing at the path.
+    Missing,
+    /// Something there, but not worth reading: the reason.
+    Refused(String),
+}
+
+/// Read the cache file whole, after checking from its metadata that it is a
+/// regular file (a FIFO would block the open forever) of exactly the
+/// `expected` length (a padded file is not read to be refused). The buffer
+/// is backed by huge pages where possible: the largest table keeps it, and
+/// IDA* reads it at random.
+fn read_cache_file(path: &Path, expected: usize) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
-    let len = usize::try_from(file.metadata()?.len())
-        .map_err(|_| std::io::Error::other("file too large"))?;
-    let mut bytes: Vec<u8> = crate::engine::tiles::pdb::zeroed(len);
-    file.read_exact(&mut bytes)?;
+    let io = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => ReadError::Missing,
+        _ => ReadError::Refused(e.to_string()),
+    };
+    let check = |meta: &std::fs::Metadata| {
+        if !meta.is_file() {
+            return Err(ReadError::Refused(
+                "not a regular file (a folder, FIFO or device is never read)".into(),
+            ));
+        }
+        if meta.len() != expected as u64 {
+            return Err(ReadError::Refused(format!(
+                "{} bytes where this database has {expected}: truncated or padded",
+                meta.len()
+            )));
+        }
+        Ok(())
+    };
+    check(&std::fs::metadata(path).map_err(io)?)?;
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    // The path may have been replaced between the two looks.
+    check(&file.metadata().map_err(io)?)?;
+    let mut bytes: Vec<u8> = crate::engine::tiles::pdb::zeroed(expected);
+    file.read_exact(&mut bytes).map_err(io)?;
     // A file that grew since its length was read is caught by the checks.
     Ok(bytes)
 }

@@ -1821,3 +1821,16 @@ fn bench_refuses_a_file_that_is_not_regular() {
     sb.run(&["bench", "--file", sb.dir.to_str().unwrap()])
         .input_error(&["not a regular file"]);
 }
+
+// ---- issue 14 (engine, storage): hostile Klotski layouts and cache files ----
+
+#[test]
+fn klotski_8x8_is_refused_in_one_line() {
+    let sb = Sandbox::new("klotski-8x8");
+    sb.run(&[
+        "solve",
+        "--klotski",
+        "AA....../AA....../......../......../......../......../......../.......B",
+    ])
+    .input_error(&["8x8", "64 cells", "63"]);
+}

@@ -258,6 +258,9 @@ fn a_job_runs_in_the_background_reports_progress_and_cancels() {
         "the job did not keep the report"
     );
     job.cancel();
-    let o = job.wait_timeout(HANG).expect("job ignored cancel");
+    let o = job
+        .wait_timeout(HANG)
+        .expect("job ignored cancel")
+        .expect("job did not panic");
     assert_eq!(o.status, Status::Cancelled);
 }

@@ -76,7 +76,7 @@ fn layout_text_round_trips() {
 
 #[test]
 fn every_layout_error_is_named() {
-    let cases: [(&str, LayoutError, &str); 8] = [
+    let cases: [(&str, LayoutError, &str); 9] = [
         ("", LayoutError::Empty, "no rows"),
         (
             "BAAC/BAA/DEEF/DGHF/I..J",
@@ -120,6 +120,11 @@ fn every_layout_error_is_named() {
             "BAAC/BAAC/DEEF/DGHF/I..J/..../..../..../....",
             LayoutError::BadSize { rows: 9, cols: 4 },
             "9x4",
+        ),
+        (
+            "AA....../AA....../......../......../......../......../......../.......B",
+            LayoutError::TooManyCells { rows: 8, cols: 8 },
+            "8x8 board has 64 cells",
         ),
     ];
     for (text, err, words) in cases {
@@ -353,4 +358,24 @@ fn every_shipped_classic_has_its_known_optimum_in_both_metrics() {
             assert!(replays_to_goal(&layout, &steps), "{}", c.name);
         }
     }
+}
+
+#[test]
+fn the_largest_layouts_that_fit_solve_and_8x8_is_refused() {
+    // 8x7 and 7x8 are the largest boards within the 63 cells a state holds;
+    // 8x8 needs 64.
+    for text in [
+        "AA...../AA...../......./......./......./......./......./......B",
+        "AA....../AA....../......../......../......../......../.......B",
+    ] {
+        let layout = Layout::parse(text).unwrap();
+        assert!(layout.rows * layout.cols <= Layout::MAX_CELLS);
+        let (_, steps, _) = solve(text, Metric::Steps);
+        assert!(replays_to_goal(&layout, &steps), "{text}");
+    }
+    let eight = "AA....../AA....../......../......../......../......../......../.......B";
+    assert_eq!(
+        Layout::parse(eight).unwrap_err(),
+        LayoutError::TooManyCells { rows: 8, cols: 8 }
+    );
 }

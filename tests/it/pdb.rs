@@ -385,3 +385,122 @@ fn pdb_78_solves_korf_instances_optimally_and_is_admissible() {
         assert!(h78.estimate(p.start.cells()) as usize <= exact);
     }
 }
+
+/// Build `small()` into a fresh cache folder; returns the folder's guard,
+/// the cache file's path and the database.
+fn small_cached() -> (tempfile::TempDir, std::path::PathBuf, PatternDb) {
+    let tmp = tempfile::TempDir::new().unwrap();
+    let (goal, partition, db) = small();
+    let first = load_or_build(tmp.path(), &goal, &partition, &|_| {});
+    assert_eq!(*first.db, db);
+    (tmp, first.path, db)
+}
+
+fn rejected_because(dir: &std::path::Path, words: &str) -> PdbSource {
+    let (goal, partition, db) = small();
+    let load = load_or_build(dir, &goal, &partition, &|_| {});
+    assert_eq!(*load.db, db);
+    match &load.source {
+        PdbSource::Built { why: Some(why), .. } => assert!(why.contains(words), "{why}"),
+        other => panic!("expected a rejection naming {words:?}: {other:?}"),
+    }
+    load.source
+}
+
+#[test]
+fn an_oversized_cache_file_is_rejected_by_its_length_before_reading() {
+    let (tmp, path, db) = small_cached();
+    // 100 GiB of sparse padding: reading it whole would take minutes and
+    // all memory; the length alone must reject it.
+    let file = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+    file.set_len(100 << 30).unwrap();
+    drop(file);
+    let source = rejected_because(tmp.path(), "padded");
+    assert!(matches!(source, PdbSource::Built { saved: Ok(()), .. }));
+    // The good file was written back.
+    assert_eq!(std::fs::read(&path).unwrap(), db.to_bytes());
+}
+
+#[test]
+fn a_directory_at_the_cache_path_is_refused_by_name() {
+    let (tmp, path, _) = small_cached();
+    std::fs::remove_file(&path).unwrap();
+    std::fs::create_dir(&path).unwrap();
+    rejected_because(tmp.path(), "not a regular file");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_fifo_at_the_cache_path_is_refused_not_waited_on() {
+    let (tmp, path, db) = small_cached();
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success());
+    // Opening a FIFO for reading blocks until a writer comes: the check
+    // must come first.
+    rejected_because(tmp.path(), "not a regular file");
+    // The rebuilt file replaced the FIFO.
+    assert_eq!(std::fs::read(&path).unwrap(), db.to_bytes());
+}
+
+#[test]
+fn a_temporary_file_left_by_a_killed_write_is_removed_on_the_next_load() {
+    let (tmp, path, _) = small_cached();
+    let name = path.file_name().unwrap().to_string_lossy().into_owned();
+    // What write_atomic_with leaves when killed mid-write, an hour old.
+    let left = tmp.path().join(format!(".{name}.k1ll3d.tmp"));
+    std::fs::write(&left, vec![0u8; 4096]).unwrap();
+    let hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options()
+        .write(true)
+        .open(&left)
+        .unwrap()
+        .set_modified(hour_ago)
+        .unwrap();
+    let (goal, partition, _) = small();
+    let load = load_or_build(tmp.path(), &goal, &partition, &|_| {});
+    assert_eq!(load.source, PdbSource::Cache);
+    assert!(!left.exists(), "the stale temporary file is still there");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_cache_folder_others_can_write_is_not_used_and_a_new_one_is_private() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::TempDir::new().unwrap();
+    let (goal, partition, db) = small();
+    // Created by the load: owner-only.
+    let fresh = tmp.path().join("fresh").join("cache");
+    let load = load_or_build(&fresh, &goal, &partition, &|_| {});
+    assert!(matches!(
+        load.source,
+        PdbSource::Built { saved: Ok(()), .. }
+    ));
+    let mode = std::fs::metadata(&fresh).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o700, "{mode:o}");
+    // A folder anyone can write to (where a planted file could wait): no
+    // cache, with the reason named; the database is still built.
+    let shared = tmp.path().join("shared");
+    std::fs::create_dir(&shared).unwrap();
+    std::fs::set_permissions(&shared, std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::write(
+        load.path.to_string_lossy().replace("fresh/cache", "shared"),
+        db.to_bytes(),
+    )
+    .unwrap();
+    let load = load_or_build(&shared, &goal, &partition, &|_| {});
+    assert_eq!(*load.db, db);
+    match &load.source {
+        PdbSource::Built {
+            why: Some(why),
+            saved: Err(not_saved),
+        } => {
+            assert!(why.contains("writable by others"), "{why}");
+            assert!(not_saved.contains("no cache"), "{not_saved}");
+        }
+        other => panic!("a shared folder was used: {other:?}"),
+    }
+}

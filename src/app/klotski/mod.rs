@@ -380,9 +380,13 @@ impl KlotskiPlay {
         let run = self.running.take().expect("running");
         self.last_trace = run.trace.points();
         let o = match o {
-            Ok(o) => o,
-            Err(why) => {
+            Ok(Ok(o)) => o,
+            Ok(Err(why)) => {
                 self.status = format!("Not solving: {why}");
+                return;
+            }
+            Err(failed) => {
+                self.status = format!("Solve failed: {failed}");
                 return;
             }
         };

@@ -82,6 +82,8 @@ impl Layout {
     pub const MIN_SIDE: usize = 4;
     /// Largest side.
     pub const MAX_SIDE: usize = 8;
+    /// Most cells a layout may have: what a state holds, so 8×8 is too large.
+    pub const MAX_CELLS: usize = 63;
 
     /// Parse the text form; the target is the one 2×2 piece and its goal the
     /// bottom centre.

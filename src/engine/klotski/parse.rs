@@ -45,6 +45,13 @@ pub enum LayoutError {
         /// Columns given.
         cols: usize,
     },
+    /// More cells than a state holds ([`Layout::MAX_CELLS`]).
+    TooManyCells {
+        /// Rows given.
+        rows: usize,
+        /// Columns given.
+        cols: usize,
+    },
 }
 
 impl fmt::Display for LayoutError {
@@ -78,6 +85,12 @@ impl fmt::Display for LayoutError {
                 "a {rows}x{cols} board is out of range: rows and columns must be {} to {}",
                 Layout::MIN_SIDE,
                 Layout::MAX_SIDE
+            ),
+            LayoutError::TooManyCells { rows, cols } => write!(
+                f,
+                "a {rows}x{cols} board has {} cells: layouts hold at most {} (8x7 or 7x8)",
+                rows * cols,
+                Layout::MAX_CELLS
             ),
         }
     }
@@ -115,6 +128,12 @@ pub(super) fn parse(text: &str) -> Result<Layout, LayoutError> {
     let ok = |n| (Layout::MIN_SIDE..=Layout::MAX_SIDE).contains(&n);
     if !ok(rows.len()) || !ok(cols) {
         return Err(LayoutError::BadSize {
+            rows: rows.len(),
+            cols,
+        });
+    }
+    if rows.len() * cols > Layout::MAX_CELLS {
+        return Err(LayoutError::TooManyCells {
             rows: rows.len(),
             cols,
         });

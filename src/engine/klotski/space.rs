@@ -50,6 +50,9 @@ const PER_WORD: usize = 21;
 /// The low bit of each of the 21 3-bit lanes of a word.
 const LOW_LANES: u64 = 0o111_111_111_111_111_111_111;
 
+// Every cell a layout may have must fit in a state's lanes.
+const _: () = assert!(Layout::MAX_CELLS <= 3 * PER_WORD);
+
 /// Three words of 3-bit lanes, one lane per cell.
 type Lanes = [u64; 3];
 
@@ -157,8 +160,8 @@ impl KlotskiSpace {
             rows,
             cols,
             neighbours: {
-                let grid =
-                    Shape::new(rows as u8, cols as u8).expect("layouts are 4 to 8 cells a side");
+                let grid = Shape::new(rows as u8, cols as u8)
+                    .expect("layouts are 4 to 8 cells a side, at most 63 cells");
                 (0..rows * cols)
                     .map(|c| Dir::ALL.map(|d| grid.neighbour(c, d).map(|n| n as u8)))
                     .collect()

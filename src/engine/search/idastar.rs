@@ -269,7 +269,10 @@ fn collect<D: DepthFirstSpace>(
         prefix.push(mv);
         if f > bound {
             *min_next = (*min_next).min(f);
-        } else if h == 0 && space.is_goal() {
+        } else if space.is_goal() {
+            // Not gated on h = 0: an inconsistent table (a damaged or planted
+            // cache file) may rate the goal above 0, and the search must
+            // still end.
             let path = prefix.clone();
             prefix.pop();
             space.undo(mv, undo);
@@ -333,7 +336,8 @@ fn dfs<D: DepthFirstSpace>(
         let f = g2 + h;
         if f > run.bound {
             min = min.min(f);
-        } else if h == 0 && space.is_goal() {
+        } else if space.is_goal() {
+            // Not gated on h = 0: see `collect`.
             run.path.push(mv);
             return Step::Found;
         } else {
@@ -348,4 +352,63 @@ fn dfs<D: DepthFirstSpace>(
         space.undo(mv, undo);
     }
     Step::Next(min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::Limits;
+    use crate::outcome::Status;
+
+    /// A counter that must reach 7 by ±1 steps, under an inconsistent
+    /// heuristic (as a planted, edited table gives): wrong by `at_goal` on
+    /// the goal itself, exact elsewhere.
+    #[derive(Clone)]
+    struct Wrong {
+        at: i32,
+        at_goal: u32,
+    }
+
+    impl DepthFirstSpace for Wrong {
+        type Move = i32;
+        type Moves = [i32; 2];
+        type Undo = ();
+        fn heuristic(&self) -> u32 {
+            match self.at {
+                7 => self.at_goal,
+                n => (7 - n).unsigned_abs(),
+            }
+        }
+        fn is_goal(&self) -> bool {
+            self.at == 7
+        }
+        fn moves(&self) -> [i32; 2] {
+            [1, -1]
+        }
+        fn apply(&mut self, m: i32) {
+            self.at += m;
+        }
+        fn undo(&mut self, m: i32, _: ()) {
+            self.at -= m;
+        }
+        fn undoes(&self, prev: i32, m: i32) -> bool {
+            prev == -m
+        }
+    }
+
+    #[test]
+    fn a_goal_with_a_nonzero_estimate_is_still_found() {
+        // Without the limit a search that never tests the goal would run
+        // forever; with it, it would stop instead of solving.
+        let ctl = Control::default().with_limits(Limits {
+            max_nodes: Some(1_000_000),
+            ..Limits::default()
+        });
+        for at_goal in [1, 3, 20] {
+            let o = ida_star(&mut Wrong { at: 0, at_goal }, &ctl);
+            assert_eq!(o.status, Status::Solved, "h(goal) = {at_goal}");
+            let end: i32 = o.path.iter().sum();
+            assert_eq!(end, 7, "the path reaches the goal");
+        }
+    }
 }

@@ -142,6 +142,17 @@ pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
     out
 }
 
+/// The exact length of the file for `goal` and `partition`.
+pub(super) fn encoded_len(goal: &Board, partition: &[Vec<u8>]) -> usize {
+    let n = goal.cells().len();
+    header(goal.shape(), goal.cells(), partition).len()
+        + 8
+        + partition
+            .iter()
+            .map(|p| placements(n, p.len()))
+            .sum::<usize>()
+}
+
 pub(super) fn from_vec(
     bytes: Vec<u8>,
     goal: &Board,

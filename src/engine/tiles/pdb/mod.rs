@@ -188,6 +188,13 @@ impl PatternDb {
         format::write_to(self, out)
     }
 
+    /// The exact length of [`to_bytes`](Self::to_bytes) for a database of
+    /// `goal` with `partition`: a reader checks a file against it before
+    /// reading, so a padded file is not read whole to be refused.
+    pub fn encoded_len(goal: &Board, partition: &[Vec<u8>]) -> usize {
+        format::encoded_len(goal, partition)
+    }
+
     /// Read bytes written by [`to_bytes`](Self::to_bytes), checking that they
     /// are intact and were built for `goal` with `partition`.
     pub fn from_bytes(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Self, PdbError> {
