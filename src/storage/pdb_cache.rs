@@ -122,7 +122,10 @@ fn private_folder(dir: &Path) -> Result<(), String> {
     if meta.uid() != me {
         return Err(format!("cache folder {shown} belongs to another user"));
     }
-    if meta.mode() & 0o022 != 0 {
+    // Group write is allowed: where each user has a private group (umask
+    // 002), earlier versions created this folder 0775, and refusing it
+    // would silently cost those users their cache. Others' write is not.
+    if meta.mode() & 0o002 != 0 {
         return Err(format!(
             "cache folder {shown} is writable by others (mode {:o})",
             meta.mode() & 0o777

@@ -503,4 +503,14 @@ fn a_cache_folder_others_can_write_is_not_used_and_a_new_one_is_private() {
         }
         other => panic!("a shared folder was used: {other:?}"),
     }
+    // Group write alone (a private group's umask 002) is accepted.
+    let grouped = tmp.path().join("grouped");
+    std::fs::create_dir(&grouped).unwrap();
+    std::fs::set_permissions(&grouped, std::fs::Permissions::from_mode(0o775)).unwrap();
+    let load = load_or_build(&grouped, &goal, &partition, &|_| {});
+    assert!(
+        matches!(load.source, PdbSource::Built { saved: Ok(()), .. }),
+        "{:?}",
+        load.source
+    );
 }
