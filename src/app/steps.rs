@@ -254,6 +254,19 @@ pub fn show_list(
     request
 }
 
+/// The status line at the bottom of a play view, with a spinner while its
+/// solve runs (the tile and Klotski views share it).
+pub fn status_bar(ui: &mut egui::Ui, id: &'static str, busy: bool, status: &str) {
+    egui::Panel::bottom(id).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            if busy {
+                ui.spinner();
+            }
+            ui.label(status);
+        });
+    });
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

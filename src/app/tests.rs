@@ -786,14 +786,7 @@ fn render_screenshots() {
 
     // 2. A solve in progress: BFS on a 4x4 with live counters.
     let mut h = harness_with(settings.clone());
-    h.get_by_label("4×4").click();
-    h.run();
-    h.get_by_label("Randomize").click();
-    h.run();
-    h.get_by_label("BFS").click();
-    h.run();
-    h.get_by_label("Solve").click();
-    h.run_ok();
+    start_long_bfs(&mut h);
     wait_until(
         &mut h,
         |h| h.query_by_label("expanded").is_some(),

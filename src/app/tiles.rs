@@ -445,14 +445,7 @@ impl TilesPlay {
         out: &mut Vec<Command>,
     ) {
         let now = ui.input(|i| i.time);
-        egui::Panel::bottom("status").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                if self.running.is_some() {
-                    ui.spinner();
-                }
-                ui.label(&self.status);
-            });
-        });
+        steps::status_bar(ui, "status", self.running.is_some(), &self.status);
         egui::Panel::left("controls")
             .default_size(250.0)
             .show(ui, |ui| {

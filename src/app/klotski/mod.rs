@@ -472,14 +472,7 @@ impl KlotskiPlay {
     /// Commands go to `out`.
     pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let ctx = ui.ctx().clone();
-        egui::Panel::bottom("klotski status").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                if self.running.is_some() {
-                    ui.spinner();
-                }
-                ui.label(&self.status);
-            });
-        });
+        steps::status_bar(ui, "klotski status", self.running.is_some(), &self.status);
         egui::Panel::left("klotski controls")
             .default_size(270.0)
             .show(ui, |ui| {
