@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use clap::Args;
 use serde::Serialize;
 
+use super::budget::TimeLimitOf;
 use super::klotski::{KlotskiArgs, bench_layouts};
 use super::report::{Record, bytes, duration, thousands};
 use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
+use crate::engine::Status;
 use crate::engine::strategy::Family;
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
-use crate::engine::{Status, solve_tiles};
 
 #[derive(Args, Debug)]
 pub(super) struct BenchArgs {
@@ -180,6 +181,10 @@ struct Summary {
     over_optimum: Option<OverOptimum>,
 }
 
+/// The longest `--file` read: 100,000 instances of the largest board take
+/// about 30 MB.
+const MAX_BENCH_FILE_BYTES: u64 = 64 << 20;
+
 pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
     if args.layouts.is_none() {
         refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
@@ -189,12 +194,15 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
             let cannot = |e: &dyn std::fmt::Display| {
                 InputError(format!("cannot read {}: {e}", file.display()))
             };
-            // A FIFO or device would block or never end: refuse it before opening.
-            let meta = std::fs::metadata(file).map_err(|e| cannot(&e))?;
-            if !meta.is_file() {
-                return Err(cannot(&"not a regular file"));
-            }
-            let text = std::fs::read_to_string(file).map_err(|e| cannot(&e))?;
+            // A FIFO or device would block or never end: refused unopened.
+            let bytes = huarong::storage::read_regular(file, MAX_BENCH_FILE_BYTES)
+                .map_err(|e| cannot(&e))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                cannot(&format_args!(
+                    "not UTF-8 text (byte {})",
+                    e.utf8_error().valid_up_to()
+                ))
+            })?;
             parse_instances(&text, args.board.shape()?)?
         }
         (None, Some(names), _) => {
@@ -212,7 +220,7 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         args.board.goal.as_deref(),
     )?
     .goal;
-    let search = args.search.resolve(&goal)?;
+    let search = args.search.resolve(&goal, TimeLimitOf::EachRun)?;
     let mut times = Vec::new();
     let mut summary = Summary {
         instances: instances.len(),
@@ -232,12 +240,7 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
     for (i, inst) in instances.iter().enumerate() {
         let index = i + 1;
         let puzzle = TilePuzzle::new(inst.start.clone(), goal.clone())?;
-        let o = solve_tiles(
-            &*search.strategy,
-            &puzzle,
-            &search.heuristic,
-            &search.control,
-        )?;
+        let o = search.solve(&puzzle)?;
         let ms = o.stats.elapsed.as_secs_f64() * 1e3;
         times.push(ms);
         summary.total_ms += ms;

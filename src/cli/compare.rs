@@ -5,6 +5,7 @@
 use clap::Args;
 use serde::Serialize;
 
+use super::budget::{Budget, TimeLimitOf};
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::{Record, bytes, duration, thousands};
 use super::solve::StartArgs;
@@ -13,7 +14,7 @@ use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scram
 use crate::engine::klotski::Layout;
 use crate::engine::klotski::space::unit_steps;
 use crate::engine::strategy::{Family, check_family};
-use crate::engine::{Board, Dir, TilePuzzle, solve_klotski, solve_tiles};
+use crate::engine::{Board, Dir, TilePuzzle, solve_klotski};
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {
@@ -104,8 +105,7 @@ fn run_all(
                     let ctl = search.control.clone().with_threads(1);
                     match start {
                         Start::Tiles(p) => {
-                            let o = solve_tiles(&*search.strategy, p, &search.heuristic, &ctl)
-                                .map_err(|e| e.to_string());
+                            let o = search.solve_with(p, &ctl).map_err(|e| e.to_string());
                             tile_line(name, o)
                         }
                         // The configurations were checked to solve Klotski.
@@ -177,16 +177,20 @@ fn flag_lines(lines: &mut [RunLine]) {
     }
 }
 
-/// The configurations of `list`, each checked to solve puzzles of `family`.
+/// The configurations of `list`, each checked to solve puzzles of `family`,
+/// their databases had within the limits. They run at once, so each gets
+/// an even share of the memory the databases leave (the limit is the whole
+/// run's); `time` says whether the time limit is the whole run's too.
 fn resolve_all(
     list: &str,
     search: &SearchArgs,
     goal: &Board,
     family: Family,
+    time: TimeLimitOf,
 ) -> Result<Vec<(String, Search)>, InputError> {
     let configs = configs(list, search)?;
     // Every name and limit is checked before the first database is loaded.
-    search.control()?;
+    let mut budget = Budget::new(search.control()?.limits);
     for c in &configs {
         if family == Family::Klotski && c.heuristic_given {
             return Err(InputError(format!(
@@ -198,13 +202,18 @@ fn resolve_all(
         let (strategy, _) = search.check_with(&c.strategy, &c.heuristic, goal)?;
         check_family(&*strategy, family)?;
     }
-    configs
+    let mut searches = configs
         .into_iter()
         .map(|c| {
-            let s = search.resolve_with(&c.strategy, &c.heuristic, goal)?;
+            let s = search.resolve_with(&c.strategy, &c.heuristic, goal, &mut budget)?;
             Ok((c.name, s))
         })
-        .collect()
+        .collect::<Result<Vec<_>, InputError>>()?;
+    let share = searches.len();
+    for (_, s) in &mut searches {
+        s.limit_to(budget.left(share, time));
+    }
+    Ok(searches)
 }
 
 /// `huarong compare`.
@@ -216,7 +225,13 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
             if let Err(why) = p.check_solvable() {
                 return Err(InputError(format!("this start is unsolvable: {why}")));
             }
-            let s = resolve_all(&args.strategies, &args.search, &p.goal, Family::Tiles)?;
+            let s = resolve_all(
+                &args.strategies,
+                &args.search,
+                &p.goal,
+                Family::Tiles,
+                TimeLimitOf::WholeRun,
+            )?;
             (Start::Tiles(p), s)
         }
         (None, text, name) => {
@@ -224,7 +239,13 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
             let l = resolve_layout(text.as_deref(), name.as_deref())?;
             // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
             let goal = Board::goal(crate::engine::Shape::new(3, 3).expect("3x3"));
-            let s = resolve_all(&args.strategies, &args.search, &goal, Family::Klotski)?;
+            let s = resolve_all(
+                &args.strategies,
+                &args.search,
+                &goal,
+                Family::Klotski,
+                TimeLimitOf::WholeRun,
+            )?;
             (Start::Klotski(l), s)
         }
     };
@@ -433,7 +454,13 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
             (None, goal, Family::Tiles)
         }
     };
-    let searches = resolve_all(&args.strategies, &args.search, &goal, family)?;
+    let searches = resolve_all(
+        &args.strategies,
+        &args.search,
+        &goal,
+        family,
+        TimeLimitOf::EachRun,
+    )?;
     let starts = draw_starts(args, base.as_ref(), &goal, &mut rng)?;
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
     for (i, start) in starts.iter().enumerate() {

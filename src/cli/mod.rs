@@ -3,21 +3,26 @@
 //! problem; a search that ran exits 0 whatever its status.
 
 mod bench;
+mod budget;
 mod compare;
 mod klotski;
 mod report;
 mod solve;
 
 use std::process::ExitCode;
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 
+use crate::engine::control::Stop;
+use crate::engine::strategy::SolveError;
 use crate::engine::strategy::{self, Family, STRATEGIES, Strategy};
 use crate::engine::tiles::Shape;
-use crate::engine::{Board, Control, HeuristicChoice, HeuristicKind, Limits, TilePuzzle};
-use crate::storage::pdb_cache;
+use crate::engine::{
+    Board, Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Stats, TilePuzzle,
+    solve_tiles,
+};
+use budget::{Budget, TimeLimitOf, Unprepared};
 
 /// Huarong: play and solve sliding puzzles.
 #[derive(Parser, Debug)]
@@ -278,8 +283,56 @@ pub(crate) fn shorten(text: &str, max: usize) -> String {
 /// A resolved search request.
 struct Search {
     strategy: Box<dyn Strategy>,
-    heuristic: HeuristicChoice,
+    /// The heuristic with its database in hand, or the limit that stopped
+    /// the database: then every solve ends with that limit.
+    heuristic: Result<HeuristicChoice, Unprepared>,
+    /// The heuristic asked for (also when its database is not in hand).
+    kind: HeuristicKind,
     control: Control,
+}
+
+impl Search {
+    /// Solve `puzzle` with this search.
+    fn solve(&self, puzzle: &TilePuzzle) -> Result<Outcome<Dir>, SolveError> {
+        self.solve_with(puzzle, &self.control)
+    }
+
+    /// Solve `puzzle` with this search under `control`.
+    fn solve_with(
+        &self,
+        puzzle: &TilePuzzle,
+        control: &Control,
+    ) -> Result<Outcome<Dir>, SolveError> {
+        match &self.heuristic {
+            Ok(h) => solve_tiles(&*self.strategy, puzzle, h, control),
+            Err(stop) => {
+                let mut o = Outcome::stopped(Stop::Limit(stop.limit), Stats::default());
+                o.reason = Some(stop.why.clone());
+                Ok(o)
+            }
+        }
+    }
+
+    /// Give the search these limits, or, if none are left, end it with why.
+    fn limit_to(&mut self, limits: Result<Limits, Unprepared>) {
+        match limits {
+            Ok(limits) => self.control.limits = limits,
+            Err(stop) => {
+                if self.heuristic.is_ok() {
+                    self.heuristic = Err(stop);
+                }
+            }
+        }
+    }
+
+    /// The strategy and, if it uses one, its heuristic, in words.
+    fn label(&self) -> String {
+        if self.strategy.uses_heuristic() {
+            format!("{} with {}", self.strategy.label(), self.kind.label())
+        } else {
+            self.strategy.label().to_string()
+        }
+    }
 }
 
 impl SearchArgs {
@@ -316,25 +369,34 @@ impl SearchArgs {
         Ok(strategy::configure(name, &tuning)?)
     }
 
-    /// Check the names and limits; load the pattern database if asked for.
-    fn resolve(&self, goal: &Board) -> Result<Search, InputError> {
+    /// Check the names and limits; load the pattern database if asked for,
+    /// within the limits, which are then what is left for one run (see
+    /// [`TimeLimitOf`]).
+    fn resolve(&self, goal: &Board, time: TimeLimitOf) -> Result<Search, InputError> {
         let name = self.strategy.as_deref().unwrap_or(strategy::DEFAULT_TILES);
-        self.resolve_with(name, self.heuristic_name(), goal)
+        let mut budget = Budget::new(self.control()?.limits);
+        let mut search = self.resolve_with(name, self.heuristic_name(), goal, &mut budget)?;
+        search.limit_to(budget.left(1, time));
+        Ok(search)
     }
 
-    /// The strategy `name` with heuristic `heuristic` (and these settings
-    /// and limits), for a puzzle with this goal. Everything is checked
-    /// before a pattern database is loaded or built.
+    /// The strategy `name` with heuristic `heuristic` (and these settings),
+    /// for a puzzle with this goal, its database had within `budget`.
+    /// Everything is checked before a pattern database is loaded or built.
+    /// The search keeps the run's full limits: the caller gives it its
+    /// share of what the databases left ([`Search::limit_to`]).
     fn resolve_with(
         &self,
         name: &str,
         heuristic: &str,
         goal: &Board,
+        budget: &mut Budget,
     ) -> Result<Search, InputError> {
         let control = self.control()?;
         let (strategy, kind) = self.check_with(name, heuristic, goal)?;
         Ok(Search {
-            heuristic: self.heuristic_for(&*strategy, kind, goal),
+            heuristic: heuristic_for(&*strategy, kind, goal, budget),
+            kind,
             strategy,
             control,
         })
@@ -359,33 +421,6 @@ impl SearchArgs {
         Ok((strategy, kind))
     }
 
-    /// The heuristic of kind `kind` for `strategy`: a pattern database is
-    /// loaded (or built) here, and only if the strategy uses it.
-    fn heuristic_for(
-        &self,
-        strategy: &dyn Strategy,
-        kind: HeuristicKind,
-        goal: &Board,
-    ) -> HeuristicChoice {
-        match kind {
-            HeuristicKind::Misplaced => HeuristicChoice::Misplaced,
-            HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
-            HeuristicKind::LinearConflict => HeuristicChoice::LinearConflict,
-            kind if !strategy.uses_heuristic() => {
-                debug_assert!(kind.is_database());
-                HeuristicChoice::Manhattan
-            }
-            kind => {
-                let partition = kind.partition(goal).expect("a pattern database kind");
-                let progress = build_progress(kind);
-                let load =
-                    pdb_cache::load_or_build(&pdb_cache::cache_dir(), goal, &partition, &progress);
-                eprintln!("{load}");
-                HeuristicChoice::Pdb(Arc::clone(&load.db))
-            }
-        }
-    }
-
     /// The limits as a control.
     fn control(&self) -> Result<Control, InputError> {
         let time_limit = self.time_limit.map(time_limit).transpose()?;
@@ -400,6 +435,27 @@ impl SearchArgs {
         };
         Ok(Control::default().with_limits(limits))
     }
+}
+
+/// The heuristic of kind `kind` for `strategy`: a pattern database is
+/// loaded (or built) here, within `budget`, and only if the strategy uses
+/// it.
+fn heuristic_for(
+    strategy: &dyn Strategy,
+    kind: HeuristicKind,
+    goal: &Board,
+    budget: &mut Budget,
+) -> Result<HeuristicChoice, Unprepared> {
+    Ok(match kind {
+        HeuristicKind::Misplaced => HeuristicChoice::Misplaced,
+        HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
+        HeuristicKind::LinearConflict => HeuristicChoice::LinearConflict,
+        kind if !strategy.uses_heuristic() => {
+            debug_assert!(kind.is_database());
+            HeuristicChoice::Manhattan
+        }
+        kind => HeuristicChoice::Pdb(budget.database(kind, goal, &build_progress(kind))?),
+    })
 }
 
 /// The longest `--time-limit`, in seconds (about 31 years): longer ones

@@ -2,10 +2,10 @@
 
 use clap::Args;
 
+use super::budget::TimeLimitOf;
 use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
 use super::report::Record;
 use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
-use crate::engine::solve_tiles;
 use crate::engine::strategy::Family;
 use crate::engine::tiles::format_path;
 use crate::engine::{Board, Status};
@@ -49,13 +49,8 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
     };
     refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
     let puzzle = args.board.puzzle(state)?;
-    let search = args.search.resolve(&puzzle.goal)?;
-    let outcome = solve_tiles(
-        &*search.strategy,
-        &puzzle,
-        &search.heuristic,
-        &search.control,
-    )?;
+    let search = args.search.resolve(&puzzle.goal, TimeLimitOf::WholeRun)?;
+    let outcome = search.solve(&puzzle)?;
     if args.search.json {
         println!("{}", serde_json::to_string(&Record::new(&outcome))?);
         return Ok(());
@@ -66,16 +61,7 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
         println!("Goal:");
         print!("{}", puzzle.goal);
     }
-    let by = if search.strategy.uses_heuristic() {
-        format!(
-            "{} with {}",
-            search.strategy.label(),
-            search.heuristic.describe()
-        )
-    } else {
-        search.strategy.label().to_string()
-    };
-    println!("Strategy: {by}");
+    println!("Strategy: {}", search.label());
     match outcome.status {
         Status::Solved => {
             let optimal = if outcome.stats.optimal {

@@ -230,7 +230,8 @@ pub fn tile_start(goal: &Board, shuffle: Option<usize>, rng: &mut impl rand::Rng
 }
 
 /// `layout` after `steps` random legal unit steps (random piece, random
-/// direction; blocked tries do not count).
+/// direction; blocked tries do not count), or fewer if no piece can move
+/// at all (a packed board would otherwise be tried forever).
 ///
 /// ```
 /// use huarong_engine::experiment::scramble;
@@ -242,14 +243,32 @@ pub fn tile_start(goal: &Board, shuffle: Option<usize>, rng: &mut impl rand::Rng
 /// assert_eq!(scramble(&l, 0, &mut rng), l);
 /// ```
 pub fn scramble(layout: &Layout, steps: usize, rng: &mut impl rand::Rng) -> Layout {
+    /// Blocked tries in a row after which every step is checked: rare on
+    /// a board that can move, so the draws (and seeded results) are those
+    /// of a plain loop.
+    const MISSES_BEFORE_CHECK: u32 = 64;
     let mut l = layout.clone();
     let mut done = 0;
+    let mut misses = 0;
     while done < steps {
         let piece = rng.random_range(0..l.pieces.len());
         let d = Dir::ALL[rng.random_range(0..4)];
-        done += usize::from(l.step(piece, d));
+        if l.step(piece, d) {
+            done += 1;
+            misses = 0;
+        } else {
+            misses += 1;
+            if misses % MISSES_BEFORE_CHECK == 0 && !can_step(&l) {
+                break;
+            }
+        }
     }
     l
+}
+
+/// Whether any piece of `layout` can move one cell.
+fn can_step(layout: &Layout) -> bool {
+    (0..layout.pieces.len()).any(|i| Dir::ALL.into_iter().any(|d| layout.clone().step(i, d)))
 }
 
 #[cfg(test)]
@@ -328,6 +347,21 @@ mod tests {
         bug[0].disagrees = true;
         assert_eq!(flag_disagreements(bug.iter_mut()), None);
         assert!(bug.iter().all(|r| !r.disagrees));
+    }
+
+    #[test]
+    fn scrambling_a_board_where_nothing_moves_ends() {
+        // A pinwheel round the one empty cell: each neighbour would need a
+        // second free cell to move into it, so no step is legal.
+        let packed = Layout::parse("LUUATT/L.RBTT/DDRCEF/GHIJKM").unwrap();
+        assert!(!can_step(&packed));
+        let mut rng = crate::rng::seeded(1);
+        assert_eq!(scramble(&packed, 1_000, &mut rng), packed);
+        // One more empty cell: steps are legal again.
+        let open = Layout::parse("LUUATT/L.RBTT/DDRCEF/GHIJK.").unwrap();
+        assert!(can_step(&open));
+        let s = scramble(&open, 1_000, &mut rng);
+        assert_eq!(s.pieces.len(), open.pieces.len());
     }
 
     #[test]

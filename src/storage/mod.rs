@@ -12,6 +12,61 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
+/// Open `path` for reading if it is a regular file; a folder, FIFO or
+/// device is refused with [`std::io::ErrorKind::InvalidInput`] ("not a
+/// regular file"). The open itself never blocks (on Unix it is
+/// non-blocking, which changes nothing for a regular file), and the check
+/// is made on the opened file, so a FIFO swapped in after an earlier look
+/// at the path can neither block nor be read.
+pub fn open_regular(path: &Path) -> std::io::Result<File> {
+    #[cfg(unix)]
+    let file = {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)?
+    };
+    #[cfg(not(unix))]
+    let file = File::open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a folder, FIFO or device is never read)",
+        ));
+    }
+    Ok(file)
+}
+
+/// The whole of the regular file at `path` (see [`open_regular`]), refused
+/// with [`std::io::ErrorKind::InvalidData`] if it is longer than `max_len`
+/// bytes, before anything is read.
+pub fn read_regular(path: &Path, max_len: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = open_regular(path)?;
+    let len = file.metadata()?.len();
+    if len > max_len {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!(
+                "{} bytes, more than the {} this reads",
+                crate::units::thousands(len),
+                crate::units::thousands(max_len)
+            ),
+        ));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
+    // A file that grows while read stops at the bound all the same.
+    file.take(max_len + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_len {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "the file grew past the bound while it was read",
+        ));
+    }
+    Ok(bytes)
+}
+
 /// Write `bytes` to `path` atomically: see [`write_atomic_with`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_atomic_with(path, |out| out.write_all(bytes))
@@ -115,6 +170,47 @@ fn sync_folder(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_fifo_is_refused_by_the_open_itself_not_waited_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("run mkfifo");
+        assert!(made.success());
+        // No look at the path first: the open must neither block (no
+        // writer ever comes) nor hand back the FIFO.
+        let err = open_regular(&fifo).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+        // And every reader built on it: puzzle files, bench files.
+        let err = puzzle_file::load(&fifo).unwrap_err().to_string();
+        assert!(err.contains("not a regular file"), "{err}");
+        let err = open_regular(dir.path()).unwrap_err();
+        assert!(err.to_string().contains("not a regular file"), "{err}");
+    }
+
+    #[test]
+    fn a_file_over_the_bound_is_refused_before_it_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.ron");
+        // Sparse: the length is set, nothing is written.
+        std::fs::File::create(&path)
+            .unwrap()
+            .set_len(puzzle_file::MAX_FILE_BYTES + 1)
+            .unwrap();
+        let err = read_regular(&path, puzzle_file::MAX_FILE_BYTES).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
+        assert!(err.to_string().contains("16,777,217 bytes"), "{err}");
+        let err = puzzle_file::load(&path).unwrap_err().to_string();
+        assert!(err.contains("more than the 16,777,216"), "{err}");
+        std::fs::write(&path, b"exactly").unwrap();
+        assert_eq!(read_regular(&path, 7).unwrap(), b"exactly");
+        assert!(read_regular(&path, 6).is_err());
+    }
 
     fn entries(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(dir)

@@ -159,7 +159,7 @@ pub fn load_or_build(
 }
 
 /// [`load_or_build`], giving up (with `None`) if `cancel` is raised
-/// during a build.
+/// while the file is read or the database built.
 pub fn load_or_build_cancellable(
     dir: &Path,
     goal: &Board,
@@ -183,7 +183,7 @@ pub fn load_or_build_cancellable(
         });
     }
     super::remove_stale_temp_files(dir, "pdb", STALE_TEMP_AGE);
-    let why = match read_cache_file(&path, PatternDb::encoded_len(goal, partition)) {
+    let why = match read_cache_file(&path, PatternDb::encoded_len(goal, partition), cancel) {
         Ok(bytes) => match PatternDb::from_vec(bytes, goal, partition) {
             Ok(db) => {
                 return Some(PdbLoad {
@@ -197,6 +197,7 @@ pub fn load_or_build_cancellable(
         },
         Err(ReadError::Missing) => None,
         Err(ReadError::Refused(why)) => Some(why),
+        Err(ReadError::Cancelled) => return None,
     };
     let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
     // Streamed from the tables: the 7-8 database is ~577 MB.
@@ -216,14 +217,34 @@ enum ReadError {
     Missing,
     /// Something there, but not worth reading: the reason.
     Refused(String),
+    /// The reader's cancel token was raised part way.
+    Cancelled,
 }
+
+/// Whether a cache file of the right length is in place for `goal` with
+/// `partition` in `dir`, from its metadata only: a call to
+/// [`load_or_build`] would then read it rather than build (unless its
+/// contents are damaged).
+pub fn is_cached(dir: &Path, goal: &Board, partition: &[Vec<u8>]) -> bool {
+    std::fs::metadata(path_for(dir, goal, partition))
+        .is_ok_and(|m| m.is_file() && m.len() == PatternDb::encoded_len(goal, partition) as u64)
+}
+
+/// Bytes read between two looks at the cancel token: the 7-8 file takes
+/// a few seconds to read, and a time limit or Cancel must not wait for it.
+const READ_CHUNK: usize = 8 << 20;
 
 /// Read the cache file whole, after checking from its metadata that it is a
 /// regular file (a FIFO would block the open forever) of exactly the
 /// `expected` length (a padded file is not read to be refused). The buffer
 /// is backed by huge pages where possible: the largest table keeps it, and
-/// IDA* reads it at random.
-fn read_cache_file(path: &Path, expected: usize) -> Result<Vec<u8>, ReadError> {
+/// IDA* reads it at random. Reading stops (`Cancelled`) once `cancel` is
+/// raised.
+fn read_cache_file(
+    path: &Path,
+    expected: usize,
+    cancel: &CancelToken,
+) -> Result<Vec<u8>, ReadError> {
     use std::io::Read;
     let io = |e: std::io::Error| match e.kind() {
         std::io::ErrorKind::NotFound => ReadError::Missing,
@@ -243,12 +264,18 @@ fn read_cache_file(path: &Path, expected: usize) -> Result<Vec<u8>, ReadError> {
         }
         Ok(())
     };
+    // The path's metadata first: a FIFO there is not even opened.
     check(&std::fs::metadata(path).map_err(io)?)?;
-    let mut file = std::fs::File::open(path).map_err(io)?;
-    // The path may have been replaced between the two looks.
+    // Then the opened file's (it may have been replaced in between).
+    let mut file = super::open_regular(path).map_err(io)?;
     check(&file.metadata().map_err(io)?)?;
     let mut bytes: Vec<u8> = crate::engine::tiles::pdb::zeroed(expected);
-    file.read_exact(&mut bytes).map_err(io)?;
+    for chunk in bytes.chunks_mut(READ_CHUNK) {
+        if cancel.is_cancelled() {
+            return Err(ReadError::Cancelled);
+        }
+        file.read_exact(chunk).map_err(io)?;
+    }
     // A file that grew since its length was read is caught by the checks.
     Ok(bytes)
 }

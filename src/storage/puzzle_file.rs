@@ -869,9 +869,15 @@ pub(super) fn text_of(bytes: &[u8]) -> Result<&str, FileError> {
     })
 }
 
-/// A file's bytes, or [`FileError::Io`] naming the path and the reason.
+/// The longest puzzle or Klotski file read: the largest board with a long
+/// solution is a few hundred kilobytes, and a bigger file is not one of
+/// ours (nor read into memory to find out).
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// A file's bytes, or [`FileError::Io`] naming the path and the reason
+/// (also for a folder, FIFO or device, and a file over [`MAX_FILE_BYTES`]).
 pub(super) fn read_bytes(path: &Path) -> Result<Vec<u8>, FileError> {
-    std::fs::read(path).map_err(|e| FileError::Io {
+    super::read_regular(path, MAX_FILE_BYTES).map_err(|e| FileError::Io {
         path: path.to_path_buf(),
         kind: e.kind(),
         message: e.to_string(),

@@ -518,6 +518,133 @@ fn limit_max_memory_zero_refused() {
         .input_error(&["--max-memory"]);
 }
 
+/// A 4x4 start a few moves from the goal: runs about the databases, where
+/// the search itself is instant.
+const NEAR_4X4: &str = "1 2 3 4 5 6 7 8 9 10 0 11 13 14 15 12";
+
+/// The pattern-database files in the sandbox's cache folder.
+fn cached_databases(sb: &Sandbox) -> Vec<String> {
+    std::fs::read_dir(sb.dir.join("cache"))
+        .map(|d| {
+            d.filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .filter(|n| n.starts_with("pdb"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn database_build_is_held_to_the_time_limit() {
+    let sb = Sandbox::new("pdb-time");
+    let run = sb.run(&[
+        "solve",
+        "--state",
+        NEAR_4X4,
+        "-H",
+        "pdb78",
+        "--time-limit",
+        "0.01",
+        "--json",
+    ]);
+    let rec = run.json_line();
+    assert_eq!(rec["status"], "limit", "{rec}");
+    let reason = rec["reason"].as_str().unwrap();
+    for needle in ["time limit", "7-8", "built"] {
+        assert!(reason.contains(needle), "{needle:?} not in {reason:?}");
+    }
+    assert_eq!(cached_databases(&sb), Vec::<String>::new(), "nothing saved");
+}
+
+#[test]
+fn database_memory_counts_against_the_memory_limit() {
+    let sb = Sandbox::new("pdb-mem");
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "--state", NEAR_4X4, "--json"];
+        args.extend_from_slice(extra);
+        sb.run(&args)
+    };
+    // The 7-8 tables alone are 577 MB.
+    let rec = solve(&["-H", "pdb78", "--max-memory", "64"]).json_line();
+    assert_eq!(rec["status"], "limit", "{rec}");
+    let reason = rec["reason"].as_str().unwrap();
+    for needle in ["memory limit", "7-8", "to build", "64 MiB"] {
+        assert!(reason.contains(needle), "{needle:?} not in {reason:?}");
+    }
+    // The 6-6-3 tables (11.5 MB) fit in 16 MiB, but not its build.
+    let rec = solve(&["-H", "pdb", "--max-memory", "16"]).json_line();
+    assert_eq!(rec["status"], "limit", "{rec}");
+    assert!(
+        rec["reason"].as_str().unwrap().contains("to build"),
+        "{rec}"
+    );
+    assert_eq!(cached_databases(&sb), Vec::<String>::new(), "nothing built");
+    // Built without a limit, it then loads within one, and the search runs.
+    let unlimited = solve(&["-H", "pdb"]).json_line();
+    assert_eq!(unlimited["status"], "solved");
+    assert_eq!(cached_databases(&sb).len(), 1);
+    let run = solve(&["-H", "pdb", "--max-memory", "16"]);
+    let rec = run.json_line();
+    assert_eq!(rec["status"], "solved", "{rec}");
+    assert_eq!(rec["length"], unlimited["length"], "{rec}");
+    assert!(run.stderr.contains("loaded from"), "{}", run.stderr);
+    // A time limit spent before the load leaves nothing to load with.
+    let rec = solve(&["-H", "pdb", "--time-limit", "1e-9"]).json_line();
+    assert_eq!(rec["status"], "limit", "{rec}");
+    let reason = rec["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("time limit") && reason.contains("loaded"),
+        "{reason}"
+    );
+}
+
+#[test]
+fn compare_memory_limit_is_the_whole_runs() {
+    let sb = Sandbox::new("cmp-mem");
+    // Korf's first instance: far beyond what BFS can store in 8 MiB.
+    let start = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let run = sb.run(&[
+        "compare",
+        "--state",
+        start,
+        "--goal",
+        KORF_GOAL,
+        "--strategies",
+        "bfs,bfs,bfs,bfs",
+        "--max-memory",
+        "8",
+        "--json",
+    ]);
+    let lines = run.json_lines();
+    assert_eq!(lines.len(), 4);
+    let quarter = 2u64 << 20;
+    for l in &lines {
+        assert_eq!(l["status"], "limit", "{l}");
+        assert!(l["reason"].as_str().unwrap().contains("memory"), "{l}");
+        let peak = l["peak_bytes"].as_u64().unwrap();
+        assert!(
+            peak <= quarter,
+            "{peak} bytes, over a quarter of 8 MiB: {l}"
+        );
+    }
+    // Alone, one BFS goes past a quarter before it stops.
+    let alone = sb
+        .run(&[
+            "solve",
+            "--state",
+            start,
+            "--goal",
+            KORF_GOAL,
+            "-s",
+            "bfs",
+            "--max-memory",
+            "8",
+            "--json",
+        ])
+        .json_line();
+    assert_eq!(alone["status"], "limit", "{alone}");
+    assert!(alone["peak_bytes"].as_u64().unwrap() > quarter, "{alone}");
+}
+
 const BENCH_FILE: &str = "\
 # the two hardest 8-puzzle starts, and an easy one
 \n\

@@ -408,6 +408,28 @@ fn rejected_because(dir: &std::path::Path, words: &str) -> PdbSource {
 }
 
 #[test]
+fn a_cancelled_load_stops_reading_and_leaves_the_cache_file_alone() {
+    let (tmp, path, db) = small_cached();
+    let (goal, partition, _) = small();
+    assert!(huarong::storage::pdb_cache::is_cached(
+        tmp.path(),
+        &goal,
+        &partition
+    ));
+    let cancelled = huarong_engine::CancelToken::new();
+    cancelled.cancel();
+    let load = huarong::storage::pdb_cache::load_or_build_cancellable(
+        tmp.path(),
+        &goal,
+        &partition,
+        &|_| {},
+        &cancelled,
+    );
+    assert!(load.is_none(), "a raised token stops the read");
+    assert_eq!(std::fs::read(&path).unwrap(), db.to_bytes());
+}
+
+#[test]
 fn an_oversized_cache_file_is_rejected_by_its_length_before_reading() {
     let (tmp, path, db) = small_cached();
     // 100 GiB of sparse padding: reading it whole would take minutes and

@@ -1,0 +1,225 @@
+//! The run's limits as the pattern databases spend them. Building or
+//! loading a database counts against `--time-limit`, and its tables (and,
+//! while it is built, the builder's working memory) against `--max-memory`;
+//! what is left goes to the searches.
+
+use std::sync::Arc;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::engine::tiles::pdb::PatternDb;
+use crate::engine::{Board, CancelToken, HeuristicKind, LimitKind, Limits};
+use crate::storage::pdb_cache;
+
+/// A database that could not be had within the limits: every solve of the
+/// search that needed it ends with this limit and reason.
+#[derive(Clone, Debug)]
+pub(super) struct Unprepared {
+    pub limit: LimitKind,
+    pub why: String,
+}
+
+/// How the time limit applies to the runs that follow the databases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TimeLimitOf {
+    /// One run (solve, compare): the databases' time is taken from it.
+    WholeRun,
+    /// Each of many runs (bench, experiment): each gets the full limit; the
+    /// databases' phase is held to one limit of its own.
+    EachRun,
+}
+
+/// The run's limits and the databases bought with them.
+pub(super) struct Budget {
+    started: Instant,
+    limits: Limits,
+    /// Databases in hand: a run that names one twice holds it once.
+    held: Vec<(HeuristicKind, Arc<PatternDb>)>,
+    held_bytes: u64,
+}
+
+/// A database's build needs about as much working memory again as its
+/// tables (the 7-8: 1.1 GB peak for 577 MB of tables, measured with
+/// `/usr/bin/time -v`).
+const BUILD_OVERHEAD: u64 = 2;
+
+impl Budget {
+    /// The budget of a run with these limits, starting now.
+    pub fn new(limits: Limits) -> Self {
+        Self {
+            started: Instant::now(),
+            limits,
+            held: Vec::new(),
+            held_bytes: 0,
+        }
+    }
+
+    /// The database of `kind` for `goal`, from this run, the cache or a
+    /// build, within what is left of the limits.
+    pub fn database(
+        &mut self,
+        kind: HeuristicKind,
+        goal: &Board,
+        progress: &(dyn Fn(f32) + Sync),
+    ) -> Result<Arc<PatternDb>, Unprepared> {
+        if let Some((_, db)) = self.held.iter().find(|(k, _)| *k == kind) {
+            return Ok(Arc::clone(db));
+        }
+        let partition = kind.partition(goal).expect("a pattern database kind");
+        let name = kind.partition_name().unwrap_or_default();
+        let dir = pdb_cache::cache_dir();
+        let tables = PatternDb::encoded_len(goal, &partition) as u64;
+        let cached = pdb_cache::is_cached(&dir, goal, &partition);
+        let needed = if cached {
+            tables
+        } else {
+            tables * BUILD_OVERHEAD
+        };
+        if let Some(max) = self.limits.max_bytes
+            && self.held_bytes + needed > max
+        {
+            return Err(Unprepared {
+                limit: LimitKind::Memory,
+                why: format!(
+                    "the {name} pattern database needs {} to {}, more than the memory limit ({}) leaves",
+                    mib(needed),
+                    if cached { "load" } else { "build" },
+                    mib(max),
+                ),
+            });
+        }
+        let out_of_time = || Unprepared {
+            limit: LimitKind::Time,
+            why: format!(
+                "the time limit ({}) ran out while the {name} pattern database was {}",
+                seconds(self.limits.time_limit.unwrap_or_default()),
+                if cached { "loaded" } else { "built" }
+            ),
+        };
+        let left = self.time_left();
+        if left == Some(Duration::ZERO) {
+            return Err(out_of_time());
+        }
+        let cancel = CancelToken::new();
+        let load = std::thread::scope(|scope| {
+            let (done, wait) = mpsc::channel::<()>();
+            if let Some(left) = left {
+                let cancel = cancel.clone();
+                // Raises the token at the deadline, unless the load ends first
+                // (which drops `done` and wakes it).
+                scope.spawn(move || {
+                    if wait.recv_timeout(left) == Err(RecvTimeoutError::Timeout) {
+                        cancel.cancel();
+                    }
+                });
+            }
+            let load =
+                pdb_cache::load_or_build_cancellable(&dir, goal, &partition, progress, &cancel);
+            drop(done);
+            load
+        });
+        let load = load.ok_or_else(out_of_time)?;
+        eprintln!("{load}");
+        self.held_bytes += tables;
+        self.held.push((kind, Arc::clone(&load.db)));
+        Ok(load.db)
+    }
+
+    /// The time left of the limit, counted from the start of the run.
+    fn time_left(&self) -> Option<Duration> {
+        self.limits
+            .time_limit
+            .map(|limit| limit.saturating_sub(self.started.elapsed()))
+    }
+
+    /// The limits left for each of `share` searches running at once, after
+    /// the databases: the memory left is split evenly between them.
+    pub fn left(&self, share: usize, time: TimeLimitOf) -> Result<Limits, Unprepared> {
+        let time_limit = match time {
+            TimeLimitOf::EachRun => self.limits.time_limit,
+            TimeLimitOf::WholeRun => match self.time_left() {
+                Some(Duration::ZERO) => {
+                    return Err(Unprepared {
+                        limit: LimitKind::Time,
+                        why: format!(
+                            "the time limit ({}) ran out while the pattern databases were loaded",
+                            seconds(self.limits.time_limit.unwrap_or_default())
+                        ),
+                    });
+                }
+                left => left,
+            },
+        };
+        let max_bytes = self
+            .limits
+            .max_bytes
+            .map(|max| max.saturating_sub(self.held_bytes) / share.max(1) as u64);
+        Ok(Limits {
+            max_nodes: self.limits.max_nodes,
+            max_bytes,
+            time_limit,
+        })
+    }
+}
+
+/// Bytes in MiB, for messages.
+fn mib(bytes: u64) -> String {
+    format!("{} MiB", bytes.div_ceil(1 << 20))
+}
+
+/// A duration in seconds, for messages.
+fn seconds(d: Duration) -> String {
+    format!("{} s", super::short_number(d.as_secs_f64()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(time_limit: Option<Duration>, max_mib: u64, held_mib: u64) -> Budget {
+        let mut b = Budget::new(Limits {
+            max_nodes: Some(7),
+            max_bytes: Some(max_mib << 20),
+            time_limit,
+        });
+        b.held_bytes = held_mib << 20;
+        b
+    }
+
+    #[test]
+    fn the_memory_left_is_shared_evenly() {
+        let b = budget(None, 100, 40);
+        let each = b.left(3, TimeLimitOf::WholeRun).unwrap();
+        assert_eq!(each.max_bytes, Some((60 << 20) / 3));
+        assert_eq!(each.max_nodes, Some(7));
+        assert_eq!(
+            b.left(1, TimeLimitOf::EachRun).unwrap().max_bytes,
+            Some(60 << 20)
+        );
+    }
+
+    #[test]
+    fn a_whole_run_time_limit_is_spent_by_the_databases() {
+        let hour = Duration::from_secs(3600);
+        let b = budget(Some(hour), 100, 0);
+        let left = b
+            .left(1, TimeLimitOf::WholeRun)
+            .unwrap()
+            .time_limit
+            .unwrap();
+        assert!(
+            left < hour && left > hour - Duration::from_secs(60),
+            "{left:?}"
+        );
+        assert_eq!(
+            b.left(1, TimeLimitOf::EachRun).unwrap().time_limit,
+            Some(hour)
+        );
+        let spent = budget(Some(Duration::from_nanos(1)), 100, 0);
+        // A nanosecond has passed since the budget was made.
+        while spent.started.elapsed().is_zero() {}
+        let stop = spent.left(2, TimeLimitOf::WholeRun).unwrap_err();
+        assert_eq!(stop.limit, LimitKind::Time);
+        assert!(spent.left(2, TimeLimitOf::EachRun).is_ok());
+    }
+}
