@@ -4,6 +4,7 @@
 use clap::Args;
 use serde::Serialize;
 
+use super::observe::Watchers;
 use super::report::{Counters, duration, thousands};
 use super::{InputError, SearchArgs};
 use crate::engine::experiment::RunSummary;
@@ -115,17 +116,21 @@ pub(super) fn solve_layout(
     layout: &Layout,
     klotski: &KlotskiArgs,
     search: &SearchArgs,
+    watchers: &Watchers,
 ) -> Result<(), InputError> {
     let metric = klotski.metric()?;
     let strategy = search.strategy(Family::Klotski)?;
-    let ctl = search.control()?;
+    let ctl = watchers.control(search.control()?);
     let o = solve_klotski(&*strategy, layout, metric, &ctl)?;
+    watchers.write_trace()?;
+    let anatomy = watchers.anatomy(&o);
     let steps = steps_of(layout, &o)?;
     if search.json {
-        println!(
-            "{}",
-            serde_json::to_string(&KlotskiRecord::new(layout, metric, &o, &steps))?
-        );
+        let mut record = serde_json::to_value(KlotskiRecord::new(layout, metric, &o, &steps))?;
+        if let Some(a) = &anatomy {
+            record["anatomy"] = serde_json::to_value(a)?;
+        }
+        println!("{record}");
         return Ok(());
     }
     println!("Start ({}x{}):", layout.rows, layout.cols);
@@ -156,6 +161,9 @@ pub(super) fn solve_layout(
         ),
     }
     println!("{}", counters(&o.stats));
+    if let Some(a) = &anatomy {
+        println!("{}", super::observe::anatomy_text(a));
+    }
     Ok(())
 }
 

@@ -6,6 +6,7 @@ mod bench;
 mod budget;
 mod compare;
 mod klotski;
+mod observe;
 mod report;
 mod solve;
 
@@ -353,6 +354,26 @@ impl SearchArgs {
         )?;
         strategy::check_family(&*s, family)?;
         Ok(s)
+    }
+
+    /// Refuse `--anatomy` and `--trace` for a strategy that reports no
+    /// events (the local searches and the row-by-row one).
+    fn check_watchable(
+        &self,
+        observe: &observe::ObserveArgs,
+        family: Family,
+    ) -> Result<(), InputError> {
+        if !observe.asked() {
+            return Ok(());
+        }
+        let s = self.strategy(family)?;
+        if s.is_optimal() {
+            return Ok(());
+        }
+        Err(InputError(format!(
+            "--anatomy and --trace watch the exact searches (BFS, A*, IDA*), not {}",
+            s.label()
+        )))
     }
 
     /// The strategy `name` with these settings applied.

@@ -4,6 +4,7 @@ use clap::Args;
 
 use super::budget::TimeLimitOf;
 use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
+use super::observe::{ObserveArgs, anatomy_text};
 use super::report::Record;
 use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
 use crate::engine::strategy::Family;
@@ -20,6 +21,8 @@ pub(super) struct SolveArgs {
     klotski: KlotskiArgs,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    observe: ObserveArgs,
 }
 
 /// The start: tiles, or a Klotski layout (text or classic name).
@@ -44,15 +47,26 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
         (None, text, name) => {
             refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
             let layout = resolve_layout(text.as_deref(), name.as_deref())?;
-            return solve_layout(&layout, &args.klotski, &args.search);
+            let watchers = args.observe.watchers()?;
+            args.search
+                .check_watchable(&args.observe, Family::Klotski)?;
+            return solve_layout(&layout, &args.klotski, &args.search, &watchers);
         }
     };
     refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
     let puzzle = args.board.puzzle(state)?;
+    let watchers = args.observe.watchers()?;
+    args.search.check_watchable(&args.observe, Family::Tiles)?;
     let search = args.search.resolve(&puzzle.goal, TimeLimitOf::WholeRun)?;
-    let outcome = search.solve(&puzzle)?;
+    let outcome = search.solve_with(&puzzle, &watchers.control(search.control.clone()))?;
+    watchers.write_trace()?;
+    let anatomy = watchers.anatomy(&outcome);
     if args.search.json {
-        println!("{}", serde_json::to_string(&Record::new(&outcome))?);
+        let mut record = serde_json::to_value(Record::new(&outcome))?;
+        if let Some(a) = &anatomy {
+            record["anatomy"] = serde_json::to_value(a)?;
+        }
+        println!("{record}");
         return Ok(());
     }
     println!("Start ({}):", puzzle.shape());
@@ -78,5 +92,8 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
         ),
     }
     println!("{}", crate::units::counters(&outcome.stats));
+    if let Some(a) = &anatomy {
+        println!("{}", anatomy_text(a));
+    }
     Ok(())
 }

@@ -117,6 +117,9 @@ pub struct Control {
     pub threads: usize,
     /// Observer for the traces of local searches (annealing, tabu, greedy).
     pub on_trace: Option<TraceFn>,
+    /// Observer for the exact searches' events (BFS, A*, IDA*); see
+    /// [`crate::observe`].
+    pub on_event: Option<crate::observe::EventFn>,
 }
 
 /// One point of a local search's trace, sent once per window of iterations.
@@ -146,6 +149,7 @@ impl Default for Control {
             report_every: Duration::from_millis(100),
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             on_trace: None,
+            on_event: None,
         }
     }
 }
@@ -180,6 +184,11 @@ impl Control {
     /// Send local-search trace points to `f`.
     pub fn with_trace(mut self, f: impl Fn(&TracePoint) + Send + Sync + 'static) -> Self {
         self.on_trace = Some(Arc::new(f));
+        self
+    }
+    /// Send the exact searches' events to `f` (see [`crate::observe`]).
+    pub fn with_events(mut self, f: crate::observe::EventFn) -> Self {
+        self.on_event = Some(f);
         self
     }
     /// Send progress reports to `f`.

@@ -645,6 +645,131 @@ fn compare_memory_limit_is_the_whole_runs() {
     assert!(alone["peak_bytes"].as_u64().unwrap() > quarter, "{alone}");
 }
 
+#[test]
+fn solve_anatomy_adds_up_to_the_counters() {
+    let sb = Sandbox::new("anatomy");
+    for strategy in ["bfs", "astar", "idastar"] {
+        let rec = sb
+            .run(&[
+                "solve",
+                "--state",
+                HARDEST_A,
+                "-s",
+                strategy,
+                "--anatomy",
+                "--json",
+            ])
+            .json_line();
+        let a = &rec["anatomy"];
+        let by_depth: u64 = a["by_depth"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .sum();
+        assert_eq!(
+            by_depth,
+            rec["expanded"].as_u64().unwrap(),
+            "{strategy}: {rec}"
+        );
+        assert_eq!(a["solution_length"], 31, "{strategy}");
+        assert!(a["branching"].as_f64().unwrap() > 1.0, "{strategy}");
+        // Fields that do not apply are left out.
+        assert_eq!(
+            a.get("iterations").is_some(),
+            strategy == "idastar",
+            "{strategy}: {a}"
+        );
+        assert_eq!(
+            a.get("by_f").is_some(),
+            strategy != "bfs",
+            "{strategy}: {a}"
+        );
+    }
+    sb.run(&["solve", "--state", HARDEST_A, "-s", "tabu", "--anatomy"])
+        .input_error(&["--anatomy", "exact searches", "Tabu"]);
+}
+
+#[test]
+fn solve_trace_writes_every_event_then_an_end_line() {
+    let sb = Sandbox::new("trace");
+    let path = sb.dir.join("events.jsonl");
+    let trace = path.to_str().unwrap();
+    let start = "1 2 3 4 5 6 0 7 8";
+    let rec = sb
+        .run(&[
+            "solve", "--state", start, "-s", "astar", "--trace", trace, "--json",
+        ])
+        .json_line();
+    let lines: Vec<Value> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["event"], "expand");
+    assert_eq!(lines[0]["state"], start);
+    assert_eq!(lines[0]["g"], 0);
+    let expands = lines.iter().filter(|l| l["event"] == "expand").count() as u64;
+    assert_eq!(expands, rec["expanded"].as_u64().unwrap());
+    let generated = lines.iter().filter(|l| l["event"] == "generate").count() as u64;
+    assert_eq!(generated, rec["generated"].as_u64().unwrap());
+    for l in lines
+        .iter()
+        .filter(|l| l["event"] != "end" && l["event"] != "goal")
+    {
+        assert_eq!(
+            l["f"],
+            l["g"].as_u64().unwrap() + l["h"].as_u64().unwrap(),
+            "{l}"
+        );
+    }
+    let n = lines.len();
+    assert_eq!(lines[n - 2]["event"], "goal");
+    assert_eq!(
+        lines[n - 1],
+        serde_json::json!({"event": "end", "truncated": false})
+    );
+    // Capped: three events, then the end line says so.
+    sb.run(&[
+        "solve",
+        "--state",
+        HARDEST_A,
+        "-s",
+        "bfs",
+        "--trace",
+        trace,
+        "--trace-limit",
+        "3",
+        "--json",
+    ])
+    .json_line();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(text.lines().count(), 4, "{text}");
+    assert!(
+        text.ends_with("{\"event\":\"end\",\"truncated\":true}\n"),
+        "{text}"
+    );
+    sb.run(&[
+        "solve",
+        "--state",
+        start,
+        "--trace",
+        trace,
+        "--trace-limit",
+        "0",
+    ])
+    .input_error(&["--trace-limit", "1 to 1,000,000"]);
+    let missing = sb.dir.join("no/such/folder/t.jsonl");
+    sb.run(&[
+        "solve",
+        "--state",
+        start,
+        "--trace",
+        missing.to_str().unwrap(),
+    ])
+    .input_error(&["--trace", "no folder"]);
+}
+
 const BENCH_FILE: &str = "\
 # the two hardest 8-puzzle starts, and an easy one
 \n\

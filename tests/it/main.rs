@@ -9,6 +9,7 @@ mod fast;
 mod heuristics;
 mod klotski;
 mod local;
+mod observe;
 mod parse;
 mod pdb;
 mod search;

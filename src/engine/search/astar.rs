@@ -5,6 +5,7 @@
 use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::hash::StateMap;
+use crate::observe::{Event, Fate, Unwatched, Watch, Watched};
 use crate::outcome::{LimitKind, Outcome};
 
 struct Node<S, M> {
@@ -77,7 +78,10 @@ pub fn astar<S: SearchSpace>(
     ctl: &Control,
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
-    let (end, sizes) = astar_metered(space, start, heuristic, &mut meter);
+    let (end, sizes) = match &ctl.on_event {
+        Some(f) => astar_metered(space, start, heuristic, &mut meter, &Watched(&**f)),
+        None => astar_metered(space, start, heuristic, &mut meter, &Unwatched),
+    };
     let mut stats = meter.finish(sizes);
     match end {
         AStarEnd::Found { path, bound } => {
@@ -107,12 +111,13 @@ pub(crate) enum AStarEnd<M> {
 
 /// A* counting into a caller's `meter` (so that several searches can share
 /// one control, as the row-by-row strategy's do); returns how it ended and
-/// the sizes at the end.
-pub(crate) fn astar_metered<S: SearchSpace>(
+/// the sizes at the end. Events go to `watch`.
+pub(crate) fn astar_metered<S: SearchSpace, W: Watch>(
     space: &S,
     start: S::State,
     heuristic: impl Fn(&S::State) -> u32,
     meter: &mut Meter<'_>,
+    watch: &W,
 ) -> (AStarEnd<S::Move>, Sizes) {
     let h0 = heuristic(&start);
     let mut nodes: Vec<Node<S::State, S::Move>> = vec![Node {
@@ -154,6 +159,9 @@ pub(crate) fn astar_metered<S: SearchSpace>(
             continue; // stale entry: the node was reached again more cheaply
         }
         if space.is_goal(&node.state) {
+            if W::ON {
+                watch.event(&Event::Goal { g: node.g });
+            }
             let path = backtrack(i, |j| {
                 let n = &nodes[j as usize];
                 n.mv.map(|m| (n.parent, m))
@@ -172,6 +180,13 @@ pub(crate) fn astar_metered<S: SearchSpace>(
             }
         }
         let (state, g) = (node.state, node.g);
+        if W::ON {
+            watch.event(&Event::Expand {
+                g,
+                h: node.h,
+                state: &|| space.state_text(&state),
+            });
+        }
         nodes[i as usize].closed = true;
         buf.clear();
         space.successors(&state, &mut buf);
@@ -181,16 +196,37 @@ pub(crate) fn astar_metered<S: SearchSpace>(
             match index.get(&next) {
                 Some(&j) => {
                     let n = &mut nodes[j as usize];
-                    if g2 < n.g {
+                    let better = g2 < n.g;
+                    if better {
                         n.g = g2;
                         n.parent = i;
                         n.mv = Some(mv);
                         n.closed = false;
                         open.push(g2 + n.h, j);
                     }
+                    if W::ON {
+                        watch.event(&Event::Generate {
+                            g: g2,
+                            h: n.h,
+                            fate: if better {
+                                Fate::Reopened
+                            } else {
+                                Fate::Duplicate
+                            },
+                            state: &|| space.state_text(&next),
+                        });
+                    }
                 }
                 None => {
                     let h = heuristic(&next);
+                    if W::ON {
+                        watch.event(&Event::Generate {
+                            g: g2,
+                            h,
+                            fate: Fate::New,
+                            state: &|| space.state_text(&next),
+                        });
+                    }
                     let j = nodes.len() as u32;
                     nodes.push(Node {
                         state: next,

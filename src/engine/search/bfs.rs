@@ -4,6 +4,7 @@
 use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::hash::StateSet;
+use crate::observe::{Event, Fate, Unwatched, Watch, Watched};
 use crate::outcome::{LimitKind, Outcome};
 
 struct Node<S, M> {
@@ -31,6 +32,18 @@ struct Node<S, M> {
 /// assert_eq!(bfs(&Ring, 0, &Control::default()).status, Status::Unsolvable);
 /// ```
 pub fn bfs<S: SearchSpace>(space: &S, start: S::State, ctl: &Control) -> Outcome<S::Move> {
+    match &ctl.on_event {
+        Some(f) => bfs_watched(space, start, ctl, &Watched(&**f)),
+        None => bfs_watched(space, start, ctl, &Unwatched),
+    }
+}
+
+fn bfs_watched<S: SearchSpace, W: Watch>(
+    space: &S,
+    start: S::State,
+    ctl: &Control,
+    watch: &W,
+) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
     let mut nodes: Vec<Node<S::State, S::Move>> = vec![Node {
         state: start,
@@ -60,6 +73,9 @@ pub fn bfs<S: SearchSpace>(space: &S, start: S::State, ctl: &Control) -> Outcome
     };
 
     if space.is_goal(&start) {
+        if W::ON {
+            watch.event(&Event::Goal { g: 0 });
+        }
         let stats = meter.finish(sizes(&nodes, &seen, 0, 0));
         return Outcome::solved(Vec::new(), stats);
     }
@@ -84,16 +100,36 @@ pub fn bfs<S: SearchSpace>(space: &S, start: S::State, ctl: &Control) -> Outcome
             }
         }
         buf.clear();
-        space.successors(&nodes[head].state, &mut buf);
+        let expanded = nodes[head].state;
+        if W::ON {
+            watch.event(&Event::Expand {
+                g: depth,
+                h: 0,
+                state: &|| space.state_text(&expanded),
+            });
+        }
+        space.successors(&expanded, &mut buf);
         meter.generated(buf.len() as u64);
         for &(mv, state) in &buf {
-            if seen.insert(state) {
+            let new = seen.insert(state);
+            if W::ON {
+                watch.event(&Event::Generate {
+                    g: depth + 1,
+                    h: 0,
+                    fate: if new { Fate::New } else { Fate::Duplicate },
+                    state: &|| space.state_text(&state),
+                });
+            }
+            if new {
                 nodes.push(Node {
                     state,
                     parent: head as u32,
                     mv: Some(mv),
                 });
                 if space.is_goal(&state) {
+                    if W::ON {
+                        watch.event(&Event::Goal { g: depth + 1 });
+                    }
                     let path = finish_path(&nodes, nodes.len() - 1);
                     let mut stats = meter.finish(sizes(&nodes, &seen, head, depth + 1));
                     stats.bound = Some(depth + 1);

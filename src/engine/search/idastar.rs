@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use super::DepthFirstSpace;
 use crate::control::{Control, Meter, SharedMeter, Sizes, Stop};
+use crate::observe::{Event, Fate, Unwatched, Watch, Watched};
 use crate::outcome::{Outcome, Stats};
 
 enum Step {
@@ -21,11 +22,12 @@ enum Step {
     Stop(Stop),
 }
 
-struct Run<'m, 'c, M> {
+struct Run<'m, 'c, M, W> {
     meter: &'m mut Meter<'c>,
     path: Vec<M>,
     bound: u32,
     level_bytes: u64,
+    watch: &'m W,
 }
 
 /// Iterations that expanded at least this many nodes are followed by
@@ -62,6 +64,17 @@ where
     D: DepthFirstSpace + Clone + Send + Sync,
     D::Move: Send + Sync,
 {
+    match &ctl.on_event {
+        Some(f) => ida_star_watched(space, ctl, &Watched(&**f)),
+        None => ida_star_watched(space, ctl, &Unwatched),
+    }
+}
+
+fn ida_star_watched<D, W: Watch>(space: &mut D, ctl: &Control, watch: &W) -> Outcome<D::Move>
+where
+    D: DepthFirstSpace + Clone + Send + Sync,
+    D::Move: Send + Sync,
+{
     let mut meter = Meter::new(ctl);
     let level_bytes = level_bytes::<D>();
     let mut bound = space.heuristic();
@@ -73,14 +86,21 @@ where
         bound: Some(bound),
     };
     if space.is_goal() {
+        if W::ON {
+            watch.event(&Event::Goal { g: 0 });
+        }
         let mut stats = meter.finish(sizes(0, 0));
         stats.bound = Some(0);
         return Outcome::solved(Vec::new(), stats);
     }
-    let threads = ctl.threads.max(1);
+    // Watched, on one thread: the events come in the order they happen.
+    let threads = if W::ON { 1 } else { ctl.threads.max(1) };
     let mut last_iteration = 0u64;
     loop {
         let before = meter.stats.expanded;
+        if W::ON {
+            watch.event(&Event::IterationStart { bound });
+        }
         let (step, path) = if threads > 1 && last_iteration >= PARALLEL_AFTER {
             parallel_iteration(space, bound, threads, ctl, &mut meter)
         } else {
@@ -89,6 +109,7 @@ where
                 path: Vec::with_capacity(256),
                 bound,
                 level_bytes,
+                watch,
             };
             let step = dfs(space, 0, None, &mut run);
             (step, run.path)
@@ -182,6 +203,7 @@ where
                             path: prefix.clone(),
                             bound,
                             level_bytes: level_bytes::<D>(),
+                            watch: &Unwatched,
                         };
                         match dfs(
                             &mut space,
@@ -299,12 +321,19 @@ fn collect<D: DepthFirstSpace>(
 }
 
 /// Expand the current state at depth `g` (its f is within the bound).
-fn dfs<D: DepthFirstSpace>(
+fn dfs<D: DepthFirstSpace, W: Watch>(
     space: &mut D,
     g: u32,
     prev: Option<D::Move>,
-    run: &mut Run<'_, '_, D::Move>,
+    run: &mut Run<'_, '_, D::Move, W>,
 ) -> Step {
+    if W::ON {
+        run.watch.event(&Event::Expand {
+            g,
+            h: space.heuristic(),
+            state: &|| space.state_text(),
+        });
+    }
     if run.meter.expand() {
         let depth = run.path.len() as u64;
         let sizes = Sizes {
@@ -332,12 +361,34 @@ fn dfs<D: DepthFirstSpace>(
         // bound); min > bound always, so its f is needed exactly only
         // below `min`.
         let limit = min.saturating_sub(g2);
-        let (undo, h) = space.apply_bounded(mv, limit);
+        let (undo, h) = if W::ON {
+            // Exact, for the event; the search takes the same turns (an
+            // estimate at or over `limit` only ever meant f ≥ min).
+            let undo = space.apply(mv);
+            (undo, space.heuristic())
+        } else {
+            space.apply_bounded(mv, limit)
+        };
         let f = g2 + h;
+        if W::ON {
+            run.watch.event(&Event::Generate {
+                g: g2,
+                h,
+                fate: if f > run.bound {
+                    Fate::Pruned
+                } else {
+                    Fate::New
+                },
+                state: &|| space.state_text(),
+            });
+        }
         if f > run.bound {
             min = min.min(f);
         } else if space.is_goal() {
             // Not gated on h = 0: see `collect`.
+            if W::ON {
+                run.watch.event(&Event::Goal { g: g2 });
+            }
             run.path.push(mv);
             return Step::Found;
         } else {

@@ -55,6 +55,11 @@ pub trait SearchSpace {
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State)>);
     /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
+    /// `state` in words, for observers' traces (none by default).
+    fn state_text(&self, state: &Self::State) -> String {
+        let _ = state;
+        String::new()
+    }
 }
 
 /// A single mutable state for depth-first searches (IDA*): moves are applied
@@ -87,6 +92,10 @@ pub trait DepthFirstSpace {
     fn undo(&mut self, mv: Self::Move, undo: Self::Undo);
     /// Whether `mv` right after `prev` just undoes it (such moves are skipped).
     fn undoes(&self, prev: Self::Move, mv: Self::Move) -> bool;
+    /// The current state in words, for observers' traces (none by default).
+    fn state_text(&self) -> String {
+        String::new()
+    }
 }
 
 /// Bytes that growing a table holding `len` of `cap` entries of `entry`

@@ -318,9 +318,15 @@ impl Board {
     /// Row-major tiles separated by spaces, 0 for the blank: the form
     /// [`Board::parse`] reads back.
     pub fn to_text(&self) -> String {
-        let parts: Vec<String> = self.cells.iter().map(|t| t.to_string()).collect();
-        parts.join(" ")
+        cells_text(&self.cells)
     }
+}
+
+/// Tiles as space-separated numbers, row by row (0 the blank): the text
+/// form of a board.
+pub(crate) fn cells_text(cells: &[u8]) -> String {
+    let parts: Vec<String> = cells.iter().map(|t| t.to_string()).collect();
+    parts.join(" ")
 }
 
 impl fmt::Display for Board {

@@ -55,6 +55,12 @@ impl<P: PackedBoard> SearchSpace for TileSpace<P> {
     fn is_goal(&self, state: &P) -> bool {
         *state == self.goal
     }
+
+    fn state_text(&self, state: &P) -> String {
+        let mut cells = vec![0u8; self.shape.cells()];
+        state.unpack(&mut cells);
+        super::board::cells_text(&cells)
+    }
 }
 
 /// Up to four moves of the blank, inline.
@@ -257,5 +263,9 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     #[inline(always)]
     fn undoes(&self, prev: Dir, mv: Dir) -> bool {
         mv == prev.opposite()
+    }
+
+    fn state_text(&self) -> String {
+        super::board::cells_text(&self.cells)
     }
 }

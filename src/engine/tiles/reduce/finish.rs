@@ -60,7 +60,7 @@ pub(super) fn finish(
         s.unpack(&mut local[..m]);
         manhattan.estimate(&local[..m])
     };
-    let (end, sizes) = astar_metered(&space, start, estimate, meter);
+    let (end, sizes) = astar_metered(&space, start, estimate, meter, &crate::observe::Unwatched);
     meter.note_sizes(&sizes);
     match end {
         AStarEnd::Found { path, .. } => Ok(path),

@@ -1,0 +1,295 @@
+//! Watching a search as it runs: the [`Event`]s the exact searches (BFS,
+//! A*, IDA*) report to an observer set on the [`Control`], and the
+//! [`Anatomy`] of a run computed from them.
+//!
+//! A search with no observer is compiled without its events (each search
+//! is instantiated twice, once watched and once not), so watching costs
+//! nothing when nobody watches.
+//!
+//! ```
+//! use std::sync::Arc;
+//! use huarong_engine::observe::AnatomyRecorder;
+//! use huarong_engine::strategy::{find, solve_tiles};
+//! use huarong_engine::{Control, HeuristicChoice, TilePuzzle};
+//!
+//! let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
+//! let recorder = Arc::new(AnatomyRecorder::default());
+//! let ctl = Control::default().with_events(recorder.observer());
+//! let bfs = find("bfs").unwrap();
+//! let o = solve_tiles(bfs, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
+//! let anatomy = recorder.anatomy(&o);
+//! assert_eq!(anatomy.by_depth.iter().sum::<u64>(), o.stats.expanded);
+//! assert_eq!(anatomy.layers[0], 1); // the start alone at depth 0
+//! ```
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+use serde::Serialize;
+
+use crate::outcome::Outcome;
+
+/// What became of a generated child.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Fate {
+    /// Never seen before: stored (BFS, A*) or descended into (IDA*).
+    New,
+    /// Seen before, and not reached more cheaply: dropped.
+    Duplicate,
+    /// Seen before, now reached more cheaply: opened again (A*).
+    Reopened,
+    /// Beyond IDA*'s current bound: not descended into.
+    Pruned,
+}
+
+/// One step of a search, as an observer sees it. `g` is the depth (moves
+/// from the start), `h` the heuristic's estimate (0 for BFS).
+pub enum Event<'a> {
+    /// A node is expanded: its children are generated next.
+    Expand {
+        /// Moves from the start.
+        g: u32,
+        /// The heuristic's estimate.
+        h: u32,
+        /// The node's state in words (tiles: space separated), on demand.
+        state: &'a dyn Fn() -> String,
+    },
+    /// A child of the node last expanded is generated.
+    Generate {
+        /// Moves from the start.
+        g: u32,
+        /// The heuristic's estimate.
+        h: u32,
+        /// What became of it.
+        fate: Fate,
+        /// The child's state in words, on demand.
+        state: &'a dyn Fn() -> String,
+    },
+    /// An IDA* iteration starts, with this bound on f.
+    IterationStart {
+        /// The bound.
+        bound: u32,
+    },
+    /// The goal is reached, `g` moves from the start.
+    Goal {
+        /// The solution's length.
+        g: u32,
+    },
+}
+
+impl Event<'_> {
+    /// The event's name in traces: `expand`, `generate`, `iteration`, `goal`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::Expand { .. } => "expand",
+            Event::Generate { .. } => "generate",
+            Event::IterationStart { .. } => "iteration",
+            Event::Goal { .. } => "goal",
+        }
+    }
+}
+
+impl std::fmt::Debug for Event<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Event::Expand { g, h, .. } => write!(f, "Expand {{ g: {g}, h: {h} }}"),
+            Event::Generate { g, h, fate, .. } => {
+                write!(f, "Generate {{ g: {g}, h: {h}, fate: {fate:?} }}")
+            }
+            Event::IterationStart { bound } => write!(f, "IterationStart {{ bound: {bound} }}"),
+            Event::Goal { g } => write!(f, "Goal {{ g: {g} }}"),
+        }
+    }
+}
+
+/// An event observer (called on the search's thread; an observed IDA* runs
+/// on one thread, so events arrive in the order they happen).
+pub type EventFn = Arc<dyn Fn(&Event<'_>) + Send + Sync>;
+
+/// How a search reports events: compiled away when nobody watches.
+pub(crate) trait Watch {
+    /// Whether events are reported at all (a constant the compiler folds).
+    const ON: bool;
+    /// Report `event`.
+    fn event(&self, event: &Event<'_>);
+}
+
+/// Nobody watches.
+pub(crate) struct Unwatched;
+
+impl Watch for Unwatched {
+    const ON: bool = false;
+    #[inline(always)]
+    fn event(&self, _: &Event<'_>) {}
+}
+
+/// The control's observer watches.
+pub(crate) struct Watched<'a>(pub &'a (dyn Fn(&Event<'_>) + Send + Sync));
+
+impl Watch for Watched<'_> {
+    const ON: bool = true;
+    fn event(&self, event: &Event<'_>) {
+        (self.0)(event)
+    }
+}
+
+/// One IDA* iteration.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Iteration {
+    /// Its bound on f.
+    pub bound: u32,
+    /// Nodes expanded in it.
+    pub expanded: u64,
+    /// Nodes generated in it.
+    pub generated: u64,
+}
+
+/// The shape of a run: where its effort went.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Anatomy {
+    /// Expanded nodes by depth: `by_depth[d]` have g = d. Sums to the
+    /// nodes expanded.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub by_depth: Vec<u64>,
+    /// Expanded nodes by f = g + h.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub by_f: BTreeMap<u32, u64>,
+    /// IDA*'s iterations, in order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub iterations: Vec<Iteration>,
+    /// States first reached at each depth (the start is layer 0): BFS's
+    /// layers, and for A* the new states by depth.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub layers: Vec<u64>,
+    /// The effective branching factor b*, for a solved run: a uniform tree
+    /// of the solution's depth d with N + 1 = 1 + b* + … + b*^d nodes, N
+    /// the nodes generated (Russell and Norvig's definition).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub branching: Option<f64>,
+    /// The heuristic's estimate of the start (none for BFS).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start_h: Option<u32>,
+    /// The solution's length, for a solved run.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution_length: Option<u32>,
+}
+
+/// Collects a run's events into its [`Anatomy`]: set its
+/// [`observer`](Self::observer) on the control, then read
+/// [`anatomy`](Self::anatomy) when the run is over.
+#[derive(Default)]
+pub struct AnatomyRecorder {
+    so_far: Mutex<Tally>,
+}
+
+#[derive(Default)]
+struct Tally {
+    anatomy: Anatomy,
+    uses_heuristic: bool,
+}
+
+/// Add one at `index`, growing `v` as needed.
+fn bump(v: &mut Vec<u64>, index: u32) {
+    let i = index as usize;
+    if v.len() <= i {
+        v.resize(i + 1, 0);
+    }
+    v[i] += 1;
+}
+
+impl AnatomyRecorder {
+    /// The observer to set on a [`Control`](crate::Control) with
+    /// [`with_events`](crate::Control::with_events).
+    pub fn observer(self: &Arc<Self>) -> EventFn {
+        let me = Arc::clone(self);
+        Arc::new(move |e: &Event<'_>| me.record(e))
+    }
+
+    fn record(&self, e: &Event<'_>) {
+        let mut t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
+        let a = &mut t.anatomy;
+        match *e {
+            Event::Expand { g, h, .. } => {
+                if a.layers.is_empty() {
+                    // The first expansion is the start's.
+                    a.layers.push(1);
+                    a.start_h = Some(h);
+                }
+                bump(&mut a.by_depth, g);
+                *a.by_f.entry(g + h).or_default() += 1;
+                if let Some(it) = a.iterations.last_mut() {
+                    it.expanded += 1;
+                }
+                t.uses_heuristic |= h > 0;
+            }
+            Event::Generate { g, fate, .. } => {
+                if fate == Fate::New {
+                    bump(&mut a.layers, g);
+                }
+                if let Some(it) = a.iterations.last_mut() {
+                    it.generated += 1;
+                }
+            }
+            Event::IterationStart { bound } => a.iterations.push(Iteration {
+                bound,
+                ..Iteration::default()
+            }),
+            Event::Goal { g } => a.solution_length = Some(g),
+        }
+    }
+
+    /// The anatomy of the run that ended with `outcome`.
+    pub fn anatomy<M>(&self, outcome: &Outcome<M>) -> Anatomy {
+        let t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
+        let mut a = t.anatomy.clone();
+        if !t.uses_heuristic {
+            // BFS (or a zero heuristic): f is the depth, already shown.
+            a.by_f.clear();
+            a.start_h = None;
+        }
+        if !a.iterations.is_empty() {
+            // IDA* revisits nodes in every iteration: its layers would
+            // count visits, not states.
+            a.layers.clear();
+        }
+        a.solution_length =
+            (outcome.status == crate::Status::Solved).then_some(outcome.path.len() as u32);
+        a.branching = a
+            .solution_length
+            .and_then(|d| effective_branching(outcome.stats.generated, d));
+        a
+    }
+}
+
+/// The effective branching factor b* of a search that generated `nodes`
+/// nodes to find a solution at `depth`: the b with
+/// `nodes + 1 = 1 + b + b² + … + b^depth`, to 1e-9. None for depth 0.
+///
+/// ```
+/// use huarong_engine::observe::effective_branching;
+/// // 2 + 4 + 8 = 14 nodes to depth 3: b* = 2.
+/// assert!((effective_branching(14, 3).unwrap() - 2.0).abs() < 1e-9);
+/// assert_eq!(effective_branching(5, 0), None);
+/// ```
+pub fn effective_branching(nodes: u64, depth: u32) -> Option<f64> {
+    if depth == 0 {
+        return None;
+    }
+    // Nodes of a uniform tree of branching b to `depth`, the root excluded.
+    let tree = |b: f64| (1..=depth).map(|i| b.powi(i as i32)).sum::<f64>();
+    let target = nodes as f64;
+    let (mut lo, mut hi) = (0.0f64, 1.0f64);
+    while tree(hi) < target {
+        hi *= 2.0;
+    }
+    while hi - lo > 1e-12 * hi.max(1.0) {
+        let mid = (lo + hi) / 2.0;
+        if tree(mid) < target {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    Some((lo + hi) / 2.0)
+}

@@ -1,0 +1,245 @@
+//! Watched searches: their events and anatomy checked against independent
+//! computations (a test-side BFS over the 8-puzzle), and watching never
+//! changes what a search does.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use huarong_engine::observe::{AnatomyRecorder, Event, Fate, effective_branching};
+use huarong_engine::search::{SearchSpace, bfs};
+use huarong_engine::strategy::{self, find};
+use huarong_engine::tiles::heuristic::evaluate;
+use huarong_engine::tiles::random_solvable;
+use huarong_engine::{
+    Board, Control, HeuristicChoice, Outcome, Shape, Status, TilePuzzle, solve_tiles,
+};
+
+fn shape3() -> Shape {
+    Shape::new(3, 3).unwrap()
+}
+
+/// The 8-puzzle's neighbours of `b`, computed here (not by the engine).
+fn neighbours(b: &[u8]) -> Vec<Vec<u8>> {
+    let blank = b.iter().position(|&t| t == 0).unwrap();
+    let (r, c) = (blank / 3, blank % 3);
+    let mut out = Vec::new();
+    for (dr, dc) in [(-1i32, 0i32), (1, 0), (0, -1), (0, 1)] {
+        let (nr, nc) = (r as i32 + dr, c as i32 + dc);
+        if (0..3).contains(&nr) && (0..3).contains(&nc) {
+            let mut n = b.to_vec();
+            n.swap(blank, (nr * 3 + nc) as usize);
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// Distance from `start` of every state reachable from it (a test-side BFS).
+fn distances(start: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut dist = HashMap::from([(start.to_vec(), 0u32)]);
+    let mut layer = vec![start.to_vec()];
+    let mut d = 0;
+    while !layer.is_empty() {
+        d += 1;
+        let mut next = Vec::new();
+        for b in &layer {
+            for n in neighbours(b) {
+                if !dist.contains_key(&n) {
+                    dist.insert(n.clone(), d);
+                    next.push(n);
+                }
+            }
+        }
+        layer = next;
+    }
+    dist
+}
+
+/// The 8-puzzle with no goal at all: BFS must exhaust it.
+struct NoGoal;
+
+impl SearchSpace for NoGoal {
+    type State = [u8; 9];
+    type Move = ();
+    fn successors(&self, s: &[u8; 9], out: &mut Vec<((), [u8; 9])>) {
+        for n in neighbours(s) {
+            out.push(((), n.try_into().unwrap()));
+        }
+    }
+    fn is_goal(&self, _: &[u8; 9]) -> bool {
+        false
+    }
+}
+
+fn watched(recorder: &Arc<AnatomyRecorder>) -> Control {
+    Control::default().with_events(recorder.observer())
+}
+
+#[test]
+fn bfs_layers_are_the_counts_of_states_at_each_distance() {
+    let start = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+    let recorder = Arc::new(AnatomyRecorder::default());
+    let o = bfs(&NoGoal, start, &watched(&recorder));
+    assert_eq!(o.status, Status::Unsolvable);
+    let a = recorder.anatomy(&o);
+    let dist = distances(&start);
+    let deepest = *dist.values().max().unwrap();
+    let mut expected = vec![0u64; deepest as usize + 1];
+    for &d in dist.values() {
+        expected[d as usize] += 1;
+    }
+    assert_eq!(a.layers, expected);
+    assert_eq!(a.layers.iter().sum::<u64>(), 181_440);
+    // Exhausted: every state is expanded once, at its distance.
+    assert_eq!(a.by_depth, expected);
+    assert_eq!(a.by_depth.iter().sum::<u64>(), o.stats.expanded);
+    assert!(a.by_f.is_empty(), "BFS has no heuristic: f is the depth");
+    assert_eq!(a.branching, None);
+}
+
+#[test]
+fn astar_expands_every_state_below_the_optimum_and_none_above() {
+    // Manhattan is consistent: A* expands every state with
+    // g* + h < C* and none with g* + h > C* (g* the true distance).
+    let goal = Board::goal(shape3());
+    for seed in 0..4 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let puzzle = TilePuzzle::new(start.clone(), goal.clone()).unwrap();
+        let recorder = Arc::new(AnatomyRecorder::default());
+        let o = solve_tiles(
+            find("astar").unwrap(),
+            &puzzle,
+            &HeuristicChoice::Manhattan,
+            &watched(&recorder),
+        )
+        .unwrap();
+        let a = recorder.anatomy(&o);
+        let dist = distances(start.cells());
+        let optimum = dist[goal.cells()];
+        assert_eq!(o.path.len() as u32, optimum);
+        let f_of = |cells: &Vec<u8>, g: u32| {
+            let b = Board::new(shape3(), cells.clone()).unwrap();
+            g + evaluate(&HeuristicChoice::Manhattan, &goal, &b)
+        };
+        let below = dist.iter().filter(|(b, g)| f_of(b, **g) < optimum).count() as u64;
+        let expanded_below: u64 = a.by_f.range(..optimum).map(|(_, n)| n).sum();
+        assert_eq!(expanded_below, below, "seed {seed}");
+        assert!(a.by_f.keys().all(|&f| f <= optimum), "{:?}", a.by_f);
+        assert_eq!(a.by_depth.iter().sum::<u64>(), o.stats.expanded);
+        assert_eq!(
+            a.start_h,
+            Some(evaluate(&HeuristicChoice::Manhattan, &goal, &start))
+        );
+        assert_eq!(a.solution_length, Some(optimum));
+    }
+}
+
+#[test]
+fn idastar_bounds_rise_by_two_from_the_start_estimate_to_the_optimum() {
+    let goal = Board::goal(shape3());
+    for seed in 10..16 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let puzzle = TilePuzzle::new(start.clone(), goal.clone()).unwrap();
+        for h in [HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict] {
+            let recorder = Arc::new(AnatomyRecorder::default());
+            let o =
+                solve_tiles(find("idastar").unwrap(), &puzzle, &h, &watched(&recorder)).unwrap();
+            let a = recorder.anatomy(&o);
+            let bounds: Vec<u32> = a.iterations.iter().map(|i| i.bound).collect();
+            let h0 = evaluate(&h, &goal, &start);
+            let optimum = distances(start.cells())[goal.cells()];
+            let expected: Vec<u32> = (h0..=optimum).step_by(2).collect();
+            assert_eq!(bounds, expected, "seed {seed}, {h:?}");
+            let sum: u64 = a.iterations.iter().map(|i| i.expanded).sum();
+            assert_eq!(sum, o.stats.expanded);
+            let generated: u64 = a.iterations.iter().map(|i| i.generated).sum();
+            assert_eq!(generated, o.stats.generated);
+            assert_eq!(a.by_depth.iter().sum::<u64>(), o.stats.expanded);
+            assert!(a.layers.is_empty(), "IDA* revisits: no layers");
+        }
+    }
+}
+
+#[test]
+fn watching_changes_nothing_a_search_does() {
+    // Random 8-puzzles, and 15-puzzles near enough for BFS.
+    let mut puzzles = Vec::new();
+    for seed in 0..3 {
+        let goal = Board::goal(shape3());
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        puzzles.push(TilePuzzle::new(start, goal).unwrap());
+        let goal = Board::goal(Shape::new(4, 4).unwrap());
+        let rng = &mut huarong_engine::rng::seeded(seed);
+        let start = huarong_engine::tiles::shuffled(&goal, 14, rng).0;
+        puzzles.push(TilePuzzle::new(start, goal).unwrap());
+    }
+    for puzzle in &puzzles {
+        for name in ["bfs", "astar", "idastar"] {
+            let s = strategy::find(name).unwrap();
+            let plain = Control::default().with_threads(1);
+            let events = Arc::new(Mutex::new(0u64));
+            let count = Arc::clone(&events);
+            let seen = plain
+                .clone()
+                .with_events(Arc::new(move |_: &Event<'_>| *count.lock().unwrap() += 1));
+            let h = HeuristicChoice::LinearConflict;
+            let a: Outcome<_> = solve_tiles(s, puzzle, &h, &plain).unwrap();
+            let b: Outcome<_> = solve_tiles(s, puzzle, &h, &seen).unwrap();
+            assert_eq!(a.status, Status::Solved);
+            assert_eq!(a.path, b.path, "{name}");
+            assert_eq!(a.stats.expanded, b.stats.expanded, "{name}");
+            assert_eq!(a.stats.generated, b.stats.generated, "{name}");
+            assert_eq!(a.stats.peak_stored, b.stats.peak_stored, "{name}");
+            assert!(
+                *events.lock().unwrap() > a.stats.expanded,
+                "{name}: events seen"
+            );
+        }
+    }
+}
+
+#[test]
+fn events_come_in_order_with_their_states() {
+    // A two-move 8-puzzle under A*: the first event expands the start.
+    let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
+    let log = Arc::new(Mutex::new(Vec::<String>::new()));
+    let sink = Arc::clone(&log);
+    let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+        let line = match e {
+            Event::Expand { g, h, state } => format!("expand {} g{g} h{h}", state()),
+            Event::Generate { g, h, fate, state } => {
+                format!("generate {} g{g} h{h} {fate:?}", state())
+            }
+            other => format!("{other:?}"),
+        };
+        sink.lock().unwrap().push(line);
+    }));
+    let o = solve_tiles(
+        find("astar").unwrap(),
+        &puzzle,
+        &HeuristicChoice::Manhattan,
+        &ctl,
+    )
+    .unwrap();
+    assert_eq!(o.path.len(), 2);
+    let log = log.lock().unwrap();
+    assert_eq!(log[0], "expand 1 2 3 4 5 6 0 7 8 g0 h2");
+    assert!(
+        log.iter()
+            .any(|l| l == "generate 1 2 3 4 5 6 7 0 8 g1 h1 New")
+    );
+    assert_eq!(log.last().unwrap(), "Goal { g: 2 }");
+    let _ = Fate::Pruned;
+}
+
+#[test]
+fn effective_branching_solves_its_equation() {
+    // 3 + 9 = 12 nodes to depth 2: b* = 3.
+    assert!((effective_branching(12, 2).unwrap() - 3.0).abs() < 1e-9);
+    // One node to depth 1: b* = 1; 52 to depth 5 (R&N's example): ≈ 1.92.
+    assert!((effective_branching(1, 1).unwrap() - 1.0).abs() < 1e-9);
+    let b = effective_branching(52, 5).unwrap();
+    let nodes: f64 = (1..=5).map(|i| b.powi(i)).sum();
+    assert!((nodes - 52.0).abs() < 1e-6, "{b}");
+    assert!((b - 1.92).abs() < 0.01, "{b}");
+}
