@@ -192,7 +192,9 @@ fn start_section(
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Reset")
-                .on_hover_text("Back to the start (the solution's start if there is one); Undo returns")
+                .on_hover_text(
+                    "Back to the start (the solution's start if there is one); Undo returns",
+                )
                 .clicked()
             {
                 commands.push(Command::Reset);

@@ -152,9 +152,7 @@ impl Game {
         let entry = self.redo.pop()?;
         let moves = match &entry {
             Entry::Slide(action) => {
-                self.board
-                    .apply_path(action)
-                    .expect("redo replays legally");
+                self.board.apply_path(action).expect("redo replays legally");
                 action.clone()
             }
             Entry::Jump { to, .. } => {

@@ -38,7 +38,9 @@ fn size_from_tiles(tiles: &str, current: Shape) -> Option<Shape> {
 /// What the empty size field stands for, shown as its hint: the size the
 /// tiles typed are read at.
 pub fn size_hint(tiles: &str, current: Shape) -> String {
-    size_from_tiles(tiles, current).unwrap_or(current).to_string()
+    size_from_tiles(tiles, current)
+        .unwrap_or(current)
+        .to_string()
 }
 
 /// Check the fields: the puzzle, or the exact problem in words.
@@ -182,7 +184,11 @@ mod tests {
         let four = Shape::new(4, 4).unwrap();
         // The size field's hint names the size the tiles are read at.
         assert_eq!(size_hint("1 2 3 4 5 6 7 8 0", four), "3x3");
-        assert_eq!(size_hint("1 2 3 4 5 0", four), "4x4", "no square: the board's");
+        assert_eq!(
+            size_hint("1 2 3 4 5 0", four),
+            "4x4",
+            "no square: the board's"
+        );
         let sixteen: Vec<String> = (0..16).map(|n| n.to_string()).collect();
         assert_eq!(size_hint(&sixteen.join(" "), four), "4x4");
         assert_eq!(size_hint(&sixteen[..9].join(","), four), "3x3");

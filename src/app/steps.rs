@@ -229,6 +229,9 @@ pub fn show_noted_list(
     stale: bool,
 ) -> Option<Command> {
     let mut request = None;
+    // The panel keeps its width whatever it holds (no solution yet, a
+    // note, the list), so the board beside it does not move.
+    ui.set_min_width(ui.available_width());
     ui.heading("Steps");
     match notice {
         Some(Notice::Running(what)) => {
@@ -255,10 +258,8 @@ pub fn show_noted_list(
     if notice.is_some() {
         ui.add_space(4.0);
         ui.add(
-            egui::Label::new(
-                egui::RichText::new(format!("Earlier solution: {summary}")).weak(),
-            )
-            .wrap(),
+            egui::Label::new(egui::RichText::new(format!("Earlier solution: {summary}")).weak())
+                .wrap(),
         );
     } else {
         ui.add(egui::Label::new(summary).wrap());
@@ -271,6 +272,9 @@ pub fn show_noted_list(
     }
     let last = descriptions.len();
     ui.horizontal(|ui| {
+        // Tighter than usual, so the row fits the panel's default width
+        // even with Play as wide as Pause.
+        ui.spacing_mut().item_spacing.x = 4.0;
         if ui
             .add_enabled(playback.step > 0, egui::Button::new("First"))
             .clicked()

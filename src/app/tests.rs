@@ -75,7 +75,7 @@ pub(super) fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
 }
 
 /// Screen rectangle of a cell, computed as the board widget lays it out.
-fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
+pub(super) fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
     let outer = h.get_by_label("board").rect();
     let shape = h.state().tiles.game.board.shape();
     let (rows, cols) = (shape.rows as f32, shape.cols as f32);

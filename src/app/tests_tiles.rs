@@ -7,15 +7,16 @@ use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use super::tests::{
-    CTRL, board, cells, click_cell, harness_with, set_board, wait_for_solver,
-};
+use super::tests::{CTRL, board, cells, click_cell, harness_with, set_board, wait_for_solver};
 use super::{HuarongApp, Settings};
 
 /// A node's text: its label, else its value (a plain label's text).
 fn text(n: &egui_kittest::Node<'_>) -> String {
     let node = n.accesskit_node();
-    node.label().or_else(|| node.value()).unwrap_or_default().to_string()
+    node.label()
+        .or_else(|| node.value())
+        .unwrap_or_default()
+        .to_string()
 }
 use crate::engine::{Board, TilePuzzle};
 
@@ -161,7 +162,11 @@ fn a_limit_failure_after_a_success_is_named_in_the_steps_panel_over_the_earlier_
         s.max_knodes = 1;
     }
     solve(&mut h);
-    assert!(h.state().status().starts_with("Limit"), "{}", h.state().status());
+    assert!(
+        h.state().status().starts_with("Limit"),
+        "{}",
+        h.state().status()
+    );
     h.get_by_label("Node limit reached — BFS");
     // The earlier solution is marked as earlier, not shown as the result.
     h.get_by_label_contains(&format!("Earlier solution: {summary}"));
@@ -226,7 +231,11 @@ fn a_new_size_clears_the_old_trace_and_solution() {
     h.get_by_label("Tabu search").click();
     h.run();
     solve(&mut h);
-    assert!(h.state().solution_path().is_some(), "{}", h.state().status());
+    assert!(
+        h.state().solution_path().is_some(),
+        "{}",
+        h.state().status()
+    );
     h.get_by_label_contains("Trace (");
     let listed = |h: &Harness<'_, HuarongApp>| {
         h.query_all_by_label_contains("moves by Tabu search")
@@ -251,12 +260,18 @@ fn a_new_size_clears_the_old_trace_and_solution() {
 }
 
 #[test]
-fn play_and_pause_take_the_same_width_so_nothing_moves() {
+fn the_steps_panel_and_play_pause_keep_their_widths_so_nothing_moves() {
     let mut h = harness();
     set_board(&mut h, LONG);
+    let panel = h.get_by_label("Steps").rect();
     solve(&mut h);
     h.state_mut().settings_mut().speed = 1.0;
     h.run();
+    assert_eq!(
+        h.get_by_label("Steps").rect(),
+        panel,
+        "the panel keeps its width"
+    );
     let play = h.get_by_label("Play").rect();
     let next = h.get_by_label("Next").rect();
     h.get_by_label("Play").click();
@@ -265,6 +280,7 @@ fn play_and_pause_take_the_same_width_so_nothing_moves() {
     let pause = h.get_by_label("Pause").rect();
     assert_eq!(pause, play);
     assert_eq!(h.get_by_label("Next").rect(), next);
+    assert_eq!(h.get_by_label("Steps").rect(), panel);
 }
 
 /// Run one frame at app time `t` (seconds).
@@ -370,7 +386,10 @@ fn a_custom_size_out_of_range_is_named_not_clamped() {
         h.run();
         h.get_by_label(problem);
         assert!(h.get_by_label("New").accesskit_node().is_disabled());
-        assert_eq!((h.state().settings().rows, h.state().settings().cols), (rows, cols));
+        assert_eq!(
+            (h.state().settings().rows, h.state().settings().cols),
+            (rows, cols)
+        );
     }
     // Typed into the field, 11 stays 11 and is named.
     {
@@ -446,4 +465,45 @@ fn a_first_launch_starts_on_a_shuffled_puzzle_and_the_goal_says_what_to_do() {
         h.cache.path().to_path_buf(),
     );
     assert_ne!(other.tiles.game.board.cells(), start.as_slice());
+}
+
+/// Renders the tile view's new notes for a look (`HUARONG_SCREENSHOTS=dir
+/// cargo test --bin huarong render_tile_notes -- --ignored`): a failure over
+/// an earlier solution, an unsolvable board, a first launch and a hovered
+/// tile in place, at 1100×720 and 800×560.
+#[test]
+#[ignore = "renders PNGs; needs a graphics driver"]
+fn render_tile_notes() {
+    let dir = std::path::PathBuf::from(
+        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "/tmp/huarong-tiles".into()),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    for (w, hgt) in [(1100.0, 720.0), (800.0, 560.0)] {
+        let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
+            h.set_size(eframe::egui::Vec2::new(w, hgt));
+            h.run_ok();
+            let img = h.render().expect("render");
+            img.save(dir.join(format!("{name}-{w}.png"))).unwrap();
+        };
+        let mut h = harness_with(Settings::default());
+        save(&mut h, "first-launch");
+        set_board(&mut h, LONG);
+        solve(&mut h);
+        h.get_by_label("BFS").click();
+        {
+            let s = h.state_mut().settings_mut();
+            s.limit_nodes = true;
+            s.max_knodes = 1;
+        }
+        solve(&mut h);
+        save(&mut h, "limit-after-success");
+        set_board(&mut h, "2 1 3 4 5 6 7 8 0");
+        h.get_by_label("Solve").click();
+        h.run();
+        save(&mut h, "unsolvable");
+        set_board(&mut h, "1 2 3 4 5 6 7 0 8");
+        h.hover_at(super::tests::cell_rect(&h, 6).center());
+        h.run();
+        save(&mut h, "hover-in-place");
+    }
 }

@@ -530,7 +530,12 @@ impl TilesPlay {
                 Status::Limit(kind) => format!("{} reached", capitalize(&kind.to_string())),
                 status => capitalize(status.name()),
             };
-            let reason = o.reason.clone().unwrap_or_default();
+            // The reason, unless it only repeats the title.
+            let reason = o
+                .reason
+                .clone()
+                .filter(|r| !r.eq_ignore_ascii_case(&title))
+                .unwrap_or_default();
             self.failure = Some(Notice::Failed {
                 title: format!("{title} — {strategy}"),
                 detail: [reason, counters]
