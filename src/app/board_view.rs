@@ -8,7 +8,8 @@ use eframe::egui::{
 use super::game::Action;
 use crate::engine::{Board, Dir};
 
-/// How long a slide animates, in seconds.
+/// How long a slide animates, in seconds (playback shortens it at higher
+/// speeds: `steps::slide_seconds`).
 pub const SLIDE_SECONDS: f64 = 0.12;
 
 /// What the user did on the board this frame.
@@ -46,6 +47,8 @@ struct SlideAnim {
     /// (tile, from cell, to cell)
     moved: Vec<(u8, usize, usize)>,
     start: f64,
+    /// How long it takes, in seconds.
+    seconds: f64,
 }
 
 /// A tile (and those between it and the blank) being dragged.
@@ -91,8 +94,9 @@ impl Layout {
 }
 
 impl BoardView {
-    /// Animate `action` played on `before` (call right after playing it).
-    pub fn animate(&mut self, before: &Board, action: &[Dir], now: f64) {
+    /// Animate `action` played on `before` (call right after playing it)
+    /// over `seconds`.
+    pub fn animate(&mut self, before: &Board, action: &[Dir], now: f64, seconds: f64) {
         let mut b = before.clone();
         let mut moved: Vec<(u8, usize, usize)> = Vec::new();
         for &d in action {
@@ -107,7 +111,11 @@ impl BoardView {
             }
             b.apply(d);
         }
-        self.anim = Some(SlideAnim { moved, start: now });
+        self.anim = Some(SlideAnim {
+            moved,
+            start: now,
+            seconds,
+        });
     }
 
     /// Drop any animation or drag (the board was replaced).
@@ -120,7 +128,7 @@ impl BoardView {
     pub fn animating(&self, now: f64) -> bool {
         self.anim
             .as_ref()
-            .is_some_and(|a| now - a.start < SLIDE_SECONDS)
+            .is_some_and(|a| now - a.start < a.seconds)
     }
 
     /// Draw `board` in the available space and report the user's input.
@@ -165,7 +173,7 @@ impl BoardView {
             self.anim = None;
         }
         let anim = self.anim.as_ref();
-        let t = anim.map_or(1.0, |a| ease(((now - a.start) / SLIDE_SECONDS) as f32));
+        let t = anim.map_or(1.0, |a| ease(((now - a.start) / a.seconds) as f32));
         if anim.is_some() {
             ui.ctx().request_repaint();
         }
@@ -192,16 +200,13 @@ impl BoardView {
             {
                 r = r.translate(d.axis * d.offset);
             }
-            let home = opts.goal.cells().get(c) == Some(&tile);
-            let fill = if opts.picked == Some(c) {
-                visuals.selection.bg_fill
-            } else if hovered_line.contains(&c) {
-                visuals.widgets.hovered.weak_bg_fill
-            } else if opts.mark_home && home {
-                Color32::from_rgb(0x3b, 0x6e, 0x4f)
-            } else {
-                visuals.widgets.inactive.weak_bg_fill
-            };
+            let home = opts.mark_home && opts.goal.cells().get(c) == Some(&tile);
+            let fill = tile_fill(
+                &visuals,
+                opts.picked == Some(c),
+                hovered_line.contains(&c),
+                home,
+            );
             let tile_rect = r.shrink(cell * 0.04);
             let radius = CornerRadius::same((cell * 0.12).min(255.0) as u8);
             painter.rect_filled(tile_rect, radius, fill);
@@ -286,6 +291,24 @@ impl BoardView {
     }
 }
 
+/// Green of a tile on its goal cell (when in-place tiles are marked).
+const HOME: Color32 = Color32::from_rgb(0x3b, 0x6e, 0x4f);
+/// The same green, lighter, for a hovered tile on its goal cell: still
+/// read as in place, and still seen to react to the pointer.
+const HOME_HOVERED: Color32 = Color32::from_rgb(0x4f, 0x8f, 0x67);
+
+/// A tile's fill: picked (edit mode) first, then in place (hovered or
+/// not), then hovered, then plain.
+fn tile_fill(visuals: &egui::Visuals, picked: bool, hovered: bool, home: bool) -> Color32 {
+    match (picked, hovered, home) {
+        (true, _, _) => visuals.selection.bg_fill,
+        (false, true, true) => HOME_HOVERED,
+        (false, false, true) => HOME,
+        (false, true, false) => visuals.widgets.hovered.weak_bg_fill,
+        (false, false, false) => visuals.widgets.inactive.weak_bg_fill,
+    }
+}
+
 /// The cells from `cell` up to (not including) the blank, in its line.
 fn line_cells(board: &Board, cell: usize) -> Vec<usize> {
     let Some(action) = board.slide_moves(cell) else {
@@ -306,4 +329,32 @@ fn line_cells(board: &Board, cell: usize) -> Vec<usize> {
 fn ease(t: f32) -> f32 {
     let t = t.clamp(0.0, 1.0);
     1.0 - (1.0 - t) * (1.0 - t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Green dominates: the colour reads as "in place".
+    fn greenish(c: Color32) -> bool {
+        c.g() > c.r() + 0x20 && c.g() > c.b() + 0x10
+    }
+
+    #[test]
+    fn a_hovered_tile_in_place_stays_green_and_differs_from_its_resting_look() {
+        for visuals in [egui::Visuals::dark(), egui::Visuals::light()] {
+            let resting = tile_fill(&visuals, false, false, true);
+            let hovered = tile_fill(&visuals, false, true, true);
+            assert!(greenish(resting) && greenish(hovered), "{hovered:?}");
+            assert_ne!(resting, hovered, "hover still shows");
+            let plain_hovered = tile_fill(&visuals, false, true, false);
+            assert!(!greenish(plain_hovered), "only tiles in place are green");
+            assert_ne!(plain_hovered, tile_fill(&visuals, false, false, false));
+            assert_eq!(
+                tile_fill(&visuals, true, true, true),
+                visuals.selection.bg_fill,
+                "a picked tile shows as picked"
+            );
+        }
+    }
 }

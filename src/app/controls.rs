@@ -61,26 +61,41 @@ fn puzzle_section(
                 }
             }
         });
+        // Any number may be typed: one out of range is named below, not
+        // silently clamped.
+        let problem = custom_size_problem(settings.rows, settings.cols);
         ui.horizontal(|ui| {
             let l = ui.label("Custom");
-            ui.add(
-                egui::DragValue::new(&mut settings.rows)
-                    .range(2..=10)
-                    .suffix(" rows"),
-            )
-            .labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut settings.rows).suffix(" rows"))
+                .labelled_by(l.id);
             ui.label("×");
-            ui.add(
-                egui::DragValue::new(&mut settings.cols)
-                    .range(2..=10)
-                    .suffix(" cols"),
-            )
-            .labelled_by(l.id);
-            if ui.button("New").clicked() {
+            ui.add(egui::DragValue::new(&mut settings.cols).suffix(" cols"))
+                .labelled_by(l.id);
+            if ui
+                .add_enabled(problem.is_none(), egui::Button::new("New"))
+                .clicked()
+            {
                 commands.push(Command::NewSize(settings.shape()));
             }
         });
+        if let Some(problem) = problem {
+            ui.colored_label(ui.visuals().error_fg_color, problem);
+        }
     });
+}
+
+/// What is wrong with a custom size of `rows` × `cols`, in words.
+fn custom_size_problem(rows: u8, cols: u8) -> Option<String> {
+    let (min, max) = (Shape::MIN_SIDE, Shape::MAX_SIDE);
+    let bad = |n: u8, what: &str| (!(min..=max).contains(&n)).then(|| what.to_string());
+    let wrong: Vec<String> = [bad(rows, "rows"), bad(cols, "columns")]
+        .into_iter()
+        .flatten()
+        .collect();
+    (!wrong.is_empty()).then(|| {
+        let what = super::capitalize(&wrong.join(" and "));
+        format!("{what} must be {min} to {max} (now {rows}×{cols}).")
+    })
 }
 
 fn strategy_section(
@@ -159,13 +174,6 @@ fn start_section(
             {
                 commands.push(Command::Randomize);
             }
-            if ui
-                .button("Reset")
-                .on_hover_text("Back to the goal")
-                .clicked()
-            {
-                commands.push(Command::Reset);
-            }
             if ui.button("Set state…").clicked() {
                 commands.push(Command::OpenSetState);
             }
@@ -180,14 +188,33 @@ fn start_section(
             }
             ui.add(egui::Slider::new(&mut settings.shuffle_moves, 1..=300).text("moves"));
         });
-        let mut edit = state.edit_mode;
-        if ui
-            .toggle_value(&mut edit, "Edit mode")
-            .on_hover_text("Click two tiles to swap them")
-            .clicked()
-        {
-            commands.push(Command::ToggleEdit);
-        }
+        // Where the board goes back to: both undoable.
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .button("Reset")
+                .on_hover_text(
+                    "Back to the start (the solution's start if there is one); Undo returns",
+                )
+                .clicked()
+            {
+                commands.push(Command::Reset);
+            }
+            if ui
+                .button("Go to goal")
+                .on_hover_text("Put the board at the goal; Undo returns")
+                .clicked()
+            {
+                commands.push(Command::GoToGoal);
+            }
+            let mut edit = state.edit_mode;
+            if ui
+                .toggle_value(&mut edit, "Edit mode")
+                .on_hover_text("Click two tiles to swap them")
+                .clicked()
+            {
+                commands.push(Command::ToggleEdit);
+            }
+        });
     });
 }
 

@@ -8,6 +8,21 @@ use crate::engine::{Board, Dir, TilePuzzle};
 /// One user action: a slide of one or more tiles (as blank moves).
 pub type Action = Vec<Dir>;
 
+/// One entry of the undo history.
+#[derive(Clone, Debug)]
+enum Entry {
+    /// A slide (blank moves).
+    Slide(Action),
+    /// The board replaced at once (Reset, Go to goal): the boards before and
+    /// after, and the timer as it stood before.
+    Jump {
+        from: Board,
+        to: Board,
+        started: Option<f64>,
+        finished: Option<Duration>,
+    },
+}
+
 /// The game being played.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -15,8 +30,8 @@ pub struct Game {
     pub board: Board,
     /// The arrangement to reach.
     pub goal: Board,
-    undo: Vec<Action>,
-    redo: Vec<Action>,
+    undo: Vec<Entry>,
+    redo: Vec<Entry>,
     /// Seconds (app clock) when the first move was made.
     started: Option<f64>,
     /// Time taken, once the goal was reached by play.
@@ -70,7 +85,7 @@ impl Game {
             return false;
         }
         self.board = b;
-        self.undo.push(action);
+        self.undo.push(Entry::Slide(action));
         self.redo.clear();
         self.started.get_or_insert(now);
         if self.is_solved() && self.finished.is_none() {
@@ -88,23 +103,67 @@ impl Game {
         }
     }
 
-    /// Undo the last action; returns its moves (already reverted).
+    /// Put `board` on the board as one undoable step (Reset, Go to goal):
+    /// the move counter and the timer start again from it. `false` and no
+    /// change if it is already shown.
+    pub fn jump(&mut self, board: Board) -> bool {
+        if board == self.board {
+            return false;
+        }
+        let from = std::mem::replace(&mut self.board, board.clone());
+        self.undo.push(Entry::Jump {
+            from,
+            to: board,
+            started: self.started.take(),
+            finished: self.finished.take(),
+        });
+        self.redo.clear();
+        true
+    }
+
+    /// Undo the last action; returns its moves (already reverted), none
+    /// for a jump.
     pub fn undo(&mut self) -> Option<Action> {
-        let action = self.undo.pop()?;
-        let back: Vec<Dir> = action.iter().rev().map(|d| d.opposite()).collect();
-        self.board.apply_path(&back).expect("undo replays legally");
-        self.redo.push(action);
+        let entry = self.undo.pop()?;
+        let back = match &entry {
+            Entry::Slide(action) => {
+                let back: Vec<Dir> = action.iter().rev().map(|d| d.opposite()).collect();
+                self.board.apply_path(&back).expect("undo replays legally");
+                back
+            }
+            Entry::Jump {
+                from,
+                started,
+                finished,
+                ..
+            } => {
+                self.board = from.clone();
+                self.started = *started;
+                self.finished = *finished;
+                Vec::new()
+            }
+        };
+        self.redo.push(entry);
         Some(back)
     }
 
-    /// Redo the last undone action; returns its moves.
+    /// Redo the last undone action; returns its moves, none for a jump.
     pub fn redo(&mut self) -> Option<Action> {
-        let action = self.redo.pop()?;
-        self.board
-            .apply_path(&action)
-            .expect("redo replays legally");
-        self.undo.push(action.clone());
-        Some(action)
+        let entry = self.redo.pop()?;
+        let moves = match &entry {
+            Entry::Slide(action) => {
+                self.board.apply_path(action).expect("redo replays legally");
+                action.clone()
+            }
+            Entry::Jump { to, .. } => {
+                self.board = to.clone();
+                self.started = None;
+                self.finished = None;
+                Vec::new()
+            }
+        };
+        self.undo.push(entry);
+        Some(moves)
     }
 
     /// Whether there is something to undo / redo.
@@ -116,9 +175,17 @@ impl Game {
         !self.redo.is_empty()
     }
 
-    /// Tile moves made (a multi-tile slide counts each tile).
+    /// Tile moves made since the board was set or last jumped (a
+    /// multi-tile slide counts each tile).
     pub fn moves(&self) -> usize {
-        self.undo.iter().map(Vec::len).sum()
+        self.undo
+            .iter()
+            .rev()
+            .map_while(|e| match e {
+                Entry::Slide(action) => Some(action.len()),
+                Entry::Jump { .. } => None,
+            })
+            .sum()
     }
 
     /// Whether the board shows the goal.
@@ -177,6 +244,29 @@ mod tests {
         g.redo();
         assert_eq!(g.board.cells(), &[1, 2, 3, 4, 5, 6, 0, 7, 8]);
         assert!(!g.can_redo());
+    }
+
+    #[test]
+    fn a_jump_is_one_undoable_step_that_restarts_the_count() {
+        let mut g = game("1 2 3 4 5 6 7 8 0");
+        let start = g.board.clone();
+        assert!(g.play_cell(6, 1.0));
+        assert!(g.play_cell(0, 2.0));
+        let played = g.board.clone();
+        assert_eq!(g.moves(), 4);
+        assert!(!g.jump(played.clone()), "already shown");
+        assert!(g.jump(start.clone()));
+        assert_eq!(g.board, start);
+        assert_eq!((g.moves(), g.elapsed(9.0)), (0, Duration::ZERO));
+        assert!(g.undo().unwrap().is_empty());
+        assert_eq!(g.board, played);
+        assert_eq!(g.moves(), 4, "the moves before the jump count again");
+        assert_eq!(g.elapsed(9.0), Duration::from_secs(8), "and the timer");
+        assert!(g.redo().unwrap().is_empty());
+        assert_eq!((g.board.clone(), g.moves()), (start, 0));
+        // Undo all the way back through the jump and the slides.
+        while g.undo().is_some() {}
+        assert!(g.is_solved());
     }
 
     #[test]

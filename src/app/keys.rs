@@ -1,5 +1,5 @@
-//! The keys both play views share: undo/redo shortcuts, pasted text, and
-//! the arrow keys (or WASD).
+//! The keys both play views share: undo/redo shortcuts, pasted text, the
+//! arrow keys (or WASD), and Esc for dialogs.
 
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 
@@ -48,4 +48,10 @@ pub fn arrow(ctx: &egui::Context) -> Option<Dir> {
         .find(|&(a, b, _)| pressed(a, b))
         .map(|(_, _, d)| d)
     })
+}
+
+/// Whether Esc was pressed this frame (consumed: one Esc closes one
+/// dialog).
+pub fn escape(ctx: &egui::Context) -> bool {
+    ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape))
 }

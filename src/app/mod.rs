@@ -24,6 +24,8 @@ mod solver;
 mod steps;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_tiles;
 mod tiles;
 mod trace_plot;
 mod tuning;
@@ -52,8 +54,11 @@ pub enum Command {
     Randomize,
     /// Random moves from the goal.
     Shuffle,
-    /// Back to the goal (tiles) or the layout's start (Klotski).
+    /// Back to the start: the tile position last set or the solution's
+    /// start (undoable), or the layout's start (Klotski).
     Reset,
+    /// Put the tiles at the goal (undoable).
+    GoToGoal,
     /// Open the dialog that sets the position: Set state for tiles, the
     /// layout editor for Klotski.
     OpenSetState,
@@ -127,6 +132,7 @@ impl Command {
             Command::Randomize => "Randomize",
             Command::Shuffle => "Shuffle",
             Command::Reset => "Reset",
+            Command::GoToGoal => "Go to goal",
             Command::OpenSetState => "Set state",
             Command::Paste(_) => "Paste state",
             Command::SetPuzzle(_) => "Set state",
@@ -438,6 +444,19 @@ impl HuarongApp {
     fn dialogs(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
         if let Some(d) = &mut self.set_state {
             out.extend(d.show(ctx, self.tiles.puzzle().shape()));
+        }
+        // Esc closes one dialog: Set state (its own), else the error, else
+        // the Keys and About windows.
+        if self.error.is_some() && self.set_state.is_none() && keys::escape(ctx) {
+            out.push(Command::DismissError);
+        }
+        if (self.show_help || self.show_about)
+            && self.set_state.is_none()
+            && self.error.is_none()
+            && keys::escape(ctx)
+        {
+            self.show_help = false;
+            self.show_about = false;
         }
         if let Some(err) = &self.error {
             egui::Window::new("Error")

@@ -5,7 +5,7 @@ use eframe::egui;
 
 use super::Command;
 use super::error::AppError;
-use crate::engine::{Board, Shape, TilePuzzle};
+use crate::engine::{Shape, TilePuzzle};
 
 /// The dialog's fields.
 #[derive(Clone, Debug, Default)]
@@ -16,6 +16,31 @@ pub struct SetStateDialog {
     pub size: String,
     /// Goal text, empty = the default goal.
     pub goal: String,
+}
+
+/// The size the tiles are read at when the size field is empty: the
+/// current board's when the count fits it, else the square the count makes
+/// (`None` when it makes none: the current size is used and the count named
+/// as wrong for it).
+fn size_from_tiles(tiles: &str, current: Shape) -> Option<Shape> {
+    let count = tiles
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .filter(|t| !t.is_empty())
+        .count();
+    if count == current.cells() {
+        return Some(current);
+    }
+    (Shape::MIN_SIDE..=Shape::MAX_SIDE)
+        .find(|&s| usize::from(s) * usize::from(s) == count)
+        .and_then(|s| Shape::new(s, s).ok())
+}
+
+/// What the empty size field stands for, shown as its hint: the size the
+/// tiles typed are read at.
+pub fn size_hint(tiles: &str, current: Shape) -> String {
+    size_from_tiles(tiles, current)
+        .unwrap_or(current)
+        .to_string()
 }
 
 /// Check the fields: the puzzle, or the exact problem in words.
@@ -29,16 +54,7 @@ pub fn validate(
     current: Shape,
 ) -> Result<TilePuzzle, AppError> {
     let shape = if size.trim().is_empty() {
-        let count = tiles
-            .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-            .filter(|t| !t.is_empty())
-            .count();
-        let square = (2..=Shape::MAX_SIDE as usize).any(|s| s * s == count);
-        if count == current.cells() || !square {
-            current
-        } else {
-            Board::parse(tiles, None)?.shape()
-        }
+        size_from_tiles(tiles, current).unwrap_or(current)
     } else {
         Shape::parse(size)?
     };
@@ -58,9 +74,9 @@ impl SetStateDialog {
     }
 
     /// Show the dialog; `current` is the board's shape. Apply and Cancel
-    /// answer with a command.
+    /// (or Esc) answer with a command.
     pub fn show(&mut self, ctx: &egui::Context, current: Shape) -> Option<Command> {
-        let mut result = None;
+        let mut result = super::keys::escape(ctx).then_some(Command::CloseSetState);
         let verdict = validate(&self.tiles, &self.size, &self.goal, current);
         egui::Window::new("Set state")
             .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
@@ -82,7 +98,7 @@ impl SetStateDialog {
                     let l = ui.label("Size:");
                     ui.add(
                         egui::TextEdit::singleline(&mut self.size)
-                            .hint_text(current.to_string())
+                            .hint_text(size_hint(&self.tiles, current))
                             .desired_width(60.0),
                     )
                     .labelled_by(l.id);
@@ -166,6 +182,16 @@ mod tests {
     #[test]
     fn sizes_come_from_the_board_the_text_or_the_field() {
         let four = Shape::new(4, 4).unwrap();
+        // The size field's hint names the size the tiles are read at.
+        assert_eq!(size_hint("1 2 3 4 5 6 7 8 0", four), "3x3");
+        assert_eq!(
+            size_hint("1 2 3 4 5 0", four),
+            "4x4",
+            "no square: the board's"
+        );
+        let sixteen: Vec<String> = (0..16).map(|n| n.to_string()).collect();
+        assert_eq!(size_hint(&sixteen.join(" "), four), "4x4");
+        assert_eq!(size_hint(&sixteen[..9].join(","), four), "3x3");
         assert_eq!(
             validate("1 2 3 4 5 6 7 8 0", "", "", four).unwrap().shape(),
             Shape::new(3, 3).unwrap()

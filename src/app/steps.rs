@@ -66,6 +66,17 @@ pub struct Playback {
     pub scroll: bool,
 }
 
+/// Seconds between steps at `speed` steps a second (clamped to 1 to 20).
+fn period(speed: f32) -> f64 {
+    1.0 / speed.clamp(1.0, 20.0) as f64
+}
+
+/// How long a slide animates during playback at `speed` steps a second:
+/// the usual slide, shortened so it ends before the next step is due.
+pub fn slide_seconds(speed: f32) -> f64 {
+    super::board_view::SLIDE_SECONDS.min(0.8 * period(speed))
+}
+
 impl Playback {
     /// Playback of a solution just found or loaded: at the start, its row
     /// scrolled into view.
@@ -76,19 +87,21 @@ impl Playback {
         }
     }
 
-    /// While playing, the step due at app time `now` at `speed` steps a
-    /// second (1 to 20), if one is due. `ctx` is asked for the frame that
-    /// shows the next one.
-    pub fn tick(&mut self, ctx: &egui::Context, now: f64, speed: f32) -> Option<usize> {
+    /// While playing, how many steps are due at app time `now` at `speed`
+    /// steps a second (1 to 20): as many as the time since the last step
+    /// allows, so a slow frame rate does not slow playback down. `ctx` is
+    /// asked for the frame that shows the next one, when it is due.
+    pub fn tick(&mut self, ctx: &egui::Context, now: f64, speed: f32) -> usize {
         if !self.playing {
-            return None;
+            return 0;
         }
-        let period = 1.0 / speed.clamp(1.0, 20.0) as f64;
-        ctx.request_repaint_after(std::time::Duration::from_secs_f64(period / 2.0));
-        (now - self.last_tick >= period).then(|| {
-            self.last_tick = now;
-            self.step + 1
-        })
+        let period = period(speed);
+        let due = ((now - self.last_tick) / period).floor().max(0.0) as usize;
+        // Keep to the schedule (not to `now`) so rounding never drifts.
+        self.last_tick += due as f64 * period;
+        let next = (self.last_tick + period - now).max(0.0);
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(next));
+        due
     }
 
     /// Step `i` of `last` is now shown: scroll to it, and stop at the end.
@@ -134,16 +147,42 @@ pub fn apply(view: &mut impl StepView, cmd: &Command, now: f64, settings: &Setti
     }
 }
 
-/// Advance a playing solution by one step when due.
+/// Advance a playing solution by the steps due (one at a time, so the
+/// last one animates), stopping at the end.
 pub fn tick(view: &mut impl StepView, ctx: &egui::Context, now: f64, settings: &Settings) {
-    if let Some(next) = view.playback_mut().tick(ctx, now, settings.speed) {
+    for _ in 0..view.playback_mut().tick(ctx, now, settings.speed) {
+        let p = view.playback_mut();
+        if !p.playing {
+            break;
+        }
+        let next = p.step + 1;
         view.show_step(next, now, settings);
     }
 }
 
-/// Draw the step list of a tile solution; `stale` greys it out with a note.
+/// What the Steps panel says above the step list when the latest run did
+/// not give the solution listed (it runs, or it failed), or when the board
+/// cannot be solved at all. The solution listed, if any, is then marked as
+/// earlier.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// A solve runs: the text names it.
+    Running(String),
+    /// The latest run ended without a solution, or Solve was refused: a
+    /// headline (`Not found — Greedy search`) and the details.
+    Failed {
+        /// What happened, and by which strategy.
+        title: String,
+        /// The reason and the counters, wrapped in the panel.
+        detail: String,
+    },
+}
+
+/// Draw the step list of a tile solution; `notice` (above it) is the
+/// newer run's news; `stale` greys the list out with a note.
 pub fn show(
     ui: &mut egui::Ui,
+    notice: Option<&Notice>,
     solution: Option<&Solution>,
     playback: &mut Playback,
     speed: &mut f32,
@@ -162,7 +201,7 @@ pub fn show(
         )
     });
     let descriptions = solution.map_or(&[][..], |s| &s.descriptions[..]);
-    show_list(ui, summary, descriptions, playback, speed, stale)
+    show_noted_list(ui, notice, summary, descriptions, playback, speed, stale)
 }
 
 /// Draw a step list: the summary (`None`: no solution yet), one row per
@@ -175,13 +214,56 @@ pub fn show_list(
     speed: &mut f32,
     stale: bool,
 ) -> Option<Command> {
+    show_noted_list(ui, None, summary, descriptions, playback, speed, stale)
+}
+
+/// [`show_list`] under a `notice` of a newer run, which marks the summary
+/// as earlier.
+pub fn show_noted_list(
+    ui: &mut egui::Ui,
+    notice: Option<&Notice>,
+    summary: Option<String>,
+    descriptions: &[String],
+    playback: &mut Playback,
+    speed: &mut f32,
+    stale: bool,
+) -> Option<Command> {
     let mut request = None;
+    // The panel keeps its width whatever it holds (no solution yet, a
+    // note, the list), so the board beside it does not move.
+    ui.set_min_width(ui.available_width());
     ui.heading("Steps");
+    match notice {
+        Some(Notice::Running(what)) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.spinner();
+                ui.label(what);
+            });
+        }
+        Some(Notice::Failed { title, detail }) => {
+            let colour = ui.visuals().warn_fg_color;
+            ui.add(egui::Label::new(egui::RichText::new(title).strong().color(colour)).wrap());
+            if !detail.is_empty() {
+                ui.add(egui::Label::new(detail).wrap());
+            }
+        }
+        None => {}
+    }
     let Some(summary) = summary else {
-        ui.label("No solution yet: press Solve.");
+        if notice.is_none() {
+            ui.label("No solution yet: press Solve.");
+        }
         return None;
     };
-    ui.label(summary);
+    if notice.is_some() {
+        ui.add_space(4.0);
+        ui.add(
+            egui::Label::new(egui::RichText::new(format!("Earlier solution: {summary}")).weak())
+                .wrap(),
+        );
+    } else {
+        ui.add(egui::Label::new(summary).wrap());
+    }
     if stale {
         ui.colored_label(
             ui.visuals().warn_fg_color,
@@ -190,6 +272,9 @@ pub fn show_list(
     }
     let last = descriptions.len();
     ui.horizontal(|ui| {
+        // Tighter than usual, so the row fits the panel's default width
+        // even with Play as wide as Pause.
+        ui.spacing_mut().item_spacing.x = 4.0;
         if ui
             .add_enabled(playback.step > 0, egui::Button::new("First"))
             .clicked()
@@ -202,12 +287,21 @@ pub fn show_list(
         {
             request = Some(Command::ShowStep(playback.step.saturating_sub(1)));
         }
+        // Play and Pause take the same width, so the buttons after them
+        // stay put when one becomes the other.
+        let toggle = egui::vec2(widest_button(ui, &["Play", "Pause"]), 0.0);
         if playback.playing {
-            if ui.button("Pause").clicked() {
+            if ui
+                .add(egui::Button::new("Pause").min_size(toggle))
+                .clicked()
+            {
                 request = Some(Command::PauseSolution);
             }
         } else if ui
-            .add_enabled(playback.step < last, egui::Button::new("Play"))
+            .add_enabled(
+                playback.step < last,
+                egui::Button::new("Play").min_size(toggle),
+            )
             .clicked()
         {
             request = Some(Command::PlaySolution);
@@ -254,6 +348,25 @@ pub fn show_list(
     request
 }
 
+/// The width of a button wide enough for each of `labels`.
+fn widest_button(ui: &egui::Ui, labels: &[&str]) -> f32 {
+    let text = labels
+        .iter()
+        .map(|l| {
+            egui::WidgetText::from(*l)
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Button,
+                )
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    text + 2.0 * ui.spacing().button_padding.x
+}
+
 /// The status line at the bottom of a play view, with a spinner while its
 /// solve runs (the tile and Klotski views share it).
 pub fn status_bar(ui: &mut egui::Ui, id: &'static str, busy: bool, status: &str) {
@@ -262,7 +375,9 @@ pub fn status_bar(ui: &mut egui::Ui, id: &'static str, busy: bool, status: &str)
             if busy {
                 ui.spinner();
             }
-            ui.label(status);
+            // One line: a longer status is cut with "…" and shown whole
+            // on hover (failures are also spelled out in the Steps panel).
+            ui.add(egui::Label::new(status).truncate());
         });
     });
 }
@@ -272,26 +387,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn playback_ticks_once_a_period_and_stops_at_the_last_step() {
+    fn playback_takes_every_step_the_time_allows_and_keeps_to_its_schedule() {
         let ctx = egui::Context::default();
         let mut p = Playback::default();
-        assert_eq!(p.tick(&ctx, 10.0, 4.0), None, "not playing");
+        assert_eq!(p.tick(&ctx, 10.0, 4.0), 0, "not playing");
         p.playing = true;
         p.last_tick = 10.0;
         // 4 steps a second: a step is due every 0.25 s.
-        assert_eq!(p.tick(&ctx, 10.2, 4.0), None);
-        assert_eq!(p.tick(&ctx, 10.25, 4.0), Some(1));
-        assert_eq!(p.last_tick, 10.25);
-        p.shown(1, 2);
-        assert!(p.playing && p.scroll);
-        assert_eq!(p.tick(&ctx, 10.4, 4.0), None);
-        assert_eq!(p.tick(&ctx, 10.5, 4.0), Some(2));
+        assert_eq!(p.tick(&ctx, 10.2, 4.0), 0);
+        assert_eq!(p.tick(&ctx, 10.3, 4.0), 1);
+        assert_eq!(p.last_tick, 10.25, "on schedule, not at the frame's time");
+        // A slow frame: every step due since comes at once.
+        assert_eq!(p.tick(&ctx, 11.1, 4.0), 3);
+        assert_eq!(p.last_tick, 11.0);
+        // Speeds outside 1..=20 steps a second are clamped.
+        p.last_tick = 0.0;
+        assert_eq!(p.tick(&ctx, 0.04, 100.0), 0);
+        assert_eq!(p.tick(&ctx, 1.01, 100.0), 20);
         p.shown(2, 2);
         assert!(!p.playing, "the last step ends playback");
-        // Speeds outside 1..=20 steps a second are clamped.
-        p.playing = true;
-        p.last_tick = 0.0;
-        assert_eq!(p.tick(&ctx, 0.04, 100.0), None);
-        assert_eq!(p.tick(&ctx, 0.05, 100.0), Some(3));
+        assert_eq!(p.tick(&ctx, 5.0, 4.0), 0);
+    }
+
+    #[test]
+    fn the_slide_is_shorter_than_a_step_at_any_speed() {
+        for speed in [1.0, 4.0, 8.0, 12.0, 20.0] {
+            let slide = slide_seconds(speed);
+            assert!(slide > 0.0 && slide < period(speed), "{speed}: {slide}");
+            assert!(slide <= super::super::board_view::SLIDE_SECONDS);
+        }
+        assert!(slide_seconds(20.0) < slide_seconds(4.0));
     }
 }

@@ -12,7 +12,7 @@ use tempfile::TempDir;
 use super::{HuarongApp, Settings};
 use crate::engine::{Board, Dir, Shape, TilePuzzle};
 
-const CTRL: Modifiers = Modifiers::COMMAND.plus(Modifiers::CTRL);
+pub(super) const CTRL: Modifiers = Modifiers::COMMAND.plus(Modifiers::CTRL);
 
 /// The app in a test harness, with its pattern-database cache in a
 /// temporary folder (removed when the test ends, pass or fail) instead of
@@ -60,12 +60,12 @@ fn harness() -> TestApp {
     })
 }
 
-fn board(text: &str) -> Board {
+pub(super) fn board(text: &str) -> Board {
     Board::parse(text, None).unwrap()
 }
 
 /// Put `text` on the board (and its default goal) as the user would with Set state.
-fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
+pub(super) fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
     let b = board(text);
     let goal = Board::goal(b.shape());
     let app = h.state_mut();
@@ -75,7 +75,7 @@ fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
 }
 
 /// Screen rectangle of a cell, computed as the board widget lays it out.
-fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
+pub(super) fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
     let outer = h.get_by_label("board").rect();
     let shape = h.state().tiles.game.board.shape();
     let (rows, cols) = (shape.rows as f32, shape.cols as f32);
@@ -88,7 +88,7 @@ fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
     )
 }
 
-fn click_cell(h: &mut Harness<'_, HuarongApp>, cell: usize) {
+pub(super) fn click_cell(h: &mut Harness<'_, HuarongApp>, cell: usize) {
     let p = cell_rect(h, cell).center();
     h.hover_at(p);
     h.run();
@@ -121,7 +121,7 @@ fn drag(h: &mut Harness<'_, HuarongApp>, from: Pos2, to: Pos2) {
     h.run();
 }
 
-fn cells(h: &Harness<'_, HuarongApp>) -> Vec<u8> {
+pub(super) fn cells(h: &Harness<'_, HuarongApp>) -> Vec<u8> {
     h.state().tiles.game.board.cells().to_vec()
 }
 
@@ -208,7 +208,7 @@ fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
     assert!(h.state().is_solving());
 }
 
-fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
+pub(super) fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
     wait_while(h, HuarongApp::is_solving, 60, "solver");
 }
 

@@ -6,13 +6,13 @@ use std::path::Path;
 
 use eframe::egui;
 
-use super::board_view::{BoardInput, BoardOptions, BoardView};
+use super::board_view::{BoardInput, BoardOptions, BoardView, SLIDE_SECONDS};
 use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
 use super::settings::Settings;
 use super::solver::Running;
-use super::steps::{self, Playback, Solution, StepView};
+use super::steps::{self, Notice, Playback, Solution, StepView};
 use super::{Command, capitalize, controls, keys, trace_plot};
 use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
@@ -23,7 +23,10 @@ use crate::units::thousands;
 /// The tile view's state.
 pub struct TilesPlay {
     pub(super) game: Game,
-    board_view: BoardView,
+    /// The start Reset returns to: the position last set (Randomize,
+    /// Shuffle, Set state, a file, an edit) or the solution's start.
+    start: Board,
+    pub(super) board_view: BoardView,
     running: Option<Running>,
     /// Pattern databases loaded, and the strong database's build.
     pub(super) databases: Databases,
@@ -32,6 +35,12 @@ pub struct TilesPlay {
     edit_mode: bool,
     picked: Option<usize>,
     status: String,
+    /// How the latest solve ended when it gave no solution (or was
+    /// refused), for the Steps panel.
+    failure: Option<Notice>,
+    /// The board shown when Solve was pressed: if it is still shown when
+    /// the solution comes, the board moves to the solution's start.
+    board_at_solve: Option<Board>,
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<TracePoint>,
     rng: SeededRng,
@@ -59,20 +68,32 @@ impl StepView for TilesPlay {
         .then(|| sol.path[i - 1]);
         self.game.set_board(board);
         self.board_view.reset();
-        if let Some(d) = forward {
-            self.animate_if(settings, &before, &[d], now);
+        if let Some(d) = forward
+            && settings.animate
+        {
+            // Playback shortens the slide so it ends before the next step.
+            let seconds = if self.playback.playing {
+                steps::slide_seconds(settings.speed)
+            } else {
+                SLIDE_SECONDS
+            };
+            self.board_view.animate(&before, &[d], now, seconds);
         }
         self.playback.shown(i, last);
     }
 }
 
 impl TilesPlay {
-    /// A goal board of the settings' size; `rng` makes random starts.
-    pub fn new(settings: &Settings, rng: SeededRng) -> Self {
+    /// A puzzle of the settings' size, shuffled (as Shuffle would) so that
+    /// a new user meets something to solve; `rng` makes random starts.
+    pub fn new(settings: &Settings, mut rng: SeededRng) -> Self {
         let goal = Board::goal(settings.shape());
-        let puzzle = TilePuzzle::new(goal.clone(), goal).expect("same shape");
+        let moves = settings.shuffle_moves as usize;
+        let (start, _) = shuffled(&goal, moves, &mut rng);
+        let puzzle = TilePuzzle::new(start.clone(), goal).expect("same shape");
         Self {
             game: Game::new(puzzle),
+            start,
             board_view: BoardView::default(),
             running: None,
             databases: Databases::default(),
@@ -80,7 +101,13 @@ impl TilesPlay {
             playback: Playback::default(),
             edit_mode: false,
             picked: None,
-            status: "Welcome: Randomize or Shuffle, then play or Solve.".into(),
+            status: format!(
+                "Welcome! A shuffled {} puzzle: slide the tiles into order (click, drag or \
+                 arrow keys), or press Solve. Randomize or Shuffle for another.",
+                settings.shape()
+            ),
+            failure: None,
+            board_at_solve: None,
             last_trace: Vec::new(),
             rng,
         }
@@ -159,9 +186,12 @@ impl TilesPlay {
                 self.status = format!("Shuffled with {k} random moves.");
             }
             Command::Reset => {
+                let start = self.start.clone();
+                self.jump(start, "Back to the start");
+            }
+            Command::GoToGoal => {
                 let goal = self.game.goal.clone();
-                self.new_board(goal, None);
-                self.status = "Reset to the goal.".into();
+                self.jump(goal, "At the goal");
             }
             Command::ToggleEdit => {
                 self.edit_mode = !self.edit_mode;
@@ -180,6 +210,10 @@ impl TilesPlay {
             Command::Solve => {
                 if let Err(e) = self.solve(ctx, settings, cache_dir) {
                     self.status = e.to_string();
+                    self.failure = Some(Notice::Failed {
+                        title: "Solve refused".into(),
+                        detail: e.to_string(),
+                    });
                 }
             }
             Command::Cancel => {
@@ -191,13 +225,17 @@ impl TilesPlay {
             Command::Undo => {
                 let before = self.game.board.clone();
                 if let Some(moves) = self.game.undo() {
+                    self.board_view.reset();
                     self.animate_if(settings, &before, &moves, now);
+                    self.follow_solution();
                 }
             }
             Command::Redo => {
                 let before = self.game.board.clone();
                 if let Some(moves) = self.game.redo() {
+                    self.board_view.reset();
                     self.animate_if(settings, &before, &moves, now);
+                    self.follow_solution();
                 }
             }
             Command::CopyState => {
@@ -221,8 +259,37 @@ impl TilesPlay {
         }
     }
 
-    /// Replace the board (and optionally the goal): history, solution and
-    /// any edit are dropped.
+    /// Put `board` on the board as one undoable step (Reset, Go to goal),
+    /// keeping the solution: if `board` is one of its steps, that step is
+    /// the one shown. `what` says where the board went.
+    fn jump(&mut self, board: Board, what: &str) {
+        self.playback.playing = false;
+        if self.game.jump(board) {
+            self.board_view.reset();
+            self.follow_solution();
+            self.status = format!("{what} (Ctrl+Z goes back).");
+        } else {
+            self.status = format!("{what} already.");
+        }
+    }
+
+    /// After the board changed without a step being chosen (undo, redo,
+    /// Reset): if it shows a step of the solution, select that step (the
+    /// one selected if it still matches, else the first that does).
+    fn follow_solution(&mut self) {
+        let Some(sol) = &self.solution else { return };
+        if sol.boards.get(self.playback.step) == Some(&self.game.board) {
+            return;
+        }
+        if let Some(i) = sol.boards.iter().position(|b| *b == self.game.board) {
+            self.playback.playing = false;
+            self.playback.shown(i, sol.len());
+        }
+    }
+
+    /// Replace the board (and optionally the goal): history, solution,
+    /// the last run's news and trace, and any edit are dropped; the board
+    /// becomes the start Reset returns to.
     fn new_board(&mut self, board: Board, goal: Option<Board>) {
         if let Some(g) = goal {
             if g.cells() != self.game.goal.cells() || g.shape() != self.game.goal.shape() {
@@ -230,10 +297,13 @@ impl TilesPlay {
             }
             self.game.set_goal(g);
         }
+        self.start = board.clone();
         self.game.set_board(board);
         self.board_view.reset();
         self.solution = None;
         self.playback = Playback::default();
+        self.failure = None;
+        self.last_trace.clear();
         self.edit_mode = false;
         self.picked = None;
     }
@@ -296,8 +366,8 @@ impl TilesPlay {
     }
 
     fn animate_if(&mut self, settings: &Settings, before: &Board, moves: &[Dir], now: f64) {
-        if settings.animate {
-            self.board_view.animate(before, moves, now);
+        if settings.animate && !moves.is_empty() {
+            self.board_view.animate(before, moves, now, SLIDE_SECONDS);
         }
     }
 
@@ -330,7 +400,17 @@ impl TilesPlay {
         if self.running.is_some() {
             return Ok(());
         }
-        let puzzle = self.game.puzzle();
+        // The step list belongs to its start: while the board shows one of
+        // its steps, Solve (with any strategy) solves that start again.
+        let start = match &self.solution {
+            Some(sol) if !self.solution_stale() => sol.boards[0].clone(),
+            _ => self.game.board.clone(),
+        };
+        let from_list = start != self.game.board;
+        let puzzle = TilePuzzle {
+            start,
+            goal: self.game.goal.clone(),
+        };
         puzzle.check_solvable().map_err(AppError::Unsolvable)?;
         let strategy = settings.strategy();
         if strategy.uses_heuristic()
@@ -343,6 +423,8 @@ impl TilesPlay {
         let repaint = ctx.clone();
         let label = strategy.label();
         self.last_trace.clear();
+        self.failure = None;
+        self.board_at_solve = Some(self.game.board.clone());
         self.running = Some(Running::start(
             puzzle,
             strategy,
@@ -352,7 +434,11 @@ impl TilesPlay {
             settings.limits(),
             move || repaint.request_repaint(),
         ));
-        self.status = format!("Solving with {label}…");
+        self.status = if from_list {
+            format!("Solving the step list's start (step 0) with {label}…")
+        } else {
+            format!("Solving with {label}…")
+        };
         Ok(())
     }
 
@@ -384,10 +470,15 @@ impl TilesPlay {
         let (strategy, heuristic) = (run.strategy.to_string(), run.heuristic.clone());
         self.last_trace = run.trace.points();
         self.running = None;
+        let board_at_solve = self.board_at_solve.take();
         let done = match done {
             Ok(done) => done,
             Err(failed) => {
                 self.status = format!("Solve failed: {failed}");
+                self.failure = Some(Notice::Failed {
+                    title: format!("Solve failed — {strategy}"),
+                    detail: failed.to_string(),
+                });
                 return;
             }
         };
@@ -398,6 +489,10 @@ impl TilesPlay {
             Ok(o) => o,
             Err(why) => {
                 self.status = AppError::SolveRefused(why).to_string();
+                self.failure = Some(Notice::Failed {
+                    title: format!("Solve refused — {strategy}"),
+                    detail: self.status.clone(),
+                });
                 return;
             }
         };
@@ -419,9 +514,57 @@ impl TilesPlay {
             ),
         };
         if o.status == Status::Solved {
+            // The board moves to the new solution's start unless it was
+            // played on meanwhile.
+            if board_at_solve.as_ref() == Some(&self.game.board)
+                && self.game.board != done.puzzle.start
+            {
+                self.game.set_board(done.puzzle.start.clone());
+                self.board_view.reset();
+            }
+            self.start = done.puzzle.start.clone();
             self.solution = Some(Solution::new(done.puzzle.start, o, strategy, heuristic));
             self.playback = Playback::fresh();
+        } else {
+            let title = match o.status {
+                Status::Limit(kind) => format!("{} reached", capitalize(&kind.to_string())),
+                status => capitalize(status.name()),
+            };
+            // The reason, unless it only repeats the title.
+            let reason = o
+                .reason
+                .clone()
+                .filter(|r| !r.eq_ignore_ascii_case(&title))
+                .unwrap_or_default();
+            self.failure = Some(Notice::Failed {
+                title: format!("{title} — {strategy}"),
+                detail: [reason, counters]
+                    .into_iter()
+                    .filter(|t| !t.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            });
         }
+    }
+
+    /// What the Steps panel says above the list: the solve running, how
+    /// the latest one failed, or why the board cannot be solved.
+    fn notice(&self) -> Option<Notice> {
+        if let Some(run) = &self.running {
+            let what = super::with_heuristic(run.strategy, &run.heuristic);
+            return Some(Notice::Running(format!("Solving with {what}…")));
+        }
+        if self.failure.is_some() {
+            return self.failure.clone();
+        }
+        self.game
+            .puzzle()
+            .check_solvable()
+            .err()
+            .map(|why| Notice::Failed {
+                title: "This board cannot be solved".into(),
+                detail: format!("It is unsolvable: {why}."),
+            })
     }
 
     /// The arrow keys: a key names the direction the *tile* moves, so the
@@ -466,8 +609,10 @@ impl TilesPlay {
                     None => self.last_trace.clone(),
                 };
                 trace_plot::show(ui, "tiles", &trace);
+                let notice = self.notice();
                 out.extend(steps::show(
                     ui,
+                    notice.as_ref(),
                     self.solution.as_ref(),
                     &mut self.playback,
                     &mut settings.speed,
@@ -487,6 +632,9 @@ impl TilesPlay {
             if self.game.is_solved() {
                 ui.separator();
                 ui.strong("At the goal");
+                if self.game.moves() == 0 && self.solution.is_none() {
+                    ui.label("— press Randomize or Shuffle (left) for a puzzle to solve");
+                }
             } else if self.edit_mode {
                 ui.separator();
                 ui.strong("Editing: click two tiles to swap them");
@@ -518,8 +666,11 @@ impl TilesPlay {
                 Some(first) => {
                     let mut b = self.game.board.clone();
                     b.swap_cells(first, cell);
-                    self.game.set_board(b);
+                    self.game.set_board(b.clone());
+                    self.start = b;
                     self.solution = None;
+                    self.failure = None;
+                    self.last_trace.clear();
                     self.status = match self.game.puzzle().check_solvable() {
                         Ok(()) => "Swapped. The arrangement is solvable.".into(),
                         Err(why) => format!("Swapped. Unsolvable: {why}"),
