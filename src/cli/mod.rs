@@ -5,6 +5,7 @@
 mod bench;
 mod budget;
 mod compare;
+mod hint;
 mod klotski;
 mod observe;
 mod report;
@@ -46,6 +47,12 @@ enum Command {
     Compare(compare::CompareArgs),
     /// Run several configurations on many random starts and aggregate.
     Experiment(compare::ExperimentArgs),
+    /// How far a tile position is from the goal, and which moves bring it
+    /// closer.
+    Hint(hint::HintArgs),
+    /// Every position of a small tile board (up to 12 cells) by its
+    /// distance to the goal.
+    Distances(hint::DistancesArgs),
 }
 
 /// Board size and goal, shared by the commands.
@@ -208,6 +215,8 @@ pub fn run() -> ExitCode {
         Some(Command::Layouts(args)) => klotski::list_layouts(&args),
         Some(Command::Compare(args)) => compare::compare(&args),
         Some(Command::Experiment(args)) => compare::experiment(&args),
+        Some(Command::Hint(args)) => hint::hint(&args),
+        Some(Command::Distances(args)) => hint::distances(&args),
         None => crate::app::run().map_err(|e| InputError(format!("cannot open the window: {e}"))),
     };
     match result {

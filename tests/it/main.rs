@@ -13,3 +13,4 @@ mod observe;
 mod parse;
 mod pdb;
 mod search;
+mod table;

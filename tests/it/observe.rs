@@ -19,7 +19,7 @@ fn shape3() -> Shape {
 }
 
 /// The 8-puzzle's neighbours of `b`, computed here (not by the engine).
-fn neighbours(b: &[u8]) -> Vec<Vec<u8>> {
+pub(crate) fn neighbours(b: &[u8]) -> Vec<Vec<u8>> {
     let blank = b.iter().position(|&t| t == 0).unwrap();
     let (r, c) = (blank / 3, blank % 3);
     let mut out = Vec::new();
@@ -35,7 +35,7 @@ fn neighbours(b: &[u8]) -> Vec<Vec<u8>> {
 }
 
 /// Distance from `start` of every state reachable from it (a test-side BFS).
-fn distances(start: &[u8]) -> HashMap<Vec<u8>, u32> {
+pub(crate) fn distances(start: &[u8]) -> HashMap<Vec<u8>, u32> {
     let mut dist = HashMap::from([(start.to_vec(), 0u32)]);
     let mut layer = vec![start.to_vec()];
     let mut d = 0;

@@ -14,6 +14,7 @@ mod random;
 pub mod reduce;
 mod solvability;
 pub mod space;
+pub mod table;
 
 pub use board::{Board, Dir, Shape, TilePuzzle, format_path, parse_path};
 pub use packed::{PackedBoard, WideBoard};

@@ -1,0 +1,265 @@
+//! Exact distances to the goal for every position of a small board (up to
+//! [`MAX_CELLS`] cells: the 8-puzzle, 2×N up to 2×6, 3×4): a breadth-first
+//! search backwards from the goal over all arrangements, each stored at its
+//! permutation rank. Moves are reversible, so the distance from the goal is
+//! the distance to it.
+
+use crate::control::{Control, Meter, Sizes, Stop};
+use crate::outcome::{LimitKind, Stats};
+
+use super::{Board, Dir, Shape};
+
+/// The largest board a table covers: 12! ranks fit a `u32`, and its table
+/// and queue take about 1.4 GB.
+pub const MAX_CELLS: usize = 12;
+
+/// A rank never reached (the other half of the permutations).
+const UNREACHED: u8 = u8::MAX;
+
+/// Distances to the goal of every position reachable from it.
+///
+/// ```
+/// use huarong_engine::tiles::table::DistanceTable;
+/// use huarong_engine::{Board, Control, Shape};
+///
+/// let goal = Board::goal(Shape::new(2, 3).unwrap());
+/// let table = DistanceTable::build(&goal, &Control::default()).unwrap();
+/// assert_eq!(table.states(), 360); // 6!/2
+/// assert_eq!(table.distance(&goal), Some(0));
+/// assert_eq!(table.by_distance().iter().sum::<u64>(), 360);
+/// ```
+pub struct DistanceTable {
+    shape: Shape,
+    goal: Vec<u8>,
+    distances: Vec<u8>,
+    by_distance: Vec<u64>,
+    stats: Stats,
+}
+
+/// `n!` for `n` up to [`MAX_CELLS`].
+const FACTORIAL: [u64; MAX_CELLS + 1] = {
+    let mut f = [1u64; MAX_CELLS + 1];
+    let mut i = 1;
+    while i <= MAX_CELLS {
+        f[i] = f[i - 1] * i as u64;
+        i += 1;
+    }
+    f
+};
+
+fn factorial(n: usize) -> u64 {
+    FACTORIAL[n]
+}
+
+/// The rank of the permutation `cells` (tiles 0..n, each once) among all
+/// of them in lexicographic order.
+fn rank(cells: &[u8]) -> u32 {
+    let n = cells.len();
+    let mut r = 0u64;
+    for i in 0..n {
+        let smaller_after = cells[i + 1..].iter().filter(|&&t| t < cells[i]).count() as u64;
+        r += smaller_after * factorial(n - 1 - i);
+    }
+    r as u32
+}
+
+/// The permutation of rank `r` in lexicographic order, into `out`.
+fn unrank(mut r: u64, out: &mut [u8]) {
+    let n = out.len();
+    // The tiles not placed yet, in order (no allocation: this runs for
+    // every state).
+    let mut left = [0u8; MAX_CELLS];
+    for (i, t) in left.iter_mut().enumerate().take(n) {
+        *t = i as u8;
+    }
+    for (i, cell) in out.iter_mut().enumerate() {
+        let f = factorial(n - 1 - i);
+        let k = (r / f) as usize;
+        r %= f;
+        *cell = left[k];
+        left.copy_within(k + 1..n - i, k);
+    }
+}
+
+impl DistanceTable {
+    /// Whether a board of this shape has a table.
+    pub fn covers(shape: Shape) -> bool {
+        shape.cells() <= MAX_CELLS
+    }
+
+    /// Bytes a table for `shape` holds while it is built (the distances and
+    /// the queue).
+    pub fn bytes_needed(shape: Shape) -> u64 {
+        let n = factorial(shape.cells());
+        n + n / 2 * 4
+    }
+
+    /// Build the table for `goal`'s board, honouring `ctl`'s cancel token,
+    /// limits and progress reports. `Err` says why it stopped. Panics if the
+    /// board has more than [`MAX_CELLS`] cells (see [`covers`](Self::covers)).
+    pub fn build(goal: &Board, ctl: &Control) -> Result<Self, Stop> {
+        let shape = goal.shape();
+        let n = shape.cells();
+        assert!(
+            Self::covers(shape),
+            "a table covers at most {MAX_CELLS} cells"
+        );
+        if ctl
+            .limits
+            .max_bytes
+            .is_some_and(|max| Self::bytes_needed(shape) > max)
+        {
+            return Err(Stop::Limit(LimitKind::Memory));
+        }
+        let mut meter = Meter::new(ctl);
+        let total = factorial(n);
+        let mut distances = vec![UNREACHED; total as usize];
+        let mut queue: Vec<u32> = Vec::with_capacity((total / 2) as usize);
+        let start = rank(goal.cells());
+        distances[start as usize] = 0;
+        queue.push(start);
+        let mut by_distance = vec![1u64];
+        let mut head = 0;
+        let mut cells = vec![0u8; n];
+        let bytes = (distances.len() + queue.capacity() * 4) as u64;
+        while head < queue.len() {
+            let r = queue[head];
+            head += 1;
+            if meter.expand() {
+                meter.poll(Sizes {
+                    frontier: (queue.len() - head) as u64,
+                    stored: queue.len() as u64,
+                    bytes,
+                    growth: 0,
+                    bound: Some(by_distance.len() as u32 - 1),
+                })?;
+            }
+            let d = distances[r as usize];
+            unrank(r as u64, &mut cells);
+            let blank = cells.iter().position(|&t| t == 0).expect("a blank");
+            for dir in Dir::ALL {
+                let Some(to) = shape.neighbour(blank, dir) else {
+                    continue;
+                };
+                meter.generated(1);
+                cells.swap(blank, to);
+                let next = rank(&cells);
+                cells.swap(blank, to);
+                if distances[next as usize] == UNREACHED {
+                    distances[next as usize] = d + 1;
+                    queue.push(next);
+                    let d = d as usize + 1;
+                    if by_distance.len() <= d {
+                        by_distance.push(0);
+                    }
+                    by_distance[d] += 1;
+                }
+            }
+        }
+        let stats = meter.finish(Sizes {
+            frontier: 0,
+            stored: queue.len() as u64,
+            bytes,
+            growth: 0,
+            bound: Some(by_distance.len() as u32 - 1),
+        });
+        Ok(Self {
+            shape,
+            goal: goal.cells().to_vec(),
+            distances,
+            by_distance,
+            stats,
+        })
+    }
+
+    /// The board's shape.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The goal the distances lead to.
+    pub fn goal(&self) -> &[u8] {
+        &self.goal
+    }
+
+    /// The moves from `board` to the goal, or `None` if it cannot reach it
+    /// (or is of another shape).
+    pub fn distance(&self, board: &Board) -> Option<u32> {
+        if board.shape() != self.shape {
+            return None;
+        }
+        match self.distances[rank(board.cells()) as usize] {
+            UNREACHED => None,
+            d => Some(u32::from(d)),
+        }
+    }
+
+    /// Positions reachable from the goal (half of all arrangements).
+    pub fn states(&self) -> u64 {
+        self.by_distance.iter().sum()
+    }
+
+    /// How many positions lie at each distance: `by_distance()[d]`.
+    pub fn by_distance(&self) -> &[u64] {
+        &self.by_distance
+    }
+
+    /// The largest distance (God's number for this board and goal).
+    pub fn max_distance(&self) -> u32 {
+        self.by_distance.len() as u32 - 1
+    }
+
+    /// Every position at the largest distance, in rank order.
+    pub fn farthest(&self) -> Vec<Board> {
+        let max = self.max_distance() as u8;
+        let mut cells = vec![0u8; self.shape.cells()];
+        self.distances
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| d == max)
+            .map(|(r, _)| {
+                unrank(r as u64, &mut cells);
+                Board::new(self.shape, cells.clone()).expect("a permutation")
+            })
+            .collect()
+    }
+
+    /// The counters of the build.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_and_unranks_are_inverse_bijections() {
+        let n = 5;
+        let mut seen = vec![false; factorial(n) as usize];
+        let mut cells = vec![0u8; n];
+        for r in 0..factorial(n) {
+            unrank(r, &mut cells);
+            assert_eq!(u64::from(rank(&cells)), r);
+            seen[r as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+        // 12! fits the rank type.
+        let last: Vec<u8> = (0..12).rev().collect();
+        assert_eq!(u64::from(rank(&last)), factorial(12) - 1);
+    }
+
+    #[test]
+    fn a_table_over_the_memory_limit_is_refused_before_allocating() {
+        let goal = Board::goal(Shape::new(3, 4).unwrap());
+        let ctl = Control::default().with_limits(crate::Limits {
+            max_bytes: Some(1 << 20),
+            ..crate::Limits::default()
+        });
+        assert!(matches!(
+            DistanceTable::build(&goal, &ctl),
+            Err(Stop::Limit(LimitKind::Memory))
+        ));
+    }
+}

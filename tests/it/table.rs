@@ -1,0 +1,120 @@
+//! Distance tables and hints: checked against a test-side BFS and against
+//! A*'s solutions.
+
+use std::process::Command;
+
+use huarong_engine::strategy::find;
+use huarong_engine::tiles::random_solvable;
+use huarong_engine::tiles::table::DistanceTable;
+use huarong_engine::{
+    Board, Control, Dir, HeuristicChoice, Shape, Status, TilePuzzle, solve_tiles,
+};
+use serde_json::Value;
+
+use crate::observe::distances;
+
+fn astar_length(start: &Board, goal: &Board) -> u32 {
+    let puzzle = TilePuzzle::new(start.clone(), goal.clone()).unwrap();
+    let o = solve_tiles(
+        find("astar").unwrap(),
+        &puzzle,
+        &HeuristicChoice::LinearConflict,
+        &Control::default(),
+    )
+    .unwrap();
+    assert_eq!(o.status, Status::Solved);
+    o.path.len() as u32
+}
+
+#[test]
+fn the_8_puzzle_table_is_the_test_side_bfs() {
+    let shape = Shape::new(3, 3).unwrap();
+    let goal = Board::goal(shape);
+    let table = DistanceTable::build(&goal, &Control::default()).unwrap();
+    let dist = distances(goal.cells());
+    let mut expected = vec![0u64; 32];
+    for (cells, d) in &dist {
+        expected[*d as usize] += 1;
+        let board = Board::new(shape, cells.clone()).unwrap();
+        assert_eq!(table.distance(&board), Some(*d));
+    }
+    assert_eq!(table.by_distance(), expected.as_slice());
+    assert_eq!(table.states(), 181_440);
+    assert_eq!(table.max_distance(), 31);
+    let far: Vec<String> = table.farthest().iter().map(Board::to_text).collect();
+    assert_eq!(far.len(), 2);
+    for f in &far {
+        assert_eq!(
+            dist[&Board::parse(f, Some(shape)).unwrap().cells().to_vec()],
+            31
+        );
+    }
+    // An odd arrangement never reaches the goal.
+    let odd = Board::parse("2 1 3 4 5 6 7 8 0", Some(shape)).unwrap();
+    assert_eq!(table.distance(&odd), None);
+}
+
+#[test]
+fn table_distances_agree_with_astar_on_random_positions() {
+    for (rows, cols) in [(2, 4), (3, 3), (2, 5)] {
+        let shape = Shape::new(rows, cols).unwrap();
+        // Another goal than the default: the blank in the middle.
+        let mut goal = Board::goal(shape);
+        goal.swap_cells(shape.cells() - 1, shape.cells() / 2);
+        let table = DistanceTable::build(&goal, &Control::default()).unwrap();
+        for seed in 0..6 {
+            let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+            assert_eq!(
+                table.distance(&start),
+                Some(astar_length(&start, &goal)),
+                "{shape} {}",
+                start.to_text()
+            );
+        }
+    }
+}
+
+fn hint(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_huarong"))
+        .arg("hint")
+        .args(args)
+        .arg("--json")
+        .env(
+            "HUARONG_CACHE_DIR",
+            std::env::temp_dir().join("huarong-hint-test-unused"),
+        )
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn a_hints_best_moves_lower_the_distance_by_one() {
+    let shape = Shape::new(3, 3).unwrap();
+    let goal = Board::goal(shape);
+    for seed in 20..26 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let h = hint(&["--state", &start.to_text()]);
+        let d = astar_length(&start, &goal);
+        assert_eq!(h["distance"], d);
+        assert_eq!(h["optimal"], true);
+        let moves = h["moves"].as_object().unwrap();
+        assert_eq!(moves.len(), start.legal_moves().count());
+        for (letter, after) in moves {
+            let mut next = start.clone();
+            next.apply(Dir::from_letter(letter.chars().next().unwrap()).unwrap())
+                .unwrap();
+            assert_eq!(
+                after.as_u64().unwrap() as u32,
+                astar_length(&next, &goal),
+                "{letter}"
+            );
+        }
+        let best = h["best"].as_array().unwrap();
+        assert!(!best.is_empty(), "a solvable position has a move closer");
+        for b in best {
+            assert_eq!(moves[b.as_str().unwrap()].as_u64().unwrap() as u32, d - 1);
+        }
+    }
+}
