@@ -118,3 +118,50 @@ fn a_hints_best_moves_lower_the_distance_by_one() {
         }
     }
 }
+
+#[test]
+fn klotski_group_distances_agree_with_bfs() {
+    use huarong_engine::klotski::group::{Group, layout_after};
+    use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
+    use huarong_engine::solve_klotski;
+    // 横刀立马 and a smaller layout, in both metrics.
+    for text in ["BAAC/BAAC/DEEF/DGHF/I..J", "AAB./AAC./DEF./...."] {
+        let layout = Layout::parse(text).unwrap();
+        for metric in [Metric::Moves, Metric::Steps] {
+            let (space, start) = KlotskiSpace::new(&layout, metric);
+            let group = Group::build(&space, start, &Control::default()).unwrap();
+            assert_eq!(group.len(), space.count_reachable(start));
+            let o =
+                solve_klotski(find("bfs").unwrap(), &layout, metric, &Control::default()).unwrap();
+            assert_eq!(
+                group.start_distance(),
+                Some(o.path.len() as u32),
+                "{text} {metric:?}"
+            );
+            assert!(group.by_distance().iter().sum::<u64>() <= group.len() as u64);
+            // Every closer move lowers the distance by one, checked by BFS
+            // from the position it leads to.
+            let d = group.start_distance().unwrap();
+            let closer = group.closer_moves(&space);
+            assert!(!closer.is_empty());
+            for mv in closer {
+                let next = layout_after(&layout, &[mv]).unwrap();
+                let o = solve_klotski(find("bfs").unwrap(), &next, metric, &Control::default())
+                    .unwrap();
+                assert_eq!(o.path.len() as u32, d - 1, "{text} {metric:?}");
+            }
+            // The farthest positions are as far as BFS says.
+            let far = group.farthest();
+            assert!(!far.is_empty());
+            let far_layout = layout_after(&layout, &far[0]).unwrap();
+            let o = solve_klotski(
+                find("bfs").unwrap(),
+                &far_layout,
+                metric,
+                &Control::default(),
+            )
+            .unwrap();
+            assert_eq!(Some(o.path.len() as u32), group.max_distance());
+        }
+    }
+}

@@ -5,6 +5,7 @@
 //! letter per piece; the cells of one letter form the piece. The classic
 //! 横刀立马 is `BAAC/BAAC/DEEF/DGHF/I..J`.
 
+pub mod group;
 mod parse;
 pub mod space;
 
