@@ -29,10 +29,26 @@ struct Drag {
     moved: Vec2,
 }
 
+/// A piece's label as drawn: its text, where the text went, and the
+/// piece's rectangle (what the tests check the fit and the names against).
+#[cfg(test)]
+#[derive(Clone, Debug)]
+pub struct DrawnLabel {
+    /// The name drawn (on one line or several).
+    pub text: String,
+    /// The text's rectangle on screen.
+    pub text_rect: Rect,
+    /// The piece's rectangle on screen.
+    pub piece: Rect,
+}
+
 /// The board widget's transient state.
 #[derive(Default)]
 pub struct KlotskiBoard {
     drag: Option<Drag>,
+    /// The labels drawn in the last frame.
+    #[cfg(test)]
+    pub drawn: Vec<DrawnLabel>,
 }
 
 /// What to draw besides the layout.
@@ -217,6 +233,8 @@ impl KlotskiBoard {
             (d.piece, Vec2::new(x, y))
         });
 
+        #[cfg(test)]
+        self.drawn.clear();
         let painter = ui.painter_at(outer);
         let visuals = ui.visuals().clone();
         let frame = rect.expand(cell * 0.08);
@@ -277,11 +295,14 @@ impl KlotskiBoard {
                 r.shrink(cell * 0.08).size(),
                 largest,
             );
-            painter.galley(
-                r.center() - label.rect.center().to_vec2(),
-                label,
-                Color32::WHITE,
-            );
+            let at = r.center() - label.rect.center().to_vec2();
+            #[cfg(test)]
+            self.drawn.push(DrawnLabel {
+                text: name.get(look.chinese).to_owned(),
+                text_rect: label.rect.translate(at.to_vec2()),
+                piece: r,
+            });
+            painter.galley(at, label, Color32::WHITE);
         }
         events
     }
