@@ -72,7 +72,7 @@ pub fn roles_of(grid: &[Vec<char>]) -> BTreeMap<char, Role> {
         .collect()
 }
 
-/// A small drawing of `shape` in its colour after a tool button, so 1×2
+/// A small drawing of `shape` in its colour before a tool button, so 1×2
 /// (wide) and 2×1 (tall) show which way they lie.
 fn shape_icon(ui: &mut egui::Ui, shape: PieceShape) {
     let (h, w) = shape.size();
@@ -183,10 +183,14 @@ impl LayoutEditor {
                         (Tool::Place(PieceShape::Square), "2×2 Cao Cao"),
                         (Tool::Erase, "Erase"),
                     ] {
-                        ui.selectable_value(&mut self.tool, tool, name);
-                        if let Tool::Place(shape) = tool {
-                            shape_icon(ui, shape);
-                        }
+                        // The drawing close to its button, apart from the next.
+                        ui.horizontal(|ui| {
+                            ui.spacing_mut().item_spacing.x = 3.0;
+                            if let Tool::Place(shape) = tool {
+                                shape_icon(ui, shape);
+                            }
+                            ui.selectable_value(&mut self.tool, tool, name);
+                        });
                     }
                 });
                 if let Some(g) = grid_of(&self.text) {
