@@ -63,6 +63,13 @@ fn compact(v: f64) -> String {
     }
 }
 
+/// A value on a grid of `step`, with as many decimals as the step needs
+/// (`5.5` on a grid of 0.5, not `6`).
+fn tick(value: f64, step: f64) -> String {
+    let decimals = (-step.log10().floor()).max(0.0) as usize;
+    format!("{value:.decimals$}")
+}
+
 /// The closest grid lines are drawn, in points.
 const GRID_MIN: f64 = 10.0;
 
@@ -105,6 +112,7 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
             .y_grid_spacer(uniform_grid_spacer(nice_steps))
             .x_axis_label("iteration")
             .x_axis_formatter(|mark, _| compact(mark.value))
+            .y_axis_formatter(|mark, _| tick(mark.value, mark.step_size))
     };
     let draw = |plot_ui: &mut egui_plot::PlotUi<'_>, name: &str, data: Vec<[f64; 2]>, colour| {
         if data.len() <= MARKED {
@@ -164,6 +172,14 @@ mod tests {
         assert_eq!(compact(25_000.0), "25k");
         assert_eq!(compact(1_500_000.0), "1.5M");
         assert_eq!(compact(2_000_000.0), "2M");
+    }
+
+    #[test]
+    fn a_tick_has_the_decimals_its_step_needs() {
+        assert_eq!(tick(5.5, 0.5), "5.5");
+        assert_eq!(tick(6.0, 1.0), "6");
+        assert_eq!(tick(0.25, 0.05), "0.25");
+        assert_eq!(tick(200.0, 100.0), "200");
     }
 
     #[test]

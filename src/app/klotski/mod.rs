@@ -566,6 +566,9 @@ impl KlotskiPlay {
         egui::Panel::right("klotski steps")
             .default_size(260.0)
             .show(ui, |ui| {
+                // The panel keeps its width: it would shrink to a short
+                // "No solution yet" and then squeeze the trace and the list.
+                ui.set_min_width(ui.available_width());
                 let trace = match &self.running {
                     Some(run) => run.trace.points(),
                     None => self.last_trace.clone(),
