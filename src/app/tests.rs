@@ -528,7 +528,7 @@ fn annealing_shows_its_parameters_and_a_live_trace_and_its_path_replays() {
         "{}",
         h.state().status()
     );
-    h.get_by_label_contains("Trace (");
+    h.get_by_label_contains("Trace: ");
 }
 
 #[test]

@@ -122,7 +122,9 @@ pub struct Control {
     pub on_event: Option<crate::observe::EventFn>,
 }
 
-/// One point of a local search's trace, sent once per window of iterations.
+/// One point of a local search's trace: sent for every iteration of a short
+/// run and ever more thinly as a run grows (the start and the last
+/// iteration always; see [`crate::search::TRACE_DENSE`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TracePoint {
     /// Iterations so far (all restarts together).
@@ -133,7 +135,9 @@ pub struct TracePoint {
     pub current: f64,
     /// Best energy or score reached so far.
     pub best: f64,
-    /// Share of proposed moves accepted in the window (annealing).
+    /// Share of recent proposed moves accepted: the mean over the run's
+    /// first window, then a moving average over about one window
+    /// (annealing, after its first proposal).
     pub acceptance: Option<f64>,
 }
 

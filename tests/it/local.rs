@@ -197,11 +197,16 @@ fn traces_stream_temperature_energy_and_acceptance() {
     let points = points.lock().unwrap();
     assert!(!points.is_empty(), "{:?}", o.status);
     assert!(points.windows(2).all(|w| w[0].iteration < w[1].iteration));
+    // The start comes first, before any move was proposed.
+    assert_eq!(points[0].iteration, 0);
+    assert_eq!(points[0].acceptance, None);
     for pt in points.iter() {
         assert!(pt.temperature.unwrap() > 0.0);
+        assert!(pt.best <= pt.current);
+    }
+    for pt in &points[1..] {
         let a = pt.acceptance.unwrap();
         assert!((0.0..=1.0).contains(&a));
-        assert!(pt.best <= pt.current);
     }
 }
 

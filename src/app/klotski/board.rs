@@ -2,8 +2,11 @@
 //! exit marked on the frame. A piece is dragged through free cells (each
 //! cell crossed is one step) or clicked to select it for the arrow keys.
 
+use std::sync::Arc;
+
 use eframe::egui::{
-    self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
+    self, Align2, Color32, CornerRadius, FontId, Galley, Pos2, Rect, Sense, Stroke, StrokeKind,
+    Vec2, text::LayoutJob,
 };
 
 use super::names::{PieceName, Role};
@@ -26,10 +29,26 @@ struct Drag {
     moved: Vec2,
 }
 
+/// A piece's label as drawn: its text, where the text went, and the
+/// piece's rectangle (what the tests check the fit and the names against).
+#[cfg(test)]
+#[derive(Clone, Debug)]
+pub struct DrawnLabel {
+    /// The name drawn (on one line or several).
+    pub text: String,
+    /// The text's rectangle on screen.
+    pub text_rect: Rect,
+    /// The piece's rectangle on screen.
+    pub piece: Rect,
+}
+
 /// The board widget's transient state.
 #[derive(Default)]
 pub struct KlotskiBoard {
     drag: Option<Drag>,
+    /// The labels drawn in the last frame.
+    #[cfg(test)]
+    pub drawn: Vec<DrawnLabel>,
 }
 
 /// What to draw besides the layout.
@@ -61,6 +80,46 @@ pub fn role_colour(role: Role) -> Color32 {
         Role::Soldier => Color32::from_rgb(214, 160, 48),
         Role::Block => Color32::from_rgb(120, 120, 120),
     }
+}
+
+/// `text` laid out to fit `room`: on one line, or split at its spaces
+/// (`Huang` over `Zhong`), or for a name without spaces one character a
+/// line (`关` over `羽` on a tall piece) — whichever allows the largest
+/// font, up to `largest` points. Lines are centred.
+pub fn fitted_label(ui: &egui::Ui, text: &str, room: Vec2, largest: f32) -> Arc<Galley> {
+    let layout = |text: &str, size: f32| {
+        let mut job = LayoutJob::simple(
+            text.to_owned(),
+            FontId::proportional(size),
+            Color32::WHITE,
+            f32::INFINITY,
+        );
+        job.halign = egui::Align::Center;
+        ui.fonts_mut(|f| f.layout_job(job))
+    };
+    let mut candidates = vec![text.to_owned()];
+    if text.contains(' ') {
+        candidates.push(text.replace(' ', "\n"));
+    } else if text.chars().count() > 1 {
+        let one_a_line: Vec<String> = text.chars().map(String::from).collect();
+        candidates.push(one_a_line.join("\n"));
+    }
+    let fits_at = |candidate: &String| {
+        let size = layout(candidate, largest).size();
+        let scale = (room.x / size.x).min(room.y / size.y).min(1.0);
+        largest * scale
+    };
+    // One line unless splitting allows a clearly larger font.
+    let (best, size) = candidates
+        .iter()
+        .map(|c| (c, fits_at(c)))
+        .fold(None, |best: Option<(&String, f32)>, (c, size)| match best {
+            Some((_, s)) if s * 1.15 >= size => best,
+            _ => Some((c, size)),
+        })
+        .expect("a candidate");
+    // A hair smaller: glyph metrics do not scale exactly linearly.
+    layout(best, (size * 0.97).max(1.0))
 }
 
 impl KlotskiBoard {
@@ -174,6 +233,8 @@ impl KlotskiBoard {
             (d.piece, Vec2::new(x, y))
         });
 
+        #[cfg(test)]
+        self.drawn.clear();
         let painter = ui.painter_at(outer);
         let visuals = ui.visuals().clone();
         let frame = rect.expand(cell * 0.08);
@@ -227,19 +288,21 @@ impl KlotskiBoard {
                     StrokeKind::Inside,
                 );
             }
-            let label = name.get(look.chinese);
-            let size = if look.chinese {
-                cell * 0.3
-            } else {
-                cell * 0.17
-            };
-            painter.text(
-                r.center(),
-                Align2::CENTER_CENTER,
-                label,
-                FontId::proportional(size),
-                Color32::WHITE,
+            let largest = if look.chinese { cell * 0.3 } else { cell * 0.2 };
+            let label = fitted_label(
+                ui,
+                name.get(look.chinese),
+                r.shrink(cell * 0.08).size(),
+                largest,
             );
+            let at = r.center() - label.rect.center().to_vec2();
+            #[cfg(test)]
+            self.drawn.push(DrawnLabel {
+                text: name.get(look.chinese).to_owned(),
+                text_rect: label.rect.translate(at.to_vec2()),
+                piece: r,
+            });
+            painter.galley(at, label, Color32::WHITE);
         }
         events
     }

@@ -4,6 +4,10 @@
 
 use eframe::egui::{self, Color32, CornerRadius, Sense, Stroke, StrokeKind, Vec2};
 
+use std::collections::BTreeMap;
+
+use super::board::role_colour;
+use super::names::Role;
 use crate::app::Command;
 use crate::engine::klotski::{Layout, LayoutError, PieceShape};
 
@@ -37,6 +41,51 @@ fn grid_of(text: &str) -> Option<Vec<Vec<char>>> {
         && (Layout::MIN_SIDE..=Layout::MAX_SIDE).contains(&rows.len())
         && (Layout::MIN_SIDE..=Layout::MAX_SIDE).contains(&cols))
     .then_some(rows)
+}
+
+/// The role of each letter on `grid`, which picks its colour as on the
+/// board: a 2×2 is Cao Cao, a 1×2 or 2×1 a general, a 1×1 a soldier;
+/// cells that make no allowed shape (while the text is being edited) are
+/// grey.
+pub fn roles_of(grid: &[Vec<char>]) -> BTreeMap<char, Role> {
+    // Bounding box and cell count per letter.
+    let mut boxes: BTreeMap<char, (usize, usize, usize, usize, usize)> = BTreeMap::new();
+    for (r, row) in grid.iter().enumerate() {
+        for (c, &ch) in row.iter().enumerate().filter(|&(_, &ch)| ch != '.') {
+            let b = boxes.entry(ch).or_insert((r, c, r, c, 0));
+            *b = (b.0.min(r), b.1.min(c), b.2.max(r), b.3.max(c), b.4 + 1);
+        }
+    }
+    boxes
+        .into_iter()
+        .map(|(ch, (r0, c0, r1, c1, count))| {
+            let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
+            let role = match (h, w) {
+                _ if h * w != count => Role::Block,
+                (2, 2) => Role::CaoCao,
+                (1, 2) | (2, 1) => Role::General,
+                (1, 1) => Role::Soldier,
+                _ => Role::Block,
+            };
+            (ch, role)
+        })
+        .collect()
+}
+
+/// A small drawing of `shape` in its colour before a tool button, so 1×2
+/// (wide) and 2×1 (tall) show which way they lie.
+fn shape_icon(ui: &mut egui::Ui, shape: PieceShape) {
+    let (h, w) = shape.size();
+    let unit = 6.0;
+    let (slot, _) = ui.allocate_exact_size(Vec2::new(2.0, 2.0) * unit, Sense::hover());
+    let at = egui::Rect::from_center_size(slot.center(), Vec2::new(w as f32, h as f32) * unit);
+    let role = match shape {
+        PieceShape::Square => Role::CaoCao,
+        PieceShape::Single => Role::Soldier,
+        _ => Role::General,
+    };
+    ui.painter()
+        .rect_filled(at, CornerRadius::same(1), role_colour(role));
 }
 
 fn text_of(grid: &[Vec<char>]) -> String {
@@ -129,12 +178,19 @@ impl LayoutEditor {
                 ui.horizontal(|ui| {
                     for (tool, name) in [
                         (Tool::Place(PieceShape::Single), "1×1 soldier"),
-                        (Tool::Place(PieceShape::Wide), "1×2 general"),
-                        (Tool::Place(PieceShape::Tall), "2×1 general"),
+                        (Tool::Place(PieceShape::Wide), "1×2 general (wide)"),
+                        (Tool::Place(PieceShape::Tall), "2×1 general (tall)"),
                         (Tool::Place(PieceShape::Square), "2×2 Cao Cao"),
                         (Tool::Erase, "Erase"),
                     ] {
-                        ui.selectable_value(&mut self.tool, tool, name);
+                        // The drawing close to its button, apart from the next.
+                        ui.horizontal(|ui| {
+                            ui.spacing_mut().item_spacing.x = 3.0;
+                            if let Tool::Place(shape) = tool {
+                                shape_icon(ui, shape);
+                            }
+                            ui.selectable_value(&mut self.tool, tool, name);
+                        });
                     }
                 });
                 if let Some(g) = grid_of(&self.text) {
@@ -150,18 +206,16 @@ impl LayoutEditor {
                     egui::WidgetInfo::labeled(egui::Role::Canvas, true, "layout grid")
                 });
                 let painter = ui.painter_at(rect);
+                let roles = roles_of(&self.grid);
                 for (r, row) in self.grid.iter().enumerate() {
                     for (c, &ch) in row.iter().enumerate() {
                         let cr = egui::Rect::from_min_size(
                             rect.min + Vec2::new(c as f32, r as f32) * cell,
                             Vec2::splat(cell),
                         );
-                        let fill = if ch == '.' {
-                            ui.visuals().extreme_bg_color
-                        } else if ch == 'A' {
-                            Color32::from_rgb(196, 62, 52)
-                        } else {
-                            Color32::from_rgb(70, 110, 160)
+                        let fill = match roles.get(&ch) {
+                            Some(&role) => role_colour(role),
+                            None => ui.visuals().extreme_bg_color,
                         };
                         painter.rect_filled(cr.shrink(1.0), CornerRadius::same(3), fill);
                         painter.rect_stroke(cr, CornerRadius::ZERO, Stroke::new(1.0, Color32::GRAY), StrokeKind::Inside);

@@ -8,13 +8,15 @@ pub mod game;
 pub mod names;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_ux;
 
 use eframe::egui;
 
 use self::board::{BoardEvent, BoardLook, KlotskiBoard};
 use self::editor::LayoutEditor;
 use self::game::KlotskiGame;
-use self::names::{PieceName, describe_step, piece_names};
+use self::names::{PieceName, describe_move, describe_step, piece_names};
 use super::Command;
 use super::error::AppError;
 use super::keys;
@@ -25,7 +27,7 @@ use crate::engine::Outcome;
 use crate::engine::job::Job;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KMove, Layout, Metric};
-use crate::engine::strategy::{Family, SolveError};
+use crate::engine::strategy::{self, Family, SolveError};
 use crate::engine::{Control, Dir, Stats, Status, solve_klotski};
 use crate::storage::klotski_file::{SavedKlotski, SavedKlotskiSolution};
 use crate::storage::layouts::classics;
@@ -39,6 +41,8 @@ pub struct KlotskiSolution {
     pub steps: Vec<(usize, Dir)>,
     /// Moves made up to each step (consecutive steps of a piece count once).
     pub moves_to: Vec<usize>,
+    /// Steps made after each whole move, from 0 (the start) to the last step.
+    pub move_ends: Vec<usize>,
     /// The search's counters.
     pub stats: Stats,
     /// Strategy label.
@@ -70,14 +74,43 @@ impl KlotskiSolution {
             steps.push((i, dir));
             moves_to.push(piece_moves(&lettered[..=k]));
         }
+        // A move ends where the next step is another piece's (or at the end).
+        let mut move_ends = vec![0];
+        move_ends.extend(
+            (1..=steps.len()).filter(|&k| steps.get(k).is_none_or(|next| next.0 != steps[k - 1].0)),
+        );
         Some(Self {
             layouts,
             steps,
             moves_to,
+            move_ends,
             stats,
             strategy,
             metric,
         })
+    }
+
+    /// The rows of the step list: for each, the step it shows (one row a
+    /// move, or one a step), and its description.
+    fn rows(&self, by_move: bool, names: &[PieceName], chinese: bool) -> (Vec<usize>, Vec<String>) {
+        if by_move {
+            let descriptions = self
+                .move_ends
+                .windows(2)
+                .map(|w| {
+                    let dirs: Vec<Dir> = self.steps[w[0]..w[1]].iter().map(|s| s.1).collect();
+                    describe_move(&names[self.steps[w[0]].0], &dirs, chinese)
+                })
+                .collect();
+            (self.move_ends.clone(), descriptions)
+        } else {
+            let descriptions = self
+                .steps
+                .iter()
+                .map(|&(i, d)| describe_step(&names[i], d, chinese))
+                .collect();
+            ((0..=self.steps.len()).collect(), descriptions)
+        }
     }
 
     fn lettered(&self) -> Vec<(char, Dir)> {
@@ -86,6 +119,11 @@ impl KlotskiSolution {
             .map(|&(i, d)| (self.layouts[0].pieces[i].letter, d))
             .collect()
     }
+}
+
+/// The title of a layout edited from the classic called `name`.
+fn edited(name: &str) -> String {
+    format!("{name} (edited)")
 }
 
 /// A solve running in the background.
@@ -112,6 +150,9 @@ pub struct KlotskiPlay {
     status: String,
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<crate::engine::TracePoint>,
+    /// The step list shows one row a move (else one a step); a new solution
+    /// sets it from the metric it was counted in.
+    rows_by_move: bool,
 }
 
 impl StepView for KlotskiPlay {
@@ -145,8 +186,10 @@ impl KlotskiPlay {
             playback: Playback::default(),
             editor: None,
             last_trace: Vec::new(),
-            status: "Drag a piece, or click one and use the arrow keys. Bring 曹操 to the exit."
-                .into(),
+            rows_by_move: true,
+            status:
+                "Drag a piece, or click one and use the arrow keys. Bring 曹操 Cao Cao to the exit."
+                    .into(),
         }
     }
 
@@ -232,6 +275,7 @@ impl KlotskiPlay {
             .map_or(fallback_title, |c| c.title());
         self.load(saved.layout.clone(), title);
         if let Some(s) = saved.solution {
+            self.rows_by_move = s.metric == Metric::Moves;
             self.solution =
                 KlotskiSolution::from_steps(&saved.layout, &s.steps, s.stats, s.strategy, s.metric);
             self.playback = Playback::fresh();
@@ -250,6 +294,7 @@ impl KlotskiPlay {
             self.load(layout.clone(), "Compared layout".into());
         }
         let lettered = unit_steps(&layout, &o.path).unwrap_or_default();
+        self.rows_by_move = metric == Metric::Moves;
         self.solution = KlotskiSolution::from_steps(&layout, &lettered, o.stats, strategy, metric);
         self.playback = Playback::fresh();
         self.show_solution_step(0);
@@ -265,7 +310,7 @@ impl KlotskiPlay {
             self.playback.playing = false;
             if self.game.is_solved() {
                 self.status = format!(
-                    "Solved! 曹操 escaped in {} moves ({} steps).",
+                    "Solved! 曹操 Cao Cao escaped in {} moves ({} steps).",
                     self.game.moves(),
                     self.game.steps()
                 );
@@ -285,6 +330,7 @@ impl KlotskiPlay {
                 self.game.redo();
             }
             Command::Solve => {
+                self.klotski_strategy_only(settings);
                 let repaint = ctx.clone();
                 self.solve(settings, move || repaint.request_repaint());
             }
@@ -306,7 +352,8 @@ impl KlotskiPlay {
             }
             Command::SetLayout(layout) => {
                 self.editor = None;
-                self.load(layout, "Edited layout".into());
+                let title = self.edited_title(&layout);
+                self.load(layout, title);
             }
             Command::CloseEditor => self.editor = None,
             Command::ShowStep(_) | Command::PlaySolution | Command::PauseSolution => {
@@ -314,6 +361,41 @@ impl KlotskiPlay {
             }
             _ => {}
         }
+    }
+
+    /// The title of `layout` applied from the editor: the classic's when
+    /// unchanged, `横刀立马 (edited)` when edited from a classic, else
+    /// `Edited layout`.
+    fn edited_title(&self, layout: &Layout) -> String {
+        let all = classics();
+        let from = all
+            .iter()
+            .find(|c| self.title == c.title() || self.title == edited(&c.name));
+        match from {
+            Some(c) if &c.parse() == layout => c.title(),
+            Some(c) => edited(&c.name),
+            None => "Edited layout".into(),
+        }
+    }
+
+    /// Keep the strategy chosen to those that solve Klotski: one that does
+    /// not (Fast, chosen in the tile view, or from an old settings file)
+    /// gives way to the Klotski default, and the status line says so.
+    fn klotski_strategy_only(&mut self, settings: &mut Settings) {
+        let chosen = strategy::find(&settings.strategy);
+        if chosen.is_some_and(|s| s.supports(Family::Klotski)) {
+            return;
+        }
+        let fallback = strategy::default_for(Family::Klotski);
+        let fallback_label = strategy::find(fallback).map_or(fallback, |s| s.label());
+        self.status = match chosen {
+            Some(s) => format!(
+                "{} solves sliding tiles only: {fallback_label} is chosen for Klotski.",
+                s.label()
+            ),
+            None => format!("{fallback_label} is chosen for Klotski."),
+        };
+        settings.strategy = fallback.into();
     }
 
     /// Open the layout editor on the layout shown.
@@ -419,6 +501,7 @@ impl KlotskiPlay {
                     },
                     sol.strategy
                 );
+                self.rows_by_move = sol.metric == Metric::Moves;
                 self.solution = Some(sol);
                 self.playback = Playback::fresh();
             }
@@ -472,6 +555,7 @@ impl KlotskiPlay {
     /// Commands go to `out`.
     pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let ctx = ui.ctx().clone();
+        self.klotski_strategy_only(settings);
         steps::status_bar(ui, "klotski status", self.running.is_some(), &self.status);
         egui::Panel::left("klotski controls")
             .default_size(270.0)
@@ -482,6 +566,9 @@ impl KlotskiPlay {
         egui::Panel::right("klotski steps")
             .default_size(260.0)
             .show(ui, |ui| {
+                // The panel keeps its width: it would shrink to a short
+                // "No solution yet" and then squeeze the trace and the list.
+                ui.set_min_width(ui.available_width());
                 let trace = match &self.running {
                     Some(run) => run.trace.points(),
                     None => self.last_trace.clone(),
@@ -500,31 +587,46 @@ impl KlotskiPlay {
                         }
                     )
                 });
-                let descriptions: Vec<String> = self.solution.as_ref().map_or(Vec::new(), |s| {
-                    s.steps
-                        .iter()
-                        .map(|&(i, d)| describe_step(&self.names[i], d, settings.chinese_names))
-                        .collect()
-                });
-                out.extend(steps::show_list(
+                if self.solution.is_some() {
+                    let mut single = !self.rows_by_move;
+                    ui.checkbox(&mut single, "List single steps")
+                        .on_hover_text("One row a step instead of one row a move.");
+                    if single == self.rows_by_move {
+                        self.rows_by_move = !single;
+                        self.playback.scroll = true;
+                    }
+                }
+                let (rows, descriptions) =
+                    self.solution.as_ref().map_or_else(Default::default, |s| {
+                        s.rows(self.rows_by_move, &self.names, settings.chinese_names)
+                    });
+                out.extend(self.step_list(
                     ui,
                     summary,
+                    &rows,
                     &descriptions,
-                    &mut self.playback,
                     &mut settings.speed,
                     stale,
                 ));
             });
         egui::CentralPanel::default().show(ui, |ui| {
-            ui.horizontal(|ui| {
+            // Wrapped: on a narrow window a long title must not widen the
+            // panel (the board is sized from the width left).
+            ui.horizontal_wrapped(|ui| {
+                // Each item whole: one that does not fit goes to the next line.
+                let item = |ui: &mut egui::Ui, text: egui::RichText| {
+                    ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+                };
                 ui.strong(&self.title);
                 ui.separator();
-                ui.label(format!("Moves: {}", self.game.moves()));
+                item(ui, format!("Moves: {}", self.game.moves()).into());
                 ui.separator();
-                ui.label(format!("Steps: {}", self.game.steps()));
+                item(ui, format!("Steps: {}", self.game.steps()).into());
                 if self.game.is_solved() {
                     ui.separator();
-                    ui.strong("曹操 escaped!");
+                    let target = &self.names[self.game.layout().target];
+                    let escaped = format!("{} escaped!", target.get(settings.chinese_names));
+                    item(ui, egui::RichText::new(escaped).strong());
                 }
             });
             let look = BoardLook {
@@ -548,22 +650,69 @@ impl KlotskiPlay {
         }
     }
 
+    /// The step list over `rows` (the step each row shows) through
+    /// [`steps::show_list`], which counts in rows: the playback position is
+    /// handed over as the row of the move under way, and the row asked for
+    /// comes back as a step. Part way through a move (while playing step by
+    /// step), the next row finishes the move under way.
+    fn step_list(
+        &mut self,
+        ui: &mut egui::Ui,
+        summary: Option<String>,
+        rows: &[usize],
+        descriptions: &[String],
+        speed: &mut f32,
+        stale: bool,
+    ) -> Option<Command> {
+        let step = self.playback.step;
+        // The first row reaching the step shown: the move under way or just
+        // made.
+        let row = rows
+            .partition_point(|&end| end < step)
+            .min(rows.len().saturating_sub(1));
+        let mid_move = rows.get(row).is_some_and(|&end| end > step);
+        let mut in_rows = Playback {
+            step: row,
+            ..self.playback.clone()
+        };
+        let cmd = steps::show_list(ui, summary, descriptions, &mut in_rows, speed, stale);
+        self.playback.scroll = in_rows.scroll;
+        match cmd {
+            Some(Command::ShowStep(r)) if mid_move && r == row + 1 => {
+                Some(Command::ShowStep(rows[row]))
+            }
+            Some(Command::ShowStep(r)) => {
+                Some(Command::ShowStep(rows.get(r).copied().unwrap_or(step)))
+            }
+            other => other,
+        }
+    }
+
     fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let idle = self.running.is_none();
         ui.heading("Klotski 华容道");
         ui.add_enabled_ui(idle, |ui| {
             let all = classics();
             let current = all.get(settings.classic).unwrap_or(&all[0]);
+            // An edited, pasted or opened layout is named by its title, and
+            // no classic is ticked.
+            let classic_shown = self.game.start == current.parse();
+            let shown = if classic_shown {
+                format!("{} {}", current.name, current.english)
+            } else {
+                self.title.clone()
+            };
             // The label on its own line: the names are long.
             let label = ui.label("Layout");
             egui::ComboBox::from_id_salt("klotski layout")
                 .width(ui.available_width() - 8.0)
-                .selected_text(format!("{} {}", current.name, current.english))
+                .selected_text(shown)
                 .show_ui(ui, |ui| {
                     for (i, c) in all.iter().enumerate() {
                         let text =
                             format!("{}. {} {} ({} moves)", i + 1, c.name, c.english, c.moves);
-                        if ui.selectable_label(settings.classic == i, text).clicked() {
+                        let ticked = classic_shown && settings.classic == i;
+                        if ui.selectable_label(ticked, text).clicked() {
                             out.push(Command::LoadClassic(i));
                         }
                     }

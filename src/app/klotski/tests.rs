@@ -391,7 +391,7 @@ fn tabu_search_solves_with_a_live_trace_and_greedy_says_it_is_stuck() {
     assert!(sol.moves_to.last().copied().unwrap() >= 81);
     assert!(sol.stats.walk_length.unwrap() >= sol.steps.len() as u64 / 2);
     let tabu_steps = sol.steps.clone();
-    h.get_by_label_contains("Trace (");
+    h.get_by_label_contains("Trace: ");
     h.get_by_label("Last").click();
     h.run();
     assert!(h.state().klotski.game().is_solved());

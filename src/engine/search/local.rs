@@ -182,26 +182,84 @@ pub fn erase_loops<S: Copy + Eq + std::hash::Hash, M: Copy>(start: S, walk: &[(M
     path.into_iter().map(|(m, _)| m).collect()
 }
 
-fn trace(ctl: &Control, point: TracePoint) {
-    if let Some(f) = &ctl.on_trace {
+/// Iterations a trace reports one by one before it starts thinning out.
+pub const TRACE_DENSE: u64 = 1024;
+
+/// Which iterations a local search reports in its trace: every one of the
+/// first [`TRACE_DENSE`], then every 2nd up to twice that, every 4th up to
+/// four times that, and so on — so a short run shows each step and a long
+/// one sends about `TRACE_DENSE / 2` points per doubling of its length. The
+/// first point (iteration 0, the start) and the last (where the run ended)
+/// are always sent.
+struct Tracer<'a> {
+    ctl: &'a Control,
+    stride: u64,
+    /// The stride doubles once an iteration this far is reported.
+    next_doubling: u64,
+    last_sent: Option<u64>,
+}
+
+impl<'a> Tracer<'a> {
+    fn new(ctl: &'a Control) -> Self {
+        Self {
+            ctl,
+            stride: 1,
+            next_doubling: TRACE_DENSE,
+            last_sent: None,
+        }
+    }
+
+    /// Report `iteration` if it is due; `point` is built only then.
+    fn at(&mut self, iteration: u64, point: impl FnOnce() -> TracePoint) {
+        if self.ctl.on_trace.is_some() && iteration.is_multiple_of(self.stride) {
+            self.last(point());
+        }
+    }
+
+    /// Report `point` whatever its iteration (the start, the end), unless
+    /// its iteration was the last one reported.
+    fn last(&mut self, point: TracePoint) {
+        let Some(f) = &self.ctl.on_trace else { return };
+        if self.last_sent == Some(point.iteration) {
+            return;
+        }
         f(&point);
+        self.last_sent = Some(point.iteration);
+        while point.iteration >= self.next_doubling {
+            self.stride *= 2;
+            self.next_doubling = self.next_doubling.saturating_mul(2);
+        }
+    }
+}
+
+/// A trace point of tabu search or greedy (no temperature, no acceptance).
+fn plain_point(iteration: u64, current: f64, best: f64) -> TracePoint {
+    TracePoint {
+        iteration,
+        temperature: None,
+        current,
+        best,
+        acceptance: None,
     }
 }
 
 /// An annealing trace point: after `iteration` iterations at temperature
-/// `t`, energy `current` (`best` so far), `acceptance` the share of
-/// proposed moves taken in the current window.
-fn trace_anneal(ctl: &Control, iteration: u64, t: f64, current: f64, best: f64, acceptance: f64) {
-    trace(
-        ctl,
-        TracePoint {
-            iteration,
-            temperature: Some(t),
-            current,
-            best,
-            acceptance: Some(acceptance),
-        },
-    );
+/// `t`, energy `current` (`best` so far), `acceptance` the share of recent
+/// proposals accepted (none before the first proposal).
+fn anneal_point(
+    iteration: u64,
+    t: f64,
+    current: f64,
+    best: f64,
+    acceptance: Option<f64>,
+) -> TracePoint {
+    TracePoint {
+        iteration,
+        temperature: Some(t),
+        current,
+        best,
+        acceptance,
+    }
 }
 
 fn sizes<S: SearchSpace>(walk: &Walk<S>, extra: u64) -> Sizes {
@@ -276,30 +334,40 @@ pub fn anneal<S: SearchSpace>(
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
     let mut rng = crate::rng::seeded(p.seed);
+    let mut tracer = Tracer::new(ctl);
     let mut buf = Vec::new();
     let mut best = energy(&start);
     let mut total = 0u64;
     let mut raw = 0u64;
     let window = p.window.max(1);
+    // The state of the run under way, kept outside it for the last trace
+    // point.
+    let (mut e, mut t) = (best, p.t0);
+    // Share of recent proposals accepted: the mean over the run's first
+    // window, then a moving average over about one window.
+    let mut acceptance = None;
+    tracer.last(anneal_point(0, t, e, best, acceptance));
     for _run in 0..=p.restarts {
         let mut walk = Walk::<S>::new(start);
         if space.is_goal(&start) {
             return solved(meter, &walk, 0);
         }
         let mut cur = start;
-        let mut e = energy(&cur);
-        let mut t = p.t0;
+        e = energy(&cur);
+        t = p.t0;
+        acceptance = None;
         let mut alpha = p.alpha;
         let mut accepted = 0u64;
         for i in 0..p.max_iters {
-            total += 1;
             if meter.expand()
                 && let Err(stop) = meter.poll(sizes(&walk, 0))
             {
+                tracer.last(anneal_point(total, t, e, best, acceptance));
                 let mut stats = meter.finish(sizes(&walk, 0));
                 stats.walk_length = Some(raw + walk.raw);
                 return Outcome::stopped(stop, stats);
             }
+            total += 1;
             buf.clear();
             space.successors(&cur, &mut buf);
             meter.generated(buf.len() as u64);
@@ -309,17 +377,18 @@ pub fn anneal<S: SearchSpace>(
             let (mv, next) = buf[rng.random_range(0..buf.len())];
             let e2 = energy(&next);
             let delta = e2 - e;
-            if delta <= 0.0 || rng.random::<f64>() < (-delta / t).exp() {
+            let taken = delta <= 0.0 || rng.random::<f64>() < (-delta / t).exp();
+            let seen = (i + 1).min(window) as f64;
+            let rate = acceptance.unwrap_or(0.0);
+            acceptance = Some(rate + (f64::from(u8::from(taken)) - rate) / seen);
+            if taken {
                 cur = next;
                 e = e2;
                 accepted += 1;
                 walk.push(mv, next);
                 best = best.min(e);
                 if space.is_goal(&cur) {
-                    // A last trace point, so a run shorter than one window
-                    // still leaves a trace.
-                    let in_window = i % window + 1;
-                    trace_anneal(ctl, total, t, e, best, accepted as f64 / in_window as f64);
+                    tracer.last(anneal_point(total, t, e, best, acceptance));
                     walk.raw += raw;
                     return solved(meter, &walk, 0);
                 }
@@ -335,12 +404,13 @@ pub fn anneal<S: SearchSpace>(
                 } else {
                     alpha = p.alpha;
                 }
-                trace_anneal(ctl, total, t, e, best, rate);
                 accepted = 0;
             }
+            tracer.at(total, || anneal_point(total, t, e, best, acceptance));
         }
         raw += walk.raw;
     }
+    tracer.last(anneal_point(total, t, e, best, acceptance));
     not_found(meter, Sizes::default(), raw, "energy", best, total)
 }
 
@@ -377,7 +447,12 @@ pub fn tabu<S: SearchSpace>(
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
     let mut rng = crate::rng::seeded(p.seed);
+    let mut tracer = Tracer::new(ctl);
     let mut walk = Walk::<S>::new(start);
+    // The score of the state reached after `steps` steps.
+    let scored = |s: &S::State, steps: usize| score(s) + p.step_penalty * steps as f64;
+    let mut best = score(&start);
+    tracer.last(plain_point(0, best, best));
     if space.is_goal(&start) {
         return solved(meter, &walk, 0);
     }
@@ -388,8 +463,8 @@ pub fn tabu<S: SearchSpace>(
     let mut last_visit: StateMap<S::State, u64> = StateMap::default();
     let entry = std::mem::size_of::<(S::State, u64)>() as u64 * 2 + 1;
     let mut cur = start;
-    let mut best = score(&start);
     let mut since_best = 0u64;
+    let mut iterations = 0u64;
     let mut buf = Vec::new();
     let mut ties = Vec::new();
     let mut scores: Vec<f64> = Vec::new();
@@ -398,6 +473,7 @@ pub fn tabu<S: SearchSpace>(
         if meter.expand()
             && let Err(stop) = meter.poll(sizes(&walk, table))
         {
+            tracer.last(plain_point(i, scored(&cur, walk.steps.len()), best));
             let mut stats = meter.finish(sizes(&walk, table));
             stats.walk_length = Some(walk.raw);
             return Outcome::stopped(stop, stats);
@@ -446,18 +522,9 @@ pub fn tabu<S: SearchSpace>(
         let (mv, next) = buf[ties[rng.random_range(0..ties.len())]];
         cur = next;
         walk.push(mv, next);
+        iterations = i + 1;
         if space.is_goal(&cur) {
-            // A last trace point, so even a short run leaves a trace.
-            trace(
-                ctl,
-                TracePoint {
-                    iteration: i + 1,
-                    temperature: None,
-                    current: target,
-                    best: best.min(target),
-                    acceptance: None,
-                },
-            );
+            tracer.last(plain_point(iterations, target, best.min(target)));
             return solved(meter, &walk, table);
         }
         // Remember the state as tabu; forget the oldest beyond the tenure.
@@ -487,24 +554,22 @@ pub fn tabu<S: SearchSpace>(
                 cur = next;
                 walk.push(mv, next);
                 if space.is_goal(&cur) {
+                    let reached = scored(&cur, walk.steps.len());
+                    tracer.last(plain_point(iterations, reached, best.min(reached)));
                     return solved(meter, &walk, table);
                 }
             }
             since_best = 0;
         }
-        if (i + 1) % 1000 == 0 {
-            trace(
-                ctl,
-                TracePoint {
-                    iteration: i + 1,
-                    temperature: None,
-                    current: score(&cur) + p.step_penalty * walk.steps.len() as f64,
-                    best,
-                    acceptance: None,
-                },
-            );
-        }
+        tracer.at(iterations, || {
+            plain_point(iterations, scored(&cur, walk.steps.len()), best)
+        });
     }
+    tracer.last(plain_point(
+        iterations,
+        scored(&cur, walk.steps.len()),
+        best,
+    ));
     let raw = walk.raw;
     not_found(meter, sizes(&walk, 0), raw, "score", best, p.max_iters)
 }
@@ -542,19 +607,23 @@ pub fn greedy<S: SearchSpace>(
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
     let mut rng = crate::rng::seeded(p.seed);
+    let mut tracer = Tracer::new(ctl);
     let mut walk = Walk::<S>::new(start);
     let mut cur = start;
     let mut e = energy(&cur);
+    tracer.last(plain_point(0, e, e));
     let mut buf = Vec::new();
     let mut ties = Vec::new();
     let mut energies: Vec<f64> = Vec::new();
     for i in 0..p.max_iters {
         if space.is_goal(&cur) {
+            tracer.last(plain_point(i, e, e));
             return solved(meter, &walk, 0);
         }
         if meter.expand()
             && let Err(stop) = meter.poll(sizes(&walk, 0))
         {
+            tracer.last(plain_point(i, e, e));
             let mut stats = meter.finish(sizes(&walk, 0));
             stats.walk_length = Some(walk.raw);
             return Outcome::stopped(stop, stats);
@@ -567,6 +636,7 @@ pub fn greedy<S: SearchSpace>(
         energies.extend(buf.iter().map(|(_, n)| energy(n)));
         let best = energies.iter().copied().fold(f64::INFINITY, f64::min);
         if best >= e {
+            tracer.last(plain_point(i, e, e));
             let raw = walk.raw;
             return not_found(meter, sizes(&walk, 0), raw, "energy", e, i);
         }
@@ -576,20 +646,170 @@ pub fn greedy<S: SearchSpace>(
         cur = next;
         e = best;
         walk.push(mv, next);
-        trace(
-            ctl,
-            TracePoint {
-                iteration: i + 1,
-                temperature: None,
-                current: e,
-                best: e,
-                acceptance: None,
-            },
-        );
+        tracer.at(i + 1, || plain_point(i + 1, e, e));
     }
+    tracer.last(plain_point(p.max_iters, e, e));
     if space.is_goal(&cur) {
         return solved(meter, &walk, 0);
     }
     let raw = walk.raw;
     not_found(meter, sizes(&walk, 0), raw, "energy", e, p.max_iters)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+
+    use super::*;
+
+    /// Walk on the integers by ±1; the goal is `goal` (none: never).
+    struct Line {
+        goal: Option<i32>,
+    }
+
+    impl SearchSpace for Line {
+        type State = i32;
+        type Move = i32;
+        fn successors(&self, s: &i32, out: &mut Vec<(i32, i32)>) {
+            out.push((1, s + 1));
+            out.push((-1, s - 1));
+        }
+        fn is_goal(&self, s: &i32) -> bool {
+            Some(*s) == self.goal
+        }
+    }
+
+    fn distance_to_9(s: &i32) -> f64 {
+        f64::from((9 - s).abs())
+    }
+
+    /// A control whose trace is collected, and the collection.
+    fn recording() -> (Control, Arc<Mutex<Vec<TracePoint>>>) {
+        let points = Arc::new(Mutex::new(Vec::new()));
+        let sink = points.clone();
+        let ctl = Control::default().with_trace(move |p| sink.lock().unwrap().push(*p));
+        (ctl, points)
+    }
+
+    fn iterations(points: &[TracePoint]) -> Vec<u64> {
+        points.iter().map(|p| p.iteration).collect()
+    }
+
+    #[test]
+    fn a_short_greedy_run_records_the_start_and_every_move() {
+        let (ctl, points) = recording();
+        let o = greedy(
+            &Line { goal: Some(9) },
+            0,
+            distance_to_9,
+            &GreedyParams::DEFAULT,
+            &ctl,
+        );
+        assert_eq!(o.path.len(), 9);
+        let points = points.lock().unwrap();
+        assert_eq!(iterations(&points), (0..=9).collect::<Vec<u64>>());
+        // Each point is the energy after that many moves: 9, 8, …, 0.
+        let energies: Vec<f64> = points.iter().map(|p| p.current).collect();
+        let expected: Vec<f64> = (0..=9).rev().map(f64::from).collect();
+        assert_eq!(energies, expected);
+    }
+
+    #[test]
+    fn a_short_annealing_or_tabu_run_of_k_iterations_records_k_plus_1_points() {
+        let k = 50;
+        let (ctl, points) = recording();
+        let p = AnnealParams {
+            max_iters: k,
+            restarts: 0,
+            ..AnnealParams::DEFAULT
+        };
+        let o = anneal(&Line { goal: None }, 0, distance_to_9, &p, &ctl);
+        assert_eq!(o.status, Status::NotFound);
+        let points = points.lock().unwrap().clone();
+        assert_eq!(iterations(&points), (0..=k).collect::<Vec<u64>>());
+        assert!(points.iter().all(|p| p.temperature.is_some()));
+        assert_eq!(points[0].acceptance, None, "nothing proposed yet");
+        assert!(
+            points[1..]
+                .iter()
+                .all(|p| p.acceptance.is_some_and(|a| (0.0..=1.0).contains(&a)))
+        );
+        // The best energy never rises, and no current one is below it.
+        for w in points.windows(2) {
+            assert!(w[1].best <= w[0].best);
+        }
+        assert!(points.iter().all(|p| p.current >= p.best));
+
+        let (ctl, points) = recording();
+        let p = TabuParams {
+            max_iters: 20,
+            ..TabuParams::DEFAULT
+        };
+        tabu(&Line { goal: None }, 0, distance_to_9, &p, &ctl);
+        assert_eq!(
+            iterations(&points.lock().unwrap()),
+            (0..=20).collect::<Vec<u64>>()
+        );
+    }
+
+    #[test]
+    fn a_long_run_is_thinned_but_keeps_its_first_and_last_iteration() {
+        let k = 300_000;
+        let (ctl, points) = recording();
+        let p = AnnealParams {
+            max_iters: k,
+            restarts: 0,
+            ..AnnealParams::DEFAULT
+        };
+        anneal(&Line { goal: None }, 0, distance_to_9, &p, &ctl);
+        let its = iterations(&points.lock().unwrap());
+        assert_eq!(its.first(), Some(&0));
+        assert_eq!(its.last(), Some(&k));
+        assert!(its.windows(2).all(|w| w[0] < w[1]), "in order, no repeats");
+        // Dense at first: every iteration up to TRACE_DENSE.
+        assert_eq!(
+            its[..=TRACE_DENSE as usize],
+            (0..=TRACE_DENSE).collect::<Vec<u64>>()
+        );
+        // Then about TRACE_DENSE / 2 points per doubling of the length.
+        let doublings = (k as f64 / TRACE_DENSE as f64).log2().ceil() as usize;
+        let most = TRACE_DENSE as usize + doublings * (TRACE_DENSE as usize / 2) + 2;
+        assert!(
+            its.len() < most && its.len() > most / 2,
+            "{} points",
+            its.len()
+        );
+    }
+
+    #[test]
+    fn a_stopped_run_ends_its_trace_where_it_stopped() {
+        // Cancelled from the trace itself once 100 iterations are reported.
+        let points = Arc::new(Mutex::new(Vec::new()));
+        let sink = points.clone();
+        let cancel = crate::CancelToken::new();
+        let token = cancel.clone();
+        let ctl = Control::default()
+            .with_cancel(cancel)
+            .with_trace(move |p: &TracePoint| {
+                sink.lock().unwrap().push(*p);
+                if p.iteration == 100 {
+                    token.cancel();
+                }
+            });
+        let o = tabu(
+            &Line { goal: None },
+            0,
+            distance_to_9,
+            &TabuParams::DEFAULT,
+            &ctl,
+        );
+        assert_eq!(o.status, Status::Cancelled);
+        let its = iterations(&points.lock().unwrap());
+        // The last point is where the run stopped (the meter counts the
+        // iteration it stopped in as expanded), after the reported ones.
+        let done = o.stats.expanded - 1;
+        assert!(done >= 100);
+        assert_eq!(its.last(), Some(&done));
+        assert!(its.windows(2).all(|w| w[0] < w[1]));
+    }
 }

@@ -21,7 +21,9 @@ pub(crate) use astar::{AStarEnd, astar_metered};
 pub use bfs::bfs;
 pub use idastar::ida_star;
 pub use idastar_memo::ida_star_memo;
-pub use local::{AnnealParams, GreedyParams, TabuParams, anneal, erase_loops, greedy, tabu};
+pub use local::{
+    AnnealParams, GreedyParams, TRACE_DENSE, TabuParams, anneal, erase_loops, greedy, tabu,
+};
 
 use std::hash::Hash;
 
