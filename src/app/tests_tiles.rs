@@ -246,7 +246,7 @@ fn a_new_size_clears_the_old_trace_and_solution() {
         "{}",
         h.state().status()
     );
-    h.get_by_label_contains("Trace (");
+    h.get_by_label_contains("Trace: ");
     let listed = |h: &Harness<'_, HuarongApp>| {
         h.query_all_by_label_contains("moves by Tabu search")
             .any(|n| !text(&n).starts_with("Solved"))
@@ -254,7 +254,7 @@ fn a_new_size_clears_the_old_trace_and_solution() {
     assert!(listed(&h));
     h.get_by_label("4×4").click();
     h.run();
-    assert!(h.query_by_label_contains("Trace (").is_none());
+    assert!(h.query_by_label_contains("Trace: ").is_none());
     assert!(!listed(&h));
     h.get_by_label("No solution yet: press Solve.");
     // And after Randomize, too.
@@ -262,10 +262,10 @@ fn a_new_size_clears_the_old_trace_and_solution() {
     h.run();
     set_board(&mut h, LONG);
     solve(&mut h);
-    h.get_by_label_contains("Trace (");
+    h.get_by_label_contains("Trace: ");
     h.get_by_label("Randomize").click();
     h.run();
-    assert!(h.query_by_label_contains("Trace (").is_none());
+    assert!(h.query_by_label_contains("Trace: ").is_none());
     h.get_by_label("No solution yet: press Solve.");
 }
 
