@@ -65,7 +65,7 @@ fn board(text: &str) -> Board {
 }
 
 /// Put `text` on the board (and its default goal) as the user would with Set state.
-fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
+pub(super) fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
     let b = board(text);
     let goal = Board::goal(b.shape());
     let app = h.state_mut();
@@ -1072,8 +1072,13 @@ fn rows_can_be_added_and_a_local_search_row_shows_its_trace() {
         .map(|r| r.config.strategy.as_str())
         .collect();
     assert_eq!(with_trace, ["annealing", "tabu", "greedy"]);
-    h.get_all_by_label("Trace").next().unwrap().click();
+    // Every row has its Trace button in the same place; only those with a
+    // trace are enabled.
+    h.get_all_by_label("Trace")
+        .find(|b| !b.accesskit_node().is_disabled())
+        .unwrap()
+        .click();
     h.run();
-    h.get_by_label("Trace of annealing:linear-conflict");
+    h.get_by_label("Trace of Simulated annealing · Manhattan + linear conflict");
     assert_eq!(h.state().compare().shown_trace, Some(3));
 }
