@@ -256,6 +256,10 @@ fn summarize(start: Option<&Start>, f: &Finished) -> Option<RunSummary> {
     }
 }
 
+/// Space before the Optimal column's left-aligned text, which would
+/// otherwise touch the right-aligned lengths beside it.
+const OPTIMAL_INDENT: f32 = 8.0;
+
 /// A strategy's label over a guided strategy's heuristic, each on one
 /// line: never wrapped word by word, cut short with "…" if `truncate`
 /// (a column of fixed width), else as wide as it needs.
@@ -270,12 +274,14 @@ pub fn label_lines(
     } else {
         egui::TextWrapMode::Extend
     };
+    let Some(h) = heuristic else {
+        // One line, centred in its cell as the numbers beside it are.
+        return ui.add(egui::Label::new(strategy).wrap_mode(mode));
+    };
     ui.vertical(|ui| {
         ui.spacing_mut().item_spacing.y = 0.0;
         let r = ui.add(egui::Label::new(strategy).wrap_mode(mode));
-        if let Some(h) = heuristic {
-            ui.add(egui::Label::new(egui::RichText::new(h).weak()).wrap_mode(mode));
-        }
+        ui.add(egui::Label::new(egui::RichText::new(h).weak()).wrap_mode(mode));
         r
     })
     .inner
@@ -835,6 +841,7 @@ impl Session {
         for (k, (_, name, _)) in headers.iter().skip(1).enumerate() {
             widths[k] = header_width(ui, name);
         }
+        widths[2] += OPTIMAL_INDENT;
         // (WW: room for the spinner beside the live count.)
         for text in [
             "Unsolvable",
@@ -870,6 +877,9 @@ impl Session {
                             _ => "",
                         };
                         let layout = if numeric { right } else { left };
+                        if by == SortBy::Optimal {
+                            ui.add_space(OPTIMAL_INDENT);
+                        }
                         ui.with_layout(layout, |ui| {
                             let r = ui
                                 .add(
@@ -927,6 +937,7 @@ impl Session {
                         });
                         cell(&mut row, &numbers[0]);
                         row.col(|ui| {
+                            ui.add_space(OPTIMAL_INDENT);
                             ui.label(match s {
                                 None => "–",
                                 Some(s) if s.optimal => "yes",

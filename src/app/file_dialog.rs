@@ -253,7 +253,7 @@ impl InAppDialog {
                         Some((folder, Ok(entries))) => {
                             if let Some(up) = folder.parent()
                                 && ui
-                                    .selectable_label(false, "⬆ ..")
+                                    .selectable_label(false, "↑ ..")
                                     .on_hover_text(format!("Up to {}", up.display()))
                                     .clicked()
                             {

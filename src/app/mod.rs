@@ -326,15 +326,14 @@ impl HuarongApp {
 
     /// Carry out a command at app time `now`. Commands that would replace
     /// the position while a solve or comparison runs are refused here, with
-    /// the reason in the status line (or the error dialog over the compare
-    /// view, which has no status line).
+    /// the reason in the status line of the view shown.
     pub fn apply(&mut self, cmd: Command, ctx: &egui::Context, now: f64) {
         if let Some(busy) = self.busy()
             && let Some(action) = cmd.refused_while(busy)
         {
             let refusal = AppError::Refused { action, busy };
             if self.comparing {
-                self.error = Some(refusal);
+                self.compare.set_status(refusal.to_string());
             } else {
                 self.set_status(refusal.to_string());
             }

@@ -397,4 +397,33 @@ fn render_compare_screenshots() {
         h.get_by_label("Run all").scroll_to_me();
         h.run();
     }
+
+    // The in-app file dialog, on a folder with a puzzle and a sub-folder.
+    let mut h = harness();
+    h.set_size(Vec2::new(1024.0, 700.0));
+    h.state_mut().files.native = no_system_dialog;
+    let folder = TempDir::new().unwrap();
+    std::fs::create_dir(folder.path().join("results")).unwrap();
+    std::fs::write(folder.path().join("start.ron"), "").unwrap();
+    std::fs::write(folder.path().join("notes.txt"), "").unwrap();
+    menu(&mut h, "Save…");
+    wait_for_dialog(&mut h);
+    type_path(&mut h, &folder.path().join("puzzle.ron"));
+    let img = h.render().expect("render");
+    img.save(dir.join("file-dialog-1024x700.png")).unwrap();
+
+    // Klotski: BFS on 横刀立马, counted in steps and moves.
+    let mut h = harness_with(Settings {
+        animate: false,
+        family: Family::Klotski,
+        ..Settings::default()
+    });
+    h.set_size(Vec2::new(1024.0, 700.0));
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_all_by_label("Run").next().unwrap().click();
+    h.step();
+    wait_for_compare(&mut h);
+    let img = h.render().expect("render");
+    img.save(dir.join("compare-klotski-1024x700.png")).unwrap();
 }
