@@ -110,6 +110,9 @@ fn without_a_system_dialog_the_in_app_one_saves_and_opens_a_puzzle() {
     h.get_by_label("Open").click();
     h.run();
     h.get_by_label_contains("There is no file at");
+    // Esc closes it, even while typing in the path field.
+    h.get_by_label("Path").focus();
+    h.run();
     h.key_press(Key::Escape);
     h.run();
     assert!(!h.state().files.is_open());
@@ -139,6 +142,16 @@ fn the_compare_view_says_where_it_exported_and_why_an_export_failed() {
     assert!(h.get_by_label(&said).rect().bottom() > 720.0 - 40.0);
     let rows = crate::storage::results::from_csv(&std::fs::read_to_string(&file).unwrap());
     assert_eq!(rows.unwrap().len(), 5);
+    assert!(h.query_by_label_contains("from an earlier start").is_none());
+
+    // Results on a start no longer shown are said to be so.
+    h.get_by_label("Play & solve").click();
+    h.run();
+    h.get_by_label("Randomize").click();
+    h.run();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_by_label_contains("Some results are from an earlier start");
 
     // A failed export is said there too.
     // (write_atomic creates missing folders: a file in the way fails.)
