@@ -227,8 +227,11 @@ impl InAppDialog {
                     let field = ui
                         .add(egui::TextEdit::singleline(&mut self.path).desired_width(400.0))
                         .labelled_by(label.id);
-                    if std::mem::take(&mut self.focus_field) {
+                    // Until the field has the keyboard: a request made while
+                    // the window is still being sized is dropped.
+                    if self.focus_field {
                         field.request_focus();
+                        self.focus_field = !field.has_focus();
                     }
                     if field.changed() {
                         self.problem = None;
@@ -253,7 +256,7 @@ impl InAppDialog {
                         Some((folder, Ok(entries))) => {
                             if let Some(up) = folder.parent()
                                 && ui
-                                    .selectable_label(false, "↑ ..")
+                                    .selectable_label(false, ".. (up one folder)")
                                     .on_hover_text(format!("Up to {}", up.display()))
                                     .clicked()
                             {

@@ -69,6 +69,10 @@ fn without_a_system_dialog_the_in_app_one_saves_and_opens_a_puzzle() {
     menu(&mut h, "Save…");
     wait_for_dialog(&mut h);
     h.get_by_label("Save the puzzle");
+    assert!(
+        h.get_by_label("Path").is_focused(),
+        "the path field has the keyboard"
+    );
     let status = h.state().status().to_string();
     assert!(
         status.contains("No system file dialog here") && status.contains("own file dialog"),
