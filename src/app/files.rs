@@ -106,9 +106,14 @@ pub fn rfd_dialog(action: FileAction) -> NativeAnswer {
         None => dialog.pick_file(),
         Some(name) => dialog.set_file_name(name).save_file(),
     };
+    classify(chosen, asked.elapsed())
+}
+
+/// What rfd's answer after `took` means (see [`TOO_QUICK_TO_BE_A_PERSON`]).
+fn classify(chosen: Option<PathBuf>, took: Duration) -> NativeAnswer {
     match chosen {
         Some(path) => NativeAnswer::Chosen(path),
-        None if asked.elapsed() < TOO_QUICK_TO_BE_A_PERSON => NativeAnswer::Unavailable(
+        None if took < TOO_QUICK_TO_BE_A_PERSON => NativeAnswer::Unavailable(
             "The system file dialog did not open (is xdg-desktop-portal or zenity installed?)"
                 .into(),
         ),
@@ -252,5 +257,26 @@ impl FileDialogs {
                 ctx.request_repaint();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_instant_empty_answer_is_a_dialog_that_did_not_open() {
+        let quick = TOO_QUICK_TO_BE_A_PERSON / 10;
+        let slow = TOO_QUICK_TO_BE_A_PERSON * 10;
+        assert!(matches!(
+            classify(None, quick),
+            NativeAnswer::Unavailable(why) if why.contains("did not open")
+        ));
+        assert_eq!(classify(None, slow), NativeAnswer::Cancelled);
+        let path = PathBuf::from("/tmp/a.ron");
+        assert_eq!(
+            classify(Some(path.clone()), quick),
+            NativeAnswer::Chosen(path)
+        );
     }
 }
