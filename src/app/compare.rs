@@ -317,6 +317,9 @@ pub fn time_tick(ms: f64) -> String {
     }
     if !ms.is_finite() || ms <= 0.0 {
         "0 ms".into()
+    } else if ms >= 1e9 {
+        // Only ever seen zoomed far out: keep it short.
+        format!("{:.0e} s", ms / 1e3)
     } else if ms >= 1e3 {
         format!("{} s", short(ms / 1e3))
     } else if ms >= 1.0 {
@@ -1067,5 +1070,46 @@ impl CompareView {
             });
         });
         command
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_ticks_read_as_people_write_them() {
+        let ticks: Vec<String> = [1e-25, 1e-3, 0.05, 0.5, 1.0, 12.6, 100.0, 2500.0, 1e12]
+            .map(time_tick)
+            .into();
+        assert_eq!(
+            ticks,
+            [
+                "< 1 µs", "1 µs", "50 µs", "500 µs", "1 ms", "13 ms", "100 ms", "2.5 s", "1e9 s"
+            ]
+        );
+        let counts: Vec<String> = [1.0, 100.0, 1e4, 1e6].map(count_tick).into();
+        assert_eq!(counts, ["1", "100", "10 k", "1 M"]);
+    }
+
+    #[test]
+    fn rows_are_labelled_as_the_registry_labels_them() {
+        let row = |strategy: &str| RowConfig {
+            strategy: strategy.into(),
+            heuristic: HeuristicKind::LinearConflict,
+            tuning: Default::default(),
+        };
+        assert_eq!(row("astar").label(true), "A* · Manhattan + linear conflict");
+        assert_eq!(
+            row("astar").label(false),
+            "A*",
+            "no tile heuristic on Klotski"
+        );
+        assert_eq!(row("bfs").label(true), "BFS");
+        assert_eq!(
+            row("astar").name(true),
+            "astar:linear-conflict",
+            "exports keep names"
+        );
     }
 }
