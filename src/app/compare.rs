@@ -865,7 +865,12 @@ impl Session {
             .id_salt("compare table")
             .striped(true)
             .cell_layout(left)
-            .column(Column::remainder().at_least(120.0).clip(true));
+            .column(
+                Column::remainder()
+                    .at_least(120.0)
+                    .at_most(280.0)
+                    .clip(true),
+            );
         for w in widths {
             table = table.column(Column::exact(w));
         }
