@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use eframe::egui;
-use egui_plot::{Legend, Plot, PlotPoints, Points};
+use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
 
-use super::compare::{RowConfig, Start};
+use super::compare::{RowConfig, Start, time_tick};
 use super::settings::Settings;
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::job::Job;
@@ -25,7 +25,7 @@ use crate::units::{bytes, duration, thousands};
 /// One configuration's aggregate, with its name.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NamedAggregate {
-    /// Configuration name.
+    /// Configuration name, for export (`astar:linear-conflict`).
     pub name: String,
     /// Its runs aggregated.
     pub aggregate: Aggregate,
@@ -66,13 +66,21 @@ pub struct Batch {
     pub shuffle: usize,
     /// Seed of the starts.
     pub seed: u64,
+    /// The configurations run, as exported and as shown (their strategy
+    /// and heuristic labels), aligned with `points`.
     names: Vec<String>,
+    labels: Vec<(&'static str, Option<&'static str>)>,
     job: Option<Job<Vec<Vec<RunSummary>>>>,
     done: Arc<AtomicUsize>,
     /// Runs per configuration, once finished (or cancelled part-way).
     pub points: Vec<Vec<RunSummary>>,
     /// Why the last batch ended without results (its worker failed).
     pub failed: Option<String>,
+    /// The scatter's "Reset view" was clicked: reset it on the next draw.
+    reset_scatter: bool,
+    /// What the scatter showed when last drawn (tests: zoom and reset).
+    #[cfg(test)]
+    pub scatter_bounds: Option<egui_plot::PlotBounds>,
 }
 
 impl Default for Batch {
@@ -82,10 +90,14 @@ impl Default for Batch {
             shuffle: 30,
             seed: 1,
             names: Vec::new(),
+            labels: Vec::new(),
             job: None,
             done: Arc::default(),
             points: Vec::new(),
             failed: None,
+            reset_scatter: false,
+            #[cfg(test)]
+            scatter_bounds: None,
         }
     }
 }
@@ -125,17 +137,17 @@ impl Batch {
         // Only configurations the engine runs on this family (not `fast`
         // on Klotski) and whose settings are valid; names and runs stay
         // aligned by index.
-        let (names, strategies): (Vec<String>, Vec<_>) = configs
+        let (names, strategies): (Vec<_>, Vec<_>) = configs
             .iter()
             .filter_map(|c| {
                 let s =
                     strategy::configure(&c.strategy, &settings.tuning.for_strategy(&c.strategy))
                         .ok()
                         .filter(|s| s.supports(start.family()))?;
-                Some((c.name(tiles), (s, c.heuristic)))
+                Some(((c.name(tiles), c.label_parts(tiles)), (s, c.heuristic)))
             })
             .unzip();
-        self.names = names;
+        (self.names, self.labels) = names.into_iter().unzip();
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
         let (start, limits, dir) = (start.clone(), settings.limits(), cache_dir.to_path_buf());
         let done = self.done.clone();
@@ -267,8 +279,13 @@ impl Batch {
         if let Some(failed) = &self.failed {
             ui.colored_label(ui.visuals().error_fg_color, failed);
         }
-        let aggregates = self.aggregates();
-        if aggregates.is_empty() {
+        let shown: Vec<(Label, Aggregate)> = self
+            .labels
+            .iter()
+            .zip(&self.points)
+            .filter_map(|(label, runs)| Some((*label, Aggregate::of(runs)?)))
+            .collect();
+        if shown.is_empty() {
             return false;
         }
         if self.job.is_none()
@@ -279,67 +296,177 @@ impl Batch {
         {
             export = true;
         }
-        egui::Grid::new("batch table").striped(true).show(ui, |ui| {
-            for h in [
-                "Strategy",
-                "Solved",
-                "Mean length",
-                "Median length",
-                "Mean expanded",
-                "Mean time",
-                "Median time",
-                "Max memory",
-                "Disagreements",
-            ] {
-                ui.strong(h);
-            }
-            ui.end_row();
-            for NamedAggregate { name, aggregate: a } in &aggregates {
-                ui.label(name);
-                ui.label(format!("{:.0} % ({}/{})", a.solved_pct(), a.solved, a.runs));
-                let length = |v: Option<f64>| v.map_or("–".into(), |x| format!("{x:.1}"));
-                ui.label(length(a.mean_length));
-                ui.label(length(a.median_length));
-                ui.label(thousands(a.mean_expanded as u64));
-                ui.label(duration(a.mean_ms / 1e3));
-                ui.label(duration(a.median_ms / 1e3));
-                ui.label(bytes(a.max_peak_bytes));
-                if a.disagreements > 0 {
-                    ui.colored_label(
-                        ui.visuals().error_fg_color,
-                        format!("{} DISAGREE", a.disagreements),
-                    );
-                } else {
-                    ui.label("0");
-                }
-                ui.end_row();
-            }
-        });
-        if aggregates.iter().any(|a| a.aggregate.disagreements > 0) {
+        aggregate_table(ui, &shown);
+        if shown.iter().any(|(_, a)| a.disagreements > 0) {
             ui.colored_label(
                 ui.visuals().error_fg_color,
                 "Strategies that claim optimality disagreed on some starts: that is a bug.",
             );
         }
-        ui.label("Time against solution length (solved runs, log time)");
-        let names = self.names.clone();
-        let points = self.points.clone();
-        Plot::new("batch scatter")
-            .height(160.0)
-            .legend(Legend::default())
-            .y_axis_formatter(|mark, _| format!("{} ms", 10f64.powf(mark.value)))
-            .show(ui, |plot| {
-                for (name, p) in names.iter().zip(&points) {
-                    let xy: Vec<[f64; 2]> = p
-                        .iter()
-                        .filter(|x| x.solved())
-                        .map(|x| [x.length as f64, x.ms.max(1e-3).log10()])
-                        .collect();
-                    plot.points(Points::new(name.clone(), PlotPoints::from(xy)).radius(3.0));
-                }
-            });
+        self.scatter(ui);
         export
     }
+
+    /// Time against solution length of every solved run, a colour per
+    /// configuration (named in the legend above the plot, so it covers no
+    /// point). The wheel scrolls the page; Ctrl + wheel zooms, a drag pans,
+    /// and "Reset view" (or a double click) brings every point back.
+    fn scatter(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Time against solution length (solved runs, log time)");
+            if ui
+                .button("Reset view")
+                .on_hover_text("Show every point again after zooming or panning")
+                .clicked()
+            {
+                self.reset_scatter = true;
+            }
+            ui.weak("Ctrl + wheel zooms, drag pans");
+        });
+        let labels: Vec<String> = self
+            .labels
+            .iter()
+            .map(|&(s, h)| h.map_or(s.to_string(), |h| format!("{s} · {h}")))
+            .collect();
+        ui.horizontal_wrapped(|ui| {
+            for (k, label) in labels.iter().enumerate() {
+                legend_entry(ui, label, series_color(k));
+            }
+        });
+        let series: Vec<(String, Vec<[f64; 2]>)> = labels
+            .iter()
+            .zip(&self.points)
+            .map(|(label, runs)| {
+                let xy = runs
+                    .iter()
+                    .filter(|x| x.solved())
+                    .map(|x| [x.length as f64, x.ms.max(1e-3).log10()])
+                    .collect();
+                (label.clone(), xy)
+            })
+            .collect();
+        let mut plot = Plot::new("batch scatter")
+            .height(200.0)
+            .allow_scroll(false)
+            .allow_zoom(true)
+            .x_axis_label("solution length")
+            .y_axis_min_width(52.0)
+            .y_axis_formatter(|mark, _| time_tick(10f64.powf(mark.value)))
+            .x_axis_formatter(|mark, _| {
+                if mark.value >= 0.0 && mark.value.fract() == 0.0 {
+                    format!("{}", mark.value)
+                } else {
+                    String::new()
+                }
+            })
+            .label_formatter(|pos| match pos {
+                HoverPosition::NearDataPoint {
+                    plot_name,
+                    position,
+                    ..
+                } => Some(format!(
+                    "{plot_name}\nlength {}, time {}",
+                    position.x,
+                    duration(10f64.powf(position.y) / 1e3)
+                )),
+                HoverPosition::Elsewhere { .. } => None,
+            });
+        if std::mem::take(&mut self.reset_scatter) {
+            plot = plot.reset();
+        }
+        let _shown = plot.show(ui, |plot| {
+            for (k, (label, xy)) in series.into_iter().enumerate() {
+                plot.points(
+                    Points::new(label, PlotPoints::from(xy))
+                        .radius(3.0)
+                        .color(series_color(k)),
+                );
+            }
+        });
+        #[cfg(test)]
+        {
+            self.scatter_bounds = Some(*_shown.transform.bounds());
+        }
+    }
+}
+
+/// A dot of the series' colour and its label, kept together on one line.
+fn legend_entry(ui: &mut egui::Ui, label: &str, color: egui::Color32) {
+    let galley = egui::WidgetText::from(label).into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    let dot = 14.0;
+    let size = egui::vec2(dot + galley.size().x + 8.0, galley.size().y);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, label));
+    let center = egui::pos2(rect.left() + dot / 2.0 - 1.0, rect.center().y);
+    ui.painter().circle_filled(center, 4.0, color);
+    let text = ui.visuals().text_color();
+    ui.painter()
+        .galley(egui::pos2(rect.left() + dot, rect.top()), galley, text);
+}
+
+/// A configuration's labels: the strategy's, and the heuristic's if it is
+/// guided (see [`RowConfig::label_parts`]).
+type Label = (&'static str, Option<&'static str>);
+
+/// The colour of the `k`th configuration in the scatter and its legend.
+fn series_color(k: usize) -> egui::Color32 {
+    const PALETTE: [egui::Color32; 8] = [
+        egui::Color32::from_rgb(0x1f, 0x77, 0xb4),
+        egui::Color32::from_rgb(0xff, 0x7f, 0x0e),
+        egui::Color32::from_rgb(0x2c, 0xa0, 0x2c),
+        egui::Color32::from_rgb(0xd6, 0x27, 0x28),
+        egui::Color32::from_rgb(0x94, 0x67, 0xbd),
+        egui::Color32::from_rgb(0x8c, 0x56, 0x4b),
+        egui::Color32::from_rgb(0xe3, 0x77, 0xc2),
+        egui::Color32::from_rgb(0x7f, 0x7f, 0x7f),
+    ];
+    PALETTE[k % PALETTE.len()]
+}
+
+/// The aggregate table: a row per configuration that ran, its label over
+/// two lines (strategy, then heuristic) so the table fits narrow windows.
+fn aggregate_table(ui: &mut egui::Ui, shown: &[(Label, Aggregate)]) {
+    egui::Grid::new("batch table").striped(true).show(ui, |ui| {
+        for h in [
+            "Strategy",
+            "Solved",
+            "Mean length",
+            "Median length",
+            "Mean expanded",
+            "Mean time",
+            "Median time",
+            "Max memory",
+            "Disagreements",
+        ] {
+            ui.strong(h);
+        }
+        ui.end_row();
+        for ((strategy, heuristic), a) in shown {
+            super::compare::label_lines(ui, strategy, *heuristic, false);
+            ui.label(format!("{:.0} % ({}/{})", a.solved_pct(), a.solved, a.runs));
+            let length = |v: Option<f64>| v.map_or("–".into(), |x| format!("{x:.1}"));
+            ui.label(length(a.mean_length));
+            ui.label(length(a.median_length));
+            ui.label(thousands(a.mean_expanded as u64));
+            ui.label(duration(a.mean_ms / 1e3));
+            ui.label(duration(a.median_ms / 1e3));
+            ui.label(bytes(a.max_peak_bytes));
+            if a.disagreements > 0 {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!("{} DISAGREE", a.disagreements),
+                );
+            } else {
+                ui.label("0");
+            }
+            ui.end_row();
+        }
+    });
 }
 
 #[cfg(test)]

@@ -13,12 +13,11 @@ use crate::engine::experiment::{RunSummary, flag_disagreements};
 use crate::engine::job::Job;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::strategy::{self, Family, SolveError};
-use crate::engine::{Control, Dir, HeuristicKind, Outcome, Progress, TilePuzzle, solve_klotski};
+use crate::engine::{
+    Control, Dir, HeuristicKind, Outcome, Progress, Status, TilePuzzle, solve_klotski,
+};
 use crate::storage::results::ResultRow;
 use crate::units::{bytes, duration, thousands};
-
-/// What a bar chart shows of a run.
-type Measure = dyn Fn(&RunSummary) -> f64;
 
 /// A start to compare on.
 #[derive(Clone, Debug, PartialEq)]
@@ -52,7 +51,8 @@ pub struct RowConfig {
 }
 
 impl RowConfig {
-    /// `astar:linear-conflict`, or `bfs`.
+    /// The name in exported files and the command line's compare:
+    /// `astar:linear-conflict`, or `bfs`. Never shown in the app.
     pub fn name(&self, tiles: bool) -> String {
         let s = strategy::find(&self.strategy).map_or(self.strategy.as_str(), |s| s.name());
         let guided = strategy::find(&self.strategy).is_some_and(|s| s.uses_heuristic());
@@ -60,6 +60,23 @@ impl RowConfig {
             format!("{s}:{}", self.heuristic.name())
         } else {
             s.to_string()
+        }
+    }
+
+    /// The strategy's label and, for a guided one on tiles, the
+    /// heuristic's: `("A*", Some("Manhattan + linear conflict"))`.
+    pub fn label_parts(&self, tiles: bool) -> (&'static str, Option<&'static str>) {
+        let found = strategy::find(&self.strategy);
+        let label = found.map_or("Unknown strategy", |s| s.label());
+        let guided = found.is_some_and(|s| s.uses_heuristic());
+        (label, (tiles && guided).then(|| self.heuristic.label()))
+    }
+
+    /// As people read it: `A* · Manhattan + linear conflict`, or `BFS`.
+    pub fn label(&self, tiles: bool) -> String {
+        match self.label_parts(tiles) {
+            (s, Some(h)) => format!("{s} · {h}"),
+            (s, None) => s.to_string(),
         }
     }
 }
@@ -133,8 +150,10 @@ pub enum SortBy {
     Time,
 }
 
-/// The compare view's state.
-pub struct CompareView {
+/// One puzzle family's comparison: its rows, their results, the batch.
+/// Results belong to the family they were run on, so each family keeps its
+/// own (see [`CompareView`]).
+pub struct Session {
     /// The rows.
     pub rows: Vec<Row>,
     /// Sort column and direction.
@@ -147,7 +166,7 @@ pub struct CompareView {
     new_heuristic: HeuristicKind,
 }
 
-impl Default for CompareView {
+impl Default for Session {
     fn default() -> Self {
         Self {
             rows: strategy::DEFAULT_COMPARE
@@ -165,6 +184,45 @@ impl Default for CompareView {
             shown_trace: None,
             new_strategy: strategy::DEFAULT_APP.into(),
             new_heuristic: HeuristicKind::Manhattan,
+        }
+    }
+}
+
+/// The compare view: one [`Session`] per puzzle family, the one of the
+/// family shown in front (it derefs to it), and a status line.
+pub struct CompareView {
+    tiles: Session,
+    klotski: Session,
+    family: Family,
+    status: String,
+}
+
+impl Default for CompareView {
+    fn default() -> Self {
+        Self {
+            tiles: Session::default(),
+            klotski: Session::default(),
+            family: Family::Tiles,
+            status: String::new(),
+        }
+    }
+}
+
+impl std::ops::Deref for CompareView {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        match self.family {
+            Family::Tiles => &self.tiles,
+            Family::Klotski => &self.klotski,
+        }
+    }
+}
+
+impl std::ops::DerefMut for CompareView {
+    fn deref_mut(&mut self) -> &mut Session {
+        match self.family {
+            Family::Tiles => &mut self.tiles,
+            Family::Klotski => &mut self.klotski,
         }
     }
 }
@@ -198,7 +256,188 @@ fn summarize(start: Option<&Start>, f: &Finished) -> Option<RunSummary> {
     }
 }
 
-impl CompareView {
+/// Space before the Optimal column's left-aligned text, which would
+/// otherwise touch the right-aligned lengths beside it.
+const OPTIMAL_INDENT: f32 = 8.0;
+
+/// A strategy's label over a guided strategy's heuristic, each on one
+/// line: never wrapped word by word, cut short with "…" if `truncate`
+/// (a column of fixed width), else as wide as it needs.
+pub fn label_lines(
+    ui: &mut egui::Ui,
+    strategy: &str,
+    heuristic: Option<&str>,
+    truncate: bool,
+) -> egui::Response {
+    let mode = if truncate {
+        egui::TextWrapMode::Truncate
+    } else {
+        egui::TextWrapMode::Extend
+    };
+    let Some(h) = heuristic else {
+        // One line, centred in its cell as the numbers beside it are.
+        return ui.add(egui::Label::new(strategy).wrap_mode(mode));
+    };
+    ui.vertical(|ui| {
+        ui.spacing_mut().item_spacing.y = 0.0;
+        let r = ui.add(egui::Label::new(strategy).wrap_mode(mode));
+        ui.add(egui::Label::new(egui::RichText::new(h).weak()).wrap_mode(mode));
+        r
+    })
+    .inner
+}
+
+/// A run's status as people read it.
+pub fn status_label(status: Status) -> &'static str {
+    match status {
+        Status::Solved => "Solved",
+        Status::Unsolvable => "Unsolvable",
+        Status::Limit(_) => "Limit",
+        Status::Cancelled => "Cancelled",
+        Status::NotFound => "Not found",
+    }
+}
+
+/// A time in milliseconds with two significant figures or more, in the unit
+/// that reads best (an axis tick: `10 µs`, `0.5 ms`, `2 s`).
+pub fn time_tick(ms: f64) -> String {
+    fn short(x: f64) -> String {
+        let text = if x >= 10.0 {
+            format!("{x:.0}")
+        } else if x >= 1.0 {
+            format!("{x:.1}")
+        } else {
+            format!("{x:.2}")
+        };
+        if text.contains('.') {
+            text.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            text
+        }
+    }
+    if !ms.is_finite() || ms <= 0.0 {
+        "0 ms".into()
+    } else if ms >= 1e9 {
+        // Only ever seen zoomed far out: keep it short.
+        format!("{:.0e} s", ms / 1e3)
+    } else if ms >= 1e3 {
+        format!("{} s", short(ms / 1e3))
+    } else if ms >= 1.0 {
+        format!("{} ms", short(ms))
+    } else if ms >= 1e-3 {
+        format!("{} µs", short(ms * 1e3))
+    } else {
+        "< 1 µs".into()
+    }
+}
+
+/// A count on an axis: `1`, `100`, `10 k`, `1 M`.
+pub fn count_tick(n: f64) -> String {
+    match n {
+        n if n >= 1e9 => format!("{:.0} G", n / 1e9),
+        n if n >= 1e6 => format!("{:.0} M", n / 1e6),
+        n if n >= 1e3 => format!("{:.0} k", n / 1e3),
+        n => format!("{n:.0}"),
+    }
+}
+
+/// One bar of a [`log_bars`] chart.
+pub struct BarItem {
+    /// The strategy's label, written beside the bar.
+    pub label: String,
+    /// The value, in the chart's unit (ms, nodes).
+    pub value: f64,
+}
+
+/// Horizontal bars on a log scale, one per item in the order given, each
+/// labelled on its left and with its value in real units on its right and
+/// in its tooltip. Bars start at the axis floor, the decade at or below the
+/// smallest value (never below `least`), so no bar looks negative; the axis
+/// below shows the decades. Not a plot: the mouse wheel scrolls the page.
+pub fn log_bars(
+    ui: &mut egui::Ui,
+    id: &str,
+    items: &[BarItem],
+    least: f64,
+    tick: &dyn Fn(f64) -> String,
+    text: &dyn Fn(f64) -> String,
+) {
+    if items.is_empty() {
+        return;
+    }
+    let values = items.iter().map(|b| b.value.max(least));
+    let lo = values.clone().fold(f64::INFINITY, f64::min).log10().floor();
+    let mut hi = values.fold(least, f64::max).log10().ceil();
+    if hi <= lo {
+        hi = lo + 1.0;
+    }
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let label_width = items
+        .iter()
+        .map(|b| {
+            ui.fonts_mut(|f| f.layout_no_wrap(b.label.clone(), font.clone(), color))
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    let value_width = 80.0;
+    let spacing = ui.spacing().item_spacing.x;
+    let bar_width = (ui.available_width() - label_width - value_width - 2.0 * spacing).max(60.0);
+    let bar_color = ui.visuals().selection.bg_fill;
+    let x_of = |v: f64, rect: egui::Rect| {
+        let t = ((v.max(least).log10() - lo) / (hi - lo)).clamp(0.0, 1.0) as f32;
+        rect.left() + t * rect.width()
+    };
+    let mut area = None;
+    ui.push_id(id, |ui| {
+        for b in items {
+            ui.horizontal(|ui| {
+                ui.add_sized(
+                    [label_width, 18.0],
+                    egui::Label::new(&b.label).halign(egui::Align::Max),
+                );
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(bar_width, 16.0), egui::Sense::hover());
+                let value = text(b.value);
+                let bar = egui::Rect::from_min_max(
+                    rect.left_top(),
+                    egui::pos2(x_of(b.value, rect).max(rect.left() + 2.0), rect.bottom()),
+                );
+                ui.painter().rect_filled(bar, 2.0, bar_color);
+                let label = format!("{}: {value}", b.label);
+                ui.interact(bar, ui.scope_id().with(&b.label), egui::Sense::hover())
+                    .on_hover_text(&label)
+                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &label));
+                ui.label(value);
+                area = Some(area.map_or(rect, |a: egui::Rect| a.union(rect)));
+            });
+        }
+        // The axis: a line per decade through the bars, its value below.
+        let Some(area) = area else { return };
+        let (axis, _) =
+            ui.allocate_exact_size(egui::vec2(ui.available_width(), 16.0), egui::Sense::hover());
+        let stroke = ui.visuals().widgets.noninteractive.bg_stroke;
+        let weak = ui.visuals().weak_text_color();
+        let small = egui::TextStyle::Small.resolve(ui.style());
+        let decades = (hi - lo).round() as i32;
+        let every = (decades / 6).max(1);
+        for k in (0..=decades).step_by(every as usize) {
+            let v = 10f64.powi(lo as i32 + k);
+            let x = x_of(v, area);
+            ui.painter().vline(x, area.y_range(), stroke);
+            ui.painter().text(
+                egui::pos2(x, axis.top()),
+                egui::Align2::CENTER_TOP,
+                tick(v),
+                small.clone(),
+                weak,
+            );
+        }
+    });
+}
+
+impl Session {
     /// Whether any row or the batch runs.
     pub fn is_running(&self) -> bool {
         self.rows.iter().any(Row::is_running) || self.batch.is_running()
@@ -282,9 +521,8 @@ impl CompareView {
         }
     }
 
-    /// Collect finished runs (flagging disagreements) and a finished batch;
-    /// called from `App::logic`, never from drawing.
-    pub fn poll(&mut self) {
+    /// Collect finished runs (flagging disagreements) and a finished batch.
+    fn poll(&mut self) {
         self.batch.poll();
         for r in &mut self.rows {
             let done = match &mut r.job {
@@ -332,8 +570,8 @@ impl CompareView {
                 let s = r.summary.as_ref();
                 let number = |f: fn(&RunSummary) -> f64| (s.map_or(0.0, f), String::new());
                 match by {
-                    SortBy::Strategy => (0.0, r.config.name(true)),
-                    SortBy::Status => (0.0, s.map_or("", |x| x.status.name()).to_string()),
+                    SortBy::Strategy => (0.0, r.config.label(true)),
+                    SortBy::Status => (0.0, s.map_or("", |x| status_label(x.status)).to_string()),
                     SortBy::Length => (
                         s.and_then(RunSummary::solution_length)
                             .map_or(f64::INFINITY, |l| l as f64),
@@ -355,58 +593,56 @@ impl CompareView {
         idx
     }
 
-    /// Time and nodes per finished row as bars on a log scale.
+    /// Time and nodes of each finished row as bars on a log scale, in the
+    /// table's order.
     fn charts(&self, ui: &mut egui::Ui, tiles: bool) {
-        use egui_plot::{Bar, BarChart, Plot};
-        let done: Vec<(&Row, RunSummary)> = self
-            .rows
-            .iter()
-            .filter_map(|r| Some((r, r.summary?)))
+        let done: Vec<(String, RunSummary)> = self
+            .order()
+            .into_iter()
+            .filter_map(|i| {
+                let r = &self.rows[i];
+                Some((r.config.label(tiles), r.summary?))
+            })
             .collect();
         if done.is_empty() {
             return;
         }
-        let names: Vec<String> = done.iter().map(|(r, _)| r.config.name(tiles)).collect();
-        ui.columns(2, |cols| {
-            let time = |s: &RunSummary| s.ms.max(1e-3);
-            let nodes = |s: &RunSummary| (s.expanded as f64).max(1.0);
-            let specs: [(&str, &Measure); 2] = [
-                ("time (ms, log scale)", &time),
-                ("nodes expanded (log scale)", &nodes),
-            ];
-            for (ui, (title, value)) in cols.iter_mut().zip(specs) {
-                ui.label(title);
-                let bars: Vec<Bar> = done
-                    .iter()
-                    .enumerate()
-                    .map(|(i, (_, s))| {
-                        Bar::new(i as f64, value(s).log10())
-                            .name(&names[i])
-                            .width(0.6)
-                    })
-                    .collect();
-                let labels = names.clone();
-                Plot::new(format!("compare {title}"))
-                    .height(160.0)
-                    .allow_scroll(false)
-                    .allow_drag(false)
-                    .allow_zoom(false)
-                    .y_axis_formatter(|mark, _| format!("{}", 10f64.powf(mark.value)))
-                    .x_axis_formatter(move |mark, _| {
-                        let i = mark.value.round();
-                        if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
-                            labels.get(i as usize).cloned().unwrap_or_default()
-                        } else {
-                            String::new()
-                        }
-                    })
-                    .show(ui, |plot| plot.bar_chart(BarChart::new(title, bars)));
-            }
+        let bars = |value: fn(&RunSummary) -> f64| -> Vec<BarItem> {
+            done.iter()
+                .map(|(label, s)| BarItem {
+                    label: label.clone(),
+                    value: value(s),
+                })
+                .collect()
+        };
+        ui.strong("Time (log scale)");
+        log_bars(ui, "time bars", &bars(|s| s.ms), 1e-3, &time_tick, &|ms| {
+            duration(ms / 1e3)
         });
+        ui.add_space(6.0);
+        ui.strong("Nodes expanded (log scale)");
+        log_bars(
+            ui,
+            "node bars",
+            &bars(|s| s.expanded as f64),
+            1.0,
+            &count_tick,
+            &|n| thousands(n as u64),
+        );
     }
 
-    /// Draw the view for `start`.
-    pub fn ui(
+    /// The row's strategy: its label, and the heuristic below it.
+    fn strategy_cell(ui: &mut egui::Ui, config: &RowConfig, tiles: bool) {
+        let (label, heuristic) = config.label_parts(tiles);
+        let knobs = config.tuning.describe(&config.strategy);
+        let r = label_lines(ui, label, heuristic, true);
+        if !knobs.is_empty() {
+            r.on_hover_text(knobs);
+        }
+    }
+
+    /// Draw the comparison of `start`; a command for the app, if any.
+    fn ui(
         &mut self,
         ui: &mut egui::Ui,
         start: &Start,
@@ -417,7 +653,7 @@ impl CompareView {
         let tiles = matches!(start, Start::Tiles(_));
         let mut action = None;
         ui.heading("Compare strategies on the start shown");
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let running = self.is_running();
             if ui
                 .add_enabled(!running, egui::Button::new("Run all"))
@@ -474,167 +710,311 @@ impl CompareView {
                 }));
             }
         });
+        if self
+            .rows
+            .iter()
+            .any(|r| r.result.is_some() && r.start.as_ref() != Some(start))
+        {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "Some results are from an earlier start than the one shown: Run all to compare on this one.",
+            );
+        }
+        self.table(ui, start, settings, cache_dir, tiles, &mut action);
+        if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
+            ui.label(format!("Trace of {}", r.config.label(tiles)));
+            super::trace_plot::show(ui, "compare row", &r.trace_points);
+        }
+        if self
+            .rows
+            .iter()
+            .any(|r| r.summary.is_some_and(|s| s.disagrees))
+        {
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                "Strategies that claim optimality disagree on the length: that is a bug.",
+            );
+        }
+        ui.add_space(6.0);
+        self.charts(ui, tiles);
+        ui.separator();
+        let configs: Vec<RowConfig> = self.rows.iter().map(|r| r.config.clone()).collect();
+        if self.batch.ui(ui, start, &configs, settings, cache_dir) {
+            action = Some(super::Command::ExportBatch);
+        }
+        if self.is_running() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        action
+    }
+
+    /// The results table: a header that sorts, a row per configuration with
+    /// its numbers ("–" until it ran) and its buttons, always in the same
+    /// places.
+    fn table(
+        &mut self,
+        ui: &mut egui::Ui,
+        start: &Start,
+        settings: &Settings,
+        cache_dir: &std::path::Path,
+        tiles: bool,
+        action: &mut Option<super::Command>,
+    ) {
+        let ctx = ui.ctx().clone();
         let headers = [
-            (SortBy::Strategy, "Strategy"),
-            (SortBy::Status, "Status"),
+            (SortBy::Strategy, "Strategy", false),
+            (SortBy::Status, "Status", false),
             (
                 SortBy::Length,
                 if tiles { "Length" } else { "Length (metric)" },
+                true,
             ),
-            (SortBy::Optimal, "Optimal"),
-            (SortBy::Expanded, "Expanded"),
-            (SortBy::Generated, "Generated"),
-            (SortBy::Memory, "Peak memory"),
-            (SortBy::Time, "Time"),
+            (SortBy::Optimal, "Optimal", false),
+            (SortBy::Expanded, "Expanded", true),
+            (SortBy::Generated, "Generated", true),
+            (SortBy::Memory, "Memory", true),
+            (SortBy::Time, "Time", true),
         ];
+        // Each row button has its slot, as wide in every row (Run's fits
+        // Cancel too), so none moves when another changes or is disabled.
+        let font = egui::TextStyle::Button.resolve(ui.style());
+        let padding = 2.0 * ui.spacing().button_padding.x;
+        let text_width = |ui: &egui::Ui, text: &str| {
+            ui.fonts_mut(|f| f.layout_no_wrap(text.to_string(), font.clone(), egui::Color32::WHITE))
+                .size()
+                .x
+                + padding
+        };
+        let run_width = text_width(ui, "Run").max(text_width(ui, "Cancel"));
+        let slots: Vec<(&str, f32)> = ["Play", "Trace", "Copy", "Remove"]
+            .into_iter()
+            .map(|b| (b, text_width(ui, b)))
+            .collect();
+        let gap = 4.0;
+        let actions_width = run_width + slots.iter().map(|s| s.1).sum::<f32>() + 4.0 * gap;
+        let button = |text: &str| {
+            let width = slots
+                .iter()
+                .find(|s| s.0 == text)
+                .map_or(run_width, |s| s.1);
+            egui::Button::new(text).min_size(egui::vec2(width, 0.0))
+        };
         let order = self.order();
         let mut remove = None;
         let mut duplicate = None;
         let mut run_one = None;
         let mut show_trace = None;
-        TableBuilder::new(ui)
+        let sort = self.sort;
+        let mut new_sort = None;
+        let right = egui::Layout::right_to_left(egui::Align::Center);
+        let left = egui::Layout::left_to_right(egui::Align::Center);
+        // The numbers of each row shown ("–" until it ran), and each
+        // column as wide as its widest text or header: fixed widths keep
+        // right-aligned numbers under their headers.
+        let numbers: Vec<[String; 5]> = order
+            .iter()
+            .map(|&i| {
+                let Some(s) = self.rows[i].summary else {
+                    return std::array::from_fn(|_| "–".to_string());
+                };
+                let length = match (s.solution_length(), s.klotski.map(|k| k.moves)) {
+                    (Some(l), Some(m)) => format!("{l} ({m} moves)"),
+                    (Some(l), None) => l.to_string(),
+                    _ => "–".into(),
+                };
+                [
+                    length,
+                    thousands(s.expanded),
+                    thousands(s.generated),
+                    bytes(s.peak_bytes),
+                    duration(s.ms / 1e3),
+                ]
+            })
+            .collect();
+        let body_font = egui::TextStyle::Body.resolve(ui.style());
+        let width_of = |ui: &egui::Ui, text: &str| {
+            ui.fonts_mut(|f| {
+                f.layout_no_wrap(text.to_string(), body_font.clone(), egui::Color32::WHITE)
+            })
+            .size()
+            .x
+        };
+        let header_width = |ui: &egui::Ui, name: &str| width_of(ui, &format!("{name} ↓")) + 2.0;
+        let mut widths = [0.0f32; 7];
+        for (k, (_, name, _)) in headers.iter().skip(1).enumerate() {
+            widths[k] = header_width(ui, name);
+        }
+        widths[2] += OPTIMAL_INDENT;
+        // (WW: room for the spinner beside the live count.)
+        for text in [
+            "Unsolvable",
+            "DISAGREES",
+            "Refused",
+            "Not found",
+            "WW 99,999,999",
+        ] {
+            widths[0] = widths[0].max(width_of(ui, text));
+        }
+        for row in &numbers {
+            for (k, text) in row.iter().enumerate() {
+                let column = if k == 0 { 1 } else { k + 2 };
+                widths[column] = widths[column].max(width_of(ui, text) + 2.0);
+            }
+        }
+        let mut table = TableBuilder::new(ui)
+            .id_salt("compare table")
             .striped(true)
-            .column(Column::auto().at_least(130.0))
-            .column(Column::auto().at_least(70.0))
-            .column(Column::auto().at_least(120.0))
-            .columns(Column::auto().at_least(70.0), 5)
-            .column(Column::remainder())
-            .header(22.0, |mut header| {
-                for (by, name) in headers {
+            .cell_layout(left)
+            .column(
+                Column::remainder()
+                    .at_least(120.0)
+                    .at_most(280.0)
+                    .clip(true),
+            );
+        for w in widths {
+            table = table.column(Column::exact(w));
+        }
+        table
+            .column(Column::exact(actions_width))
+            .header(24.0, |mut header| {
+                for (by, name, numeric) in headers {
                     header.col(|ui| {
-                        let arrow = match self.sort {
+                        let arrow = match sort {
                             Some((b, true)) if b == by => " ↑",
                             Some((b, false)) if b == by => " ↓",
                             _ => "",
                         };
-                        if ui.button(format!("{name}{arrow}")).clicked() {
-                            self.sort = match self.sort {
-                                Some((b, asc)) if b == by => Some((by, !asc)),
-                                _ => Some((by, true)),
-                            };
+                        let layout = if numeric { right } else { left };
+                        if by == SortBy::Optimal {
+                            ui.add_space(OPTIMAL_INDENT);
                         }
-                    });
-                }
-                header.col(|ui| {
-                    ui.label("");
-                });
-            })
-            .body(|mut body| {
-                for &i in &order {
-                    let r = &self.rows[i];
-                    body.row(22.0, |mut row| {
-                        let s = r.summary;
-                        let warn = s.is_some_and(|s| s.disagrees);
-                        let number = |f: fn(&RunSummary) -> u64| s.as_ref().map_or(0, f);
-                        row.col(|ui| {
-                            let label = ui.label(r.config.name(tiles));
-                            let knobs = r.config.tuning.describe(&r.config.strategy);
-                            if !knobs.is_empty() {
-                                label.on_hover_text(knobs);
+                        ui.with_layout(layout, |ui| {
+                            let r = ui
+                                .add(
+                                    egui::Label::new(egui::RichText::new(format!("{name}{arrow}")).strong())
+                                        .sense(egui::Sense::click()),
+                                )
+                                .on_hover_cursor(egui::CursorIcon::PointingHand)
+                                .on_hover_text(format!("Sort by {}", name.to_lowercase()));
+                            if r.clicked() {
+                                new_sort = Some(match sort {
+                                    Some((b, asc)) if b == by => (by, !asc),
+                                    _ => (by, true),
+                                });
                             }
                         });
+                    });
+                }
+                header.col(|_| {});
+            })
+            .body(|mut body| {
+                for (&i, numbers) in order.iter().zip(&numbers) {
+                    let r = &self.rows[i];
+                    let height = if r.config.label_parts(tiles).1.is_some() { 36.0 } else { 24.0 };
+                    body.row(height, |mut row| {
+                        let s = r.summary;
+                        let warn = s.is_some_and(|s| s.disagrees);
+                        let cell = |row: &mut egui_extras::TableRow<'_, '_>, text: &str| {
+                            row.col(|ui| {
+                                ui.with_layout(right, |ui| {
+                                    ui.label(text);
+                                });
+                            });
+                        };
+                        row.col(|ui| Self::strategy_cell(ui, &r.config, tiles));
                         row.col(|ui| {
                             if let Some(job) = &r.job {
-                                ui.horizontal(|ui| {
-                                    ui.spinner();
-                                    let p = job.progress().map_or(0, |p| p.expanded);
-                                    ui.label(thousands(p));
-                                });
+                                ui.spinner();
+                                let p = job.progress().map_or(0, |p| p.expanded);
+                                ui.label(thousands(p));
                             } else if warn {
-                                ui.colored_label(ui.visuals().error_fg_color, "DISAGREES");
+                                ui.colored_label(ui.visuals().error_fg_color, "DISAGREES")
+                                    .on_hover_text("It claims an optimal length that another optimal strategy contradicts");
                             } else if let Some(Finished::Tiles(Err(why)) | Finished::Refused(why)) =
                                 &r.result
                             {
-                                ui.label("refused").on_hover_text(why);
+                                ui.label("Refused").on_hover_text(why);
+                            } else if let Some(s) = s {
+                                let l = ui.label(status_label(s.status));
+                                if let Status::Limit(kind) = s.status {
+                                    l.on_hover_text(format!("Stopped at the {kind}"));
+                                }
                             } else {
-                                ui.label(s.map_or("–", |x| x.status.name()));
+                                ui.label("–");
                             }
                         });
+                        cell(&mut row, &numbers[0]);
                         row.col(|ui| {
-                            let length = s.and_then(|s| s.solution_length());
-                            let moves = s.and_then(|s| s.klotski).map(|k| k.moves);
-                            let text = match (length, moves) {
-                                (Some(l), Some(m)) => format!("{l} ({m} moves)"),
-                                (Some(l), None) => l.to_string(),
-                                _ => "–".into(),
-                            };
-                            ui.label(text);
-                        });
-                        row.col(|ui| {
+                            ui.add_space(OPTIMAL_INDENT);
                             ui.label(match s {
                                 None => "–",
                                 Some(s) if s.optimal => "yes",
                                 Some(_) => "no",
                             });
                         });
+                        for text in &numbers[1..] {
+                            cell(&mut row, text);
+                        }
                         row.col(|ui| {
-                            ui.label(thousands(number(|s| s.expanded)));
-                        });
-                        row.col(|ui| {
-                            ui.label(thousands(number(|s| s.generated)));
-                        });
-                        row.col(|ui| {
-                            ui.label(bytes(number(|s| s.peak_bytes)));
-                        });
-                        row.col(|ui| {
-                            ui.label(duration(s.map_or(0.0, |s| s.ms) / 1e3));
-                        });
-                        row.col(|ui| {
-                            ui.horizontal(|ui| {
-                                let name = r.config.name(tiles);
-                                if let Some(j) = &r.job {
-                                    if ui
-                                        .button("Cancel")
-                                        .on_hover_text(format!("Cancel {name}"))
-                                        .clicked()
-                                    {
-                                        j.cancel();
-                                    }
-                                } else {
-                                    if ui
-                                        .button("Run")
-                                        .on_hover_text(format!("Run {name}"))
-                                        .clicked()
-                                    {
-                                        run_one = Some(i);
-                                    }
-                                    if s.is_some_and(|s| s.solved())
-                                        && ui
-                                            .button("Play")
-                                            .on_hover_text("Load this solution into the play view")
-                                            .clicked()
-                                        && let (Some(start), Some(f)) = (&r.start, &r.result)
-                                    {
-                                        action = Some(super::Command::PlayCompared(Box::new((
-                                            start.clone(),
-                                            f.clone(),
-                                            name.clone(),
-                                        ))));
-                                    }
-                                    if !r.trace_points.is_empty()
-                                        && ui
-                                            .button("Trace")
-                                            .on_hover_text("Show this run's trace below")
-                                            .clicked()
-                                    {
-                                        show_trace = Some(i);
-                                    }
-                                    if ui
-                                        .button("Copy")
-                                        .on_hover_text("Duplicate this row")
-                                        .clicked()
-                                    {
-                                        duplicate = Some(i);
-                                    }
-                                    if ui.button("Remove").clicked() {
-                                        remove = Some(i);
-                                    }
+                            ui.spacing_mut().item_spacing.x = gap;
+                            let label = r.config.label(tiles);
+                            if let Some(j) = &r.job {
+                                if ui
+                                    .add(button("Cancel"))
+                                    .on_hover_text(format!("Cancel {label}"))
+                                    .clicked()
+                                {
+                                    j.cancel();
                                 }
-                            });
+                            } else if ui
+                                .add(button("Run"))
+                                .on_hover_text(format!("Run {label}"))
+                                .clicked()
+                            {
+                                run_one = Some(i);
+                            }
+                            let idle = r.job.is_none();
+                            let solved = idle && s.is_some_and(|s| s.solved());
+                            if ui
+                                .add_enabled(solved, button("Play"))
+                                .on_hover_text("Load this solution into the play view")
+                                .clicked()
+                                && let (Some(start), Some(f)) = (&r.start, &r.result)
+                            {
+                                *action = Some(super::Command::PlayCompared(Box::new((
+                                    start.clone(),
+                                    f.clone(),
+                                    label.clone(),
+                                ))));
+                            }
+                            if ui
+                                .add_enabled(idle && !r.trace_points.is_empty(), button("Trace"))
+                                .on_hover_text("Show this run's trace below (local searches)")
+                                .clicked()
+                            {
+                                show_trace = Some(i);
+                            }
+                            if ui
+                                .add_enabled(idle, button("Copy"))
+                                .on_hover_text("Duplicate this row")
+                                .clicked()
+                            {
+                                duplicate = Some(i);
+                            }
+                            if ui
+                                .add_enabled(idle, button("Remove"))
+                                .on_hover_text("Remove this row")
+                                .clicked()
+                            {
+                                remove = Some(i);
+                            }
                         });
                     });
                 }
             });
+        if new_sort.is_some() {
+            self.sort = new_sort;
+        }
         if show_trace.is_some() {
             self.shown_trace = show_trace;
         }
@@ -649,29 +1029,92 @@ impl CompareView {
             self.rows.remove(i);
             self.shown_trace = None;
         }
-        if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
-            ui.label(format!("Trace of {}", r.config.name(tiles)));
-            super::trace_plot::show(ui, "compare row", &r.trace_points);
-        }
-        if self
-            .rows
-            .iter()
-            .any(|r| r.summary.is_some_and(|s| s.disagrees))
-        {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                "Strategies that claim optimality disagree on the length: that is a bug.",
-            );
-        }
-        self.charts(ui, tiles);
-        ui.separator();
-        let configs: Vec<RowConfig> = self.rows.iter().map(|r| r.config.clone()).collect();
-        if self.batch.ui(ui, start, &configs, settings, cache_dir) {
-            action = Some(super::Command::ExportBatch);
-        }
-        if self.is_running() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
-        action
+    }
+}
+
+impl CompareView {
+    /// Whether any row or batch of either family runs.
+    pub fn is_running(&self) -> bool {
+        self.tiles.is_running() || self.klotski.is_running()
+    }
+
+    /// Collect finished runs of both families; called from `App::logic`,
+    /// never from drawing.
+    pub fn poll(&mut self) {
+        self.tiles.poll();
+        self.klotski.poll();
+    }
+
+    /// Say `line` in the view's status line.
+    pub fn set_status(&mut self, line: String) {
+        self.status = line;
+    }
+
+    /// The status line.
+    #[cfg(test)]
+    pub fn status(&self) -> &str {
+        &self.status
+    }
+
+    /// Draw the view for `start`, its family's comparison in front, the
+    /// status line at the bottom; a command for the app, if any.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        start: &Start,
+        settings: &Settings,
+        cache_dir: &std::path::Path,
+    ) -> Option<super::Command> {
+        self.family = start.family();
+        let busy = self.is_running();
+        super::steps::status_bar(ui, "compare status", busy, &self.status);
+        let mut command = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                command = (**self).ui(ui, start, settings, cache_dir);
+            });
+        });
+        command
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_ticks_read_as_people_write_them() {
+        let ticks: Vec<String> = [1e-25, 1e-3, 0.05, 0.5, 1.0, 12.6, 100.0, 2500.0, 1e12]
+            .map(time_tick)
+            .into();
+        assert_eq!(
+            ticks,
+            [
+                "< 1 µs", "1 µs", "50 µs", "500 µs", "1 ms", "13 ms", "100 ms", "2.5 s", "1e9 s"
+            ]
+        );
+        let counts: Vec<String> = [1.0, 100.0, 1e4, 1e6].map(count_tick).into();
+        assert_eq!(counts, ["1", "100", "10 k", "1 M"]);
+    }
+
+    #[test]
+    fn rows_are_labelled_as_the_registry_labels_them() {
+        let row = |strategy: &str| RowConfig {
+            strategy: strategy.into(),
+            heuristic: HeuristicKind::LinearConflict,
+            tuning: Default::default(),
+        };
+        assert_eq!(row("astar").label(true), "A* · Manhattan + linear conflict");
+        assert_eq!(
+            row("astar").label(false),
+            "A*",
+            "no tile heuristic on Klotski"
+        );
+        assert_eq!(row("bfs").label(true), "BFS");
+        assert_eq!(
+            row("astar").name(true),
+            "astar:linear-conflict",
+            "exports keep names"
+        );
     }
 }

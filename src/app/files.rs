@@ -1,9 +1,15 @@
-//! File dialogs (rfd) on a helper thread, so the UI never blocks on them.
+//! Choosing a file: the system's dialog (rfd) on a helper thread, so the
+//! UI never blocks on it. When the system dialog cannot open (a minimal
+//! Linux desktop without xdg-desktop-portal or zenity), the in-app dialog
+//! of [`super::file_dialog`] takes over and the status line says why.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
 
 use eframe::egui;
+
+use super::file_dialog::{DialogAnswer, InAppDialog};
 
 /// What a chosen path is for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -21,81 +27,256 @@ pub enum FileAction {
     ExportBatch,
 }
 
-/// At most one dialog at a time; its answer arrives through a channel.
-#[derive(Default)]
-pub struct FileDialogs {
-    pending: Option<Receiver<(FileAction, Option<PathBuf>)>>,
+impl FileAction {
+    /// The dialog's title.
+    pub fn title(self) -> &'static str {
+        match self {
+            FileAction::Open => "Open a puzzle",
+            FileAction::Save {
+                with_solution: false,
+            } => "Save the puzzle",
+            FileAction::Save {
+                with_solution: true,
+            } => "Save the puzzle and its solution",
+            FileAction::Export => "Export the compare table",
+            FileAction::ExportBatch => "Export the batch aggregates",
+        }
+    }
+
+    /// The file name offered when saving (none when opening).
+    pub fn default_name(self) -> Option<&'static str> {
+        match self {
+            FileAction::Open => None,
+            FileAction::Save {
+                with_solution: false,
+            } => Some("puzzle.ron"),
+            FileAction::Save {
+                with_solution: true,
+            } => Some("solution.ron"),
+            FileAction::Export => Some("compare.csv"),
+            FileAction::ExportBatch => Some("batch.csv"),
+        }
+    }
+
+    /// The kinds of file it reads or writes: a name and the extensions.
+    pub fn filters(self) -> &'static [(&'static str, &'static [&'static str])] {
+        match self {
+            FileAction::Open | FileAction::Save { .. } => &[("Huarong puzzle", &["ron"])],
+            FileAction::Export | FileAction::ExportBatch => &[("CSV", &["csv"]), ("RON", &["ron"])],
+        }
+    }
+
+    /// Whether it writes the file (else it reads one).
+    pub fn writes(self) -> bool {
+        self != FileAction::Open
+    }
 }
 
-const FILTER: (&str, &[&str]) = ("Huarong puzzle", &["ron"]);
+/// How the system's dialog answered.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NativeAnswer {
+    /// A path was chosen.
+    Chosen(PathBuf),
+    /// The user closed it without a choice.
+    Cancelled,
+    /// It could not open; why, in words for the status line.
+    Unavailable(String),
+}
+
+/// The system dialog: asks for a path for the action (blocking, on a helper
+/// thread). A field of [`FileDialogs`] so that tests can make it fail.
+pub type NativeDialog = fn(FileAction) -> NativeAnswer;
+
+/// A system dialog that answered "nothing chosen" sooner than this did not
+/// open: rfd reports a missing portal (and a missing zenity after it) only
+/// in its log, as the same `None` a person's Cancel gives.
+const TOO_QUICK_TO_BE_A_PERSON: Duration = Duration::from_millis(300);
+
+/// The system's file dialog through rfd.
+pub fn rfd_dialog(action: FileAction) -> NativeAnswer {
+    if let Some(why) = no_native_dialog() {
+        return NativeAnswer::Unavailable(why);
+    }
+    let mut dialog = rfd::FileDialog::new().set_title(action.title());
+    for (name, extensions) in action.filters() {
+        dialog = dialog.add_filter(*name, extensions);
+    }
+    let asked = Instant::now();
+    let chosen = match action.default_name() {
+        None => dialog.pick_file(),
+        Some(name) => dialog.set_file_name(name).save_file(),
+    };
+    classify(chosen, asked.elapsed())
+}
+
+/// What rfd's answer after `took` means (see [`TOO_QUICK_TO_BE_A_PERSON`]).
+fn classify(chosen: Option<PathBuf>, took: Duration) -> NativeAnswer {
+    match chosen {
+        Some(path) => NativeAnswer::Chosen(path),
+        None if took < TOO_QUICK_TO_BE_A_PERSON => NativeAnswer::Unavailable(
+            "The system file dialog did not open (is xdg-desktop-portal or zenity installed?)"
+                .into(),
+        ),
+        None => NativeAnswer::Cancelled,
+    }
+}
+
+/// Why no system dialog can open, when that is known before trying: on
+/// Linux rfd talks to xdg-desktop-portal over the session bus, or runs
+/// zenity; with neither there is nothing to try.
+fn no_native_dialog() -> Option<String> {
+    if !cfg!(all(unix, not(target_os = "macos"))) {
+        return None;
+    }
+    let on_path = |program: &str| {
+        std::env::var_os("PATH")
+            .is_some_and(|dirs| std::env::split_paths(&dirs).any(|d| d.join(program).is_file()))
+    };
+    let session_bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
+        || std::env::var_os("XDG_RUNTIME_DIR")
+            .is_some_and(|dir| Path::new(&dir).join("bus").exists());
+    (!session_bus && !on_path("zenity")).then(|| {
+        "No system file dialog: no session bus for xdg-desktop-portal and no zenity".into()
+    })
+}
+
+/// At most one dialog at a time: the system's, whose answer arrives through
+/// a channel, or the in-app one drawn over the views.
+pub struct FileDialogs {
+    /// The system dialog (tests replace it with one that fails).
+    pub native: NativeDialog,
+    pending: Option<Receiver<(FileAction, NativeAnswer)>>,
+    in_app: Option<InAppDialog>,
+    /// A path chosen in the in-app dialog, handed out by the next poll.
+    chosen: Option<(FileAction, PathBuf)>,
+    /// Why the system dialog was not used, for the status line.
+    notice: Option<String>,
+    /// The folder the in-app dialog opens in: the last one used.
+    folder: PathBuf,
+}
+
+impl Default for FileDialogs {
+    fn default() -> Self {
+        Self {
+            native: rfd_dialog,
+            pending: None,
+            in_app: None,
+            chosen: None,
+            notice: None,
+            folder: std::env::current_dir()
+                .ok()
+                .or_else(dirs::home_dir)
+                .unwrap_or_else(|| PathBuf::from("/")),
+        }
+    }
+}
 
 impl FileDialogs {
     /// Ask for a file to open.
     pub fn open(&mut self, ctx: &egui::Context) {
-        self.spawn(ctx, FileAction::Open, || {
-            rfd::FileDialog::new()
-                .add_filter(FILTER.0, FILTER.1)
-                .pick_file()
-        });
+        self.request(ctx, FileAction::Open);
     }
 
     /// Ask where to save.
     pub fn save(&mut self, ctx: &egui::Context, with_solution: bool) {
-        let name = if with_solution {
-            "solution.ron"
-        } else {
-            "puzzle.ron"
-        };
-        self.spawn(ctx, FileAction::Save { with_solution }, move || {
-            rfd::FileDialog::new()
-                .add_filter(FILTER.0, FILTER.1)
-                .set_file_name(name)
-                .save_file()
-        });
+        self.request(ctx, FileAction::Save { with_solution });
     }
 
     /// Ask where to export results (CSV or RON by the name's extension).
     pub fn export(&mut self, ctx: &egui::Context, action: FileAction) {
-        self.spawn(ctx, action, || {
-            rfd::FileDialog::new()
-                .add_filter("CSV", &["csv"])
-                .add_filter("RON", &["ron"])
-                .set_file_name("compare.csv")
-                .save_file()
-        });
+        self.request(ctx, action);
     }
 
-    fn spawn(
-        &mut self,
-        ctx: &egui::Context,
-        action: FileAction,
-        ask: impl FnOnce() -> Option<PathBuf> + Send + 'static,
-    ) {
-        if self.pending.is_some() {
+    /// Ask for a path for `action`: the system dialog first.
+    pub fn request(&mut self, ctx: &egui::Context, action: FileAction) {
+        if self.pending.is_some() || self.in_app.is_some() {
             return;
         }
         let (tx, rx) = mpsc::channel();
         let ctx = ctx.clone();
+        let native = self.native;
         std::thread::spawn(move || {
-            let _ = tx.send((action, ask()));
+            let _ = tx.send((action, native(action)));
             ctx.request_repaint();
         });
         self.pending = Some(rx);
     }
 
-    /// The chosen path, once the dialog closed with one.
+    /// Whether the in-app dialog is open (it has the keyboard).
+    pub fn is_open(&self) -> bool {
+        self.in_app.is_some()
+    }
+
+    /// Why the system dialog was not used, once.
+    pub fn take_notice(&mut self) -> Option<String> {
+        self.notice.take()
+    }
+
+    /// The chosen path, once a dialog closed with one. A system dialog that
+    /// could not open opens the in-app one (see [`Self::take_notice`]).
     pub fn poll(&mut self) -> Option<(FileAction, PathBuf)> {
+        if let Some(chosen) = self.chosen.take() {
+            return Some(chosen);
+        }
         let rx = self.pending.as_ref()?;
-        match rx.try_recv() {
-            Ok((action, path)) => {
-                self.pending = None;
-                path.map(|p| (action, p))
-            }
-            Err(mpsc::TryRecvError::Empty) => None,
+        let (action, answer) = match rx.try_recv() {
+            Ok(answer) => answer,
+            Err(mpsc::TryRecvError::Empty) => return None,
             Err(mpsc::TryRecvError::Disconnected) => {
                 self.pending = None;
+                self.notice = Some("The system file dialog stopped without an answer.".into());
+                return None;
+            }
+        };
+        self.pending = None;
+        match answer {
+            NativeAnswer::Chosen(path) => Some((action, path)),
+            NativeAnswer::Cancelled => None,
+            NativeAnswer::Unavailable(why) => {
+                self.notice = Some(format!("{why}: using Huarong's own file dialog."));
+                self.in_app = Some(InAppDialog::new(action, &self.folder));
                 None
             }
         }
+    }
+
+    /// Draw the in-app dialog, if open.
+    pub fn show(&mut self, ctx: &egui::Context) {
+        let Some(dialog) = &mut self.in_app else {
+            return;
+        };
+        match dialog.show(ctx) {
+            None => {}
+            Some(DialogAnswer::Cancelled) => self.in_app = None,
+            Some(DialogAnswer::Chosen(path)) => {
+                if let Some(folder) = path.parent().filter(|f| f.is_dir()) {
+                    self.folder = folder.to_path_buf();
+                }
+                self.chosen = Some((dialog.action(), path));
+                self.in_app = None;
+                ctx.request_repaint();
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_instant_empty_answer_is_a_dialog_that_did_not_open() {
+        let quick = TOO_QUICK_TO_BE_A_PERSON / 10;
+        let slow = TOO_QUICK_TO_BE_A_PERSON * 10;
+        assert!(matches!(
+            classify(None, quick),
+            NativeAnswer::Unavailable(why) if why.contains("did not open")
+        ));
+        assert_eq!(classify(None, slow), NativeAnswer::Cancelled);
+        let path = PathBuf::from("/tmp/a.ron");
+        assert_eq!(
+            classify(Some(path.clone()), quick),
+            NativeAnswer::Chosen(path)
+        );
     }
 }

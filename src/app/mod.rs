@@ -12,6 +12,7 @@ pub mod compare;
 mod controls;
 mod databases;
 mod error;
+mod file_dialog;
 mod files;
 mod fonts;
 mod game;
@@ -24,6 +25,8 @@ mod solver;
 mod steps;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_compare;
 #[cfg(test)]
 mod tests_tiles;
 mod tiles;
@@ -256,13 +259,15 @@ impl HuarongApp {
     fn report_export(&mut self, path: &std::path::Path, rows: usize, written: std::io::Result<()>) {
         match written {
             Ok(()) => self
-                .tiles
+                .compare
                 .set_status(format!("Exported {rows} rows to {}.", path.display())),
             Err(source) => {
-                self.error = Some(AppError::Export {
+                let error = AppError::Export {
                     path: path.into(),
                     source,
-                })
+                };
+                self.compare.set_status(error.to_string());
+                self.error = Some(error);
             }
         }
     }
@@ -327,15 +332,14 @@ impl HuarongApp {
 
     /// Carry out a command at app time `now`. Commands that would replace
     /// the position while a solve or comparison runs are refused here, with
-    /// the reason in the status line (or the error dialog over the compare
-    /// view, which has no status line).
+    /// the reason in the status line of the view shown.
     pub fn apply(&mut self, cmd: Command, ctx: &egui::Context, now: f64) {
         if let Some(busy) = self.busy()
             && let Some(action) = cmd.refused_while(busy)
         {
             let refusal = AppError::Refused { action, busy };
             if self.comparing {
-                self.error = Some(refusal);
+                self.compare.set_status(refusal.to_string());
             } else {
                 self.set_status(refusal.to_string());
             }
@@ -470,13 +474,18 @@ impl HuarongApp {
                 });
         }
         menu::help_windows(ctx, &mut self.show_help, &mut self.show_about);
+        self.files.show(ctx);
     }
 
     /// The keys typed this frame, carried out before drawing (as a click
     /// would be on the previous frame). Not while a dialog or a text field
     /// has the keyboard.
     fn keys(&mut self, ctx: &egui::Context, now: f64) {
-        if self.set_state.is_some() || self.error.is_some() || ctx.egui_wants_keyboard_input() {
+        if self.set_state.is_some()
+            || self.error.is_some()
+            || self.files.is_open()
+            || ctx.egui_wants_keyboard_input()
+        {
             return;
         }
         for cmd in keys::commands(ctx) {
@@ -507,6 +516,14 @@ impl eframe::App for HuarongApp {
                 files::FileAction::Save { with_solution } => self.save_path(&path, with_solution),
                 files::FileAction::Export => self.export_path(&path),
                 files::FileAction::ExportBatch => self.export_batch_path(&path),
+            }
+        }
+        // Why the system file dialog was not used (the in-app one opened).
+        if let Some(notice) = self.files.take_notice() {
+            if self.comparing {
+                self.compare.set_status(notice);
+            } else {
+                self.set_status(notice);
             }
         }
     }
@@ -563,11 +580,7 @@ impl eframe::App for HuarongApp {
                 compare::Start::Tiles(self.tiles.puzzle())
             };
             let cache_dir = self.cache_dir.clone();
-            egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    commands.extend(self.compare.ui(ui, &start, &self.settings, &cache_dir));
-                });
-            });
+            commands.extend(self.compare.show(ui, &start, &self.settings, &cache_dir));
         } else if self.in_klotski() {
             self.klotski.ui(ui, &mut self.settings, &mut commands);
         } else {
