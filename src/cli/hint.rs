@@ -8,9 +8,14 @@ use clap::Args;
 use serde::Serialize;
 
 use super::budget::Budget;
+use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::thousands;
+use super::solve::StartArgs;
 use super::{BoardArgs, InputError};
 use crate::engine::control::Stop;
+use crate::engine::klotski::group::{Group, layout_after};
+use crate::engine::klotski::space::unit_steps;
+use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
 use crate::engine::strategy::find;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::tiles::table::{DistanceTable, MAX_CELLS};
@@ -20,11 +25,12 @@ use crate::engine::{
 
 #[derive(Args, Debug)]
 pub(super) struct HintArgs {
-    /// The position: tiles, row-major, separated by spaces or commas, 0 = blank.
-    #[arg(long, value_name = "TILES")]
-    state: String,
+    #[command(flatten)]
+    start: StartArgs,
     #[command(flatten)]
     board: BoardArgs,
+    #[command(flatten)]
+    klotski: KlotskiArgs,
     /// Print one JSON object instead of a readable report.
     #[arg(long)]
     json: bool,
@@ -34,9 +40,98 @@ pub(super) struct HintArgs {
 pub(super) struct DistancesArgs {
     #[command(flatten)]
     board: BoardArgs,
+    /// A Klotski layout (rows joined by '/'): its group instead of a board.
+    #[arg(long, value_name = "LAYOUT", conflicts_with_all = ["layout", "size", "goal"])]
+    klotski: Option<String>,
+    /// A classic Klotski layout by name or number: its group.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["size", "goal"])]
+    layout: Option<String>,
+    #[command(flatten)]
+    metric: KlotskiArgs,
     /// Print one JSON object instead of a readable report.
     #[arg(long)]
     json: bool,
+}
+
+/// Refuse the flags of the other puzzle family.
+fn refuse_other_family(
+    klotski: bool,
+    board: &BoardArgs,
+    k: &KlotskiArgs,
+) -> Result<(), InputError> {
+    if klotski && (board.size.is_some() || board.goal.is_some()) {
+        return Err(InputError(
+            "--size and --goal are for tile boards, not Klotski".into(),
+        ));
+    }
+    if !klotski && k.metric_given() {
+        return Err(InputError(
+            "--metric is for Klotski, not tile boards".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The group of `layout`'s start in `metric`, for the commands.
+fn group_of(layout: &Layout, metric: Metric) -> Result<(KlotskiSpace, Group), InputError> {
+    let (space, start) = KlotskiSpace::new(layout, metric);
+    let group = Group::build(&space, start, &Control::default())
+        .map_err(|stop| InputError(format!("the layout's group stopped: {stop:?}")))?;
+    Ok((space, group))
+}
+
+#[derive(Serialize)]
+struct KlotskiBest {
+    piece: char,
+    steps: Vec<char>,
+}
+
+#[derive(Serialize)]
+struct KlotskiHint {
+    distance: u32,
+    optimal: bool,
+    best: Vec<KlotskiBest>,
+}
+
+/// `huarong hint --layout … | --klotski …`.
+fn hint_klotski(layout: &Layout, metric: Metric, json: bool) -> Result<(), InputError> {
+    let (space, group) = group_of(layout, metric)?;
+    let Some(distance) = group.start_distance() else {
+        return Err(InputError(format!(
+            "the exit cannot be reached: none of the {} positions reachable from here frees the target",
+            thousands(group.len() as u64)
+        )));
+    };
+    let best: Vec<KlotskiBest> = group
+        .closer_moves(&space)
+        .into_iter()
+        .filter_map(|mv| {
+            let steps = unit_steps(layout, &[mv]).ok()?;
+            Some(KlotskiBest {
+                piece: steps.first()?.0,
+                steps: steps.iter().map(|(_, d)| d.letter()).collect(),
+            })
+        })
+        .collect();
+    let hint = KlotskiHint {
+        distance,
+        optimal: true,
+        best,
+    };
+    if json {
+        println!("{}", serde_json::to_string(&hint)?);
+        return Ok(());
+    }
+    let unit = match metric {
+        Metric::Moves => "moves",
+        Metric::Steps => "steps",
+    };
+    println!("{distance} {unit} from the exit (optimal)");
+    for b in &hint.best {
+        let steps: String = b.steps.iter().collect();
+        println!("Closer: piece {} {steps}", b.piece);
+    }
+    Ok(())
 }
 
 /// How distances are known for a board: exactly from a table (up to 12
@@ -114,7 +209,16 @@ struct Hint {
 
 /// `huarong hint`.
 pub(super) fn hint(args: &HintArgs) -> Result<(), InputError> {
-    let puzzle = args.board.puzzle(&args.state)?;
+    let state = match (&args.start.state, &args.start.klotski, &args.start.layout) {
+        (Some(state), _, _) => state,
+        (None, text, name) => {
+            refuse_other_family(true, &args.board, &args.klotski)?;
+            let layout = resolve_layout(text.as_deref(), name.as_deref())?;
+            return hint_klotski(&layout, args.klotski.metric()?, args.json);
+        }
+    };
+    refuse_other_family(false, &args.board, &args.klotski)?;
+    let puzzle = args.board.puzzle(state)?;
     if let Err(why) = puzzle.check_solvable() {
         return Err(InputError(format!(
             "this position cannot reach the goal: {why}"
@@ -181,11 +285,67 @@ struct Distances {
     farthest: Vec<String>,
 }
 
+#[derive(Serialize)]
+struct GroupDistances {
+    states: u64,
+    by_distance: Vec<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    max: Option<u32>,
+    farthest: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<u32>,
+}
+
+/// `huarong distances --layout … | --klotski …`.
+fn distances_klotski(layout: &Layout, metric: Metric, json: bool) -> Result<(), InputError> {
+    let (_, group) = group_of(layout, metric)?;
+    let out = GroupDistances {
+        states: group.len() as u64,
+        by_distance: group.by_distance().to_vec(),
+        max: group.max_distance(),
+        farthest: group
+            .farthest()
+            .iter()
+            .filter_map(|path| layout_after(layout, path))
+            .map(|l| l.to_text())
+            .collect(),
+        start: group.start_distance(),
+    };
+    if json {
+        println!("{}", serde_json::to_string(&out)?);
+        return Ok(());
+    }
+    let unit = match metric {
+        Metric::Moves => "moves",
+        Metric::Steps => "steps",
+    };
+    println!(
+        "{} positions reachable from the start",
+        thousands(out.states)
+    );
+    match out.start {
+        Some(d) => println!("The start is {d} {unit} from the exit"),
+        None => println!("None of them frees the target: the exit cannot be reached"),
+    }
+    for (d, n) in out.by_distance.iter().enumerate() {
+        println!("{d:>4} {unit}: {}", thousands(*n));
+    }
+    if let Some(max) = out.max {
+        println!("Farthest ({max} {unit}): {}", out.farthest.join(" | "));
+    }
+    Ok(())
+}
+
 /// `huarong distances`.
 pub(super) fn distances(args: &DistancesArgs) -> Result<(), InputError> {
+    if args.klotski.is_some() || args.layout.is_some() {
+        let layout = resolve_layout(args.klotski.as_deref(), args.layout.as_deref())?;
+        return distances_klotski(&layout, args.metric.metric()?, args.json);
+    }
+    refuse_other_family(false, &args.board, &args.metric)?;
     let Some(shape) = args.board.shape()? else {
         return Err(InputError(
-            "give the board with --size RxC (e.g. 3x3)".into(),
+            "give a board with --size RxC (e.g. 3x3), or --layout / --klotski".into(),
         ));
     };
     if !DistanceTable::covers(shape) {

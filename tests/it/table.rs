@@ -165,3 +165,57 @@ fn klotski_group_distances_agree_with_bfs() {
         }
     }
 }
+
+fn huarong_json(args: &[&str]) -> Value {
+    let out = Command::new(env!("CARGO_BIN_EXE_huarong"))
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn klotski_hint_and_distances_agree_with_solve() {
+    for metric in ["moves", "steps"] {
+        let solved = huarong_json(&["solve", "--layout", "1", "-s", "bfs", "--metric", metric]);
+        let length = match metric {
+            "moves" => &solved["piece_moves"],
+            _ => &solved["length"],
+        };
+        let hint = huarong_json(&["hint", "--layout", "1", "--metric", metric]);
+        assert_eq!(&hint["distance"], length, "{metric}: {hint} / {solved}");
+        assert!(!hint["best"].as_array().unwrap().is_empty());
+        let table = huarong_json(&["distances", "--layout", "1", "--metric", metric]);
+        assert_eq!(table["start"], hint["distance"], "{metric}");
+        let by: u64 = table["by_distance"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .sum();
+        assert!(by <= table["states"].as_u64().unwrap());
+        let far = table["farthest"][0].as_str().unwrap();
+        let far_solved =
+            huarong_json(&["solve", "--klotski", far, "-s", "bfs", "--metric", metric]);
+        let far_length = match metric {
+            "moves" => &far_solved["piece_moves"],
+            _ => &far_solved["length"],
+        };
+        assert_eq!(far_length, &table["max"], "{metric}: {far}");
+    }
+}
+
+#[test]
+fn tile_distances_cli_matches_the_test_side_bfs() {
+    let table = huarong_json(&["distances", "--size", "3x3"]);
+    let dist = distances(Board::goal(Shape::new(3, 3).unwrap()).cells());
+    assert_eq!(table["states"].as_u64().unwrap(), dist.len() as u64);
+    let max = *dist.values().max().unwrap();
+    assert_eq!(table["max"], max);
+    for far in table["farthest"].as_array().unwrap() {
+        let b = Board::parse(far.as_str().unwrap(), None).unwrap();
+        assert_eq!(dist[&b.cells().to_vec()], max);
+    }
+}
