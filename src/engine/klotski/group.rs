@@ -61,8 +61,8 @@ impl Group {
             space.successors(&states[head], &mut buf);
             meter.generated(buf.len() as u64);
             for &(mv, next) in &buf {
-                if !index.contains_key(&next) {
-                    index.insert(next, states.len() as u32);
+                if let std::collections::hash_map::Entry::Vacant(e) = index.entry(next) {
+                    e.insert(states.len() as u32);
                     states.push(next);
                     parent.push(Some((head as u32, mv)));
                 }
