@@ -547,7 +547,7 @@ impl CompareView {
                             {
                                 ui.label("refused").on_hover_text(why);
                             } else {
-                                ui.label(s.map_or("–", |x| x.status.name()));
+                                ui.label(s.map_or("–", |x| crate::units::status(x.status)));
                             }
                         });
                         row.col(|ui| {

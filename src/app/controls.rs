@@ -8,7 +8,7 @@ use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::strategy::{self, Family};
 use crate::engine::{HeuristicKind, Progress, Shape};
-use crate::units::{bytes, thousands};
+use crate::units::{bytes, count, parse_count, thousands};
 
 /// Facts the panel shows but does not own.
 pub struct PanelState<'a> {
@@ -25,14 +25,18 @@ pub struct PanelState<'a> {
 /// Draw the panel; returns the commands clicked.
 pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
+    // Solve (or Cancel with the live counters) stays at the foot of the
+    // panel, in view at any window height; the settings above it scroll.
+    egui::Panel::bottom("solve")
+        .resizable(false)
+        .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 6)))
+        .show(ui, |ui| solve_section(ui, state, &mut commands));
     egui::ScrollArea::vertical().show(ui, |ui| {
         puzzle_section(ui, settings, state, &mut commands);
         ui.separator();
         strategy_section(ui, settings, state, &mut commands);
         ui.separator();
         start_section(ui, settings, state, &mut commands);
-        ui.separator();
-        solve_section(ui, state, &mut commands);
         ui.separator();
         ui.checkbox(&mut settings.animate, "Animate slides");
         ui.checkbox(&mut settings.mark_home, "Mark tiles in place");
@@ -63,14 +67,19 @@ fn puzzle_section(
         });
         ui.horizontal(|ui| {
             let l = ui.label("Custom");
-            ui.add(
+            // Wide enough for "10 rows": the New button does not move as
+            // the numbers change.
+            let size = egui::vec2(62.0, ui.spacing().interact_size.y);
+            ui.add_sized(
+                size,
                 egui::DragValue::new(&mut settings.rows)
                     .range(2..=10)
                     .suffix(" rows"),
             )
             .labelled_by(l.id);
             ui.label("×");
-            ui.add(
+            ui.add_sized(
+                size,
                 egui::DragValue::new(&mut settings.cols)
                     .range(2..=10)
                     .suffix(" cols"),
@@ -99,7 +108,7 @@ fn strategy_section(
     ui.add_enabled_ui(uses, |ui| {
         ui.horizontal_wrapped(|ui| {
             for kind in HeuristicKind::ALL {
-                let why = kind.unavailable_for(shape);
+                let why = unavailable(kind, shape);
                 let r = ui.add_enabled(
                     why.is_none(),
                     egui::RadioButton::new(settings.heuristic == kind, kind.label()),
@@ -122,13 +131,21 @@ fn strategy_section(
     ui.label("Limits");
     ui.horizontal(|ui| {
         ui.checkbox(&mut settings.limit_nodes, "Nodes");
+        // Kept in thousands; shown and typed as a count ("10 M").
+        let knodes = settings.max_knodes;
         ui.add_enabled(
             settings.limit_nodes,
             egui::DragValue::new(&mut settings.max_knodes)
                 .range(1..=10_000_000)
-                .suffix(" thousand"),
+                // About 1 % of the value a pixel: any limit is a short drag away.
+                .speed((knodes as f64 / 100.0).max(1.0))
+                .custom_formatter(|k, _| count((k * 1000.0).round() as u64))
+                .custom_parser(|text| parse_count(text).map(|n| n as f64 / 1000.0)),
         )
-        .on_hover_text("Stop after expanding this many thousand nodes");
+        .on_hover_text(format!(
+            "Stop after expanding {} nodes (type e.g. 500 k or 10 M)",
+            thousands(knodes.saturating_mul(1000))
+        ));
     });
     ui.horizontal(|ui| {
         ui.checkbox(&mut settings.limit_time, "Time");
@@ -202,12 +219,15 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
             }
         }
         Some(run) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(super::with_heuristic(run.strategy, &run.heuristic) + " running");
+                ui.label(format!(
+                    "Running {}",
+                    super::with_heuristic(run.strategy, &run.heuristic)
+                ));
             });
-            if let Some(f) = run.building() {
-                ui.add(egui::ProgressBar::new(f).text("building pattern database"));
+            if let Some((name, phase)) = run.database() {
+                super::databases::progress_ui(ui, name, phase);
             }
             if let Some(p) = run.progress() {
                 live_counters(ui, &p);
@@ -217,6 +237,17 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
             }
         }
     }
+}
+
+/// Why heuristic `kind` cannot guide a search on `shape`, in the panel's
+/// words (the engine's reason names the command line's key).
+pub fn unavailable(kind: HeuristicKind, shape: Shape) -> Option<String> {
+    kind.unavailable_for(shape).map(|_| {
+        format!(
+            "{} needs a 4×4 board (its tables are built for the 15-puzzle), not {shape}",
+            kind.label()
+        )
+    })
 }
 
 /// The live counters of a running search.

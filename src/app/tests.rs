@@ -65,7 +65,7 @@ fn board(text: &str) -> Board {
 }
 
 /// Put `text` on the board (and its default goal) as the user would with Set state.
-fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
+pub(super) fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
     let b = board(text);
     let goal = Board::goal(b.shape());
     let app = h.state_mut();
@@ -196,7 +196,7 @@ pub(super) fn wait_while(
 }
 
 /// Start a solve that runs for a long time: BFS on a random 15-puzzle.
-fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
+pub(super) fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("4×4").click();
     h.run();
     h.get_by_label("Randomize").click();
@@ -208,7 +208,7 @@ fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
     assert!(h.state().is_solving());
 }
 
-fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
+pub(super) fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
     wait_while(h, HuarongApp::is_solving, 60, "solver");
 }
 

@@ -13,7 +13,7 @@ use super::game::Game;
 use super::settings::Settings;
 use super::solver::Running;
 use super::steps::{self, Playback, Solution, StepView};
-use super::{Command, capitalize, controls, keys, trace_plot};
+use super::{Command, controls, keys, trace_plot};
 use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Status, TilePuzzle, TracePoint};
@@ -334,7 +334,7 @@ impl TilesPlay {
         puzzle.check_solvable().map_err(AppError::Unsolvable)?;
         let strategy = settings.strategy();
         if strategy.uses_heuristic()
-            && let Some(why) = settings.heuristic.unavailable_for(puzzle.shape())
+            && let Some(why) = controls::unavailable(settings.heuristic, puzzle.shape())
         {
             return Err(AppError::SolveRefused(
                 crate::engine::strategy::SolveError::HeuristicUnavailable(why.to_string()),
@@ -391,6 +391,7 @@ impl TilesPlay {
                 return;
             }
         };
+        let database = done.database_note();
         if let Some(db) = done.pdb {
             self.databases.keep(db);
         }
@@ -402,7 +403,7 @@ impl TilesPlay {
             }
         };
         let s = &o.stats;
-        let counters = crate::units::counters(s);
+        let counters = crate::units::counters(s) + &database;
         self.status = match o.status {
             Status::Solved => format!(
                 "Solved: {} moves{} by {strategy} — {counters}{}",
@@ -413,9 +414,8 @@ impl TilesPlay {
                     .unwrap_or_default()
             ),
             status => format!(
-                "{}: {} — {counters}",
-                capitalize(status.name()),
-                o.reason.clone().unwrap_or_default()
+                "{} — {counters}",
+                crate::units::ended(status, o.reason.as_deref())
             ),
         };
         if o.status == Status::Solved {
