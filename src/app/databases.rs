@@ -18,8 +18,18 @@ use crate::storage::pdb_cache::{self, PdbLoad};
 
 /// What a background step is doing with a pattern database, written by its
 /// thread and read by the panel each frame.
-#[derive(Clone, Debug, Default)]
-pub struct DbWork(Arc<AtomicU32>);
+#[derive(Clone, Debug)]
+pub struct DbWork(
+    Arc<AtomicU32>,
+    Arc<std::sync::Mutex<Option<std::time::Instant>>>,
+);
+
+/// Least time between two frames asked for by a build's progress. Where
+/// the window is drawn in software (no GPU, e.g. a bare X server) a frame
+/// can cost a few hundred milliseconds of CPU, and a frame at every layer
+/// of the 7-8 build was seen to keep the UI thread busy on one of two
+/// cores while the build ran.
+const REPAINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// What [`DbWork`] holds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,12 +42,19 @@ pub enum DbPhase {
     Building(f32),
 }
 
+/// Idle.
+impl Default for DbWork {
+    fn default() -> Self {
+        Self(Arc::new(AtomicU32::new(Self::IDLE)), Arc::default())
+    }
+}
+
 impl DbWork {
     const IDLE: u32 = u32::MAX;
     const LOADING: u32 = u32::MAX - 1;
 
     fn new(phase: DbPhase) -> Self {
-        let work = Self(Arc::new(AtomicU32::new(Self::IDLE)));
+        let work = Self::default();
         match phase {
             DbPhase::Idle => {}
             DbPhase::Loading => work.loading(),
@@ -62,11 +79,23 @@ impl DbWork {
         self.0.store(Self::LOADING, Ordering::Relaxed);
     }
 
-    /// A build is `done` (0 to 1) through; whether the shown percentage
-    /// (in tenths) changed, i.e. whether a new frame would show news.
+    /// A build is `done` (0 to 1) through; whether to ask for a frame: the
+    /// shown percentage changed, and the last frame asked for is at least
+    /// [`REPAINT_EVERY`] old (the start and the end always show).
     pub fn building(&self, done: f32) -> bool {
         let now = (done.clamp(0.0, 1.0) * 1000.0) as u32;
-        now != self.0.swap(now, Ordering::Relaxed)
+        let before = self.0.swap(now, Ordering::Relaxed);
+        let percent = |x: u32| x / 10;
+        let edge = now == 0 || now == 1000 || before >= Self::LOADING;
+        if !edge && percent(now) == percent(before) {
+            return false;
+        }
+        let mut last = self.1.lock().unwrap_or_else(|e| e.into_inner());
+        let due = last.is_none_or(|t| t.elapsed() >= REPAINT_EVERY);
+        if edge || due {
+            *last = Some(std::time::Instant::now());
+        }
+        edge || due
     }
 
     /// The database work is over.

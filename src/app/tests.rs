@@ -615,7 +615,7 @@ fn solving_with_pdb(board: Option<&str>) -> TestApp {
     wait_until(
         &mut h,
         |h| {
-            h.query_by_label_contains("building pattern database")
+            h.query_by_label_contains("building 6-6-3 database")
                 .is_some()
                 || !h.state().is_solving()
         },

@@ -5,9 +5,9 @@
 
 use eframe::egui::{self, Rect, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 
-use super::tests::{harness_with, set_board, start_long_bfs, wait_for_solver, wait_until};
+use super::tests::{harness_with, start_long_bfs, wait_for_solver, wait_until};
 use super::{HuarongApp, Settings};
 
 fn settings() -> Settings {
@@ -101,4 +101,86 @@ fn render_the_main_window_at_small_and_default_sizes() {
     h.get_by_label("Cancel").click();
     h.run_ok();
     wait_for_solver(&mut h);
+}
+
+/// Frames the UI thread asks for by itself (animation or layout that does
+/// not settle) over `frames` frames, with no input and no news from other
+/// threads counted.
+fn self_requested_frames(h: &mut Harness<'_, HuarongApp>, frames: usize) -> usize {
+    let ui_thread = std::thread::current().id();
+    let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let sink = count.clone();
+    h.ctx.set_repaint_observer(move |info| {
+        if std::thread::current().id() == ui_thread && info.delay.is_zero() {
+            sink.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+    });
+    for _ in 0..frames {
+        h.step();
+    }
+    h.ctx.set_repaint_observer(|_| {});
+    count.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+#[test]
+fn a_database_build_leaves_the_ui_idle_between_progress_reports() {
+    let mut h = harness_with(settings());
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Build strong database").click();
+    h.run_ok();
+    h.get_by_label("7-8 database: building");
+    // A frame that asks for the next one at once would keep the UI thread
+    // drawing all the time, taking a core from the build.
+    let busy = self_requested_frames(&mut h, 20);
+    h.get_by_label("Cancel build").click();
+    h.run_ok();
+    assert!(busy <= 2, "{busy} of 20 frames asked for another at once");
+}
+
+#[test]
+fn a_database_step_says_whether_it_builds_or_loads_and_ends_idle() {
+    use super::databases::{DbPhase, DbWork};
+    use crate::engine::tiles::pdb::PatternDb;
+    use crate::engine::{Board, CancelToken, Shape};
+    let dir = tempfile::TempDir::new().unwrap();
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    let partition = PatternDb::partition_663(&goal);
+    let run = |work: &DbWork| {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let load = work
+            .load_or_build(
+                dir.path(),
+                &goal,
+                &partition,
+                &|| seen.lock().unwrap().push(work.phase()),
+                &CancelToken::new(),
+            )
+            .expect("not cancelled");
+        (load, seen.into_inner().unwrap())
+    };
+    let work = DbWork::default();
+    assert_eq!(work.phase(), DbPhase::Idle);
+    // No cache file: a build, whose shown fraction only grows, to 100 %.
+    let (built, phases) = run(&work);
+    assert!(matches!(
+        built.source,
+        crate::storage::pdb_cache::PdbSource::Built { .. }
+    ));
+    assert_eq!(phases.first(), Some(&DbPhase::Building(0.0)));
+    assert_eq!(phases.last(), Some(&DbPhase::Building(1.0)));
+    let fractions: Vec<f32> = phases
+        .iter()
+        .map(|p| match p {
+            DbPhase::Building(f) => *f,
+            other => panic!("{other:?} during a build"),
+        })
+        .collect();
+    assert!(fractions.windows(2).all(|w| w[0] <= w[1]), "{fractions:?}");
+    assert_eq!(work.phase(), DbPhase::Idle);
+    // The file it saved: a load, said as one.
+    let (loaded, phases) = run(&work);
+    assert_eq!(loaded.source, crate::storage::pdb_cache::PdbSource::Cache);
+    assert_eq!(phases, [DbPhase::Loading]);
+    assert_eq!(work.phase(), DbPhase::Idle);
 }
