@@ -5,9 +5,9 @@
 
 use eframe::egui::{self, Rect, Vec2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
-use super::tests::{harness_with, start_long_bfs, wait_for_solver, wait_until};
+use super::tests::{harness_with, set_board, start_long_bfs, wait_for_solver, wait_until};
 use super::{HuarongApp, Settings};
 
 fn settings() -> Settings {
@@ -183,4 +183,131 @@ fn a_database_step_says_whether_it_builds_or_loads_and_ends_idle() {
     assert_eq!(loaded.source, crate::storage::pdb_cache::PdbSource::Cache);
     assert_eq!(phases, [DbPhase::Loading]);
     assert_eq!(work.phase(), DbPhase::Idle);
+}
+
+/// Every text the screen shows (labels and values of the widgets).
+fn shown_texts(h: &Harness<'_, HuarongApp>) -> Vec<String> {
+    h.query_all_by(|_| true)
+        .flat_map(|n| {
+            let n = n.accesskit_node();
+            [n.label(), n.value()]
+        })
+        .flatten()
+        .collect()
+}
+
+/// Fail if a registry key that is no English word (`not_found`,
+/// `linear-conflict`, `pdb78`, `astar`, …) is on screen.
+fn assert_no_internal_names(h: &Harness<'_, HuarongApp>, when: &str) {
+    use crate::engine::{HeuristicKind, LimitKind, Status};
+    let words = ["greedy", "tabu", "annealing", "fast", "misplaced", "limit"];
+    let keys: Vec<&str> = crate::engine::strategy::STRATEGIES
+        .iter()
+        .map(|s| s.name())
+        .chain(HeuristicKind::ALL.map(HeuristicKind::name))
+        .chain(
+            [
+                Status::Solved,
+                Status::Unsolvable,
+                Status::Limit(LimitKind::Nodes),
+                Status::Cancelled,
+                Status::NotFound,
+            ]
+            .map(Status::name),
+        )
+        .filter(|k| !words.contains(k) && *k != "solved" && *k != "unsolvable" && *k != "cancelled")
+        .collect();
+    for text in shown_texts(h) {
+        for key in &keys {
+            let whole_word = text
+                .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+                .any(|w| w == *key);
+            assert!(!whole_word, "{when}: '{key}' shown in \"{text}\"");
+        }
+    }
+}
+
+#[test]
+fn outcomes_and_runs_are_shown_in_words_not_keys() {
+    let mut h = harness_with(Settings {
+        strategy: "greedy".into(),
+        ..settings()
+    });
+    // No move lowers the estimate here: greedy stops without a solution.
+    set_board(&mut h, "2 1 3 4 5 6 8 7 0");
+    assert_no_internal_names(&h, "at the start");
+    h.get_by_value("10 M");
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    let status = h.state().status().to_string();
+    assert!(status.starts_with("Not found"), "{status}");
+    assert_no_internal_names(&h, "after greedy");
+
+    // A cancelled BFS says so once.
+    start_long_bfs(&mut h);
+    h.get_by_label("Cancel").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    let status = h.state().status().to_string();
+    assert!(status.starts_with("Cancelled — "), "{status}");
+    assert_eq!(
+        status.to_lowercase().matches("cancelled").count(),
+        1,
+        "{status}"
+    );
+    assert_no_internal_names(&h, "after a cancel");
+
+    // An A* run is named by its labels while it runs.
+    h.get_by_label("A*").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    if h.state().is_solving() {
+        h.get_by_label_contains("Running A* with Manhattan + linear conflict");
+        assert_no_internal_names(&h, "while A* runs");
+        h.get_by_label("Cancel").click();
+        h.run_ok();
+    }
+    wait_for_solver(&mut h);
+
+    // About lists every strategy of the registry.
+    h.state_mut().show_about = true;
+    h.run();
+    let about = h.get_by_label("About Huarong");
+    for s in crate::engine::strategy::STRATEGIES {
+        assert!(
+            about.query_by_label(s.label()).is_some(),
+            "About does not list {}",
+            s.label()
+        );
+    }
+}
+
+#[test]
+fn cancel_ends_a_4x4_bfs_within_a_few_frames() {
+    let mut h = harness_with(settings());
+    start_long_bfs(&mut h);
+    wait_until(
+        &mut h,
+        |h| h.query_by_label("expanded").is_some(),
+        10,
+        "live counters",
+    );
+    h.get_by_label("Cancel").click();
+    let frames = std::cell::Cell::new(0);
+    let start = std::time::Instant::now();
+    wait_until(
+        &mut h,
+        |h| {
+            frames.set(frames.get() + 1);
+            !h.state().is_solving()
+        },
+        10,
+        "the cancelled solve's end",
+    );
+    eprintln!("cancel: {} frames, {:?}", frames.get(), start.elapsed());
+    // The click's frame, then the frame the job's end wakes (the 50 ms
+    // timer may add one before it).
+    assert!(frames.get() <= 3, "{} frames after Cancel", frames.get());
 }
