@@ -229,9 +229,9 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
             if let Some((name, phase)) = run.database() {
                 super::databases::progress_ui(ui, name, phase);
             }
-            if let Some(p) = run.progress() {
-                live_counters(ui, &p);
-            }
+            // Shown (as zeros) before the first report too, so Cancel
+            // does not move when the counters arrive.
+            live_counters(ui, &run.progress().unwrap_or_default());
             if ui.button("Cancel").clicked() {
                 commands.push(Command::Cancel);
             }
