@@ -482,7 +482,7 @@ fn a_long_bfs_on_4x4_can_be_cancelled() {
     // The UI keeps running while the search works, showing live counters.
     wait_until(
         &mut h,
-        |h| h.query_by_label("expanded").is_some(),
+        |h| h.query_by_label("0 / 0").is_none(),
         10,
         "live counters",
     );
@@ -789,7 +789,7 @@ fn render_screenshots() {
     start_long_bfs(&mut h);
     wait_until(
         &mut h,
-        |h| h.query_by_label("expanded").is_some(),
+        |h| h.query_by_label("0 / 0").is_none(),
         10,
         "live counters",
     );

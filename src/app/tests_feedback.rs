@@ -93,7 +93,7 @@ fn render_the_main_window_at_small_and_default_sizes() {
     start_long_bfs(&mut h);
     wait_until(
         &mut h,
-        |h| h.query_by_label("expanded").is_some(),
+        |h| h.query_by_label("0 / 0").is_none(),
         10,
         "live counters",
     );
@@ -290,7 +290,7 @@ fn cancel_ends_a_4x4_bfs_within_a_few_frames() {
     start_long_bfs(&mut h);
     wait_until(
         &mut h,
-        |h| h.query_by_label("expanded").is_some(),
+        |h| h.query_by_label("0 / 0").is_none(),
         10,
         "live counters",
     );
