@@ -1,6 +1,6 @@
-//! Numbers for people: thousands separators, byte sizes, durations, a
-//! search's counters, and the median of timings. Shared by the command
-//! line and the app.
+//! Numbers for people: thousands separators, short counts, byte sizes,
+//! durations, a search's counters and how it ended, and the median of
+//! timings. Shared by the command line and the app.
 
 /// `1234567` → `1,234,567`.
 ///
@@ -18,6 +18,82 @@ pub fn thousands(n: u64) -> String {
         out.push(c);
     }
     out
+}
+
+/// The units of [`count`], smallest first.
+const COUNT_UNITS: [(u64, &str); 4] = [
+    (1_000, "k"),
+    (1_000_000, "M"),
+    (1_000_000_000, "G"),
+    (1_000_000_000_000, "T"),
+];
+
+/// A count in short form: as it is below 10,000, else in the unit (k, M,
+/// G, T) that leaves 1 to 999 before the point, to three significant
+/// digits.
+///
+/// ```
+/// use huarong::units::count;
+/// assert_eq!(count(9_999), "9,999");
+/// assert_eq!(count(10_000_000), "10 M");
+/// assert_eq!(count(1_500_000), "1.5 M");
+/// assert_eq!(count(123_456), "123 k");
+/// ```
+pub fn count(n: u64) -> String {
+    if n < 10_000 {
+        return thousands(n);
+    }
+    for (i, &(unit, name)) in COUNT_UNITS.iter().enumerate() {
+        let x = n as f64 / unit as f64;
+        let decimals = if x < 10.0 {
+            2
+        } else if x < 100.0 {
+            1
+        } else {
+            0
+        };
+        let shown = format!("{x:.decimals$}");
+        // 999,999 rounds to "1000 k": that is the next unit's 1.
+        if shown.parse::<f64>().unwrap_or(x) >= 1000.0 && i + 1 < COUNT_UNITS.len() {
+            continue;
+        }
+        let shown = if shown.contains('.') {
+            shown.trim_end_matches('0').trim_end_matches('.')
+        } else {
+            &shown
+        };
+        return format!("{shown} {name}");
+    }
+    unreachable!("the last unit takes any count")
+}
+
+/// A count as people type it: `10 M`, `1.5M`, `250 k`, `12,000` or
+/// `12000`; `None` if it is not one (or is negative, or too large).
+///
+/// ```
+/// use huarong::units::parse_count;
+/// assert_eq!(parse_count("10 M"), Some(10_000_000));
+/// assert_eq!(parse_count("1,500"), Some(1_500));
+/// assert_eq!(parse_count("many"), None);
+/// ```
+pub fn parse_count(text: &str) -> Option<u64> {
+    let text: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',' && *c != '_')
+        .collect();
+    let (number, unit) = match text.char_indices().last() {
+        Some((i, c)) if c.is_ascii_alphabetic() => {
+            let unit = COUNT_UNITS
+                .iter()
+                .find(|(_, name)| name.eq_ignore_ascii_case(&c.to_string()))?
+                .0;
+            (&text[..i], unit)
+        }
+        _ => (&text[..], 1),
+    };
+    let x: f64 = number.parse().ok()?;
+    let n = (x * unit as f64).round();
+    (x.is_finite() && x >= 0.0 && n < u64::MAX as f64).then_some(n as u64)
 }
 
 /// Bytes as KiB / MiB / GiB.
@@ -50,6 +126,45 @@ pub fn duration(secs: f64) -> String {
     }
 }
 
+/// How a search ended, in words.
+///
+/// ```
+/// use huarong_engine::{LimitKind, Status};
+/// assert_eq!(huarong::units::status(Status::NotFound), "Not found");
+/// assert_eq!(huarong::units::status(Status::Limit(LimitKind::Nodes)), "Node limit reached");
+/// ```
+pub fn status(status: crate::engine::Status) -> &'static str {
+    use crate::engine::{LimitKind, Status};
+    match status {
+        Status::Solved => "Solved",
+        Status::Unsolvable => "Unsolvable",
+        Status::Limit(LimitKind::Nodes) => "Node limit reached",
+        Status::Limit(LimitKind::Memory) => "Memory limit reached",
+        Status::Limit(LimitKind::Time) => "Time limit reached",
+        Status::Cancelled => "Cancelled",
+        Status::NotFound => "Not found",
+    }
+}
+
+/// How a search ended, with its reason when that says more than the status
+/// (a cancelled search's reason is "cancelled": said once).
+///
+/// ```
+/// use huarong_engine::Status;
+/// use huarong::units::ended;
+/// assert_eq!(ended(Status::Cancelled, Some("cancelled")), "Cancelled");
+/// assert_eq!(ended(Status::Unsolvable, Some("odd permutation")), "Unsolvable: odd permutation");
+/// ```
+pub fn ended(s: crate::engine::Status, reason: Option<&str>) -> String {
+    let words = status(s);
+    match reason.map(str::trim) {
+        Some(why) if !why.is_empty() && !words.to_lowercase().contains(&why.to_lowercase()) => {
+            format!("{words}: {why}")
+        }
+        _ => words.to_string(),
+    }
+}
+
 /// The median of `v` (the mean of the middle two), or `None` when empty;
 /// the engine's, where the experiment statistics are computed.
 pub use crate::engine::experiment::median;
@@ -74,4 +189,81 @@ pub fn counters(s: &crate::engine::Stats) -> String {
         bytes(s.peak_bytes),
         duration(s.elapsed.as_secs_f64())
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{LimitKind, Status};
+
+    #[test]
+    fn counts_take_the_unit_that_leaves_one_to_three_digits() {
+        for (n, want) in [
+            (0, "0"),
+            (999, "999"),
+            (9_999, "9,999"),
+            (10_000, "10 k"),
+            (12_345, "12.3 k"),
+            (999_499, "999 k"),
+            (999_999, "1 M"),
+            (1_000_000, "1 M"),
+            (1_234_567, "1.23 M"),
+            (10_000_000, "10 M"),
+            (250_000_000, "250 M"),
+            (10_000_000_000, "10 G"),
+            (u64::MAX, "18446744 T"),
+        ] {
+            assert_eq!(count(n), want, "{n}");
+        }
+    }
+
+    #[test]
+    fn a_shown_count_reads_back_to_itself_within_its_digits() {
+        for n in [
+            1, 999, 9_999, 10_000, 12_345, 999_999, 1_234_567, 10_000_000,
+        ] {
+            let back = parse_count(&count(n)).unwrap();
+            // Three significant digits: within half a unit of the third.
+            let tolerance = n as f64 * 0.005 + 0.5;
+            assert!((back as f64 - n as f64).abs() <= tolerance, "{n} → {back}");
+        }
+    }
+
+    #[test]
+    fn typed_counts_are_read_or_refused() {
+        assert_eq!(parse_count("10M"), Some(10_000_000));
+        assert_eq!(parse_count("10 m"), Some(10_000_000));
+        assert_eq!(parse_count(" 250 k "), Some(250_000));
+        assert_eq!(parse_count("1.5 G"), Some(1_500_000_000));
+        assert_eq!(parse_count("12_000"), Some(12_000));
+        for bad in ["", "k", "-5", "1 x", "1e400", "NaN", "ten"] {
+            assert_eq!(parse_count(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_ending_says_its_status_once() {
+        assert_eq!(ended(Status::Cancelled, Some("cancelled")), "Cancelled");
+        assert_eq!(
+            ended(Status::Limit(LimitKind::Nodes), Some("node limit reached")),
+            "Node limit reached"
+        );
+        assert_eq!(
+            ended(Status::NotFound, Some("no solution in 500 iterations")),
+            "Not found: no solution in 500 iterations"
+        );
+        assert_eq!(ended(Status::NotFound, None), "Not found");
+        for s in [
+            Status::Solved,
+            Status::Unsolvable,
+            Status::Limit(LimitKind::Time),
+            Status::Limit(LimitKind::Memory),
+            Status::Cancelled,
+            Status::NotFound,
+        ] {
+            // People's words, never the record's key (`not_found`).
+            let words = status(s);
+            assert!(!words.contains('_') && words != s.name(), "{words}");
+        }
+    }
 }

@@ -287,17 +287,6 @@ pub fn label_lines(
     .inner
 }
 
-/// A run's status as people read it.
-pub fn status_label(status: Status) -> &'static str {
-    match status {
-        Status::Solved => "Solved",
-        Status::Unsolvable => "Unsolvable",
-        Status::Limit(_) => "Limit",
-        Status::Cancelled => "Cancelled",
-        Status::NotFound => "Not found",
-    }
-}
-
 /// A time in milliseconds with two significant figures or more, in the unit
 /// that reads best (an axis tick: `10 µs`, `0.5 ms`, `2 s`).
 pub fn time_tick(ms: f64) -> String {
@@ -571,7 +560,10 @@ impl Session {
                 let number = |f: fn(&RunSummary) -> f64| (s.map_or(0.0, f), String::new());
                 match by {
                     SortBy::Strategy => (0.0, r.config.label(true)),
-                    SortBy::Status => (0.0, s.map_or("", |x| status_label(x.status)).to_string()),
+                    SortBy::Status => (
+                        0.0,
+                        s.map_or("", |x| crate::units::status(x.status)).to_string(),
+                    ),
                     SortBy::Length => (
                         s.and_then(RunSummary::solution_length)
                             .map_or(f64::INFINITY, |l| l as f64),
@@ -935,7 +927,7 @@ impl Session {
                             {
                                 ui.label("Refused").on_hover_text(why);
                             } else if let Some(s) = s {
-                                let l = ui.label(status_label(s.status));
+                                let l = ui.label(crate::units::status(s.status));
                                 if let Status::Limit(kind) = s.status {
                                     l.on_hover_text(format!("Stopped at the {kind}"));
                                 }

@@ -8,7 +8,7 @@ use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::strategy::{self, Family};
 use crate::engine::{HeuristicKind, Progress, Shape};
-use crate::units::{bytes, thousands};
+use crate::units::{bytes, count, parse_count, thousands};
 
 /// Facts the panel shows but does not own.
 pub struct PanelState<'a> {
@@ -25,14 +25,18 @@ pub struct PanelState<'a> {
 /// Draw the panel; returns the commands clicked.
 pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) -> Vec<Command> {
     let mut commands = Vec::new();
+    // Solve (or Cancel with the live counters) stays at the foot of the
+    // panel, in view at any window height; the settings above it scroll.
+    egui::Panel::bottom("solve")
+        .resizable(false)
+        .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 6)))
+        .show(ui, |ui| solve_section(ui, state, &mut commands));
     egui::ScrollArea::vertical().show(ui, |ui| {
         puzzle_section(ui, settings, state, &mut commands);
         ui.separator();
         strategy_section(ui, settings, state, &mut commands);
         ui.separator();
         start_section(ui, settings, state, &mut commands);
-        ui.separator();
-        solve_section(ui, state, &mut commands);
         ui.separator();
         ui.checkbox(&mut settings.animate, "Animate slides");
         ui.checkbox(&mut settings.mark_home, "Mark tiles in place");
@@ -66,11 +70,21 @@ fn puzzle_section(
         let problem = custom_size_problem(settings.rows, settings.cols);
         ui.horizontal(|ui| {
             let l = ui.label("Custom");
-            ui.add(egui::DragValue::new(&mut settings.rows).suffix(" rows"))
-                .labelled_by(l.id);
+            // Wide enough for "10 rows": the New button does not move as
+            // the numbers change. Out-of-range values stay as typed and are
+            // named below (not clamped).
+            let size = egui::vec2(62.0, ui.spacing().interact_size.y);
+            ui.add_sized(
+                size,
+                egui::DragValue::new(&mut settings.rows).suffix(" rows"),
+            )
+            .labelled_by(l.id);
             ui.label("×");
-            ui.add(egui::DragValue::new(&mut settings.cols).suffix(" cols"))
-                .labelled_by(l.id);
+            ui.add_sized(
+                size,
+                egui::DragValue::new(&mut settings.cols).suffix(" cols"),
+            )
+            .labelled_by(l.id);
             if ui
                 .add_enabled(problem.is_none(), egui::Button::new("New"))
                 .clicked()
@@ -88,14 +102,15 @@ fn puzzle_section(
 fn custom_size_problem(rows: u8, cols: u8) -> Option<String> {
     let (min, max) = (Shape::MIN_SIDE, Shape::MAX_SIDE);
     let bad = |n: u8, what: &str| (!(min..=max).contains(&n)).then(|| what.to_string());
-    let wrong: Vec<String> = [bad(rows, "rows"), bad(cols, "columns")]
-        .into_iter()
-        .flatten()
-        .collect();
-    (!wrong.is_empty()).then(|| {
-        let what = super::capitalize(&wrong.join(" and "));
-        format!("{what} must be {min} to {max} (now {rows}×{cols}).")
-    })
+    let what = match (bad(rows, "Rows"), bad(cols, "columns")) {
+        (None, None) => return None,
+        (Some(r), Some(c)) => format!("{r} and {c}"),
+        (Some(r), None) => r,
+        (None, Some(_)) => "Columns".to_string(),
+    };
+    Some(format!(
+        "{what} must be {min} to {max} (now {rows}×{cols})."
+    ))
 }
 
 fn strategy_section(
@@ -114,7 +129,7 @@ fn strategy_section(
     ui.add_enabled_ui(uses, |ui| {
         ui.horizontal_wrapped(|ui| {
             for kind in HeuristicKind::ALL {
-                let why = kind.unavailable_for(shape);
+                let why = unavailable(kind, shape);
                 let r = ui.add_enabled(
                     why.is_none(),
                     egui::RadioButton::new(settings.heuristic == kind, kind.label()),
@@ -137,13 +152,21 @@ fn strategy_section(
     ui.label("Limits");
     ui.horizontal(|ui| {
         ui.checkbox(&mut settings.limit_nodes, "Nodes");
+        // Kept in thousands; shown and typed as a count ("10 M").
+        let knodes = settings.max_knodes;
         ui.add_enabled(
             settings.limit_nodes,
             egui::DragValue::new(&mut settings.max_knodes)
                 .range(1..=10_000_000)
-                .suffix(" thousand"),
+                // About 1 % of the value a pixel: any limit is a short drag away.
+                .speed((knodes as f64 / 100.0).max(1.0))
+                .custom_formatter(|k, _| count((k * 1000.0).round() as u64))
+                .custom_parser(|text| parse_count(text).map(|n| n as f64 / 1000.0)),
         )
-        .on_hover_text("Stop after expanding this many thousand nodes");
+        .on_hover_text(format!(
+            "Stop after expanding {} nodes (type e.g. 500 k or 10 M)",
+            thousands(knodes.saturating_mul(1000))
+        ));
     });
     ui.horizontal(|ui| {
         ui.checkbox(&mut settings.limit_time, "Time");
@@ -229,21 +252,35 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
             }
         }
         Some(run) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(super::with_heuristic(run.strategy, &run.heuristic) + " running");
+                ui.label(format!(
+                    "Running {}",
+                    super::with_heuristic(run.strategy, &run.heuristic)
+                ));
             });
-            if let Some(f) = run.building() {
-                ui.add(egui::ProgressBar::new(f).text("building pattern database"));
+            if let Some((name, phase)) = run.database() {
+                super::databases::progress_ui(ui, name, phase);
             }
-            if let Some(p) = run.progress() {
-                live_counters(ui, &p);
-            }
+            // Shown (as zeros) before the first report too, so Cancel
+            // does not move when the counters arrive.
+            live_counters(ui, &run.progress().unwrap_or_default());
             if ui.button("Cancel").clicked() {
                 commands.push(Command::Cancel);
             }
         }
     }
+}
+
+/// Why heuristic `kind` cannot guide a search on `shape`, in the panel's
+/// words (the engine's reason names the command line's key).
+pub fn unavailable(kind: HeuristicKind, shape: Shape) -> Option<String> {
+    kind.unavailable_for(shape).map(|_| {
+        format!(
+            "{} needs a 4×4 board (its tables are built for the 15-puzzle), not {shape}",
+            kind.label()
+        )
+    })
 }
 
 /// The live counters of a running search.

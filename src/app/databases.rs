@@ -1,6 +1,8 @@
 //! The pattern databases the app holds, and the "Build strong database"
 //! control: the 7-8 database is built on a background thread with a
-//! progress bar, cached on disk, and used from then on.
+//! progress bar, cached on disk, and used from then on. [`DbWork`] is what
+//! a background load or build tells the panel, for this build and for the
+//! one a solve starts alike.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -14,6 +16,155 @@ use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{Board, Control, HeuristicKind};
 use crate::storage::pdb_cache::{self, PdbLoad};
 
+/// What a background step is doing with a pattern database, written by its
+/// thread and read by the panel each frame.
+#[derive(Clone, Debug)]
+pub struct DbWork(
+    Arc<AtomicU32>,
+    Arc<std::sync::Mutex<Option<std::time::Instant>>>,
+);
+
+/// Least time between two frames asked for by a build's progress. Where
+/// the window is drawn in software (no GPU, e.g. a bare X server) a frame
+/// can cost a few hundred milliseconds of CPU, and a frame at every layer
+/// of the 7-8 build was seen to keep the UI thread busy on one of two
+/// cores while the build ran.
+const REPAINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// What [`DbWork`] holds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum DbPhase {
+    /// No database work (the search itself may run).
+    Idle,
+    /// Reading the cache file (seconds for the 7-8 database; no progress).
+    Loading,
+    /// Building: the fraction done (1.0 while the file is written).
+    Building(f32),
+}
+
+/// Idle.
+impl Default for DbWork {
+    fn default() -> Self {
+        Self(Arc::new(AtomicU32::new(Self::IDLE)), Arc::default())
+    }
+}
+
+impl DbWork {
+    const IDLE: u32 = u32::MAX;
+    const LOADING: u32 = u32::MAX - 1;
+
+    fn new(phase: DbPhase) -> Self {
+        let work = Self::default();
+        match phase {
+            DbPhase::Idle => {}
+            DbPhase::Loading => work.loading(),
+            DbPhase::Building(f) => {
+                work.building(f);
+            }
+        }
+        work
+    }
+
+    /// The phase now.
+    pub fn phase(&self) -> DbPhase {
+        match self.0.load(Ordering::Relaxed) {
+            Self::IDLE => DbPhase::Idle,
+            Self::LOADING => DbPhase::Loading,
+            x => DbPhase::Building(x as f32 / 1000.0),
+        }
+    }
+
+    /// A cache file is being read.
+    pub fn loading(&self) {
+        self.0.store(Self::LOADING, Ordering::Relaxed);
+    }
+
+    /// A build is `done` (0 to 1) through; whether to ask for a frame: the
+    /// shown percentage changed, and the last frame asked for is at least
+    /// [`REPAINT_EVERY`] old (the start and the end always show).
+    pub fn building(&self, done: f32) -> bool {
+        let now = (done.clamp(0.0, 1.0) * 1000.0) as u32;
+        let before = self.0.swap(now, Ordering::Relaxed);
+        let percent = |x: u32| x / 10;
+        let edge = now == 0 || now == 1000 || before >= Self::LOADING;
+        if !edge && percent(now) == percent(before) {
+            return false;
+        }
+        let mut last = self.1.lock().unwrap_or_else(|e| e.into_inner());
+        let due = last.is_none_or(|t| t.elapsed() >= REPAINT_EVERY);
+        if edge || due {
+            *last = Some(std::time::Instant::now());
+        }
+        edge || due
+    }
+
+    /// The database work is over.
+    pub fn idle(&self) {
+        self.0.store(Self::IDLE, Ordering::Relaxed);
+    }
+
+    /// Load (or build) the database of `partition` for `goal` from
+    /// `cache_dir`, telling the panel which of the two it does; `repaint`
+    /// is called whenever there is news to show. `None` if cancelled.
+    pub fn load_or_build(
+        &self,
+        cache_dir: &Path,
+        goal: &Board,
+        partition: &[Vec<u8>],
+        repaint: &(dyn Fn() + Sync),
+        cancel: &crate::engine::CancelToken,
+    ) -> Option<PdbLoad> {
+        // A file that turns out unusable is rebuilt: the first progress
+        // report then switches the panel to the build's bar.
+        if pdb_cache::path_for(cache_dir, goal, partition).exists() {
+            self.loading();
+        } else {
+            self.building(0.0);
+        }
+        repaint();
+        let load = pdb_cache::load_or_build_cancellable(
+            cache_dir,
+            goal,
+            partition,
+            &|f| {
+                if self.building(f) {
+                    repaint();
+                }
+            },
+            cancel,
+        );
+        self.idle();
+        load
+    }
+}
+
+/// The line a background database step shows: a spinner while a cache file
+/// is read, the build's percentage while one is built. Shared by the
+/// strong database's build and a solve's.
+pub fn progress_ui(ui: &mut egui::Ui, name: &str, phase: DbPhase) {
+    match phase {
+        DbPhase::Idle => {}
+        DbPhase::Loading => {
+            ui.horizontal_wrapped(|ui| {
+                ui.spinner();
+                ui.label(format!("Loading the {name} database…"));
+            });
+        }
+        DbPhase::Building(f) if f >= 1.0 => {
+            ui.horizontal_wrapped(|ui| {
+                ui.spinner();
+                ui.label(format!("Saving the {name} database…"));
+            });
+        }
+        DbPhase::Building(f) => {
+            ui.add(
+                egui::ProgressBar::new(f)
+                    .text(format!("building {name} database {:.0}%", f * 100.0)),
+            );
+        }
+    }
+}
+
 /// Loaded databases (at most one per partition and goal) and the strong
 /// database's build, if one runs.
 #[derive(Default)]
@@ -26,8 +177,7 @@ pub struct Databases {
 struct StrongBuild {
     goal: Board,
     job: Job<Option<PdbLoad>>,
-    /// Thousandths done.
-    done: Arc<AtomicU32>,
+    work: DbWork,
 }
 
 /// What the panel shows about the strong database for the board shown.
@@ -43,6 +193,8 @@ pub enum StrongStatus {
     Loaded,
     /// Being built: the fraction done.
     Building(f32),
+    /// Being read from its cache file (a file that appeared meanwhile).
+    Loading,
 }
 
 impl Databases {
@@ -77,7 +229,11 @@ impl Databases {
             return StrongStatus::NotApplicable;
         };
         if let Some(b) = self.build.as_ref().filter(|b| b.goal == *goal) {
-            return StrongStatus::Building(b.done.load(Ordering::Relaxed) as f32 / 1000.0);
+            return match b.work.phase() {
+                DbPhase::Loading => StrongStatus::Loading,
+                DbPhase::Building(f) => StrongStatus::Building(f),
+                DbPhase::Idle => StrongStatus::Building(0.0),
+            };
         }
         if self.find_partition(goal, &partition).is_some() {
             return StrongStatus::Loaded;
@@ -100,8 +256,8 @@ impl Databases {
         if self.build.is_some() {
             return;
         }
-        let done = Arc::new(AtomicU32::new(0));
-        let sink = done.clone();
+        let work = DbWork::new(DbPhase::Building(0.0));
+        let sink = work.clone();
         let g = goal.clone();
         let repaint = Arc::new(repaint);
         let wake = repaint.clone();
@@ -109,25 +265,14 @@ impl Databases {
             Control::default(),
             move |ctl| {
                 let partition = PatternDb::partition_78(&g);
-                pdb_cache::load_or_build_cancellable(
-                    &cache_dir,
-                    &g,
-                    &partition,
-                    &|f| {
-                        let now = (f * 1000.0) as u32;
-                        if now != sink.swap(now, Ordering::Relaxed) {
-                            repaint();
-                        }
-                    },
-                    &ctl.cancel,
-                )
+                sink.load_or_build(&cache_dir, &g, &partition, &*repaint, &ctl.cancel)
             },
             move || wake(),
         );
         self.build = Some(StrongBuild {
             goal: goal.clone(),
             job,
-            done,
+            work,
         });
     }
 
@@ -162,32 +307,30 @@ pub fn strong_ui(ui: &mut egui::Ui, status: StrongStatus, commands: &mut Vec<Com
         StrongStatus::Missing => "7-8 database: not built",
         StrongStatus::OnDisk => "7-8 database: on disk",
         StrongStatus::Loaded => "7-8 database: loaded",
+        StrongStatus::Loading => "7-8 database: loading",
         StrongStatus::Building(_) => "7-8 database: building",
     };
     ui.label(text);
-    match status {
-        StrongStatus::Building(f) => {
-            ui.add(
-                egui::ProgressBar::new(f)
-                    .show_percentage()
-                    .text(format!("building 7-8 database {:.0}%", f * 100.0)),
-            );
-            if ui.button("Cancel build").clicked() {
-                commands.push(Command::CancelStrongDatabase);
-            }
+    let working = match status {
+        StrongStatus::Building(f) => Some(DbPhase::Building(f)),
+        StrongStatus::Loading => Some(DbPhase::Loading),
+        _ => None,
+    };
+    if let Some(phase) = working {
+        progress_ui(ui, "7-8", phase);
+        if ui.button("Cancel build").clicked() {
+            commands.push(Command::CancelStrongDatabase);
         }
-        StrongStatus::Missing
-            if ui
-                .button("Build strong database")
-                .on_hover_text(
-                    "Build the 7-8 pattern database (about 0.6 GB on disk and in memory; \
-                     takes about 15 s on two cores, up to 1.1 GB while building). \
-                     Optimal 4×4 solves get several times faster.",
-                )
-                .clicked() =>
-        {
-            commands.push(Command::BuildStrongDatabase);
-        }
-        _ => {}
+    } else if status == StrongStatus::Missing
+        && ui
+            .button("Build strong database")
+            .on_hover_text(
+                "Build the 7-8 pattern database (about 0.6 GB on disk and in memory; \
+                 takes about 15 s on two cores, up to 1.1 GB while building). \
+                 Optimal 4×4 solves get several times faster.",
+            )
+            .clicked()
+    {
+        commands.push(Command::BuildStrongDatabase);
     }
 }

@@ -97,7 +97,18 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
         .open(about)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.label("Huarong: play and solve sliding puzzles, and see how BFS, A* and IDA* work.");
+            ui.set_max_width(460.0);
+            ui.label(
+                "Huarong: play and solve sliding puzzles and Klotski, and see how \
+                 each strategy works:",
+            );
+            // Every strategy the registry holds, as the Strategy panel lists them.
+            for s in crate::engine::strategy::STRATEGIES {
+                ui.horizontal_wrapped(|ui| {
+                    ui.strong(s.label());
+                    ui.label(s.description());
+                });
+            }
             ui.label("Moves name the direction the blank moves (U, D, L, R).");
             ui.label(format!("Version {}", env!("CARGO_PKG_VERSION")));
         });

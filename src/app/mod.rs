@@ -28,6 +28,8 @@ mod tests;
 #[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
+mod tests_feedback;
+#[cfg(test)]
 mod tests_tiles;
 mod tiles;
 mod trace_plot;
@@ -614,19 +616,25 @@ pub fn run() -> eframe::Result {
     )
 }
 
-/// `A* (linear-conflict)`, or just `BFS` when no heuristic guides it.
+/// A run as people read it: `A* with Manhattan + linear conflict`, or just
+/// `BFS` when no heuristic guides it. Registry keys (`astar`,
+/// `linear-conflict`, a compared row's `astar:linear-conflict`, or those a
+/// file saved) become their labels; anything else is shown as it is.
 fn with_heuristic(strategy: &str, heuristic: &str) -> String {
-    if heuristic.is_empty() {
-        strategy.to_string()
+    let (strategy, keyed) = match strategy.split_once(':') {
+        Some((s, h)) if crate::engine::strategy::find(s).is_some() => (s, h),
+        _ => (strategy, ""),
+    };
+    let strategy = crate::engine::strategy::find(strategy).map_or(strategy, |s| s.label());
+    let heuristic = if heuristic.is_empty() {
+        keyed
     } else {
-        format!("{strategy} ({heuristic})")
+        heuristic
+    };
+    if heuristic.is_empty() {
+        return strategy.to_string();
     }
-}
-
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().collect::<String>() + c.as_str())
-        .unwrap_or_default()
-        .replace('_', " ")
+    let heuristic =
+        crate::engine::HeuristicKind::from_name(heuristic).map_or(heuristic, |k| k.label());
+    format!("{strategy} with {heuristic}")
 }

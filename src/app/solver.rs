@@ -1,7 +1,7 @@
 //! A solve running in the background, as the app sees it.
 
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use crate::engine::Stats;
 use crate::engine::control::Stop;
@@ -12,7 +12,9 @@ use crate::engine::{
     Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Progress, TilePuzzle,
     TracePoint, solve_tiles,
 };
-use crate::storage::pdb_cache;
+use crate::storage::pdb_cache::{PdbLoad, PdbSource};
+
+use super::databases::{DbPhase, DbWork};
 
 /// What a finished run hands back.
 pub struct Finished {
@@ -22,6 +24,53 @@ pub struct Finished {
     pub outcome: Result<Outcome<Dir>, SolveError>,
     /// The pattern database used, to keep for the next solve.
     pub pdb: Option<Arc<PatternDb>>,
+    /// How long getting that database took, when this solve read or built
+    /// it (not part of the search's time).
+    pub database: Option<DatabaseTime>,
+}
+
+/// The time a solve spent on its pattern database before searching.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DatabaseTime {
+    /// The partition's name (`7-8`).
+    pub name: String,
+    /// Built rather than read from its cache file.
+    pub built: bool,
+    /// How long it took.
+    pub elapsed: Duration,
+}
+
+impl DatabaseTime {
+    fn of(load: &PdbLoad) -> Self {
+        Self {
+            name: load.db.name(),
+            built: matches!(load.source, PdbSource::Built { .. }),
+            elapsed: load.elapsed,
+        }
+    }
+}
+
+/// `7-8 database built in 15.20 s, not counted in the search time`.
+impl std::fmt::Display for DatabaseTime {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} database {} in {}, not counted in the search time",
+            self.name,
+            if self.built { "built" } else { "loaded" },
+            crate::units::duration(self.elapsed.as_secs_f64())
+        )
+    }
+}
+
+impl Finished {
+    /// The database note to add to a status line: `; 7-8 database loaded
+    /// in …`, or nothing when the database was already in memory.
+    pub fn database_note(&self) -> String {
+        self.database
+            .as_ref()
+            .map_or(String::new(), |d| format!("; {d}"))
+    }
 }
 
 /// A running solve.
@@ -31,9 +80,10 @@ pub struct Running {
     pub strategy: &'static str,
     /// Heuristic name, for display (empty for an uninformed strategy).
     pub heuristic: String,
-    /// Fraction of the pattern-database build done, in thousandths
-    /// (`u32::MAX` while no build is running).
-    building: Arc<AtomicU32>,
+    /// The pattern database being loaded or built before the search.
+    database: DbWork,
+    /// That database's partition name (`7-8`), if the heuristic has one.
+    database_name: Option<&'static str>,
     /// The local search's trace so far.
     pub trace: TraceLog,
 }
@@ -83,8 +133,8 @@ impl Running {
         limits: Limits,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Self {
-        let building = Arc::new(AtomicU32::new(u32::MAX));
-        let build_sink = building.clone();
+        let database = DbWork::default();
+        let database_sink = database.clone();
         let trace = TraceLog::default();
         let repaint = Arc::new(repaint);
         let on_progress = repaint.clone();
@@ -99,38 +149,44 @@ impl Running {
         } else {
             String::new()
         };
+        let database_name = heuristic
+            .partition_name()
+            .filter(|_| strategy.uses_heuristic());
+        let on_database = repaint.clone();
         let work = move |ctl: &Control| {
             let partition = heuristic.partition(&puzzle.goal);
+            let mut database = None;
             let pdb = match (partition, strategy.uses_heuristic()) {
-                (Some(partition), true) => {
-                    match pdb {
-                        Some(db) => Some(db),
-                        None => {
-                            let load = pdb_cache::load_or_build_cancellable(
-                                &cache_dir,
-                                &puzzle.goal,
-                                &partition,
-                                &|f| build_sink.store((f * 1000.0) as u32, Ordering::Relaxed),
-                                &ctl.cancel,
-                            );
-                            build_sink.store(u32::MAX, Ordering::Relaxed);
-                            match load {
-                                Some(load) => Some(load.db),
-                                // Cancelled while building: the search never starts.
-                                None => {
-                                    return Finished {
-                                        puzzle,
-                                        outcome: Ok(Outcome::stopped(
-                                            Stop::Cancelled,
-                                            Stats::default(),
-                                        )),
-                                        pdb: None,
-                                    };
-                                }
+                (Some(partition), true) => match pdb {
+                    Some(db) => Some(db),
+                    None => {
+                        let load = database_sink.load_or_build(
+                            &cache_dir,
+                            &puzzle.goal,
+                            &partition,
+                            &|| on_database(),
+                            &ctl.cancel,
+                        );
+                        match load {
+                            Some(load) => {
+                                database = Some(DatabaseTime::of(&load));
+                                Some(load.db)
+                            }
+                            // Cancelled while building: the search never starts.
+                            None => {
+                                return Finished {
+                                    puzzle,
+                                    outcome: Ok(Outcome::stopped(
+                                        Stop::Cancelled,
+                                        Stats::default(),
+                                    )),
+                                    pdb: None,
+                                    database: None,
+                                };
                             }
                         }
                     }
-                }
+                },
                 _ => None,
             };
             let choice = HeuristicChoice::with_database(heuristic, pdb.clone());
@@ -139,6 +195,7 @@ impl Running {
                 puzzle,
                 outcome,
                 pdb,
+                database,
             }
         };
         // The last progress report comes before the result is ready: wake
@@ -148,7 +205,8 @@ impl Running {
             job,
             strategy: label,
             heuristic: heuristic_name,
-            building,
+            database,
+            database_name,
             trace,
         }
     }
@@ -163,11 +221,13 @@ impl Running {
         self.job.progress()
     }
 
-    /// Fraction of the pattern-database build done, while one runs.
-    pub fn building(&self) -> Option<f32> {
-        match self.building.load(Ordering::Relaxed) {
-            u32::MAX => None,
-            x => Some(x as f32 / 1000.0),
+    /// The pattern database's load or build before the search, while it
+    /// runs: the partition's name and the phase.
+    pub fn database(&self) -> Option<(&'static str, DbPhase)> {
+        let name = self.database_name?;
+        match self.database.phase() {
+            DbPhase::Idle => None,
+            phase => Some((name, phase)),
         }
     }
 

@@ -53,11 +53,23 @@ pub(crate) fn harness_with(settings: Settings) -> TestApp {
     TestApp { harness, cache }
 }
 
-fn harness() -> TestApp {
+/// The app with animation off (the tests look at end states).
+pub(crate) fn harness() -> TestApp {
     harness_with(Settings {
         animate: false,
         ..Settings::default()
     })
+}
+
+/// [`harness`] on the Klotski view.
+pub(crate) fn klotski_harness() -> TestApp {
+    let mut h = harness_with(Settings {
+        family: super::settings::Family::Klotski,
+        animate: false,
+        ..Settings::default()
+    });
+    h.run();
+    h
 }
 
 pub(super) fn board(text: &str) -> Board {
@@ -196,7 +208,7 @@ pub(super) fn wait_while(
 }
 
 /// Start a solve that runs for a long time: BFS on a random 15-puzzle.
-fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
+pub(super) fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("4×4").click();
     h.run();
     h.get_by_label("Randomize").click();
@@ -482,7 +494,7 @@ fn a_long_bfs_on_4x4_can_be_cancelled() {
     // The UI keeps running while the search works, showing live counters.
     wait_until(
         &mut h,
-        |h| h.query_by_label("expanded").is_some(),
+        |h| h.query_by_label("0 / 0").is_none(),
         10,
         "live counters",
     );
@@ -615,7 +627,7 @@ fn solving_with_pdb(board: Option<&str>) -> TestApp {
     wait_until(
         &mut h,
         |h| {
-            h.query_by_label_contains("building pattern database")
+            h.query_by_label_contains("building 6-6-3 database")
                 .is_some()
                 || !h.state().is_solving()
         },
@@ -789,7 +801,7 @@ fn render_screenshots() {
     start_long_bfs(&mut h);
     wait_until(
         &mut h,
-        |h| h.query_by_label("expanded").is_some(),
+        |h| h.query_by_label("0 / 0").is_none(),
         10,
         "live counters",
     );

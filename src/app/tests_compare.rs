@@ -7,19 +7,12 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use tempfile::TempDir;
 
 use super::files::{FileAction, NativeAnswer};
-use super::tests::{TestApp, harness_with, set_board, wait_until, wait_while};
+use super::tests::{harness, harness_with, set_board, wait_until, wait_while};
 use super::{HuarongApp, Settings};
 use crate::engine::strategy::Family;
 use crate::units::duration;
 
 const CTRL: Modifiers = Modifiers::COMMAND.plus(Modifiers::CTRL);
-
-fn harness() -> TestApp {
-    harness_with(Settings {
-        animate: false,
-        ..Settings::default()
-    })
-}
 
 /// The system dialog as on a desktop without xdg-desktop-portal or zenity.
 fn no_system_dialog(_: FileAction) -> NativeAnswer {

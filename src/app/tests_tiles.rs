@@ -7,7 +7,9 @@ use eframe::egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use super::tests::{CTRL, board, cells, click_cell, harness_with, set_board, wait_for_solver};
+use super::tests::{
+    CTRL, board, cells, click_cell, harness, harness_with, set_board, wait_for_solver,
+};
 use super::{HuarongApp, Settings};
 
 /// A node's text: its label, else its value (a plain label's text).
@@ -22,13 +24,6 @@ use crate::engine::{Board, TilePuzzle};
 
 /// The 8-puzzle start whose optimal solution is 31 moves.
 const LONG: &str = "8 6 7 2 5 4 3 0 1";
-
-fn harness() -> super::tests::TestApp {
-    harness_with(Settings {
-        animate: false,
-        ..Settings::default()
-    })
-}
 
 fn solve(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("Solve").click();
@@ -516,4 +511,90 @@ fn render_tile_notes() {
         h.run();
         save(&mut h, "hover-in-place");
     }
+}
+
+/// A search that panics, standing in for any bug in a worker thread.
+struct Panics;
+
+impl crate::engine::Strategy for Panics {
+    fn name(&self) -> &'static str {
+        "panics"
+    }
+    fn label(&self) -> &'static str {
+        "Panicking test search"
+    }
+    fn description(&self) -> &'static str {
+        "Panics on purpose (tests only)."
+    }
+    fn uses_heuristic(&self) -> bool {
+        false
+    }
+    fn tuned(&self, _: &crate::engine::strategy::Tuning) -> Box<dyn crate::engine::Strategy> {
+        Box::new(Panics)
+    }
+    fn solve_tiles(
+        &self,
+        _: &TilePuzzle,
+        _: &crate::engine::HeuristicChoice,
+        _: &crate::engine::Control,
+    ) -> crate::engine::Outcome<crate::engine::Dir> {
+        panic!("a deliberate panic in a test search")
+    }
+    fn solve_klotski(
+        &self,
+        _: &crate::engine::klotski::KlotskiSpace,
+        _: crate::engine::klotski::KState,
+        _: &crate::engine::Control,
+    ) -> crate::engine::Outcome<crate::engine::klotski::KMove> {
+        panic!("a deliberate panic in a test search")
+    }
+}
+
+#[test]
+fn a_solve_whose_worker_panics_ends_with_the_error_shown() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
+    let cache = h.cache.path().to_path_buf();
+    // Started the way Solve starts a search, with a strategy that panics.
+    h.state_mut().tiles.running = Some(super::solver::Running::start(
+        puzzle,
+        Box::new(Panics),
+        crate::engine::HeuristicKind::Manhattan,
+        None,
+        cache,
+        crate::engine::Limits::default(),
+        || {},
+    ));
+    super::tests::wait_until(
+        &mut h,
+        |h| h.state().tiles.running.is_none(),
+        30,
+        "the panicked solve to end",
+    );
+    h.run();
+    // Said in the Steps panel and the status line, with the panic's message.
+    assert!(
+        h.query_all_by_label_contains("deliberate panic")
+            .next()
+            .is_some()
+            || h.query_all_by_value("")
+                .any(|n| text(&n).contains("deliberate panic")),
+        "the panic's message is shown"
+    );
+    assert!(
+        h.query_all_by_label_contains("Solve failed")
+            .next()
+            .is_some()
+    );
+    // The app is not left busy: a real Solve runs and finishes.
+    h.get_by_label("Solve").click();
+    h.run_steps(2);
+    wait_for_solver(&mut h);
+    assert!(
+        h.query_all_by_label_contains("Solve failed")
+            .next()
+            .is_none(),
+        "replaced by the new run"
+    );
 }

@@ -13,7 +13,7 @@ use super::game::Game;
 use super::settings::Settings;
 use super::solver::Running;
 use super::steps::{self, Notice, Playback, Solution, StepView};
-use super::{Command, capitalize, controls, keys, trace_plot};
+use super::{Command, controls, keys, trace_plot};
 use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Status, TilePuzzle, TracePoint};
@@ -27,7 +27,7 @@ pub struct TilesPlay {
     /// Shuffle, Set state, a file, an edit) or the solution's start.
     start: Board,
     pub(super) board_view: BoardView,
-    running: Option<Running>,
+    pub(super) running: Option<Running>,
     /// Pattern databases loaded, and the strong database's build.
     pub(super) databases: Databases,
     pub(super) solution: Option<Solution>,
@@ -414,7 +414,7 @@ impl TilesPlay {
         puzzle.check_solvable().map_err(AppError::Unsolvable)?;
         let strategy = settings.strategy();
         if strategy.uses_heuristic()
-            && let Some(why) = settings.heuristic.unavailable_for(puzzle.shape())
+            && let Some(why) = controls::unavailable(settings.heuristic, puzzle.shape())
         {
             return Err(AppError::SolveRefused(
                 crate::engine::strategy::SolveError::HeuristicUnavailable(why.to_string()),
@@ -482,6 +482,7 @@ impl TilesPlay {
                 return;
             }
         };
+        let database = done.database_note();
         if let Some(db) = done.pdb {
             self.databases.keep(db);
         }
@@ -497,7 +498,7 @@ impl TilesPlay {
             }
         };
         let s = &o.stats;
-        let counters = crate::units::counters(s);
+        let counters = crate::units::counters(s) + &database;
         self.status = match o.status {
             Status::Solved => format!(
                 "Solved: {} moves{} by {strategy} — {counters}{}",
@@ -508,9 +509,8 @@ impl TilesPlay {
                     .unwrap_or_default()
             ),
             status => format!(
-                "{}: {} — {counters}",
-                capitalize(status.name()),
-                o.reason.clone().unwrap_or_default()
+                "{} — {counters}",
+                crate::units::ended(status, o.reason.as_deref())
             ),
         };
         if o.status == Status::Solved {
@@ -526,10 +526,7 @@ impl TilesPlay {
             self.solution = Some(Solution::new(done.puzzle.start, o, strategy, heuristic));
             self.playback = Playback::fresh();
         } else {
-            let title = match o.status {
-                Status::Limit(kind) => format!("{} reached", capitalize(&kind.to_string())),
-                status => capitalize(status.name()),
-            };
+            let title = crate::units::status(o.status).to_string();
             // The reason, unless it only repeats the title.
             let reason = o
                 .reason

@@ -475,9 +475,8 @@ impl KlotskiPlay {
         let counters = counters(&o.stats);
         if o.status != Status::Solved {
             self.status = format!(
-                "{}: {} — {counters}",
-                o.status,
-                o.reason.clone().unwrap_or_default()
+                "{} — {counters}",
+                crate::units::ended(o.status, o.reason.as_deref())
             );
             return;
         }

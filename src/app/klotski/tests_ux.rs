@@ -9,18 +9,8 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use super::names::{describe_move, piece_names};
 use crate::app::HuarongApp;
 use crate::app::settings::{Family, Settings};
-use crate::app::tests::{TestApp, harness_with, wait_until, wait_while};
+use crate::app::tests::{harness_with, klotski_harness as harness, wait_until, wait_while};
 use crate::storage::layouts::classics;
-
-fn harness() -> TestApp {
-    let mut h = harness_with(Settings {
-        family: Family::Klotski,
-        animate: false,
-        ..Settings::default()
-    });
-    h.run();
-    h
-}
 
 fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
     wait_while(h, |a| a.klotski.is_solving(), 60, "solver");
