@@ -168,7 +168,7 @@ fn a_limit_failure_after_a_success_is_named_in_the_steps_panel_over_the_earlier_
     }
     solve(&mut h);
     assert!(
-        h.state().status().starts_with("Limit"),
+        h.state().status().starts_with("Node limit reached"),
         "{}",
         h.state().status()
     );
