@@ -598,3 +598,23 @@ fn a_solve_whose_worker_panics_ends_with_the_error_shown() {
         "replaced by the new run"
     );
 }
+
+#[test]
+fn at_800x560_the_board_stays_clear_of_the_steps_panel() {
+    let mut h = harness();
+    h.get_by_label("4×4").click();
+    h.run();
+    // At the goal, the header carries its longest line (what to do next).
+    h.get_by_label("Go to goal").click();
+    h.run();
+    h.set_size(eframe::egui::Vec2::new(800.0, 560.0));
+    h.run();
+    h.get_by_label_contains("press Randomize or Shuffle");
+    let board = h.get_by_label("board").rect();
+    let steps = h.get_by_label("Steps").rect();
+    assert!(
+        board.max.x <= steps.min.x,
+        "the board ({board:?}) runs under the Steps panel ({steps:?})"
+    );
+    assert!(board.max.y <= 560.0, "{board:?}");
+}

@@ -622,7 +622,9 @@ impl TilesPlay {
     fn board_panel(&mut self, ui: &mut egui::Ui, settings: &Settings, now: f64) {
         let moves = self.game.moves();
         let time = self.game.elapsed(now).as_secs_f64();
-        ui.horizontal(|ui| {
+        // Wrapped: a long line here would widen the panel under the Steps
+        // panel, and the board (sized to the panel) with it.
+        ui.horizontal_wrapped(|ui| {
             ui.label(format!("Moves: {moves}"));
             ui.separator();
             ui.label(format!("Time: {time:.1} s"));
