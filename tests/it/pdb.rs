@@ -536,3 +536,25 @@ fn a_cache_folder_others_can_write_is_not_used_and_a_new_one_is_private() {
         load.source
     );
 }
+
+#[test]
+fn build_progress_rises_through_the_conversion_too() {
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    let partition = PatternDb::partition_663(&goal);
+    let seen = std::sync::Mutex::new(Vec::<f32>::new());
+    let db = PatternDb::build(&goal, &partition, &|f| seen.lock().unwrap().push(f));
+    assert_eq!(db.patterns().len(), 3);
+    let seen = seen.into_inner().unwrap();
+    assert_eq!(*seen.last().unwrap(), 1.0);
+    assert!(seen.iter().all(|f| (0.0..=1.0).contains(f)), "{seen:?}");
+    assert!(seen.windows(2).all(|w| w[0] <= w[1]), "never backwards");
+    // The first (6-tile) table's conversion comes right after its search:
+    // with a conversion weighing half a search, it spans [L/T, 1.5 L/T]
+    // (L its placements, T all the work), and reports there.
+    let six: f64 = (11..=16).map(f64::from).product();
+    let three: f64 = (14..=16).map(f64::from).product();
+    let total = 1.5 * (2.0 * six + three);
+    let (from, to) = ((six / total) as f32, (1.5 * six / total) as f32);
+    let inside = seen.iter().filter(|&&f| f > from + 1e-4 && f < to).count();
+    assert!(inside >= 5, "{inside} reports in ({from}, {to}): {seen:?}");
+}

@@ -16,11 +16,13 @@ use crate::tiles::pdb::rank::placements;
 const AHEAD: usize = 32;
 
 /// The table in lookup order; `None` if `cancel` was raised (checked
-/// between parts of a few tens of millions of entries).
+/// between parts of a few tens of millions of entries). `report` gets the
+/// share of parts done after each one.
 pub(super) fn to_lookup_order(
     space: &Space,
     depth: &[u8],
     threads: usize,
+    report: &(dyn Fn(f64) + Sync),
     cancel: &CancelToken,
 ) -> Option<Vec<u8>> {
     let (n, k) = (space.n, space.k);
@@ -28,6 +30,9 @@ pub(super) fn to_lookup_order(
     // One part per cell of the first tile: its ranks are contiguous.
     let part = placements(n - 1, k - 1);
     let parts: Vec<(usize, &mut [u8])> = out.chunks_mut(part).enumerate().collect();
+    let total = parts.len() as f64;
+    // Counted and reported under one lock, so reports never go backwards.
+    let finished = std::sync::Mutex::new(0usize);
     let queue = std::sync::Mutex::new(parts);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
@@ -45,6 +50,9 @@ pub(super) fn to_lookup_order(
                         place(space, 1, 1 << first, &mut tile_at, &mut gather);
                     }
                     gather.finish();
+                    let mut n = finished.lock().expect("parts done");
+                    *n += 1;
+                    report(*n as f64 / total);
                 }
             });
         }
@@ -221,8 +229,8 @@ mod tests {
             let size = placements(space.n, k);
             // Values that tell most search indices apart.
             let depth: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
-            let out =
-                to_lookup_order(&space, &depth, 2, &CancelToken::new()).expect("not cancelled");
+            let out = to_lookup_order(&space, &depth, 2, &|_| {}, &CancelToken::new())
+                .expect("not cancelled");
             assert_eq!(out.len(), size);
             let mut cells = [0u8; MAX_TILES];
             for (r, &v) in out.iter().enumerate() {

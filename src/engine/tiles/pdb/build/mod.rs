@@ -38,17 +38,23 @@ pub(super) fn build_patterns(
         n <= order::MAX_CELLS,
         "pattern databases are built for boards of up to 16 cells"
     );
-    let total: usize = partition.iter().map(|p| placements(n, p.len())).sum();
+    // Work in units of a placement searched; converting one costs about
+    // CONVERT_WEIGHT of that (so the bar keeps moving while it runs).
+    let work = |p: &Vec<u8>| placements(n, p.len()) as f64 * (1.0 + CONVERT_WEIGHT);
+    let total: f64 = partition.iter().map(work).sum();
     let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
     // Largest first: its search then runs while only small tables are held.
     let mut order: Vec<usize> = (0..partition.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(partition[i].len()));
-    let mut done = 0usize;
+    let mut done = 0.0f64;
     let mut tables = vec![Vec::new(); partition.len()];
     for i in order {
-        let report = |filled: usize| progress((done + filled) as f32 / total as f32);
-        tables[i] = build_table(goal, &partition[i], threads, &report, cancel)?;
-        done += tables[i].len();
+        let len = placements(n, partition[i].len()) as f64;
+        let searched = |filled: usize| progress(((done + filled as f64) / total) as f32);
+        let converted =
+            |share: f64| progress(((done + len + CONVERT_WEIGHT * len * share) / total) as f32);
+        tables[i] = build_table(goal, &partition[i], threads, &searched, &converted, cancel)?;
+        done += work(&partition[i]);
     }
     progress(1.0);
     Some(
@@ -63,18 +69,23 @@ pub(super) fn build_patterns(
     )
 }
 
-/// One pattern's table in lookup order; `report` gets the number of
-/// placements reached so far.
+/// The cost of converting a placement to lookup order, against searching
+/// it (about a third of the 7-8 build's time goes to conversion).
+const CONVERT_WEIGHT: f64 = 0.5;
+
+/// One pattern's table in lookup order; `searched` gets the number of
+/// placements reached so far, `converted` the share of the conversion done.
 fn build_table(
     goal: &Board,
     tiles: &[u8],
     threads: usize,
-    report: &(dyn Fn(usize) + Sync),
+    searched: &(dyn Fn(usize) + Sync),
+    converted: &(dyn Fn(f64) + Sync),
     cancel: &CancelToken,
 ) -> Option<Vec<u8>> {
     let space = space::Space::new(goal, tiles.len());
-    let depth = search::search(&space, goal, tiles, threads, report, cancel)?;
-    convert::to_lookup_order(&space, &depth, threads, cancel)
+    let depth = search::search(&space, goal, tiles, threads, searched, cancel)?;
+    convert::to_lookup_order(&space, &depth, threads, converted, cancel)
 }
 
 #[cfg(test)]
@@ -134,8 +145,8 @@ mod tests {
 
     fn check(goal: &Board, tiles: &[u8], threads: usize) {
         let n = goal.cells().len();
-        let table =
-            build_table(goal, tiles, threads, &|_| {}, &CancelToken::new()).expect("not cancelled");
+        let table = build_table(goal, tiles, threads, &|_| {}, &|_| {}, &CancelToken::new())
+            .expect("not cancelled");
         let want = reference(goal, tiles);
         assert_eq!(table.len(), placements(n, tiles.len()));
         assert_eq!(want.len(), table.len(), "every placement is reachable");
@@ -181,7 +192,17 @@ mod tests {
                 token.cancel();
             }
         };
-        assert!(build_table(&goal, &[1, 2, 3, 4, 5], 2, &cancel_after_three, &token).is_none());
+        assert!(
+            build_table(
+                &goal,
+                &[1, 2, 3, 4, 5],
+                2,
+                &cancel_after_three,
+                &|_| {},
+                &token
+            )
+            .is_none()
+        );
         // Stopped at the next layer, not after the last one (a 5-tile
         // search has more than 20 layers).
         assert_eq!(reports.load(Ordering::Relaxed), 4);
@@ -194,6 +215,6 @@ mod tests {
         let depth = vec![0u8; placements(9, 3)];
         let token = CancelToken::new();
         token.cancel();
-        assert!(convert::to_lookup_order(&space, &depth, 2, &token).is_none());
+        assert!(convert::to_lookup_order(&space, &depth, 2, &|_| {}, &token).is_none());
     }
 }
