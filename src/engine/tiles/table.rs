@@ -56,9 +56,14 @@ fn factorial(n: usize) -> u64 {
 fn rank(cells: &[u8]) -> u32 {
     let n = cells.len();
     let mut r = 0u64;
-    for i in 0..n {
-        let smaller_after = cells[i + 1..].iter().filter(|&&t| t < cells[i]).count() as u64;
+    // Tiles seen so far, as bits: the smaller tiles after position i are
+    // the smaller ones not seen yet (a popcount, not a scan).
+    let mut seen = 0u32;
+    for (i, &t) in cells.iter().enumerate() {
+        let smaller_before = (seen & ((1u32 << t) - 1)).count_ones();
+        let smaller_after = u64::from(t as u32 - smaller_before);
         r += smaller_after * factorial(n - 1 - i);
+        seen |= 1 << t;
     }
     r as u32
 }
@@ -81,6 +86,20 @@ fn unrank(mut r: u64, out: &mut [u8]) {
     }
 }
 
+/// Cells packed four bits each (12 cells fit 48 bits).
+fn pack(cells: &[u8]) -> u64 {
+    cells
+        .iter()
+        .enumerate()
+        .fold(0, |p, (i, &t)| p | u64::from(t) << (4 * i))
+}
+
+fn unpack(packed: u64, out: &mut [u8]) {
+    for (i, cell) in out.iter_mut().enumerate() {
+        *cell = (packed >> (4 * i) & 0xf) as u8;
+    }
+}
+
 impl DistanceTable {
     /// Whether a board of this shape has a table.
     pub fn covers(shape: Shape) -> bool {
@@ -88,10 +107,10 @@ impl DistanceTable {
     }
 
     /// Bytes a table for `shape` holds while it is built (the distances and
-    /// the queue).
+    /// the queue of packed states).
     pub fn bytes_needed(shape: Shape) -> u64 {
         let n = factorial(shape.cells());
-        n + n / 2 * 4
+        n + n / 2 * 8
     }
 
     /// Build the table for `goal`'s board, honouring `ctl`'s cancel token,
@@ -114,16 +133,23 @@ impl DistanceTable {
         let mut meter = Meter::new(ctl);
         let total = factorial(n);
         let mut distances = vec![UNREACHED; total as usize];
-        let mut queue: Vec<u32> = Vec::with_capacity((total / 2) as usize);
+        // The queue holds states packed four bits a cell (no unranking).
+        let mut queue: Vec<u64> = Vec::with_capacity((total / 2) as usize);
         let start = rank(goal.cells());
         distances[start as usize] = 0;
-        queue.push(start);
+        queue.push(pack(goal.cells()));
         let mut by_distance = vec![1u64];
         let mut head = 0;
         let mut cells = vec![0u8; n];
-        let bytes = (distances.len() + queue.capacity() * 4) as u64;
+        let bytes = (distances.len() + queue.capacity() * 8) as u64;
+        // The queue is in layers: the depth changes where a layer ends.
+        let (mut d, mut layer_end) = (0u8, 1usize);
         while head < queue.len() {
-            let r = queue[head];
+            if head == layer_end {
+                d += 1;
+                layer_end = queue.len();
+            }
+            let packed = queue[head];
             head += 1;
             if meter.expand() {
                 meter.poll(Sizes {
@@ -134,8 +160,7 @@ impl DistanceTable {
                     bound: Some(by_distance.len() as u32 - 1),
                 })?;
             }
-            let d = distances[r as usize];
-            unrank(r as u64, &mut cells);
+            unpack(packed, &mut cells);
             let blank = cells.iter().position(|&t| t == 0).expect("a blank");
             for dir in Dir::ALL {
                 let Some(to) = shape.neighbour(blank, dir) else {
@@ -147,7 +172,9 @@ impl DistanceTable {
                 cells.swap(blank, to);
                 if distances[next as usize] == UNREACHED {
                     distances[next as usize] = d + 1;
-                    queue.push(next);
+                    cells.swap(blank, to);
+                    queue.push(pack(&cells));
+                    cells.swap(blank, to);
                     let d = d as usize + 1;
                     if by_distance.len() <= d {
                         by_distance.push(0);
