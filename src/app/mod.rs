@@ -11,6 +11,7 @@ mod board_view;
 pub mod compare;
 mod controls;
 mod databases;
+mod distance;
 mod error;
 mod file_dialog;
 mod files;

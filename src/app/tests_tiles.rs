@@ -618,3 +618,32 @@ fn at_800x560_the_board_stays_clear_of_the_steps_panel() {
     );
     assert!(board.max.y <= 560.0, "{board:?}");
 }
+
+#[test]
+fn the_exact_distance_shows_as_you_play_and_a_hint_comes_in_two_stages() {
+    let mut h = harness();
+    // Two moves from the goal: tile 7 then tile 8 slide left.
+    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    super::tests::wait_until(
+        &mut h,
+        |h| h.query_by_label("2 moves from the goal (exact)").is_some(),
+        30,
+        "the distance table",
+    );
+    // First the tile, then where it goes.
+    h.get_by_label("Hint").click();
+    h.run();
+    h.get_by_label("Hint: move tile 7");
+    h.get_by_label("More hint").click();
+    h.run();
+    h.get_by_label("Hint: slide tile 7 left");
+    assert!(h.query_by_label("More hint").is_none(), "two stages only");
+    // Following it: one move closer, and the hint starts over.
+    click_cell(&mut h, 7);
+    h.get_by_label("1 move from the goal (exact)");
+    assert!(h.query_by_label_contains("Hint:").is_none());
+    // An unsolvable arrangement is said to be one.
+    set_board(&mut h, "2 1 3 4 5 6 7 8 0");
+    h.run();
+    h.get_by_label("This position cannot reach the goal");
+}

@@ -43,6 +43,8 @@ pub struct TilesPlay {
     board_at_solve: Option<Board>,
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<TracePoint>,
+    /// The exact distance readout and hints (small boards).
+    distances: super::distance::Distances,
     rng: SeededRng,
 }
 
@@ -109,6 +111,7 @@ impl TilesPlay {
             failure: None,
             board_at_solve: None,
             last_trace: Vec::new(),
+            distances: Default::default(),
             rng,
         }
     }
@@ -458,6 +461,7 @@ impl TilesPlay {
             self.status = line;
         }
         steps::tick(self, ctx, now, settings);
+        self.distances.poll(&self.game.goal, ctx);
         if self.running.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
@@ -642,6 +646,7 @@ impl TilesPlay {
                 ui.separator();
                 ui.label("(solution stale)");
             }
+            self.distances.show(ui, &self.game.board);
         });
         if self.game.elapsed(now) > std::time::Duration::ZERO && self.game.finished().is_none() {
             ui.ctx()
