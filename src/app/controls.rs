@@ -40,6 +40,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) 
         ui.separator();
         ui.checkbox(&mut settings.animate, "Animate slides");
         ui.checkbox(&mut settings.mark_home, "Mark tiles in place");
+        ui.checkbox(&mut settings.show_distance, "Show distance and Hint");
     });
     commands
 }

@@ -36,8 +36,17 @@ enum Table {
 
 impl Distances {
     /// Keep the table in step with `goal`: start a build for a new goal (a
-    /// build for an old one is cancelled), collect a finished one.
-    pub fn poll(&mut self, goal: &Board, ctx: &egui::Context) {
+    /// build for an old one is cancelled), collect a finished one. Nothing
+    /// is built while `wanted` is off.
+    pub fn poll(&mut self, goal: &Board, wanted: bool, ctx: &egui::Context) {
+        if !wanted {
+            if let Table::Building { job, .. } = &self.table {
+                job.cancel();
+            }
+            self.table = Table::None;
+            self.hint = None;
+            return;
+        }
         let current = match &self.table {
             Table::None => None,
             Table::Building { goal, .. } => Some(goal.cells()),

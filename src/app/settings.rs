@@ -32,6 +32,9 @@ pub struct Settings {
     pub animate: bool,
     /// Mark tiles on their goal cell.
     pub mark_home: bool,
+    /// Show the exact distance to the goal (and Hint) on small boards:
+    /// off for a player who wants no help.
+    pub show_distance: bool,
     /// Shuffle length.
     pub shuffle_moves: u32,
     /// Which puzzle family is shown.
@@ -181,6 +184,7 @@ impl Default for Settings {
             speed: 4.0,
             animate: true,
             mark_home: true,
+            show_distance: true,
             shuffle_moves: 40,
             family: Family::Tiles,
             classic: 0,

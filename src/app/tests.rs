@@ -36,7 +36,18 @@ impl DerefMut for TestApp {
     }
 }
 
+/// The app with `settings`, the distance readout off: its table, built in
+/// the background, would wake the UI at a moment no test controls (see
+/// [`harness_with_distances`] for the tests of it).
 pub(crate) fn harness_with(settings: Settings) -> TestApp {
+    harness_with_distances(Settings {
+        show_distance: false,
+        ..settings
+    })
+}
+
+/// The app with `settings` as given, the distance readout included.
+pub(crate) fn harness_with_distances(settings: Settings) -> TestApp {
     let cache = TempDir::new().expect("a temporary folder");
     let cache_dir = cache.path().to_path_buf();
     let harness = Harness::builder()
@@ -810,9 +821,15 @@ fn render_screenshots() {
     h.run_ok();
     wait_for_solver(&mut h);
 
-    // 3. Playback half way through a 31-move solution.
-    let mut h = harness_with(settings.clone());
+    // 3. Playback half way through a 31-move solution, with the distance.
+    let mut h = harness_with_distances(settings.clone());
     set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    wait_until(
+        &mut h,
+        |h| h.query_by_label("31 moves from the goal (exact)").is_some(),
+        30,
+        "the distance table",
+    );
     h.get_by_label("Solve").click();
     h.run_ok();
     wait_for_solver(&mut h);

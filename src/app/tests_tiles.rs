@@ -621,7 +621,10 @@ fn at_800x560_the_board_stays_clear_of_the_steps_panel() {
 
 #[test]
 fn the_exact_distance_shows_as_you_play_and_a_hint_comes_in_two_stages() {
-    let mut h = harness();
+    let mut h = super::tests::harness_with_distances(Settings {
+        animate: false,
+        ..Settings::default()
+    });
     // Two moves from the goal: tile 7 then tile 8 slide left.
     set_board(&mut h, "1 2 3 4 5 6 0 7 8");
     super::tests::wait_until(
@@ -646,4 +649,9 @@ fn the_exact_distance_shows_as_you_play_and_a_hint_comes_in_two_stages() {
     set_board(&mut h, "2 1 3 4 5 6 7 8 0");
     h.run();
     h.get_by_label("This position cannot reach the goal");
+    // Off for a player who wants no help.
+    h.get_by_label("Show distance and Hint").click();
+    h.run();
+    assert!(h.query_by_label_contains("from the goal").is_none());
+    assert!(h.query_by_label("Hint").is_none());
 }

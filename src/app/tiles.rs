@@ -461,7 +461,8 @@ impl TilesPlay {
             self.status = line;
         }
         steps::tick(self, ctx, now, settings);
-        self.distances.poll(&self.game.goal, ctx);
+        self.distances
+            .poll(&self.game.goal, settings.show_distance, ctx);
         if self.running.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
@@ -646,7 +647,9 @@ impl TilesPlay {
                 ui.separator();
                 ui.label("(solution stale)");
             }
-            self.distances.show(ui, &self.game.board);
+            if settings.show_distance {
+                self.distances.show(ui, &self.game.board);
+            }
         });
         if self.game.elapsed(now) > std::time::Duration::ZERO && self.game.finished().is_none() {
             ui.ctx()
