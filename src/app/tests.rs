@@ -218,7 +218,8 @@ pub(super) fn wait_while(
     h.run();
 }
 
-/// Start a solve that runs for a long time: BFS on a random 15-puzzle.
+/// Start a solve that runs for a long time (BFS on a random 15-puzzle) and
+/// wait for its first progress report.
 pub(super) fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("4×4").click();
     h.run();
@@ -229,6 +230,13 @@ pub(super) fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("Solve").click();
     h.run_ok();
     assert!(h.state().is_solving());
+    // The UI keeps running while the search works: its first report shows.
+    wait_until(
+        h,
+        |h| h.query_by_label("0 / 0").is_none(),
+        10,
+        "live counters",
+    );
 }
 
 pub(super) fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
@@ -502,13 +510,6 @@ fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
 fn a_long_bfs_on_4x4_can_be_cancelled() {
     let mut h = harness();
     start_long_bfs(&mut h);
-    // The UI keeps running while the search works, showing live counters.
-    wait_until(
-        &mut h,
-        |h| h.query_by_label("0 / 0").is_none(),
-        10,
-        "live counters",
-    );
     assert!(h.state().is_solving());
     h.get_by_label("Cancel").click();
     h.run_ok();
@@ -810,12 +811,6 @@ fn render_screenshots() {
     // 2. A solve in progress: BFS on a 4x4 with live counters.
     let mut h = harness_with(settings.clone());
     start_long_bfs(&mut h);
-    wait_until(
-        &mut h,
-        |h| h.query_by_label("0 / 0").is_none(),
-        10,
-        "live counters",
-    );
     save(&mut h, "solving.png");
     h.get_by_label("Cancel").click();
     h.run_ok();
