@@ -9,10 +9,6 @@ use crate::engine::job::Job;
 use crate::engine::tiles::table::DistanceTable;
 use crate::engine::{Board, Control, Dir};
 
-/// The largest board tabulated while playing: 10 cells (2×5) build in
-/// about a second; 3×4 would take a minute and 2 GB.
-const MAX_CELLS_LIVE: usize = 10;
-
 /// The table for the goal shown, and the hint's stage.
 #[derive(Default)]
 pub struct Distances {
@@ -40,11 +36,7 @@ impl Distances {
     /// is built while `wanted` is off.
     pub fn poll(&mut self, goal: &Board, wanted: bool, ctx: &egui::Context) {
         if !wanted {
-            if let Table::Building { job, .. } = &self.table {
-                job.cancel();
-            }
-            self.table = Table::None;
-            self.hint = None;
+            self.clear();
             return;
         }
         let current = match &self.table {
@@ -52,13 +44,9 @@ impl Distances {
             Table::Building { goal, .. } => Some(goal.cells()),
             Table::Ready(t) => Some(t.goal()),
         };
-        let live = goal.shape().cells() <= MAX_CELLS_LIVE;
+        let live = DistanceTable::quick(goal.shape());
         if current != Some(goal.cells()) {
-            if let Table::Building { job, .. } = &self.table {
-                job.cancel();
-            }
-            self.table = Table::None;
-            self.hint = None;
+            self.clear();
             if live {
                 let target = goal.clone();
                 let repaint = ctx.clone();
@@ -82,6 +70,15 @@ impl Distances {
                 _ => Table::None,
             };
         }
+    }
+
+    /// Drop the table (cancelling its build) and the hint.
+    fn clear(&mut self) {
+        if let Table::Building { job, .. } = &self.table {
+            job.cancel();
+        }
+        self.table = Table::None;
+        self.hint = None;
     }
 
     /// The exact distance of `board`, once the table is ready.
