@@ -134,9 +134,10 @@ fn hint_klotski(layout: &Layout, metric: Metric, json: bool) -> Result<(), Input
     Ok(())
 }
 
-/// How distances are known for a board: exactly from a table (up to 12
-/// cells), exactly by IDA* with the 6-6-3 database (4x4), or as the length
-/// of the row-by-row plan (an upper bound) for larger boards.
+/// How distances are known for a board: exactly from a table (boards
+/// whose table builds in about a second), exactly by IDA* (with the 6-6-3
+/// database on 4x4, linear conflict on the other boards up to 12 cells), or
+/// as the length of the row-by-row plan (an upper bound) for larger boards.
 enum Oracle {
     Table(DistanceTable),
     Search(HeuristicChoice),
@@ -146,7 +147,7 @@ enum Oracle {
 impl Oracle {
     fn for_goal(goal: &Board) -> Result<Self, InputError> {
         let shape = goal.shape();
-        if DistanceTable::covers(shape) {
+        if DistanceTable::quick(shape) {
             let table = DistanceTable::build(goal, &Control::default()).map_err(|stop| {
                 InputError(format!("the distance table for {shape} stopped: {stop:?}"))
             })?;
@@ -159,6 +160,9 @@ impl Oracle {
                 .database(HeuristicKind::Pdb, goal, &progress)
                 .map_err(|stop| InputError(stop.why))?;
             return Ok(Oracle::Search(HeuristicChoice::Pdb(db)));
+        }
+        if DistanceTable::covers(shape) {
+            return Ok(Oracle::Search(HeuristicChoice::LinearConflict));
         }
         Ok(Oracle::UpperBound)
     }

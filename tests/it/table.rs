@@ -117,6 +117,24 @@ fn a_hints_best_moves_lower_the_distance_by_one() {
             assert_eq!(moves[b.as_str().unwrap()].as_u64().unwrap() as u32, d - 1);
         }
     }
+    // A 3x4 position: answered by IDA*, not a minute-long table; exact all
+    // the same.
+    let goal = Board::goal(Shape::new(3, 4).unwrap());
+    let rng = &mut huarong_engine::rng::seeded(3);
+    let start = huarong_engine::tiles::shuffled(&goal, 30, rng).0;
+    let h = hint(&["--state", &start.to_text(), "--size", "3x4"]);
+    assert_eq!(h["optimal"], true);
+    assert_eq!(h["distance"], astar_length(&start, &goal));
+    for (letter, after) in h["moves"].as_object().unwrap() {
+        let mut next = start.clone();
+        next.apply(Dir::from_letter(letter.chars().next().unwrap()).unwrap())
+            .unwrap();
+        assert_eq!(
+            after.as_u64().unwrap() as u32,
+            astar_length(&next, &goal),
+            "{letter}"
+        );
+    }
 }
 
 #[test]

@@ -13,6 +13,9 @@ use super::{Board, Dir, Shape};
 /// and queue take about 1.4 GB.
 pub const MAX_CELLS: usize = 12;
 
+/// The largest board [`DistanceTable::quick`] accepts.
+const QUICK_CELLS: usize = 10;
+
 /// A rank never reached (the other half of the permutations).
 const UNREACHED: u8 = u8::MAX;
 
@@ -104,6 +107,13 @@ impl DistanceTable {
     /// Whether a board of this shape has a table.
     pub fn covers(shape: Shape) -> bool {
         shape.cells() <= MAX_CELLS
+    }
+
+    /// Whether its table builds in about a second (up to 10 cells, 2×5):
+    /// worth building for a single position. The 11- and 12-cell tables
+    /// take a minute and gigabytes; a search answers one position sooner.
+    pub fn quick(shape: Shape) -> bool {
+        shape.cells() <= QUICK_CELLS
     }
 
     /// Bytes a table for `shape` holds while it is built (the distances and
