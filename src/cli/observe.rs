@@ -117,6 +117,37 @@ fn trace_line(e: &Event<'_>) -> Value {
         ),
         Event::IterationStart { bound } => json!({"event": e.name(), "bound": bound}),
         Event::Goal { g } => json!({"event": e.name(), "g": g}),
+        Event::Propose {
+            iteration,
+            energy,
+            proposed,
+            temperature,
+            probability,
+            tabu,
+            accepted,
+            state,
+        } => {
+            let mut v = json!({"event": e.name(), "iteration": iteration, "energy": energy,
+                "proposed": proposed, "accepted": accepted});
+            if let Some(t) = temperature {
+                v["temperature"] = json!(t);
+            }
+            if let Some(p) = probability {
+                v["probability"] = json!(p);
+            }
+            if *tabu {
+                v["tabu"] = json!(true);
+            }
+            with_state(v, state)
+        }
+        Event::TabuAdd { len, state } => with_state(json!({"event": e.name(), "len": len}), state),
+        Event::TabuExpire { state } => with_state(json!({"event": e.name()}), state),
+        Event::Aspiration { score, best } => {
+            json!({"event": e.name(), "score": score, "best": best})
+        }
+        Event::Diversify => json!({"event": e.name()}),
+        Event::Restart { run } => json!({"event": e.name(), "run": run}),
+        Event::LocalMinimum { energy } => json!({"event": e.name(), "energy": energy}),
     }
 }
 

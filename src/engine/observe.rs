@@ -71,21 +71,88 @@ pub enum Event<'a> {
         /// The bound.
         bound: u32,
     },
-    /// The goal is reached, `g` moves from the start.
+    /// The goal is reached, `g` moves from the start (local searches: the
+    /// path's length once the walk's loops are erased).
     Goal {
         /// The solution's length.
         g: u32,
     },
+    /// A local search weighs a move from its current state: annealing its
+    /// one random proposal per iteration, tabu search and greedy every
+    /// neighbour, the one taken last.
+    Propose {
+        /// Iterations before this one (all runs together).
+        iteration: u64,
+        /// Energy (tabu: score) of the current state.
+        energy: f64,
+        /// Energy of the proposed state.
+        proposed: f64,
+        /// Annealing's temperature.
+        temperature: Option<f64>,
+        /// Annealing's chance of taking the move: 1 when the energy does
+        /// not rise, else exp(−ΔE/T).
+        probability: Option<f64>,
+        /// Tabu search: the proposed state is on the tabu list.
+        tabu: bool,
+        /// The walk moves there.
+        accepted: bool,
+        /// The proposed state in words, on demand.
+        state: &'a dyn Fn() -> String,
+    },
+    /// Tabu search: a state joins the tabu list (the state just walked to).
+    TabuAdd {
+        /// The list's length after it.
+        len: usize,
+        /// The state in words, on demand.
+        state: &'a dyn Fn() -> String,
+    },
+    /// Tabu search: the oldest state leaves the tabu list (tenure reached).
+    TabuExpire {
+        /// The state in words, on demand.
+        state: &'a dyn Fn() -> String,
+    },
+    /// Tabu search: a tabu move is taken because it beats the best score
+    /// so far (aspiration).
+    Aspiration {
+        /// Its score.
+        score: f64,
+        /// The best score before it.
+        best: f64,
+    },
+    /// Tabu search: no new best for a while, so a few random moves follow
+    /// (each reported as an accepted [`Event::Propose`]).
+    Diversify,
+    /// Annealing: a run used up its iterations; the walk starts again from
+    /// the start.
+    Restart {
+        /// The new run's number (the first run is 0).
+        run: u32,
+    },
+    /// Greedy: no neighbour is better than the current state (its
+    /// neighbours were the [`Event::Propose`]s just before); the walk ends.
+    LocalMinimum {
+        /// The energy it is stuck at.
+        energy: f64,
+    },
 }
 
 impl Event<'_> {
-    /// The event's name in traces: `expand`, `generate`, `iteration`, `goal`.
+    /// The event's name in traces: `expand`, `generate`, `iteration`,
+    /// `goal`, `propose`, `tabu_add`, `tabu_expire`, `aspiration`,
+    /// `diversify`, `restart`, `local_minimum`.
     pub fn name(&self) -> &'static str {
         match self {
             Event::Expand { .. } => "expand",
             Event::Generate { .. } => "generate",
             Event::IterationStart { .. } => "iteration",
             Event::Goal { .. } => "goal",
+            Event::Propose { .. } => "propose",
+            Event::TabuAdd { .. } => "tabu_add",
+            Event::TabuExpire { .. } => "tabu_expire",
+            Event::Aspiration { .. } => "aspiration",
+            Event::Diversify => "diversify",
+            Event::Restart { .. } => "restart",
+            Event::LocalMinimum { .. } => "local_minimum",
         }
     }
 }
@@ -99,6 +166,29 @@ impl std::fmt::Debug for Event<'_> {
             }
             Event::IterationStart { bound } => write!(f, "IterationStart {{ bound: {bound} }}"),
             Event::Goal { g } => write!(f, "Goal {{ g: {g} }}"),
+            Event::Propose {
+                iteration,
+                energy,
+                proposed,
+                temperature,
+                probability,
+                tabu,
+                accepted,
+                ..
+            } => write!(
+                f,
+                "Propose {{ iteration: {iteration}, energy: {energy}, proposed: {proposed}, \
+                 temperature: {temperature:?}, probability: {probability:?}, tabu: {tabu}, \
+                 accepted: {accepted} }}"
+            ),
+            Event::TabuAdd { len, .. } => write!(f, "TabuAdd {{ len: {len} }}"),
+            Event::TabuExpire { .. } => write!(f, "TabuExpire"),
+            Event::Aspiration { score, best } => {
+                write!(f, "Aspiration {{ score: {score}, best: {best} }}")
+            }
+            Event::Diversify => write!(f, "Diversify"),
+            Event::Restart { run } => write!(f, "Restart {{ run: {run} }}"),
+            Event::LocalMinimum { energy } => write!(f, "LocalMinimum {{ energy: {energy} }}"),
         }
     }
 }
@@ -236,6 +326,14 @@ impl AnatomyRecorder {
                 ..Iteration::default()
             }),
             Event::Goal { g } => a.solution_length = Some(g),
+            // The local searches' walk has no depths or bounds to tally.
+            Event::Propose { .. }
+            | Event::TabuAdd { .. }
+            | Event::TabuExpire { .. }
+            | Event::Aspiration { .. }
+            | Event::Diversify
+            | Event::Restart { .. }
+            | Event::LocalMinimum { .. } => {}
         }
     }
 
