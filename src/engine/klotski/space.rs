@@ -377,6 +377,32 @@ impl SearchSpace for KlotskiSpace {
     fn is_goal(&self, s: &KState) -> bool {
         s.get(self.goal_cell) == TARGET
     }
+
+    /// The layout text of `s` (rows joined by `/`, `.` for empty cells).
+    /// States do not tell pieces of one shape apart, so the letters go in
+    /// reading order of the pieces' top-left cells.
+    fn state_text(&self, s: &KState) -> String {
+        let mut grid = vec![b'.'; self.cells()];
+        let mut letters = b'A'..=b'Z';
+        for anchor in 0..self.cells() {
+            let code = s.get(anchor);
+            if code == 0 || code == COVERED {
+                continue;
+            }
+            let letter = letters.next().unwrap_or(b'?');
+            let fp = &self.footprint[code as usize][anchor];
+            for (cell, slot) in grid.iter_mut().enumerate() {
+                let (word, bit) = (cell / PER_WORD, cell % PER_WORD * 3);
+                if fp[word] >> bit & 1 == 1 {
+                    *slot = letter;
+                }
+            }
+        }
+        grid.chunks(self.cols)
+            .map(|row| String::from_utf8_lossy(row).into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
 }
 
 /// Expand a path of [`KMove`]s on the labelled `layout` into unit steps
@@ -439,4 +465,23 @@ fn route(l: &Layout, i: usize, to: (usize, usize)) -> Option<Vec<Dir>> {
 /// Moves counted the traditional way: consecutive steps of one piece are one.
 pub fn piece_moves(steps: &[(char, Dir)]) -> usize {
     steps.windows(2).filter(|w| w[0].0 != w[1].0).count() + usize::from(!steps.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_states_text_reads_back_as_the_same_state() {
+        let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+        let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);
+        let mut buf = Vec::new();
+        space.successors(&start, &mut buf);
+        assert!(!buf.is_empty());
+        for state in std::iter::once(start).chain(buf.iter().map(|&(_, s)| s)) {
+            let text = space.state_text(&state);
+            let again = Layout::parse(&text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            assert_eq!(KlotskiSpace::new(&again, Metric::Steps).1, state, "{text}");
+        }
+    }
 }
