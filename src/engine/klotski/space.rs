@@ -269,8 +269,8 @@ impl KlotskiSpace {
         let free = |need: &Lanes, taken: &[u64; W]| (0..W).all(|w| need[w] & taken[w] == 0);
         let flipped = |flip: &Lanes| {
             let mut next = *s;
-            for w in 0..W {
-                next.0[w] ^= flip[w];
+            for (word, f) in next.0.iter_mut().zip(flip).take(W) {
+                *word ^= f;
             }
             next
         };
@@ -320,8 +320,9 @@ impl KlotskiSpace {
                                     todo |= 1 << b;
                                     let stamp = &self.stamp[code][b as usize];
                                     let mut next = *s;
-                                    for w in 0..W {
-                                        next.0[w] ^= away[w] ^ stamp[w];
+                                    let flips = away.iter().zip(stamp);
+                                    for (word, (a, b)) in next.0.iter_mut().zip(flips).take(W) {
+                                        *word ^= a ^ b;
                                     }
                                     out.push((
                                         KMove {
