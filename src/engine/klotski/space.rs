@@ -44,6 +44,9 @@ impl Metric {
     }
 }
 
+/// Tables indexed by a cell's 3-bit code have one entry per code value
+/// (7 is unused), so indexing them with a code needs no bounds check.
+const CODES: usize = 8;
 const COVERED: u8 = 1;
 const TARGET: u8 = 6;
 const PER_WORD: usize = 21;
@@ -122,12 +125,15 @@ pub struct KlotskiSpace {
     goal_cell: usize,
     /// Cells covered by a piece of each code anchored at each cell, as lanes
     /// (the low bit of each 3-bit cell code set); all zero: it does not fit.
-    footprint: [Vec<Lanes>; 7],
+    footprint: [Vec<Lanes>; CODES],
     /// The codes a piece of each code anchored at each cell writes: its
     /// anchor coded, the rest covered.
-    stamp: [Vec<Lanes>; 7],
+    stamp: [Vec<Lanes>; CODES],
     /// Each code's steps from each anchor, by direction.
-    steps: [Vec<[Step; 4]>; 7],
+    steps: [Vec<[Step; 4]>; CODES],
+    /// Each code's cells next to each anchor that any step enters: a piece
+    /// none of whose are empty cannot move (most pieces, most of the time).
+    border: [Vec<Lanes>; CODES],
     /// Words of a state the board uses (1 for up to 21 cells).
     words: usize,
 }
@@ -162,7 +168,7 @@ impl KlotskiSpace {
                     .collect()
             })
         };
-        let table = |lane: &dyn Fn(u8, usize, usize) -> u8| -> [Vec<Lanes>; 7] {
+        let table = |lane: &dyn Fn(u8, usize, usize) -> u8| -> [Vec<Lanes>; CODES] {
             std::array::from_fn(|code| {
                 (0..rows * cols)
                     .map(|anchor| {
@@ -179,7 +185,7 @@ impl KlotskiSpace {
         let stamp = table(&|code, anchor, cell| if cell == anchor { code } else { COVERED });
         let grid = Shape::new(rows as u8, cols as u8)
             .expect("layouts are 4 to 8 cells a side, at most 63 cells");
-        let steps = std::array::from_fn(|code| {
+        let steps: [Vec<[Step; 4]>; CODES] = std::array::from_fn(|code| {
             (0..rows * cols)
                 .map(|from| {
                     Dir::ALL.map(|d| {
@@ -205,6 +211,16 @@ impl KlotskiSpace {
                 })
                 .collect()
         });
+        let border = std::array::from_fn(|code| {
+            steps[code]
+                .iter()
+                .map(|dirs: &[Step; 4]| {
+                    dirs.iter().fold([0; 3], |acc: Lanes, step| {
+                        std::array::from_fn(|w| acc[w] | step.need[w])
+                    })
+                })
+                .collect()
+        });
         let space = Self {
             rows,
             cols,
@@ -214,6 +230,7 @@ impl KlotskiSpace {
             footprint,
             stamp,
             steps,
+            border,
             words: (rows * cols).div_ceil(PER_WORD),
         };
         let mut start = KState([0; 3]);
@@ -282,6 +299,10 @@ impl KlotskiSpace {
                 lanes &= lanes - 1;
                 let anchor = word * PER_WORD + bit / 3;
                 let code = s.get(anchor) as usize;
+                let border = &self.border[code][anchor];
+                if (0..W).all(|w| border[w] & !occupied[w] == 0) {
+                    continue; // every cell it could enter is taken
+                }
                 let steps = &self.steps[code];
                 match self.metric {
                     Metric::Steps => {
