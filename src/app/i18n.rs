@@ -39,7 +39,7 @@ impl Lang {
     pub fn from_locale(var: impl Fn(&str) -> Option<String>) -> Lang {
         let locale = ["LC_ALL", "LC_MESSAGES", "LANG"]
             .into_iter()
-            .filter_map(|name| var(name))
+            .filter_map(&var)
             .find(|value| !value.is_empty())
             .unwrap_or_default();
         if locale.to_ascii_lowercase().starts_with("zh") {
@@ -72,7 +72,13 @@ pub fn language(ctx: &egui::Context) -> Lang {
 
 /// `msg` in the frame's language.
 pub fn tr(ui: &egui::Ui, msg: Msg) -> String {
-    msg.text(language(ui.ctx()))
+    tr_ctx(ui.ctx(), msg)
+}
+
+/// `msg` in the frame's language, where there is no `Ui` yet (window
+/// titles).
+pub fn tr_ctx(ctx: &egui::Context, msg: Msg) -> String {
+    msg.text(language(ctx))
 }
 
 /// Declares [`Msg`]: each message a variant (with its fields, if the text
@@ -143,6 +149,9 @@ messages! {
     MenuLanguageHint =>
         "The app's language; remembered for the next launch",
         "界面语言；下次启动时沿用";
+    // The About window.
+    AboutTitle => "About Huarong", "关于华容道";
+    AboutVersion { version: &'static str } => "Version {version}", "版本 {version}";
 }
 
 #[cfg(test)]
@@ -221,6 +230,9 @@ mod tests {
     fn a_message_fills_its_placeholders_in_either_language() {
         assert_eq!(Msg::MenuFile.text(Lang::English), "File");
         assert_eq!(Msg::MenuFile.text(Lang::Chinese), "文件");
+        let v = Msg::AboutVersion { version: "1.2" };
+        assert_eq!(v.text(Lang::English), "Version 1.2");
+        assert_eq!(v.text(Lang::Chinese), "版本 1.2");
         let ctx = egui::Context::default();
         set_language(&ctx, Lang::Chinese);
         assert_eq!(language(&ctx), Lang::Chinese);

@@ -3,7 +3,7 @@
 use eframe::egui;
 
 use super::Command;
-use super::i18n::{Lang, Msg, language, tr};
+use super::i18n::{Lang, Msg, language, tr, tr_ctx};
 
 /// Draw the menu bar; returns the commands chosen.
 pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Command> {
@@ -100,7 +100,7 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
                     }
                 });
         });
-    egui::Window::new("About Huarong")
+    egui::Window::new(tr_ctx(ctx, Msg::AboutTitle))
         .open(about)
         .resizable(false)
         .show(ctx, |ui| {
@@ -117,6 +117,11 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
                 });
             }
             ui.label("Moves name the direction the blank moves (U, D, L, R).");
-            ui.label(format!("Version {}", env!("CARGO_PKG_VERSION")));
+            ui.label(tr(
+                ui,
+                Msg::AboutVersion {
+                    version: env!("CARGO_PKG_VERSION"),
+                },
+            ));
         });
 }
