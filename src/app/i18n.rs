@@ -8,6 +8,8 @@
 //! ([`set_language`] once a frame, [`tr`] in views), so views need no extra
 //! parameter. The CLI stays English: scripts parse it.
 
+use std::borrow::Borrow;
+
 use eframe::egui;
 use serde::{Deserialize, Serialize};
 
@@ -71,14 +73,14 @@ pub fn language(ctx: &egui::Context) -> Lang {
 }
 
 /// `msg` in the frame's language.
-pub fn tr(ui: &egui::Ui, msg: Msg) -> String {
+pub fn tr(ui: &egui::Ui, msg: impl Borrow<Msg>) -> String {
     tr_ctx(ui.ctx(), msg)
 }
 
 /// `msg` in the frame's language, where there is no `Ui` yet (window
 /// titles).
-pub fn tr_ctx(ctx: &egui::Context, msg: Msg) -> String {
-    msg.text(language(ctx))
+pub fn tr_ctx(ctx: &egui::Context, msg: impl Borrow<Msg>) -> String {
+    msg.borrow().text(language(ctx))
 }
 
 /// Declares [`Msg`]: each message a variant (with its fields, if the text
@@ -149,6 +151,60 @@ messages! {
     MenuLanguageHint =>
         "The app's language; remembered for the next launch",
         "界面语言；下次启动时沿用";
+    // File dialogs: the system's (titles, filters) and Huarong's own.
+    FileOpenTitle => "Open a puzzle", "打开谜题";
+    FileSaveTitle => "Save the puzzle", "保存谜题";
+    FileSaveSolutionTitle => "Save the puzzle and its solution", "保存谜题及其解法";
+    FileExportTitle => "Export the compare table", "导出对比表";
+    FileExportBatchTitle => "Export the batch aggregates", "导出批量实验汇总";
+    FilterPuzzle => "Huarong puzzle", "华容道谜题";
+    FilterCsv => "CSV table", "CSV 表格";
+    FilterRon => "RON data", "RON 数据";
+    NativeDidNotOpen =>
+        "The system file dialog did not open (is xdg-desktop-portal or zenity installed?)",
+        "系统文件对话框没有打开（是否安装了 xdg-desktop-portal 或 zenity？）";
+    NativeMissing =>
+        "No system file dialog: no session bus for xdg-desktop-portal and no zenity",
+        "没有系统文件对话框：既没有 xdg-desktop-portal 所需的会话总线，也没有 zenity";
+    NativeStopped =>
+        "The system file dialog stopped without an answer.",
+        "系统文件对话框未作回答就关闭了。";
+    NativeInstead { why: String } =>
+        "{why}: using Huarong's own file dialog.",
+        "{why}：改用华容道自带的文件对话框。";
+    DialogPath => "Path", "路径";
+    DialogTypeSavePath => "Type a path to save to.", "请输入保存路径。";
+    DialogTypeOpenPath =>
+        "Type the path of a file to open, or pick one below.",
+        "请输入要打开的文件路径，或在下方选择。";
+    DialogFolderToOpen { path: String } =>
+        "{path} is a folder: pick a file in it.",
+        "{path} 是文件夹：请选择其中的文件。";
+    DialogFolderToSave { path: String } =>
+        "{path} is a folder: pick a file in it or type a file name after it.",
+        "{path} 是文件夹：请选择其中的文件，或在其后输入文件名。";
+    DialogNotRegular { path: String } => "{path} is not a regular file.", "{path} 不是普通文件。";
+    DialogNoFile { path: String } => "There is no file at {path}.", "{path} 处没有文件。";
+    DialogNoFolder { path: String } =>
+        "The folder {path} does not exist.",
+        "文件夹 {path} 不存在。";
+    DialogNotFolder { path: String } => "{path} is not a folder.", "{path} 不是文件夹。";
+    DialogReplace { path: String } =>
+        "{path} exists: Save again replaces it.",
+        "{path} 已存在：再按一次“保存”将替换它。";
+    DialogCannotList { path: String, error: String } =>
+        "Cannot list {path}: {error}",
+        "无法列出 {path}：{error}";
+    DialogNoSuchFolder =>
+        "No such folder: type a path whose folder exists.",
+        "没有这个文件夹：请输入一个所在文件夹存在的路径。";
+    DialogUp => ".. (up one folder)", "..（上一级文件夹）";
+    DialogUpTo { path: String } => "Up to {path}", "上到 {path}";
+    DialogEmpty => "(no folders or matching files here)", "（这里没有文件夹或匹配的文件）";
+    DialogFilesShown { kinds: String } => "Files shown: {kinds}", "显示的文件：{kinds}";
+    ButtonSave => "Save", "保存";
+    ButtonOpen => "Open", "打开";
+    ButtonCancel => "Cancel", "取消";
     // The About window.
     AboutTitle => "About Huarong", "关于华容道";
     AboutVersion { version: &'static str } => "Version {version}", "版本 {version}";

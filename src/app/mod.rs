@@ -526,7 +526,7 @@ impl eframe::App for HuarongApp {
         self.tiles.logic(ctx, now, &mut self.settings);
         self.klotski.logic(ctx, now, &self.settings);
         self.compare.poll();
-        if let Some((action, path)) = self.files.poll() {
+        if let Some((action, path)) = self.files.poll(self.settings.language) {
             match action {
                 files::FileAction::Open => self.open_path(&path),
                 files::FileAction::Save { with_solution } => self.save_path(&path, with_solution),
@@ -536,6 +536,7 @@ impl eframe::App for HuarongApp {
         }
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {
+            let notice = notice.text(self.settings.language);
             if self.comparing {
                 self.compare.set_status(notice);
             } else {
