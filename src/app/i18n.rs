@@ -205,6 +205,46 @@ messages! {
     ButtonSave => "Save", "保存";
     ButtonOpen => "Open", "打开";
     ButtonCancel => "Cancel", "取消";
+    // Plots.
+    PlotResetView => "Reset view", "重置视图";
+    PlotResetViewHint =>
+        "Show every point again after zooming or panning",
+        "缩放或平移之后，重新显示所有的点";
+    PlotZoomHint => "Ctrl + wheel zooms, drag pans", "Ctrl + 滚轮缩放，拖动平移";
+    // The batch experiment.
+    BatchTitle => "Batch experiment", "批量实验";
+    BatchFailed { why: String } => "Batch failed: {why}", "批量实验失败：{why}";
+    BatchStarts => "Starts", "起始局面";
+    BatchShuffle => "Shuffle", "打乱步数";
+    BatchShuffleHint =>
+        "Random moves from the goal (steps from the layout for Klotski); 0: uniformly random tiles",
+        "从目标局面随机走的步数（华容道为从布局起走的步数）；0：完全随机的可解局面";
+    BatchSeed => "Seed", "随机种子";
+    BatchRun => "Run batch", "运行批量实验";
+    BatchCancel => "Cancel batch", "取消批量实验";
+    BatchProgress { done: u64, total: u64 } => "{done} of {total} starts", "已完成 {done} / {total} 个局面";
+    BatchExport => "Export batch…", "导出批量结果…";
+    BatchExportHint => "Save the aggregate table as CSV or RON", "把汇总表保存为 CSV 或 RON 文件";
+    BatchDisagreed =>
+        "Strategies that claim optimality disagreed on some starts: that is a bug.",
+        "声称最优的策略在某些局面上给出了不同的长度：这是程序错误。";
+    BatchScatterTitle =>
+        "Time against solution length (solved runs, log time)",
+        "用时与解的长度（已解出的运行，用时取对数）";
+    BatchLengthAxis => "solution length", "解的长度";
+    BatchPoint { series: String, length: f64, time: String } =>
+        "{series}\nlength {length}, time {time}",
+        "{series}\n长度 {length}，用时 {time}";
+    BatchDisagree { n: u64 } => "{n} DISAGREE", "{n} 处不一致";
+    ColStrategy => "Strategy", "策略";
+    ColSolved => "Solved", "解出";
+    ColMeanLength => "Mean length", "平均长度";
+    ColMedianLength => "Median length", "长度中位数";
+    ColMeanExpanded => "Mean expanded", "平均扩展节点";
+    ColMeanTime => "Mean time", "平均用时";
+    ColMedianTime => "Median time", "用时中位数";
+    ColMaxMemory => "Max memory", "最大内存";
+    ColDisagreements => "Disagreements", "不一致";
     // The About window.
     AboutTitle => "About Huarong", "关于华容道";
     AboutVersion { version: &'static str } => "Version {version}", "版本 {version}";
