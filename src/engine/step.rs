@@ -276,6 +276,14 @@ impl Stepper {
         std::mem::take(&mut self.gate().pending)
     }
 
+    /// [`take`](Self::take), and whether the search is waiting at the gate
+    /// (read at the same moment): then every step begun is complete in
+    /// the records taken so far.
+    pub fn take_settled(&self) -> (Vec<Record>, bool) {
+        let mut g = self.gate();
+        (std::mem::take(&mut g.pending), g.waiting)
+    }
+
     /// Cancel the search and wake it if it is blocked.
     pub fn cancel(&self) {
         self.shared.cancel.cancel();
@@ -374,7 +382,9 @@ mod tests {
                 rx.recv_timeout(WAIT).expect("parks again");
                 assert!(stepper.is_waiting(), "{strategy}: waiting after step {k}");
                 assert_eq!(stepper.started(), k, "{strategy}");
-                taken.extend(stepper.take());
+                let (records, settled) = stepper.take_settled();
+                assert!(settled, "{strategy}");
+                taken.extend(records);
                 let steps = taken.iter().filter(|r| r.starts_step()).count() as u64;
                 assert_eq!(steps, k, "{strategy}: the records hold {k} steps");
                 assert!(taken[0].starts_step(), "{strategy}: a step comes first");

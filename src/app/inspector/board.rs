@@ -1,0 +1,65 @@
+//! A state in words drawn as a board, large or small, with the app's own
+//! painting: the tile board widget, or the Klotski board for a layout
+//! read from the state's text.
+
+use eframe::egui::{self, Sense, Vec2};
+
+use super::super::board_view::{BoardOptions, BoardView};
+use super::super::klotski::board::{BoardLook, KlotskiBoard};
+use super::super::klotski::names::piece_names;
+use crate::engine::Board;
+use crate::engine::klotski::Layout;
+
+/// What is searched: tiles towards a goal, or a Klotski layout.
+pub enum Subject {
+    /// Tiles; the goal board (its shape reads the states).
+    Tiles(Board),
+    /// Klotski; the start layout (its goal is the exit's).
+    Klotski(Layout),
+}
+
+impl Subject {
+    /// Draw `state` in a `size` box; the response senses clicks and names
+    /// the box `label` for screen readers (and tests).
+    pub fn draw(&self, ui: &mut egui::Ui, state: &str, size: Vec2, label: &str) -> egui::Response {
+        let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+        match self {
+            Subject::Tiles(goal) => match Board::parse(state, Some(goal.shape())) {
+                Ok(board) => {
+                    let opts = BoardOptions {
+                        goal,
+                        mark_home: true,
+                        interactive: false,
+                        edit_mode: false,
+                        picked: None,
+                    };
+                    BoardView::default().show(&mut child, &board, opts);
+                }
+                Err(_) => {
+                    child.label(state);
+                }
+            },
+            Subject::Klotski(start) => match Layout::parse(state) {
+                Ok(mut layout) => {
+                    layout.goal = start.goal;
+                    let names = piece_names(&layout);
+                    let look = BoardLook {
+                        names: &names,
+                        chinese: true,
+                        selected: None,
+                        interactive: false,
+                    };
+                    KlotskiBoard::default().show(&mut child, &layout, look);
+                }
+                Err(_) => {
+                    child.label(state);
+                }
+            },
+        }
+        let response = ui.interact(rect, ui.scope_id().with(("state", label)), Sense::click());
+        let label = label.to_string();
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        response.on_hover_text(state)
+    }
+}
