@@ -272,3 +272,33 @@ fn klotski_is_inspected_on_its_own_board() {
     assert!(h.state().inspector.is_none(), "Esc closes it");
 }
 
+
+#[test]
+fn stepping_annealing_shows_the_walk_its_temperature_and_each_chance() {
+    let mut h = harness();
+    let start = "1 8 5 4 2 3 7 6 0";
+    inspect(&mut h, "annealing", start);
+    click_until(&mut h, "Step ×10", 10);
+    let m = inspector(&h).model().clone();
+    assert_eq!(m.proposals.len(), 10, "one proposed move a step");
+    // The raw walk: each move taken is one slide from where the walk was.
+    let mut at = board(start);
+    for p in &m.proposals {
+        let next = board(&p.state);
+        assert!(neighbours(&at).contains(&next), "a neighbour is proposed");
+        if p.accepted {
+            at = next;
+        }
+    }
+    assert_eq!(board(&m.walk_at), at);
+    assert!(h.query_by_label("walk state").is_some());
+    assert!(h.query_all_by_label_contains("T = ").next().is_some());
+    assert!(h.query_all_by_label_contains("chance of taking it").next().is_some());
+    assert!(h.query_by_label("Walk and proposals").is_some());
+    // Every proposal is listed, newest first, with its ΔE.
+    let last = m.proposals.back().unwrap();
+    assert!(
+        h.query_all_by_label(&format!("{:+}", last.delta())).next().is_some(),
+        "ΔE shown"
+    );
+}

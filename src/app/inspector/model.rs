@@ -377,7 +377,13 @@ impl Model {
                 tabu: *tabu,
                 accepted: *accepted,
             }),
-            Record::TabuAdd { state, .. } => self.tabu.push_back(state.clone()),
+            Record::TabuAdd { state, .. } => {
+                // A state walked to again is tabu again, from now.
+                if let Some(i) = self.tabu.iter().position(|s| s == state) {
+                    self.tabu.remove(i);
+                }
+                self.tabu.push_back(state.clone());
+            }
             Record::TabuExpire { state } => {
                 if let Some(i) = self.tabu.iter().position(|s| s == state) {
                     self.tabu.remove(i);
@@ -477,6 +483,9 @@ impl Model {
     /// takes next from the open list).
     fn reach_goal(&mut self, g: u32) {
         self.goal = Some(g);
+        if self.local() {
+            return; // a walk, not a tree
+        }
         let goal = if g == 0 {
             None
         } else if self.order == Order::BestF && !self.depth_first() {
@@ -704,5 +713,87 @@ mod tests {
             }
             assert_eq!(m.solution_nodes().len(), 4, "{strategy}: 3 moves");
         }
+    }
+
+    /// The neighbours of a tile state in words.
+    fn neighbour_texts(state: &str) -> Vec<String> {
+        let b = Board::parse(state, None).unwrap();
+        Dir::ALL
+            .iter()
+            .filter_map(|&d| {
+                let mut c = b.clone();
+                c.apply(d).map(|_| c.to_text())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_annealing_walk_moves_one_tile_at_a_time_with_the_metropolis_chance() {
+        let records = events("annealing", FAR, Some(3_000));
+        let mut m = Model::new(Order::BestF, FAR.into());
+        let mut accepted = 0;
+        let mut at = FAR.to_string();
+        for r in &records {
+            m.fold(r);
+            if let Record::Propose {
+                energy,
+                proposed,
+                temperature,
+                probability,
+                accepted: taken,
+                state,
+                ..
+            } = r
+            {
+                // Each proposal is a neighbour of where the walk is.
+                assert!(neighbour_texts(&at).contains(state), "{at} → {state}");
+                let t = temperature.expect("annealing has a temperature");
+                let delta = proposed - energy;
+                let chance = if delta <= 0.0 { 1.0 } else { (-delta / t).exp() };
+                assert!((probability.unwrap() - chance).abs() < 1e-9);
+                if *taken {
+                    accepted += 1;
+                    at = state.clone();
+                }
+                assert_eq!(m.walk_at, at, "the board shows the raw walk");
+            }
+        }
+        assert!(accepted > 100, "{accepted} moves walked");
+        assert_eq!(m.walk_len, accepted);
+        assert_eq!(m.proposals.len(), PROPOSALS_KEPT);
+        assert!(m.temperature.is_some());
+    }
+
+    #[test]
+    fn greedy_stops_where_every_neighbour_is_no_better() {
+        let records = events("greedy", FAR, None);
+        let m = fold_all(Order::BestF, FAR, &records);
+        let (energy, neighbours) = m.local_minimum.clone().expect("greedy gets stuck on this one");
+        let mut around: Vec<String> = neighbour_texts(&m.walk_at);
+        let mut shown: Vec<String> = neighbours.iter().map(|n| n.state.clone()).collect();
+        around.sort();
+        shown.sort();
+        assert_eq!(shown, around, "every neighbour of the minimum, once");
+        assert!(neighbours.iter().all(|n| n.proposed >= energy && !n.accepted));
+        assert!(neighbours.iter().all(|n| n.energy == energy));
+    }
+
+    #[test]
+    fn the_tabu_list_holds_the_states_walked_to_within_the_tenure() {
+        let records = events("tabu", FAR, Some(2_000));
+        let mut m = Model::new(Order::BestF, FAR.into());
+        let mut longest = 0;
+        for r in &records {
+            m.fold(r);
+            if let Record::TabuAdd { len, state } = r {
+                assert_eq!(*state, m.walk_at, "the state just walked to");
+                assert_eq!(m.tabu.len(), *len, "the list's length as the search has it");
+                longest = longest.max(*len);
+            }
+        }
+        let tenure = crate::engine::search::TabuParams::default().tenure;
+        assert!(longest > 5);
+        // A state joins before the oldest leaves.
+        assert!(longest <= tenure + 1, "{longest} > {tenure} + 1");
     }
 }
