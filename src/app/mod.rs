@@ -390,7 +390,8 @@ impl HuarongApp {
             }
             Command::Inspect => {
                 let layout = self.klotski.game().layout();
-                let opened = inspector::open(&self.settings, &self.tiles, layout, &self.cache_dir, ctx);
+                let opened =
+                    inspector::open(&self.settings, &self.tiles, layout, &self.cache_dir, ctx);
                 match opened {
                     Ok(i) => self.inspector = Some(i),
                     Err(why) => self.set_status(why),

@@ -90,18 +90,27 @@ fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {
     let mut h = harness();
     let start = "1 8 5 4 2 3 7 6 0";
     inspect(&mut h, "astar", start);
-    assert!(h.query_by_label("The start. Press Step to expand it.").is_some());
+    assert!(
+        h.query_by_label("The start. Press Step to expand it.")
+            .is_some()
+    );
     click_until(&mut h, "Step", 1);
     // The start expanded: g 0, h its Manhattan distance.
     let b = board(start);
     let h0 = manhattan(&b);
-    assert!(h.query_by_label(&format!("g 0 · h {h0} · f {h0}")).is_some());
+    assert!(
+        h.query_by_label(&format!("g 0 · h {h0} · f {h0}"))
+            .is_some()
+    );
     // Its children wait in the open list, each with g 1 and its own h.
     let children = neighbours(&b);
     for i in 0..children.len() {
         assert!(h.query_by_label(&format!("open {i}")).is_some(), "open {i}");
     }
-    assert!(h.query_by_label(&format!("open {}", children.len())).is_none());
+    assert!(
+        h.query_by_label(&format!("open {}", children.len()))
+            .is_none()
+    );
     for c in &children {
         let hc = manhattan(c);
         let text = format!("g 1 · h {hc} · f {}", hc + 1);
@@ -110,7 +119,10 @@ fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {
             "{text} shown"
         );
     }
-    assert!(h.query_by_label(&format!("Children ({})", children.len())).is_some());
+    assert!(
+        h.query_by_label(&format!("Children ({})", children.len()))
+            .is_some()
+    );
     // Ten more: the next node taken has the least f of those shown.
     click_until(&mut h, "Step ×10", 11);
     let m = inspector(&h).model();
@@ -156,14 +168,25 @@ fn playing_idastar_raises_the_bound_by_two_from_h_of_the_start_to_the_optimum() 
     assert!(seen.iter().all(|b| expected.contains(b)), "{seen:?}");
     assert!(seen.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
     assert_eq!(seen.last(), expected.last());
-    let bounds: Vec<u32> = inspector(&h).model().iterations.iter().map(|i| i.bound).collect();
+    let bounds: Vec<u32> = inspector(&h)
+        .model()
+        .iterations
+        .iter()
+        .map(|i| i.bound)
+        .collect();
     assert_eq!(bounds, expected);
     // The iterations table lists each bound.
     h.get_by_label("Iterations").click();
     h.run();
     let msg = inspector(&h).message().to_string();
-    assert!(msg.contains(&format!("Solved: {} moves (optimal)", optimum(&b))), "{msg}");
-    assert!(h.query_by_label("iteration").is_some(), "the table's heading");
+    assert!(
+        msg.contains(&format!("Solved: {} moves (optimal)", optimum(&b))),
+        "{msg}"
+    );
+    assert!(
+        h.query_by_label("iteration").is_some(),
+        "the table's heading"
+    );
 }
 
 #[test]
@@ -184,7 +207,10 @@ fn the_search_tree_of_a_small_run_highlights_the_path_and_a_click_shows_a_node()
     assert_eq!(m.goal, Some(3));
     // Every expansion is drawn, and the goal.
     for i in 1..=m.tree.len() {
-        assert!(h.query_by_label(&format!("tree node {i}")).is_some(), "node {i}");
+        assert!(
+            h.query_by_label(&format!("tree node {i}")).is_some(),
+            "node {i}"
+        );
     }
     // The path highlighted goes start → goal one move a link.
     let path = m.solution_nodes();
@@ -200,7 +226,10 @@ fn the_search_tree_of_a_small_run_highlights_the_path_and_a_click_shows_a_node()
     h.run();
     assert!(h.query_by_label("Tree node (picked)").is_some());
     let n = &m.tree[2].node;
-    assert!(h.query_by_label(&format!("g {} · h {} · f {}", n.g, n.h, n.f())).is_some());
+    assert!(
+        h.query_by_label(&format!("g {} · h {} · f {}", n.g, n.h, n.f()))
+            .is_some()
+    );
 }
 
 #[test]
@@ -210,7 +239,10 @@ fn back_shows_the_step_before_again() {
     click_until(&mut h, "Step ×10", 10);
     let at_ten = inspector(&h).model().clone();
     click_until(&mut h, "Step", 11);
-    assert_ne!(inspector(&h).model().current().cloned(), at_ten.current().cloned());
+    assert_ne!(
+        inspector(&h).model().current().cloned(),
+        at_ten.current().cloned()
+    );
     h.get_by_label("Back").click();
     h.run();
     let back = inspector(&h).model();
@@ -272,7 +304,6 @@ fn klotski_is_inspected_on_its_own_board() {
     assert!(h.state().inspector.is_none(), "Esc closes it");
 }
 
-
 #[test]
 fn stepping_annealing_shows_the_walk_its_temperature_and_each_chance() {
     let mut h = harness();
@@ -293,12 +324,82 @@ fn stepping_annealing_shows_the_walk_its_temperature_and_each_chance() {
     assert_eq!(board(&m.walk_at), at);
     assert!(h.query_by_label("walk state").is_some());
     assert!(h.query_all_by_label_contains("T = ").next().is_some());
-    assert!(h.query_all_by_label_contains("chance of taking it").next().is_some());
+    assert!(
+        h.query_all_by_label_contains("chance of taking it")
+            .next()
+            .is_some()
+    );
     assert!(h.query_by_label("Walk and proposals").is_some());
     // Every proposal is listed, newest first, with its ΔE.
     let last = m.proposals.back().unwrap();
     assert!(
-        h.query_all_by_label(&format!("{:+}", last.delta())).next().is_some(),
+        h.query_all_by_label(&format!("{:+}", last.delta()))
+            .next()
+            .is_some(),
         "ΔE shown"
     );
+}
+
+/// The inspector's screenshots for the README (A*, IDA*, annealing), at
+/// 1600×1000 and at 800×560. Ignored: it needs a graphics driver.
+#[test]
+#[ignore = "renders PNGs; run with HUARONG_SCREENSHOTS=<folder>"]
+fn render_inspector() {
+    let dir = std::path::PathBuf::from(
+        std::env::var("HUARONG_SCREENSHOTS")
+            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    for (strategy, name, start, steps_shown, tab) in [
+        ("astar", "inspector-astar", "8 6 7 2 5 4 3 0 1", 30, None),
+        (
+            "idastar",
+            "inspector-idastar",
+            "8 1 3 4 0 2 7 6 5",
+            120,
+            Some("Iterations"),
+        ),
+        (
+            "annealing",
+            "inspector-annealing",
+            "8 6 7 2 5 4 3 0 1",
+            40,
+            None,
+        ),
+    ] {
+        for (w, hgt, suffix) in [(1600.0, 1000.0, ""), (800.0, 560.0, "-small")] {
+            let mut h = harness();
+            h.set_size(egui::Vec2::new(w, hgt));
+            h.run();
+            inspect(&mut h, strategy, start);
+            let over =
+                |h: &Harness<'_, HuarongApp>| inspector(h).message().starts_with("The run is over");
+            while steps(&h) < steps_shown && !over(&h) {
+                let next = steps(&h) + 10;
+                h.get_by_label("Step ×10").click();
+                wait_until(&mut h, |h| steps(h) >= next || over(h), 20, "ten steps");
+            }
+            if let Some(tab) = tab {
+                h.get_by_label(tab).click();
+                h.run();
+            }
+            let img = h.render().expect("render");
+            img.save(dir.join(format!("{name}{suffix}.png"))).unwrap();
+        }
+    }
+    // The tree of a small A* run.
+    let mut h = harness();
+    h.set_size(egui::Vec2::new(1600.0, 1000.0));
+    inspect(&mut h, "astar", "1 8 5 4 2 3 7 6 0");
+    h.get_by_label("Run to end").click();
+    wait_until(
+        &mut h,
+        |h| inspector(h).message().starts_with("The run is over"),
+        30,
+        "the end",
+    );
+    h.get_by_label("Search tree").click();
+    h.run();
+    let img = h.render().expect("render");
+    img.save(dir.join("inspector-tree.png")).unwrap();
 }

@@ -133,7 +133,11 @@ impl Record {
     /// The owned copy of `event` (its state text is made here).
     pub fn of(event: &Event<'_>) -> Self {
         match *event {
-            Event::Expand { g, h, state } => Record::Expand { g, h, state: state() },
+            Event::Expand { g, h, state } => Record::Expand {
+                g,
+                h,
+                state: state(),
+            },
             Event::Generate { g, h, fate, state } => Record::Generate {
                 g,
                 h,
@@ -363,7 +367,12 @@ mod tests {
         let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
             sink.lock().unwrap().push(Record::of(e))
         }));
-        let o = solve_tiles(find(strategy).unwrap(), &puzzle, &HeuristicChoice::Manhattan, &ctl);
+        let o = solve_tiles(
+            find(strategy).unwrap(),
+            &puzzle,
+            &HeuristicChoice::Manhattan,
+            &ctl,
+        );
         let records = log.lock().unwrap().clone();
         (records, o.unwrap())
     }
@@ -375,7 +384,10 @@ mod tests {
         for strategy in ["bfs", "astar", "idastar"] {
             let (stepper, mut job, rx) = stepped(strategy, "8 6 7 2 5 4 3 0 1");
             rx.recv_timeout(WAIT).expect("parks before the first step");
-            assert!(stepper.take().is_empty(), "{strategy}: nothing before leave");
+            assert!(
+                stepper.take().is_empty(),
+                "{strategy}: nothing before leave"
+            );
             let mut taken = Vec::new();
             for k in 1..=40u64 {
                 stepper.allow(1);
@@ -400,7 +412,11 @@ mod tests {
     fn a_stepped_run_records_what_an_unstepped_one_does() {
         for strategy in ["bfs", "astar", "idastar"] {
             let board = "1 2 3 4 0 6 7 5 8"; // a few moves: a small run
-            let board = if strategy == "bfs" { board } else { "4 1 3 7 2 6 0 5 8" };
+            let board = if strategy == "bfs" {
+                board
+            } else {
+                "4 1 3 7 2 6 0 5 8"
+            };
             let (expected, alone) = unstepped(strategy, board);
             let (stepper, mut job, rx) = stepped(strategy, board);
             let mut records = Vec::new();

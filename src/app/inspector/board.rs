@@ -63,3 +63,32 @@ impl Subject {
         response.on_hover_text(state)
     }
 }
+
+/// Small boards in rows as wide as the space allows, each with a caption
+/// under it; each board is named `{what} {i}`.
+pub fn grid(
+    ui: &mut egui::Ui,
+    subject: &Subject,
+    what: &str,
+    side: f32,
+    items: impl Iterator<Item = (String, String)>,
+) {
+    let spacing = egui::vec2(10.0, 8.0);
+    let columns = ((ui.available_width() + spacing.x) / (side + spacing.x))
+        .floor()
+        .max(1.0) as usize;
+    egui::Grid::new(("board grid", what))
+        .spacing(spacing)
+        .show(ui, |ui| {
+            for (i, (state, caption)) in items.enumerate() {
+                ui.vertical(|ui| {
+                    ui.set_width(side);
+                    subject.draw(ui, &state, Vec2::splat(side), &format!("{what} {i}"));
+                    ui.small(caption);
+                });
+                if (i + 1) % columns == 0 {
+                    ui.end_row();
+                }
+            }
+        });
+}

@@ -1,7 +1,7 @@
 //! What waits and what was done: the open list (A*) or queue (BFS) as small
 //! boards, BFS's layer sizes, IDA*'s path and iterations.
 
-use eframe::egui::{self, Vec2};
+use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
 
 use super::board::Subject;
@@ -13,17 +13,12 @@ const SHOWN: usize = 20;
 /// A small board's side.
 const SMALL: f32 = 64.0;
 
-/// Small boards with their numbers, wrapped to the width.
+/// Small boards with their numbers, in rows.
 fn boards(ui: &mut egui::Ui, subject: &Subject, nodes: &[Node], what: &str) {
-    ui.horizontal_wrapped(|ui| {
-        for (i, n) in nodes.iter().enumerate() {
-            ui.vertical(|ui| {
-                ui.set_width(SMALL + 8.0);
-                subject.draw(ui, &n.state, Vec2::splat(SMALL), &format!("{what} {i}"));
-                ui.small(super::numbers(n.g, n.h));
-            });
-        }
-    });
+    let items = nodes
+        .iter()
+        .map(|n| (n.state.clone(), super::numbers(n.g, n.h)));
+    super::board::grid(ui, subject, what, SMALL, items);
 }
 
 /// A*'s best 20 by f, or BFS's next 20 in the queue.
@@ -62,28 +57,30 @@ pub fn layers(ui: &mut egui::Ui, model: &Model) {
         .enumerate()
         .map(|(d, &n)| Bar::new(d as f64, n as f64).name(format!("depth {d}")))
         .collect();
-    egui::ScrollArea::vertical().id_salt("layers").show(ui, |ui| {
-        Plot::new("layer sizes")
-            .height(160.0)
-            .allow_scroll(false)
-            .allow_drag(false)
-            .x_axis_label("depth")
-            .y_axis_label("states")
-            .show(ui, |p| p.bar_chart(BarChart::new("states", bars)));
-        egui::Grid::new("layers grid")
-            .striped(true)
-            .num_columns(2)
-            .show(ui, |ui| {
-                ui.strong("depth");
-                ui.strong("states");
-                ui.end_row();
-                for (d, &n) in model.layers.iter().enumerate() {
-                    ui.label(d.to_string());
-                    ui.label(thousands(n));
+    egui::ScrollArea::vertical()
+        .id_salt("layers")
+        .show(ui, |ui| {
+            Plot::new("layer sizes")
+                .height(160.0)
+                .allow_scroll(false)
+                .allow_drag(false)
+                .x_axis_label("depth")
+                .y_axis_label("states")
+                .show(ui, |p| p.bar_chart(BarChart::new("states", bars)));
+            egui::Grid::new("layers grid")
+                .striped(true)
+                .num_columns(2)
+                .show(ui, |ui| {
+                    ui.strong("depth");
+                    ui.strong("states");
                     ui.end_row();
-                }
-            });
-    });
+                    for (d, &n) in model.layers.iter().enumerate() {
+                        ui.label(d.to_string());
+                        ui.label(thousands(n));
+                        ui.end_row();
+                    }
+                });
+        });
 }
 
 /// IDA*: the bound and each iteration's counts.

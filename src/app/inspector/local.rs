@@ -15,7 +15,10 @@ const ROWS: usize = 40;
 /// proposed, and where greedy stopped.
 pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     ui.heading("The walk is at");
-    let side = ui.available_width().min(ui.available_height() * 0.45).max(80.0);
+    let side = ui
+        .available_width()
+        .min(ui.available_height() * 0.45)
+        .max(80.0);
     subject.draw(ui, &model.walk_at, Vec2::splat(side), "walk state");
     ui.label(format!(
         "{} moves walked (the raw walk, loops included){}",
@@ -41,14 +44,10 @@ pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
         egui::ScrollArea::vertical()
             .id_salt("minimum")
             .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for (i, n) in neighbours.iter().enumerate() {
-                        ui.vertical(|ui| {
-                            subject.draw(ui, &n.state, Vec2::splat(56.0), &format!("neighbour {i}"));
-                            ui.small(format!("energy {}", n.proposed));
-                        });
-                    }
-                });
+                let items = neighbours
+                    .iter()
+                    .map(|n| (n.state.clone(), format!("energy {}", n.proposed)));
+                super::board::grid(ui, subject, "neighbour", 56.0, items);
             });
     }
 }
@@ -77,12 +76,17 @@ fn proposal_lines(ui: &mut egui::Ui, p: &Proposal) {
 pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     egui::ScrollArea::vertical().id_salt("walk").show(ui, |ui| {
         ui.label("The latest states walked through, oldest first:");
-        ui.horizontal_wrapped(|ui| {
-            let n = model.walk.len();
-            for (i, s) in model.walk.iter().enumerate().skip(n.saturating_sub(12)) {
-                subject.draw(ui, s, Vec2::splat(52.0), &format!("walk {i}"));
-            }
+        let n = model.walk.len();
+        let first = n.saturating_sub(12);
+        let items = model.walk.iter().enumerate().skip(first).map(|(i, s)| {
+            let moves_ago = n - 1 - i;
+            let caption = match moves_ago {
+                0 => "now".to_string(),
+                k => format!("{k} moves ago"),
+            };
+            (s.clone(), caption)
         });
+        super::board::grid(ui, subject, "walk", 52.0, items);
         ui.separator();
         ui.label("Proposed moves, newest first:");
         egui::Grid::new("proposals")
@@ -122,11 +126,15 @@ pub fn tabu(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
              latest:",
             model.tabu.len()
         ));
-        ui.horizontal_wrapped(|ui| {
-            for (i, s) in model.tabu.iter().rev().take(12).enumerate() {
-                subject.draw(ui, s, Vec2::splat(52.0), &format!("tabu {i}"));
-            }
+        let items = model.tabu.iter().rev().take(12).enumerate().map(|(i, s)| {
+            let caption = if i == 0 {
+                "newest".to_string()
+            } else {
+                String::new()
+            };
+            (s.clone(), caption)
         });
+        super::board::grid(ui, subject, "tabu", 52.0, items);
         ui.separator();
         if model.aspirations.is_empty() {
             ui.label("No aspiration yet (a tabu move taken because it beats the best score).");

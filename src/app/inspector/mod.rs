@@ -145,7 +145,11 @@ pub fn open(
             layout.to_text(),
             ctx,
             Control::default().with_limits(limits),
-            move |ctl| ending(crate::engine::solve_klotski(&*strategy, &layout, metric, ctl)),
+            move |ctl| {
+                ending(crate::engine::solve_klotski(
+                    &*strategy, &layout, metric, ctl,
+                ))
+            },
         ));
     }
     let puzzle: TilePuzzle = tiles.puzzle();
@@ -192,7 +196,9 @@ pub fn open(
                 (_, pdb) => pdb,
             };
             let choice = HeuristicChoice::with_database(kind, pdb);
-            ending(crate::engine::solve_tiles(&*strategy, &puzzle, &choice, ctl))
+            ending(crate::engine::solve_tiles(
+                &*strategy, &puzzle, &choice, ctl,
+            ))
         },
     ))
 }
@@ -441,7 +447,11 @@ impl Inspector {
     fn controls(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         ui.horizontal_wrapped(|ui| {
             ui.heading(format!("Inspecting {}", self.title));
-            if ui.button("Close").on_hover_text("Back to play (Esc)").clicked() {
+            if ui
+                .button("Close")
+                .on_hover_text("Back to play (Esc)")
+                .clicked()
+            {
                 out.push(Command::CloseInspector);
             }
         });
@@ -505,10 +515,12 @@ impl Inspector {
         ui.horizontal_wrapped(|ui| {
             ui.label(format!("Step {}", thousands(m.steps)));
             ui.separator();
-            ui.label(format!("expanded {}", thousands(m.expanded)));
-            ui.separator();
-            ui.label(format!("generated {}", thousands(m.generated)));
-            ui.separator();
+            if !m.local() {
+                ui.label(format!("expanded {}", thousands(m.expanded)));
+                ui.separator();
+                ui.label(format!("generated {}", thousands(m.generated)));
+                ui.separator();
+            }
             if m.depth_first() {
                 ui.label(format!("on the path {}", m.path().len()));
                 ui.separator();

@@ -426,14 +426,22 @@ impl Model {
             }
             Order::BestF => self.remove_open(&node.state),
         }
-        let parent = self.generated_by.get(&node.state).copied().filter(|_| node.g > 0);
+        let parent = self
+            .generated_by
+            .get(&node.state)
+            .copied()
+            .filter(|_| node.g > 0);
         let tree = if self.tree_full {
             None
         } else {
             self.add_tree(node.clone(), parent)
         };
         // IDA* comes back up its path; the others expand one node at a time.
-        let keep = if self.depth_first() { node.g as usize } else { 0 };
+        let keep = if self.depth_first() {
+            node.g as usize
+        } else {
+            0
+        };
         self.frames.truncate(keep);
         self.frames.push(Frame {
             node,
@@ -551,7 +559,13 @@ mod tests {
             .with_events(Arc::new(move |e: &Event<'_>| {
                 sink.lock().unwrap().push(Record::of(e))
             }));
-        solve_tiles(find(strategy).unwrap(), &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
+        solve_tiles(
+            find(strategy).unwrap(),
+            &puzzle,
+            &HeuristicChoice::Manhattan,
+            &ctl,
+        )
+        .unwrap();
         log.lock().unwrap().clone()
     }
 
@@ -647,7 +661,10 @@ mod tests {
         // The path in the tree is a solution: from the start to the goal,
         // one move a link, as long as the solution.
         let path = m.solution_nodes();
-        let states: Vec<&str> = path.iter().map(|&i| m.tree[i].node.state.as_str()).collect();
+        let states: Vec<&str> = path
+            .iter()
+            .map(|&i| m.tree[i].node.state.as_str())
+            .collect();
         assert_eq!(states[0], board);
         assert_eq!(*states.last().unwrap(), "1 2 3 4 5 6 7 8 0");
         assert_eq!(path.len() as u32 - 1, m.goal.unwrap());
@@ -656,7 +673,11 @@ mod tests {
 
     #[test]
     fn idastar_bounds_start_at_h_of_the_start_and_rise_by_two_to_the_optimum() {
-        for board in ["4 1 3 7 2 6 0 5 8", "1 2 3 4 5 6 0 7 8", "8 1 3 4 0 2 7 6 5"] {
+        for board in [
+            "4 1 3 7 2 6 0 5 8",
+            "1 2 3 4 5 6 0 7 8",
+            "8 1 3 4 0 2 7 6 5",
+        ] {
             let start = Board::parse(board, None).unwrap();
             let records = events("idastar", board, None);
             let m = fold_all(Order::BestF, board, &records);
@@ -693,7 +714,10 @@ mod tests {
             let path = m.solution_nodes();
             assert_eq!(path.len() as u32, optimum + 1, "{board}");
             assert_eq!(m.tree[path[0]].node.state, board);
-            let states: Vec<&str> = path.iter().map(|&i| m.tree[i].node.state.as_str()).collect();
+            let states: Vec<&str> = path
+                .iter()
+                .map(|&i| m.tree[i].node.state.as_str())
+                .collect();
             assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
         }
     }
@@ -749,7 +773,11 @@ mod tests {
                 assert!(neighbour_texts(&at).contains(state), "{at} → {state}");
                 let t = temperature.expect("annealing has a temperature");
                 let delta = proposed - energy;
-                let chance = if delta <= 0.0 { 1.0 } else { (-delta / t).exp() };
+                let chance = if delta <= 0.0 {
+                    1.0
+                } else {
+                    (-delta / t).exp()
+                };
                 assert!((probability.unwrap() - chance).abs() < 1e-9);
                 if *taken {
                     accepted += 1;
@@ -768,13 +796,20 @@ mod tests {
     fn greedy_stops_where_every_neighbour_is_no_better() {
         let records = events("greedy", FAR, None);
         let m = fold_all(Order::BestF, FAR, &records);
-        let (energy, neighbours) = m.local_minimum.clone().expect("greedy gets stuck on this one");
+        let (energy, neighbours) = m
+            .local_minimum
+            .clone()
+            .expect("greedy gets stuck on this one");
         let mut around: Vec<String> = neighbour_texts(&m.walk_at);
         let mut shown: Vec<String> = neighbours.iter().map(|n| n.state.clone()).collect();
         around.sort();
         shown.sort();
         assert_eq!(shown, around, "every neighbour of the minimum, once");
-        assert!(neighbours.iter().all(|n| n.proposed >= energy && !n.accepted));
+        assert!(
+            neighbours
+                .iter()
+                .all(|n| n.proposed >= energy && !n.accepted)
+        );
         assert!(neighbours.iter().all(|n| n.energy == energy));
     }
 

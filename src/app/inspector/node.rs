@@ -29,7 +29,10 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
         (None, None) => ("Not started", None),
     };
     ui.heading(heading);
-    let side = ui.available_width().min(ui.available_height() * 0.5).max(80.0);
+    let side = ui
+        .available_width()
+        .min(ui.available_height() * 0.5)
+        .max(80.0);
     match node {
         Some(n) => {
             subject.draw(ui, &n.state, Vec2::splat(side), "node expanded");

@@ -90,16 +90,16 @@ pub fn show(
     };
     let columns = place.iter().map(|p| p.0).fold(0.0f32, f32::max) + 1.0;
     let rows = place.iter().map(|p| p.1).max().unwrap_or(0) + 1;
-    let size = Vec2::new(
-        columns * (SIDE + GAP_X),
-        rows as f32 * (SIDE + GAP_Y),
-    );
+    let size = Vec2::new(columns * (SIDE + GAP_X), rows as f32 * (SIDE + GAP_Y));
     let mut clicked = None;
     egui::ScrollArea::both()
         .id_salt("search tree")
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            let (area, _) = ui.allocate_exact_size(size, egui::Sense::hover());
+            // A margin all round: frames drawn outside the boards stay in view.
+            let margin = Vec2::splat(6.0);
+            let (area, _) = ui.allocate_exact_size(size + margin * 2.0, egui::Sense::hover());
+            let area = area.shrink2(margin);
             let at = |i: usize| {
                 let (x, row) = place[i];
                 Rect::from_min_size(
@@ -122,7 +122,10 @@ pub fn show(
                     Stroke::new(1.0, weak)
                 };
                 painter.line_segment(
-                    [Pos2::new(a.center().x, a.max.y), Pos2::new(b.center().x, b.min.y)],
+                    [
+                        Pos2::new(a.center().x, a.max.y),
+                        Pos2::new(b.center().x, b.min.y),
+                    ],
                     stroke,
                 );
             }
@@ -161,8 +164,8 @@ pub fn show(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use super::super::model::Node;
+    use super::*;
 
     fn node(parent: Option<usize>) -> TreeNode {
         TreeNode {
@@ -180,7 +183,13 @@ mod tests {
         // 0 ─┬─ 1 ─┬─ 3
         //    │     └─ 4
         //    └─ 2
-        let tree = vec![node(None), node(Some(0)), node(Some(0)), node(Some(1)), node(Some(1))];
+        let tree = vec![
+            node(None),
+            node(Some(0)),
+            node(Some(0)),
+            node(Some(1)),
+            node(Some(1)),
+        ];
         let place = layout(&tree);
         assert_eq!(place[3], (0.0, 2));
         assert_eq!(place[4], (1.0, 2));
