@@ -403,3 +403,24 @@ fn render_inspector() {
     let img = h.render().expect("render");
     img.save(dir.join("inspector-tree.png")).unwrap();
 }
+
+#[test]
+fn a_strategy_that_reports_no_steps_is_refused_with_the_reason() {
+    let mut h = harness();
+    set_board(&mut h, "1 8 5 4 2 3 7 6 0");
+    let quiet: Vec<_> = crate::engine::strategy::for_family(crate::engine::strategy::Family::Tiles)
+        .filter(|s| !s.reports_events())
+        .collect();
+    for s in quiet {
+        h.get_by_label(s.label()).click();
+        h.run();
+        h.get_by_label("Inspect").click();
+        h.run();
+        assert!(h.state().inspector.is_none());
+        assert!(
+            h.state().status().contains("cannot be inspected"),
+            "{}",
+            h.state().status()
+        );
+    }
+}

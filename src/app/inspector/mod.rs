@@ -131,6 +131,12 @@ pub fn open(
     ctx: &egui::Context,
 ) -> Result<Inspector, String> {
     let strategy = settings.strategy();
+    if !strategy.reports_events() {
+        return Err(format!(
+            "{} cannot be inspected: it reports no steps to show. Choose another strategy.",
+            strategy.label()
+        ));
+    }
     let limits = settings.limits();
     if settings.family == super::settings::Family::Klotski {
         let layout = layout.clone();
