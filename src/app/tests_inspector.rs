@@ -424,3 +424,23 @@ fn a_strategy_that_reports_no_steps_is_refused_with_the_reason() {
         );
     }
 }
+
+#[test]
+fn past_the_events_kept_back_is_refused_with_the_reason_and_stepping_goes_on() {
+    let mut h = harness();
+    inspect(&mut h, "astar", "8 6 7 2 5 4 3 0 1");
+    h.state_mut().inspector.as_mut().unwrap().set_kept(30);
+    click_until(&mut h, "Step ×10", 10);
+    click_until(&mut h, "Step ×10", 20);
+    assert!(inspector(&h).model().events > 30);
+    let before = inspector(&h).model().current().cloned();
+    h.get_by_label("Back").click();
+    h.run();
+    assert!(
+        inspector(&h).message().contains("Back is off for this run: it passed 30 events"),
+        "{}",
+        inspector(&h).message()
+    );
+    assert_eq!(inspector(&h).model().current().cloned(), before, "nothing changed");
+    click_until(&mut h, "Step", 21);
+}

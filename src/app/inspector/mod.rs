@@ -63,8 +63,10 @@ pub struct Inspector {
     ended: Option<String>,
     /// Events recorded, from `dropped` on.
     records: Vec<Record>,
-    /// Events dropped from the front past [`KEPT_EVENTS`].
+    /// Events dropped from the front past `kept`.
     dropped: usize,
+    /// Most events kept for Back ([`KEPT_EVENTS`]; tests lower it).
+    kept: usize,
     /// Absolute index of each step's first event.
     step_starts: Vec<usize>,
     /// Absolute index of the next event to fold.
@@ -244,6 +246,7 @@ impl Inspector {
             ended: None,
             records: Vec::new(),
             dropped: 0,
+            kept: KEPT_EVENTS,
             step_starts: Vec::new(),
             folded: 0,
             settled: false,
@@ -298,6 +301,12 @@ impl Inspector {
         self.rate = rate;
     }
 
+    /// Keep at most `events` events for Back.
+    #[cfg(test)]
+    pub fn set_kept(&mut self, events: usize) {
+        self.kept = events;
+    }
+
     /// Take the search's job (to see it end once the inspector closes).
     #[cfg(test)]
     pub fn take_job(&mut self) -> Option<Job<String>> {
@@ -310,7 +319,7 @@ impl Inspector {
             self.message = format!(
                 "Back is off for this run: it passed {} events, more than are kept. Step on, \
                  or Close and inspect a smaller puzzle.",
-                thousands(KEPT_EVENTS as u64)
+                thousands(self.kept as u64)
             );
             return;
         }
@@ -425,7 +434,7 @@ impl Inspector {
         if budget == 0 && self.model.steps < self.target {
             ctx.request_repaint(); // more to fold next frame
         }
-        if self.records.len() > KEPT_EVENTS {
+        if self.records.len() > self.kept {
             // Drop what is shown already; Back cannot replay it any more.
             let n = self.folded - self.dropped;
             self.records.drain(..n);
