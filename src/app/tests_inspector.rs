@@ -387,6 +387,20 @@ fn render_inspector() {
             img.save(dir.join(format!("{name}{suffix}.png"))).unwrap();
         }
     }
+    // Klotski, a few steps into A*.
+    for (w, hgt, suffix) in [(1600.0, 1000.0, ""), (800.0, 560.0, "-small")] {
+        let mut h = klotski_harness();
+        h.set_size(egui::Vec2::new(w, hgt));
+        h.run();
+        h.get_by_label(find("astar").unwrap().label()).click();
+        h.run();
+        h.get_by_label("Inspect").click();
+        h.run();
+        click_until(&mut h, "Step ×10", 10);
+        let img = h.render().expect("render");
+        img.save(dir.join(format!("inspector-klotski{suffix}.png")))
+            .unwrap();
+    }
     // The tree of a small A* run.
     let mut h = harness();
     h.set_size(egui::Vec2::new(1600.0, 1000.0));
@@ -437,10 +451,16 @@ fn past_the_events_kept_back_is_refused_with_the_reason_and_stepping_goes_on() {
     h.get_by_label("Back").click();
     h.run();
     assert!(
-        inspector(&h).message().contains("Back is off for this run: it passed 30 events"),
+        inspector(&h)
+            .message()
+            .contains("Back is off for this run: it passed 30 events"),
         "{}",
         inspector(&h).message()
     );
-    assert_eq!(inspector(&h).model().current().cloned(), before, "nothing changed");
+    assert_eq!(
+        inspector(&h).model().current().cloned(),
+        before,
+        "nothing changed"
+    );
     click_until(&mut h, "Step", 21);
 }

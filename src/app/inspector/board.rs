@@ -19,6 +19,20 @@ pub enum Subject {
 }
 
 impl Subject {
+    /// The box a small board of about `side` points needs: square for
+    /// tiles; for Klotski the layout's shape with room for the exit mark,
+    /// its cells no smaller than the Klotski board draws them.
+    pub fn small(&self, side: f32) -> Vec2 {
+        match self {
+            Subject::Tiles(_) => Vec2::splat(side),
+            Subject::Klotski(l) => {
+                let (rows, cols) = (l.rows as f32 + 0.6, l.cols as f32 + 0.4);
+                let cell = (side / rows).max(12.5);
+                Vec2::new(cell * cols, cell * rows)
+            }
+        }
+    }
+
     /// Draw `state` in a `size` box; the response senses clicks and names
     /// the box `label` for screen readers (and tests).
     pub fn draw(&self, ui: &mut egui::Ui, state: &str, size: Vec2, label: &str) -> egui::Response {
@@ -74,7 +88,8 @@ pub fn grid(
     items: impl Iterator<Item = (String, String)>,
 ) {
     let spacing = egui::vec2(10.0, 8.0);
-    let columns = ((ui.available_width() + spacing.x) / (side + spacing.x))
+    let size = subject.small(side);
+    let columns = ((ui.available_width() + spacing.x) / (size.x + spacing.x))
         .floor()
         .max(1.0) as usize;
     egui::Grid::new(("board grid", what))
@@ -82,8 +97,8 @@ pub fn grid(
         .show(ui, |ui| {
             for (i, (state, caption)) in items.enumerate() {
                 ui.vertical(|ui| {
-                    ui.set_width(side);
-                    subject.draw(ui, &state, Vec2::splat(side), &format!("{what} {i}"));
+                    ui.set_width(size.x);
+                    subject.draw(ui, &state, size, &format!("{what} {i}"));
                     ui.small(caption);
                 });
                 if (i + 1) % columns == 0 {

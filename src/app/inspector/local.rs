@@ -33,7 +33,7 @@ pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
         ui.separator();
         ui.strong("Move proposed");
         ui.horizontal(|ui| {
-            subject.draw(ui, &p.state, Vec2::splat(64.0), "proposed state");
+            subject.draw(ui, &p.state, subject.small(64.0), "proposed state");
             ui.vertical(|ui| proposal_lines(ui, p));
         });
     }

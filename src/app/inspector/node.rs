@@ -54,13 +54,16 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
         .id_salt("children")
         .show(ui, |ui| {
             egui::Grid::new("children grid")
-                .num_columns(3)
+                .num_columns(2)
                 .striped(true)
                 .show(ui, |ui| {
                     for (i, c) in model.children().iter().enumerate() {
-                        subject.draw(ui, &c.node.state, Vec2::splat(52.0), &format!("child {i}"));
-                        ui.label(format!("h {} · f {}", c.node.h, c.node.f()));
-                        ui.label(fate_words(c.fate, depth_first));
+                        let size = subject.small(52.0);
+                        subject.draw(ui, &c.node.state, size, &format!("child {i}"));
+                        ui.vertical(|ui| {
+                            ui.label(format!("h {} · f {}", c.node.h, c.node.f()));
+                            ui.label(fate_words(c.fate, depth_first));
+                        });
                         ui.end_row();
                     }
                 });

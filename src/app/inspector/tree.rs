@@ -90,7 +90,8 @@ pub fn show(
     };
     let columns = place.iter().map(|p| p.0).fold(0.0f32, f32::max) + 1.0;
     let rows = place.iter().map(|p| p.1).max().unwrap_or(0) + 1;
-    let size = Vec2::new(columns * (SIDE + GAP_X), rows as f32 * (SIDE + GAP_Y));
+    let node = subject.small(SIDE);
+    let size = Vec2::new(columns * (node.x + GAP_X), rows as f32 * (node.y + GAP_Y));
     let mut clicked = None;
     egui::ScrollArea::both()
         .id_salt("search tree")
@@ -103,11 +104,11 @@ pub fn show(
             let at = |i: usize| {
                 let (x, row) = place[i];
                 Rect::from_min_size(
-                    area.min + Vec2::new(x * (SIDE + GAP_X), row as f32 * (SIDE + GAP_Y)),
-                    Vec2::splat(SIDE),
+                    area.min + Vec2::new(x * (node.x + GAP_X), row as f32 * (node.y + GAP_Y)),
+                    node,
                 )
             };
-            let visible = ui.clip_rect().expand(SIDE);
+            let visible = ui.clip_rect().expand(node.y);
             let painter = ui.painter().clone();
             let weak = ui.visuals().weak_text_color();
             for (i, t) in tree.iter().enumerate() {
