@@ -82,6 +82,7 @@ pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
             let moves_ago = n - 1 - i;
             let caption = match moves_ago {
                 0 => "now".to_string(),
+                1 => "1 move ago".to_string(),
                 k => format!("{k} moves ago"),
             };
             (s.clone(), caption)
