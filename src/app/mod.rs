@@ -18,6 +18,7 @@ mod files;
 mod fonts;
 mod game;
 mod i18n;
+mod inspector;
 mod keys;
 pub mod klotski;
 mod menu;
@@ -33,6 +34,8 @@ mod tests_compare;
 mod tests_feedback;
 #[cfg(test)]
 mod tests_i18n;
+#[cfg(test)]
+mod tests_inspector;
 #[cfg(test)]
 mod tests_tiles;
 mod tiles;
@@ -90,6 +93,10 @@ pub enum Command {
     Solve,
     /// Cancel the running solve.
     Cancel,
+    /// Open the search inspector on the board shown (step through a run).
+    Inspect,
+    /// Close the search inspector (its run is cancelled).
+    CloseInspector,
     /// Undo a move.
     Undo,
     /// Redo a move.
@@ -177,6 +184,8 @@ pub struct HuarongApp {
     show_help: bool,
     show_about: bool,
     files: files::FileDialogs,
+    /// The search inspector, shown instead of the play view while open.
+    inspector: Option<inspector::Inspector>,
 }
 
 impl HuarongApp {
@@ -218,6 +227,7 @@ impl HuarongApp {
             show_help: false,
             show_about: false,
             files: files::FileDialogs::default(),
+            inspector: None,
         }
     }
 
@@ -383,8 +393,24 @@ impl HuarongApp {
             Command::Help => self.show_help = true,
             Command::About => self.show_about = true,
             Command::DismissError => self.error = None,
-            Command::SetFamily(family) => self.settings.family = family,
-            Command::ShowCompare(shown) => self.comparing = shown,
+            Command::SetFamily(family) => {
+                self.inspector = None;
+                self.settings.family = family;
+            }
+            Command::ShowCompare(shown) => {
+                self.inspector = None;
+                self.comparing = shown;
+            }
+            Command::Inspect => {
+                let layout = self.klotski.game().layout();
+                let opened =
+                    inspector::open(&self.settings, &self.tiles, layout, &self.cache_dir, ctx);
+                match opened {
+                    Ok(i) => self.inspector = Some(i),
+                    Err(why) => self.set_status(why),
+                }
+            }
+            Command::CloseInspector => self.inspector = None,
             Command::PlayCompared(run) => {
                 let (start, finished, name) = *run;
                 self.play_compared(start, finished, name);
@@ -504,6 +530,13 @@ impl HuarongApp {
         {
             return;
         }
+        if self.inspector.is_some() {
+            // The board behind the inspector stays as it is; Esc closes it.
+            if keys::escape(ctx) {
+                self.inspector = None;
+            }
+            return;
+        }
         for cmd in keys::commands(ctx) {
             self.apply(cmd, ctx, now);
         }
@@ -526,6 +559,9 @@ impl eframe::App for HuarongApp {
         self.tiles.logic(ctx, now, &mut self.settings);
         self.klotski.logic(ctx, now, &self.settings);
         self.compare.poll();
+        if let Some(inspector) = &mut self.inspector {
+            inspector.logic(ctx, now);
+        }
         if let Some((action, path)) = self.files.poll(self.settings.language) {
             match action {
                 files::FileAction::Open => self.open_path(&path),
@@ -591,7 +627,9 @@ impl eframe::App for HuarongApp {
                 });
             });
         });
-        if self.comparing {
+        if let Some(inspector) = &mut self.inspector {
+            commands.extend(inspector.ui(ui));
+        } else if self.comparing {
             let start = if self.in_klotski() {
                 compare::Start::Klotski(self.klotski.game().layout().clone(), self.settings.metric)
             } else {

@@ -767,9 +767,18 @@ impl KlotskiPlay {
         ui.separator();
         match &self.running {
             None => {
-                if ui.button("Solve").clicked() {
-                    out.push(Command::Solve);
-                }
+                ui.horizontal(|ui| {
+                    if ui.button("Solve").clicked() {
+                        out.push(Command::Solve);
+                    }
+                    if ui
+                        .button("Inspect")
+                        .on_hover_text("Step through the search: its nodes, open list and tree")
+                        .clicked()
+                    {
+                        out.push(Command::Inspect);
+                    }
+                });
             }
             Some(run) => {
                 ui.horizontal(|ui| {
