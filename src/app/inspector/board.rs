@@ -78,6 +78,9 @@ impl Subject {
     }
 }
 
+/// The width a small board's caption takes in small text.
+const CAPTION_WIDTH: f32 = 104.0;
+
 /// Small boards in rows as wide as the space allows, each with a caption
 /// under it; each board is named `{what} {i}`.
 pub fn grid(
@@ -89,7 +92,10 @@ pub fn grid(
 ) {
     let spacing = egui::vec2(10.0, 8.0);
     let size = subject.small(side);
-    let columns = ((ui.available_width() + spacing.x) / (size.x + spacing.x))
+    // Wide enough for a caption such as "g 12 · h 13 · f 25" under the
+    // board: a caption wider than its column would run into the next one.
+    let cell = size.x.max(CAPTION_WIDTH);
+    let columns = ((ui.available_width() + spacing.x) / (cell + spacing.x))
         .floor()
         .max(1.0) as usize;
     egui::Grid::new(("board grid", what))
@@ -97,7 +103,7 @@ pub fn grid(
         .show(ui, |ui| {
             for (i, (state, caption)) in items.enumerate() {
                 ui.vertical(|ui| {
-                    ui.set_width(size.x);
+                    ui.set_width(cell);
                     subject.draw(ui, &state, size, &format!("{what} {i}"));
                     ui.small(caption);
                 });
