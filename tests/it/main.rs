@@ -14,3 +14,4 @@ mod parse;
 mod pdb;
 mod search;
 mod table;
+mod weighted;

@@ -180,3 +180,56 @@ pub(super) fn shorten(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::control::Control;
+    use crate::tiles::{Board, shuffled};
+    use rand::RngExt;
+
+    /// The end of `path` from `start`.
+    fn end(start: &Board, path: &[Dir]) -> Board {
+        let mut b = start.clone();
+        b.apply_path(path).unwrap();
+        b
+    }
+
+    /// Random walks with detours spliced in (a tile slid out and back, the
+    /// blank round a square): the shortened path ends where the walk ended,
+    /// is never longer, and loses every detour.
+    #[test]
+    fn windows_lose_detours_and_keep_the_end() {
+        let mut rng = crate::rng::seeded(7);
+        for (rows, cols) in [(4, 4), (5, 7), (10, 10)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let goal = Board::goal(shape);
+            let start = random_board(&goal, &mut rng);
+            let (_, walk) = shuffled(&start, 60, &mut rng);
+            let mut path = walk.clone();
+            // A detour the walk's end does not see: go one way and back.
+            let at = rng.random_range(0..path.len());
+            let b = end(&start, &path[..at]);
+            let d = Dir::ALL
+                .into_iter()
+                .find(|&d| shape.neighbour(b.blank(), d).is_some())
+                .unwrap();
+            path.splice(at..at, [d, d.opposite()]);
+            let ctl = Control::default();
+            let mut meter = Meter::new(&ctl);
+            let mut shorter = path.clone();
+            shorten(shape, start.cells(), &mut shorter, &mut meter).unwrap();
+            assert_eq!(end(&start, &shorter), end(&start, &path), "{rows}x{cols}");
+            assert!(
+                shorter.len() <= walk.len(),
+                "{rows}x{cols}: {} > {}",
+                shorter.len(),
+                walk.len()
+            );
+        }
+    }
+
+    fn random_board(goal: &Board, rng: &mut impl rand::Rng) -> Board {
+        crate::tiles::random_solvable(goal, rng)
+    }
+}
