@@ -32,6 +32,8 @@ mod tests_compare;
 mod tests_feedback;
 #[cfg(test)]
 mod tests_tiles;
+#[cfg(test)]
+mod tests_weighted;
 mod tiles;
 mod trace_plot;
 mod tuning;
