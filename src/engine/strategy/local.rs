@@ -108,7 +108,7 @@ impl Tuning {
             return Err(bad(format!("--t0 must be a positive temperature, not {t}")));
         }
         if let Some(w) = self.weight
-            && !(w >= 1.0 && w <= super::weighted::MAX_WEIGHT)
+            && !(1.0..=super::weighted::MAX_WEIGHT).contains(&w)
         {
             return Err(bad(format!(
                 "--weight must be a number from 1 (optimal) to {}, not {w}",

@@ -257,12 +257,12 @@ impl Work {
         }
         let moves = finish::finish(&self.now.cells, cols, rect, &self.home, meter)?;
         self.apply(&moves)?;
-        if !whole && self.shape.cells() <= whole::WHOLE_CELLS {
-            if let Some(path) = whole::search_whole(&self.puzzle, meter)?
-                && path.len() < self.path.len()
-            {
-                self.path = path;
-            }
+        if !whole
+            && self.shape.cells() <= whole::WHOLE_CELLS
+            && let Some(path) = whole::search_whole(&self.puzzle, meter)?
+            && path.len() < self.path.len()
+        {
+            self.path = path;
         }
         if !whole {
             shorten::shorten(self.shape, self.puzzle.start.cells(), &mut self.path, meter)?;
