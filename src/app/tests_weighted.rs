@@ -38,3 +38,28 @@ fn weighted_results_read_as_within_w_times_optimal() {
         .next()
         .expect("the Steps panel says the bound");
 }
+
+/// A weighted solve at the small and a large window size, saved to
+/// `$HUARONG_SCREENSHOTS` (the knob, the strategy rows and the bound in the
+/// Steps panel and the status line, nothing clipped).
+#[test]
+#[ignore = "renders PNGs; run with HUARONG_SCREENSHOTS=<folder>"]
+fn render_a_weighted_solve() {
+    let dir = std::path::PathBuf::from(
+        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "screenshots".into()),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    for (w, hgt) in [(800.0, 560.0), (1600.0, 1000.0)] {
+        let mut h = harness();
+        h.set_size(eframe::egui::Vec2::new(w, hgt));
+        set_board(&mut h, LONG);
+        h.get_by_label("Weighted A*").click();
+        h.run();
+        h.get_by_label("Solve").click();
+        h.run_ok();
+        wait_for_solver(&mut h);
+        let img = h.render().expect("render");
+        img.save(dir.join(format!("weighted-{w}x{hgt}.png")))
+            .unwrap();
+    }
+}
