@@ -38,6 +38,8 @@ mod tests_i18n;
 mod tests_inspector;
 #[cfg(test)]
 mod tests_tiles;
+#[cfg(test)]
+mod tests_weighted;
 mod tiles;
 mod trace_plot;
 mod tuning;

@@ -493,11 +493,9 @@ impl KlotskiPlay {
                     "Solved: {} moves, {} steps{} by {} — {counters}",
                     sol.moves_to.last().copied().unwrap_or(0),
                     sol.steps.len(),
-                    if sol.stats.optimal {
-                        format!(" (optimal in {})", sol.metric.name())
-                    } else {
-                        String::new()
-                    },
+                    crate::units::guarantee(&sol.stats)
+                        .map(|g| format!(" ({g} in {})", sol.metric.name()))
+                        .unwrap_or_default(),
                     sol.strategy
                 );
                 self.rows_by_move = sol.metric == Metric::Moves;
@@ -579,11 +577,9 @@ impl KlotskiPlay {
                         s.moves_to.last().copied().unwrap_or(0),
                         s.steps.len(),
                         s.strategy,
-                        if s.stats.optimal {
-                            format!(", optimal in {}", s.metric.name())
-                        } else {
-                            String::new()
-                        }
+                        crate::units::guarantee(&s.stats)
+                            .map(|g| format!(", {g} in {}", s.metric.name()))
+                            .unwrap_or_default()
                     )
                 });
                 if self.solution.is_some() {
