@@ -12,11 +12,14 @@ pub mod compare;
 mod controls;
 mod databases;
 mod distance;
+mod distribution;
+mod explain;
 mod error;
 mod file_dialog;
 mod files;
 mod fonts;
 mod game;
+mod heuristic_view;
 mod keys;
 pub mod klotski;
 mod menu;
@@ -32,6 +35,8 @@ mod tests_compare;
 mod tests_feedback;
 #[cfg(test)]
 mod tests_tiles;
+#[cfg(test)]
+mod tests_hints;
 mod tiles;
 mod trace_plot;
 mod tuning;
@@ -510,7 +515,7 @@ impl eframe::App for HuarongApp {
     /// playback. No drawing.
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         let now = ctx.input(|i| i.time);
-        self.tiles.logic(ctx, now, &mut self.settings);
+        self.tiles.logic(ctx, now, &mut self.settings, &self.cache_dir);
         self.klotski.logic(ctx, now, &self.settings);
         self.compare.poll();
         if let Some((action, path)) = self.files.poll() {
