@@ -105,7 +105,7 @@ impl Parity {
             })
             .collect();
         ui.label(format!(
-            "Out of place, the tiles form {} cycle{} (tinted and linked on the board): {}. \
+            "Out of place, the tiles form {} cycle{} (each belongs where the next one stands; tinted and linked on the board): {}. \
              Each of k tiles takes k − 1 swaps to sort: {} swap{} in all — {}.",
             self.cycles.len(),
             if self.cycles.len() == 1 { "" } else { "s" },
@@ -123,7 +123,7 @@ impl Parity {
         ui.label(
             "Every move is one swap (the blank with a tile) and one step of the blank, so \
              both parities flip together. At the goal both are even; here they differ, so \
-             no sequence of moves gets there. Swapping any two tiles (edit mode) fixes it.",
+             no sequence of moves gets there. Swapping any two tiles fixes it.",
         );
     }
 }

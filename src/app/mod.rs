@@ -84,6 +84,9 @@ pub enum Command {
     LoadClassic(usize),
     /// Play this Klotski layout (the layout editor's Apply).
     SetLayout(Layout),
+    /// Play this Klotski position under this title (a position shown from
+    /// the hints: the farthest from the exit, the closest to it).
+    PlayLayout(Layout, String),
     /// Close the layout editor without change.
     CloseEditor,
     /// Toggle edit mode.
@@ -149,6 +152,7 @@ impl Command {
             Command::SetPuzzle(_) => "Set state",
             Command::LoadClassic(_) => "Choosing a layout",
             Command::SetLayout(_) => "Edit layout",
+            Command::PlayLayout(..) => "Showing a position",
             Command::ToggleEdit => "Edit mode",
             Command::SetFamily(_) => "Switching the puzzle",
             Command::Open => "File ▸ Open",

@@ -261,3 +261,340 @@ fn a_15_puzzle_distance_arrives_in_the_background_for_the_board_shown() {
     after.apply(blank).unwrap();
     assert_eq!(truth(&after) + 1, d_next);
 }
+
+// ---- Klotski ----
+
+use crate::engine::klotski::{Layout, Metric};
+use crate::storage::layouts::classics;
+
+/// A position as the cells' piece shapes (pieces of one shape are
+/// interchangeable: one key for all their arrangements).
+fn key(l: &Layout) -> String {
+    use crate::engine::klotski::PieceShape;
+    let mut grid = vec![vec!['.'; l.cols]; l.rows];
+    for (i, p) in l.pieces.iter().enumerate() {
+        let (h, w) = p.shape.size();
+        let mark = match p.shape {
+            _ if i == l.target => 'T',
+            PieceShape::Single => 's',
+            PieceShape::Wide => 'w',
+            PieceShape::Tall => 't',
+            PieceShape::Square => 'q',
+        };
+        for row in grid.iter_mut().skip(p.row).take(h) {
+            for cell in row.iter_mut().skip(p.col).take(w) {
+                *cell = mark;
+            }
+        }
+    }
+    grid.into_iter()
+        .map(|r| r.into_iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Every position reachable from `start` (by [`key`]) with its distance
+/// to the exit in unit steps, if it reaches it: the test's own
+/// breadth-first searches, forwards then back from the exits.
+fn klotski_bfs(start: &Layout) -> (HashMap<String, Layout>, HashMap<String, u32>) {
+    let neighbours = |l: &Layout| -> Vec<Layout> {
+        let mut out = Vec::new();
+        for i in 0..l.pieces.len() {
+            for d in Dir::ALL {
+                let mut n = l.clone();
+                if n.step(i, d) {
+                    out.push(n);
+                }
+            }
+        }
+        out
+    };
+    let mut group = HashMap::new();
+    group.insert(key(&start), start.clone());
+    let mut queue = std::collections::VecDeque::from([start.clone()]);
+    while let Some(l) = queue.pop_front() {
+        for n in neighbours(&l) {
+            if !group.contains_key(&key(&n)) {
+                group.insert(key(&n), n.clone());
+                queue.push_back(n);
+            }
+        }
+    }
+    let mut dist: HashMap<String, u32> = HashMap::new();
+    let mut queue: std::collections::VecDeque<Layout> =
+        group.values().filter(|l| l.is_solved()).cloned().collect();
+    for l in &queue {
+        dist.insert(key(&l), 0);
+    }
+    while let Some(l) = queue.pop_front() {
+        let d = dist[&key(&l)];
+        for n in neighbours(&l) {
+            if !dist.contains_key(&key(&n)) {
+                dist.insert(key(&n), d + 1);
+                queue.push_back(n);
+            }
+        }
+    }
+    (group, dist)
+}
+
+fn klotski_hints_harness(metric: Metric) -> super::tests::TestApp {
+    let mut h = harness_with_distances(Settings {
+        family: super::settings::Family::Klotski,
+        animate: false,
+        chinese_names: false,
+        metric,
+        ..Settings::default()
+    });
+    h.run();
+    h
+}
+
+fn klotski_layout(h: &Harness<'_, HuarongApp>) -> Layout {
+    h.state().klotski.game().layout().clone()
+}
+
+#[test]
+fn a_klotski_hint_comes_in_two_stages_and_its_move_brings_the_exit_closer() {
+    let start = classics()[0].parse();
+    let (_, truth) = klotski_bfs(&start);
+    let d = truth[&key(&start)];
+    assert_eq!(d as usize, classics()[0].steps, "the test's BFS agrees with the shipped optimum");
+    let mut h = klotski_hints_harness(Metric::Steps);
+    let label = format!("{d} steps to the exit (exact)");
+    wait_until(&mut h, |h| h.query_by_label(&label).is_some(), 60, "the group");
+    // First the piece (selected, so the arrow keys move it)…
+    h.get_by_label("Hint").click();
+    h.run();
+    let piece = h.state().klotski.selected().expect("the hint selects its piece");
+    let names = super::klotski::names::piece_names(&start);
+    h.get_by_label(&format!("Hint: move {}", names[piece].english));
+    // …then where: one step, which the test's BFS says is one closer.
+    h.get_by_label("More hint").click();
+    h.run();
+    assert!(h.query_by_label("More hint").is_none(), "two stages only");
+    let best = h
+        .state()
+        .klotski
+        .hints
+        .position(&start, Metric::Steps)
+        .and_then(|p| p.best().cloned())
+        .expect("a best move");
+    assert_eq!(best.piece, piece);
+    let mut after = start.clone();
+    for &dir in &best.steps {
+        assert!(after.step(piece, dir));
+    }
+    assert_eq!(truth[&key(&after)] + 1, d);
+    h.get_by_label(&format!(
+        "Hint: {}",
+        super::klotski::names::describe_move(&names[piece], &best.steps, false)
+    ));
+    // Following it with the arrow key: one closer, the hint starts over.
+    let key = match best.steps[0] {
+        Dir::Up => egui::Key::ArrowUp,
+        Dir::Down => egui::Key::ArrowDown,
+        Dir::Left => egui::Key::ArrowLeft,
+        Dir::Right => egui::Key::ArrowRight,
+    };
+    h.key_press(key);
+    h.run();
+    assert_eq!(klotski_layout(&h).to_text(), after.to_text());
+    h.get_by_label(&format!("{} steps to the exit (exact)", d - 1));
+    assert!(h.query_by_label_contains("Hint:").is_none());
+}
+
+use eframe::egui;
+
+#[test]
+fn the_klotski_overlay_colours_each_piece_by_its_best_move_in_both_metrics() {
+    let start = classics()[0].parse();
+    let (_, truth) = klotski_bfs(&start);
+    let mut h = klotski_hints_harness(Metric::Steps);
+    let d = truth[&key(&start)];
+    let label = format!("{d} steps to the exit (exact)");
+    wait_until(&mut h, |h| h.query_by_label(&label).is_some(), 60, "the group");
+    h.get_by_label("Colour moves").click();
+    h.run();
+    h.get_by_label("closer");
+    h.get_by_label("same distance");
+    h.get_by_label("farther");
+    let effects = h
+        .state()
+        .klotski
+        .hints
+        .position(&start, Metric::Steps)
+        .expect("read")
+        .effects();
+    // Each piece that can step, by its best step against the test's BFS.
+    let mut expected = Vec::new();
+    for i in 0..start.pieces.len() {
+        let best = Dir::ALL
+            .into_iter()
+            .filter_map(|dir| {
+                let mut n = start.clone();
+                n.step(i, dir).then(|| truth[&key(&n)])
+            })
+            .min();
+        if let Some(after) = best {
+            expected.push((i, Effect::of(d, after)));
+        }
+    }
+    let mut effects = effects;
+    effects.sort_by_key(|e| e.0);
+    assert_eq!(effects, expected);
+    assert!(effects.iter().any(|e| e.1 == Effect::Closer));
+    // In moves, the start is the shipped optimum away.
+    h.state_mut().settings.metric = Metric::Moves;
+    let moves = classics()[0].moves;
+    let label = format!("{moves} moves to the exit (exact)");
+    wait_until(&mut h, |h| h.query_by_label(&label).is_some(), 60, "the group in moves");
+    let p = h
+        .state()
+        .klotski
+        .hints
+        .position(&start, Metric::Moves)
+        .expect("read")
+        .clone();
+    // A piece coloured closer has a move that is one closer in moves.
+    for (piece, effect) in p.effects() {
+        let best = p.moves.iter().filter(|m| m.piece == piece).map(|m| m.after).min().unwrap();
+        assert_eq!(effect, Effect::of(moves as u32, best));
+        if effect == Effect::Closer {
+            assert_eq!(best + 1, moves as u32);
+        }
+    }
+}
+
+#[test]
+fn the_klotski_chart_covers_the_group_and_shows_the_farthest() {
+    let start = classics()[0].parse();
+    let (group, truth) = klotski_bfs(&start);
+    let max = *truth.values().max().unwrap();
+    let mut h = klotski_hints_harness(Metric::Steps);
+    let d = truth[&key(&start)];
+    let label = format!("{d} steps to the exit (exact)");
+    wait_until(&mut h, |h| h.query_by_label(&label).is_some(), 60, "the group");
+    h.get_by_label("Among all positions…").click();
+    h.run();
+    h.get_by_label(&format!(
+        "{} positions can reach the goal.",
+        thousands(truth.len() as u64)
+    ));
+    assert_eq!(truth.len(), group.len(), "every position of 横刀立马 reaches the exit");
+    h.get_by_label_contains(&format!("God's number: {max} steps"));
+    h.get_by_label(&format!("The layout's start is {d} steps from the exit."));
+    let counted: u64 = h
+        .state()
+        .klotski
+        .hints
+        .ready()
+        .expect("built")
+        .group()
+        .by_distance()
+        .iter()
+        .sum();
+    assert_eq!(counted, group.len() as u64);
+    h.get_by_label("Show the farthest").click();
+    h.run();
+    let shown = klotski_layout(&h);
+    assert_eq!(truth[&key(&shown)], max, "{}", shown.to_text());
+    let label = format!("{max} steps to the exit (exact)");
+    wait_until(&mut h, |h| h.query_by_label(&label).is_some(), 60, "the farthest's group");
+}
+
+#[test]
+fn a_klotski_layout_whose_exit_cannot_be_reached_offers_the_closest_position() {
+    // The bottom rows are full of pieces that can never move.
+    let layout = Layout::parse("AA.B/AA.B/CCDD/EEFF/GGHH").expect("a layout");
+    let (group, truth) = klotski_bfs(&layout);
+    assert!(truth.is_empty());
+    let steps_to_exit = |l: &Layout| {
+        let t = &l.pieces[l.target];
+        (t.row.abs_diff(l.goal.0) + t.col.abs_diff(l.goal.1)) as u32
+    };
+    let closest = group.values().map(steps_to_exit).min().unwrap();
+    let mut h = klotski_hints_harness(Metric::Moves);
+    h.state_mut()
+        .klotski
+        .load(layout.clone(), "Blocked".into());
+    let label = format!(
+        "The exit cannot be reached: the group of {} positions reachable from here never reaches it.",
+        group.len()
+    );
+    wait_until(&mut h, |h| h.query_by_label(&label).is_some(), 60, "the group");
+    h.get_by_label_contains(&format!("Show the closest (Cao Cao {closest} steps")).click();
+    h.run();
+    let shown = klotski_layout(&h);
+    assert!(group.contains_key(&key(&shown)), "a position of the group");
+    assert_eq!(steps_to_exit(&shown), closest);
+}
+
+/// Renders the hints for a look (`HUARONG_SCREENSHOTS=dir cargo test --bin
+/// huarong render_hints -- --ignored`): the move overlay with a hint, the
+/// heuristic view (linear conflict on a 4×4), the chart of all positions,
+/// an unsolvable board explained and the Klotski overlay, at 1600×1000 and
+/// 800×560.
+#[test]
+#[ignore = "renders PNGs; needs a graphics driver"]
+fn render_hints() {
+    let dir = std::path::PathBuf::from(
+        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "/tmp/huarong-hints".into()),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    for (w, hgt) in [(1600.0, 1000.0), (800.0, 560.0)] {
+        let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
+            h.set_size(egui::Vec2::new(w, hgt));
+            h.run_ok();
+            let img = h.render().expect("render");
+            img.save(dir.join(format!("{name}-{w}.png"))).unwrap();
+        };
+        // The overlay and a hint on the 8-puzzle.
+        let mut h = tiles_harness(Settings {
+            colour_moves: true,
+            ..Settings::default()
+        });
+        set_board(&mut h, "1 2 3 4 0 6 7 5 8");
+        wait_for_readout(&mut h, 2);
+        h.get_by_label("Hint").click();
+        h.run();
+        save(&mut h, "hint-overlay");
+        // Among all positions.
+        set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+        wait_for_readout(&mut h, 31);
+        h.get_by_label("Among all positions…").click();
+        h.run();
+        save(&mut h, "distribution");
+        // An unsolvable board explained.
+        set_board(&mut h, "2 3 1 4 5 6 8 7 0");
+        h.run();
+        save(&mut h, "unsolvable-explained");
+        // The heuristic view on a 4×4 with linear conflicts.
+        let mut h = tiles_harness(Settings {
+            heuristic_view: true,
+            heuristic: HeuristicKind::LinearConflict,
+            ..Settings::default()
+        });
+        set_board(&mut h, "2 1 3 4 5 6 7 8 13 10 11 12 9 14 15 0");
+        let b = board("2 1 3 4 5 6 7 8 13 10 11 12 9 14 15 0");
+        wait_until(
+            &mut h,
+            |h| h.state().tiles.distances.known(&b).is_some(),
+            120,
+            "the 4×4 distance",
+        );
+        save(&mut h, "heuristic-view");
+        // Klotski with the overlay.
+        let mut h = klotski_hints_harness(Metric::Moves);
+        h.state_mut().settings.colour_moves = true;
+        wait_until(
+            &mut h,
+            |h| h.query_by_label_contains("to the exit (exact)").is_some(),
+            60,
+            "the group",
+        );
+        h.get_by_label("Hint").click();
+        h.run();
+        save(&mut h, "klotski-overlay");
+    }
+}
