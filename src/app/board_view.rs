@@ -363,12 +363,20 @@ fn draw_links(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
     let stroke = Stroke::new((layout.cell * 0.035).max(2.0), LINK);
     for &(a, b) in &marks.links {
         let (pa, pb) = (layout.cell_rect(a).center(), layout.cell_rect(b).center());
-        // Towards the top of a row, the left of a column.
+        // Above a row, right of a column: clear of the corner numbers
+        // (upper left).
         let along = pb - pa;
         let normal = Vec2::new(along.y, -along.x).normalized();
-        let normal = if normal.y > 0.0 || normal.x > 0.0 { -normal } else { normal };
+        let normal = if normal.y > 0.0 || normal.x < 0.0 {
+            -normal
+        } else {
+            normal
+        };
         let lift = layout.cell * (0.25 + 0.1 * along.length() / layout.cell);
-        let (ea, eb) = (pa + normal * layout.cell * 0.22, pb + normal * layout.cell * 0.22);
+        let (ea, eb) = (
+            pa + normal * layout.cell * 0.22,
+            pb + normal * layout.cell * 0.22,
+        );
         let control = ea + (eb - ea) / 2.0 + normal * lift;
         painter.add(egui::epaint::QuadraticBezierShape::from_points_stroke(
             [ea, control, eb],

@@ -76,16 +76,20 @@ pub struct Known {
 }
 
 type Answer = Result<Known, String>;
+/// The search for one position, and a database it read from the cache.
+type SearchJob = Job<(Answer, Option<Arc<PatternDb>>)>;
+/// The distances after each blank move.
+type NeighboursJob = Job<Vec<(Dir, u32)>>;
 
 /// A background search for one position (boards without a quick table).
 struct Search {
     board: Board,
     goal: Board,
-    job: Option<Box<Job<(Answer, Option<Arc<PatternDb>>)>>>,
+    job: Option<Box<SearchJob>>,
     answer: Option<Answer>,
     /// The exact distances after each blank move, for the overlay (asked
     /// for once the distance is known, if the overlay is on).
-    neighbours: Option<Box<Job<Vec<(Dir, u32)>>>>,
+    neighbours: Option<Box<NeighboursJob>>,
     neighbour_distances: Option<Vec<(Dir, u32)>>,
 }
 
@@ -162,7 +166,13 @@ impl Distances {
         }
     }
 
-    fn poll_search(&mut self, goal: &Board, board: &Board, wanted: Wanted<'_>, ctx: &egui::Context) {
+    fn poll_search(
+        &mut self,
+        goal: &Board,
+        board: &Board,
+        wanted: Wanted<'_>,
+        ctx: &egui::Context,
+    ) {
         if self
             .cached_db
             .as_ref()
@@ -453,26 +463,22 @@ impl Distances {
         }
         let mut open = true;
         let mut show_farthest = false;
-        egui::Window::new("Among all positions")
-            .open(&mut open)
-            .default_width(420.0)
-            .resizable(true)
-            .show(ctx, |ui| {
-                let Some(table) = self.table() else {
-                    ui.label(among_all_unavailable(board.shape()));
-                    return;
-                };
-                Distribution {
-                    by_distance: table.by_distance(),
-                    unit: "moves",
-                    here: table.distance(board),
-                }
-                .show(ui, "tiles");
-                show_farthest = ui
-                    .button("Show the farthest")
-                    .on_hover_text("Set the board to a position as far as any from the goal.")
-                    .clicked();
-            });
+        distribution::window(ctx, &mut open).show(ctx, |ui| {
+            let Some(table) = self.table() else {
+                ui.label(among_all_unavailable(board.shape()));
+                return;
+            };
+            Distribution {
+                by_distance: table.by_distance(),
+                unit: "moves",
+                here: table.distance(board),
+            }
+            .show(ui, "tiles");
+            show_farthest = ui
+                .button("Show the farthest")
+                .on_hover_text("Set the board to a position as far as any from the goal.")
+                .clicked();
+        });
         self.among_all = open;
         let pick = self.next_farthest;
         if show_farthest && let Some(table) = self.table() {
@@ -633,7 +639,7 @@ fn neighbour_distances(
             next.apply(blank)?;
             let puzzle = TilePuzzle::new(next, goal.clone()).ok()?;
             let o = solve_tiles(idastar, &puzzle, &choice, &limited).ok()?;
-            (o.status == Status::Solved && o.stats.optimal).then(|| (blank, o.path.len() as u32))
+            (o.status == Status::Solved && o.stats.optimal).then_some((blank, o.path.len() as u32))
         })
         .filter(|&(_, after)| after + 1 == d || after == d + 1)
         .collect()

@@ -8,6 +8,8 @@ use egui_plot::{Bar, BarChart, Plot, VLine};
 
 use crate::units::thousands;
 
+/// Colour of the bars.
+const BARS: Color32 = Color32::from_rgb(0x4a, 0x7f, 0xb5);
 /// Colour of the bar of the position shown.
 const HERE: Color32 = Color32::from_rgb(0xe0, 0x8a, 0x2c);
 
@@ -82,19 +84,31 @@ impl Distribution<'_> {
             .collect();
         let here = self.here;
         Plot::new(format!("{id} distribution"))
-            .height(ui.available_height().clamp(120.0, 260.0))
+            .height(200.0)
             .allow_scroll(false)
             .allow_drag(false)
             .allow_zoom(false)
             .x_axis_label(format!("distance to the goal ({unit})"))
             .y_axis_label("positions")
             .show(ui, |plot| {
-                plot.bar_chart(BarChart::new("positions", bars));
+                plot.bar_chart(BarChart::new("positions", bars).color(BARS));
                 if let Some(d) = here {
                     plot.vline(VLine::new("this position", d as f64).color(HERE));
                 }
             });
     }
+}
+
+/// The "Among all positions" window, at the top right over the Steps
+/// panel (the board stays in view).
+pub fn window<'a>(ctx: &egui::Context, open: &'a mut bool) -> egui::Window<'a> {
+    let corner = ctx.content_rect().right_top() + egui::vec2(-12.0, 64.0);
+    egui::Window::new("Among all positions")
+        .open(open)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(corner)
+        .default_width(440.0)
+        .resizable(true)
 }
 
 /// What a move does to the distance, for the overlay.
@@ -112,7 +126,8 @@ impl Effect {
     /// The tint of a tile (piece) whose move has this effect.
     pub fn colour(self) -> Color32 {
         match self {
-            Effect::Closer => Color32::from_rgb(0x2f, 0x8f, 0x4e),
+            // Blue, not green: green already marks tiles in place.
+            Effect::Closer => Color32::from_rgb(0x2a, 0x6c, 0xc8),
             Effect::Same => Color32::from_rgb(0xb0, 0x8c, 0x1c),
             Effect::Farther => Color32::from_rgb(0xb0, 0x3a, 0x3a),
         }

@@ -131,9 +131,9 @@ impl Parity {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::tiles::check_solvable;
-    use crate::engine::rng::seeded;
     use crate::engine::Shape;
+    use crate::engine::rng::seeded;
+    use crate::engine::tiles::check_solvable;
     use rand::RngExt;
 
     #[test]

@@ -6,8 +6,8 @@
 use eframe::egui::{self, Color32};
 
 use super::board_view::Marks;
-use crate::engine::tiles::heuristic::Breakdown;
 use crate::engine::HeuristicKind;
+use crate::engine::tiles::heuristic::Breakdown;
 
 /// Tints of the pattern groups, in partition order.
 const GROUP_TINTS: [Color32; 4] = [
@@ -24,7 +24,8 @@ pub fn marks(b: &Breakdown, cells: &[u8], marks: &mut Marks) {
         .shares
         .iter()
         .zip(cells)
-        .map(|(&share, &t)| (t != 0).then(|| share.to_string()))
+        // Zeros left out: the tiles that add nothing stay plain.
+        .map(|(&share, &t)| (t != 0 && share > 0).then(|| share.to_string()))
         .collect();
     marks.links = b.conflicts.iter().flat_map(|l| l.pairs.clone()).collect();
     if !b.patterns.is_empty() {
@@ -53,7 +54,8 @@ pub fn summary(ui: &mut egui::Ui, b: &Breakdown, truth: Option<(u32, bool)>) {
     if !b.patterns.is_empty() {
         ui.horizontal_wrapped(|ui| {
             for (g, p) in b.patterns.iter().enumerate() {
-                let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter()
                     .rect_filled(rect, 2.0, GROUP_TINTS[g % GROUP_TINTS.len()]);
                 let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();

@@ -13,8 +13,8 @@ mod controls;
 mod databases;
 mod distance;
 mod distribution;
-mod explain;
 mod error;
+mod explain;
 mod file_dialog;
 mod files;
 mod fonts;
@@ -34,9 +34,9 @@ mod tests_compare;
 #[cfg(test)]
 mod tests_feedback;
 #[cfg(test)]
-mod tests_tiles;
-#[cfg(test)]
 mod tests_hints;
+#[cfg(test)]
+mod tests_tiles;
 mod tiles;
 mod trace_plot;
 mod tuning;
@@ -519,7 +519,8 @@ impl eframe::App for HuarongApp {
     /// playback. No drawing.
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         let now = ctx.input(|i| i.time);
-        self.tiles.logic(ctx, now, &mut self.settings, &self.cache_dir);
+        self.tiles
+            .logic(ctx, now, &mut self.settings, &self.cache_dir);
         self.klotski.logic(ctx, now, &self.settings);
         self.compare.poll();
         if let Some((action, path)) = self.files.poll() {

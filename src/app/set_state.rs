@@ -59,14 +59,23 @@ pub fn validate(
 }
 
 /// The puzzle the fields hold, solvable or not.
-fn parse_fields(tiles: &str, size: &str, goal: &str, current: Shape) -> Result<TilePuzzle, AppError> {
+fn parse_fields(
+    tiles: &str,
+    size: &str,
+    goal: &str,
+    current: Shape,
+) -> Result<TilePuzzle, AppError> {
     let shape = if size.trim().is_empty() {
         size_from_tiles(tiles, current).unwrap_or(current)
     } else {
         Shape::parse(size)?
     };
     let goal_text = (!goal.trim().is_empty()).then_some(goal);
-    Ok(TilePuzzle::parse(tiles, Some(&shape.to_string()), goal_text)?)
+    Ok(TilePuzzle::parse(
+        tiles,
+        Some(&shape.to_string()),
+        goal_text,
+    )?)
 }
 
 impl SetStateDialog {

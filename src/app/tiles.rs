@@ -447,7 +447,13 @@ impl TilesPlay {
 
     /// Background work, each frame: collect a finished solve or database
     /// build, and advance playback.
-    pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings, cache_dir: &Path) {
+    pub fn logic(
+        &mut self,
+        ctx: &egui::Context,
+        now: f64,
+        settings: &mut Settings,
+        cache_dir: &Path,
+    ) {
         self.poll_solver();
         if let Some(line) = self.databases.poll() {
             // Once built, the strong database is the one used.
@@ -653,7 +659,9 @@ impl TilesPlay {
         let parity = super::explain::Parity::of(board, goal);
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut settings.colour_moves, "Colour moves")
-                .on_hover_text("Colour each tile that can move by what its move does to the distance.");
+                .on_hover_text(
+                    "Colour each tile that can move by what its move does to the distance.",
+                );
             ui.checkbox(&mut settings.heuristic_view, "Heuristic view")
                 .on_hover_text("Draw what the chosen heuristic counts on the tiles.");
             if ui
@@ -689,16 +697,12 @@ impl TilesPlay {
             self.distances.overlay_legend(ui, board);
         }
         // The overlay's tints win over the heuristic view's group tints.
-        self.distances.marks(board, settings.colour_moves, &mut marks);
+        self.distances
+            .marks(board, settings.colour_moves, &mut marks);
         marks
     }
 
-    fn board_panel(
-        &mut self,
-        ui: &mut egui::Ui,
-        settings: &mut Settings,
-        now: f64,
-    ) {
+    fn board_panel(&mut self, ui: &mut egui::Ui, settings: &mut Settings, now: f64) {
         let moves = self.game.moves();
         let time = self.game.elapsed(now).as_secs_f64();
         // Wrapped: a long line here would widen the panel under the Steps

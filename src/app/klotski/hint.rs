@@ -19,6 +19,9 @@ use crate::engine::search::SearchSpace;
 use crate::engine::{Control, Dir};
 use crate::units::thousands;
 
+/// A piece that cannot move, under the overlay.
+const STILL: Color32 = Color32::from_rgb(0x4a, 0x4a, 0x4a);
+
 /// A group ready to read, with what was worked out from it once.
 pub struct Ready {
     /// The layout the group was built from.
@@ -232,10 +235,15 @@ impl KlotskiHints {
             .map(|(_, _, p)| p)
     }
 
-    /// The overlay's tint of each piece (by index), if on.
+    /// The overlay's tint of each piece (by index): its effect, grey for
+    /// a piece that cannot move (its role colour would read as an effect).
     pub fn tints(&self, shown: &Layout, metric: Metric) -> Vec<Option<Color32>> {
         let mut tints = vec![None; shown.pieces.len()];
-        if let Some(p) = self.position(shown, metric) {
+        if let Some(p) = self
+            .position(shown, metric)
+            .filter(|p| p.distance.is_some())
+        {
+            tints.fill(Some(STILL));
             for (piece, effect) in p.effects() {
                 tints[piece] = Some(effect.colour());
             }
@@ -243,7 +251,7 @@ impl KlotskiHints {
         tints
     }
 
-    /// The readout, Hint and the overlay's legend, above the board. A hint's
+    /// The readout and Hint, above the board. A hint's
     /// first stage selects its piece (so the arrow keys move it): returned.
     pub fn show(
         &mut self,
@@ -252,7 +260,6 @@ impl KlotskiHints {
         metric: Metric,
         names: &[PieceName],
         chinese: bool,
-        overlay: bool,
         out: &mut Vec<Command>,
     ) -> Option<usize> {
         let text = shown.to_text();
@@ -307,14 +314,24 @@ impl KlotskiHints {
                 let name = names[b.piece].get(chinese);
                 ui.strong(match stage {
                     1 => format!("Hint: move {name}"),
-                    _ => format!("Hint: {}", describe_move(&names[b.piece], &b.steps, chinese)),
+                    _ => format!(
+                        "Hint: {}",
+                        describe_move(&names[b.piece], &b.steps, chinese)
+                    ),
                 });
             }
         });
-        if overlay && self.position(shown, metric).is_some_and(|p| p.distance.is_some()) {
+        select
+    }
+
+    /// The overlay's legend, where it colours the pieces.
+    pub fn legend(&self, ui: &mut egui::Ui, shown: &Layout, metric: Metric) {
+        if self
+            .position(shown, metric)
+            .is_some_and(|p| p.distance.is_some())
+        {
             distribution::legend(ui, &[Effect::Closer, Effect::Same, Effect::Farther]);
         }
-        select
     }
 
     /// The "Among all positions" window: the group's distances.
@@ -331,38 +348,35 @@ impl KlotskiHints {
         let mut open = true;
         let mut farthest = false;
         let here = self.position(shown, metric).and_then(|p| p.distance);
-        egui::Window::new("Among all positions")
-            .open(&mut open)
-            .default_width(420.0)
-            .show(ctx, |ui| {
-                let Some(ready) = self.ready() else {
-                    ui.label("Counting the positions…");
-                    return;
-                };
-                ui.label(format!(
-                    "The positions reachable from this layout's start, by their distance to \
+        distribution::window(ctx, &mut open).show(ctx, |ui| {
+            let Some(ready) = self.ready() else {
+                ui.label("Counting the positions…");
+                return;
+            };
+            ui.label(format!(
+                "The positions reachable from this layout's start, by their distance to \
                      the exit in {} (switch the count on the left to see the other).",
-                    metric.name()
+                metric.name()
+            ));
+            Distribution {
+                by_distance: ready.group.by_distance(),
+                unit: unit(metric, 2),
+                here,
+            }
+            .show(ui, "klotski");
+            if let Some(d) = ready.group.start_distance() {
+                ui.label(format!(
+                    "The layout's start is {d} {} from the exit.",
+                    unit(metric, d)
                 ));
-                Distribution {
-                    by_distance: ready.group.by_distance(),
-                    unit: unit(metric, 2),
-                    here,
-                }
-                .show(ui, "klotski");
-                if let Some(d) = ready.group.start_distance() {
-                    ui.label(format!(
-                        "The layout's start is {d} {} from the exit.",
-                        unit(metric, d)
-                    ));
-                }
-                if ready.group.max_distance().is_some() {
-                    farthest = ui
-                        .button("Show the farthest")
-                        .on_hover_text("Play a position as far as any in the group from the exit.")
-                        .clicked();
-                }
-            });
+            }
+            if ready.group.max_distance().is_some() {
+                farthest = ui
+                    .button("Show the farthest")
+                    .on_hover_text("Play a position as far as any in the group from the exit.")
+                    .clicked();
+            }
+        });
         self.among_all = open;
         if farthest && let Some(ready) = self.ready() {
             let paths = ready.group.farthest();

@@ -657,13 +657,13 @@ impl KlotskiPlay {
                     settings.metric,
                     &self.names,
                     settings.chinese_names,
-                    settings.colour_moves,
                     out,
                 );
                 if picked.is_some() {
                     self.selected = picked;
                 }
                 if settings.colour_moves {
+                    self.hints.legend(ui, &shown, settings.metric);
                     tints = self.hints.tints(&shown, settings.metric);
                 }
             }

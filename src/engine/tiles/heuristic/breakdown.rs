@@ -108,7 +108,7 @@ pub fn breakdown(choice: &HeuristicChoice, goal: &Board, board: &Board) -> Break
     let (patterns, reflected) = match choice {
         HeuristicChoice::Pdb(db) => {
             let (direct, mirrored) = PdbHeuristic::new(db).pattern_values(cells);
-            let shares = |side: Vec<(Vec<u8>, u32)>| {
+            let shares = |side: Vec<crate::tiles::pdb::PatternValue>| {
                 side.into_iter()
                     .map(|(tiles, value)| PatternShare { tiles, value })
                     .collect()

@@ -303,11 +303,14 @@ impl TileHeuristic for PdbHeuristic<'_> {
     }
 }
 
+/// A pattern's tiles and its value on a board.
+pub type PatternValue = (Vec<u8>, u32);
+
 impl PdbHeuristic<'_> {
     /// Each pattern's tiles and value on `cells`: the direct lookups, then
     /// the reflected ones (whose tiles are the mirrors; empty without
     /// reflection). The estimate is the larger of the two sums.
-    pub fn pattern_values(&self, cells: &[u8]) -> (Vec<(Vec<u8>, u32)>, Vec<(Vec<u8>, u32)>) {
+    pub fn pattern_values(&self, cells: &[u8]) -> (Vec<PatternValue>, Vec<PatternValue>) {
         let acc = self.start(cells);
         let side = |lookups: &[Lookup<'_>], values: &[u8; MAX_PATTERNS]| {
             lookups
