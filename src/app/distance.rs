@@ -29,6 +29,9 @@ use crate::engine::{
     solve_tiles,
 };
 
+/// A search's answer for a position that cannot reach the goal.
+const UNREACHABLE: &str = "this position cannot reach the goal";
+
 /// How long IDA* may look for an exact distance before the readout falls
 /// back to an upper bound.
 const EXACT_TIME_LIMIT: Duration = Duration::from_secs(10);
@@ -388,7 +391,11 @@ impl Distances {
         };
         if let Some(why) = searched_failure {
             ui.separator();
-            ui.label(format!("Distance unknown: {why}"));
+            if why == UNREACHABLE {
+                ui.label("This position cannot reach the goal");
+            } else {
+                ui.label(format!("Distance unknown: {why}"));
+            }
             return;
         }
         let Some(known) = self.known(board) else {
@@ -426,14 +433,21 @@ impl Distances {
                 Dir::Left => "left",
                 Dir::Right => "right",
             };
+            // From an upper bound the move follows a plan, not necessarily
+            // a shortest way: said on the hint itself.
+            let plan = if known.exact {
+                ""
+            } else {
+                " (along the fast plan)"
+            };
             let hint = ui.strong(match stage {
-                1 => format!("Hint: move tile {tile}"),
-                _ => format!("Hint: slide tile {tile} {way}"),
+                1 => format!("Hint: move tile {tile}{plan}"),
+                _ => format!("Hint: slide tile {tile} {way}{plan}"),
             });
             if !known.exact {
                 hint.on_hover_text(
-                    "This move follows the fast plan: it leads to the goal, \
-                     though maybe not by the shortest way.",
+                    "The distance here is only an upper bound: this move follows the \
+                     fast plan, which reaches the goal, though maybe not by the shortest way.",
                 );
             }
         }
@@ -557,7 +571,7 @@ fn distance_of(
         Err(e) => return (Err(e.to_string()), None),
     };
     if puzzle.check_solvable().is_err() {
-        return (Err("this position cannot reach the goal".into()), None);
+        return (Err(UNREACHABLE.into()), None);
     }
     let mut loaded = None;
     let mut note = String::new();

@@ -281,6 +281,59 @@ fn a_15_puzzle_distance_arrives_in_the_background_for_the_board_shown() {
     let mut after = next.clone();
     after.apply(blank).unwrap();
     assert_eq!(truth(&after) + 1, d_next);
+    // The overlay: each move's distance worked out in the background too.
+    h.get_by_label("Colour moves").click();
+    let b = next.clone();
+    wait_until(
+        &mut h,
+        |h| !h.state().tiles.distances.move_effects(&b).is_empty(),
+        60,
+        "the moves' distances",
+    );
+    let effects = h.state().tiles.distances.move_effects(&next);
+    let movable = Dir::ALL
+        .into_iter()
+        .filter(|&m| next.shape().neighbour(next.blank(), m).is_some())
+        .count();
+    assert_eq!(effects.len(), movable);
+    for (cell, effect) in effects {
+        let blank = Dir::ALL
+            .into_iter()
+            .find(|&m| next.shape().neighbour(next.blank(), m) == Some(cell))
+            .unwrap();
+        let mut moved = next.clone();
+        moved.apply(blank).unwrap();
+        assert_eq!(effect, Effect::of(d_next, truth(&moved)), "tile at {cell}");
+    }
+}
+
+#[test]
+fn a_large_board_shows_an_upper_bound_and_a_hint_along_the_plan() {
+    let mut h = tiles_harness(Settings::default());
+    // Two moves from the goal on a 5×5.
+    let mut b = Board::goal(Shape::new(5, 5).unwrap());
+    b.apply(Dir::Up).unwrap();
+    b.apply(Dir::Left).unwrap();
+    set_board(&mut h, &text(&b));
+    wait_until(
+        &mut h,
+        |h| h.query_by_label_contains("At most").is_some(),
+        60,
+        "the upper bound",
+    );
+    let known = h.state().tiles.distances.known(&b).expect("known");
+    assert!(!known.exact);
+    // A bound: at least the true distance (2 here), and said to be one.
+    assert!(known.distance >= 2);
+    h.get_by_label(&format!("At most {} moves from the goal", known.distance));
+    h.get_by_label("Hint").click();
+    h.run();
+    h.get_by_label_contains("(along the fast plan)");
+    // The plan's first move is legal, and the hint names its tile.
+    let blank = known.first.expect("a first move");
+    let cell = b.shape().neighbour(b.blank(), blank).expect("a legal move");
+    let tile = b.cells()[cell];
+    h.get_by_label(&format!("Hint: move tile {tile} (along the fast plan)"));
 }
 
 // ---- Klotski ----

@@ -686,6 +686,14 @@ impl TilesPlay {
                     .then(|| self.databases.find(settings.heuristic, goal))
                     .flatten(),
             );
+            if settings.heuristic.is_database() && choice.kind() != settings.heuristic {
+                let why = if settings.heuristic.unavailable_for(goal.shape()).is_some() {
+                    "Pattern databases are for 4×4 boards"
+                } else {
+                    "The pattern database is not loaded yet (Solve loads it)"
+                };
+                ui.weak(format!("{why}: linear conflict shown."));
+            }
             if choice.unavailable_for(goal).is_none() {
                 let b = crate::engine::tiles::heuristic::breakdown(&choice, goal, board);
                 let truth = self.distances.known(board).map(|k| (k.distance, k.exact));
