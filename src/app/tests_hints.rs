@@ -230,6 +230,11 @@ fn an_unsolvable_board_is_explained_by_its_parities() {
         h.query_by_label("Why this position cannot reach the goal")
             .is_none()
     );
+    // The explanation is no hint: it shows with the readout off too.
+    h.get_by_label("Show distance and Hint").click();
+    set_board(&mut h, "2 1 3 4 5 6 7 8 0");
+    assert!(h.query_by_label_contains("from the goal").is_none());
+    h.get_by_label("Why this position cannot reach the goal");
 }
 
 #[test]

@@ -653,28 +653,32 @@ impl TilesPlay {
         let mut marks = Marks::default();
         let board = &self.game.board;
         let goal = &self.game.goal;
-        if !settings.show_distance {
-            return marks;
-        }
         let parity = super::explain::Parity::of(board, goal);
-        ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut settings.colour_moves, "Colour moves")
-                .on_hover_text(
-                    "Colour each tile that can move by what its move does to the distance.",
-                );
-            ui.checkbox(&mut settings.heuristic_view, "Heuristic view")
-                .on_hover_text("Draw what the chosen heuristic counts on the tiles.");
-            if ui
-                .button("Among all positions…")
-                .on_hover_text("How far all the positions of this board are from the goal.")
-                .clicked()
-            {
-                self.distances.among_all = true;
-            }
-        });
+        if settings.show_distance {
+            ui.horizontal_wrapped(|ui| {
+                ui.checkbox(&mut settings.colour_moves, "Colour moves")
+                    .on_hover_text(
+                        "Colour each tile that can move by what its move does to the distance.",
+                    );
+                ui.checkbox(&mut settings.heuristic_view, "Heuristic view")
+                    .on_hover_text("Draw what the chosen heuristic counts on the tiles.");
+                if ui
+                    .button("Among all positions…")
+                    .on_hover_text("How far all the positions of this board are from the goal.")
+                    .clicked()
+                {
+                    self.distances.among_all = true;
+                }
+            });
+        }
+        // Why a board is unsolvable is shown even to a player who wants no
+        // help: it is no hint.
         if !parity.solvable() {
             parity.marks(&mut marks, board.cells().len());
             egui::Frame::group(ui.style()).show(ui, |ui| parity.show(ui, board));
+            return marks;
+        }
+        if !settings.show_distance {
             return marks;
         }
         if settings.heuristic_view {
