@@ -725,3 +725,52 @@ fn render_hints() {
         save(&mut h, "klotski-overlay");
     }
 }
+
+#[test]
+fn the_heuristic_view_tints_the_pattern_groups_with_their_values() {
+    use crate::engine::tiles::pdb::PatternDb;
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    let db = std::sync::Arc::new(PatternDb::build_663(&goal, &|_| {}));
+    let mut h = tiles_harness(Settings {
+        heuristic_view: true,
+        heuristic: HeuristicKind::Pdb,
+        ..Settings::default()
+    });
+    h.state_mut().tiles.databases.keep(db.clone());
+    let b = board("2 1 3 4 5 6 7 8 13 10 11 12 9 14 15 0");
+    set_board(&mut h, &text(&b));
+    wait_until(
+        &mut h,
+        |h| h.state().tiles.distances.known(&b).is_some(),
+        60,
+        "the 4×4 distance",
+    );
+    let d = h.state().tiles.distances.known(&b).unwrap();
+    assert!(d.exact);
+    assert!(d.how.contains("6-6-3"), "{}", d.how);
+    // The groups' values, each the database's own lookup of its tiles.
+    let choice = crate::engine::HeuristicChoice::Pdb(db);
+    let h_value = crate::engine::tiles::heuristic::evaluate(&choice, &goal, &b);
+    h.get_by_label(&format!("h = {h_value} ≤ {} true", d.distance));
+    let parts = crate::engine::tiles::heuristic::breakdown(&choice, &goal, &b);
+    assert_eq!(parts.patterns.len(), 3);
+    for p in &parts.patterns {
+        let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();
+        h.get_by_label(&format!("tiles {}: {}", tiles.join(" "), p.value));
+    }
+    assert_eq!(parts.parts_sum(), h_value);
+    // Every tile tinted by its group: one tint a group, each its own.
+    let mut marks = super::board_view::Marks::default();
+    super::heuristic_view::marks(&parts, b.cells(), &mut marks);
+    let tint_of = |t: u8| marks.fill[b.cells().iter().position(|&x| x == t).unwrap()];
+    let tints: Vec<_> = parts
+        .patterns
+        .iter()
+        .map(|p| {
+            let first = tint_of(p.tiles[0]).expect("tinted");
+            assert!(p.tiles.iter().all(|&t| tint_of(t) == Some(first)));
+            first
+        })
+        .collect();
+    assert!(tints[0] != tints[1] && tints[1] != tints[2] && tints[0] != tints[2]);
+}
