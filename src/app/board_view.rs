@@ -39,7 +39,28 @@ pub struct BoardOptions<'a> {
     pub edit_mode: bool,
     /// A cell picked in edit mode.
     pub picked: Option<usize>,
+    /// Tints, numbers and links drawn over the tiles (the move overlay,
+    /// the heuristic view, the hint's tile).
+    pub marks: Option<&'a Marks>,
 }
+
+/// What the overlays draw on the board, by cell.
+#[derive(Clone, Debug, Default)]
+pub struct Marks {
+    /// A tile's fill instead of the plain one.
+    pub fill: Vec<Option<Color32>>,
+    /// A small number in a tile's upper-left corner.
+    pub corner: Vec<Option<String>>,
+    /// Arcs between two cells' tiles (linear-conflict pairs).
+    pub links: Vec<(usize, usize)>,
+    /// A ring around one tile (the hint's tile).
+    pub ring: Option<usize>,
+}
+
+/// The links' colour: reads on every tint and on both themes.
+const LINK: Color32 = Color32::from_rgb(0xe8, 0x5d, 0xd0);
+/// The hint ring's colour.
+const RING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
 
 /// Tiles in flight after a slide.
 #[derive(Clone, Debug)]
@@ -201,12 +222,17 @@ impl BoardView {
                 r = r.translate(d.axis * d.offset);
             }
             let home = opts.mark_home && opts.goal.cells().get(c) == Some(&tile);
-            let fill = tile_fill(
-                &visuals,
-                opts.picked == Some(c),
-                hovered_line.contains(&c),
-                home,
-            );
+            let hovered = hovered_line.contains(&c);
+            let marked = opts
+                .marks
+                .and_then(|m| m.fill.get(c).copied().flatten())
+                .filter(|_| opts.picked != Some(c));
+            let fill = match marked {
+                // A marked tile keeps its tint, lighter while hovered.
+                Some(tint) if hovered => tint.lerp_to_gamma(Color32::WHITE, 0.2),
+                Some(tint) => tint,
+                None => tile_fill(&visuals, opts.picked == Some(c), hovered, home),
+            };
             let tile_rect = r.shrink(cell * 0.04);
             let radius = CornerRadius::same((cell * 0.12).min(255.0) as u8);
             painter.rect_filled(tile_rect, radius, fill);
@@ -221,8 +247,18 @@ impl BoardView {
                 Align2::CENTER_CENTER,
                 tile.to_string(),
                 FontId::proportional(cell * 0.38),
-                visuals.strong_text_color(),
+                if marked.is_some() {
+                    Color32::WHITE
+                } else {
+                    visuals.strong_text_color()
+                },
             );
+            if let Some(m) = opts.marks {
+                draw_tile_marks(&painter, m, c, tile_rect, cell, radius);
+            }
+        }
+        if let Some(m) = opts.marks {
+            draw_links(&painter, m, &layout);
         }
         input
     }
@@ -288,6 +324,69 @@ impl BoardView {
             }
         }
         None
+    }
+}
+
+/// A tile's corner number and the hint's ring.
+fn draw_tile_marks(
+    painter: &egui::Painter,
+    marks: &Marks,
+    cell_index: usize,
+    tile_rect: Rect,
+    cell: f32,
+    radius: CornerRadius,
+) {
+    if let Some(Some(text)) = marks.corner.get(cell_index) {
+        let at = tile_rect.min + Vec2::splat(cell * 0.07);
+        let galley = painter.layout_no_wrap(
+            text.clone(),
+            FontId::proportional((cell * 0.2).max(9.0)),
+            Color32::WHITE,
+        );
+        let bubble = Rect::from_min_size(at, galley.size()).expand(2.0);
+        painter.rect_filled(bubble, 3.0, Color32::from_black_alpha(150));
+        painter.galley(at, galley, Color32::WHITE);
+    }
+    if marks.ring == Some(cell_index) {
+        painter.rect_stroke(
+            tile_rect,
+            radius,
+            Stroke::new((cell * 0.05).max(2.0), RING),
+            StrokeKind::Outside,
+        );
+    }
+}
+
+/// The links, as arcs bulging away from the line they join (so that
+/// several in one row stay apart), a dot at each end.
+fn draw_links(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
+    let stroke = Stroke::new((layout.cell * 0.035).max(2.0), LINK);
+    for &(a, b) in &marks.links {
+        let (pa, pb) = (layout.cell_rect(a).center(), layout.cell_rect(b).center());
+        // Above a row, right of a column: clear of the corner numbers
+        // (upper left).
+        let along = pb - pa;
+        let normal = Vec2::new(along.y, -along.x).normalized();
+        let normal = if normal.y > 0.0 || normal.x < 0.0 {
+            -normal
+        } else {
+            normal
+        };
+        let lift = layout.cell * (0.25 + 0.1 * along.length() / layout.cell);
+        let (ea, eb) = (
+            pa + normal * layout.cell * 0.22,
+            pb + normal * layout.cell * 0.22,
+        );
+        let control = ea + (eb - ea) / 2.0 + normal * lift;
+        painter.add(egui::epaint::QuadraticBezierShape::from_points_stroke(
+            [ea, control, eb],
+            false,
+            Color32::TRANSPARENT,
+            stroke,
+        ));
+        for end in [ea, eb] {
+            painter.circle_filled(end, stroke.width * 1.6, LINK);
+        }
     }
 }
 

@@ -1,21 +1,56 @@
-//! How far the board is from the goal, and a hint in two stages, on small
-//! tile boards: an exact distance table (`engine::tiles::table`) built in
-//! the background whenever the goal changes, then read as the user plays.
+//! How far the board is from the goal, a hint in two stages and the move
+//! overlay, for tile boards of any size:
+//! - up to 10 cells an exact distance table (`engine::tiles::table`),
+//!   built in the background whenever the goal changes, then read as the
+//!   user plays (and shown "among all positions");
+//! - larger boards one position at a time, in the background: 4×4 and the
+//!   11- and 12-cell boards exactly by IDA* (on 4×4 with the best pattern
+//!   database loaded, or the 6-6-3 read from the cache, else linear
+//!   conflict) under a time limit, else the `fast` plan's length, which is
+//!   only an upper bound. An answer is kept with the position it is for,
+//!   so a late one never shows for another.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
 use eframe::egui;
 
+use super::Command;
+use super::board_view::Marks;
+use super::distribution::{self, Distribution, Effect};
 use crate::engine::control::Stop;
 use crate::engine::job::Job;
+use crate::engine::strategy::find;
+use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::tiles::table::DistanceTable;
-use crate::engine::{Board, Control, Dir};
+use crate::engine::{
+    Board, Control, Dir, HeuristicChoice, HeuristicKind, Limits, Shape, Status, TilePuzzle,
+    solve_tiles,
+};
 
-/// The table for the goal shown, and the hint's stage.
+/// A search's answer for a position that cannot reach the goal.
+const UNREACHABLE: &str = "this position cannot reach the goal";
+
+/// How long IDA* may look for an exact distance before the readout falls
+/// back to an upper bound.
+const EXACT_TIME_LIMIT: Duration = Duration::from_secs(10);
+
+/// The table for the goal shown, a search for the position shown (larger
+/// boards), and the hint's stage.
 #[derive(Default)]
 pub struct Distances {
     table: Table,
+    search: Option<Search>,
     /// The board the hint was asked for and how much of it is shown (1: the
     /// tile, 2: the tile and its direction).
     hint: Option<(Vec<u8>, u8)>,
+    /// The 6-6-3 database read from the cache for the readout (4×4).
+    cached_db: Option<Arc<PatternDb>>,
+    /// The "Among all positions" window is open.
+    pub among_all: bool,
+    /// Which of the farthest positions "Show the farthest" shows next.
+    next_farthest: usize,
 }
 
 #[derive(Default)]
@@ -30,36 +65,98 @@ enum Table {
     Ready(Box<DistanceTable>),
 }
 
+/// The distance of one position, found in the background.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Known {
+    /// Moves to the goal (a bound when not `exact`).
+    pub distance: u32,
+    /// Whether it is the least number of moves.
+    pub exact: bool,
+    /// The blank's first move on a path of that length.
+    pub first: Option<Dir>,
+    /// How it was found, in words.
+    pub how: String,
+}
+
+type Answer = Result<Known, String>;
+/// The search for one position, and a database it read from the cache.
+type SearchJob = Job<(Answer, Option<Arc<PatternDb>>)>;
+/// The distances after each blank move.
+type NeighboursJob = Job<Vec<(Dir, u32)>>;
+
+/// A background search for one position (boards without a quick table).
+struct Search {
+    board: Board,
+    goal: Board,
+    job: Option<Box<SearchJob>>,
+    answer: Option<Answer>,
+    /// The exact distances after each blank move, for the overlay (asked
+    /// for once the distance is known, if the overlay is on).
+    neighbours: Option<Box<NeighboursJob>>,
+    neighbour_distances: Option<Vec<(Dir, u32)>>,
+}
+
+impl Drop for Search {
+    fn drop(&mut self) {
+        // An answer nobody waits for any more: stop computing it.
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+        if let Some(job) = &self.neighbours {
+            job.cancel();
+        }
+    }
+}
+
+/// What the poll needs to know besides the board.
+pub struct Wanted<'a> {
+    /// The readout is on.
+    pub on: bool,
+    /// The move overlay is on (neighbours' distances are worth computing).
+    pub overlay: bool,
+    /// The strongest pattern database loaded for this goal, if any.
+    pub database: Option<Arc<PatternDb>>,
+    /// The pattern-database cache folder.
+    pub cache_dir: &'a std::path::Path,
+}
+
 impl Distances {
-    /// Keep the table in step with `goal`: start a build for a new goal (a
-    /// build for an old one is cancelled), collect a finished one. Nothing
-    /// is built while `wanted` is off.
-    pub fn poll(&mut self, goal: &Board, wanted: bool, ctx: &egui::Context) {
-        if !wanted {
+    /// Keep the table in step with `goal` and the search in step with
+    /// `board`: start a build or search for a new one (cancelling the old),
+    /// collect a finished one. Nothing runs while the readout is off.
+    pub fn poll(&mut self, goal: &Board, board: &Board, wanted: Wanted<'_>, ctx: &egui::Context) {
+        if !wanted.on {
             self.clear();
             return;
         }
+        if DistanceTable::quick(goal.shape()) {
+            self.search = None;
+            self.poll_table(goal, ctx);
+        } else {
+            self.drop_table();
+            self.poll_search(goal, board, wanted, ctx);
+        }
+    }
+
+    fn poll_table(&mut self, goal: &Board, ctx: &egui::Context) {
         let current = match &self.table {
             Table::None => None,
             Table::Building { goal, .. } => Some(goal.cells()),
             Table::Ready(t) => Some(t.goal()),
         };
-        let live = DistanceTable::quick(goal.shape());
         if current != Some(goal.cells()) {
-            self.clear();
-            if live {
-                let target = goal.clone();
-                let repaint = ctx.clone();
-                let job = Job::spawn_waking(
-                    Control::default(),
-                    move |ctl| DistanceTable::build(&target, ctl),
-                    move || repaint.request_repaint(),
-                );
-                self.table = Table::Building {
-                    goal: goal.clone(),
-                    job: Box::new(job),
-                };
-            }
+            self.drop_table();
+            let target = goal.clone();
+            let repaint = ctx.clone();
+            let job = Job::spawn_waking(
+                Control::default(),
+                move |ctl| DistanceTable::build(&target, ctl),
+                move || repaint.request_repaint(),
+            );
+            self.table = Table::Building {
+                goal: goal.clone(),
+                job: Box::new(job),
+            };
         }
         if let Table::Building { job, .. } = &mut self.table
             && let Some(done) = job.try_take()
@@ -72,32 +169,201 @@ impl Distances {
         }
     }
 
-    /// Drop the table (cancelling its build) and the hint.
-    fn clear(&mut self) {
+    fn poll_search(
+        &mut self,
+        goal: &Board,
+        board: &Board,
+        wanted: Wanted<'_>,
+        ctx: &egui::Context,
+    ) {
+        if self
+            .cached_db
+            .as_ref()
+            .is_some_and(|db| db.goal() != goal.cells())
+        {
+            self.cached_db = None;
+        }
+        let fresh = self
+            .search
+            .as_ref()
+            .is_some_and(|s| &s.board == board && &s.goal == goal);
+        if !fresh {
+            let database = wanted.database.clone().or_else(|| self.cached_db.clone());
+            let cache_dir = wanted.cache_dir.to_path_buf();
+            let (b, g) = (board.clone(), goal.clone());
+            let repaint = ctx.clone();
+            let job = Job::spawn_waking(
+                Control::default(),
+                move |ctl| distance_of(&b, &g, database, cache_dir, ctl),
+                move || repaint.request_repaint(),
+            );
+            // The old search (if any) is cancelled as it is dropped.
+            self.search = Some(Search {
+                board: board.clone(),
+                goal: goal.clone(),
+                job: Some(Box::new(job)),
+                answer: None,
+                neighbours: None,
+                neighbour_distances: None,
+            });
+        }
+        let Some(search) = &mut self.search else {
+            return;
+        };
+        if let Some(job) = &mut search.job
+            && let Some(done) = job.try_take()
+        {
+            search.job = None;
+            search.answer = Some(match done {
+                Ok((answer, loaded)) => {
+                    if loaded.is_some() {
+                        self.cached_db = loaded;
+                    }
+                    answer
+                }
+                Err(panicked) => Err(panicked.to_string()),
+            });
+        }
+        // The overlay needs the distance after every move: exact ones only.
+        if wanted.overlay
+            && search.neighbours.is_none()
+            && search.neighbour_distances.is_none()
+            && let Some(Ok(known)) = &search.answer
+            && known.exact
+        {
+            let database = wanted.database.or_else(|| self.cached_db.clone());
+            let (b, g, d) = (search.board.clone(), search.goal.clone(), known.distance);
+            let repaint = ctx.clone();
+            search.neighbours = Some(Box::new(Job::spawn_waking(
+                Control::default(),
+                move |ctl| neighbour_distances(&b, &g, d, database, ctl),
+                move || repaint.request_repaint(),
+            )));
+        }
+        if let Some(job) = &mut search.neighbours
+            && let Some(done) = job.try_take()
+        {
+            search.neighbours = None;
+            search.neighbour_distances = Some(done.unwrap_or_default());
+        }
+    }
+
+    /// Drop the table, cancelling its build.
+    fn drop_table(&mut self) {
         if let Table::Building { job, .. } = &self.table {
             job.cancel();
         }
         self.table = Table::None;
-        self.hint = None;
     }
 
-    /// The exact distance of `board`, once the table is ready.
-    pub fn distance(&self, board: &Board) -> Option<u32> {
+    /// Drop the table and the search (cancelling them) and the hint.
+    fn clear(&mut self) {
+        self.drop_table();
+        self.search = None;
+        self.hint = None;
+        self.among_all = false;
+    }
+
+    /// The exact table, once built (boards of ≤ 10 cells).
+    pub fn table(&self) -> Option<&DistanceTable> {
         match &self.table {
-            Table::Ready(t) => t.distance(board),
+            Table::Ready(t) => Some(t),
             _ => None,
         }
     }
 
-    /// A move that brings `board` one closer: the tile and the way it
+    /// The exact distance of `board`, once the table is ready.
+    pub fn distance(&self, board: &Board) -> Option<u32> {
+        self.table()?.distance(board)
+    }
+
+    /// What is known of `board`'s distance: from the table, or from the
+    /// search for it (never one for another position).
+    pub fn known(&self, board: &Board) -> Option<Known> {
+        if let Some(t) = self.table() {
+            let d = t.distance(board)?;
+            return Some(Known {
+                distance: d,
+                exact: true,
+                first: self.table_best_blank_move(board, d),
+                how: "read from the table of every position".into(),
+            });
+        }
+        match &self.search {
+            Some(s) if &s.board == board => s.answer.clone()?.ok(),
+            _ => None,
+        }
+    }
+
+    fn table_best_blank_move(&self, board: &Board, d: u32) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|&blank| {
+            let mut next = board.clone();
+            next.apply(blank).is_some() && self.distance(&next).is_some_and(|n| n + 1 == d)
+        })
+    }
+
+    /// Whether the search for `board` is running.
+    pub fn working(&self, board: &Board) -> bool {
+        matches!(&self.search, Some(s) if &s.board == board && s.job.is_some())
+    }
+
+    /// A move that brings `board` closer (one closer where the distance is
+    /// exact; along the plan where it is a bound): the tile and the way it
     /// slides.
     fn best_move(&self, board: &Board) -> Option<(u8, Dir)> {
-        let d = self.distance(board)?;
-        Dir::ALL.into_iter().find_map(|blank| {
-            let mut next = board.clone();
-            let tile = next.apply(blank)?;
-            (self.distance(&next)? + 1 == d).then_some((tile, blank.opposite()))
-        })
+        let blank = self.known(board)?.first?;
+        let tile = board.cells()[board.shape().neighbour(board.blank(), blank)?];
+        Some((tile, blank.opposite()))
+    }
+
+    /// The exact distance after each of `board`'s blank moves, where known.
+    pub fn after_moves(&self, board: &Board) -> Vec<(Dir, u32)> {
+        if self.table().is_some() {
+            return Dir::ALL
+                .into_iter()
+                .filter_map(|blank| {
+                    let mut next = board.clone();
+                    next.apply(blank)?;
+                    Some((blank, self.distance(&next)?))
+                })
+                .collect();
+        }
+        match &self.search {
+            Some(s) if &s.board == board => s.neighbour_distances.clone().unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What each movable tile's move does to the distance, by the tile's
+    /// cell (only where the distances are exact).
+    pub fn move_effects(&self, board: &Board) -> Vec<(usize, Effect)> {
+        let Some(known) = self.known(board).filter(|k| k.exact) else {
+            return Vec::new();
+        };
+        self.after_moves(board)
+            .into_iter()
+            .filter_map(|(blank, after)| {
+                let cell = board.shape().neighbour(board.blank(), blank)?;
+                Some((cell, Effect::of(known.distance, after)))
+            })
+            .collect()
+    }
+
+    /// The marks the board draws: the overlay's tints (if on) and the
+    /// hint's tile.
+    pub fn marks(&self, board: &Board, overlay: bool, marks: &mut Marks) {
+        let n = board.cells().len();
+        if overlay {
+            marks.fill.resize(n, None);
+            for (cell, effect) in self.move_effects(board) {
+                marks.fill[cell] = Some(effect.colour());
+            }
+        }
+        if self.hint.as_ref().is_some_and(|(b, _)| b == board.cells())
+            && let Some((tile, _)) = self.best_move(board)
+        {
+            marks.ring = board.cells().iter().position(|&t| t == tile);
+        }
     }
 
     /// The readout and the Hint button, in the header above the board.
@@ -109,39 +375,294 @@ impl Distances {
         {
             self.hint = None;
         }
-        match (&self.table, self.distance(board)) {
-            (Table::Building { .. }, _) => {
-                ui.separator();
-                ui.weak("Distance: counting every position…");
+        if let Table::Building { .. } = &self.table {
+            ui.separator();
+            ui.weak("Distance: counting every position…");
+            return;
+        }
+        if self.working(board) {
+            ui.separator();
+            ui.weak("Distance: working out…");
+            return;
+        }
+        let searched_failure = match &self.search {
+            Some(s) if &s.board == board => s.answer.as_ref().and_then(|a| a.clone().err()),
+            _ => None,
+        };
+        if let Some(why) = searched_failure {
+            ui.separator();
+            if why == UNREACHABLE {
+                ui.label("This position cannot reach the goal");
+            } else {
+                ui.label(format!("Distance unknown: {why}"));
             }
-            (Table::Ready(_), Some(0)) => {}
-            (Table::Ready(_), Some(d)) => {
-                ui.separator();
-                let plural = if d == 1 { "" } else { "s" };
-                ui.label(format!("{d} move{plural} from the goal (exact)"));
-                let stage = self.hint.as_ref().map_or(0, |(_, s)| *s);
-                let label = if stage == 0 { "Hint" } else { "More hint" };
-                if stage < 2 && ui.button(label).clicked() {
-                    self.hint = Some((board.cells().to_vec(), stage + 1));
-                }
-                if let (Some((_, stage)), Some((tile, way))) = (&self.hint, self.best_move(board)) {
-                    let way = match way {
-                        Dir::Up => "up",
-                        Dir::Down => "down",
-                        Dir::Left => "left",
-                        Dir::Right => "right",
-                    };
-                    ui.strong(match stage {
-                        1 => format!("Hint: move tile {tile}"),
-                        _ => format!("Hint: slide tile {tile} {way}"),
-                    });
-                }
-            }
-            (Table::Ready(_), None) => {
+            return;
+        }
+        let Some(known) = self.known(board) else {
+            if self.table().is_some() || self.search.is_some() {
                 ui.separator();
                 ui.label("This position cannot reach the goal");
             }
-            (Table::None, _) => {}
+            return;
+        };
+        let d = known.distance;
+        if d == 0 {
+            return;
         }
+        ui.separator();
+        let plural = if d == 1 { "" } else { "s" };
+        if known.exact {
+            ui.label(format!("{d} move{plural} from the goal (exact)"))
+                .on_hover_text(format!("The least number of moves, {}.", known.how));
+        } else {
+            ui.label(format!("At most {d} move{plural} from the goal"))
+                .on_hover_text(format!(
+                    "An upper bound: {}. The shortest solution may be shorter.",
+                    known.how
+                ));
+        }
+        let stage = self.hint.as_ref().map_or(0, |(_, s)| *s);
+        let label = if stage == 0 { "Hint" } else { "More hint" };
+        if stage < 2 && ui.button(label).clicked() {
+            self.hint = Some((board.cells().to_vec(), stage + 1));
+        }
+        if let (Some((_, stage)), Some((tile, way))) = (&self.hint, self.best_move(board)) {
+            let way = match way {
+                Dir::Up => "up",
+                Dir::Down => "down",
+                Dir::Left => "left",
+                Dir::Right => "right",
+            };
+            // From an upper bound the move follows a plan, not necessarily
+            // a shortest way: said on the hint itself.
+            let plan = if known.exact {
+                ""
+            } else {
+                " (along the fast plan)"
+            };
+            let hint = ui.strong(match stage {
+                1 => format!("Hint: move tile {tile}{plan}"),
+                _ => format!("Hint: slide tile {tile} {way}{plan}"),
+            });
+            if !known.exact {
+                hint.on_hover_text(
+                    "The distance here is only an upper bound: this move follows the \
+                     fast plan, which reaches the goal, though maybe not by the shortest way.",
+                );
+            }
+        }
+    }
+
+    /// The legend of the overlay, or why it cannot colour this board.
+    pub fn overlay_legend(&self, ui: &mut egui::Ui, board: &Board) {
+        match self.known(board) {
+            Some(k) if k.exact && !self.move_effects(board).is_empty() => {
+                distribution::legend(ui, &[Effect::Closer, Effect::Farther]);
+            }
+            Some(k) if k.exact => {
+                ui.weak("Colouring the moves: working out each move's distance…");
+            }
+            Some(k) if k.distance > 0 => {
+                ui.weak("Moves are coloured where the distance is exact; here it is a bound.");
+            }
+            _ => {}
+        }
+    }
+
+    /// The "Among all positions" window (boards with a table): the chart,
+    /// God's number and "Show the farthest".
+    pub fn among_all_window(&mut self, ctx: &egui::Context, board: &Board, out: &mut Vec<Command>) {
+        if !self.among_all {
+            return;
+        }
+        let mut open = true;
+        let mut show_farthest = false;
+        distribution::window(ctx, &mut open).show(ctx, |ui| {
+            let Some(table) = self.table() else {
+                ui.label(among_all_unavailable(board.shape()));
+                return;
+            };
+            Distribution {
+                by_distance: table.by_distance(),
+                unit: "moves",
+                here: table.distance(board),
+            }
+            .show(ui, "tiles");
+            show_farthest = ui
+                .button("Show the farthest")
+                .on_hover_text("Set the board to a position as far as any from the goal.")
+                .clicked();
+        });
+        self.among_all = open;
+        let pick = self.next_farthest;
+        if show_farthest && let Some(table) = self.table() {
+            let farthest = table.farthest();
+            let goal = Board::new(table.shape(), table.goal().to_vec());
+            if let (Some(b), Ok(goal)) = (farthest.get(pick % farthest.len().max(1)), goal)
+                && let Ok(p) = TilePuzzle::new(b.clone(), goal)
+            {
+                out.push(Command::SetPuzzle(p));
+            }
+            self.next_farthest += 1;
+        }
+    }
+}
+
+/// Why a board has no "among all positions" chart.
+pub fn among_all_unavailable(shape: Shape) -> String {
+    if DistanceTable::covers(shape) {
+        format!(
+            "The {shape} board has {} positions: counting them all takes a minute and \
+             gigabytes, so the chart covers boards of up to 10 cells.",
+            crate::units::thousands(table_states(shape))
+        )
+    } else {
+        format!("The {shape} board has far too many positions to count them all.")
+    }
+}
+
+/// Half of all arrangements: those that reach the goal.
+fn table_states(shape: Shape) -> u64 {
+    (1..=shape.cells() as u64).product::<u64>() / 2
+}
+
+/// The exact heuristic for a search on `goal`'s board, if there is one,
+/// and a database it read from the cache.
+fn exact_choice(
+    goal: &Board,
+    database: Option<Arc<PatternDb>>,
+    cache_dir: &std::path::Path,
+    ctl: &Control,
+) -> Option<(HeuristicChoice, Option<Arc<PatternDb>>)> {
+    let shape = goal.shape();
+    if shape == PatternDb::SHAPE_4X4 {
+        if let Some(db) = database.filter(|db| db.goal() == goal.cells()) {
+            return Some((HeuristicChoice::Pdb(db), None));
+        }
+        // The 6-6-3 from the cache (read, never built, for a readout).
+        let partition = HeuristicKind::Pdb.partition(goal)?;
+        if crate::storage::pdb_cache::is_cached(cache_dir, goal, &partition)
+            && let Some(load) = crate::storage::pdb_cache::load_or_build_cancellable(
+                cache_dir,
+                goal,
+                &partition,
+                &|_| {},
+                &ctl.cancel,
+            )
+        {
+            return Some((HeuristicChoice::Pdb(load.db.clone()), Some(load.db)));
+        }
+        return Some((HeuristicChoice::LinearConflict, None));
+    }
+    DistanceTable::covers(shape).then_some((HeuristicChoice::LinearConflict, None))
+}
+
+/// The distance of `board` to `goal`: exact by IDA* where a search can
+/// settle it within [`EXACT_TIME_LIMIT`], else the fast plan's length.
+fn distance_of(
+    board: &Board,
+    goal: &Board,
+    database: Option<Arc<PatternDb>>,
+    cache_dir: PathBuf,
+    ctl: &Control,
+) -> (Answer, Option<Arc<PatternDb>>) {
+    let puzzle = match TilePuzzle::new(board.clone(), goal.clone()) {
+        Ok(p) => p,
+        Err(e) => return (Err(e.to_string()), None),
+    };
+    if puzzle.check_solvable().is_err() {
+        return (Err(UNREACHABLE.into()), None);
+    }
+    let mut loaded = None;
+    let mut note = String::new();
+    if let Some((choice, read)) = exact_choice(goal, database, &cache_dir, ctl) {
+        loaded = read;
+        let limited = Control::default()
+            .with_cancel(ctl.cancel.clone())
+            .with_limits(Limits {
+                time_limit: Some(EXACT_TIME_LIMIT),
+                ..Limits::default()
+            });
+        let idastar = find("idastar").expect("IDA* is registered");
+        match solve_tiles(idastar, &puzzle, &choice, &limited) {
+            Ok(o) if o.status == Status::Solved => {
+                let how = format!("found by IDA* with {}", choice_words(&choice));
+                return (
+                    Ok(Known {
+                        distance: o.path.len() as u32,
+                        exact: o.stats.optimal,
+                        first: o.path.first().copied(),
+                        how,
+                    }),
+                    loaded,
+                );
+            }
+            Ok(o) if o.status == Status::Cancelled => return (Err("cancelled".into()), loaded),
+            _ => {
+                note = format!(
+                    " (IDA* found no exact answer within {} s)",
+                    EXACT_TIME_LIMIT.as_secs()
+                );
+            }
+        }
+    }
+    let fast = find("fast").expect("fast is registered");
+    match solve_tiles(fast, &puzzle, &HeuristicChoice::Manhattan, ctl) {
+        Ok(o) if o.status == Status::Solved => (
+            Ok(Known {
+                distance: o.path.len() as u32,
+                exact: o.stats.optimal,
+                first: o.path.first().copied(),
+                how: format!("the length of the row-by-row plan{note}"),
+            }),
+            loaded,
+        ),
+        Ok(o) => (
+            Err(crate::units::ended(o.status, o.reason.as_deref())),
+            loaded,
+        ),
+        Err(e) => (Err(e.to_string()), loaded),
+    }
+}
+
+/// The exact distances after each blank move of `board` (at distance `d`):
+/// each is `d - 1` or `d + 1` (a move flips the parity), so one bounded
+/// search per move tells which.
+fn neighbour_distances(
+    board: &Board,
+    goal: &Board,
+    d: u32,
+    database: Option<Arc<PatternDb>>,
+    ctl: &Control,
+) -> Vec<(Dir, u32)> {
+    let choice = match database.filter(|db| db.goal() == goal.cells()) {
+        Some(db) => HeuristicChoice::Pdb(db),
+        None => HeuristicChoice::LinearConflict,
+    };
+    let limited = Control::default()
+        .with_cancel(ctl.cancel.clone())
+        .with_limits(Limits {
+            time_limit: Some(EXACT_TIME_LIMIT),
+            ..Limits::default()
+        });
+    let idastar = find("idastar").expect("IDA* is registered");
+    Dir::ALL
+        .into_iter()
+        .filter_map(|blank| {
+            let mut next = board.clone();
+            next.apply(blank)?;
+            let puzzle = TilePuzzle::new(next, goal.clone()).ok()?;
+            let o = solve_tiles(idastar, &puzzle, &choice, &limited).ok()?;
+            (o.status == Status::Solved && o.stats.optimal).then_some((blank, o.path.len() as u32))
+        })
+        .filter(|&(_, after)| after + 1 == d || after == d + 1)
+        .collect()
+}
+
+/// A heuristic as the readout names it.
+fn choice_words(choice: &HeuristicChoice) -> String {
+    match choice {
+        HeuristicChoice::Pdb(db) => format!("the {} pattern database", db.name()),
+        other => other.kind().label().to_lowercase(),
     }
 }

@@ -12,11 +12,14 @@ pub mod compare;
 mod controls;
 mod databases;
 mod distance;
+mod distribution;
 mod error;
+mod explain;
 mod file_dialog;
 mod files;
 mod fonts;
 mod game;
+mod heuristic_view;
 mod i18n;
 mod inspector;
 mod keys;
@@ -36,6 +39,8 @@ mod tests_feedback;
 mod tests_i18n;
 #[cfg(test)]
 mod tests_inspector;
+#[cfg(test)]
+mod tests_hints;
 #[cfg(test)]
 mod tests_tiles;
 #[cfg(test)]
@@ -87,6 +92,9 @@ pub enum Command {
     LoadClassic(usize),
     /// Play this Klotski layout (the layout editor's Apply).
     SetLayout(Layout),
+    /// Play this Klotski position under this title (a position shown from
+    /// the hints: the farthest from the exit, the closest to it).
+    PlayLayout(Layout, String),
     /// Close the layout editor without change.
     CloseEditor,
     /// Toggle edit mode.
@@ -158,6 +166,7 @@ impl Command {
             Command::SetPuzzle(_) => "Set state",
             Command::LoadClassic(_) => "Choosing a layout",
             Command::SetLayout(_) => "Edit layout",
+            Command::PlayLayout(..) => "Showing a position",
             Command::ToggleEdit => "Edit mode",
             Command::SetFamily(_) => "Switching the puzzle",
             Command::Open => "File ▸ Open",
@@ -558,7 +567,8 @@ impl eframe::App for HuarongApp {
     /// playback. No drawing.
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         let now = ctx.input(|i| i.time);
-        self.tiles.logic(ctx, now, &mut self.settings);
+        self.tiles
+            .logic(ctx, now, &mut self.settings, &self.cache_dir);
         self.klotski.logic(ctx, now, &self.settings);
         self.compare.poll();
         if let Some(inspector) = &mut self.inspector {

@@ -53,15 +53,29 @@ pub fn validate(
     goal: &str,
     current: Shape,
 ) -> Result<TilePuzzle, AppError> {
+    let puzzle = parse_fields(tiles, size, goal, current)?;
+    puzzle.check_solvable().map_err(AppError::UnsolvableState)?;
+    Ok(puzzle)
+}
+
+/// The puzzle the fields hold, solvable or not.
+fn parse_fields(
+    tiles: &str,
+    size: &str,
+    goal: &str,
+    current: Shape,
+) -> Result<TilePuzzle, AppError> {
     let shape = if size.trim().is_empty() {
         size_from_tiles(tiles, current).unwrap_or(current)
     } else {
         Shape::parse(size)?
     };
     let goal_text = (!goal.trim().is_empty()).then_some(goal);
-    let puzzle = TilePuzzle::parse(tiles, Some(&shape.to_string()), goal_text)?;
-    puzzle.check_solvable().map_err(AppError::UnsolvableState)?;
-    Ok(puzzle)
+    Ok(TilePuzzle::parse(
+        tiles,
+        Some(&shape.to_string()),
+        goal_text,
+    )?)
 }
 
 impl SetStateDialog {
@@ -118,6 +132,11 @@ impl SetStateDialog {
                     ),
                     Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.to_string()),
                 };
+                if let Err(AppError::UnsolvableState(_)) = &verdict
+                    && let Ok(p) = parse_fields(&self.tiles, &self.size, &self.goal, current)
+                {
+                    super::explain::Parity::of(&p.start, &p.goal).show(ui, &p.start);
+                }
                 ui.add_space(4.0);
                 ui.horizontal(|ui| {
                     if ui

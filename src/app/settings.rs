@@ -35,6 +35,11 @@ pub struct Settings {
     /// Show the exact distance to the goal (and Hint) on small boards:
     /// off for a player who wants no help.
     pub show_distance: bool,
+    /// Colour every movable tile (piece) by what its move does to the
+    /// distance (with the readout).
+    pub colour_moves: bool,
+    /// Draw what the heuristic counts on the tiles (tile boards).
+    pub heuristic_view: bool,
     /// Shuffle length.
     pub shuffle_moves: u32,
     /// Which puzzle family is shown.
@@ -191,6 +196,8 @@ impl Default for Settings {
             animate: true,
             mark_home: true,
             show_distance: true,
+            colour_moves: false,
+            heuristic_view: false,
             shuffle_moves: 40,
             family: Family::Tiles,
             classic: 0,

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use eframe::egui;
 
-use super::board_view::{BoardInput, BoardOptions, BoardView, SLIDE_SECONDS};
+use super::board_view::{BoardInput, BoardOptions, BoardView, Marks, SLIDE_SECONDS};
 use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
@@ -44,7 +44,7 @@ pub struct TilesPlay {
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<TracePoint>,
     /// The exact distance readout and hints (small boards).
-    distances: super::distance::Distances,
+    pub(super) distances: super::distance::Distances,
     rng: SeededRng,
 }
 
@@ -447,7 +447,13 @@ impl TilesPlay {
 
     /// Background work, each frame: collect a finished solve or database
     /// build, and advance playback.
-    pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings) {
+    pub fn logic(
+        &mut self,
+        ctx: &egui::Context,
+        now: f64,
+        settings: &mut Settings,
+        cache_dir: &Path,
+    ) {
         self.poll_solver();
         if let Some(line) = self.databases.poll() {
             // Once built, the strong database is the one used.
@@ -461,8 +467,14 @@ impl TilesPlay {
             self.status = line;
         }
         steps::tick(self, ctx, now, settings);
+        let wanted = super::distance::Wanted {
+            on: settings.show_distance,
+            overlay: settings.colour_moves,
+            database: self.best_database(),
+            cache_dir,
+        };
         self.distances
-            .poll(&self.game.goal, settings.show_distance, ctx);
+            .poll(&self.game.goal, &self.game.board, wanted, ctx);
         if self.running.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
@@ -624,9 +636,87 @@ impl TilesPlay {
                 ));
             });
         egui::CentralPanel::default().show(ui, |ui| self.board_panel(ui, settings, now));
+        let board = self.game.board.clone();
+        self.distances.among_all_window(ui.ctx(), &board, out);
     }
 
-    fn board_panel(&mut self, ui: &mut egui::Ui, settings: &Settings, now: f64) {
+    /// The strongest pattern database loaded for the goal, if any.
+    fn best_database(&self) -> Option<std::sync::Arc<crate::engine::tiles::pdb::PatternDb>> {
+        use crate::engine::HeuristicKind;
+        self.databases
+            .find(HeuristicKind::Pdb78, &self.game.goal)
+            .or_else(|| self.databases.find(HeuristicKind::Pdb, &self.game.goal))
+    }
+
+    /// The toggles under the readout, the overlay's legend, the heuristic
+    /// view's total and why an unsolvable board is one; the marks they draw
+    /// on the board.
+    fn aids(&mut self, ui: &mut egui::Ui, settings: &mut Settings) -> Marks {
+        let mut marks = Marks::default();
+        let board = &self.game.board;
+        let goal = &self.game.goal;
+        let parity = super::explain::Parity::of(board, goal);
+        if settings.show_distance {
+            ui.horizontal_wrapped(|ui| {
+                ui.checkbox(&mut settings.colour_moves, "Colour moves")
+                    .on_hover_text(
+                        "Colour each tile that can move by what its move does to the distance.",
+                    );
+                ui.checkbox(&mut settings.heuristic_view, "Heuristic view")
+                    .on_hover_text("Draw what the chosen heuristic counts on the tiles.");
+                if ui
+                    .button("Among all positions…")
+                    .on_hover_text("How far all the positions of this board are from the goal.")
+                    .clicked()
+                {
+                    self.distances.among_all = true;
+                }
+            });
+        }
+        // Why a board is unsolvable is shown even to a player who wants no
+        // help: it is no hint.
+        if !parity.solvable() {
+            parity.marks(&mut marks, board.cells().len());
+            egui::Frame::group(ui.style()).show(ui, |ui| parity.show(ui, board));
+            return marks;
+        }
+        if !settings.show_distance {
+            return marks;
+        }
+        if settings.heuristic_view {
+            let choice = crate::engine::HeuristicChoice::with_database(
+                settings.heuristic,
+                settings
+                    .heuristic
+                    .is_database()
+                    .then(|| self.databases.find(settings.heuristic, goal))
+                    .flatten(),
+            );
+            if settings.heuristic.is_database() && choice.kind() != settings.heuristic {
+                let why = if settings.heuristic.unavailable_for(goal.shape()).is_some() {
+                    "Pattern databases are for 4×4 boards"
+                } else {
+                    "The pattern database is not loaded yet (Solve loads it)"
+                };
+                ui.weak(format!("{why}: linear conflict shown."));
+            }
+            if choice.unavailable_for(goal).is_none() {
+                let b = crate::engine::tiles::heuristic::breakdown(&choice, goal, board);
+                let truth = self.distances.known(board).map(|k| (k.distance, k.exact));
+                super::heuristic_view::marks(&b, board.cells(), &mut marks);
+                super::heuristic_view::summary(ui, &b, truth);
+            }
+        }
+        if settings.colour_moves {
+            self.distances.overlay_legend(ui, board);
+        }
+        // The overlay's tints win over the heuristic view's group tints.
+        self.distances
+            .marks(board, settings.colour_moves, &mut marks);
+        marks
+    }
+
+    fn board_panel(&mut self, ui: &mut egui::Ui, settings: &mut Settings, now: f64) {
         let moves = self.game.moves();
         let time = self.game.elapsed(now).as_secs_f64();
         // Wrapped: a long line here would widen the panel under the Steps
@@ -657,12 +747,14 @@ impl TilesPlay {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
+        let marks = self.aids(ui, settings);
         let opts = BoardOptions {
             goal: &self.game.goal,
             mark_home: settings.mark_home,
             interactive: true,
             edit_mode: self.edit_mode,
             picked: self.picked,
+            marks: Some(&marks),
         };
         let board = self.game.board.clone();
         match self.board_view.show(ui, &board, opts) {

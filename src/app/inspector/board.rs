@@ -47,6 +47,7 @@ impl Subject {
                         interactive: false,
                         edit_mode: false,
                         picked: None,
+                        marks: None,
                     };
                     BoardView::default().show(&mut child, &board, opts);
                 }
@@ -63,6 +64,7 @@ impl Subject {
                         chinese: true,
                         selected: None,
                         interactive: false,
+                        tints: &[],
                     };
                     KlotskiBoard::default().show(&mut child, &layout, look);
                 }

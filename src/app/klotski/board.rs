@@ -61,6 +61,8 @@ pub struct BoardLook<'a> {
     pub selected: Option<usize>,
     /// Whether the user may move pieces.
     pub interactive: bool,
+    /// Fills instead of the role colours, by piece (the move overlay).
+    pub tints: &'a [Option<Color32>],
 }
 
 fn unit(d: Dir) -> Vec2 {
@@ -278,7 +280,12 @@ impl KlotskiBoard {
                 r = r.translate(off);
             }
             let name = &look.names[i];
-            let fill = role_colour(name.role);
+            let fill = look
+                .tints
+                .get(i)
+                .copied()
+                .flatten()
+                .unwrap_or_else(|| role_colour(name.role));
             painter.rect_filled(r, CornerRadius::same((cell * 0.1) as u8), fill);
             if look.selected == Some(i) {
                 painter.rect_stroke(

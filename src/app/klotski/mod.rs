@@ -5,6 +5,7 @@
 pub mod board;
 pub mod editor;
 pub mod game;
+pub mod hint;
 pub mod names;
 #[cfg(test)]
 mod tests;
@@ -153,6 +154,8 @@ pub struct KlotskiPlay {
     /// The step list shows one row a move (else one a step); a new solution
     /// sets it from the metric it was counted in.
     rows_by_move: bool,
+    /// The distance to the exit, hints and the overlay.
+    pub(crate) hints: hint::KlotskiHints,
 }
 
 impl StepView for KlotskiPlay {
@@ -187,6 +190,7 @@ impl KlotskiPlay {
             editor: None,
             last_trace: Vec::new(),
             rows_by_move: true,
+            hints: hint::KlotskiHints::default(),
             status:
                 "Drag a piece, or click one and use the arrow keys. Bring 曹操 Cao Cao to the exit."
                     .into(),
@@ -355,6 +359,7 @@ impl KlotskiPlay {
                 let title = self.edited_title(&layout);
                 self.load(layout, title);
             }
+            Command::PlayLayout(layout, title) => self.load(layout, title),
             Command::CloseEditor => self.editor = None,
             Command::ShowStep(_) | Command::PlaySolution | Command::PauseSolution => {
                 steps::apply(self, &cmd, now, settings);
@@ -527,6 +532,13 @@ impl KlotskiPlay {
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
         self.poll();
         steps::tick(self, ctx, now, settings);
+        self.hints.poll(
+            &self.game.start,
+            self.game.layout(),
+            settings.metric,
+            settings.show_distance,
+            ctx,
+        );
         if self.running.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
@@ -624,11 +636,39 @@ impl KlotskiPlay {
                     item(ui, egui::RichText::new(escaped).strong());
                 }
             });
+            let shown = self.game.layout().clone();
+            let mut tints = Vec::new();
+            if settings.show_distance {
+                ui.horizontal_wrapped(|ui| {
+                    ui.checkbox(&mut settings.colour_moves, "Colour moves").on_hover_text(
+                        "Colour each piece that can move by what its best move does to the distance.",
+                    );
+                    if ui.button("Among all positions…").clicked() {
+                        self.hints.among_all = true;
+                    }
+                });
+                let picked = self.hints.show(
+                    ui,
+                    &shown,
+                    settings.metric,
+                    &self.names,
+                    settings.chinese_names,
+                    out,
+                );
+                if picked.is_some() {
+                    self.selected = picked;
+                }
+                if settings.colour_moves {
+                    self.hints.legend(ui, &shown, settings.metric);
+                    tints = self.hints.tints(&shown, settings.metric);
+                }
+            }
             let look = BoardLook {
                 names: &self.names,
                 chinese: settings.chinese_names,
                 selected: self.selected,
                 interactive: self.running.is_none() && self.editor.is_none(),
+                tints: &tints,
             };
             let layout = self.game.layout().clone();
             for event in self.board.show(ui, &layout, look) {
@@ -643,6 +683,9 @@ impl KlotskiPlay {
         if let Some(ed) = &mut self.editor {
             out.extend(ed.show(&ctx));
         }
+        let shown = self.game.layout().clone();
+        self.hints
+            .among_all_window(&ctx, &shown, settings.metric, out);
     }
 
     /// The step list over `rows` (the step each row shows) through
@@ -742,6 +785,7 @@ impl KlotskiPlay {
             ui.radio_value(&mut settings.chinese_names, true, "中文");
             ui.radio_value(&mut settings.chinese_names, false, "English");
         });
+        ui.checkbox(&mut settings.show_distance, "Show distance and Hint");
         ui.separator();
         ui.heading("Strategy");
         ui.add_enabled_ui(idle, |ui| {

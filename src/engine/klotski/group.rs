@@ -159,8 +159,14 @@ impl Group {
             .collect()
     }
 
+    /// The group's positions, the start first (index them for
+    /// [`path_to`](Self::path_to)).
+    pub fn states(&self) -> &[KState] {
+        &self.states
+    }
+
     /// The moves from the start to the group's `i`-th position.
-    fn path_to(&self, mut i: usize) -> Vec<KMove> {
+    pub fn path_to(&self, mut i: usize) -> Vec<KMove> {
         let mut path = Vec::new();
         while let Some((p, mv)) = self.parent[i] {
             path.push(mv);

@@ -62,7 +62,7 @@ impl LinearConflict {
 }
 
 /// 2 × (length − longest strictly increasing subsequence), lines ≤ 10 long.
-fn line_cost(seq: impl Iterator<Item = u8>) -> u8 {
+pub(super) fn line_cost(seq: impl Iterator<Item = u8>) -> u8 {
     let mut tails = [0u8; 10];
     let mut lis = 0usize;
     let mut k = 0u8;

@@ -2,11 +2,14 @@
 //! consistent (changes by at most 1 per move), and each can be updated
 //! incrementally after a move, which is what makes IDA* fast.
 
+mod breakdown;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
 
+pub use breakdown::{Breakdown, LineConflict, PatternShare, breakdown};
 pub use linear_conflict::LinearConflict;
+use linear_conflict::line_cost;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
 

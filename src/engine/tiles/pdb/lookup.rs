@@ -302,3 +302,26 @@ impl TileHeuristic for PdbHeuristic<'_> {
         self.update_reflected(acc, board, s);
     }
 }
+
+/// A pattern's tiles and its value on a board.
+pub type PatternValue = (Vec<u8>, u32);
+
+impl PdbHeuristic<'_> {
+    /// Each pattern's tiles and value on `cells`: the direct lookups, then
+    /// the reflected ones (whose tiles are the mirrors; empty without
+    /// reflection). The estimate is the larger of the two sums.
+    pub fn pattern_values(&self, cells: &[u8]) -> (Vec<PatternValue>, Vec<PatternValue>) {
+        let acc = self.start(cells);
+        let side = |lookups: &[Lookup<'_>], values: &[u8; MAX_PATTERNS]| {
+            lookups
+                .iter()
+                .zip(values)
+                .map(|(l, &v)| (l.sources[..l.k].to_vec(), u32::from(v)))
+                .collect()
+        };
+        (
+            side(&self.direct, &acc.direct),
+            side(&self.reflected, &acc.reflected),
+        )
+    }
+}

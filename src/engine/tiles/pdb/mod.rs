@@ -17,7 +17,7 @@ mod memory;
 mod rank;
 
 pub use format::PdbError;
-pub use lookup::PdbHeuristic;
+pub use lookup::{PatternValue, PdbHeuristic};
 pub use memory::{Zeroable, zeroed};
 
 use super::board::{Board, Shape};

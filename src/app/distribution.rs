@@ -1,0 +1,165 @@
+//! "Among all positions": how the positions of a board (or a Klotski
+//! layout's group) spread over their distances to the goal, as a bar
+//! chart with the position shown marked, and God's number. Shared by the
+//! tile and Klotski views; the numbers come from their exact tables.
+
+use eframe::egui::{self, Color32};
+use egui_plot::{Bar, BarChart, Plot, VLine};
+
+use crate::units::thousands;
+
+/// Colour of the bars.
+const BARS: Color32 = Color32::from_rgb(0x4a, 0x7f, 0xb5);
+/// Colour of the bar of the position shown.
+const HERE: Color32 = Color32::from_rgb(0xe0, 0x8a, 0x2c);
+
+/// The counts by distance, what they count and the distance of the
+/// position shown.
+pub struct Distribution<'a> {
+    /// `by_distance[d]`: positions at distance `d`.
+    pub by_distance: &'a [u64],
+    /// The unit of a distance ("moves", "steps").
+    pub unit: &'a str,
+    /// Where the position shown lies, if it is among them.
+    pub here: Option<u32>,
+}
+
+impl Distribution<'_> {
+    /// Every position counted.
+    pub fn states(&self) -> u64 {
+        self.by_distance.iter().sum()
+    }
+
+    /// The largest distance (God's number), if any.
+    pub fn max(&self) -> Option<u32> {
+        self.by_distance.len().checked_sub(1).map(|d| d as u32)
+    }
+
+    /// The summary lines and the chart, in `ui` (`id` keeps plots apart).
+    pub fn show(&self, ui: &mut egui::Ui, id: &str) {
+        let unit = self.unit;
+        ui.label(format!(
+            "{} positions can reach the goal.",
+            thousands(self.states())
+        ));
+        if let Some(max) = self.max() {
+            let at_max = self.by_distance[max as usize];
+            let those = if at_max == 1 {
+                "1 position".to_string()
+            } else {
+                format!("{} positions", thousands(at_max))
+            };
+            ui.label(format!(
+                "God's number: {max} {unit} — the farthest ({those}) need that many."
+            ));
+        }
+        match self.here {
+            Some(d) => {
+                let same = self.by_distance.get(d as usize).copied().unwrap_or(0);
+                let closer: u64 = self.by_distance.iter().take(d as usize).sum();
+                ui.label(format!(
+                    "This position: {d} {unit}; {} positions are closer, {} as far.",
+                    thousands(closer),
+                    thousands(same)
+                ));
+            }
+            None => {
+                ui.label("This position is not among them.");
+            }
+        }
+        let bars: Vec<Bar> = self
+            .by_distance
+            .iter()
+            .enumerate()
+            .map(|(d, &n)| {
+                let bar = Bar::new(d as f64, n as f64)
+                    .width(0.8)
+                    .name(format!("{d} {unit}: {} positions", thousands(n)));
+                if self.here == Some(d as u32) {
+                    bar.fill(HERE)
+                } else {
+                    bar
+                }
+            })
+            .collect();
+        let here = self.here;
+        Plot::new(format!("{id} distribution"))
+            .height(200.0)
+            .allow_scroll(false)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .x_axis_label(format!("distance to the goal ({unit})"))
+            .y_axis_label("positions")
+            .show(ui, |plot| {
+                plot.bar_chart(BarChart::new("positions", bars).color(BARS));
+                if let Some(d) = here {
+                    plot.vline(VLine::new("this position", d as f64).color(HERE));
+                }
+            });
+    }
+}
+
+/// The "Among all positions" window, at the top right over the Steps
+/// panel (the board stays in view).
+pub fn window<'a>(ctx: &egui::Context, open: &'a mut bool) -> egui::Window<'a> {
+    let corner = ctx.content_rect().right_top() + egui::vec2(-12.0, 64.0);
+    egui::Window::new("Among all positions")
+        .open(open)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(corner)
+        .default_width(440.0)
+        .resizable(true)
+}
+
+/// What a move does to the distance, for the overlay.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// One closer (on a shortest way).
+    Closer,
+    /// As far as before (Klotski: a piece moving within a move's reach).
+    Same,
+    /// Farther.
+    Farther,
+}
+
+impl Effect {
+    /// The tint of a tile (piece) whose move has this effect.
+    pub fn colour(self) -> Color32 {
+        match self {
+            // Blue, not green: green already marks tiles in place.
+            Effect::Closer => Color32::from_rgb(0x2a, 0x6c, 0xc8),
+            Effect::Same => Color32::from_rgb(0xb0, 0x8c, 0x1c),
+            Effect::Farther => Color32::from_rgb(0xb0, 0x3a, 0x3a),
+        }
+    }
+
+    /// What it is called in the legend.
+    pub fn label(self) -> &'static str {
+        match self {
+            Effect::Closer => "closer",
+            Effect::Same => "same distance",
+            Effect::Farther => "farther",
+        }
+    }
+
+    /// The effect of going from distance `before` to `after`.
+    pub fn of(before: u32, after: u32) -> Self {
+        match after.cmp(&before) {
+            std::cmp::Ordering::Less => Effect::Closer,
+            std::cmp::Ordering::Equal => Effect::Same,
+            std::cmp::Ordering::Greater => Effect::Farther,
+        }
+    }
+}
+
+/// The overlay's legend: a swatch and a word for each effect shown.
+pub fn legend(ui: &mut egui::Ui, effects: &[Effect]) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Moves:");
+        for &e in effects {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, e.colour());
+            ui.label(e.label());
+        }
+    });
+}
