@@ -2,6 +2,10 @@
 //! A*, IDA*) report to an observer set on the [`Control`], and the
 //! [`Anatomy`] of a run computed from them.
 //!
+//! Where exact distances are cheap (tile boards with a quick
+//! [`DistanceTable`], Klotski through its [`Group`]), a [`Truth`] given to
+//! the recorder adds the heuristic's error over the expanded nodes.
+//!
 //! A search with no observer is compiled without its events (each search
 //! is instantiated twice, once watched and once not), so watching costs
 //! nothing when nobody watches.
@@ -22,12 +26,18 @@
 //! assert_eq!(anatomy.layers[0], 1); // the start alone at depth 0
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
+use crate::control::{Control, Stop};
+use crate::klotski::group::Group;
+use crate::klotski::{KlotskiSpace, Layout, Metric};
 use crate::outcome::Outcome;
+use crate::search::SearchSpace;
+use crate::tiles::Board;
+use crate::tiles::table::DistanceTable;
 
 /// What became of a generated child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -263,6 +273,93 @@ pub struct Anatomy {
     /// The solution's length, for a solved run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution_length: Option<u32>,
+    /// The heuristic's error over the expanded nodes: for each value of
+    /// true distance − h, how many expansions had it (IDA* counts a node
+    /// once per visit). Never negative for an admissible heuristic. Only
+    /// with a [`Truth`] (see [`AnatomyRecorder::with_truth`]) and a
+    /// heuristic; empty otherwise.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub heuristic_error: BTreeMap<i64, u64>,
+}
+
+/// Exact distances to the goal, looked up by a state in words as events
+/// give it (tiles: `"1 2 3 … 0"`, Klotski: the layout text).
+///
+/// ```
+/// use huarong_engine::observe::Truth;
+/// use huarong_engine::{Board, Control, Shape};
+///
+/// let goal = Board::goal(Shape::new(3, 3).unwrap());
+/// let truth = Truth::tiles(&goal, &Control::default()).unwrap().unwrap();
+/// assert_eq!(truth.distance("1 2 3 4 5 6 7 0 8"), Some(1));
+/// assert_eq!(truth.distance("not a board"), None);
+/// ```
+pub struct Truth(Box<dyn Fn(&str) -> Option<u32> + Send + Sync>);
+
+impl Truth {
+    /// A truth from any lookup (`None`: unknown, or the goal unreachable).
+    pub fn new(lookup: impl Fn(&str) -> Option<u32> + Send + Sync + 'static) -> Self {
+        Self(Box::new(lookup))
+    }
+
+    /// The distance of the state written `state`, if known.
+    pub fn distance(&self, state: &str) -> Option<u32> {
+        (self.0)(state)
+    }
+
+    /// The distances of a tile board's table.
+    pub fn of_table(table: DistanceTable) -> Self {
+        Self::new(move |text| {
+            let cells = tile_cells(text)?;
+            let board = Board::new(table.shape(), cells).ok()?;
+            table.distance(&board)
+        })
+    }
+
+    /// The exact distances to `goal` on its board, if the board's table
+    /// builds quickly ([`DistanceTable::quick`]: up to 10 cells); `Err` if
+    /// `ctl` stopped the build.
+    pub fn tiles(goal: &Board, ctl: &Control) -> Option<Result<Self, Stop>> {
+        if !DistanceTable::quick(goal.shape()) {
+            return None;
+        }
+        Some(DistanceTable::build(goal, ctl).map(Self::of_table))
+    }
+
+    /// The exact distances to the exit, counted in `metric`, of every
+    /// position reachable from `layout` (its [`Group`]); `Err` if `ctl`
+    /// stopped the enumeration.
+    pub fn klotski(layout: &Layout, metric: Metric, ctl: &Control) -> Result<Self, Stop> {
+        let (space, start) = KlotskiSpace::new(layout, metric);
+        let group = Group::build(&space, start, ctl)?;
+        // The group's positions by their text, as events write them.
+        let mut by_text = HashMap::with_capacity(group.len());
+        let mut seen = crate::hash::StateSet::default();
+        seen.insert(start);
+        let mut stack = vec![start];
+        let mut buf = Vec::new();
+        while let Some(s) = stack.pop() {
+            if by_text.len() % 4096 == 0 && ctl.cancel.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            if let Some(d) = group.distance_of(&s) {
+                by_text.insert(space.state_text(&s), d);
+            }
+            buf.clear();
+            space.successors(&s, &mut buf);
+            for &(_, next) in &buf {
+                if seen.insert(next) {
+                    stack.push(next);
+                }
+            }
+        }
+        Ok(Self::new(move |text| by_text.get(text).copied()))
+    }
+}
+
+/// Tiles written `"1 2 3 … 0"`, if every one is a number below 256.
+fn tile_cells(text: &str) -> Option<Vec<u8>> {
+    text.split_whitespace().map(|t| t.parse().ok()).collect()
 }
 
 /// Collects a run's events into its [`Anatomy`]: set its
@@ -271,6 +368,8 @@ pub struct Anatomy {
 #[derive(Default)]
 pub struct AnatomyRecorder {
     so_far: Mutex<Tally>,
+    /// Exact distances, for the heuristic's error.
+    truth: Option<Truth>,
 }
 
 #[derive(Default)]
@@ -289,6 +388,34 @@ fn bump(v: &mut Vec<u64>, index: u32) {
 }
 
 impl AnatomyRecorder {
+    /// A recorder that also tallies the heuristic's error (true distance −
+    /// h) of every expanded node, its distance looked up in `truth` by the
+    /// node's state in words.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use huarong_engine::observe::{AnatomyRecorder, Truth};
+    /// use huarong_engine::strategy::{find, solve_tiles};
+    /// use huarong_engine::{Control, HeuristicChoice, TilePuzzle};
+    ///
+    /// let puzzle = TilePuzzle::parse("4 1 3 0 2 6 7 5 8", None, None).unwrap();
+    /// let truth = Truth::tiles(&puzzle.goal, &Control::default()).unwrap().unwrap();
+    /// let recorder = Arc::new(AnatomyRecorder::with_truth(truth));
+    /// let ctl = Control::default().with_events(recorder.observer());
+    /// let astar = find("astar").unwrap();
+    /// let o = solve_tiles(astar, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
+    /// let a = recorder.anatomy(&o);
+    /// // Manhattan is admissible: it never overestimates.
+    /// assert!(a.heuristic_error.keys().all(|&e| e >= 0));
+    /// assert_eq!(a.heuristic_error.values().sum::<u64>(), o.stats.expanded);
+    /// ```
+    pub fn with_truth(truth: Truth) -> Self {
+        Self {
+            truth: Some(truth),
+            ..Self::default()
+        }
+    }
+
     /// The observer to set on a [`Control`](crate::Control) with
     /// [`with_events`](crate::Control::with_events).
     pub fn observer(self: &Arc<Self>) -> EventFn {
@@ -297,8 +424,18 @@ impl AnatomyRecorder {
     }
 
     fn record(&self, e: &Event<'_>) {
+        // Looked up before the lock: the state's text is built on demand.
+        let error = match (e, &self.truth) {
+            (Event::Expand { h, state, .. }, Some(truth)) => truth
+                .distance(&state())
+                .map(|d| i64::from(d) - i64::from(*h)),
+            _ => None,
+        };
         let mut t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
         let a = &mut t.anatomy;
+        if let Some(error) = error {
+            *a.heuristic_error.entry(error).or_default() += 1;
+        }
         match *e {
             Event::Expand { g, h, .. } => {
                 if a.layers.is_empty() {
@@ -342,9 +479,11 @@ impl AnatomyRecorder {
         let t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
         let mut a = t.anatomy.clone();
         if !t.uses_heuristic {
-            // BFS (or a zero heuristic): f is the depth, already shown.
+            // BFS (or a zero heuristic): f is the depth, already shown,
+            // and the "error" only each node's distance.
             a.by_f.clear();
             a.start_h = None;
+            a.heuristic_error.clear();
         }
         if !a.iterations.is_empty() {
             // IDA* revisits nodes in every iteration: its layers would
