@@ -12,6 +12,7 @@ use super::solver::Running;
 use crate::engine::experiment::{RunSummary, flag_disagreements};
 use crate::engine::job::Job;
 use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::observe::Anatomy;
 use crate::engine::strategy::{self, Family, SolveError};
 use crate::engine::{
     Control, Dir, HeuristicKind, Outcome, Progress, Status, TilePuzzle, solve_klotski,
@@ -94,7 +95,7 @@ pub enum Finished {
 
 enum RowJob {
     Tiles(Running),
-    Klotski(Job<Result<Outcome<KMove>, SolveError>>),
+    Klotski(Job<(Result<Outcome<KMove>, SolveError>, Option<Anatomy>)>),
 }
 
 impl RowJob {
@@ -127,6 +128,8 @@ pub struct Row {
     trace: super::solver::TraceLog,
     /// The trace of the last run.
     pub trace_points: Vec<crate::engine::TracePoint>,
+    /// The last run's anatomy, if recorded (exact searches).
+    pub anatomy: Option<Anatomy>,
 }
 
 /// Table columns, for sorting.
@@ -237,6 +240,7 @@ impl Row {
             summary: None,
             trace: Default::default(),
             trace_points: Vec::new(),
+            anatomy: None,
         }
     }
 
@@ -472,6 +476,8 @@ impl Session {
         }
         let repaint = ctx.clone();
         row.trace_points.clear();
+        row.anatomy = None;
+        let recording = super::anatomy::Recording::for_compare(settings.record_anatomy);
         row.job = Some(match start {
             Start::Tiles(p) => RowJob::Tiles(Running::start(
                 p.clone(),
@@ -480,6 +486,7 @@ impl Session {
                 None,
                 cache_dir.to_path_buf(),
                 settings.limits(),
+                recording,
                 move || repaint.request_repaint(),
             )),
             Start::Klotski(l, metric) => {
@@ -492,7 +499,12 @@ impl Session {
                         .with_progress(move |_| repaint.request_repaint()),
                 );
                 RowJob::Klotski(Job::spawn(ctl, move |ctl| {
-                    solve_klotski(&*strategy, &l, metric, ctl)
+                    super::anatomy::solve_recorded(
+                        ctl,
+                        recording,
+                        |_| None,
+                        |c| solve_klotski(&*strategy, &l, metric, c),
+                    )
                 }))
             }
         });
@@ -516,17 +528,21 @@ impl Session {
         for r in &mut self.rows {
             let done = match &mut r.job {
                 Some(RowJob::Tiles(run)) => run.try_finish().map(|f| match f {
-                    Ok(f) => Finished::Tiles(f.outcome.map_err(|e| e.to_string())),
-                    Err(failed) => Finished::Refused(failed.to_string()),
+                    Ok(f) => (
+                        Finished::Tiles(f.outcome.map_err(|e| e.to_string())),
+                        f.anatomy,
+                    ),
+                    Err(failed) => (Finished::Refused(failed.to_string()), None),
                 }),
                 Some(RowJob::Klotski(job)) => job.try_take().map(|o| match o {
-                    Ok(Ok(o)) => Finished::Klotski(o),
-                    Ok(Err(e)) => Finished::Refused(e.to_string()),
-                    Err(failed) => Finished::Refused(failed.to_string()),
+                    Ok((Ok(o), anatomy)) => (Finished::Klotski(o), anatomy),
+                    Ok((Err(e), _)) => (Finished::Refused(e.to_string()), None),
+                    Err(failed) => (Finished::Refused(failed.to_string()), None),
                 }),
                 None => None,
             };
-            if let Some(f) = done {
+            if let Some((f, anatomy)) = done {
+                r.anatomy = anatomy;
                 r.trace_points = match &r.job {
                     Some(RowJob::Tiles(run)) => run.trace.points(),
                     _ => r.trace.points(),
@@ -621,6 +637,20 @@ impl Session {
             &count_tick,
             &|n| thousands(n as u64),
         );
+        // Each run's shape: where its nodes went, depth by depth.
+        let shapes: Vec<super::anatomy::Shape<'_>> = self
+            .order()
+            .into_iter()
+            .filter_map(|i| {
+                let r = &self.rows[i];
+                Some(super::anatomy::Shape {
+                    label: r.config.label(tiles),
+                    by_depth: &r.anatomy.as_ref()?.by_depth,
+                })
+            })
+            .collect();
+        ui.add_space(6.0);
+        super::anatomy::compare_shapes(ui, &shapes);
     }
 
     /// The row's strategy: its label, and the heuristic below it.

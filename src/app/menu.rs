@@ -52,6 +52,9 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
             }
         });
         ui.menu_button("Help", |ui| {
+            if ui.button("How the strategies work").clicked() {
+                out.push(Command::OpenHelp);
+            }
             if ui.button("Keys").clicked() {
                 out.push(Command::Help);
             }

@@ -6,6 +6,7 @@
 //! file dialogs, playback) is polled in [`eframe::App::logic`]; drawing is
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
+mod anatomy;
 pub mod batch;
 mod board_view;
 pub mod compare;
@@ -17,6 +18,7 @@ mod file_dialog;
 mod files;
 mod fonts;
 mod game;
+mod help;
 mod keys;
 pub mod klotski;
 mod menu;
@@ -26,6 +28,8 @@ mod solver;
 mod steps;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_anatomy;
 #[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
@@ -123,6 +127,8 @@ pub enum Command {
     Help,
     /// Show the about box.
     About,
+    /// Open the Help page "How the strategies work".
+    OpenHelp,
     /// Build the strong (7-8) pattern database in the background.
     BuildStrongDatabase,
     /// Cancel that build.
@@ -171,6 +177,8 @@ pub struct HuarongApp {
     error: Option<AppError>,
     show_help: bool,
     show_about: bool,
+    /// The Help page "How the strategies work" is open.
+    show_strategies: bool,
     files: files::FileDialogs,
 }
 
@@ -208,6 +216,7 @@ impl HuarongApp {
             error: None,
             show_help: false,
             show_about: false,
+            show_strategies: false,
             files: files::FileDialogs::default(),
         }
     }
@@ -369,6 +378,7 @@ impl HuarongApp {
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             Command::Help => self.show_help = true,
             Command::About => self.show_about = true,
+            Command::OpenHelp => self.show_strategies = true,
             Command::DismissError => self.error = None,
             Command::SetFamily(family) => self.settings.family = family,
             Command::ShowCompare(shown) => self.comparing = shown,
@@ -457,13 +467,14 @@ impl HuarongApp {
         if self.error.is_some() && self.set_state.is_none() && keys::escape(ctx) {
             out.push(Command::DismissError);
         }
-        if (self.show_help || self.show_about)
+        if (self.show_help || self.show_about || self.show_strategies)
             && self.set_state.is_none()
             && self.error.is_none()
             && keys::escape(ctx)
         {
             self.show_help = false;
             self.show_about = false;
+            self.show_strategies = false;
         }
         if let Some(err) = &self.error {
             egui::Window::new("Error")
@@ -477,6 +488,7 @@ impl HuarongApp {
                 });
         }
         menu::help_windows(ctx, &mut self.show_help, &mut self.show_about);
+        help::window(ctx, &mut self.show_strategies);
         self.files.show(ctx);
     }
 

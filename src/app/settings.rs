@@ -35,6 +35,9 @@ pub struct Settings {
     /// Show the exact distance to the goal (and Hint) on small boards:
     /// off for a player who wants no help.
     pub show_distance: bool,
+    /// Record the anatomy of each solve (nodes by depth and by f, …): a
+    /// recorded IDA* runs on one thread, and every search a little slower.
+    pub record_anatomy: bool,
     /// Shuffle length.
     pub shuffle_moves: u32,
     /// Which puzzle family is shown.
@@ -185,6 +188,7 @@ impl Default for Settings {
             animate: true,
             mark_home: true,
             show_distance: true,
+            record_anatomy: true,
             shuffle_moves: 40,
             family: Family::Tiles,
             classic: 0,

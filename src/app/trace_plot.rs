@@ -51,7 +51,7 @@ fn nice_steps(input: GridInput) -> [f64; 3] {
 }
 
 /// An iteration count as an axis shows it: `900`, `25k`, `1.5M`.
-fn compact(v: f64) -> String {
+pub(super) fn compact(v: f64) -> String {
     let trimmed = |x: f64| {
         let s = format!("{x:.2}");
         s.trim_end_matches('0').trim_end_matches('.').to_string()
