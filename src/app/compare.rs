@@ -7,6 +7,7 @@
 use eframe::egui;
 use egui_extras::{Column, TableBuilder};
 
+use super::anatomy::Recorded;
 use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::experiment::{RunSummary, flag_disagreements};
@@ -94,8 +95,8 @@ pub enum Finished {
 }
 
 enum RowJob {
-    Tiles(Running),
-    Klotski(Job<(Result<Outcome<KMove>, SolveError>, Option<Anatomy>)>),
+    Tiles(Box<Running>),
+    Klotski(Box<Job<Recorded<KMove, SolveError>>>),
 }
 
 impl RowJob {
@@ -479,7 +480,7 @@ impl Session {
         row.anatomy = None;
         let recording = super::anatomy::Recording::for_compare(settings.record_anatomy);
         row.job = Some(match start {
-            Start::Tiles(p) => RowJob::Tiles(Running::start(
+            Start::Tiles(p) => RowJob::Tiles(Box::new(Running::start(
                 p.clone(),
                 strategy,
                 row.config.heuristic,
@@ -488,7 +489,7 @@ impl Session {
                 settings.limits(),
                 recording,
                 move || repaint.request_repaint(),
-            )),
+            ))),
             Start::Klotski(l, metric) => {
                 let (l, metric) = (l.clone(), *metric);
                 row.trace = Default::default();
@@ -498,14 +499,14 @@ impl Session {
                         .with_threads(1)
                         .with_progress(move |_| repaint.request_repaint()),
                 );
-                RowJob::Klotski(Job::spawn(ctl, move |ctl| {
+                RowJob::Klotski(Box::new(Job::spawn(ctl, move |ctl| {
                     super::anatomy::solve_recorded(
                         ctl,
                         recording,
                         |_| None,
                         |c| solve_klotski(&*strategy, &l, metric, c),
                     )
-                }))
+                })))
             }
         });
         row.start = Some(start.clone());

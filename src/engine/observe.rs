@@ -294,7 +294,10 @@ pub struct Anatomy {
 /// assert_eq!(truth.distance("1 2 3 4 5 6 7 0 8"), Some(1));
 /// assert_eq!(truth.distance("not a board"), None);
 /// ```
-pub struct Truth(Box<dyn Fn(&str) -> Option<u32> + Send + Sync>);
+pub struct Truth(Box<Lookup>);
+
+/// A distance lookup by state text.
+type Lookup = dyn Fn(&str) -> Option<u32> + Send + Sync;
 
 impl Truth {
     /// A truth from any lookup (`None`: unknown, or the goal unreachable).
@@ -375,6 +378,8 @@ pub struct AnatomyRecorder {
 #[derive(Default)]
 struct Tally {
     anatomy: Anatomy,
+    /// Expanded by f, indexed by f (a map per expansion costs more).
+    by_f: Vec<u64>,
     uses_heuristic: bool,
 }
 
@@ -432,7 +437,11 @@ impl AnatomyRecorder {
             _ => None,
         };
         let mut t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
-        let a = &mut t.anatomy;
+        let Tally {
+            anatomy: a,
+            by_f,
+            uses_heuristic,
+        } = &mut *t;
         if let Some(error) = error {
             *a.heuristic_error.entry(error).or_default() += 1;
         }
@@ -444,11 +453,11 @@ impl AnatomyRecorder {
                     a.start_h = Some(h);
                 }
                 bump(&mut a.by_depth, g);
-                *a.by_f.entry(g + h).or_default() += 1;
+                bump(by_f, g + h);
                 if let Some(it) = a.iterations.last_mut() {
                     it.expanded += 1;
                 }
-                t.uses_heuristic |= h > 0;
+                *uses_heuristic |= h > 0;
             }
             Event::Generate { g, fate, .. } => {
                 if fate == Fate::New {
@@ -478,6 +487,10 @@ impl AnatomyRecorder {
     pub fn anatomy<M>(&self, outcome: &Outcome<M>) -> Anatomy {
         let t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
         let mut a = t.anatomy.clone();
+        a.by_f = (t.by_f.iter().enumerate())
+            .filter(|&(_, &n)| n > 0)
+            .map(|(f, &n)| (f as u32, n))
+            .collect();
         if !t.uses_heuristic {
             // BFS (or a zero heuristic): f is the depth, already shown,
             // and the "error" only each node's distance.

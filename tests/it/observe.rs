@@ -255,8 +255,11 @@ fn both(a: EventFn, b: EventFn) -> EventFn {
     })
 }
 
+/// Each expanded node's state text and h, in order.
+type Expansions = Arc<Mutex<Vec<(String, u32)>>>;
+
 /// An observer keeping each expanded node's state text and h.
-fn expansions() -> (EventFn, Arc<Mutex<Vec<(String, u32)>>>) {
+fn expansions() -> (EventFn, Expansions) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&log);
     let observer: EventFn = Arc::new(move |e: &Event<'_>| {

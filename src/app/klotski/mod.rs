@@ -28,7 +28,7 @@ use crate::engine::Outcome;
 use crate::engine::job::Job;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KMove, Layout, Metric};
-use crate::engine::observe::{Anatomy, Truth};
+use crate::engine::observe::Truth;
 use crate::engine::strategy::{self, Family, SolveError};
 use crate::engine::{Control, Dir, Stats, Status, solve_klotski};
 use crate::storage::klotski_file::{SavedKlotski, SavedKlotskiSolution};
@@ -130,7 +130,7 @@ fn edited(name: &str) -> String {
 
 /// A solve running in the background.
 struct Running {
-    job: Job<(Result<Outcome<KMove>, SolveError>, Option<Anatomy>)>,
+    job: Job<anatomy::Recorded<KMove, SolveError>>,
     /// Whether the run records its anatomy.
     recorded: bool,
     strategy: &'static str,
