@@ -89,7 +89,8 @@ pub struct RunAnatomy {
     pub recorded: bool,
 }
 
-/// The right panel's tabs: the step list, or the anatomy of the run.
+/// The right panel's tabs: the solution's step list, or the anatomy of
+/// the run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Tab {
     /// The solution's steps.
@@ -102,7 +103,8 @@ pub enum Tab {
 /// The tab row above the results; returns the tab shown.
 pub fn tabs(ui: &mut egui::Ui, tab: &mut Tab) -> Tab {
     ui.horizontal(|ui| {
-        ui.selectable_value(tab, Tab::Steps, "Steps");
+        ui.selectable_value(tab, Tab::Steps, "Solution")
+            .on_hover_text("The solution's steps, to play and step through");
         ui.selectable_value(tab, Tab::Anatomy, "Anatomy")
             .on_hover_text(
                 "Where the latest run's effort went: nodes by depth and by f, iterations, b*",

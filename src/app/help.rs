@@ -196,7 +196,7 @@ pub fn window(ctx: &egui::Context, open: &mut bool) {
                     "Every strategy looks for a path of moves from the start to the goal. The \
                      exact ones (BFS, A*, IDA*) search systematically and return a shortest \
                      path; the local ones walk and may fail. After a solve, the Anatomy tab \
-                     beside Steps shows where the run's effort went.",
+                     beside Solution shows where the run's effort went.",
                 )
                 .wrap(),
             );

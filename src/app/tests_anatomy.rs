@@ -76,8 +76,8 @@ fn astar_shows_its_anatomy_with_the_runs_figures() {
     ));
     assert!(a.branching.is_some());
     h.get_by_label_contains("Effective branching factor b* = ");
-    // The Steps tab brings the step list back.
-    h.get_by_label("Steps").click();
+    // The Solution tab brings the step list back.
+    h.get_by_label("Solution").click();
     h.run();
     h.get_by_label(&format!("{length}. {}", sol_last(&h)));
 }
