@@ -146,6 +146,7 @@ fn bars(
     }));
     Plot::new(id.to_string())
         .height(110.0)
+        .y_axis_min_width(32.0)
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
@@ -405,8 +406,13 @@ pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
             .wrap(),
         );
     }
+    // As wide as the view shows (the table above may be wider), with room
+    // for "10k" on the axis.
+    let visible = ui.clip_rect().right() - ui.cursor().left() - 8.0;
     Plot::new("compare shapes")
         .height(160.0)
+        .width(ui.available_width().min(visible).max(200.0))
+        .y_axis_min_width(32.0)
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)

@@ -186,9 +186,11 @@ pub fn window(ctx: &egui::Context, open: &mut bool) {
     let screen = ctx.content_rect();
     egui::Window::new("How the strategies work")
         .open(open)
+        // Below the menu bar, which stays usable.
+        .default_pos(egui::pos2(40.0, 60.0))
         .default_width(560.0_f32.min(screen.width() - 40.0))
-        .default_height(screen.height() - 80.0)
-        .max_height(screen.height() - 60.0)
+        .default_height(screen.height() - 110.0)
+        .max_height(screen.height() - 90.0)
         .vscroll(true)
         .show(ctx, |ui| {
             ui.add(
