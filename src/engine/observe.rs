@@ -429,6 +429,20 @@ impl AnatomyRecorder {
     }
 
     fn record(&self, e: &Event<'_>) {
+        // The local searches' walk has no depths or bounds to tally: no
+        // lock for their many events.
+        if matches!(
+            e,
+            Event::Propose { .. }
+                | Event::TabuAdd { .. }
+                | Event::TabuExpire { .. }
+                | Event::Aspiration { .. }
+                | Event::Diversify
+                | Event::Restart { .. }
+                | Event::LocalMinimum { .. }
+        ) {
+            return;
+        }
         // Looked up before the lock: the state's text is built on demand.
         let error = match (e, &self.truth) {
             (Event::Expand { h, state, .. }, Some(truth)) => truth
@@ -472,7 +486,7 @@ impl AnatomyRecorder {
                 ..Iteration::default()
             }),
             Event::Goal { g } => a.solution_length = Some(g),
-            // The local searches' walk has no depths or bounds to tally.
+            // Returned above.
             Event::Propose { .. }
             | Event::TabuAdd { .. }
             | Event::TabuExpire { .. }
