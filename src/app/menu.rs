@@ -3,62 +3,69 @@
 use eframe::egui;
 
 use super::Command;
+use super::i18n::{Lang, Msg, language, tr, tr_ctx};
 
 /// Draw the menu bar; returns the commands chosen.
 pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Command> {
     let mut out = Vec::new();
+    let t = |ui: &egui::Ui, msg| tr(ui, msg);
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
+        ui.menu_button(t(ui, Msg::MenuFile), |ui| {
             for (label, cmd) in [
-                ("Open…", Command::Open),
-                ("Save…", Command::Save),
-                ("Save solution…", Command::SaveSolution),
+                (Msg::MenuOpen, Command::Open),
+                (Msg::MenuSave, Command::Save),
+                (Msg::MenuSaveSolution, Command::SaveSolution),
             ] {
-                if ui.button(label).clicked() {
+                if ui.button(t(ui, label)).clicked() {
                     out.push(cmd);
                 }
             }
             ui.separator();
-            if ui.button("Copy state").clicked() {
+            if ui.button(t(ui, Msg::MenuCopyState)).clicked() {
                 out.push(Command::CopyState);
             }
             if ui
-                .button("Paste state…")
-                .on_hover_text("Opens Set state (in Klotski, the layout editor); Ctrl+V pastes")
+                .button(t(ui, Msg::MenuPasteState))
+                .on_hover_text(t(ui, Msg::MenuPasteStateHint))
                 .clicked()
             {
                 out.push(Command::OpenSetState);
             }
             ui.separator();
-            if ui.button("Quit").clicked() {
+            if ui.button(t(ui, Msg::MenuQuit)).clicked() {
                 out.push(Command::Quit);
             }
         });
-        ui.menu_button("Edit", |ui| {
-            if ui
-                .add_enabled(can_undo, egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
-                .clicked()
-            {
+        ui.menu_button(t(ui, Msg::MenuEdit), |ui| {
+            let undo = egui::Button::new(t(ui, Msg::MenuUndo)).shortcut_text("Ctrl+Z");
+            if ui.add_enabled(can_undo, undo).clicked() {
                 out.push(Command::Undo);
             }
-            if ui
-                .add_enabled(
-                    can_redo,
-                    egui::Button::new("Redo").shortcut_text("Ctrl+Shift+Z"),
-                )
-                .clicked()
-            {
+            let redo = egui::Button::new(t(ui, Msg::MenuRedo)).shortcut_text("Ctrl+Shift+Z");
+            if ui.add_enabled(can_redo, redo).clicked() {
                 out.push(Command::Redo);
             }
         });
-        ui.menu_button("Help", |ui| {
-            if ui.button("How the strategies work").clicked() {
+        ui.menu_button(t(ui, Msg::MenuLanguage), |ui| {
+            let now = language(ui.ctx());
+            for lang in Lang::ALL {
+                if ui
+                    .radio(now == lang, lang.native_name())
+                    .on_hover_text(t(ui, Msg::MenuLanguageHint))
+                    .clicked()
+                {
+                    out.push(Command::SetLanguage(lang));
+                }
+            }
+        });
+        ui.menu_button(t(ui, Msg::MenuHelp), |ui| {
+            if ui.button(t(ui, Msg::MenuStrategies)).clicked() {
                 out.push(Command::OpenHelp);
             }
-            if ui.button("Keys").clicked() {
+            if ui.button(t(ui, Msg::MenuKeys)).clicked() {
                 out.push(Command::Help);
             }
-            if ui.button("About").clicked() {
+            if ui.button(t(ui, Msg::MenuAbout)).clicked() {
                 out.push(Command::About);
             }
         });
@@ -96,7 +103,7 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
                     }
                 });
         });
-    egui::Window::new("About Huarong")
+    egui::Window::new(tr_ctx(ctx, Msg::AboutTitle))
         .open(about)
         .resizable(false)
         .show(ctx, |ui| {
@@ -113,6 +120,11 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
                 });
             }
             ui.label("Moves name the direction the blank moves (U, D, L, R).");
-            ui.label(format!("Version {}", env!("CARGO_PKG_VERSION")));
+            ui.label(tr(
+                ui,
+                Msg::AboutVersion {
+                    version: env!("CARGO_PKG_VERSION"),
+                },
+            ));
         });
 }

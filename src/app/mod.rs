@@ -19,6 +19,7 @@ mod files;
 mod fonts;
 mod game;
 mod help;
+mod i18n;
 mod keys;
 pub mod klotski;
 mod menu;
@@ -34,6 +35,8 @@ mod tests_anatomy;
 mod tests_compare;
 #[cfg(test)]
 mod tests_feedback;
+#[cfg(test)]
+mod tests_i18n;
 #[cfg(test)]
 mod tests_tiles;
 mod tiles;
@@ -123,6 +126,8 @@ pub enum Command {
     DismissError,
     /// Quit.
     Quit,
+    /// Speak this language from the next frame on.
+    SetLanguage(i18n::Lang),
     /// Show the keys.
     Help,
     /// Show the about box.
@@ -186,10 +191,14 @@ impl HuarongApp {
     /// The app with remembered settings (if any), on a goal board.
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
         fonts::install(&cc.egui_ctx);
+        // The first launch speaks the system's language.
         let settings: Settings = cc
             .storage
             .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
-            .unwrap_or_default();
+            .unwrap_or_else(|| Settings {
+                language: i18n::Lang::of_system(),
+                ..Settings::default()
+            });
         Self::with_settings(
             settings,
             rand::make_rng(),
@@ -376,6 +385,10 @@ impl HuarongApp {
             Command::Export => self.files.export(ctx, files::FileAction::Export),
             Command::ExportBatch => self.files.export(ctx, files::FileAction::ExportBatch),
             Command::Quit => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+            Command::SetLanguage(lang) => {
+                self.settings.language = lang;
+                i18n::set_language(ctx, lang);
+            }
             Command::Help => self.show_help = true,
             Command::About => self.show_about = true,
             Command::OpenHelp => self.show_strategies = true,
@@ -545,6 +558,7 @@ impl eframe::App for HuarongApp {
 
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        i18n::set_language(&ctx, self.settings.language);
         let now = ui.input(|i| i.time);
         self.keys(&ctx, now);
 

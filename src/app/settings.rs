@@ -50,6 +50,8 @@ pub struct Settings {
     pub chinese_names: bool,
     /// Settings of the local searches.
     pub tuning: TuningSettings,
+    /// The language the app speaks (the first launch follows the system's).
+    pub language: super::i18n::Lang,
 }
 
 /// The local searches' knobs as the app keeps them.
@@ -195,6 +197,7 @@ impl Default for Settings {
             metric: Metric::Moves,
             chinese_names: true,
             tuning: TuningSettings::default(),
+            language: super::i18n::Lang::English,
         }
     }
 }

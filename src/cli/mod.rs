@@ -365,8 +365,9 @@ impl SearchArgs {
         Ok(s)
     }
 
-    /// Refuse `--anatomy` and `--trace` for a strategy that reports no
-    /// events (the local searches and the row-by-row one).
+    /// Refuse `--trace` for a strategy that reports no events (the
+    /// row-by-row one), and `--anatomy` for one that is not an exact search
+    /// (a local search's walk has no depths, f-values or bounds).
     fn check_watchable(
         &self,
         observe: &observe::ObserveArgs,
@@ -376,13 +377,20 @@ impl SearchArgs {
             return Ok(());
         }
         let s = self.strategy(family)?;
-        if s.is_optimal() {
-            return Ok(());
+        if !s.reports_events() {
+            return Err(InputError(format!(
+                "--anatomy and --trace watch a search's steps; {} reports none",
+                s.label()
+            )));
         }
-        Err(InputError(format!(
-            "--anatomy and --trace watch the exact searches (BFS, A*, IDA*), not {}",
-            s.label()
-        )))
+        if observe.anatomy_asked() && !s.is_optimal() {
+            return Err(InputError(format!(
+                "--anatomy describes the exact searches (BFS, A*, IDA*), not {}; \
+                 --trace records its walk",
+                s.label()
+            )));
+        }
+        Ok(())
     }
 
     /// The strategy `name` with these settings applied.

@@ -26,7 +26,9 @@ pub(super) struct ObserveArgs {
     #[arg(long)]
     anatomy: bool,
     /// Write the search's events to FILE, one JSON object per line
-    /// (expand, generate, iteration, goal), ending with an "end" line.
+    /// (expand, generate, iteration, goal; the local searches' propose,
+    /// tabu_add, tabu_expire, aspiration, diversify, restart,
+    /// local_minimum), ending with an "end" line.
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
     /// At most N events in the trace (default 100,000; at most 1,000,000).
@@ -51,6 +53,11 @@ impl ObserveArgs {
     /// Whether `--anatomy` or `--trace` was given.
     pub(super) fn asked(&self) -> bool {
         self.anatomy || self.trace.is_some()
+    }
+
+    /// Whether `--anatomy` was given.
+    pub(super) fn anatomy_asked(&self) -> bool {
+        self.anatomy
     }
 
     /// The observers asked for, after checking the flags (nothing is

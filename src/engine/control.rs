@@ -117,8 +117,8 @@ pub struct Control {
     pub threads: usize,
     /// Observer for the traces of local searches (annealing, tabu, greedy).
     pub on_trace: Option<TraceFn>,
-    /// Observer for the exact searches' events (BFS, A*, IDA*); see
-    /// [`crate::observe`].
+    /// Observer for the searches' events (all but the row-by-row
+    /// strategy's); see [`crate::observe`].
     pub on_event: Option<crate::observe::EventFn>,
 }
 
@@ -432,6 +432,11 @@ impl<'a> Meter<'a> {
     pub fn into_worker_stats(mut self) -> Stats {
         self.totals();
         self.stats
+    }
+
+    /// The control this meter polls.
+    pub fn control(&self) -> &'a Control {
+        self.ctl
     }
 
     /// Stop the clock, send a last report and hand back the statistics.

@@ -687,7 +687,12 @@ fn solve_anatomy_adds_up_to_the_counters() {
         );
     }
     sb.run(&["solve", "--state", HARDEST_A, "-s", "tabu", "--anatomy"])
-        .input_error(&["--anatomy", "exact searches", "Tabu"]);
+        .input_error(&[
+            "--anatomy",
+            "exact searches",
+            "Tabu",
+            "--trace records its walk",
+        ]);
 }
 
 #[test]
@@ -768,6 +773,52 @@ fn solve_trace_writes_every_event_then_an_end_line() {
         missing.to_str().unwrap(),
     ])
     .input_error(&["--trace", "no folder"]);
+}
+
+#[test]
+fn a_local_search_traces_its_walk_and_fast_traces_nothing() {
+    let sb = Sandbox::new("trace-local");
+    let path = sb.dir.join("walk.jsonl");
+    let trace = path.to_str().unwrap();
+    let start = "1 2 3 4 5 6 0 7 8";
+    let rec = sb
+        .run(&[
+            "solve",
+            "--state",
+            start,
+            "-s",
+            "annealing",
+            "--seed",
+            "4",
+            "--trace",
+            trace,
+            "--json",
+        ])
+        .json_line();
+    let lines: Vec<Value> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let proposals: Vec<&Value> = lines.iter().filter(|l| l["event"] == "propose").collect();
+    assert_eq!(proposals.len() as u64, rec["expanded"].as_u64().unwrap());
+    for p in &proposals {
+        let (e, to) = (
+            p["energy"].as_f64().unwrap(),
+            p["proposed"].as_f64().unwrap(),
+        );
+        let (t, chance) = (
+            p["temperature"].as_f64().unwrap(),
+            p["probability"].as_f64().unwrap(),
+        );
+        let expected = if to <= e { 1.0 } else { (-(to - e) / t).exp() };
+        assert!((chance - expected).abs() < 1e-9, "{p}");
+        assert!(p["state"].as_str().unwrap().split(' ').count() == 9, "{p}");
+    }
+    let accepted = proposals.iter().filter(|p| p["accepted"] == true).count() as u64;
+    assert_eq!(Some(accepted), rec["walk_length"].as_u64(), "{rec}");
+    sb.run(&["solve", "--state", start, "-s", "fast", "--trace", trace])
+        .input_error(&["--trace", "Fast (row by row) reports none"]);
 }
 
 const BENCH_FILE: &str = "\

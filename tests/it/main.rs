@@ -10,6 +10,7 @@ mod heuristics;
 mod klotski;
 mod local;
 mod observe;
+mod observe_local;
 mod parse;
 mod pdb;
 mod search;

@@ -44,6 +44,9 @@ impl Metric {
     }
 }
 
+/// Tables indexed by a cell's 3-bit code have one entry per code value
+/// (7 is unused), so indexing them with a code needs no bounds check.
+const CODES: usize = 8;
 const COVERED: u8 = 1;
 const TARGET: u8 = 6;
 const PER_WORD: usize = 21;
@@ -66,8 +69,31 @@ fn code_of(shape: PieceShape) -> u8 {
 }
 
 /// A canonical position: 3 bits a cell, up to 63 cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KState([u64; 3]);
+
+impl std::hash::Hash for KState {
+    /// One word for the hasher: boards of up to 21 cells (the classic 5×4
+    /// among them) use only the first, and a single write is a third of
+    /// the cost of three.
+    #[inline]
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        let [a, b, c] = self.0;
+        state.write_u64(a ^ b.rotate_left(21) ^ c.rotate_left(42));
+    }
+}
+
+/// One step of a piece of some code from some anchor in some direction.
+#[derive(Clone, Copy, Default)]
+struct Step {
+    /// The cells it moves onto, which must be empty (lanes' low bits).
+    need: Lanes,
+    /// What the step flips in the state: the piece's codes at the old
+    /// anchor and at the new one (a move is `state ^ flip`).
+    flip: Lanes,
+    /// The new anchor; `u8::MAX`: off the board.
+    to: u8,
+}
 
 impl KState {
     #[inline]
@@ -94,20 +120,22 @@ pub struct KMove {
 pub struct KlotskiSpace {
     rows: usize,
     cols: usize,
-    /// Each cell's neighbour in each of [`Dir::ALL`] (the grid geometry of
-    /// tile boards), tabled because successors ask for them constantly.
-    neighbours: Vec<[Option<u8>; 4]>,
     metric: Metric,
     target_shape: PieceShape,
     goal_cell: usize,
     /// Cells covered by a piece of each code anchored at each cell, as lanes
     /// (the low bit of each 3-bit cell code set); all zero: it does not fit.
-    footprint: [Vec<Lanes>; 7],
-    /// The same cells with whole lanes set, to clear a piece in one mask.
-    wipe: [Vec<Lanes>; 7],
+    footprint: [Vec<Lanes>; CODES],
     /// The codes a piece of each code anchored at each cell writes: its
     /// anchor coded, the rest covered.
-    stamp: [Vec<Lanes>; 7],
+    stamp: [Vec<Lanes>; CODES],
+    /// Each code's steps from each anchor, by direction.
+    steps: [Vec<[Step; 4]>; CODES],
+    /// Each code's cells next to each anchor that any step enters: a piece
+    /// none of whose are empty cannot move (most pieces, most of the time).
+    border: [Vec<Lanes>; CODES],
+    /// Words of a state the board uses (1 for up to 21 cells).
+    words: usize,
 }
 
 impl KlotskiSpace {
@@ -140,7 +168,7 @@ impl KlotskiSpace {
                     .collect()
             })
         };
-        let table = |lane: &dyn Fn(u8, usize, usize) -> u8| -> [Vec<Lanes>; 7] {
+        let table = |lane: &dyn Fn(u8, usize, usize) -> u8| -> [Vec<Lanes>; CODES] {
             std::array::from_fn(|code| {
                 (0..rows * cols)
                     .map(|anchor| {
@@ -154,24 +182,56 @@ impl KlotskiSpace {
             })
         };
         let footprint = table(&|_, _, _| 1);
-        let wipe = table(&|_, _, _| 7);
         let stamp = table(&|code, anchor, cell| if cell == anchor { code } else { COVERED });
+        let grid = Shape::new(rows as u8, cols as u8)
+            .expect("layouts are 4 to 8 cells a side, at most 63 cells");
+        let steps: [Vec<[Step; 4]>; CODES] = std::array::from_fn(|code| {
+            (0..rows * cols)
+                .map(|from| {
+                    Dir::ALL.map(|d| {
+                        let off = Step {
+                            to: u8::MAX,
+                            ..Step::default()
+                        };
+                        let Some(to) = grid.neighbour(from, d) else {
+                            return off;
+                        };
+                        let (old, new) = (footprint[code][from], footprint[code][to]);
+                        if old == [0; 3] || new == [0; 3] {
+                            return off;
+                        }
+                        Step {
+                            need: std::array::from_fn(|w| new[w] & !old[w]),
+                            flip: std::array::from_fn(|w| {
+                                stamp[code][from][w] ^ stamp[code][to][w]
+                            }),
+                            to: to as u8,
+                        }
+                    })
+                })
+                .collect()
+        });
+        let border = std::array::from_fn(|code| {
+            steps[code]
+                .iter()
+                .map(|dirs: &[Step; 4]| {
+                    dirs.iter().fold([0; 3], |acc: Lanes, step| {
+                        std::array::from_fn(|w| acc[w] | step.need[w])
+                    })
+                })
+                .collect()
+        });
         let space = Self {
             rows,
             cols,
-            neighbours: {
-                let grid = Shape::new(rows as u8, cols as u8)
-                    .expect("layouts are 4 to 8 cells a side, at most 63 cells");
-                (0..rows * cols)
-                    .map(|c| Dir::ALL.map(|d| grid.neighbour(c, d).map(|n| n as u8)))
-                    .collect()
-            },
             metric,
             target_shape,
             goal_cell: layout.goal.0 * cols + layout.goal.1,
             footprint,
-            wipe,
             stamp,
+            steps,
+            border,
+            words: (rows * cols).div_ceil(PER_WORD),
         };
         let mut start = KState([0; 3]);
         for (i, p) in layout.pieces.iter().enumerate() {
@@ -199,22 +259,6 @@ impl KlotskiSpace {
         }
     }
 
-    /// Take the piece of `code` at `anchor` off the board.
-    #[inline]
-    fn clear(&self, s: &mut KState, anchor: usize, code: u8) {
-        let wipe = &self.wipe[code as usize][anchor];
-        for (w, m) in s.0.iter_mut().zip(wipe) {
-            *w &= !m;
-        }
-    }
-
-    /// The top-left cell one step from `anchor` in `dir`, if on the board
-    /// (the same grid geometry as tile boards).
-    #[inline]
-    fn neighbour(&self, anchor: usize, dir: Dir) -> Option<usize> {
-        self.neighbours[anchor][dir as usize].map(usize::from)
-    }
-
     /// Every state reachable from `start` (a whole enumeration).
     pub fn count_reachable(&self, start: KState) -> usize {
         let mut seen = StateSet::default();
@@ -231,6 +275,90 @@ impl KlotskiSpace {
             }
         }
         seen.len()
+    }
+
+    /// Every `(move, state)` from `s`, on a board whose cells fit in the
+    /// first `W` words: each step is a mask test and an XOR.
+    #[inline]
+    fn successors_in<const W: usize>(&self, s: &KState, out: &mut Vec<(KMove, KState)>) {
+        let occupied: [u64; W] =
+            std::array::from_fn(|w| (s.0[w] | s.0[w] >> 1 | s.0[w] >> 2) & LOW_LANES);
+        let free = |need: &Lanes, taken: &[u64; W]| (0..W).all(|w| need[w] & taken[w] == 0);
+        let flipped = |flip: &Lanes| {
+            let mut next = *s;
+            for (word, f) in next.0.iter_mut().zip(flip).take(W) {
+                *word ^= f;
+            }
+            next
+        };
+        for word in 0..W {
+            // Anchors: cells whose code is neither empty (0) nor covered (1).
+            let mut lanes = (s.0[word] >> 1 | s.0[word] >> 2) & LOW_LANES;
+            while lanes != 0 {
+                let bit = lanes.trailing_zeros() as usize;
+                lanes &= lanes - 1;
+                let anchor = word * PER_WORD + bit / 3;
+                let code = s.get(anchor) as usize;
+                let border = &self.border[code][anchor];
+                if (0..W).all(|w| border[w] & !occupied[w] == 0) {
+                    continue; // every cell it could enter is taken
+                }
+                let steps = &self.steps[code];
+                match self.metric {
+                    Metric::Steps => {
+                        for step in &steps[anchor] {
+                            if step.to != u8::MAX && free(&step.need, &occupied) {
+                                let to = step.to;
+                                out.push((
+                                    KMove {
+                                        from: anchor as u8,
+                                        to,
+                                    },
+                                    flipped(&step.flip),
+                                ));
+                            }
+                        }
+                    }
+                    Metric::Moves => {
+                        // Every anchor the piece can slide to along free
+                        // cells: a flood fill over anchors, testing each
+                        // step against the other pieces only (the piece's
+                        // own cells are free to it). `seen` doubles as the
+                        // to-do set, so nothing is allocated.
+                        let own = &self.footprint[code][anchor];
+                        let others: [u64; W] = std::array::from_fn(|w| occupied[w] & !own[w]);
+                        let away = &self.stamp[code][anchor];
+                        let mut seen = 1u64 << anchor;
+                        let mut todo = 1u64 << anchor;
+                        while todo != 0 {
+                            let a = todo.trailing_zeros() as usize;
+                            todo &= todo - 1;
+                            for step in &steps[a] {
+                                let b = step.to;
+                                if b != u8::MAX && seen & (1 << b) == 0 && free(&step.need, &others)
+                                {
+                                    seen |= 1 << b;
+                                    todo |= 1 << b;
+                                    let stamp = &self.stamp[code][b as usize];
+                                    let mut next = *s;
+                                    let flips = away.iter().zip(stamp);
+                                    for (word, (a, b)) in next.0.iter_mut().zip(flips).take(W) {
+                                        *word ^= a ^ b;
+                                    }
+                                    out.push((
+                                        KMove {
+                                            from: anchor as u8,
+                                            to: b,
+                                        },
+                                        next,
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The shape of the target piece.
@@ -306,71 +434,12 @@ impl SearchSpace for KlotskiSpace {
     type Move = KMove;
 
     fn successors(&self, s: &KState, out: &mut Vec<(KMove, KState)>) {
-        // Lane masks: the low bit of each cell's 3-bit code.
-        let occupied = s.0.map(|w| (w | w >> 1 | w >> 2) & LOW_LANES);
-        let anchors = s.0.map(|w| (w >> 1 | w >> 2) & LOW_LANES);
-        let disjoint = |a: &Lanes, b: &Lanes| (a[0] & b[0]) | (a[1] & b[1]) | (a[2] & b[2]) == 0;
-        for (word, &lanes) in anchors.iter().enumerate() {
-            let mut lanes = lanes;
-            while lanes != 0 {
-                let bit = lanes.trailing_zeros() as usize;
-                lanes &= lanes - 1;
-                let anchor = word * PER_WORD + bit / 3;
-                let code = s.get(anchor);
-                let fp = &self.footprint[code as usize];
-                let own = &fp[anchor];
-                let others = [
-                    occupied[0] & !own[0],
-                    occupied[1] & !own[1],
-                    occupied[2] & !own[2],
-                ];
-                let fits = |a: usize| fp[a] != [0; 3] && disjoint(&fp[a], &others);
-                let mut without = *s;
-                self.clear(&mut without, anchor, code);
-                let mut push = |to: usize| {
-                    let mut next = without;
-                    self.place(&mut next, to, code);
-                    out.push((
-                        KMove {
-                            from: anchor as u8,
-                            to: to as u8,
-                        },
-                        next,
-                    ));
-                };
-                match self.metric {
-                    Metric::Steps => {
-                        for d in Dir::ALL {
-                            if let Some(a) = self.neighbour(anchor, d)
-                                && fits(a)
-                            {
-                                push(a);
-                            }
-                        }
-                    }
-                    Metric::Moves => {
-                        // Every top-left cell the piece can slide to along free cells.
-                        // A flood fill over anchors; `seen` doubles as the
-                        // to-do set, so nothing is allocated.
-                        let mut seen = 1u64 << anchor;
-                        let mut todo = 1u64 << anchor;
-                        while todo != 0 {
-                            let a = todo.trailing_zeros() as usize;
-                            todo &= todo - 1;
-                            for d in Dir::ALL {
-                                if let Some(b) = self.neighbour(a, d)
-                                    && seen & (1 << b) == 0
-                                    && fits(b)
-                                {
-                                    seen |= 1 << b;
-                                    todo |= 1 << b;
-                                    push(b);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+        // The same code for one, two or three words, each compiled with a
+        // fixed count so the masks' loops unroll.
+        match self.words {
+            1 => self.successors_in::<1>(s, out),
+            2 => self.successors_in::<2>(s, out),
+            _ => self.successors_in::<3>(s, out),
         }
     }
 
@@ -482,6 +551,60 @@ mod tests {
             let text = space.state_text(&state);
             let again = Layout::parse(&text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
             assert_eq!(KlotskiSpace::new(&again, Metric::Steps).1, state, "{text}");
+        }
+    }
+
+    /// The states one step (`Layout::step`, on labelled pieces) or one move
+    /// (repeated steps of one piece) from `layout`, as canonical states.
+    fn by_hand(layout: &Layout, metric: Metric) -> std::collections::BTreeSet<[u64; 3]> {
+        let state = |l: &Layout| KlotskiSpace::new(l, metric).1.0;
+        let mut out = std::collections::BTreeSet::new();
+        for i in 0..layout.pieces.len() {
+            let mut todo = vec![layout.clone()];
+            let mut seen = vec![state(layout)];
+            while let Some(l) = todo.pop() {
+                for d in Dir::ALL {
+                    let mut next = l.clone();
+                    if next.step(i, d) && !seen.contains(&state(&next)) {
+                        seen.push(state(&next));
+                        out.insert(state(&next));
+                        if metric == Metric::Moves {
+                            todo.push(next);
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn successors_are_the_steps_and_moves_of_the_labelled_pieces() {
+        // 5×4 (one word), 7×7 (three words), from several positions each.
+        for text in [
+            "BAAC/BAAC/DEEF/DGHF/I..J",
+            "B.C.DEF/B.C.DEF/GHIJ.KL/MNOPQRS/T.UVWXY/AAZabcd/AAefghi",
+        ] {
+            for metric in Metric::ALL {
+                let mut layout = Layout::parse(text).unwrap();
+                for round in 0..12 {
+                    let (space, start) = KlotskiSpace::new(&layout, metric);
+                    let mut buf = Vec::new();
+                    space.successors(&start, &mut buf);
+                    let got: std::collections::BTreeSet<[u64; 3]> =
+                        buf.iter().map(|(_, s)| s.0).collect();
+                    assert_eq!(got.len(), buf.len(), "no state twice");
+                    assert_eq!(got, by_hand(&layout, metric), "{layout} {metric:?}");
+                    // Walk on: the first piece that can step does.
+                    let moved = (0..layout.pieces.len())
+                        .flat_map(|i| Dir::ALL.map(|d| (i, d)))
+                        .cycle()
+                        .skip(round * 3)
+                        .take(layout.pieces.len() * 4)
+                        .any(|(i, d)| layout.step(i, d));
+                    assert!(moved);
+                }
+            }
         }
     }
 }

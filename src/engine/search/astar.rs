@@ -5,7 +5,7 @@
 use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::hash::StateMap;
-use crate::observe::{Event, Fate, Unwatched, Watch, Watched};
+use crate::observe::{Event, Fate, Watch};
 use crate::outcome::{LimitKind, Outcome};
 
 struct Node<S, M> {
@@ -78,10 +78,9 @@ pub fn astar<S: SearchSpace>(
     ctl: &Control,
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
-    let (end, sizes) = match &ctl.on_event {
-        Some(f) => astar_metered(space, start, heuristic, &mut meter, &Watched(&**f)),
-        None => astar_metered(space, start, heuristic, &mut meter, &Unwatched),
-    };
+    let (end, sizes) = super::with_watch!(ctl, watch => {
+        astar_metered(space, start, heuristic, &mut meter, watch)
+    });
     let mut stats = meter.finish(sizes);
     match end {
         AStarEnd::Found { path, bound } => {

@@ -4,7 +4,7 @@
 use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::hash::StateSet;
-use crate::observe::{Event, Fate, Unwatched, Watch, Watched};
+use crate::observe::{Event, Fate, Watch};
 use crate::outcome::{LimitKind, Outcome};
 
 struct Node<S, M> {
@@ -32,10 +32,7 @@ struct Node<S, M> {
 /// assert_eq!(bfs(&Ring, 0, &Control::default()).status, Status::Unsolvable);
 /// ```
 pub fn bfs<S: SearchSpace>(space: &S, start: S::State, ctl: &Control) -> Outcome<S::Move> {
-    match &ctl.on_event {
-        Some(f) => bfs_watched(space, start, ctl, &Watched(&**f)),
-        None => bfs_watched(space, start, ctl, &Unwatched),
-    }
+    super::with_watch!(ctl, watch => bfs_watched(space, start, ctl, watch))
 }
 
 fn bfs_watched<S: SearchSpace, W: Watch>(

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use super::DepthFirstSpace;
 use crate::control::{Control, Meter, SharedMeter, Sizes, Stop};
-use crate::observe::{Event, Fate, Unwatched, Watch, Watched};
+use crate::observe::{Event, Fate, Unwatched, Watch};
 use crate::outcome::{Outcome, Stats};
 
 enum Step {
@@ -64,10 +64,7 @@ where
     D: DepthFirstSpace + Clone + Send + Sync,
     D::Move: Send + Sync,
 {
-    match &ctl.on_event {
-        Some(f) => ida_star_watched(space, ctl, &Watched(&**f)),
-        None => ida_star_watched(space, ctl, &Unwatched),
-    }
+    super::with_watch!(ctl, watch => ida_star_watched(space, ctl, watch))
 }
 
 fn ida_star_watched<D, W: Watch>(space: &mut D, ctl: &Control, watch: &W) -> Outcome<D::Move>

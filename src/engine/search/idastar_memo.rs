@@ -9,6 +9,7 @@
 use super::SearchSpace;
 use crate::control::{Control, Meter, Sizes};
 use crate::hash::StateMap;
+use crate::observe::{Event, Fate, Watch};
 use crate::outcome::Outcome;
 
 /// What the table knows of one state.
@@ -70,6 +71,16 @@ pub fn ida_star_memo<S: SearchSpace>(
     heuristic: impl Fn(&S::State) -> u32,
     ctl: &Control,
 ) -> Outcome<S::Move> {
+    super::with_watch!(ctl, watch => memo_watched(space, start, heuristic, ctl, watch))
+}
+
+fn memo_watched<S: SearchSpace, W: Watch>(
+    space: &S,
+    start: S::State,
+    heuristic: impl Fn(&S::State) -> u32,
+    ctl: &Control,
+    watch: &W,
+) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
     let mut table: StateMap<S::State, Entry> = StateMap::default();
     // Entries never searched yet; 0 at the end of an iteration means closed.
@@ -87,6 +98,9 @@ pub fn ida_star_memo<S: SearchSpace>(
     };
     let mut bound = heuristic(&start);
     if space.is_goal(&start) {
+        if W::ON {
+            watch.event(&Event::Goal { g: 0 });
+        }
         let stats = meter.finish(sizes(&table, 0, bound));
         return Outcome::solved(Vec::new(), stats);
     }
@@ -102,6 +116,9 @@ pub fn ida_star_memo<S: SearchSpace>(
     let mut iteration = 0u32;
     loop {
         iteration += 1;
+        if W::ON {
+            watch.event(&Event::IterationStart { bound });
+        }
         let mut next_bound = u32::MAX;
         children.clear();
         path.clear();
@@ -128,6 +145,13 @@ pub fn ida_star_memo<S: SearchSpace>(
                 }
                 e.iteration = iteration;
                 e.g = top.g;
+                if W::ON {
+                    watch.event(&Event::Expand {
+                        g: top.g,
+                        h: e.h,
+                        state: &|| space.state_text(&top.state),
+                    });
+                }
                 if meter.expand()
                     && let Err(stop) = meter.poll(sizes(&table, depth, bound))
                 {
@@ -170,15 +194,36 @@ pub fn ida_star_memo<S: SearchSpace>(
             });
             top.best_child = top.best_child.min(entry.h.saturating_add(1));
             let f = g.saturating_add(entry.h);
-            if f > bound {
-                next_bound = next_bound.min(f);
-                continue;
+            let fate = if f > bound {
+                Fate::Pruned
+            } else if entry.iteration == iteration && entry.g <= g {
+                Fate::Duplicate
+            } else {
+                Fate::New
+            };
+            if W::ON {
+                watch.event(&Event::Generate {
+                    g,
+                    h: entry.h,
+                    fate,
+                    state: &|| space.state_text(&state),
+                });
             }
-            if entry.iteration == iteration && entry.g <= g {
-                continue;
+            match fate {
+                Fate::Pruned => {
+                    next_bound = next_bound.min(f);
+                    continue;
+                }
+                Fate::Duplicate => continue,
+                Fate::New | Fate::Reopened => {}
             }
             if space.is_goal(&state) {
                 path.push(mv);
+                if W::ON {
+                    watch.event(&Event::Goal {
+                        g: path.len() as u32,
+                    });
+                }
                 let mut stats = meter.finish(sizes(&table, depth, bound));
                 stats.bound = Some(bound);
                 return Outcome::solved(path, stats);

@@ -15,7 +15,39 @@ use rand::RngExt;
 use super::SearchSpace;
 use crate::control::{Control, Meter, Sizes, TracePoint};
 use crate::hash::StateMap;
+use crate::observe::Event;
 use crate::outcome::{Outcome, Status};
+
+/// The control's event observer, if any. The local searches test it at run
+/// time rather than being compiled twice like the exact searches: an
+/// iteration here costs far more than the test.
+type Observer<'a> = Option<&'a (dyn Fn(&Event<'_>) + Send + Sync)>;
+
+/// Report a move weighed from a state of energy `energy` to `next`.
+#[allow(clippy::too_many_arguments)] // one per field of the event
+fn propose<S: SearchSpace>(
+    watch: Observer<'_>,
+    space: &S,
+    iteration: u64,
+    energy: f64,
+    (proposed, next): (f64, &S::State),
+    annealing: Option<(f64, f64)>,
+    tabu: bool,
+    accepted: bool,
+) {
+    if let Some(w) = watch {
+        w(&Event::Propose {
+            iteration,
+            energy,
+            proposed,
+            temperature: annealing.map(|(t, _)| t),
+            probability: annealing.map(|(_, p)| p),
+            tabu,
+            accepted,
+            state: &|| space.state_text(next),
+        });
+    }
+}
 
 /// Simulated annealing settings.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -273,9 +305,16 @@ fn sizes<S: SearchSpace>(walk: &Walk<S>, extra: u64) -> Sizes {
 }
 
 fn solved<S: SearchSpace>(meter: Meter<'_>, walk: &Walk<S>, extra: u64) -> Outcome<S::Move> {
+    let watch = meter.control().on_event.clone();
     let mut stats = meter.finish(sizes(walk, extra));
     stats.walk_length = Some(walk.raw);
-    Outcome::solved(walk.erased(), stats)
+    let path = walk.erased();
+    if let Some(w) = watch {
+        w(&Event::Goal {
+            g: path.len() as u32,
+        });
+    }
+    Outcome::solved(path, stats)
 }
 
 fn not_found<M>(
@@ -347,7 +386,13 @@ pub fn anneal<S: SearchSpace>(
     // window, then a moving average over about one window.
     let mut acceptance = None;
     tracer.last(anneal_point(0, t, e, best, acceptance));
-    for _run in 0..=p.restarts {
+    let watch = ctl.on_event.as_deref();
+    for run in 0..=p.restarts {
+        if run > 0
+            && let Some(w) = watch
+        {
+            w(&Event::Restart { run });
+        }
         let mut walk = Walk::<S>::new(start);
         if space.is_goal(&start) {
             return solved(meter, &walk, 0);
@@ -377,7 +422,22 @@ pub fn anneal<S: SearchSpace>(
             let (mv, next) = buf[rng.random_range(0..buf.len())];
             let e2 = energy(&next);
             let delta = e2 - e;
-            let taken = delta <= 0.0 || rng.random::<f64>() < (-delta / t).exp();
+            let chance = if delta <= 0.0 {
+                1.0
+            } else {
+                (-delta / t).exp()
+            };
+            let taken = delta <= 0.0 || rng.random::<f64>() < chance;
+            propose(
+                watch,
+                space,
+                total - 1,
+                e,
+                (e2, &next),
+                Some((t, chance)),
+                false,
+                taken,
+            );
             let seen = (i + 1).min(window) as f64;
             let rate = acceptance.unwrap_or(0.0);
             acceptance = Some(rate + (f64::from(u8::from(taken)) - rate) / seen);
@@ -468,6 +528,7 @@ pub fn tabu<S: SearchSpace>(
     let mut buf = Vec::new();
     let mut ties = Vec::new();
     let mut scores: Vec<f64> = Vec::new();
+    let watch = ctl.on_event.as_deref();
     for i in 0..p.max_iters {
         let table = last_visit.capacity() as u64 * entry;
         if meter.expand()
@@ -496,7 +557,8 @@ pub fn tabu<S: SearchSpace>(
             }
         }
         ties.clear();
-        let target = if best_tabu < best && best_tabu < best_free {
+        let aspiration = best_tabu < best && best_tabu < best_free;
+        let target = if aspiration {
             // Aspiration: a tabu move that beats the best so far.
             ties.extend((0..buf.len()).filter(|&k| scores[k] == best_tabu));
             best_tabu
@@ -519,7 +581,33 @@ pub fn tabu<S: SearchSpace>(
                 .map(|&k| scores[k])
                 .fold(f64::INFINITY, f64::min)
         };
-        let (mv, next) = buf[ties[rng.random_range(0..ties.len())]];
+        let chosen = ties[rng.random_range(0..ties.len())];
+        let (mv, next) = buf[chosen];
+        if let Some(w) = watch {
+            // Every neighbour weighed, the one taken last.
+            let now = scored(&cur, walk.steps.len());
+            let order = (0..buf.len()).filter(|&k| k != chosen).chain([chosen]);
+            for k in order {
+                let (_, n) = &buf[k];
+                let tabu = last_visit.contains_key(n);
+                propose(
+                    watch,
+                    space,
+                    i,
+                    now,
+                    (scores[k], n),
+                    None,
+                    tabu,
+                    k == chosen,
+                );
+            }
+            if aspiration {
+                w(&Event::Aspiration {
+                    score: target,
+                    best,
+                });
+            }
+        }
         cur = next;
         walk.push(mv, next);
         iterations = i + 1;
@@ -530,11 +618,22 @@ pub fn tabu<S: SearchSpace>(
         // Remember the state as tabu; forget the oldest beyond the tenure.
         last_visit.insert(cur, i);
         recent.push_back((cur, i));
+        if let Some(w) = watch {
+            w(&Event::TabuAdd {
+                len: last_visit.len(),
+                state: &|| space.state_text(&cur),
+            });
+        }
         if recent.len() > tenure
             && let Some((old, when)) = recent.pop_front()
             && last_visit.get(&old) == Some(&when)
         {
             last_visit.remove(&old);
+            if let Some(w) = watch {
+                w(&Event::TabuExpire {
+                    state: &|| space.state_text(&old),
+                });
+            }
         }
         if target < best {
             best = target;
@@ -544,6 +643,9 @@ pub fn tabu<S: SearchSpace>(
         }
         if p.stall > 0 && since_best >= p.stall {
             // Diversify: a short random walk.
+            if let Some(w) = watch {
+                w(&Event::Diversify);
+            }
             for _ in 0..10 {
                 buf.clear();
                 space.successors(&cur, &mut buf);
@@ -551,6 +653,12 @@ pub fn tabu<S: SearchSpace>(
                     break;
                 }
                 let (mv, next) = buf[rng.random_range(0..buf.len())];
+                if watch.is_some() {
+                    let steps = walk.steps.len();
+                    let (now, then) = (scored(&cur, steps), scored(&next, steps + 1));
+                    let tabu = last_visit.contains_key(&next);
+                    propose(watch, space, i, now, (then, &next), None, tabu, true);
+                }
                 cur = next;
                 walk.push(mv, next);
                 if space.is_goal(&cur) {
@@ -615,6 +723,7 @@ pub fn greedy<S: SearchSpace>(
     let mut buf = Vec::new();
     let mut ties = Vec::new();
     let mut energies: Vec<f64> = Vec::new();
+    let watch = ctl.on_event.as_deref();
     for i in 0..p.max_iters {
         if space.is_goal(&cur) {
             tracer.last(plain_point(i, e, e));
@@ -636,13 +745,28 @@ pub fn greedy<S: SearchSpace>(
         energies.extend(buf.iter().map(|(_, n)| energy(n)));
         let best = energies.iter().copied().fold(f64::INFINITY, f64::min);
         if best >= e {
+            if let Some(w) = watch {
+                for ((_, n), &to) in buf.iter().zip(&energies) {
+                    propose(watch, space, i, e, (to, n), None, false, false);
+                }
+                w(&Event::LocalMinimum { energy: e });
+            }
             tracer.last(plain_point(i, e, e));
             let raw = walk.raw;
             return not_found(meter, sizes(&walk, 0), raw, "energy", e, i);
         }
         ties.clear();
         ties.extend((0..buf.len()).filter(|&k| energies[k] == best));
-        let (mv, next) = buf[ties[rng.random_range(0..ties.len())]];
+        let chosen = ties[rng.random_range(0..ties.len())];
+        let (mv, next) = buf[chosen];
+        if watch.is_some() {
+            // Every neighbour weighed, the one taken last.
+            let order = (0..buf.len()).filter(|&k| k != chosen).chain([chosen]);
+            for k in order {
+                let to = (energies[k], &buf[k].1);
+                propose(watch, space, i, e, to, None, false, k == chosen);
+            }
+        }
         cur = next;
         e = best;
         walk.push(mv, next);

@@ -100,6 +100,25 @@ pub trait DepthFirstSpace {
     }
 }
 
+/// Run `$body` with `$watch` bound to the control's observer, compiled
+/// twice: once watched and once with [`Unwatched`](crate::observe::Unwatched),
+/// whose events fold away, so a run nobody watches costs nothing extra.
+macro_rules! with_watch {
+    ($ctl:expr, $watch:ident => $body:expr) => {
+        match &$ctl.on_event {
+            Some(f) => {
+                let $watch = &crate::observe::Watched(&**f);
+                $body
+            }
+            None => {
+                let $watch = &crate::observe::Unwatched;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_watch;
+
 /// Bytes that growing a table holding `len` of `cap` entries of `entry`
 /// bytes would add, if it may grow before the next poll (`headroom` inserts).
 fn growth_bytes(len: usize, cap: usize, entry: usize, headroom: usize) -> u64 {

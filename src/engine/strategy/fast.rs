@@ -27,6 +27,9 @@ impl Strategy for Fast {
     fn uses_heuristic(&self) -> bool {
         false
     }
+    fn reports_events(&self) -> bool {
+        false // its small placement searches are not the search a learner watches
+    }
     fn is_optimal(&self) -> bool {
         false
     }

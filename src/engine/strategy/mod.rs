@@ -36,6 +36,11 @@ pub trait Strategy: Send + Sync {
     fn is_optimal(&self) -> bool {
         false
     }
+    /// Whether its search reports [`Event`](crate::observe::Event)s to the
+    /// control's observer (all but the row-by-row strategy do).
+    fn reports_events(&self) -> bool {
+        true
+    }
     /// The puzzle families it solves (both, unless it says otherwise).
     fn families(&self) -> &'static [Family] {
         &Family::ALL
