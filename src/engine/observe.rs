@@ -27,6 +27,7 @@
 //! ```
 
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
@@ -373,6 +374,11 @@ pub struct AnatomyRecorder {
     so_far: Mutex<Tally>,
     /// Exact distances, for the heuristic's error.
     truth: Option<Truth>,
+    /// An IDA* iteration has started: generated children are only counted
+    /// (IDA*'s layers would count visits), without the lock.
+    iterating: AtomicBool,
+    /// Children generated in the current iteration, not yet added to it.
+    generated_in_iteration: AtomicU64,
 }
 
 #[derive(Default)]
@@ -443,6 +449,17 @@ impl AnatomyRecorder {
         ) {
             return;
         }
+        // A generated child is tallied only as a new state outside IDA*
+        // (a layer), and counted in IDA*'s iteration: no lock for the rest.
+        if let Event::Generate { fate, .. } = e {
+            if self.iterating.load(Ordering::Relaxed) {
+                self.generated_in_iteration.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            if *fate != Fate::New {
+                return;
+            }
+        }
         // Looked up before the lock: the state's text is built on demand.
         let error = match (e, &self.truth) {
             (Event::Expand { h, state, .. }, Some(truth)) => truth
@@ -461,7 +478,7 @@ impl AnatomyRecorder {
         }
         match *e {
             Event::Expand { g, h, .. } => {
-                if a.layers.is_empty() {
+                if a.by_depth.is_empty() {
                     // The first expansion is the start's.
                     a.layers.push(1);
                     a.start_h = Some(h);
@@ -473,18 +490,18 @@ impl AnatomyRecorder {
                 }
                 *uses_heuristic |= h > 0;
             }
-            Event::Generate { g, fate, .. } => {
-                if fate == Fate::New {
-                    bump(&mut a.layers, g);
-                }
+            Event::Generate { g, .. } => bump(&mut a.layers, g),
+            Event::IterationStart { bound } => {
+                let generated = self.generated_in_iteration.swap(0, Ordering::Relaxed);
                 if let Some(it) = a.iterations.last_mut() {
-                    it.generated += 1;
+                    it.generated += generated;
                 }
+                a.iterations.push(Iteration {
+                    bound,
+                    ..Iteration::default()
+                });
+                self.iterating.store(true, Ordering::Relaxed);
             }
-            Event::IterationStart { bound } => a.iterations.push(Iteration {
-                bound,
-                ..Iteration::default()
-            }),
             Event::Goal { g } => a.solution_length = Some(g),
             // Returned above.
             Event::Propose { .. }
@@ -501,6 +518,9 @@ impl AnatomyRecorder {
     pub fn anatomy<M>(&self, outcome: &Outcome<M>) -> Anatomy {
         let t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
         let mut a = t.anatomy.clone();
+        if let Some(it) = a.iterations.last_mut() {
+            it.generated += self.generated_in_iteration.load(Ordering::Relaxed);
+        }
         a.by_f = (t.by_f.iter().enumerate())
             .filter(|&(_, &n)| n > 0)
             .map(|(f, &n)| (f as u32, n))

@@ -487,7 +487,7 @@ impl KlotskiPlay {
         let o = match o {
             Ok((Ok(o), anatomy)) => {
                 self.anatomy = Some(RunAnatomy {
-                    run: run.strategy.to_string(),
+                    run: format!("{} in {}", run.strategy, run.metric.name()),
                     stats: o.stats,
                     anatomy,
                     recorded: run.recorded,
