@@ -191,6 +191,26 @@ pub fn counters(s: &crate::engine::Stats) -> String {
     )
 }
 
+/// What a solved run's path is guaranteed to be, as people read it:
+/// `optimal`, `≤ 1.2 × optimal` for a bounded-suboptimal run, or `None`
+/// when nothing is guaranteed.
+///
+/// ```
+/// use huarong_engine::Stats;
+/// let bounded = Stats { within: Some(1.2), ..Stats::default() };
+/// assert_eq!(huarong::units::guarantee(&bounded).as_deref(), Some("≤ 1.2 × optimal"));
+/// let exact = Stats { optimal: true, within: Some(1.0), ..Stats::default() };
+/// assert_eq!(huarong::units::guarantee(&exact).as_deref(), Some("optimal"));
+/// assert_eq!(huarong::units::guarantee(&Stats::default()), None);
+/// ```
+pub fn guarantee(s: &crate::engine::Stats) -> Option<String> {
+    match (s.optimal, s.within) {
+        (true, _) => Some("optimal".into()),
+        (false, Some(w)) => Some(format!("≤ {w} × optimal")),
+        (false, None) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

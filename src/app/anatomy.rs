@@ -199,7 +199,8 @@ pub fn show(
             let Some(a) = &last.anatomy else {
                 let why = if last.recorded {
                     format!(
-                        "{} expands no nodes, so it has no anatomy (a local search's walk shows in its trace).",
+                        "{} reports no expanded nodes, so it has no anatomy (a local search \
+                         walks: its trace shows the walk).",
                         last.run
                     )
                 } else {

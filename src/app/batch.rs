@@ -11,6 +11,7 @@ use eframe::egui;
 use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
 
 use super::compare::{RowConfig, Start, time_tick};
+use super::i18n::{Msg, language, tr};
 use super::settings::Settings;
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::job::Job;
@@ -75,7 +76,7 @@ pub struct Batch {
     /// Runs per configuration, once finished (or cancelled part-way).
     pub points: Vec<Vec<RunSummary>>,
     /// Why the last batch ended without results (its worker failed).
-    pub failed: Option<String>,
+    pub failed: Option<Msg>,
     /// The scatter's "Reset view" was clicked: reset it on the next draw.
     reset_scatter: bool,
     /// What the scatter showed when last drawn (tests: zoom and reset).
@@ -229,7 +230,11 @@ impl Batch {
         {
             match result {
                 Ok(points) => self.points = points,
-                Err(failed) => self.failed = Some(format!("Batch failed: {failed}")),
+                Err(failed) => {
+                    self.failed = Some(Msg::BatchFailed {
+                        why: failed.to_string(),
+                    })
+                }
             }
             self.job = None;
         }
@@ -246,24 +251,26 @@ impl Batch {
     ) -> bool {
         let mut export = false;
         let ctx = ui.ctx().clone();
-        ui.heading("Batch experiment");
+        ui.heading(tr(ui, Msg::BatchTitle));
         ui.horizontal(|ui| {
             let idle = self.job.is_none();
             ui.add_enabled_ui(idle, |ui| {
-                let l = ui.label("Starts");
-                ui.add(egui::DragValue::new(&mut self.count).range(1..=10_000)).labelled_by(l.id);
-                let l = ui.label("Shuffle");
+                let l = ui.label(tr(ui, Msg::BatchStarts));
+                ui.add(egui::DragValue::new(&mut self.count).range(1..=10_000))
+                    .labelled_by(l.id);
+                let l = ui.label(tr(ui, Msg::BatchShuffle));
                 ui.add(egui::DragValue::new(&mut self.shuffle).range(0..=10_000))
                     .labelled_by(l.id)
-                    .on_hover_text("Random moves from the goal (steps from the layout for Klotski); 0: uniformly random tiles");
-                let l = ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
-                if ui.button("Run batch").clicked() {
+                    .on_hover_text(tr(ui, Msg::BatchShuffleHint));
+                let l = ui.label(tr(ui, Msg::BatchSeed));
+                ui.add(egui::DragValue::new(&mut self.seed))
+                    .labelled_by(l.id);
+                if ui.button(tr(ui, Msg::BatchRun)).clicked() {
                     self.start(start, configs, settings, cache_dir, &ctx);
                 }
             });
             if let Some(job) = &self.job
-                && ui.button("Cancel batch").clicked()
+                && ui.button(tr(ui, Msg::BatchCancel)).clicked()
             {
                 job.cancel();
             }
@@ -271,13 +278,18 @@ impl Batch {
         if self.job.is_some() {
             let done = self.done.load(Ordering::Relaxed);
             ui.add(
-                egui::ProgressBar::new(done as f32 / self.count.max(1) as f32)
-                    .text(format!("{done} of {} starts", self.count)),
+                egui::ProgressBar::new(done as f32 / self.count.max(1) as f32).text(tr(
+                    ui,
+                    Msg::BatchProgress {
+                        done: done as u64,
+                        total: self.count as u64,
+                    },
+                )),
             );
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
         }
         if let Some(failed) = &self.failed {
-            ui.colored_label(ui.visuals().error_fg_color, failed);
+            ui.colored_label(ui.visuals().error_fg_color, tr(ui, failed));
         }
         let shown: Vec<(Label, Aggregate)> = self
             .labels
@@ -290,18 +302,15 @@ impl Batch {
         }
         if self.job.is_none()
             && ui
-                .button("Export batch…")
-                .on_hover_text("Save the aggregate table as CSV or RON")
+                .button(tr(ui, Msg::BatchExport))
+                .on_hover_text(tr(ui, Msg::BatchExportHint))
                 .clicked()
         {
             export = true;
         }
         aggregate_table(ui, &shown);
         if shown.iter().any(|(_, a)| a.disagreements > 0) {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                "Strategies that claim optimality disagreed on some starts: that is a bug.",
-            );
+            ui.colored_label(ui.visuals().error_fg_color, tr(ui, Msg::BatchDisagreed));
         }
         self.scatter(ui);
         export
@@ -313,15 +322,15 @@ impl Batch {
     /// and "Reset view" (or a double click) brings every point back.
     fn scatter(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
-            ui.label("Time against solution length (solved runs, log time)");
+            ui.label(tr(ui, Msg::BatchScatterTitle));
             if ui
-                .button("Reset view")
-                .on_hover_text("Show every point again after zooming or panning")
+                .button(tr(ui, Msg::PlotResetView))
+                .on_hover_text(tr(ui, Msg::PlotResetViewHint))
                 .clicked()
             {
                 self.reset_scatter = true;
             }
-            ui.weak("Ctrl + wheel zooms, drag pans");
+            ui.weak(tr(ui, Msg::PlotZoomHint));
         });
         let labels: Vec<String> = self
             .labels
@@ -345,11 +354,12 @@ impl Batch {
                 (label.clone(), xy)
             })
             .collect();
+        let lang = language(ui.ctx());
         let mut plot = Plot::new("batch scatter")
             .height(200.0)
             .allow_scroll(false)
             .allow_zoom(true)
-            .x_axis_label("solution length")
+            .x_axis_label(Msg::BatchLengthAxis.text(lang))
             .y_axis_min_width(52.0)
             .y_axis_formatter(|mark, _| time_tick(10f64.powf(mark.value)))
             .x_axis_formatter(|mark, _| {
@@ -364,11 +374,14 @@ impl Batch {
                     plot_name,
                     position,
                     ..
-                } => Some(format!(
-                    "{plot_name}\nlength {}, time {}",
-                    position.x,
-                    duration(10f64.powf(position.y) / 1e3)
-                )),
+                } => Some(
+                    Msg::BatchPoint {
+                        series: plot_name.to_string(),
+                        length: position.x,
+                        time: duration(10f64.powf(position.y) / 1e3),
+                    }
+                    .text(lang),
+                ),
                 HoverPosition::Elsewhere { .. } => None,
             });
         if std::mem::take(&mut self.reset_scatter) {
@@ -433,17 +446,17 @@ fn series_color(k: usize) -> egui::Color32 {
 fn aggregate_table(ui: &mut egui::Ui, shown: &[(Label, Aggregate)]) {
     egui::Grid::new("batch table").striped(true).show(ui, |ui| {
         for h in [
-            "Strategy",
-            "Solved",
-            "Mean length",
-            "Median length",
-            "Mean expanded",
-            "Mean time",
-            "Median time",
-            "Max memory",
-            "Disagreements",
+            Msg::ColStrategy,
+            Msg::ColSolved,
+            Msg::ColMeanLength,
+            Msg::ColMedianLength,
+            Msg::ColMeanExpanded,
+            Msg::ColMeanTime,
+            Msg::ColMedianTime,
+            Msg::ColMaxMemory,
+            Msg::ColDisagreements,
         ] {
-            ui.strong(h);
+            ui.strong(tr(ui, h));
         }
         ui.end_row();
         for ((strategy, heuristic), a) in shown {
@@ -459,7 +472,12 @@ fn aggregate_table(ui: &mut egui::Ui, shown: &[(Label, Aggregate)]) {
             if a.disagreements > 0 {
                 ui.colored_label(
                     ui.visuals().error_fg_color,
-                    format!("{} DISAGREE", a.disagreements),
+                    tr(
+                        ui,
+                        Msg::BatchDisagree {
+                            n: a.disagreements as u64,
+                        },
+                    ),
                 );
             } else {
                 ui.label("0");

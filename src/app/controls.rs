@@ -245,12 +245,21 @@ fn start_section(
 fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<Command>) {
     match state.running {
         None => {
-            if ui
-                .add_enabled(!state.edit_mode, egui::Button::new("Solve"))
-                .clicked()
-            {
-                commands.push(Command::Solve);
-            }
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(!state.edit_mode, egui::Button::new("Solve"))
+                    .clicked()
+                {
+                    commands.push(Command::Solve);
+                }
+                if ui
+                    .add_enabled(!state.edit_mode, egui::Button::new("Inspect"))
+                    .on_hover_text("Step through the search: its nodes, open list and tree")
+                    .clicked()
+                {
+                    commands.push(Command::Inspect);
+                }
+            });
         }
         Some(run) => {
             ui.horizontal_wrapped(|ui| {

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use eframe::egui;
 
 use super::files::FileAction;
+use super::i18n::{Msg, tr, tr_ctx};
 
 /// How the dialog closed.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,9 +32,9 @@ pub struct InAppDialog {
     /// The path field's text.
     pub path: String,
     /// The folder listed and its entries (or why it cannot be read).
-    listing: Option<(PathBuf, Result<Vec<Entry>, String>)>,
+    listing: Option<(PathBuf, Result<Vec<Entry>, Msg>)>,
     /// Why OK did not close the dialog.
-    pub problem: Option<String>,
+    pub problem: Option<Msg>,
     /// An existing file OK was pressed on once: a second OK replaces it.
     confirm_replace: Option<PathBuf>,
     focus_field: bool,
@@ -114,9 +115,11 @@ impl InAppDialog {
             .any(|e| extension.as_deref() == Some(*e))
     }
 
-    fn list(&self, folder: &Path) -> Result<Vec<Entry>, String> {
-        let read = std::fs::read_dir(folder)
-            .map_err(|e| format!("Cannot list {}: {e}", folder.display()))?;
+    fn list(&self, folder: &Path) -> Result<Vec<Entry>, Msg> {
+        let read = std::fs::read_dir(folder).map_err(|e| Msg::DialogCannotList {
+            path: folder.display().to_string(),
+            error: e.to_string(),
+        })?;
         let mut entries: Vec<Entry> = read
             .filter_map(Result::ok)
             .filter_map(|e| {
@@ -136,33 +139,30 @@ impl InAppDialog {
     }
 
     /// The path OK would take, or why it cannot.
-    pub fn check(&self) -> Result<PathBuf, String> {
+    pub fn check(&self) -> Result<PathBuf, Msg> {
         if self.path.trim().is_empty() {
             return Err(if self.action.writes() {
-                "Type a path to save to.".into()
+                Msg::DialogTypeSavePath
             } else {
-                "Type the path of a file to open, or pick one below.".into()
+                Msg::DialogTypeOpenPath
             });
         }
         let path = self.typed();
+        let named = |p: &Path| p.display().to_string();
         if path.is_dir() {
-            return Err(format!(
-                "{} is a folder: pick a file in it{}.",
-                path.display(),
-                if self.action.writes() {
-                    " or type a file name after it"
-                } else {
-                    ""
-                }
-            ));
+            return Err(if self.action.writes() {
+                Msg::DialogFolderToSave { path: named(&path) }
+            } else {
+                Msg::DialogFolderToOpen { path: named(&path) }
+            });
         }
         if !self.action.writes() {
             return if path.is_file() {
                 Ok(path)
             } else if path.exists() {
-                Err(format!("{} is not a regular file.", path.display()))
+                Err(Msg::DialogNotRegular { path: named(&path) })
             } else {
-                Err(format!("There is no file at {}.", path.display()))
+                Err(Msg::DialogNoFile { path: named(&path) })
             };
         }
         let parent = path
@@ -170,13 +170,17 @@ impl InAppDialog {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         if !parent.exists() {
-            return Err(format!("The folder {} does not exist.", parent.display()));
+            return Err(Msg::DialogNoFolder {
+                path: named(parent),
+            });
         }
         if !parent.is_dir() {
-            return Err(format!("{} is not a folder.", parent.display()));
+            return Err(Msg::DialogNotFolder {
+                path: named(parent),
+            });
         }
         if path.exists() && !path.is_file() {
-            return Err(format!("{} is not a regular file.", path.display()));
+            return Err(Msg::DialogNotRegular { path: named(&path) });
         }
         Ok(path)
     }
@@ -192,8 +196,9 @@ impl InAppDialog {
                 if self.confirm_replace.as_ref() == Some(&path) {
                     Some(path)
                 } else {
-                    self.problem =
-                        Some(format!("{} exists: OK again replaces it.", path.display()));
+                    self.problem = Some(Msg::DialogReplace {
+                        path: path.display().to_string(),
+                    });
                     self.confirm_replace = Some(path);
                     None
                 }
@@ -216,14 +221,14 @@ impl InAppDialog {
                 (f, entries)
             });
         }
-        egui::Window::new(self.action.title())
+        egui::Window::new(tr_ctx(ctx, self.action.title()))
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
             .default_width(460.0)
             .show(ctx, |ui| {
                 ui.horizontal(|ui| {
-                    let label = ui.label("Path");
+                    let label = ui.label(tr(ui, Msg::DialogPath));
                     let field = ui
                         .add(egui::TextEdit::singleline(&mut self.path).desired_width(400.0))
                         .labelled_by(label.id);
@@ -248,16 +253,21 @@ impl InAppDialog {
                     .auto_shrink([false, true])
                     .show(ui, |ui| match &self.listing {
                         None => {
-                            ui.weak("No such folder: type a path whose folder exists.");
+                            ui.weak(tr(ui, Msg::DialogNoSuchFolder));
                         }
                         Some((_, Err(why))) => {
-                            ui.colored_label(ui.visuals().error_fg_color, why);
+                            ui.colored_label(ui.visuals().error_fg_color, tr(ui, why));
                         }
                         Some((folder, Ok(entries))) => {
                             if let Some(up) = folder.parent()
                                 && ui
-                                    .selectable_label(false, ".. (up one folder)")
-                                    .on_hover_text(format!("Up to {}", up.display()))
+                                    .selectable_label(false, tr(ui, Msg::DialogUp))
+                                    .on_hover_text(tr(
+                                        ui,
+                                        Msg::DialogUpTo {
+                                            path: up.display().to_string(),
+                                        },
+                                    ))
                                     .clicked()
                             {
                                 go_to = Some((up.to_path_buf(), true));
@@ -278,7 +288,7 @@ impl InAppDialog {
                                 }
                             }
                             if entries.is_empty() {
-                                ui.weak("(no folders or matching files here)");
+                                ui.weak(tr(ui, Msg::DialogEmpty));
                             }
                         }
                     });
@@ -301,18 +311,23 @@ impl InAppDialog {
                     .action
                     .filters()
                     .iter()
-                    .map(|(name, exts)| format!("{name} (.{})", exts.join(", .")))
+                    .map(|(name, exts)| format!("{} (.{})", tr(ui, name), exts.join(", .")))
                     .collect();
-                ui.weak(format!("Files shown: {}", kinds.join(", ")));
+                let kinds = kinds.join(", ");
+                ui.weak(tr(ui, Msg::DialogFilesShown { kinds }));
                 if let Some(problem) = &self.problem {
-                    ui.colored_label(ui.visuals().error_fg_color, problem);
+                    ui.colored_label(ui.visuals().error_fg_color, tr(ui, problem));
                 }
                 ui.horizontal(|ui| {
-                    let ok = if self.action.writes() { "Save" } else { "Open" };
-                    if ui.button(ok).clicked() {
+                    let ok = if self.action.writes() {
+                        Msg::ButtonSave
+                    } else {
+                        Msg::ButtonOpen
+                    };
+                    if ui.button(tr(ui, ok)).clicked() {
                         answer = self.ok().map(DialogAnswer::Chosen);
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(tr(ui, Msg::ButtonCancel)).clicked() {
                         answer = Some(DialogAnswer::Cancelled);
                     }
                 });
@@ -327,6 +342,12 @@ impl InAppDialog {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::i18n::Lang;
+
+    /// Why `check` refuses, in English.
+    fn refusal(d: &InAppDialog) -> String {
+        d.check().unwrap_err().text(Lang::English)
+    }
 
     #[test]
     fn bad_paths_are_named_and_good_ones_taken() {
@@ -334,30 +355,26 @@ mod tests {
         let file = dir.path().join("a.ron");
         std::fs::write(&file, "x").unwrap();
         let mut open = InAppDialog::new(FileAction::Open, dir.path());
-        assert!(open.check().unwrap_err().contains("is a folder"));
+        assert!(refusal(&open).contains("is a folder"));
         open.path = dir.path().join("missing.ron").display().to_string();
-        assert!(open.check().unwrap_err().starts_with("There is no file at"));
+        assert!(refusal(&open).starts_with("There is no file at"));
         open.path = file.display().to_string();
         assert_eq!(open.check(), Ok(file.clone()));
         open.path = "  ".into();
-        assert!(open.check().unwrap_err().starts_with("Type the path"));
+        assert!(refusal(&open).starts_with("Type the path"));
 
         let mut save = InAppDialog::new(FileAction::Export, dir.path());
         assert_eq!(save.check(), Ok(dir.path().join("compare.csv")));
         save.path = dir.path().join("nope/out.csv").display().to_string();
-        let problem = save.check().unwrap_err();
+        let problem = refusal(&save);
         assert!(problem.contains("does not exist"), "{problem}");
         save.path = file.join("out.csv").display().to_string();
-        assert!(save.check().unwrap_err().contains("is not a folder"));
+        assert!(refusal(&save).contains("is not a folder"));
         // An existing file is replaced only on a second OK.
         save.path = file.display().to_string();
         assert_eq!(save.ok(), None);
-        assert!(
-            save.problem
-                .as_ref()
-                .unwrap()
-                .contains("OK again replaces it")
-        );
+        let problem = save.problem.as_ref().unwrap().text(Lang::English);
+        assert!(problem.contains("Save again replaces it"), "{problem}");
         assert_eq!(save.ok(), Some(file));
     }
 

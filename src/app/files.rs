@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 
 use super::file_dialog::{DialogAnswer, InAppDialog};
+use super::i18n::{Lang, Msg, language};
 
 /// What a chosen path is for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,17 +30,17 @@ pub enum FileAction {
 
 impl FileAction {
     /// The dialog's title.
-    pub fn title(self) -> &'static str {
+    pub fn title(self) -> Msg {
         match self {
-            FileAction::Open => "Open a puzzle",
+            FileAction::Open => Msg::FileOpenTitle,
             FileAction::Save {
                 with_solution: false,
-            } => "Save the puzzle",
+            } => Msg::FileSaveTitle,
             FileAction::Save {
                 with_solution: true,
-            } => "Save the puzzle and its solution",
-            FileAction::Export => "Export the compare table",
-            FileAction::ExportBatch => "Export the batch aggregates",
+            } => Msg::FileSaveSolutionTitle,
+            FileAction::Export => Msg::FileExportTitle,
+            FileAction::ExportBatch => Msg::FileExportBatchTitle,
         }
     }
 
@@ -59,10 +60,12 @@ impl FileAction {
     }
 
     /// The kinds of file it reads or writes: a name and the extensions.
-    pub fn filters(self) -> &'static [(&'static str, &'static [&'static str])] {
+    pub fn filters(self) -> Vec<(Msg, &'static [&'static str])> {
         match self {
-            FileAction::Open | FileAction::Save { .. } => &[("Huarong puzzle", &["ron"])],
-            FileAction::Export | FileAction::ExportBatch => &[("CSV", &["csv"]), ("RON", &["ron"])],
+            FileAction::Open | FileAction::Save { .. } => vec![(Msg::FilterPuzzle, &["ron"])],
+            FileAction::Export | FileAction::ExportBatch => {
+                vec![(Msg::FilterCsv, &["csv"]), (Msg::FilterRon, &["ron"])]
+            }
         }
     }
 
@@ -80,12 +83,12 @@ pub enum NativeAnswer {
     /// The user closed it without a choice.
     Cancelled,
     /// It could not open; why, in words for the status line.
-    Unavailable(String),
+    Unavailable(Msg),
 }
 
 /// The system dialog: asks for a path for the action (blocking, on a helper
 /// thread). A field of [`FileDialogs`] so that tests can make it fail.
-pub type NativeDialog = fn(FileAction) -> NativeAnswer;
+pub type NativeDialog = fn(FileAction, Lang) -> NativeAnswer;
 
 /// A system dialog that answered "nothing chosen" sooner than this did not
 /// open: rfd reports a missing portal (and a missing zenity after it) only
@@ -93,13 +96,13 @@ pub type NativeDialog = fn(FileAction) -> NativeAnswer;
 const TOO_QUICK_TO_BE_A_PERSON: Duration = Duration::from_millis(300);
 
 /// The system's file dialog through rfd.
-pub fn rfd_dialog(action: FileAction) -> NativeAnswer {
+pub fn rfd_dialog(action: FileAction, lang: Lang) -> NativeAnswer {
     if let Some(why) = no_native_dialog() {
         return NativeAnswer::Unavailable(why);
     }
-    let mut dialog = rfd::FileDialog::new().set_title(action.title());
+    let mut dialog = rfd::FileDialog::new().set_title(action.title().text(lang));
     for (name, extensions) in action.filters() {
-        dialog = dialog.add_filter(*name, extensions);
+        dialog = dialog.add_filter(name.text(lang), extensions);
     }
     let asked = Instant::now();
     let chosen = match action.default_name() {
@@ -113,10 +116,7 @@ pub fn rfd_dialog(action: FileAction) -> NativeAnswer {
 fn classify(chosen: Option<PathBuf>, took: Duration) -> NativeAnswer {
     match chosen {
         Some(path) => NativeAnswer::Chosen(path),
-        None if took < TOO_QUICK_TO_BE_A_PERSON => NativeAnswer::Unavailable(
-            "The system file dialog did not open (is xdg-desktop-portal or zenity installed?)"
-                .into(),
-        ),
+        None if took < TOO_QUICK_TO_BE_A_PERSON => NativeAnswer::Unavailable(Msg::NativeDidNotOpen),
         None => NativeAnswer::Cancelled,
     }
 }
@@ -124,7 +124,7 @@ fn classify(chosen: Option<PathBuf>, took: Duration) -> NativeAnswer {
 /// Why no system dialog can open, when that is known before trying: on
 /// Linux rfd talks to xdg-desktop-portal over the session bus, or runs
 /// zenity; with neither there is nothing to try.
-fn no_native_dialog() -> Option<String> {
+fn no_native_dialog() -> Option<Msg> {
     if !cfg!(all(unix, not(target_os = "macos"))) {
         return None;
     }
@@ -135,9 +135,7 @@ fn no_native_dialog() -> Option<String> {
     let session_bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some()
         || std::env::var_os("XDG_RUNTIME_DIR")
             .is_some_and(|dir| Path::new(&dir).join("bus").exists());
-    (!session_bus && !on_path("zenity")).then(|| {
-        "No system file dialog: no session bus for xdg-desktop-portal and no zenity".into()
-    })
+    (!session_bus && !on_path("zenity")).then_some(Msg::NativeMissing)
 }
 
 /// At most one dialog at a time: the system's, whose answer arrives through
@@ -150,7 +148,7 @@ pub struct FileDialogs {
     /// A path chosen in the in-app dialog, handed out by the next poll.
     chosen: Option<(FileAction, PathBuf)>,
     /// Why the system dialog was not used, for the status line.
-    notice: Option<String>,
+    notice: Option<Msg>,
     /// The folder the in-app dialog opens in: the last one used.
     folder: PathBuf,
 }
@@ -195,8 +193,9 @@ impl FileDialogs {
         let (tx, rx) = mpsc::channel();
         let ctx = ctx.clone();
         let native = self.native;
+        let lang = language(&ctx);
         std::thread::spawn(move || {
-            let _ = tx.send((action, native(action)));
+            let _ = tx.send((action, native(action, lang)));
             ctx.request_repaint();
         });
         self.pending = Some(rx);
@@ -208,13 +207,13 @@ impl FileDialogs {
     }
 
     /// Why the system dialog was not used, once.
-    pub fn take_notice(&mut self) -> Option<String> {
+    pub fn take_notice(&mut self) -> Option<Msg> {
         self.notice.take()
     }
 
     /// The chosen path, once a dialog closed with one. A system dialog that
     /// could not open opens the in-app one (see [`Self::take_notice`]).
-    pub fn poll(&mut self) -> Option<(FileAction, PathBuf)> {
+    pub fn poll(&mut self, lang: Lang) -> Option<(FileAction, PathBuf)> {
         if let Some(chosen) = self.chosen.take() {
             return Some(chosen);
         }
@@ -224,7 +223,7 @@ impl FileDialogs {
             Err(mpsc::TryRecvError::Empty) => return None,
             Err(mpsc::TryRecvError::Disconnected) => {
                 self.pending = None;
-                self.notice = Some("The system file dialog stopped without an answer.".into());
+                self.notice = Some(Msg::NativeStopped);
                 return None;
             }
         };
@@ -233,7 +232,9 @@ impl FileDialogs {
             NativeAnswer::Chosen(path) => Some((action, path)),
             NativeAnswer::Cancelled => None,
             NativeAnswer::Unavailable(why) => {
-                self.notice = Some(format!("{why}: using Huarong's own file dialog."));
+                self.notice = Some(Msg::NativeInstead {
+                    why: why.text(lang),
+                });
                 self.in_app = Some(InAppDialog::new(action, &self.folder));
                 None
             }
@@ -270,7 +271,7 @@ mod tests {
         let slow = TOO_QUICK_TO_BE_A_PERSON * 10;
         assert!(matches!(
             classify(None, quick),
-            NativeAnswer::Unavailable(why) if why.contains("did not open")
+            NativeAnswer::Unavailable(Msg::NativeDidNotOpen)
         ));
         assert_eq!(classify(None, slow), NativeAnswer::Cancelled);
         let path = PathBuf::from("/tmp/a.ron");

@@ -58,6 +58,13 @@ fn paragraph(name: &str) -> Option<&'static str> {
              the current state, and stops when none is: at a local minimum, which is usually not \
              the goal. It is fast and shows why annealing and tabu search exist."
         }
+        "weighted" => {
+            "Weighted A* is A* with the estimate counted w times: it expands the state with the \
+             least g + w × h. Trusting the estimate more, it heads for the goal and expands far \
+             fewer states, at a price it can bound: its path is at most w times the shortest \
+             (bounded suboptimal). With w = 1 it is A*; the larger w, the faster and the longer \
+             the path may be."
+        }
         "fast" => {
             "Row by row solves a tile board as people do: small searches bring the tiles of an \
              outer row or column home and lock them, then the same on the smaller board left, \
@@ -115,6 +122,11 @@ pub const GLOSSARY: &[(&str, &str)] = &[
         "consistent",
         "A heuristic that drops by at most 1 per move (h(s) ≤ 1 + h(next)). With one, A* never \
          needs to reopen a state.",
+    ),
+    (
+        "weight, w",
+        "How much more weighted A* trusts the estimate than the moves made: it orders states by \
+         g + w × h, and its path is at most w times the shortest.",
     ),
     (
         "optimal",

@@ -8,64 +8,63 @@ use super::i18n::{Lang, Msg, language, tr, tr_ctx};
 /// Draw the menu bar; returns the commands chosen.
 pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Command> {
     let mut out = Vec::new();
-    let t = |ui: &egui::Ui, msg| tr(ui, msg);
     egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button(t(ui, Msg::MenuFile), |ui| {
+        ui.menu_button(tr(ui, Msg::MenuFile), |ui| {
             for (label, cmd) in [
                 (Msg::MenuOpen, Command::Open),
                 (Msg::MenuSave, Command::Save),
                 (Msg::MenuSaveSolution, Command::SaveSolution),
             ] {
-                if ui.button(t(ui, label)).clicked() {
+                if ui.button(tr(ui, label)).clicked() {
                     out.push(cmd);
                 }
             }
             ui.separator();
-            if ui.button(t(ui, Msg::MenuCopyState)).clicked() {
+            if ui.button(tr(ui, Msg::MenuCopyState)).clicked() {
                 out.push(Command::CopyState);
             }
             if ui
-                .button(t(ui, Msg::MenuPasteState))
-                .on_hover_text(t(ui, Msg::MenuPasteStateHint))
+                .button(tr(ui, Msg::MenuPasteState))
+                .on_hover_text(tr(ui, Msg::MenuPasteStateHint))
                 .clicked()
             {
                 out.push(Command::OpenSetState);
             }
             ui.separator();
-            if ui.button(t(ui, Msg::MenuQuit)).clicked() {
+            if ui.button(tr(ui, Msg::MenuQuit)).clicked() {
                 out.push(Command::Quit);
             }
         });
-        ui.menu_button(t(ui, Msg::MenuEdit), |ui| {
-            let undo = egui::Button::new(t(ui, Msg::MenuUndo)).shortcut_text("Ctrl+Z");
+        ui.menu_button(tr(ui, Msg::MenuEdit), |ui| {
+            let undo = egui::Button::new(tr(ui, Msg::MenuUndo)).shortcut_text("Ctrl+Z");
             if ui.add_enabled(can_undo, undo).clicked() {
                 out.push(Command::Undo);
             }
-            let redo = egui::Button::new(t(ui, Msg::MenuRedo)).shortcut_text("Ctrl+Shift+Z");
+            let redo = egui::Button::new(tr(ui, Msg::MenuRedo)).shortcut_text("Ctrl+Shift+Z");
             if ui.add_enabled(can_redo, redo).clicked() {
                 out.push(Command::Redo);
             }
         });
-        ui.menu_button(t(ui, Msg::MenuLanguage), |ui| {
+        ui.menu_button(tr(ui, Msg::MenuLanguage), |ui| {
             let now = language(ui.ctx());
             for lang in Lang::ALL {
                 if ui
                     .radio(now == lang, lang.native_name())
-                    .on_hover_text(t(ui, Msg::MenuLanguageHint))
+                    .on_hover_text(tr(ui, Msg::MenuLanguageHint))
                     .clicked()
                 {
                     out.push(Command::SetLanguage(lang));
                 }
             }
         });
-        ui.menu_button(t(ui, Msg::MenuHelp), |ui| {
-            if ui.button(t(ui, Msg::MenuStrategies)).clicked() {
+        ui.menu_button(tr(ui, Msg::MenuHelp), |ui| {
+            if ui.button(tr(ui, Msg::MenuStrategies)).clicked() {
                 out.push(Command::OpenHelp);
             }
-            if ui.button(t(ui, Msg::MenuKeys)).clicked() {
+            if ui.button(tr(ui, Msg::MenuKeys)).clicked() {
                 out.push(Command::Help);
             }
-            if ui.button(t(ui, Msg::MenuAbout)).clicked() {
+            if ui.button(tr(ui, Msg::MenuAbout)).clicked() {
                 out.push(Command::About);
             }
         });

@@ -20,6 +20,7 @@ mod fonts;
 mod game;
 mod help;
 mod i18n;
+mod inspector;
 mod keys;
 pub mod klotski;
 mod menu;
@@ -38,7 +39,11 @@ mod tests_feedback;
 #[cfg(test)]
 mod tests_i18n;
 #[cfg(test)]
+mod tests_inspector;
+#[cfg(test)]
 mod tests_tiles;
+#[cfg(test)]
+mod tests_weighted;
 mod tiles;
 mod trace_plot;
 mod tuning;
@@ -94,6 +99,10 @@ pub enum Command {
     Solve,
     /// Cancel the running solve.
     Cancel,
+    /// Open the search inspector on the board shown (step through a run).
+    Inspect,
+    /// Close the search inspector (its run is cancelled).
+    CloseInspector,
     /// Undo a move.
     Undo,
     /// Redo a move.
@@ -185,6 +194,8 @@ pub struct HuarongApp {
     /// The Help page "How the strategies work" is open.
     show_strategies: bool,
     files: files::FileDialogs,
+    /// The search inspector, shown instead of the play view while open.
+    inspector: Option<inspector::Inspector>,
 }
 
 impl HuarongApp {
@@ -227,6 +238,7 @@ impl HuarongApp {
             show_about: false,
             show_strategies: false,
             files: files::FileDialogs::default(),
+            inspector: None,
         }
     }
 
@@ -393,8 +405,24 @@ impl HuarongApp {
             Command::About => self.show_about = true,
             Command::OpenHelp => self.show_strategies = true,
             Command::DismissError => self.error = None,
-            Command::SetFamily(family) => self.settings.family = family,
-            Command::ShowCompare(shown) => self.comparing = shown,
+            Command::SetFamily(family) => {
+                self.inspector = None;
+                self.settings.family = family;
+            }
+            Command::ShowCompare(shown) => {
+                self.inspector = None;
+                self.comparing = shown;
+            }
+            Command::Inspect => {
+                let layout = self.klotski.game().layout();
+                let opened =
+                    inspector::open(&self.settings, &self.tiles, layout, &self.cache_dir, ctx);
+                match opened {
+                    Ok(i) => self.inspector = Some(i),
+                    Err(why) => self.set_status(why),
+                }
+            }
+            Command::CloseInspector => self.inspector = None,
             Command::PlayCompared(run) => {
                 let (start, finished, name) = *run;
                 self.play_compared(start, finished, name);
@@ -516,6 +544,13 @@ impl HuarongApp {
         {
             return;
         }
+        if self.inspector.is_some() {
+            // The board behind the inspector stays as it is; Esc closes it.
+            if keys::escape(ctx) {
+                self.inspector = None;
+            }
+            return;
+        }
         for cmd in keys::commands(ctx) {
             self.apply(cmd, ctx, now);
         }
@@ -538,7 +573,10 @@ impl eframe::App for HuarongApp {
         self.tiles.logic(ctx, now, &mut self.settings);
         self.klotski.logic(ctx, now, &self.settings);
         self.compare.poll();
-        if let Some((action, path)) = self.files.poll() {
+        if let Some(inspector) = &mut self.inspector {
+            inspector.logic(ctx, now);
+        }
+        if let Some((action, path)) = self.files.poll(self.settings.language) {
             match action {
                 files::FileAction::Open => self.open_path(&path),
                 files::FileAction::Save { with_solution } => self.save_path(&path, with_solution),
@@ -548,6 +586,7 @@ impl eframe::App for HuarongApp {
         }
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {
+            let notice = notice.text(self.settings.language);
             if self.comparing {
                 self.compare.set_status(notice);
             } else {
@@ -602,7 +641,9 @@ impl eframe::App for HuarongApp {
                 });
             });
         });
-        if self.comparing {
+        if let Some(inspector) = &mut self.inspector {
+            commands.extend(inspector.ui(ui));
+        } else if self.comparing {
             let start = if self.in_klotski() {
                 compare::Start::Klotski(self.klotski.game().layout().clone(), self.settings.metric)
             } else {

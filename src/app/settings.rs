@@ -74,6 +74,8 @@ pub struct TuningSettings {
     pub tenure: usize,
     /// Tabu and greedy: iterations.
     pub tabu_iters: u64,
+    /// Weighted A*: the factor its paths stay within.
+    pub weight: f64,
 }
 
 /// A knob of [`TuningSettings`], borrowed with its own type so the panel's
@@ -101,6 +103,7 @@ impl Default for TuningSettings {
             restarts: 0,
             tenure: 0,
             tabu_iters: 0,
+            weight: 1.0,
         };
         let mut seen = Vec::new();
         for p in STRATEGIES.iter().flat_map(|s| s.params()) {
@@ -126,6 +129,7 @@ impl TuningSettings {
             ParamKey::MaxIters => KnobMut::U64(&mut self.tabu_iters),
             ParamKey::Restarts => KnobMut::U32(&mut self.restarts),
             ParamKey::Tenure => KnobMut::Usize(&mut self.tenure),
+            ParamKey::Weight => KnobMut::F64(&mut self.weight),
         }
     }
 

@@ -193,11 +193,9 @@ pub fn show(
             "{} moves by {}{}",
             sol.len(),
             super::with_heuristic(&sol.strategy, &sol.heuristic),
-            if sol.outcome.stats.optimal {
-                ", optimal"
-            } else {
-                ""
-            }
+            crate::units::guarantee(&sol.outcome.stats)
+                .map(|g| format!(", {g}"))
+                .unwrap_or_default()
         )
     });
     let descriptions = solution.map_or(&[][..], |s| &s.descriptions[..]);

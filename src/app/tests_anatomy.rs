@@ -274,7 +274,8 @@ fn compare_rows_show_their_shapes() {
             ),
         }
     }
-    assert_eq!(shown, 3, "BFS, A* and IDA* each with their shape");
+    // At least BFS, A* and IDA*: every optimal strategy expands nodes.
+    assert!(shown >= 3, "{shown} shapes");
 }
 
 /// The anatomy and Help at 800×560 and 1600×1000, for a look (and the

@@ -7,6 +7,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use tempfile::TempDir;
 
 use super::files::{FileAction, NativeAnswer};
+use super::i18n::{Lang, Msg};
 use super::tests::{harness, harness_with, set_board, wait_until, wait_while};
 use super::{HuarongApp, Settings};
 use crate::engine::strategy::Family;
@@ -15,8 +16,8 @@ use crate::units::duration;
 const CTRL: Modifiers = Modifiers::COMMAND.plus(Modifiers::CTRL);
 
 /// The system dialog as on a desktop without xdg-desktop-portal or zenity.
-fn no_system_dialog(_: FileAction) -> NativeAnswer {
-    NativeAnswer::Unavailable("No system file dialog here".into())
+fn no_system_dialog(_: FileAction, _: Lang) -> NativeAnswer {
+    NativeAnswer::Unavailable(Msg::NativeMissing)
 }
 
 fn wait_for_compare(h: &mut Harness<'_, HuarongApp>) {
@@ -68,7 +69,7 @@ fn without_a_system_dialog_the_in_app_one_saves_and_opens_a_puzzle() {
     );
     let status = h.state().status().to_string();
     assert!(
-        status.contains("No system file dialog here") && status.contains("own file dialog"),
+        status.contains("No system file dialog") && status.contains("own file dialog"),
         "{status}"
     );
     h.get_by_label_contains("own file dialog");

@@ -525,7 +525,9 @@ impl TilesPlay {
             Status::Solved => format!(
                 "Solved: {} moves{} by {strategy} — {counters}{}",
                 o.path.len(),
-                if s.optimal { " (optimal)" } else { "" },
+                crate::units::guarantee(s)
+                    .map(|g| format!(" ({g})"))
+                    .unwrap_or_default(),
                 s.walk_length
                     .map(|w| format!(", raw walk {}", thousands(w)))
                     .unwrap_or_default()

@@ -258,7 +258,11 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
                 && (if optimal {
                     o.path.len() != expected as usize
                 } else {
-                    o.path.len() < expected as usize
+                    let len = o.path.len() as f64;
+                    len < f64::from(expected)
+                        || o.stats
+                            .within
+                            .is_some_and(|w| len > w * f64::from(expected))
                 })
             {
                 summary.mismatches.push(Mismatch {
@@ -347,9 +351,20 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
                     o.compared
                 );
             }
+            if let Some(w) = search.strategy.within()
+                && summary.mismatches.is_empty()
+                && summary.over_optimum.is_some()
+            {
+                println!("every length within {w} × its optimum");
+            }
             for m in &summary.mismatches {
+                let what = if m.found < m.expected as usize {
+                    "shorter than the expected optimum"
+                } else {
+                    "longer than its bound allows"
+                };
                 println!(
-                    "shorter than the expected optimum, which cannot be right: #{} (line {}) found {}, expected {}",
+                    "{what}, which cannot be right: #{} (line {}) found {}, expected {}",
                     m.index, m.line, m.found, m.expected
                 );
             }

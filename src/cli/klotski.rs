@@ -142,11 +142,8 @@ pub(super) fn solve_layout(
     println!("Strategy: {}, counting {}", strategy.label(), metric.name());
     match o.status {
         Status::Solved => {
-            let optimal = if o.stats.optimal {
-                "optimal"
-            } else {
-                "not guaranteed optimal"
-            };
+            let optimal = crate::units::guarantee(&o.stats)
+                .unwrap_or_else(|| "not guaranteed optimal".into());
             println!(
                 "Status: solved in {} moves, {} steps ({optimal} in {})",
                 piece_moves(&steps),

@@ -86,6 +86,8 @@ struct SearchArgs {
     #[arg(long, value_name = "N", value_parser = count_at_most(MAX_TENURE),
           help = knob_help("tenure", " (≥ 1, at most 1,000,000)"))]
     tenure: Option<usize>,
+    #[arg(long, value_name = "W", allow_negative_numbers = true, help = knob_help("weight", " (≥ 1; default 1.2)"))]
+    weight: Option<f64>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only)
     /// or pdb78 (7-8, 4x4 only; built once, seconds). Default:
     /// linear-conflict. Tile puzzles only.
@@ -403,6 +405,7 @@ impl SearchArgs {
             max_iters: self.max_iters,
             restarts: self.restarts,
             tenure: self.tenure,
+            weight: self.weight,
         };
         Ok(strategy::configure(name, &tuning)?)
     }

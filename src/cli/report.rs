@@ -22,6 +22,10 @@ pub(super) struct Record {
 #[derive(Serialize)]
 pub(super) struct Counters {
     optimal: bool,
+    /// Bounded-suboptimal runs: the path is at most this many times the
+    /// shortest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<f64>,
     expanded: u64,
     generated: u64,
     peak_stored: u64,
@@ -39,6 +43,7 @@ impl Counters {
     pub(super) fn new(r: &RunSummary, reason: Option<String>) -> Self {
         Self {
             optimal: r.optimal,
+            bound: r.within,
             expanded: r.expanded,
             generated: r.generated,
             peak_stored: r.peak_stored,

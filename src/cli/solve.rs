@@ -80,11 +80,8 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
     println!("Strategy: {}", search.label());
     match outcome.status {
         Status::Solved => {
-            let optimal = if outcome.stats.optimal {
-                "optimal"
-            } else {
-                "not guaranteed optimal"
-            };
+            let optimal = crate::units::guarantee(&outcome.stats)
+                .unwrap_or_else(|| "not guaranteed optimal".into());
             println!("Status: solved in {} moves ({optimal})", outcome.path.len());
             println!("Moves (blank direction): {}", format_path(&outcome.path));
         }

@@ -38,6 +38,9 @@ pub struct RunSummary {
     pub status: Status,
     /// Whether its solution is guaranteed shortest.
     pub optimal: bool,
+    /// A bounded-suboptimal run: its path is at most this many times the
+    /// shortest.
+    pub within: Option<f64>,
     /// Length of the path in the puzzle's count (tile moves; Klotski in
     /// the metric searched); 0 unless solved.
     pub length: usize,
@@ -67,6 +70,7 @@ impl RunSummary {
         Self {
             status: outcome.status,
             optimal: s.optimal,
+            within: s.within,
             length: outcome.path.len(),
             klotski: None,
             expanded: s.expanded,

@@ -20,6 +20,7 @@ pub mod observe;
 pub mod outcome;
 pub mod rng;
 pub mod search;
+pub mod step;
 pub mod strategy;
 pub mod tiles;
 

@@ -86,6 +86,10 @@ pub struct Stats {
     /// alone; a search sets it only to say it proved this path shortest
     /// although its strategy is not optimal in general.
     pub optimal: bool,
+    /// A bounded-suboptimal run: its path is proven at most this many
+    /// times the shortest (`weighted`'s w). Settled with
+    /// [`optimal`](Self::optimal), by the registry alone.
+    pub within: Option<f64>,
     /// Last cost bound reached (IDA* threshold, A* best f, BFS depth).
     pub bound: Option<u32>,
     /// Local searches: the length of the raw walk before its loops were

@@ -12,13 +12,13 @@ const HARDEST_B: &str = "6 4 7 8 5 0 3 2 1";
 
 /// A fresh temporary directory, removed when dropped. Used as the cache
 /// directory of every run and to hold bench files.
-struct Sandbox {
+pub(crate) struct Sandbox {
     dir: PathBuf,
     _tmp: tempfile::TempDir,
 }
 
 impl Sandbox {
-    fn new(name: &str) -> Self {
+    pub(crate) fn new(name: &str) -> Self {
         let tmp = tempfile::Builder::new()
             .prefix(&format!("huarong-cli-{name}-"))
             .tempdir()
@@ -29,13 +29,13 @@ impl Sandbox {
         }
     }
 
-    fn file(&self, name: &str, contents: &str) -> PathBuf {
+    pub(crate) fn file(&self, name: &str, contents: &str) -> PathBuf {
         let path = self.dir.join(name);
         std::fs::write(&path, contents).expect("write temp file");
         path
     }
 
-    fn run(&self, args: &[&str]) -> Run {
+    pub(crate) fn run(&self, args: &[&str]) -> Run {
         let out = Command::new(env!("CARGO_BIN_EXE_huarong"))
             .args(args)
             .env("HUARONG_CACHE_DIR", self.dir.join("cache"))
@@ -50,15 +50,15 @@ impl Sandbox {
 }
 
 #[derive(Debug)]
-struct Run {
-    code: i32,
-    stdout: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
     stderr: String,
 }
 
 impl Run {
     /// Exit 0, and stdout is exactly one line of JSON: parse it.
-    fn json_line(&self) -> Value {
+    pub(crate) fn json_line(&self) -> Value {
         assert_eq!(self.code, 0, "{self:?}");
         let lines: Vec<&str> = self.stdout.lines().collect();
         assert_eq!(lines.len(), 1, "expected one line: {:?}", self.stdout);
@@ -77,7 +77,7 @@ impl Run {
 
     /// Bad input: exit 2, nothing on stdout, exactly one non-empty line on
     /// stderr containing every needle. Returns that line.
-    fn input_error(&self, needles: &[&str]) -> String {
+    pub(crate) fn input_error(&self, needles: &[&str]) -> String {
         assert_eq!(self.code, 2, "{self:?}");
         assert_eq!(self.stdout, "", "{self:?}");
         let lines: Vec<&str> = self.stderr.lines().collect();

@@ -15,3 +15,4 @@ mod parse;
 mod pdb;
 mod search;
 mod table;
+mod weighted;

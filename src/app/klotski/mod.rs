@@ -524,11 +524,9 @@ impl KlotskiPlay {
                     "Solved: {} moves, {} steps{} by {} — {counters}",
                     sol.moves_to.last().copied().unwrap_or(0),
                     sol.steps.len(),
-                    if sol.stats.optimal {
-                        format!(" (optimal in {})", sol.metric.name())
-                    } else {
-                        String::new()
-                    },
+                    crate::units::guarantee(&sol.stats)
+                        .map(|g| format!(" ({g} in {})", sol.metric.name()))
+                        .unwrap_or_default(),
                     sol.strategy
                 );
                 self.rows_by_move = sol.metric == Metric::Moves;
@@ -616,11 +614,9 @@ impl KlotskiPlay {
                         s.moves_to.last().copied().unwrap_or(0),
                         s.steps.len(),
                         s.strategy,
-                        if s.stats.optimal {
-                            format!(", optimal in {}", s.metric.name())
-                        } else {
-                            String::new()
-                        }
+                        crate::units::guarantee(&s.stats)
+                            .map(|g| format!(", {g} in {}", s.metric.name()))
+                            .unwrap_or_default()
                     )
                 });
                 if self.solution.is_some() {
@@ -804,9 +800,18 @@ impl KlotskiPlay {
         ui.separator();
         match &self.running {
             None => {
-                if ui.button("Solve").clicked() {
-                    out.push(Command::Solve);
-                }
+                ui.horizontal(|ui| {
+                    if ui.button("Solve").clicked() {
+                        out.push(Command::Solve);
+                    }
+                    if ui
+                        .button("Inspect")
+                        .on_hover_text("Step through the search: its nodes, open list and tree")
+                        .clicked()
+                    {
+                        out.push(Command::Inspect);
+                    }
+                });
             }
             Some(run) => {
                 ui.horizontal(|ui| {

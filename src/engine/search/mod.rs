@@ -7,6 +7,8 @@
 //! * [`anneal()`], [`tabu()`] and [`greedy()`] are local searches guided by
 //!   an energy: not optimal, they may fail, and their walks are returned
 //!   with loops erased.
+//! * [`weighted_astar()`] is A* on g + w·h: a path at most w times the
+//!   shortest, found with far fewer expansions.
 //! * [`ida_star()`] works on a [`DepthFirstSpace`]: one mutable state that
 //!   applies and undoes moves in place, so the inner loop never allocates.
 
@@ -15,6 +17,7 @@ mod bfs;
 mod idastar;
 mod idastar_memo;
 mod local;
+mod weighted;
 
 pub use astar::astar;
 pub(crate) use astar::{AStarEnd, astar_metered};
@@ -24,6 +27,8 @@ pub use idastar_memo::ida_star_memo;
 pub use local::{
     AnnealParams, GreedyParams, TRACE_DENSE, TabuParams, anneal, erase_loops, greedy, tabu,
 };
+pub use weighted::weighted_astar;
+pub(crate) use weighted::{WeightedEnd, weighted_astar_metered};
 
 use std::hash::Hash;
 

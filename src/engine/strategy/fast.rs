@@ -22,7 +22,7 @@ impl Strategy for Fast {
         "Fast (row by row)"
     }
     fn description(&self) -> &'static str {
-        "Row by row, as people solve it: small searches place an outer row or column and lock it, then the smaller board, and the last 3×3 is solved optimally. Any size in well under a second, but the paths are longer than the shortest."
+        "Row by row, as people solve it: small searches place an outer row or column and lock it, then the smaller board, and the last 3×3 is solved optimally; boards up to 4×4 are also tried whole by weighted A*, and stretches of the path are re-solved shortest. Any size in well under a second, but the paths are longer than the shortest."
     }
     fn uses_heuristic(&self) -> bool {
         false

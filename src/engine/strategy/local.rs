@@ -36,6 +36,8 @@ pub struct Tuning {
     pub restarts: Option<u32>,
     /// Tabu: how many recent states are tabu.
     pub tenure: Option<usize>,
+    /// Weighted A*: the factor its paths stay within (≥ 1).
+    pub weight: Option<f64>,
 }
 
 impl Tuning {
@@ -57,6 +59,7 @@ impl Tuning {
             ParamKey::RunIters | ParamKey::MaxIters => self.max_iters.map(|v| v as f64),
             ParamKey::Restarts => self.restarts.map(f64::from),
             ParamKey::Tenure => self.tenure.map(|v| v as f64),
+            ParamKey::Weight => self.weight,
         }
     }
 
@@ -72,6 +75,7 @@ impl Tuning {
             ParamKey::RunIters | ParamKey::MaxIters => self.max_iters = Some(whole as u64),
             ParamKey::Restarts => self.restarts = Some(whole as u32),
             ParamKey::Tenure => self.tenure = Some(whole as usize),
+            ParamKey::Weight => self.weight = Some(value),
         }
         self
     }
@@ -102,6 +106,14 @@ impl Tuning {
             && !(t > 0.0 && t.is_finite())
         {
             return Err(bad(format!("--t0 must be a positive temperature, not {t}")));
+        }
+        if let Some(w) = self.weight
+            && !(1.0..=super::weighted::MAX_WEIGHT).contains(&w)
+        {
+            return Err(bad(format!(
+                "--weight must be a number from 1 (optimal) to {}, not {w}",
+                super::weighted::MAX_WEIGHT
+            )));
         }
         if self.tenure == Some(0) {
             return Err(bad("--tenure must be at least 1".into()));

@@ -11,6 +11,7 @@ mod idastar;
 mod local;
 mod params;
 mod tabu;
+mod weighted;
 
 pub use local::Tuning;
 pub use params::{Family, Param, ParamKey, ParamKind};
@@ -40,6 +41,12 @@ pub trait Strategy: Send + Sync {
     /// control's observer (all but the row-by-row strategy do).
     fn reports_events(&self) -> bool {
         true
+    }
+    /// The factor its solutions are guaranteed within, for a
+    /// bounded-suboptimal strategy: a path at most this many times the
+    /// shortest (`None`: no such guarantee, or optimal).
+    fn within(&self) -> Option<f64> {
+        None
     }
     /// The puzzle families it solves (both, unless it says otherwise).
     fn families(&self) -> &'static [Family] {
@@ -94,6 +101,7 @@ pub static STRATEGIES: &[&dyn Strategy] = &[
     &annealing::Annealing(crate::search::AnnealParams::DEFAULT),
     &tabu::Tabu(crate::search::TabuParams::DEFAULT),
     &greedy::Greedy(crate::search::GreedyParams::DEFAULT),
+    &weighted::Weighted(weighted::DEFAULT_WEIGHT),
     &fast::Fast,
 ];
 
@@ -229,14 +237,18 @@ pub fn solve_tiles(
     ))
 }
 
-/// The one place `stats.optimal` is decided: a solved outcome is optimal
-/// when the strategy always finds shortest paths, or when this run proved
-/// its own path shortest (the search left `stats.optimal` set: `fast` when
-/// one exact search did the whole board or nothing was to do). Anything
-/// else (a local search's walk, a stopped or failed search) is not.
+/// The one place `stats.optimal` and `stats.within` are decided: a solved
+/// outcome is optimal when the strategy always finds shortest paths, or
+/// when this run proved its own path shortest (the search left
+/// `stats.optimal` set: `fast` when one exact search did the whole board
+/// or nothing was to do, `weighted` with w = 1). A solved outcome of a
+/// bounded-suboptimal strategy carries its factor. Anything else (a local
+/// search's walk, a stopped or failed search) claims neither.
 fn settle_optimality<M>(strategy: &dyn Strategy, mut outcome: Outcome<M>) -> Outcome<M> {
     let proved = outcome.stats.optimal;
-    outcome.stats.optimal = outcome.status == Status::Solved && (strategy.is_optimal() || proved);
+    let solved = outcome.status == Status::Solved;
+    outcome.stats.optimal = solved && (strategy.is_optimal() || proved);
+    outcome.stats.within = strategy.within().filter(|_| solved);
     outcome
 }
 
@@ -294,10 +306,20 @@ mod tests {
             assert!(!s.families().is_empty(), "{}", s.name());
             assert!(s.families().iter().all(|&f| s.supports(f)));
             // Exact searches take no knobs; local searches are not optimal
-            // and are tuned by their knobs, starting with the seed.
+            // and are tuned by their knobs, starting with the seed; the
+            // bounded-suboptimal search by its weight alone.
             assert_eq!(s.params().is_empty(), s.is_optimal() || s.name() == "fast");
-            if let Some(first) = s.params().first() {
-                assert_eq!(first.key, ParamKey::Seed, "{}", s.name());
+            match s.within() {
+                Some(w) => {
+                    assert!(!s.is_optimal() && w >= 1.0, "{}", s.name());
+                    let keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
+                    assert_eq!(keys, [ParamKey::Weight], "{}", s.name());
+                }
+                None => {
+                    if let Some(first) = s.params().first() {
+                        assert_eq!(first.key, ParamKey::Seed, "{}", s.name());
+                    }
+                }
             }
             let mut keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
             keys.sort_unstable();
@@ -351,6 +373,30 @@ mod tests {
         assert_eq!(d("tabu", ParamKey::MaxIters), Some(t.max_iters as f64));
         assert_eq!(d("greedy", ParamKey::MaxIters), Some(g.max_iters as f64));
         assert_eq!(d("greedy", ParamKey::Tenure), None);
+        assert_eq!(d("weighted", ParamKey::Weight), Some(1.2));
+        assert_eq!(find("weighted").unwrap().within(), Some(1.2));
+    }
+
+    #[test]
+    fn weights_below_one_or_not_numbers_are_refused_by_name() {
+        let with = |w: f64| {
+            configure(
+                "weighted",
+                &Tuning {
+                    weight: Some(w),
+                    ..Tuning::default()
+                },
+            )
+        };
+        for bad in [0.5, 0.0, -1.0, f64::NAN, f64::INFINITY, 1e9] {
+            let err = with(bad).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(
+                err.starts_with("--weight must be a number from 1"),
+                "{bad}: {err}"
+            );
+        }
+        assert_eq!(with(1.5).unwrap().within(), Some(1.5));
+        assert_eq!(with(1.0).unwrap().within(), Some(1.0));
     }
 
     #[test]

@@ -45,6 +45,8 @@ pub enum ParamKey {
     Restarts,
     /// States kept tabu.
     Tenure,
+    /// Weighted A*'s w: paths at most w times the shortest.
+    Weight,
 }
 
 impl ParamKey {
@@ -58,6 +60,7 @@ impl ParamKey {
             ParamKey::RunIters | ParamKey::MaxIters => "max-iters",
             ParamKey::Restarts => "restarts",
             ParamKey::Tenure => "tenure",
+            ParamKey::Weight => "weight",
         }
     }
 }
@@ -211,3 +214,17 @@ pub(super) static GREEDY: &[Param] = &[
         default: G.max_iters as f64,
     },
 ];
+
+/// Weighted A*'s knob: the factor its paths stay within.
+pub(super) static WEIGHTED: &[Param] = &[Param {
+    key: ParamKey::Weight,
+    label: "Weight w",
+    help: "Paths at most w times the shortest: 1 is optimal, larger is faster.",
+    kind: ParamKind::Real {
+        min: 1.0,
+        max: 5.0,
+        step: 0.05,
+        decimals: 2,
+    },
+    default: super::weighted::DEFAULT_WEIGHT,
+}];

@@ -14,12 +14,18 @@
 //!   (the singles then fill in from both ends): every place is tried and
 //!   the fewest moves kept.
 //! * The last region: A* with the Manhattan distance (optimal).
+//! * Boards of at most 16 cells are also searched whole by weighted A*
+//!   within a budget ([`whole`]); the shorter path is kept.
+//! * The path is then shortened by windows: positions a few moves apart
+//!   are joined again by a shortest way between them ([`shorten`]).
 //!
 //! Every search polls one [`Meter`], so the [`Control`]'s cancel flag and
 //! limits act on the whole solve, and the counts add up.
 
 mod finish;
 mod place;
+mod shorten;
+mod whole;
 
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::outcome::{Outcome, Status};
@@ -139,6 +145,8 @@ struct Tiles {
 /// The board as it is being solved.
 struct Work {
     shape: Shape,
+    /// The puzzle being solved.
+    puzzle: TilePuzzle,
     now: Tiles,
     /// Goal cell of each tile (0 = the blank).
     home: Vec<usize>,
@@ -157,6 +165,7 @@ impl Work {
         }
         Self {
             shape: puzzle.shape(),
+            puzzle: puzzle.clone(),
             now: Tiles {
                 cells: puzzle.start.cells().to_vec(),
                 blank: puzzle.start.blank(),
@@ -248,6 +257,16 @@ impl Work {
         }
         let moves = finish::finish(&self.now.cells, cols, rect, &self.home, meter)?;
         self.apply(&moves)?;
+        if !whole
+            && self.shape.cells() <= whole::WHOLE_CELLS
+            && let Some(path) = whole::search_whole(&self.puzzle, meter)?
+            && path.len() < self.path.len()
+        {
+            self.path = path;
+        }
+        if !whole {
+            shorten::shorten(self.shape, self.puzzle.start.cells(), &mut self.path, meter)?;
+        }
         Ok(whole)
     }
 }

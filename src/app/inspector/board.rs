@@ -1,0 +1,115 @@
+//! A state in words drawn as a board, large or small, with the app's own
+//! painting: the tile board widget, or the Klotski board for a layout
+//! read from the state's text.
+
+use eframe::egui::{self, Sense, Vec2};
+
+use super::super::board_view::{BoardOptions, BoardView};
+use super::super::klotski::board::{BoardLook, KlotskiBoard};
+use super::super::klotski::names::piece_names;
+use crate::engine::Board;
+use crate::engine::klotski::Layout;
+
+/// What is searched: tiles towards a goal, or a Klotski layout.
+pub enum Subject {
+    /// Tiles; the goal board (its shape reads the states).
+    Tiles(Board),
+    /// Klotski; the start layout (its goal is the exit's).
+    Klotski(Layout),
+}
+
+impl Subject {
+    /// The box a small board of about `side` points needs: square for
+    /// tiles; for Klotski the layout's shape with room for the exit mark,
+    /// its cells no smaller than the Klotski board draws them.
+    pub fn small(&self, side: f32) -> Vec2 {
+        match self {
+            Subject::Tiles(_) => Vec2::splat(side),
+            Subject::Klotski(l) => {
+                let (rows, cols) = (l.rows as f32 + 0.6, l.cols as f32 + 0.4);
+                let cell = (side / rows).max(12.5);
+                Vec2::new(cell * cols, cell * rows)
+            }
+        }
+    }
+
+    /// Draw `state` in a `size` box; the response senses clicks and names
+    /// the box `label` for screen readers (and tests).
+    pub fn draw(&self, ui: &mut egui::Ui, state: &str, size: Vec2, label: &str) -> egui::Response {
+        let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+        let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
+        match self {
+            Subject::Tiles(goal) => match Board::parse(state, Some(goal.shape())) {
+                Ok(board) => {
+                    let opts = BoardOptions {
+                        goal,
+                        mark_home: true,
+                        interactive: false,
+                        edit_mode: false,
+                        picked: None,
+                    };
+                    BoardView::default().show(&mut child, &board, opts);
+                }
+                Err(_) => {
+                    child.label(state);
+                }
+            },
+            Subject::Klotski(start) => match Layout::parse(state) {
+                Ok(mut layout) => {
+                    layout.goal = start.goal;
+                    let names = piece_names(&layout);
+                    let look = BoardLook {
+                        names: &names,
+                        chinese: true,
+                        selected: None,
+                        interactive: false,
+                    };
+                    KlotskiBoard::default().show(&mut child, &layout, look);
+                }
+                Err(_) => {
+                    child.label(state);
+                }
+            },
+        }
+        let response = ui.interact(rect, ui.scope_id().with(("state", label)), Sense::click());
+        let label = label.to_string();
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &label));
+        response.on_hover_text(state)
+    }
+}
+
+/// The width a small board's caption takes in small text.
+const CAPTION_WIDTH: f32 = 104.0;
+
+/// Small boards in rows as wide as the space allows, each with a caption
+/// under it; each board is named `{what} {i}`.
+pub fn grid(
+    ui: &mut egui::Ui,
+    subject: &Subject,
+    what: &str,
+    side: f32,
+    items: impl Iterator<Item = (String, String)>,
+) {
+    let spacing = egui::vec2(10.0, 8.0);
+    let size = subject.small(side);
+    // Wide enough for a caption such as "g 12 · h 13 · f 25" under the
+    // board: a caption wider than its column would run into the next one.
+    let cell = size.x.max(CAPTION_WIDTH);
+    let columns = ((ui.available_width() + spacing.x) / (cell + spacing.x))
+        .floor()
+        .max(1.0) as usize;
+    egui::Grid::new(("board grid", what))
+        .spacing(spacing)
+        .show(ui, |ui| {
+            for (i, (state, caption)) in items.enumerate() {
+                ui.vertical(|ui| {
+                    ui.set_width(cell);
+                    subject.draw(ui, &state, size, &format!("{what} {i}"));
+                    ui.small(caption);
+                });
+                if (i + 1) % columns == 0 {
+                    ui.end_row();
+                }
+            }
+        });
+}

@@ -1,0 +1,634 @@
+//! The search inspector: a search run step by step on a background thread
+//! (an engine [`Stepper`] in a [`Job`]), its recorded events folded into a
+//! [`Model`] of what to show — the node expanded and its children, the
+//! open list, IDA*'s iterations, BFS's layers, the search tree, a local
+//! search's walk. Step, Step ×10, Play at a set rate, Pause, Run to end,
+//! and Back (replayed from the recorded events).
+//!
+//! One part a file: `model` (no egui), `board` (a state drawn with the
+//! app's board painting), `node` (the node and its children), `frontier`
+//! (open list, path, layers, iterations), `local` (walk, proposals, tabu
+//! list, local minimum), `tree` (the search tree).
+
+mod board;
+mod frontier;
+mod local;
+pub mod model;
+mod node;
+mod tree;
+
+use std::path::Path;
+
+use eframe::egui;
+
+use self::board::Subject;
+use self::model::{Model, Order};
+use super::Command;
+use super::settings::Settings;
+use crate::engine::job::Job;
+use crate::engine::klotski::{Layout, Metric};
+use crate::engine::step::{Record, Stepper};
+use crate::engine::strategy::{SolveError, Strategy};
+use crate::engine::{Control, HeuristicChoice, Outcome, Status, TilePuzzle};
+use crate::units::thousands;
+
+/// Most events kept for Back; past it they are dropped and Back is off.
+pub const KEPT_EVENTS: usize = 1_000_000;
+/// Steps the search may run ahead of what is shown (Run to end, fast Play):
+/// enough to keep it busy between frames, few enough to bound memory.
+const AHEAD: u64 = 5_000;
+/// Most events folded in one frame, so a frame stays short.
+const FOLD_PER_FRAME: usize = 40_000;
+
+/// What is shown beside the node: chosen by tabs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Tab {
+    Open,
+    Path,
+    Iterations,
+    Layers,
+    Tree,
+    Walk,
+    Tabu,
+}
+
+/// An inspected run.
+pub struct Inspector {
+    subject: Subject,
+    /// `A* with Manhattan`, as the user knows it.
+    title: String,
+    stepper: Stepper,
+    job: Option<Job<String>>,
+    /// How the run ended, in words, once the job is done.
+    ended: Option<String>,
+    /// Events recorded, from `dropped` on.
+    records: Vec<Record>,
+    /// Events dropped from the front past `kept`.
+    dropped: usize,
+    /// Most events kept for Back ([`KEPT_EVENTS`]; tests lower it).
+    kept: usize,
+    /// Absolute index of each step's first event.
+    step_starts: Vec<usize>,
+    /// Absolute index of the next event to fold.
+    folded: usize,
+    /// The search waits at the gate: every step begun is complete.
+    settled: bool,
+    model: Model,
+    order: Order,
+    /// Steps the user has asked to see.
+    target: u64,
+    playing: bool,
+    /// Play's rate, steps a second.
+    rate: f64,
+    last_tick: f64,
+    tab: Tab,
+    /// The tree node shown on the main board instead of the current node.
+    selected: Option<usize>,
+    message: String,
+}
+
+impl Drop for Inspector {
+    fn drop(&mut self) {
+        // Closing ends the search (it may be blocked at the gate).
+        self.stepper.cancel();
+    }
+}
+
+/// `Solved: 12 moves (optimal) — 40 expanded …`, or how the run ended.
+fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> String {
+    match outcome {
+        Ok(o) => {
+            let counters = crate::units::counters(&o.stats);
+            match o.status {
+                Status::Solved => format!(
+                    "Solved: {} moves{} — {counters}",
+                    o.path.len(),
+                    if o.stats.optimal { " (optimal)" } else { "" }
+                ),
+                status => format!(
+                    "{} — {counters}",
+                    crate::units::ended(status, o.reason.as_deref())
+                ),
+            }
+        }
+        Err(why) => format!("Not solving: {why}"),
+    }
+}
+
+/// A label as users know it: the strategy, and its heuristic if it uses one.
+fn title(strategy: &dyn Strategy, heuristic: Option<&str>) -> String {
+    match heuristic.filter(|_| strategy.uses_heuristic()) {
+        Some(h) => format!("{} with {h}", strategy.label()),
+        None => strategy.label().to_string(),
+    }
+}
+
+/// The inspector for the view shown: the tile board or the Klotski layout,
+/// with the strategy and limits chosen. An error names why not.
+pub fn open(
+    settings: &Settings,
+    tiles: &super::tiles::TilesPlay,
+    layout: &Layout,
+    cache_dir: &Path,
+    ctx: &egui::Context,
+) -> Result<Inspector, String> {
+    let strategy = settings.strategy();
+    if !strategy.reports_events() {
+        return Err(format!(
+            "{} cannot be inspected: it reports no steps to show. Choose another strategy.",
+            strategy.label()
+        ));
+    }
+    let limits = settings.limits();
+    if settings.family == super::settings::Family::Klotski {
+        let layout = layout.clone();
+        let metric: Metric = settings.metric;
+        let subject = Subject::Klotski(layout.clone());
+        let name = title(&*strategy, None);
+        let order = order_of(&*strategy);
+        return Ok(Inspector::start(
+            subject,
+            name,
+            order,
+            layout.to_text(),
+            ctx,
+            Control::default().with_limits(limits),
+            move |ctl| {
+                ending(crate::engine::solve_klotski(
+                    &*strategy, &layout, metric, ctl,
+                ))
+            },
+        ));
+    }
+    let puzzle: TilePuzzle = tiles.puzzle();
+    puzzle
+        .check_solvable()
+        .map_err(|why| format!("Not inspecting: the board is unsolvable: {why}"))?;
+    let kind = settings.heuristic;
+    if strategy.uses_heuristic()
+        && let Some(why) = super::controls::unavailable(kind, puzzle.shape())
+    {
+        return Err(format!("Not inspecting: {why}."));
+    }
+    let pdb = tiles.databases.find(kind, &puzzle.goal);
+    let cache_dir = cache_dir.to_path_buf();
+    let name = title(&*strategy, Some(kind.label()));
+    let order = order_of(&*strategy);
+    let start = puzzle.start.to_text();
+    let subject = Subject::Tiles(puzzle.goal.clone());
+    let repaint = ctx.clone();
+    Ok(Inspector::start(
+        subject,
+        name,
+        order,
+        start,
+        ctx,
+        Control::default().with_limits(limits),
+        move |ctl| {
+            // The database, if the heuristic needs one not yet loaded.
+            let pdb = match (kind.partition(&puzzle.goal), pdb) {
+                (Some(partition), None) if strategy.uses_heuristic() => {
+                    let work = super::databases::DbWork::default();
+                    let on_news = || repaint.request_repaint();
+                    match work.load_or_build(
+                        &cache_dir,
+                        &puzzle.goal,
+                        &partition,
+                        &on_news,
+                        &ctl.cancel,
+                    ) {
+                        Some(load) => Some(load.db),
+                        None => return "Cancelled while loading the database.".to_string(),
+                    }
+                }
+                (_, pdb) => pdb,
+            };
+            let choice = HeuristicChoice::with_database(kind, pdb);
+            ending(crate::engine::solve_tiles(
+                &*strategy, &puzzle, &choice, ctl,
+            ))
+        },
+    ))
+}
+
+/// BFS takes its nodes first in, first out; the others by f (IDA* is
+/// recognised by its iterations, the local searches by their proposals).
+fn order_of(strategy: &dyn Strategy) -> Order {
+    if strategy.is_optimal() && !strategy.uses_heuristic() {
+        Order::Fifo
+    } else {
+        Order::BestF
+    }
+}
+
+impl Inspector {
+    fn start(
+        subject: Subject,
+        title: String,
+        order: Order,
+        start: String,
+        ctx: &egui::Context,
+        ctl: Control,
+        work: impl FnOnce(&Control) -> String + Send + 'static,
+    ) -> Self {
+        let parked = ctx.clone();
+        let stepper = Stepper::new(move || parked.request_repaint());
+        let done = ctx.clone();
+        let job = Job::spawn_waking(stepper.control(ctl), work, move || done.request_repaint());
+        Self {
+            subject,
+            message: format!(
+                "Inspecting {title}. Step shows one expansion (or one proposed move) at a time."
+            ),
+            title,
+            stepper,
+            job: Some(job),
+            ended: None,
+            records: Vec::new(),
+            dropped: 0,
+            kept: KEPT_EVENTS,
+            step_starts: Vec::new(),
+            folded: 0,
+            settled: false,
+            model: Model::new(order, start),
+            order,
+            target: 0,
+            playing: false,
+            rate: 10.0,
+            last_tick: 0.0,
+            tab: Tab::Open,
+            selected: None,
+        }
+    }
+
+    /// The model shown.
+    #[cfg(test)]
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// Whether Play is on.
+    #[cfg(test)]
+    pub fn playing(&self) -> bool {
+        self.playing
+    }
+
+    /// The line under the controls.
+    #[cfg(test)]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// Every event recorded and shown: the run is over and all folded.
+    fn at_end(&self) -> bool {
+        self.job.is_none() && self.folded == self.dropped + self.records.len()
+    }
+
+    /// Ask for `steps` more steps (after those asked for already, unless
+    /// Play or Run to end was on: then after the step shown).
+    fn forward(&mut self, steps: u64) {
+        if self.playing || self.target == u64::MAX {
+            self.target = self.model.steps;
+        }
+        self.playing = false;
+        self.selected = None;
+        self.target = self.target.max(self.model.steps).saturating_add(steps);
+    }
+
+    /// Set Play's rate (steps a second).
+    #[cfg(test)]
+    pub fn set_rate(&mut self, rate: f64) {
+        self.rate = rate;
+    }
+
+    /// Keep at most `events` events for Back.
+    #[cfg(test)]
+    pub fn set_kept(&mut self, events: usize) {
+        self.kept = events;
+    }
+
+    /// Take the search's job (to see it end once the inspector closes).
+    #[cfg(test)]
+    pub fn take_job(&mut self) -> Option<Job<String>> {
+        self.job.take()
+    }
+
+    fn back(&mut self) {
+        self.playing = false;
+        if self.dropped > 0 {
+            self.message = format!(
+                "Back is off for this run: it passed {} events, more than are kept. Step on, \
+                 or Close and inspect a smaller puzzle.",
+                thousands(self.kept as u64)
+            );
+            return;
+        }
+        let Some(to) = self.model.steps.checked_sub(1) else {
+            self.message = "At the start: nothing to go back to.".into();
+            return;
+        };
+        self.selected = None;
+        self.target = to;
+        // Replay the first `to` steps.
+        let end = self.step_starts[to as usize];
+        self.model = Model::new(self.order, self.model.start().to_string());
+        for r in &self.records[..end] {
+            self.model.fold(r);
+        }
+        self.folded = end;
+        self.message = format!("Back to step {}.", thousands(to));
+    }
+
+    /// The index of the first step's first event (events before it belong
+    /// to no step).
+    fn first_start(&self) -> usize {
+        self.step_starts.first().copied().unwrap_or(0)
+    }
+
+    /// Background work, each frame: take the new events, end of the job,
+    /// Play's ticks, fold what is asked for, let the search run on.
+    pub fn logic(&mut self, ctx: &egui::Context, now: f64) {
+        let (records, settled) = self.stepper.take_settled();
+        self.settled = settled;
+        for r in records {
+            if r.starts_step() {
+                self.step_starts.push(self.dropped + self.records.len());
+            }
+            self.records.push(r);
+        }
+        if let Some(job) = &mut self.job
+            && let Some(done) = job.try_take()
+        {
+            self.ended = Some(done.unwrap_or_else(|failed| failed.to_string()));
+            self.job = None;
+        }
+        if self.playing {
+            let period = 1.0 / self.rate;
+            let due = ((now - self.last_tick) / period).floor().max(0.0);
+            self.last_tick += due * period;
+            self.target = self.target.max(self.model.steps).saturating_add(due as u64);
+            let next = (self.last_tick + period - now).max(0.0);
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(next));
+        }
+        self.fold(ctx);
+        self.release();
+        if self.at_end() && (self.playing || self.target == u64::MAX) {
+            self.playing = false;
+            self.target = self.model.steps;
+        }
+        if self.at_end()
+            && let Some(ended) = &self.ended
+            && !self.message.starts_with("The run is over")
+        {
+            self.message = format!("The run is over. {ended}");
+        }
+    }
+
+    /// Let the search run as far as asked (and a little ahead). Called
+    /// as soon as a button asks for more: the search's next stop wakes the
+    /// UI, which folds what it reported.
+    fn release(&mut self) {
+        let wanted = self.target.min(self.model.steps.saturating_add(AHEAD));
+        let allowed = self.stepper.allowed();
+        if wanted > allowed {
+            self.stepper.allow(wanted - allowed);
+        }
+    }
+
+    /// Fold the steps asked for that are complete in the records.
+    fn fold(&mut self, ctx: &egui::Context) {
+        let end = self.dropped + self.records.len();
+        let mut budget = FOLD_PER_FRAME;
+        // Events before the first step (none in practice).
+        while self.folded < end.min(self.first_start()) && !self.step_starts.is_empty() {
+            self.model.fold(&self.records[self.folded - self.dropped]);
+            self.folded += 1;
+        }
+        while self.model.steps < self.target && budget > 0 {
+            let step = self.model.steps as usize;
+            let Some(&from) = self.step_starts.get(step) else {
+                // No more steps: the events after the last one, once the
+                // run is over.
+                if self.job.is_none() {
+                    while self.folded < end {
+                        self.model.fold(&self.records[self.folded - self.dropped]);
+                        self.folded += 1;
+                    }
+                }
+                break;
+            };
+            // A step is whole once the next one began, the search waits
+            // at the gate, or the run ended.
+            let to = match self.step_starts.get(step + 1) {
+                Some(&to) => to,
+                None if self.job.is_none() || self.settled => end,
+                None => break,
+            };
+            debug_assert_eq!(from, self.folded);
+            for i in from..to {
+                self.model.fold(&self.records[i - self.dropped]);
+            }
+            self.folded = to;
+            budget = budget.saturating_sub(to - from);
+        }
+        if budget == 0 && self.model.steps < self.target {
+            ctx.request_repaint(); // more to fold next frame
+        }
+        if self.records.len() > self.kept {
+            // Drop what is shown already; Back cannot replay it any more.
+            let n = self.folded - self.dropped;
+            self.records.drain(..n);
+            self.dropped += n;
+        }
+    }
+
+    /// Draw the inspector; returns Close as a command.
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut out = Vec::new();
+        egui::Panel::top("inspector controls").show(ui, |ui| self.controls(ui, &mut out));
+        egui::Panel::bottom("inspector status").show(ui, |ui| {
+            ui.add(egui::Label::new(&self.message).wrap());
+        });
+        egui::Panel::left("inspector node")
+            .default_size(300.0)
+            .show(ui, |ui| {
+                let picked = self.selected.and_then(|i| self.model.tree.get(i));
+                node::show(ui, &self.subject, &self.model, picked.map(|t| &t.node));
+            });
+        egui::CentralPanel::default().show(ui, |ui| self.details(ui));
+        out
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(format!("Inspecting {}", self.title));
+            if ui
+                .button("Close")
+                .on_hover_text("Back to play (Esc)")
+                .clicked()
+            {
+                out.push(Command::CloseInspector);
+            }
+        });
+        let running_on = !self.at_end();
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(running_on, egui::Button::new("Step"))
+                .on_hover_text("One expansion (or one proposed move)")
+                .clicked()
+            {
+                self.forward(1);
+            }
+            if ui
+                .add_enabled(running_on, egui::Button::new("Step ×10"))
+                .clicked()
+            {
+                self.forward(10);
+            }
+            if self.playing {
+                if ui.button("Pause").clicked() {
+                    self.playing = false;
+                    self.target = self.model.steps;
+                }
+            } else if ui
+                .add_enabled(running_on, egui::Button::new("Play"))
+                .clicked()
+            {
+                self.playing = true;
+                self.last_tick = ui.input(|i| i.time);
+                // The first tick is due one period from now.
+                ui.ctx()
+                    .request_repaint_after(std::time::Duration::from_secs_f64(1.0 / self.rate));
+            }
+            let speed = ui.add(
+                egui::Slider::new(&mut self.rate, 1.0..=1000.0)
+                    .logarithmic(true)
+                    .integer()
+                    .suffix(" steps/s"),
+            );
+            speed.on_hover_text("Play's speed");
+            if ui
+                .add_enabled(running_on, egui::Button::new("Run to end"))
+                .on_hover_text("Every step, as fast as they can be shown")
+                .clicked()
+            {
+                self.playing = false;
+                self.selected = None;
+                self.target = u64::MAX;
+            }
+            let can_back = self.model.steps > 0;
+            if ui
+                .add_enabled(can_back, egui::Button::new("Back"))
+                .on_hover_text("One step back (replayed from the recorded events)")
+                .clicked()
+            {
+                self.back();
+            }
+        });
+        self.release();
+        let m = &self.model;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("Step {}", thousands(m.steps)));
+            ui.separator();
+            if !m.local() {
+                ui.label(format!("expanded {}", thousands(m.expanded)));
+                ui.separator();
+                ui.label(format!("generated {}", thousands(m.generated)));
+                ui.separator();
+            }
+            if m.depth_first() {
+                ui.label(format!("on the path {}", m.path().len()));
+                ui.separator();
+                ui.strong(format!("bound {}", m.bound().unwrap_or(0)));
+            } else if m.local() {
+                ui.label(format!("walked {}", thousands(m.walk_len)));
+                if let Some(t) = m.temperature {
+                    ui.separator();
+                    ui.label(format!("T = {t:.3}"));
+                }
+            } else {
+                ui.label(format!(
+                    "stored {} · open {}",
+                    thousands(m.stored),
+                    thousands(m.open_len() as u64)
+                ));
+                if m.fifo() && !m.layers.is_empty() {
+                    ui.separator();
+                    let layer = m.current().map_or(0, |n| n.g);
+                    ui.strong(format!("layer {layer}"));
+                }
+            }
+            if let Some(g) = m.goal {
+                ui.separator();
+                ui.strong(format!("goal reached in {g} moves"));
+            }
+            if self.job.is_some() && m.steps == 0 && !self.stepper.is_waiting() {
+                ui.separator();
+                ui.spinner();
+                ui.label("Preparing the search…");
+            }
+        });
+    }
+
+    /// The tabs that apply to this run.
+    fn tabs(&self) -> Vec<(Tab, &'static str)> {
+        let m = &self.model;
+        if m.local() {
+            let mut tabs = vec![(Tab::Walk, "Walk and proposals")];
+            if !m.tabu.is_empty() || !m.aspirations.is_empty() {
+                tabs.push((Tab::Tabu, "Tabu list"));
+            }
+            return tabs;
+        }
+        if m.depth_first() {
+            return vec![
+                (Tab::Iterations, "Iterations"),
+                (Tab::Path, "Path"),
+                (Tab::Tree, "Search tree"),
+            ];
+        }
+        let open = if m.fifo() { "Queue" } else { "Open list" };
+        let mut tabs = vec![(Tab::Open, open)];
+        if m.fifo() {
+            tabs.push((Tab::Layers, "Layers"));
+        }
+        tabs.push((Tab::Tree, "Search tree"));
+        tabs
+    }
+
+    fn details(&mut self, ui: &mut egui::Ui) {
+        let tabs = self.tabs();
+        if !tabs.iter().any(|(t, _)| *t == self.tab) {
+            self.tab = tabs[0].0;
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (tab, label) in &tabs {
+                ui.selectable_value(&mut self.tab, *tab, *label);
+            }
+        });
+        ui.separator();
+        match self.tab {
+            Tab::Open => frontier::open_list(ui, &self.subject, &self.model),
+            Tab::Layers => frontier::layers(ui, &self.model),
+            Tab::Iterations => frontier::iterations(ui, &self.model),
+            Tab::Path => frontier::path(ui, &self.subject, &self.model),
+            Tab::Tree => {
+                if let Some(i) = tree::show(ui, &self.subject, &self.model, self.selected) {
+                    self.selected = Some(i);
+                    self.playing = false;
+                    self.message = format!(
+                        "Showing tree node {} on the board; Step returns to the search.",
+                        i + 1
+                    );
+                }
+            }
+            Tab::Walk => local::walk(ui, &self.subject, &self.model),
+            Tab::Tabu => local::tabu(ui, &self.subject, &self.model),
+        }
+    }
+}
+
+/// Shared by the panels: a node's numbers as `g 3 · h 5 · f 8`.
+fn numbers(g: u32, h: u32) -> String {
+    format!("g {g} · h {h} · f {}", g + h)
+}

@@ -1,0 +1,834 @@
+//! What the inspector shows, folded from a search's recorded events: the
+//! node being expanded and its children, the open list (A*: by f; BFS: the
+//! queue), IDA*'s path and iterations, BFS's layers, the search tree, and
+//! for the local searches the walk, the proposals, the tabu list and where
+//! greedy got stuck. No egui here: the tests fold real runs' events and
+//! compare with their own computations.
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use crate::engine::observe::{Fate, Iteration};
+use crate::engine::step::Record;
+
+/// Most expansions the search tree keeps (a larger run is said to be too
+/// large to draw).
+pub const TREE_MAX: usize = 3_000;
+/// Proposed moves kept for the table (the latest).
+const PROPOSALS_KEPT: usize = 200;
+/// Walk states kept (the latest) for the walk strip.
+const WALK_KEPT: usize = 200;
+/// Aspiration events kept (the latest).
+const ASPIRATIONS_KEPT: usize = 50;
+
+/// How the search picks its next node, which decides what "open" means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Breadth-first: a first-in first-out queue.
+    Fifo,
+    /// Best-first by f (A*), the newest first among equal f; IDA* (depth
+    /// first) is recognised by its iterations.
+    BestF,
+}
+
+/// A node as the inspector shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The state in words.
+    pub state: String,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic's estimate.
+    pub h: u32,
+}
+
+impl Node {
+    /// g + h.
+    pub fn f(&self) -> u32 {
+        self.g + self.h
+    }
+}
+
+/// A child of the node being expanded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Child {
+    /// The child.
+    pub node: Node,
+    /// What became of it.
+    pub fate: Fate,
+}
+
+/// One node of the search tree (an expansion, or the goal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeNode {
+    /// The node.
+    pub node: Node,
+    /// The tree node it was generated from (none for the start).
+    pub parent: Option<usize>,
+}
+
+/// One proposed move of a local search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proposal {
+    /// Iterations before it.
+    pub iteration: u64,
+    /// The state proposed.
+    pub state: String,
+    /// Energy (tabu: score) of the current state.
+    pub energy: f64,
+    /// Energy of the proposed state.
+    pub proposed: f64,
+    /// Annealing's temperature.
+    pub temperature: Option<f64>,
+    /// Annealing's chance of taking it.
+    pub probability: Option<f64>,
+    /// On the tabu list.
+    pub tabu: bool,
+    /// Taken.
+    pub accepted: bool,
+}
+
+impl Proposal {
+    /// The change of energy the move brings (ΔE).
+    pub fn delta(&self) -> f64 {
+        self.proposed - self.energy
+    }
+}
+
+/// A node being expanded.
+#[derive(Clone, Debug)]
+struct Frame {
+    node: Node,
+    tree: Option<usize>,
+    children: Vec<Child>,
+}
+
+/// Everything shown, after the events folded so far.
+#[derive(Clone, Debug)]
+pub struct Model {
+    order: Order,
+    start: String,
+    /// Steps folded (expansions, iterations begun, proposals).
+    pub steps: u64,
+    /// Events folded.
+    pub events: u64,
+    /// Nodes expanded.
+    pub expanded: u64,
+    /// Children generated.
+    pub generated: u64,
+    /// States stored (BFS and A*: every state reached once).
+    pub stored: u64,
+    /// The node being expanded, with its tree node and children so far;
+    /// for IDA* the whole path from the start (a node's children go on
+    /// once the search comes back from a child's subtree).
+    frames: Vec<Frame>,
+    /// BFS's queue, in order.
+    queue: VecDeque<Node>,
+    /// A*'s open list: state → (g, h, when pushed).
+    open: HashMap<String, (u32, u32, u64)>,
+    /// The same, ordered as A* pops it: least f, newest first.
+    by_f: BTreeMap<(u32, Reverse<u64>), String>,
+    pushes: u64,
+    /// IDA*'s iterations (bound, expanded, generated).
+    pub iterations: Vec<Iteration>,
+    /// New states first reached at each depth (the start is layer 0).
+    pub layers: Vec<u64>,
+    /// The solution's length, once the goal is reached.
+    pub goal: Option<u32>,
+    /// The search tree: expansions in order (of the current iteration for
+    /// IDA*), then the goal.
+    pub tree: Vec<TreeNode>,
+    /// The tree stopped growing at [`TREE_MAX`] nodes.
+    pub tree_full: bool,
+    /// The tree node each state was last generated from.
+    generated_by: HashMap<String, usize>,
+    /// The tree node of the goal, once reached.
+    pub goal_node: Option<usize>,
+    /// Local searches: the walk's current state.
+    pub walk_at: String,
+    /// States walked to (the latest [`WALK_KEPT`]), the start first.
+    pub walk: VecDeque<String>,
+    /// Moves walked (all of them).
+    pub walk_len: u64,
+    /// The latest proposals, newest last.
+    pub proposals: VecDeque<Proposal>,
+    /// Proposals since the walk last moved: tabu search's and greedy's
+    /// neighbours of the current state.
+    pub neighbours: Vec<Proposal>,
+    /// Annealing's temperature.
+    pub temperature: Option<f64>,
+    /// The tabu list, oldest first.
+    pub tabu: VecDeque<String>,
+    /// Aspiration events (iteration, score, best before), the latest.
+    pub aspirations: VecDeque<(u64, f64, f64)>,
+    /// Diversifications so far.
+    pub diversified: u32,
+    /// Annealing's run (restarts so far).
+    pub run: u32,
+    /// Greedy's stop: the energy and the neighbours it could not improve on.
+    pub local_minimum: Option<(f64, Vec<Proposal>)>,
+}
+
+impl Model {
+    /// Nothing folded yet, for a search from `start` (its state in words).
+    pub fn new(order: Order, start: String) -> Self {
+        Self {
+            order,
+            walk_at: start.clone(),
+            walk: VecDeque::from([start.clone()]),
+            start,
+            steps: 0,
+            events: 0,
+            expanded: 0,
+            generated: 0,
+            stored: 1,
+            frames: Vec::new(),
+            queue: VecDeque::new(),
+            open: HashMap::new(),
+            by_f: BTreeMap::new(),
+            pushes: 0,
+            iterations: Vec::new(),
+            layers: Vec::new(),
+            goal: None,
+            tree: Vec::new(),
+            tree_full: false,
+            generated_by: HashMap::new(),
+            goal_node: None,
+            walk_len: 0,
+            proposals: VecDeque::new(),
+            neighbours: Vec::new(),
+            temperature: None,
+            tabu: VecDeque::new(),
+            aspirations: VecDeque::new(),
+            diversified: 0,
+            run: 0,
+            local_minimum: None,
+        }
+    }
+
+    /// The node being expanded (IDA*: the one whose children come next).
+    pub fn current(&self) -> Option<&Node> {
+        self.frames.last().map(|f| &f.node)
+    }
+
+    /// Its children so far.
+    pub fn children(&self) -> &[Child] {
+        self.frames.last().map_or(&[], |f| &f.children)
+    }
+
+    /// IDA*: the path from the start to the node expanded (all it stores).
+    pub fn path(&self) -> Vec<Node> {
+        self.frames.iter().map(|f| f.node.clone()).collect()
+    }
+
+    /// The start's state in words.
+    pub fn start(&self) -> &str {
+        &self.start
+    }
+
+    /// Whether the search is IDA* (it reported iterations).
+    pub fn depth_first(&self) -> bool {
+        !self.iterations.is_empty()
+    }
+
+    /// Whether the search is a local one (it proposed moves).
+    pub fn local(&self) -> bool {
+        self.walk_len > 0 || !self.proposals.is_empty()
+    }
+
+    /// Whether it searches breadth-first.
+    pub fn fifo(&self) -> bool {
+        self.order == Order::Fifo
+    }
+
+    /// Nodes waiting to be expanded (IDA*: none are stored).
+    pub fn open_len(&self) -> usize {
+        match self.order {
+            Order::Fifo => self.queue.len(),
+            Order::BestF => self.open.len(),
+        }
+    }
+
+    /// The first `n` nodes to be expanded next, in the order the search
+    /// takes them (BFS: the queue; A*: least f first, newest first among
+    /// equal f).
+    pub fn next_open(&self, n: usize) -> Vec<Node> {
+        match self.order {
+            Order::Fifo => self.queue.iter().take(n).cloned().collect(),
+            Order::BestF => self
+                .by_f
+                .values()
+                .take(n)
+                .map(|s| {
+                    let (g, h, _) = self.open[s];
+                    Node {
+                        state: s.clone(),
+                        g,
+                        h,
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// The least f in the open list.
+    #[cfg(test)]
+    pub fn least_open_f(&self) -> Option<u32> {
+        match self.order {
+            Order::Fifo => self.queue.iter().map(Node::f).min(),
+            Order::BestF => self.by_f.keys().next().map(|k| k.0),
+        }
+    }
+
+    /// The current IDA* bound.
+    pub fn bound(&self) -> Option<u32> {
+        self.iterations.last().map(|i| i.bound)
+    }
+
+    /// The tree nodes on the way from the start to the goal, once found.
+    pub fn solution_nodes(&self) -> Vec<usize> {
+        let mut nodes = Vec::new();
+        let mut at = self.goal_node;
+        while let Some(i) = at {
+            nodes.push(i);
+            at = self.tree[i].parent;
+        }
+        nodes.reverse();
+        nodes
+    }
+
+    fn push_open(&mut self, node: Node) {
+        match self.order {
+            Order::Fifo => self.queue.push_back(node),
+            Order::BestF => {
+                self.remove_open(&node.state);
+                self.pushes += 1;
+                self.by_f
+                    .insert((node.f(), Reverse(self.pushes)), node.state.clone());
+                self.open.insert(node.state, (node.g, node.h, self.pushes));
+            }
+        }
+    }
+
+    fn remove_open(&mut self, state: &str) {
+        if let Some((g, h, at)) = self.open.remove(state) {
+            self.by_f.remove(&(g + h, Reverse(at)));
+        }
+    }
+
+    /// Add `node` to the tree under `parent`, unless the tree is full.
+    fn add_tree(&mut self, node: Node, parent: Option<usize>) -> Option<usize> {
+        if self.tree.len() >= TREE_MAX {
+            self.tree_full = true;
+            return None;
+        }
+        self.tree.push(TreeNode { node, parent });
+        Some(self.tree.len() - 1)
+    }
+
+    /// Fold one event in.
+    pub fn fold(&mut self, record: &Record) {
+        self.events += 1;
+        if record.starts_step() {
+            self.steps += 1;
+        }
+        match record {
+            Record::Expand { g, h, state } => self.expand(Node {
+                state: state.clone(),
+                g: *g,
+                h: *h,
+            }),
+            Record::Generate { g, h, fate, state } => self.generate(
+                Node {
+                    state: state.clone(),
+                    g: *g,
+                    h: *h,
+                },
+                *fate,
+            ),
+            Record::IterationStart { bound } => {
+                self.iterations.push(Iteration {
+                    bound: *bound,
+                    ..Iteration::default()
+                });
+                // Each iteration grows a new tree from the start.
+                self.tree.clear();
+                self.tree_full = false;
+                self.generated_by.clear();
+                self.frames.clear();
+            }
+            Record::Goal { g } => self.reach_goal(*g),
+            Record::Propose {
+                iteration,
+                energy,
+                proposed,
+                temperature,
+                probability,
+                tabu,
+                accepted,
+                state,
+            } => self.propose(Proposal {
+                iteration: *iteration,
+                state: state.clone(),
+                energy: *energy,
+                proposed: *proposed,
+                temperature: *temperature,
+                probability: *probability,
+                tabu: *tabu,
+                accepted: *accepted,
+            }),
+            Record::TabuAdd { state, .. } => {
+                // A state walked to again is tabu again, from now.
+                if let Some(i) = self.tabu.iter().position(|s| s == state) {
+                    self.tabu.remove(i);
+                }
+                self.tabu.push_back(state.clone());
+            }
+            Record::TabuExpire { state } => {
+                if let Some(i) = self.tabu.iter().position(|s| s == state) {
+                    self.tabu.remove(i);
+                }
+            }
+            Record::Aspiration { score, best } => {
+                let iteration = self.proposals.back().map_or(0, |p| p.iteration);
+                self.aspirations.push_back((iteration, *score, *best));
+                if self.aspirations.len() > ASPIRATIONS_KEPT {
+                    self.aspirations.pop_front();
+                }
+            }
+            Record::Diversify => self.diversified += 1,
+            Record::Restart { run } => {
+                self.run = *run;
+                self.walk_at = self.start.clone();
+                self.walk.push_back(self.start.clone());
+                self.neighbours.clear();
+            }
+            Record::LocalMinimum { energy } => {
+                self.local_minimum = Some((*energy, self.neighbours.clone()));
+            }
+        }
+    }
+
+    fn expand(&mut self, node: Node) {
+        self.expanded += 1;
+        if self.layers.is_empty() {
+            self.layers.push(1); // the start
+        }
+        if let Some(it) = self.iterations.last_mut() {
+            it.expanded += 1;
+        }
+        match self.order {
+            Order::Fifo => {
+                // The queue's head (the start is never queued).
+                if self.queue.front().is_some_and(|n| n.state == node.state) {
+                    self.queue.pop_front();
+                }
+            }
+            Order::BestF => self.remove_open(&node.state),
+        }
+        let parent = self
+            .generated_by
+            .get(&node.state)
+            .copied()
+            .filter(|_| node.g > 0);
+        let tree = if self.tree_full {
+            None
+        } else {
+            self.add_tree(node.clone(), parent)
+        };
+        // IDA* comes back up its path; the others expand one node at a time.
+        let keep = if self.depth_first() {
+            node.g as usize
+        } else {
+            0
+        };
+        self.frames.truncate(keep);
+        self.frames.push(Frame {
+            node,
+            tree,
+            children: Vec::new(),
+        });
+    }
+
+    fn generate(&mut self, node: Node, fate: Fate) {
+        self.generated += 1;
+        if let Some(it) = self.iterations.last_mut() {
+            it.generated += 1;
+        }
+        let depth_first = self.depth_first();
+        if fate == Fate::New && !depth_first {
+            let g = node.g as usize;
+            if self.layers.len() <= g {
+                self.layers.resize(g + 1, 0);
+            }
+            self.layers[g] += 1;
+            self.stored += 1;
+        }
+        let opens = match fate {
+            Fate::New | Fate::Reopened => !depth_first,
+            Fate::Duplicate | Fate::Pruned => false,
+        };
+        if opens {
+            self.push_open(node.clone());
+        }
+        if depth_first {
+            // Back from a subtree: the node at the depth above generates.
+            self.frames.truncate(node.g.saturating_sub(1) as usize + 1);
+        }
+        let Some(frame) = self.frames.last_mut() else {
+            return;
+        };
+        if matches!(fate, Fate::New | Fate::Reopened)
+            && let Some(at) = frame.tree
+        {
+            self.generated_by.insert(node.state.clone(), at);
+        }
+        frame.children.push(Child { node, fate });
+    }
+
+    /// The goal is reached at depth `g`: BFS and IDA* test it as they
+    /// generate it (the last child), A* as it would expand it (the node it
+    /// takes next from the open list).
+    fn reach_goal(&mut self, g: u32) {
+        self.goal = Some(g);
+        if self.local() {
+            return; // a walk, not a tree
+        }
+        let goal = if g == 0 {
+            None
+        } else if self.order == Order::BestF && !self.depth_first() {
+            self.next_open(1).pop()
+        } else {
+            self.children().last().map(|c| c.node.clone())
+        };
+        let Some(goal) = goal else {
+            // The start is the goal.
+            let start = Node {
+                state: self.start.clone(),
+                g: 0,
+                h: 0,
+            };
+            self.goal_node = self.add_tree(start, None);
+            return;
+        };
+        let parent = self.generated_by.get(&goal.state).copied();
+        self.goal_node = self.add_tree(goal, parent);
+    }
+
+    fn propose(&mut self, p: Proposal) {
+        if self.proposals.back().is_some_and(|last| last.accepted) {
+            self.neighbours.clear();
+        }
+        self.temperature = p.temperature.or(self.temperature);
+        if p.accepted {
+            self.walk_at = p.state.clone();
+            self.walk.push_back(p.state.clone());
+            if self.walk.len() > WALK_KEPT {
+                self.walk.pop_front();
+            }
+            self.walk_len += 1;
+        }
+        self.neighbours.push(p.clone());
+        self.proposals.push_back(p);
+        if self.proposals.len() > PROPOSALS_KEPT {
+            self.proposals.pop_front();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::observe::Event;
+    use crate::engine::strategy::{find, solve_tiles};
+    use crate::engine::{Board, Control, Dir, HeuristicChoice, Limits, Shape, TilePuzzle};
+    use std::collections::HashSet;
+    use std::sync::{Arc, Mutex};
+
+    /// Every event of `strategy` on `board` (Manhattan), the run limited
+    /// to `max_nodes` expansions.
+    fn events(strategy: &str, board: &str, max_nodes: Option<u64>) -> Vec<Record> {
+        let puzzle = TilePuzzle::parse(board, None, None).unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let sink = log.clone();
+        let ctl = Control::default()
+            .with_limits(Limits {
+                max_nodes,
+                ..Limits::default()
+            })
+            .with_events(Arc::new(move |e: &Event<'_>| {
+                sink.lock().unwrap().push(Record::of(e))
+            }));
+        solve_tiles(
+            find(strategy).unwrap(),
+            &puzzle,
+            &HeuristicChoice::Manhattan,
+            &ctl,
+        )
+        .unwrap();
+        log.lock().unwrap().clone()
+    }
+
+    fn fold_all(order: Order, board: &str, records: &[Record]) -> Model {
+        let mut m = Model::new(order, board.to_string());
+        for r in records {
+            m.fold(r);
+        }
+        m
+    }
+
+    /// Test-side BFS: the number of states at each distance from `start`.
+    fn states_by_distance(start: &Board, depth: usize) -> Vec<u64> {
+        let mut seen = HashSet::from([start.clone()]);
+        let mut layer = vec![start.clone()];
+        let mut counts = vec![1];
+        for _ in 0..depth {
+            let mut next = Vec::new();
+            for b in &layer {
+                for d in Dir::ALL {
+                    let mut c = b.clone();
+                    if c.apply(d).is_some() && seen.insert(c.clone()) {
+                        next.push(c);
+                    }
+                }
+            }
+            counts.push(next.len() as u64);
+            layer = next;
+        }
+        counts
+    }
+
+    fn manhattan(b: &Board) -> u32 {
+        let shape = b.shape();
+        let goal = Board::goal(shape);
+        let at = |board: &Board, t: u8| board.cells().iter().position(|&x| x == t).unwrap();
+        (1..shape.cells() as u8)
+            .map(|t| {
+                let (r1, c1) = shape.coords(at(b, t));
+                let (r2, c2) = shape.coords(at(&goal, t));
+                (r1.abs_diff(r2) + c1.abs_diff(c2)) as u32
+            })
+            .sum()
+    }
+
+    /// Adjacent: one blank move apart.
+    fn adjacent(a: &str, b: &str) -> bool {
+        let a = Board::parse(a, None).unwrap();
+        let b = Board::parse(b, None).unwrap();
+        Dir::ALL.iter().any(|&d| {
+            let mut c = a.clone();
+            c.apply(d).is_some() && c == b
+        })
+    }
+
+    const FAR: &str = "8 6 7 2 5 4 3 0 1"; // 31 moves from the goal
+
+    #[test]
+    fn bfs_layers_are_the_counts_of_states_at_each_distance() {
+        let records = events("bfs", FAR, Some(3_000));
+        let m = fold_all(Order::Fifo, FAR, &records);
+        // The layers below the depth being expanded are complete.
+        let depth = m.current().unwrap().g as usize;
+        assert!(depth >= 6, "a few layers deep ({depth})");
+        let expected = states_by_distance(&Board::parse(FAR, None).unwrap(), depth);
+        assert_eq!(m.layers[..=depth], expected[..]);
+        // The queue holds the states of the last two layers not yet expanded.
+        let total: u64 = m.layers.iter().sum();
+        assert_eq!(m.stored, total);
+        assert_eq!(m.open_len() as u64, total - m.expanded);
+        let next = m.next_open(20);
+        assert_eq!(next.len(), 20);
+        assert!(next.windows(2).all(|w| w[0].g <= w[1].g), "in queue order");
+    }
+
+    #[test]
+    fn every_astar_expansion_has_the_least_f_of_the_open_list() {
+        let board = "1 8 5 4 2 3 7 6 0";
+        let records = events("astar", board, None);
+        let mut m = Model::new(Order::BestF, board.into());
+        let mut checked = 0;
+        for r in &records {
+            if let Record::Expand { g, h, state } = r
+                && m.expanded > 0
+            {
+                assert_eq!(m.least_open_f(), Some(g + h), "at expansion {}", m.expanded);
+                assert_eq!(m.next_open(1)[0].state, *state, "the node A* takes next");
+                checked += 1;
+            }
+            m.fold(r);
+        }
+        assert!(checked > 5);
+        // The path in the tree is a solution: from the start to the goal,
+        // one move a link, as long as the solution.
+        let path = m.solution_nodes();
+        let states: Vec<&str> = path
+            .iter()
+            .map(|&i| m.tree[i].node.state.as_str())
+            .collect();
+        assert_eq!(states[0], board);
+        assert_eq!(*states.last().unwrap(), "1 2 3 4 5 6 7 8 0");
+        assert_eq!(path.len() as u32 - 1, m.goal.unwrap());
+        assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
+    }
+
+    #[test]
+    fn idastar_bounds_start_at_h_of_the_start_and_rise_by_two_to_the_optimum() {
+        for board in [
+            "4 1 3 7 2 6 0 5 8",
+            "1 2 3 4 5 6 0 7 8",
+            "8 1 3 4 0 2 7 6 5",
+        ] {
+            let start = Board::parse(board, None).unwrap();
+            let records = events("idastar", board, None);
+            let m = fold_all(Order::BestF, board, &records);
+            let optimum = {
+                let counts = states_by_distance(&start, 40);
+                let goal = Board::goal(Shape::new(3, 3).unwrap());
+                // The optimum from a BFS that stops at the goal.
+                let mut seen = HashSet::from([start.clone()]);
+                let mut layer = vec![start.clone()];
+                let mut d = 0;
+                while !layer.contains(&goal) {
+                    let mut next = Vec::new();
+                    for b in &layer {
+                        for dir in Dir::ALL {
+                            let mut c = b.clone();
+                            if c.apply(dir).is_some() && seen.insert(c.clone()) {
+                                next.push(c);
+                            }
+                        }
+                    }
+                    layer = next;
+                    d += 1;
+                }
+                assert!(counts.len() > d);
+                d as u32
+            };
+            let bounds: Vec<u32> = m.iterations.iter().map(|i| i.bound).collect();
+            let expected: Vec<u32> = (manhattan(&start)..=optimum).step_by(2).collect();
+            assert_eq!(bounds, expected, "{board}");
+            assert_eq!(m.goal, Some(optimum));
+            let total: u64 = m.iterations.iter().map(|i| i.expanded).sum();
+            assert_eq!(total, m.expanded);
+            // The last iteration's tree holds the path to the goal.
+            let path = m.solution_nodes();
+            assert_eq!(path.len() as u32, optimum + 1, "{board}");
+            assert_eq!(m.tree[path[0]].node.state, board);
+            let states: Vec<&str> = path
+                .iter()
+                .map(|&i| m.tree[i].node.state.as_str())
+                .collect();
+            assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
+        }
+    }
+
+    #[test]
+    fn tree_links_join_each_expansion_to_a_neighbour_one_move_nearer_the_start() {
+        for (strategy, order) in [("bfs", Order::Fifo), ("astar", Order::BestF)] {
+            let board = "1 2 3 0 4 6 7 5 8";
+            let m = fold_all(order, board, &events(strategy, board, None));
+            assert_eq!(m.tree[0].node.state, board);
+            assert_eq!(m.tree[0].parent, None);
+            for (i, t) in m.tree.iter().enumerate().skip(1) {
+                let p = &m.tree[t.parent.expect("linked")];
+                assert!(t.parent.unwrap() < i, "parents come first");
+                assert_eq!(p.node.g + 1, t.node.g, "{strategy}");
+                assert!(adjacent(&p.node.state, &t.node.state), "{strategy}");
+            }
+            assert_eq!(m.solution_nodes().len(), 4, "{strategy}: 3 moves");
+        }
+    }
+
+    /// The neighbours of a tile state in words.
+    fn neighbour_texts(state: &str) -> Vec<String> {
+        let b = Board::parse(state, None).unwrap();
+        Dir::ALL
+            .iter()
+            .filter_map(|&d| {
+                let mut c = b.clone();
+                c.apply(d).map(|_| c.to_text())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_annealing_walk_moves_one_tile_at_a_time_with_the_metropolis_chance() {
+        let records = events("annealing", FAR, Some(3_000));
+        let mut m = Model::new(Order::BestF, FAR.into());
+        let mut accepted = 0;
+        let mut at = FAR.to_string();
+        for r in &records {
+            m.fold(r);
+            if let Record::Propose {
+                energy,
+                proposed,
+                temperature,
+                probability,
+                accepted: taken,
+                state,
+                ..
+            } = r
+            {
+                // Each proposal is a neighbour of where the walk is.
+                assert!(neighbour_texts(&at).contains(state), "{at} → {state}");
+                let t = temperature.expect("annealing has a temperature");
+                let delta = proposed - energy;
+                let chance = if delta <= 0.0 {
+                    1.0
+                } else {
+                    (-delta / t).exp()
+                };
+                assert!((probability.unwrap() - chance).abs() < 1e-9);
+                if *taken {
+                    accepted += 1;
+                    at = state.clone();
+                }
+                assert_eq!(m.walk_at, at, "the board shows the raw walk");
+            }
+        }
+        assert!(accepted > 100, "{accepted} moves walked");
+        assert_eq!(m.walk_len, accepted);
+        assert_eq!(m.proposals.len(), PROPOSALS_KEPT);
+        assert!(m.temperature.is_some());
+    }
+
+    #[test]
+    fn greedy_stops_where_every_neighbour_is_no_better() {
+        let records = events("greedy", FAR, None);
+        let m = fold_all(Order::BestF, FAR, &records);
+        let (energy, neighbours) = m
+            .local_minimum
+            .clone()
+            .expect("greedy gets stuck on this one");
+        let mut around: Vec<String> = neighbour_texts(&m.walk_at);
+        let mut shown: Vec<String> = neighbours.iter().map(|n| n.state.clone()).collect();
+        around.sort();
+        shown.sort();
+        assert_eq!(shown, around, "every neighbour of the minimum, once");
+        assert!(
+            neighbours
+                .iter()
+                .all(|n| n.proposed >= energy && !n.accepted)
+        );
+        assert!(neighbours.iter().all(|n| n.energy == energy));
+    }
+
+    #[test]
+    fn the_tabu_list_holds_the_states_walked_to_within_the_tenure() {
+        let records = events("tabu", FAR, Some(2_000));
+        let mut m = Model::new(Order::BestF, FAR.into());
+        let mut longest = 0;
+        for r in &records {
+            m.fold(r);
+            if let Record::TabuAdd { len, state } = r {
+                assert_eq!(*state, m.walk_at, "the state just walked to");
+                assert_eq!(m.tabu.len(), *len, "the list's length as the search has it");
+                longest = longest.max(*len);
+            }
+        }
+        let tenure = crate::engine::search::TabuParams::default().tenure;
+        assert!(longest > 5);
+        // A state joins before the oldest leaves.
+        assert!(longest <= tenure + 1, "{longest} > {tenure} + 1");
+    }
+}

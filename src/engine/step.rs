@@ -1,0 +1,454 @@
+//! Stepping a search: a watched search that runs a bounded number of steps
+//! at a time, so a front end can advance it one expansion (or one proposed
+//! move) per click, at a set rate, or to the end, and pause it.
+//!
+//! A [`Stepper`]'s observer turns each [`Event`] into an owned [`Record`]
+//! and hands it over; before an event that starts a new step (an
+//! expansion, an IDA* iteration, a local search's proposed move) it blocks
+//! the search's thread until the consumer has [`allow`](Stepper::allow)ed
+//! that step. Cancelling the run's [`Control`] wakes it within 20 ms, and
+//! the search then ends as it does on any cancel. The search runs on its
+//! own thread (a [`Job`](crate::job::Job)); nothing here blocks the
+//! consumer.
+//!
+//! ```
+//! use std::sync::mpsc;
+//! use huarong_engine::job::Job;
+//! use huarong_engine::step::{Record, Stepper};
+//! use huarong_engine::strategy::{find, solve_tiles};
+//! use huarong_engine::{Control, HeuristicChoice, TilePuzzle};
+//!
+//! let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
+//! let (tx, rx) = mpsc::channel();
+//! let parked = tx.clone();
+//! let stepper = Stepper::new(move || { let _ = parked.send(()); });
+//! let job = Job::spawn_waking(
+//!     stepper.control(Control::default()),
+//!     move |ctl| solve_tiles(find("astar").unwrap(), &puzzle, &HeuristicChoice::Manhattan, ctl),
+//!     move || { let _ = tx.send(()); },
+//! );
+//! rx.recv().unwrap(); // parked before the first expansion
+//! assert!(stepper.take().is_empty());
+//! stepper.allow(1);
+//! rx.recv().unwrap(); // parked again, before the second
+//! let first = stepper.take();
+//! assert!(matches!(first[0], Record::Expand { g: 0, .. }));
+//! stepper.allow(u64::MAX); // run to the end
+//! assert_eq!(job.wait().unwrap().unwrap().path.len(), 2);
+//! ```
+
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::Duration;
+
+use crate::control::{CancelToken, Control};
+use crate::observe::{Event, EventFn, Fate};
+
+/// An [`Event`] as kept after the search moved on: the same fields, the
+/// state in words (empty where the event has none).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Record {
+    /// See [`Event::Expand`].
+    Expand {
+        /// Moves from the start.
+        g: u32,
+        /// The heuristic's estimate.
+        h: u32,
+        /// The node's state in words.
+        state: String,
+    },
+    /// See [`Event::Generate`].
+    Generate {
+        /// Moves from the start.
+        g: u32,
+        /// The heuristic's estimate.
+        h: u32,
+        /// What became of the child.
+        fate: Fate,
+        /// The child's state in words.
+        state: String,
+    },
+    /// See [`Event::IterationStart`].
+    IterationStart {
+        /// The bound on f.
+        bound: u32,
+    },
+    /// See [`Event::Goal`].
+    Goal {
+        /// The solution's length.
+        g: u32,
+    },
+    /// See [`Event::Propose`].
+    Propose {
+        /// Iterations before this one.
+        iteration: u64,
+        /// Energy (tabu: score) of the current state.
+        energy: f64,
+        /// Energy of the proposed state.
+        proposed: f64,
+        /// Annealing's temperature.
+        temperature: Option<f64>,
+        /// Annealing's chance of taking the move.
+        probability: Option<f64>,
+        /// The proposed state is tabu.
+        tabu: bool,
+        /// The walk moves there.
+        accepted: bool,
+        /// The proposed state in words.
+        state: String,
+    },
+    /// See [`Event::TabuAdd`].
+    TabuAdd {
+        /// The list's length after it.
+        len: usize,
+        /// The state in words.
+        state: String,
+    },
+    /// See [`Event::TabuExpire`].
+    TabuExpire {
+        /// The state in words.
+        state: String,
+    },
+    /// See [`Event::Aspiration`].
+    Aspiration {
+        /// Its score.
+        score: f64,
+        /// The best score before it.
+        best: f64,
+    },
+    /// See [`Event::Diversify`].
+    Diversify,
+    /// See [`Event::Restart`].
+    Restart {
+        /// The new run's number.
+        run: u32,
+    },
+    /// See [`Event::LocalMinimum`].
+    LocalMinimum {
+        /// The energy it is stuck at.
+        energy: f64,
+    },
+}
+
+impl Record {
+    /// The owned copy of `event` (its state text is made here).
+    pub fn of(event: &Event<'_>) -> Self {
+        match *event {
+            Event::Expand { g, h, state } => Record::Expand {
+                g,
+                h,
+                state: state(),
+            },
+            Event::Generate { g, h, fate, state } => Record::Generate {
+                g,
+                h,
+                fate,
+                state: state(),
+            },
+            Event::IterationStart { bound } => Record::IterationStart { bound },
+            Event::Goal { g } => Record::Goal { g },
+            Event::Propose {
+                iteration,
+                energy,
+                proposed,
+                temperature,
+                probability,
+                tabu,
+                accepted,
+                state,
+            } => Record::Propose {
+                iteration,
+                energy,
+                proposed,
+                temperature,
+                probability,
+                tabu,
+                accepted,
+                state: state(),
+            },
+            Event::TabuAdd { len, state } => Record::TabuAdd {
+                len,
+                state: state(),
+            },
+            Event::TabuExpire { state } => Record::TabuExpire { state: state() },
+            Event::Aspiration { score, best } => Record::Aspiration { score, best },
+            Event::Diversify => Record::Diversify,
+            Event::Restart { run } => Record::Restart { run },
+            Event::LocalMinimum { energy } => Record::LocalMinimum { energy },
+        }
+    }
+
+    /// Whether this event begins a step: an expansion (with the children
+    /// generated after it), an IDA* iteration's start, a proposed move
+    /// (with what follows from it). Other events belong to the step before.
+    pub fn starts_step(&self) -> bool {
+        matches!(
+            self,
+            Record::Expand { .. } | Record::IterationStart { .. } | Record::Propose { .. }
+        )
+    }
+}
+
+/// How often a blocked search looks at its cancel flag (a cancel through
+/// [`Stepper::cancel`] wakes it at once).
+const CANCEL_POLL: Duration = Duration::from_millis(20);
+
+/// A search run step by step; see the [module](self).
+#[derive(Clone)]
+pub struct Stepper {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    gate: Mutex<Gate>,
+    moved: Condvar,
+    cancel: CancelToken,
+    /// Called when the search blocks at the gate (the consumer may look).
+    parked: Box<dyn Fn() + Send + Sync>,
+}
+
+#[derive(Default)]
+struct Gate {
+    /// Steps the consumer has allowed.
+    allowed: u64,
+    /// Steps begun.
+    started: u64,
+    /// Records not yet taken.
+    pending: Vec<Record>,
+    /// The search is blocked before step `allowed + 1`.
+    waiting: bool,
+}
+
+impl Stepper {
+    /// A stepper that allows nothing yet; `parked` is called (on the
+    /// search's thread) each time the search blocks at the gate, so an
+    /// event loop that sleeps can ask for a frame.
+    pub fn new(parked: impl Fn() + Send + Sync + 'static) -> Self {
+        Self {
+            shared: Arc::new(Shared {
+                gate: Mutex::new(Gate::default()),
+                moved: Condvar::new(),
+                cancel: CancelToken::new(),
+                parked: Box::new(parked),
+            }),
+        }
+    }
+
+    /// `ctl` with this stepper's observer and cancel token: cancelling the
+    /// control (or a [`Job`](crate::job::Job) run with it) also frees a
+    /// search blocked at the gate.
+    pub fn control(&self, ctl: Control) -> Control {
+        ctl.with_cancel(self.shared.cancel.clone())
+            .with_events(self.observer())
+    }
+
+    fn observer(&self) -> EventFn {
+        let shared = self.shared.clone();
+        Arc::new(move |event: &Event<'_>| shared.record(Record::of(event)))
+    }
+
+    fn gate(&self) -> MutexGuard<'_, Gate> {
+        self.shared.gate()
+    }
+
+    /// Let the search run `steps` steps further (saturating: `u64::MAX`
+    /// runs it to the end).
+    pub fn allow(&self, steps: u64) {
+        let mut g = self.gate();
+        g.allowed = g.allowed.saturating_add(steps);
+        drop(g);
+        self.shared.moved.notify_all();
+    }
+
+    /// Steps allowed so far.
+    pub fn allowed(&self) -> u64 {
+        self.gate().allowed
+    }
+
+    /// Steps the search has begun (never more than allowed).
+    pub fn started(&self) -> u64 {
+        self.gate().started
+    }
+
+    /// Whether the search is blocked, waiting for [`allow`](Self::allow):
+    /// every step allowed is then complete in the records.
+    pub fn is_waiting(&self) -> bool {
+        self.gate().waiting
+    }
+
+    /// The records reported since the last call, in order.
+    pub fn take(&self) -> Vec<Record> {
+        std::mem::take(&mut self.gate().pending)
+    }
+
+    /// [`take`](Self::take), and whether the search is waiting at the gate
+    /// (read at the same moment): then every step begun is complete in
+    /// the records taken so far.
+    pub fn take_settled(&self) -> (Vec<Record>, bool) {
+        let mut g = self.gate();
+        (std::mem::take(&mut g.pending), g.waiting)
+    }
+
+    /// Cancel the search and wake it if it is blocked.
+    pub fn cancel(&self) {
+        self.shared.cancel.cancel();
+        self.shared.moved.notify_all();
+    }
+}
+
+impl Shared {
+    fn gate(&self) -> MutexGuard<'_, Gate> {
+        self.gate.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// On the search's thread: keep `record`, first waiting for leave if it
+    /// begins a step not yet allowed.
+    fn record(&self, record: Record) {
+        let mut g = self.gate();
+        if record.starts_step() {
+            while g.started >= g.allowed {
+                if self.cancel.is_cancelled() {
+                    // The search stops at its next poll of the control.
+                    g.waiting = false;
+                    return;
+                }
+                if !g.waiting {
+                    g.waiting = true;
+                    (self.parked)();
+                }
+                g = self
+                    .moved
+                    .wait_timeout(g, CANCEL_POLL)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+            }
+            g.waiting = false;
+            g.started += 1;
+        }
+        g.pending.push(record);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::job::Job;
+    use crate::outcome::{Outcome, Status};
+    use crate::strategy::{find, solve_tiles};
+    use crate::{Dir, HeuristicChoice, TilePuzzle};
+    use std::sync::mpsc;
+
+    type Run = Job<Result<Outcome<Dir>, crate::strategy::SolveError>>;
+
+    /// `strategy` on `board` stepped by a [`Stepper`]; the receiver hears
+    /// each park and the job's end.
+    fn stepped(strategy: &str, board: &str) -> (Stepper, Run, mpsc::Receiver<()>) {
+        let puzzle = TilePuzzle::parse(board, None, None).unwrap();
+        let (tx, rx) = mpsc::channel();
+        let parked = tx.clone();
+        let stepper = Stepper::new(move || {
+            let _ = parked.send(());
+        });
+        let strategy = find(strategy).unwrap();
+        let job = Job::spawn_waking(
+            stepper.control(Control::default()),
+            move |ctl| solve_tiles(strategy, &puzzle, &HeuristicChoice::Manhattan, ctl),
+            move || {
+                let _ = tx.send(());
+            },
+        );
+        (stepper, job, rx)
+    }
+
+    /// The same run unstepped, every event recorded.
+    fn unstepped(strategy: &str, board: &str) -> (Vec<Record>, Outcome<Dir>) {
+        let puzzle = TilePuzzle::parse(board, None, None).unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let sink = log.clone();
+        let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+            sink.lock().unwrap().push(Record::of(e))
+        }));
+        let o = solve_tiles(
+            find(strategy).unwrap(),
+            &puzzle,
+            &HeuristicChoice::Manhattan,
+            &ctl,
+        );
+        let records = log.lock().unwrap().clone();
+        (records, o.unwrap())
+    }
+
+    const WAIT: Duration = Duration::from_secs(20);
+
+    #[test]
+    fn the_gate_never_lets_the_search_past_the_steps_allowed() {
+        for strategy in ["bfs", "astar", "idastar"] {
+            let (stepper, mut job, rx) = stepped(strategy, "8 6 7 2 5 4 3 0 1");
+            rx.recv_timeout(WAIT).expect("parks before the first step");
+            assert!(
+                stepper.take().is_empty(),
+                "{strategy}: nothing before leave"
+            );
+            let mut taken = Vec::new();
+            for k in 1..=40u64 {
+                stepper.allow(1);
+                rx.recv_timeout(WAIT).expect("parks again");
+                assert!(stepper.is_waiting(), "{strategy}: waiting after step {k}");
+                assert_eq!(stepper.started(), k, "{strategy}");
+                let (records, settled) = stepper.take_settled();
+                assert!(settled, "{strategy}");
+                taken.extend(records);
+                let steps = taken.iter().filter(|r| r.starts_step()).count() as u64;
+                assert_eq!(steps, k, "{strategy}: the records hold {k} steps");
+                assert!(taken[0].starts_step(), "{strategy}: a step comes first");
+            }
+            assert!(!job.is_finished(), "{strategy}: still waiting at the gate");
+            stepper.cancel();
+            let o = job.wait_timeout(WAIT).expect("ends").unwrap().unwrap();
+            assert_eq!(o.status, Status::Cancelled);
+        }
+    }
+
+    #[test]
+    fn a_stepped_run_records_what_an_unstepped_one_does() {
+        for strategy in ["bfs", "astar", "idastar"] {
+            let board = "1 2 3 4 0 6 7 5 8"; // a few moves: a small run
+            let board = if strategy == "bfs" {
+                board
+            } else {
+                "4 1 3 7 2 6 0 5 8"
+            };
+            let (expected, alone) = unstepped(strategy, board);
+            let (stepper, mut job, rx) = stepped(strategy, board);
+            let mut records = Vec::new();
+            let mut chunk = 1;
+            let outcome = loop {
+                if let Some(done) = job.try_take() {
+                    break done.unwrap().unwrap();
+                }
+                rx.recv_timeout(WAIT).expect("parks or ends");
+                records.extend(stepper.take());
+                stepper.allow(chunk);
+                chunk = chunk % 5 + 1; // steps of 1 to 5
+            };
+            records.extend(stepper.take());
+            assert!(expected.len() > 10, "{strategy}: a run worth stepping");
+            assert_eq!(records, expected, "{strategy}");
+            assert_eq!(outcome.path, alone.path, "{strategy}");
+            assert_eq!(outcome.stats.expanded, alone.stats.expanded, "{strategy}");
+        }
+    }
+
+    #[test]
+    fn cancelling_the_job_frees_a_search_blocked_at_the_gate() {
+        let (stepper, mut job, rx) = stepped("astar", "8 6 7 2 5 4 3 0 1");
+        rx.recv_timeout(WAIT).unwrap();
+        stepper.allow(5);
+        rx.recv_timeout(WAIT).unwrap();
+        assert!(stepper.is_waiting());
+        // The job's own cancel only raises the flag: the gate sees it.
+        job.cancel();
+        let o = job.wait_timeout(WAIT).expect("the job ends").unwrap();
+        assert_eq!(o.unwrap().status, Status::Cancelled);
+        assert_eq!(stepper.started(), 5, "no step past those allowed");
+    }
+}
