@@ -7,11 +7,13 @@
 use eframe::egui;
 use egui_extras::{Column, TableBuilder};
 
+use super::anatomy::Recorded;
 use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::experiment::{RunSummary, flag_disagreements};
 use crate::engine::job::Job;
 use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::observe::Anatomy;
 use crate::engine::strategy::{self, Family, SolveError};
 use crate::engine::{
     Control, Dir, HeuristicKind, Outcome, Progress, Status, TilePuzzle, solve_klotski,
@@ -93,8 +95,8 @@ pub enum Finished {
 }
 
 enum RowJob {
-    Tiles(Running),
-    Klotski(Job<Result<Outcome<KMove>, SolveError>>),
+    Tiles(Box<Running>),
+    Klotski(Box<Job<Recorded<KMove, SolveError>>>),
 }
 
 impl RowJob {
@@ -127,6 +129,8 @@ pub struct Row {
     trace: super::solver::TraceLog,
     /// The trace of the last run.
     pub trace_points: Vec<crate::engine::TracePoint>,
+    /// The last run's anatomy, if recorded (exact searches).
+    pub anatomy: Option<Anatomy>,
 }
 
 /// Table columns, for sorting.
@@ -237,6 +241,7 @@ impl Row {
             summary: None,
             trace: Default::default(),
             trace_points: Vec::new(),
+            anatomy: None,
         }
     }
 
@@ -472,16 +477,19 @@ impl Session {
         }
         let repaint = ctx.clone();
         row.trace_points.clear();
+        row.anatomy = None;
+        let recording = super::anatomy::Recording::for_compare(settings.record_anatomy);
         row.job = Some(match start {
-            Start::Tiles(p) => RowJob::Tiles(Running::start(
+            Start::Tiles(p) => RowJob::Tiles(Box::new(Running::start(
                 p.clone(),
                 strategy,
                 row.config.heuristic,
                 None,
                 cache_dir.to_path_buf(),
                 settings.limits(),
+                recording,
                 move || repaint.request_repaint(),
-            )),
+            ))),
             Start::Klotski(l, metric) => {
                 let (l, metric) = (l.clone(), *metric);
                 row.trace = Default::default();
@@ -491,9 +499,14 @@ impl Session {
                         .with_threads(1)
                         .with_progress(move |_| repaint.request_repaint()),
                 );
-                RowJob::Klotski(Job::spawn(ctl, move |ctl| {
-                    solve_klotski(&*strategy, &l, metric, ctl)
-                }))
+                RowJob::Klotski(Box::new(Job::spawn(ctl, move |ctl| {
+                    super::anatomy::solve_recorded(
+                        ctl,
+                        recording,
+                        |_| None,
+                        |c| solve_klotski(&*strategy, &l, metric, c),
+                    )
+                })))
             }
         });
         row.start = Some(start.clone());
@@ -516,17 +529,21 @@ impl Session {
         for r in &mut self.rows {
             let done = match &mut r.job {
                 Some(RowJob::Tiles(run)) => run.try_finish().map(|f| match f {
-                    Ok(f) => Finished::Tiles(f.outcome.map_err(|e| e.to_string())),
-                    Err(failed) => Finished::Refused(failed.to_string()),
+                    Ok(f) => (
+                        Finished::Tiles(f.outcome.map_err(|e| e.to_string())),
+                        f.anatomy,
+                    ),
+                    Err(failed) => (Finished::Refused(failed.to_string()), None),
                 }),
                 Some(RowJob::Klotski(job)) => job.try_take().map(|o| match o {
-                    Ok(Ok(o)) => Finished::Klotski(o),
-                    Ok(Err(e)) => Finished::Refused(e.to_string()),
-                    Err(failed) => Finished::Refused(failed.to_string()),
+                    Ok((Ok(o), anatomy)) => (Finished::Klotski(o), anatomy),
+                    Ok((Err(e), _)) => (Finished::Refused(e.to_string()), None),
+                    Err(failed) => (Finished::Refused(failed.to_string()), None),
                 }),
                 None => None,
             };
-            if let Some(f) = done {
+            if let Some((f, anatomy)) = done {
+                r.anatomy = anatomy;
                 r.trace_points = match &r.job {
                     Some(RowJob::Tiles(run)) => run.trace.points(),
                     _ => r.trace.points(),
@@ -621,6 +638,20 @@ impl Session {
             &count_tick,
             &|n| thousands(n as u64),
         );
+        // Each run's shape: where its nodes went, depth by depth.
+        let shapes: Vec<super::anatomy::Shape<'_>> = self
+            .order()
+            .into_iter()
+            .filter_map(|i| {
+                let r = &self.rows[i];
+                Some(super::anatomy::Shape {
+                    label: r.config.label(tiles),
+                    by_depth: &r.anatomy.as_ref()?.by_depth,
+                })
+            })
+            .collect();
+        ui.add_space(6.0);
+        super::anatomy::compare_shapes(ui, &shapes);
     }
 
     /// The row's strategy: its label, and the heuristic below it.

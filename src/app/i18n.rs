@@ -145,6 +145,7 @@ messages! {
     MenuUndo => "Undo", "撤销";
     MenuRedo => "Redo", "重做";
     MenuHelp => "Help", "帮助";
+    MenuStrategies => "How the strategies work", "解法入门";
     MenuKeys => "Keys", "按键";
     MenuAbout => "About", "关于";
     MenuLanguage => "Language", "语言";

@@ -58,6 +58,9 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
             }
         });
         ui.menu_button(tr(ui, Msg::MenuHelp), |ui| {
+            if ui.button(tr(ui, Msg::MenuStrategies)).clicked() {
+                out.push(Command::OpenHelp);
+            }
             if ui.button(tr(ui, Msg::MenuKeys)).clicked() {
                 out.push(Command::Help);
             }

@@ -6,6 +6,7 @@
 //! file dialogs, playback) is polled in [`eframe::App::logic`]; drawing is
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
+mod anatomy;
 pub mod batch;
 mod board_view;
 pub mod compare;
@@ -19,6 +20,7 @@ mod file_dialog;
 mod files;
 mod fonts;
 mod game;
+mod help;
 mod heuristic_view;
 mod i18n;
 mod inspector;
@@ -32,15 +34,17 @@ mod steps;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_anatomy;
+#[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
 mod tests_feedback;
 #[cfg(test)]
+mod tests_hints;
+#[cfg(test)]
 mod tests_i18n;
 #[cfg(test)]
 mod tests_inspector;
-#[cfg(test)]
-mod tests_hints;
 #[cfg(test)]
 mod tests_tiles;
 #[cfg(test)]
@@ -145,6 +149,8 @@ pub enum Command {
     Help,
     /// Show the about box.
     About,
+    /// Open the Help page "How the strategies work".
+    OpenHelp,
     /// Build the strong (7-8) pattern database in the background.
     BuildStrongDatabase,
     /// Cancel that build.
@@ -194,6 +200,8 @@ pub struct HuarongApp {
     error: Option<AppError>,
     show_help: bool,
     show_about: bool,
+    /// The Help page "How the strategies work" is open.
+    show_strategies: bool,
     files: files::FileDialogs,
     /// The search inspector, shown instead of the play view while open.
     inspector: Option<inspector::Inspector>,
@@ -237,6 +245,7 @@ impl HuarongApp {
             error: None,
             show_help: false,
             show_about: false,
+            show_strategies: false,
             files: files::FileDialogs::default(),
             inspector: None,
         }
@@ -403,6 +412,7 @@ impl HuarongApp {
             }
             Command::Help => self.show_help = true,
             Command::About => self.show_about = true,
+            Command::OpenHelp => self.show_strategies = true,
             Command::DismissError => self.error = None,
             Command::SetFamily(family) => {
                 self.inspector = None;
@@ -507,13 +517,14 @@ impl HuarongApp {
         if self.error.is_some() && self.set_state.is_none() && keys::escape(ctx) {
             out.push(Command::DismissError);
         }
-        if (self.show_help || self.show_about)
+        if (self.show_help || self.show_about || self.show_strategies)
             && self.set_state.is_none()
             && self.error.is_none()
             && keys::escape(ctx)
         {
             self.show_help = false;
             self.show_about = false;
+            self.show_strategies = false;
         }
         if let Some(err) = &self.error {
             egui::Window::new("Error")
@@ -527,6 +538,7 @@ impl HuarongApp {
                 });
         }
         menu::help_windows(ctx, &mut self.show_help, &mut self.show_about);
+        help::window(ctx, &mut self.show_strategies);
         self.files.show(ctx);
     }
 

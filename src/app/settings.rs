@@ -40,6 +40,9 @@ pub struct Settings {
     pub colour_moves: bool,
     /// Draw what the heuristic counts on the tiles (tile boards).
     pub heuristic_view: bool,
+    /// Record the anatomy of each solve (nodes by depth and by f, …): a
+    /// recorded IDA* runs on one thread, and every search a little slower.
+    pub record_anatomy: bool,
     /// Shuffle length.
     pub shuffle_moves: u32,
     /// Which puzzle family is shown.
@@ -198,6 +201,7 @@ impl Default for Settings {
             show_distance: true,
             colour_moves: false,
             heuristic_view: false,
+            record_anatomy: true,
             shuffle_moves: 40,
             family: Family::Tiles,
             classic: 0,

@@ -14,7 +14,9 @@ use crate::engine::{
 };
 use crate::storage::pdb_cache::{PdbLoad, PdbSource};
 
+use super::anatomy::{Recording, solve_recorded};
 use super::databases::{DbPhase, DbWork};
+use crate::engine::observe::Truth;
 
 /// What a finished run hands back.
 pub struct Finished {
@@ -27,6 +29,8 @@ pub struct Finished {
     /// How long getting that database took, when this solve read or built
     /// it (not part of the search's time).
     pub database: Option<DatabaseTime>,
+    /// The run's anatomy, if it was recorded and expands nodes.
+    pub anatomy: Option<crate::engine::observe::Anatomy>,
 }
 
 /// The time a solve spent on its pattern database before searching.
@@ -86,6 +90,8 @@ pub struct Running {
     database_name: Option<&'static str>,
     /// The local search's trace so far.
     pub trace: TraceLog,
+    /// What the run records of itself.
+    pub recording: Recording,
 }
 
 /// A trace shared between a search thread and the UI, thinned out (every
@@ -123,7 +129,9 @@ impl TraceLog {
 impl Running {
     /// Start solving `puzzle`. `pdb` is the database of `heuristic` for its
     /// goal if one is loaded (see `Databases::find`); otherwise one is
-    /// loaded from (or built into) `cache_dir`.
+    /// loaded from (or built into) `cache_dir`. The run's anatomy is
+    /// recorded as `recording` asks.
+    #[allow(clippy::too_many_arguments)]
     pub fn start(
         puzzle: TilePuzzle,
         strategy: Box<dyn Strategy>,
@@ -131,6 +139,7 @@ impl Running {
         pdb: Option<Arc<PatternDb>>,
         cache_dir: std::path::PathBuf,
         limits: Limits,
+        recording: Recording,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Self {
         let database = DbWork::default();
@@ -182,6 +191,7 @@ impl Running {
                                     )),
                                     pdb: None,
                                     database: None,
+                                    anatomy: None,
                                 };
                             }
                         }
@@ -190,12 +200,23 @@ impl Running {
                 _ => None,
             };
             let choice = HeuristicChoice::with_database(heuristic, pdb.clone());
-            let outcome = solve_tiles(&*strategy, &puzzle, &choice, ctl);
+            // The error needs a heuristic (BFS's would be each distance).
+            let recording = match recording {
+                Recording::WithError if !strategy.uses_heuristic() => Recording::Shape,
+                r => r,
+            };
+            let (outcome, anatomy) = solve_recorded(
+                ctl,
+                recording,
+                |c| Truth::tiles(&puzzle.goal, c).and_then(Result::ok),
+                |c| solve_tiles(&*strategy, &puzzle, &choice, c),
+            );
             Finished {
                 puzzle,
                 outcome,
                 pdb,
                 database,
+                anatomy,
             }
         };
         // The last progress report comes before the result is ready: wake
@@ -208,6 +229,7 @@ impl Running {
             database,
             database_name,
             trace,
+            recording,
         }
     }
 

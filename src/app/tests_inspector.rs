@@ -464,3 +464,16 @@ fn past_the_events_kept_back_is_refused_with_the_reason_and_stepping_goes_on() {
     );
     click_until(&mut h, "Step", 21);
 }
+
+#[test]
+fn the_inspector_opens_the_help_page_beside_the_run() {
+    let mut h = harness();
+    inspect(&mut h, "idastar", "1 8 5 4 2 3 7 6 0");
+    click_until(&mut h, "Step", 1);
+    h.get_by_label("How the strategies work").click();
+    h.run();
+    // Help opens over the inspector, which keeps its run.
+    assert!(h.state().show_strategies);
+    assert_eq!(steps(&h), 1);
+    h.get_by_label_contains(find("idastar").unwrap().description());
+}

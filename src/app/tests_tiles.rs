@@ -564,6 +564,7 @@ fn a_solve_whose_worker_panics_ends_with_the_error_shown() {
         None,
         cache,
         crate::engine::Limits::default(),
+        super::anatomy::Recording::WithError,
         || {},
     ));
     super::tests::wait_until(

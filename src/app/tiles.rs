@@ -6,6 +6,7 @@ use std::path::Path;
 
 use eframe::egui;
 
+use super::anatomy::{self, RunAnatomy};
 use super::board_view::{BoardInput, BoardOptions, BoardView, Marks, SLIDE_SECONDS};
 use super::databases::Databases;
 use super::error::AppError;
@@ -45,6 +46,10 @@ pub struct TilesPlay {
     last_trace: Vec<TracePoint>,
     /// The exact distance readout and hints (small boards).
     pub(super) distances: super::distance::Distances,
+    /// The latest finished run's anatomy (none while a run is under way).
+    pub(super) anatomy: Option<RunAnatomy>,
+    /// The results panel's tab: steps or anatomy.
+    results_tab: anatomy::Tab,
     rng: SeededRng,
 }
 
@@ -112,6 +117,8 @@ impl TilesPlay {
             board_at_solve: None,
             last_trace: Vec::new(),
             distances: Default::default(),
+            anatomy: None,
+            results_tab: anatomy::Tab::default(),
             rng,
         }
     }
@@ -307,6 +314,7 @@ impl TilesPlay {
         self.playback = Playback::default();
         self.failure = None;
         self.last_trace.clear();
+        self.anatomy = None;
         self.edit_mode = false;
         self.picked = None;
     }
@@ -427,6 +435,7 @@ impl TilesPlay {
         let label = strategy.label();
         self.last_trace.clear();
         self.failure = None;
+        self.anatomy = None;
         self.board_at_solve = Some(self.game.board.clone());
         self.running = Some(Running::start(
             puzzle,
@@ -435,6 +444,7 @@ impl TilesPlay {
             self.databases.find(settings.heuristic, &self.game.goal),
             cache_dir.to_path_buf(),
             settings.limits(),
+            anatomy::Recording::for_play(settings.record_anatomy),
             move || repaint.request_repaint(),
         ));
         self.status = if from_list {
@@ -485,6 +495,7 @@ impl TilesPlay {
         let Some(run) = &mut self.running else { return };
         let Some(done) = run.try_finish() else { return };
         let (strategy, heuristic) = (run.strategy.to_string(), run.heuristic.clone());
+        let recorded = run.recording != anatomy::Recording::Off;
         self.last_trace = run.trace.points();
         self.running = None;
         let board_at_solve = self.board_at_solve.take();
@@ -514,6 +525,12 @@ impl TilesPlay {
                 return;
             }
         };
+        self.anatomy = Some(RunAnatomy {
+            run: super::with_heuristic(&strategy, &heuristic),
+            stats: o.stats,
+            anatomy: done.anatomy,
+            recorded,
+        });
         let s = &o.stats;
         let counters = crate::units::counters(s) + &database;
         self.status = match o.status {
@@ -620,6 +637,12 @@ impl TilesPlay {
         egui::Panel::right("steps")
             .default_size(260.0)
             .show(ui, |ui| {
+                if anatomy::tabs(ui, &mut self.results_tab) == anatomy::Tab::Anatomy {
+                    let running = self.running.is_some();
+                    let record = &mut settings.record_anatomy;
+                    anatomy::show(ui, "tiles", self.anatomy.as_ref(), running, record);
+                    return;
+                }
                 let trace = match &self.running {
                     Some(run) => run.trace.points(),
                     None => self.last_trace.clone(),
@@ -772,6 +795,7 @@ impl TilesPlay {
                     self.solution = None;
                     self.failure = None;
                     self.last_trace.clear();
+                    self.anatomy = None;
                     self.status = match self.game.puzzle().check_solvable() {
                         Ok(()) => "Swapped. The arrangement is solvable.".into(),
                         Err(why) => format!("Swapped. Unsolvable: {why}"),

@@ -40,7 +40,7 @@ fn finer(step: f64) -> f64 {
 /// points apart, so every axis of a small plot carries numbers (egui_plot's
 /// default powers of ten can leave a 250-point-wide axis with only "0").
 /// `base_step_size` is the plot span of [`GRID_MIN`] points.
-fn nice_steps(input: GridInput) -> [f64; 3] {
+pub(super) fn nice_steps(input: GridInput) -> [f64; 3] {
     let base = input.base_step_size;
     if !(base.is_finite() && base > 0.0) {
         return [1.0, 10.0, 100.0];
@@ -51,7 +51,7 @@ fn nice_steps(input: GridInput) -> [f64; 3] {
 }
 
 /// An iteration count as an axis shows it: `900`, `25k`, `1.5M`.
-fn compact(v: f64) -> String {
+pub(super) fn compact(v: f64) -> String {
     let trimmed = |x: f64| {
         let s = format!("{x:.2}");
         s.trim_end_matches('0').trim_end_matches('.').to_string()
@@ -71,7 +71,7 @@ fn tick(value: f64, step: f64) -> String {
 }
 
 /// The closest grid lines are drawn, in points.
-const GRID_MIN: f64 = 10.0;
+pub(super) const GRID_MIN: f64 = 10.0;
 
 /// A series' name drawn in its colour above the plot (a legend inside the
 /// plot would cover the data).

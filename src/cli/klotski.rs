@@ -11,8 +11,9 @@ use crate::engine::experiment::RunSummary;
 use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
+use crate::engine::observe::Truth;
 use crate::engine::strategy::Family;
-use crate::engine::{Dir, Outcome, Status, solve_klotski};
+use crate::engine::{Control, Dir, Outcome, Status, solve_klotski};
 use crate::storage::layouts::{self, Classic};
 use crate::units::counters;
 
@@ -116,11 +117,14 @@ pub(super) fn solve_layout(
     layout: &Layout,
     klotski: &KlotskiArgs,
     search: &SearchArgs,
-    watchers: &Watchers,
+    watchers: Watchers,
 ) -> Result<(), InputError> {
     let metric = klotski.metric()?;
     let strategy = search.strategy(Family::Klotski)?;
-    let ctl = watchers.control(search.control()?);
+    let ctl = search.control()?;
+    let watchers =
+        watchers.with_truth(|| Some(Truth::klotski(layout, metric, &Control::default())))?;
+    let ctl = watchers.control(ctl);
     let o = solve_klotski(&*strategy, layout, metric, &ctl)?;
     watchers.write_trace()?;
     let anatomy = watchers.anatomy(&o);

@@ -8,7 +8,8 @@ use serde_json::{Value, json};
 
 use super::InputError;
 use super::report::thousands;
-use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn};
+use crate::engine::control::Stop;
+use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Truth};
 use crate::engine::{Control, Outcome};
 
 /// The default and the largest `--trace-limit`: a trace is held in memory
@@ -19,8 +20,9 @@ const MAX_TRACE_LIMIT: u64 = 1_000_000;
 #[derive(Args, Debug, Default)]
 pub(super) struct ObserveArgs {
     /// Add the run's anatomy: expanded nodes by depth and by f, IDA*'s
-    /// iterations, BFS's layers, the effective branching factor (exact
-    /// searches: BFS, A*, IDA*).
+    /// iterations, BFS's layers, the effective branching factor, and on
+    /// boards of up to 10 cells and Klotski the heuristic's error (true
+    /// distance − h) over the expanded nodes (exact searches: BFS, A*, IDA*).
     #[arg(long)]
     anatomy: bool,
     /// Write the search's events to FILE, one JSON object per line
@@ -159,6 +161,29 @@ fn trace_line(e: &Event<'_>) -> Value {
 }
 
 impl Watchers {
+    /// With `--anatomy`, the heuristic's error too, from the exact
+    /// distances `truth` gives (`None`: none for this board). Called once
+    /// every argument is checked: the distances take a moment to count.
+    pub(super) fn with_truth(
+        mut self,
+        truth: impl FnOnce() -> Option<Result<Truth, Stop>>,
+    ) -> Result<Self, InputError> {
+        if self.anatomy.is_some() {
+            match truth() {
+                None => {}
+                Some(Ok(truth)) => {
+                    self.anatomy = Some(Arc::new(AnatomyRecorder::with_truth(truth)));
+                }
+                Some(Err(stop)) => {
+                    return Err(InputError(format!(
+                        "counting the exact distances for --anatomy stopped: {stop:?}"
+                    )));
+                }
+            }
+        }
+        Ok(self)
+    }
+
     /// `ctl` with these observers on it.
     pub(super) fn control(&self, ctl: Control) -> Control {
         let anatomy = self.anatomy.as_ref().map(|a| a.observer());
@@ -239,6 +264,17 @@ pub(super) fn anatomy_text(a: &Anatomy) -> String {
     }
     if let Some(b) = a.branching {
         out.push(format!("Effective branching factor b*: {b:.3}"));
+    }
+    if !a.heuristic_error.is_empty() {
+        let errors: Vec<String> = a
+            .heuristic_error
+            .iter()
+            .map(|(e, n)| format!("{e}: {}", thousands(*n)))
+            .collect();
+        out.push(format!(
+            "Heuristic error (true distance - h) of the expanded: {}",
+            errors.join(", ")
+        ));
     }
     out.join("\n")
 }

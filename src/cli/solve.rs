@@ -7,9 +7,10 @@ use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
 use super::observe::{ObserveArgs, anatomy_text};
 use super::report::Record;
 use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
+use crate::engine::observe::Truth;
 use crate::engine::strategy::Family;
 use crate::engine::tiles::format_path;
-use crate::engine::{Board, Status};
+use crate::engine::{Board, Control, Status};
 
 #[derive(Args, Debug)]
 pub(super) struct SolveArgs {
@@ -50,7 +51,7 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
             let watchers = args.observe.watchers()?;
             args.search
                 .check_watchable(&args.observe, Family::Klotski)?;
-            return solve_layout(&layout, &args.klotski, &args.search, &watchers);
+            return solve_layout(&layout, &args.klotski, &args.search, watchers);
         }
     };
     refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
@@ -58,6 +59,7 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
     let watchers = args.observe.watchers()?;
     args.search.check_watchable(&args.observe, Family::Tiles)?;
     let search = args.search.resolve(&puzzle.goal, TimeLimitOf::WholeRun)?;
+    let watchers = watchers.with_truth(|| Truth::tiles(&puzzle.goal, &Control::default()))?;
     let outcome = search.solve_with(&puzzle, &watchers.control(search.control.clone()))?;
     watchers.write_trace()?;
     let anatomy = watchers.anatomy(&outcome);

@@ -2,6 +2,10 @@
 //! A*, IDA*) report to an observer set on the [`Control`], and the
 //! [`Anatomy`] of a run computed from them.
 //!
+//! Where exact distances are cheap (tile boards with a quick
+//! [`DistanceTable`], Klotski through its [`Group`]), a [`Truth`] given to
+//! the recorder adds the heuristic's error over the expanded nodes.
+//!
 //! A search with no observer is compiled without its events (each search
 //! is instantiated twice, once watched and once not), so watching costs
 //! nothing when nobody watches.
@@ -22,12 +26,19 @@
 //! assert_eq!(anatomy.layers[0], 1); // the start alone at depth 0
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
+use crate::control::{Control, Stop};
+use crate::klotski::group::Group;
+use crate::klotski::{KlotskiSpace, Layout, Metric};
 use crate::outcome::Outcome;
+use crate::search::SearchSpace;
+use crate::tiles::Board;
+use crate::tiles::table::DistanceTable;
 
 /// What became of a generated child.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -263,6 +274,96 @@ pub struct Anatomy {
     /// The solution's length, for a solved run.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub solution_length: Option<u32>,
+    /// The heuristic's error over the expanded nodes: for each value of
+    /// true distance − h, how many expansions had it (IDA* counts a node
+    /// once per visit). Never negative for an admissible heuristic. Only
+    /// with a [`Truth`] (see [`AnatomyRecorder::with_truth`]) and a
+    /// heuristic; empty otherwise.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub heuristic_error: BTreeMap<i64, u64>,
+}
+
+/// Exact distances to the goal, looked up by a state in words as events
+/// give it (tiles: `"1 2 3 … 0"`, Klotski: the layout text).
+///
+/// ```
+/// use huarong_engine::observe::Truth;
+/// use huarong_engine::{Board, Control, Shape};
+///
+/// let goal = Board::goal(Shape::new(3, 3).unwrap());
+/// let truth = Truth::tiles(&goal, &Control::default()).unwrap().unwrap();
+/// assert_eq!(truth.distance("1 2 3 4 5 6 7 0 8"), Some(1));
+/// assert_eq!(truth.distance("not a board"), None);
+/// ```
+pub struct Truth(Box<Lookup>);
+
+/// A distance lookup by state text.
+type Lookup = dyn Fn(&str) -> Option<u32> + Send + Sync;
+
+impl Truth {
+    /// A truth from any lookup (`None`: unknown, or the goal unreachable).
+    pub fn new(lookup: impl Fn(&str) -> Option<u32> + Send + Sync + 'static) -> Self {
+        Self(Box::new(lookup))
+    }
+
+    /// The distance of the state written `state`, if known.
+    pub fn distance(&self, state: &str) -> Option<u32> {
+        (self.0)(state)
+    }
+
+    /// The distances of a tile board's table.
+    pub fn of_table(table: DistanceTable) -> Self {
+        Self::new(move |text| {
+            let cells = tile_cells(text)?;
+            let board = Board::new(table.shape(), cells).ok()?;
+            table.distance(&board)
+        })
+    }
+
+    /// The exact distances to `goal` on its board, if the board's table
+    /// builds quickly ([`DistanceTable::quick`]: up to 10 cells); `Err` if
+    /// `ctl` stopped the build.
+    pub fn tiles(goal: &Board, ctl: &Control) -> Option<Result<Self, Stop>> {
+        if !DistanceTable::quick(goal.shape()) {
+            return None;
+        }
+        Some(DistanceTable::build(goal, ctl).map(Self::of_table))
+    }
+
+    /// The exact distances to the exit, counted in `metric`, of every
+    /// position reachable from `layout` (its [`Group`]); `Err` if `ctl`
+    /// stopped the enumeration.
+    pub fn klotski(layout: &Layout, metric: Metric, ctl: &Control) -> Result<Self, Stop> {
+        let (space, start) = KlotskiSpace::new(layout, metric);
+        let group = Group::build(&space, start, ctl)?;
+        // The group's positions by their text, as events write them.
+        let mut by_text = HashMap::with_capacity(group.len());
+        let mut seen = crate::hash::StateSet::default();
+        seen.insert(start);
+        let mut stack = vec![start];
+        let mut buf = Vec::new();
+        while let Some(s) = stack.pop() {
+            if by_text.len() % 4096 == 0 && ctl.cancel.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            if let Some(d) = group.distance_of(&s) {
+                by_text.insert(space.state_text(&s), d);
+            }
+            buf.clear();
+            space.successors(&s, &mut buf);
+            for &(_, next) in &buf {
+                if seen.insert(next) {
+                    stack.push(next);
+                }
+            }
+        }
+        Ok(Self::new(move |text| by_text.get(text).copied()))
+    }
+}
+
+/// Tiles written `"1 2 3 … 0"`, if every one is a number below 256.
+fn tile_cells(text: &str) -> Option<Vec<u8>> {
+    text.split_whitespace().map(|t| t.parse().ok()).collect()
 }
 
 /// Collects a run's events into its [`Anatomy`]: set its
@@ -271,11 +372,20 @@ pub struct Anatomy {
 #[derive(Default)]
 pub struct AnatomyRecorder {
     so_far: Mutex<Tally>,
+    /// Exact distances, for the heuristic's error.
+    truth: Option<Truth>,
+    /// An IDA* iteration has started: generated children are only counted
+    /// (IDA*'s layers would count visits), without the lock.
+    iterating: AtomicBool,
+    /// Children generated in the current iteration, not yet added to it.
+    generated_in_iteration: AtomicU64,
 }
 
 #[derive(Default)]
 struct Tally {
     anatomy: Anatomy,
+    /// Expanded by f, indexed by f (a map per expansion costs more).
+    by_f: Vec<u64>,
     uses_heuristic: bool,
 }
 
@@ -289,6 +399,34 @@ fn bump(v: &mut Vec<u64>, index: u32) {
 }
 
 impl AnatomyRecorder {
+    /// A recorder that also tallies the heuristic's error (true distance −
+    /// h) of every expanded node, its distance looked up in `truth` by the
+    /// node's state in words.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use huarong_engine::observe::{AnatomyRecorder, Truth};
+    /// use huarong_engine::strategy::{find, solve_tiles};
+    /// use huarong_engine::{Control, HeuristicChoice, TilePuzzle};
+    ///
+    /// let puzzle = TilePuzzle::parse("4 1 3 0 2 6 7 5 8", None, None).unwrap();
+    /// let truth = Truth::tiles(&puzzle.goal, &Control::default()).unwrap().unwrap();
+    /// let recorder = Arc::new(AnatomyRecorder::with_truth(truth));
+    /// let ctl = Control::default().with_events(recorder.observer());
+    /// let astar = find("astar").unwrap();
+    /// let o = solve_tiles(astar, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
+    /// let a = recorder.anatomy(&o);
+    /// // Manhattan is admissible: it never overestimates.
+    /// assert!(a.heuristic_error.keys().all(|&e| e >= 0));
+    /// assert_eq!(a.heuristic_error.values().sum::<u64>(), o.stats.expanded);
+    /// ```
+    pub fn with_truth(truth: Truth) -> Self {
+        Self {
+            truth: Some(truth),
+            ..Self::default()
+        }
+    }
+
     /// The observer to set on a [`Control`](crate::Control) with
     /// [`with_events`](crate::Control::with_events).
     pub fn observer(self: &Arc<Self>) -> EventFn {
@@ -297,36 +435,75 @@ impl AnatomyRecorder {
     }
 
     fn record(&self, e: &Event<'_>) {
+        // The local searches' walk has no depths or bounds to tally: no
+        // lock for their many events.
+        if matches!(
+            e,
+            Event::Propose { .. }
+                | Event::TabuAdd { .. }
+                | Event::TabuExpire { .. }
+                | Event::Aspiration { .. }
+                | Event::Diversify
+                | Event::Restart { .. }
+                | Event::LocalMinimum { .. }
+        ) {
+            return;
+        }
+        // A generated child is tallied only as a new state outside IDA*
+        // (a layer), and counted in IDA*'s iteration: no lock for the rest.
+        if let Event::Generate { fate, .. } = e {
+            if self.iterating.load(Ordering::Relaxed) {
+                self.generated_in_iteration.fetch_add(1, Ordering::Relaxed);
+                return;
+            }
+            if *fate != Fate::New {
+                return;
+            }
+        }
+        // Looked up before the lock: the state's text is built on demand.
+        let error = match (e, &self.truth) {
+            (Event::Expand { h, state, .. }, Some(truth)) => truth
+                .distance(&state())
+                .map(|d| i64::from(d) - i64::from(*h)),
+            _ => None,
+        };
         let mut t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
-        let a = &mut t.anatomy;
+        let Tally {
+            anatomy: a,
+            by_f,
+            uses_heuristic,
+        } = &mut *t;
+        if let Some(error) = error {
+            *a.heuristic_error.entry(error).or_default() += 1;
+        }
         match *e {
             Event::Expand { g, h, .. } => {
-                if a.layers.is_empty() {
+                if a.by_depth.is_empty() {
                     // The first expansion is the start's.
                     a.layers.push(1);
                     a.start_h = Some(h);
                 }
                 bump(&mut a.by_depth, g);
-                *a.by_f.entry(g + h).or_default() += 1;
+                bump(by_f, g + h);
                 if let Some(it) = a.iterations.last_mut() {
                     it.expanded += 1;
                 }
-                t.uses_heuristic |= h > 0;
+                *uses_heuristic |= h > 0;
             }
-            Event::Generate { g, fate, .. } => {
-                if fate == Fate::New {
-                    bump(&mut a.layers, g);
-                }
+            Event::Generate { g, .. } => bump(&mut a.layers, g),
+            Event::IterationStart { bound } => {
+                let generated = self.generated_in_iteration.swap(0, Ordering::Relaxed);
                 if let Some(it) = a.iterations.last_mut() {
-                    it.generated += 1;
+                    it.generated += generated;
                 }
+                a.iterations.push(Iteration {
+                    bound,
+                    ..Iteration::default()
+                });
+                self.iterating.store(true, Ordering::Relaxed);
             }
-            Event::IterationStart { bound } => a.iterations.push(Iteration {
-                bound,
-                ..Iteration::default()
-            }),
             Event::Goal { g } => a.solution_length = Some(g),
-            // The local searches' walk has no depths or bounds to tally.
+            // Returned above.
             Event::Propose { .. }
             | Event::TabuAdd { .. }
             | Event::TabuExpire { .. }
@@ -341,10 +518,19 @@ impl AnatomyRecorder {
     pub fn anatomy<M>(&self, outcome: &Outcome<M>) -> Anatomy {
         let t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
         let mut a = t.anatomy.clone();
+        if let Some(it) = a.iterations.last_mut() {
+            it.generated += self.generated_in_iteration.load(Ordering::Relaxed);
+        }
+        a.by_f = (t.by_f.iter().enumerate())
+            .filter(|&(_, &n)| n > 0)
+            .map(|(f, &n)| (f as u32, n))
+            .collect();
         if !t.uses_heuristic {
-            // BFS (or a zero heuristic): f is the depth, already shown.
+            // BFS (or a zero heuristic): f is the depth, already shown,
+            // and the "error" only each node's distance.
             a.by_f.clear();
             a.start_h = None;
+            a.heuristic_error.clear();
         }
         if !a.iterations.is_empty() {
             // IDA* revisits nodes in every iteration: its layers would

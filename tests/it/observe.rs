@@ -1,17 +1,20 @@
 //! Watched searches: their events and anatomy checked against independent
-//! computations (a test-side BFS over the 8-puzzle), and watching never
-//! changes what a search does.
+//! computations (a test-side BFS over the 8-puzzle), the heuristic's error
+//! against test-side distances, and watching never changes what a search
+//! does.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
-use huarong_engine::observe::{AnatomyRecorder, Event, Fate, effective_branching};
+use huarong_engine::klotski::group::Group;
+use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
+use huarong_engine::observe::{AnatomyRecorder, Event, EventFn, Fate, Truth, effective_branching};
 use huarong_engine::search::{SearchSpace, bfs};
 use huarong_engine::strategy::{self, find};
 use huarong_engine::tiles::heuristic::evaluate;
 use huarong_engine::tiles::random_solvable;
 use huarong_engine::{
-    Board, Control, HeuristicChoice, Outcome, Shape, Status, TilePuzzle, solve_tiles,
+    Board, Control, HeuristicChoice, Outcome, Shape, Status, TilePuzzle, solve_klotski, solve_tiles,
 };
 
 fn shape3() -> Shape {
@@ -242,4 +245,179 @@ fn effective_branching_solves_its_equation() {
     let nodes: f64 = (1..=5).map(|i| b.powi(i)).sum();
     assert!((nodes - 52.0).abs() < 1e-6, "{b}");
     assert!((b - 1.92).abs() < 0.01, "{b}");
+}
+
+/// An observer that calls both `a` and `b`.
+fn both(a: EventFn, b: EventFn) -> EventFn {
+    Arc::new(move |e: &Event<'_>| {
+        a(e);
+        b(e);
+    })
+}
+
+/// Each expanded node's state text and h, in order.
+type Expansions = Arc<Mutex<Vec<(String, u32)>>>;
+
+/// An observer keeping each expanded node's state text and h.
+fn expansions() -> (EventFn, Expansions) {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&log);
+    let observer: EventFn = Arc::new(move |e: &Event<'_>| {
+        if let Event::Expand { h, state, .. } = e {
+            sink.lock().unwrap().push((state(), *h));
+        }
+    });
+    (observer, log)
+}
+
+#[test]
+fn heuristic_error_is_the_exact_distance_minus_h_of_every_expansion() {
+    let goal = Board::goal(shape3());
+    // Distances to the goal by the test's own BFS (moves are reversible).
+    let to_goal = distances(goal.cells());
+    for seed in 20..24 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        for name in ["astar", "idastar"] {
+            for h in [HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict] {
+                let truth = Truth::tiles(&goal, &Control::default()).unwrap().unwrap();
+                let recorder = Arc::new(AnatomyRecorder::with_truth(truth));
+                let (log_observer, log) = expansions();
+                let ctl = Control::default().with_events(both(recorder.observer(), log_observer));
+                let o = solve_tiles(find(name).unwrap(), &puzzle, &h, &ctl).unwrap();
+                let a = recorder.anatomy(&o);
+                // The same histogram, computed here: the test's distance
+                // minus a fresh evaluation of the heuristic.
+                let mut expected = BTreeMap::<i64, u64>::new();
+                for (text, event_h) in log.lock().unwrap().iter() {
+                    let cells: Vec<u8> = text.split(' ').map(|t| t.parse().unwrap()).collect();
+                    let board = Board::new(shape3(), cells.clone()).unwrap();
+                    let fresh_h = evaluate(&h, &goal, &board);
+                    assert_eq!(*event_h, fresh_h, "{name} {h:?}: h of {text}");
+                    let error = i64::from(to_goal[&cells]) - i64::from(fresh_h);
+                    *expected.entry(error).or_default() += 1;
+                }
+                assert_eq!(a.heuristic_error, expected, "seed {seed}, {name}, {h:?}");
+                assert!(
+                    a.heuristic_error.keys().all(|&e| e >= 0),
+                    "admissible: never above the distance: {:?}",
+                    a.heuristic_error
+                );
+                assert_eq!(a.heuristic_error.values().sum::<u64>(), o.stats.expanded);
+            }
+        }
+    }
+}
+
+#[test]
+fn bfs_has_no_heuristic_error_and_a_large_board_no_truth() {
+    let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
+    let truth = Truth::tiles(&puzzle.goal, &Control::default())
+        .unwrap()
+        .unwrap();
+    let recorder = Arc::new(AnatomyRecorder::with_truth(truth));
+    let h = HeuristicChoice::Manhattan;
+    let o = solve_tiles(find("bfs").unwrap(), &puzzle, &h, &watched(&recorder)).unwrap();
+    assert_eq!(o.status, Status::Solved);
+    assert!(recorder.anatomy(&o).heuristic_error.is_empty(), "h = 0");
+    // 4x4: no quick table, so no truth.
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    assert!(Truth::tiles(&goal, &Control::default()).is_none());
+}
+
+#[test]
+fn klotski_heuristic_error_is_the_group_distance_minus_h() {
+    let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(); // 横刀立马
+    for metric in [Metric::Moves, Metric::Steps] {
+        let truth = Truth::klotski(&layout, metric, &Control::default()).unwrap();
+        let recorder = Arc::new(AnatomyRecorder::with_truth(truth));
+        let (log_observer, log) = expansions();
+        let ctl = Control::default().with_events(both(recorder.observer(), log_observer));
+        let s = find("astar").unwrap();
+        let o = solve_klotski(s, &layout, metric, &ctl).unwrap();
+        assert_eq!(o.status, Status::Solved);
+        let a = recorder.anatomy(&o);
+        assert!(a.heuristic_error.keys().all(|&e| e >= 0), "{metric:?}");
+        assert_eq!(a.heuristic_error.values().sum::<u64>(), o.stats.expanded);
+        // A sample of the expansions, each looked up afresh: its text read
+        // back as a layout, its distance in the group of the start.
+        let (space, start) = KlotskiSpace::new(&layout, metric);
+        let group = Group::build(&space, start, &Control::default()).unwrap();
+        let log = log.lock().unwrap();
+        let mut sample = BTreeMap::<i64, u64>::new();
+        for (text, h) in log.iter().step_by(97) {
+            let state = KlotskiSpace::new(&Layout::parse(text).unwrap(), metric).1;
+            let d = group
+                .distance_of(&state)
+                .expect("in the group, reaching the exit");
+            *sample.entry(i64::from(d) - i64::from(*h)).or_default() += 1;
+        }
+        assert!(sample.len() > 3, "{sample:?}");
+        for (error, n) in &sample {
+            assert!(
+                a.heuristic_error.get(error).is_some_and(|m| m >= n),
+                "{metric:?}: error {error} seen {n} times in the sample, {:?} in all",
+                a.heuristic_error.get(error)
+            );
+        }
+        // The start's error is the optimum minus h(start).
+        let optimum = group.start_distance().unwrap();
+        assert_eq!(o.path.len() as u32, optimum);
+        let start_error = i64::from(optimum) - i64::from(a.start_h.unwrap());
+        assert!(a.heuristic_error.contains_key(&start_error));
+    }
+}
+
+/// `huarong solve … --anatomy --json`'s anatomy, with its own cache folder.
+fn cli_anatomy(args: &[&str]) -> serde_json::Value {
+    let cache = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_huarong"))
+        .args(["solve", "--anatomy", "--json"])
+        .args(args)
+        .env("HUARONG_CACHE_DIR", cache.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let rec: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    rec["anatomy"].clone()
+}
+
+#[test]
+fn the_cli_anatomy_has_the_heuristic_error_on_small_boards_and_klotski() {
+    let errors = |a: &serde_json::Value| -> BTreeMap<i64, u64> {
+        a["heuristic_error"]
+            .as_object()
+            .map(|m| {
+                m.iter()
+                    .map(|(k, v)| (k.parse().unwrap(), v.as_u64().unwrap()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // The same run in the library, for the expected histogram.
+    let start = "8 6 7 2 5 4 3 0 1";
+    let puzzle = TilePuzzle::parse(start, None, None).unwrap();
+    let truth = Truth::tiles(&puzzle.goal, &Control::default())
+        .unwrap()
+        .unwrap();
+    let recorder = Arc::new(AnatomyRecorder::with_truth(truth));
+    let h = HeuristicChoice::Manhattan;
+    let o = solve_tiles(find("astar").unwrap(), &puzzle, &h, &watched(&recorder)).unwrap();
+    let cli = cli_anatomy(&["--state", start, "-s", "astar", "-H", "manhattan"]);
+    assert_eq!(errors(&cli), recorder.anatomy(&o).heuristic_error);
+    assert!(!errors(&cli).is_empty());
+    let klotski = cli_anatomy(&["--layout", "1", "-s", "astar"]);
+    assert!(!errors(&klotski).is_empty(), "{klotski}");
+    // BFS has no heuristic; a 4x4 board no quick table: left out.
+    assert!(
+        cli_anatomy(&["--state", start, "-s", "bfs"])
+            .get("heuristic_error")
+            .is_none()
+    );
+    let four = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    assert!(
+        cli_anatomy(&["--state", four, "-s", "astar"])
+            .get("heuristic_error")
+            .is_none()
+    );
 }

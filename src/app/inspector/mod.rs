@@ -469,6 +469,13 @@ impl Inspector {
             {
                 out.push(Command::CloseInspector);
             }
+            if ui
+                .button("How the strategies work")
+                .on_hover_text("Each strategy in a paragraph, and the words used here")
+                .clicked()
+            {
+                out.push(Command::OpenHelp);
+            }
         });
         let running_on = !self.at_end();
         ui.horizontal_wrapped(|ui| {

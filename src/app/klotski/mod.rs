@@ -19,6 +19,7 @@ use self::editor::LayoutEditor;
 use self::game::KlotskiGame;
 use self::names::{PieceName, describe_move, describe_step, piece_names};
 use super::Command;
+use super::anatomy::{self, RunAnatomy};
 use super::error::AppError;
 use super::keys;
 use super::settings::Settings;
@@ -28,6 +29,7 @@ use crate::engine::Outcome;
 use crate::engine::job::Job;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::observe::Truth;
 use crate::engine::strategy::{self, Family, SolveError};
 use crate::engine::{Control, Dir, Stats, Status, solve_klotski};
 use crate::storage::klotski_file::{SavedKlotski, SavedKlotskiSolution};
@@ -129,7 +131,9 @@ fn edited(name: &str) -> String {
 
 /// A solve running in the background.
 struct Running {
-    job: Job<Result<Outcome<KMove>, SolveError>>,
+    job: Job<anatomy::Recorded<KMove, SolveError>>,
+    /// Whether the run records its anatomy.
+    recorded: bool,
     strategy: &'static str,
     metric: Metric,
     start: Layout,
@@ -156,6 +160,10 @@ pub struct KlotskiPlay {
     rows_by_move: bool,
     /// The distance to the exit, hints and the overlay.
     pub(crate) hints: hint::KlotskiHints,
+    /// The latest finished run's anatomy (none while a run is under way).
+    pub(in crate::app) anatomy: Option<RunAnatomy>,
+    /// The results panel's tab: steps or anatomy.
+    results_tab: anatomy::Tab,
 }
 
 impl StepView for KlotskiPlay {
@@ -191,6 +199,8 @@ impl KlotskiPlay {
             last_trace: Vec::new(),
             rows_by_move: true,
             hints: hint::KlotskiHints::default(),
+            anatomy: None,
+            results_tab: anatomy::Tab::default(),
             status:
                 "Drag a piece, or click one and use the arrow keys. Bring 曹操 Cao Cao to the exit."
                     .into(),
@@ -247,6 +257,7 @@ impl KlotskiPlay {
         self.selected = None;
         self.solution = None;
         self.playback = Playback::default();
+        self.anatomy = None;
     }
 
     /// The position to save: the layout shown, or with the solution, the
@@ -297,6 +308,8 @@ impl KlotskiPlay {
         if self.game.layout() != &layout {
             self.load(layout.clone(), "Compared layout".into());
         }
+        // The anatomy shown was of another run.
+        self.anatomy = None;
         let lettered = unit_steps(&layout, &o.path).unwrap_or_default();
         self.rows_by_move = metric == Metric::Moves;
         self.solution = KlotskiSolution::from_steps(&layout, &lettered, o.stats, strategy, metric);
@@ -435,16 +448,26 @@ impl KlotskiPlay {
                 .with_progress(move |_| on_progress()),
         );
         let layout = start.clone();
+        let recording = anatomy::Recording::for_play(settings.record_anatomy);
         // Woken when the result is ready too: the last progress report
         // comes before it.
         let job = Job::spawn_waking(
             ctl,
-            move |ctl| solve_klotski(&*strategy, &layout, metric, ctl),
+            move |ctl| {
+                anatomy::solve_recorded(
+                    ctl,
+                    recording,
+                    |c| Truth::klotski(&layout, metric, c).ok(),
+                    |c| solve_klotski(&*strategy, &layout, metric, c),
+                )
+            },
             move || repaint(),
         );
         self.last_trace.clear();
+        self.anatomy = None;
         self.running = Some(Running {
             job,
+            recorded: recording != anatomy::Recording::Off,
             strategy: label,
             metric,
             start,
@@ -467,8 +490,16 @@ impl KlotskiPlay {
         let run = self.running.take().expect("running");
         self.last_trace = run.trace.points();
         let o = match o {
-            Ok(Ok(o)) => o,
-            Ok(Err(why)) => {
+            Ok((Ok(o), anatomy)) => {
+                self.anatomy = Some(RunAnatomy {
+                    run: format!("{} in {}", run.strategy, run.metric.name()),
+                    stats: o.stats,
+                    anatomy,
+                    recorded: run.recorded,
+                });
+                o
+            }
+            Ok((Err(why), _)) => {
                 self.status = format!("Not solving: {why}");
                 return;
             }
@@ -578,6 +609,12 @@ impl KlotskiPlay {
                 // The panel keeps its width: it would shrink to a short
                 // "No solution yet" and then squeeze the trace and the list.
                 ui.set_min_width(ui.available_width());
+                if anatomy::tabs(ui, &mut self.results_tab) == anatomy::Tab::Anatomy {
+                    let running = self.running.is_some();
+                    let record = &mut settings.record_anatomy;
+                    anatomy::show(ui, "klotski", self.anatomy.as_ref(), running, record);
+                    return;
+                }
                 let trace = match &self.running {
                     Some(run) => run.trace.points(),
                     None => self.last_trace.clone(),

@@ -1,0 +1,440 @@
+//! The anatomy of a run in the app: after a solve (tiles or Klotski), where
+//! its effort went — nodes expanded by depth and by f, IDA*'s iterations,
+//! the layers of new states, the effective branching factor b*, the start's
+//! estimate against the solution, and where exact distances are cheap the
+//! heuristic's error — drawn as charts (egui_plot) with their figures.
+//!
+//! The anatomy is recorded on the solve's own thread from the search's
+//! events (`engine::observe`), so the UI thread only draws it.
+
+use std::sync::Arc;
+
+use eframe::egui::{self, Color32};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, uniform_grid_spacer};
+
+use super::trace_plot::{GRID_MIN, nice_steps};
+
+use crate::engine::observe::{Anatomy, AnatomyRecorder, Truth};
+use crate::engine::{Control, Outcome, Stats};
+use crate::units::thousands;
+
+/// What a solve records of its run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recording {
+    /// Nothing (the setting is off).
+    Off,
+    /// The anatomy.
+    Shape,
+    /// The anatomy and, where exact distances are cheap, the heuristic's
+    /// error (counting them first takes a moment).
+    WithError,
+}
+
+impl Recording {
+    /// What the play views record, from the setting.
+    pub fn for_play(record: bool) -> Self {
+        if record { Self::WithError } else { Self::Off }
+    }
+
+    /// What a compared row records: the shape only (the rows compare
+    /// shapes; the error is the play view's).
+    pub fn for_compare(record: bool) -> Self {
+        if record { Self::Shape } else { Self::Off }
+    }
+}
+
+/// A run's result and, if recorded, its anatomy.
+pub type Recorded<M, E> = (Result<Outcome<M>, E>, Option<Anatomy>);
+
+/// Run `solve` on `ctl`, recording its anatomy as `recording` asks; `truth`
+/// gives the exact distances for the heuristic's error (called only for
+/// [`Recording::WithError`], on this thread, sharing `ctl`'s cancel).
+/// The anatomy is `None` when nothing was recorded or the strategy expands
+/// no nodes (the local searches, Fast).
+pub fn solve_recorded<M, E>(
+    ctl: &Control,
+    recording: Recording,
+    truth: impl FnOnce(&Control) -> Option<Truth>,
+    solve: impl FnOnce(&Control) -> Result<Outcome<M>, E>,
+) -> Recorded<M, E> {
+    if recording == Recording::Off {
+        return (solve(ctl), None);
+    }
+    let truth = match recording {
+        Recording::WithError => truth(&Control::default().with_cancel(ctl.cancel.clone())),
+        _ => None,
+    };
+    let recorder =
+        Arc::new(truth.map_or_else(AnatomyRecorder::default, AnatomyRecorder::with_truth));
+    let watched = ctl.clone().with_events(recorder.observer());
+    let result = solve(&watched);
+    let anatomy = match &result {
+        Ok(o) => Some(recorder.anatomy(o)).filter(|a| !a.by_depth.is_empty()),
+        Err(_) => None,
+    };
+    (result, anatomy)
+}
+
+/// The anatomy a view keeps of its latest finished run.
+#[derive(Clone, Debug)]
+pub struct RunAnatomy {
+    /// The run as people read it: `A* with Manhattan`.
+    pub run: String,
+    /// Its counters.
+    pub stats: Stats,
+    /// Its anatomy; `None` if it was not recorded or the strategy expands
+    /// no nodes.
+    pub anatomy: Option<Anatomy>,
+    /// Whether the run was recorded at all.
+    pub recorded: bool,
+}
+
+/// The right panel's tabs: the solution's step list, or the anatomy of
+/// the run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Tab {
+    /// The solution's steps.
+    #[default]
+    Steps,
+    /// The latest run's anatomy.
+    Anatomy,
+}
+
+/// The tab row above the results; returns the tab shown.
+pub fn tabs(ui: &mut egui::Ui, tab: &mut Tab) -> Tab {
+    ui.horizontal(|ui| {
+        ui.selectable_value(tab, Tab::Steps, "Solution")
+            .on_hover_text("The solution's steps, to play and step through");
+        ui.selectable_value(tab, Tab::Anatomy, "Anatomy")
+            .on_hover_text(
+                "Where the latest run's effort went: nodes by depth and by f, iterations, b*",
+            );
+    });
+    ui.separator();
+    *tab
+}
+
+/// Colours of the charts.
+const BARS: Color32 = Color32::from_rgb(90, 150, 230);
+const ERROR_BARS: Color32 = Color32::from_rgb(214, 96, 77);
+
+/// A bar chart of `(x, count)` with its title above; `x_name` names the
+/// axis.
+fn bars(
+    ui: &mut egui::Ui,
+    id: &str,
+    title: &str,
+    x_name: &str,
+    data: &[(f64, u64)],
+    colour: Color32,
+) {
+    ui.add_space(4.0);
+    ui.add(egui::Label::new(egui::RichText::new(title).strong()).wrap());
+    let chart = BarChart::new(
+        title.to_string(),
+        data.iter()
+            .map(|&(x, n)| {
+                Bar::new(x, n as f64)
+                    .width(0.8)
+                    .name(format!("{x_name} {x}"))
+            })
+            .collect(),
+    )
+    .color(colour)
+    .element_formatter(Box::new(|bar, _| {
+        format!("{}: {}", bar.name, thousands(bar.value as u64))
+    }));
+    Plot::new(id.to_string())
+        .height(110.0)
+        .y_axis_min_width(32.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_y(0.0)
+        .grid_spacing(egui::Rangef::new(GRID_MIN as f32, 300.0))
+        .x_grid_spacer(uniform_grid_spacer(nice_steps))
+        .y_grid_spacer(uniform_grid_spacer(nice_steps))
+        .x_axis_label(x_name.to_string())
+        .y_axis_formatter(|mark, _| super::trace_plot::compact(mark.value))
+        .show(ui, |plot| plot.bar_chart(chart));
+}
+
+/// A list as `1 2 4 …` figures, summed: `1,234`.
+fn total(v: impl IntoIterator<Item = u64>) -> u64 {
+    v.into_iter().sum()
+}
+
+/// Draw the anatomy tab: the setting, then the latest run's anatomy (none
+/// while a run is under way: a newer run's results never show beside an
+/// older one's). `id` keeps the plots of different views apart.
+pub fn show(
+    ui: &mut egui::Ui,
+    id: &str,
+    last: Option<&RunAnatomy>,
+    running: bool,
+    record: &mut bool,
+) {
+    ui.checkbox(record, "Record the anatomy of each run")
+        .on_hover_text(
+            "Count each run's expansions by depth and by f as it goes. A recorded search takes about \
+         a fifth longer, and IDA* runs on one thread; the times shown include it. Also for the \
+         rows of Compare strategies.",
+        );
+    egui::ScrollArea::vertical()
+        .id_salt((id, "anatomy"))
+        .auto_shrink([false; 2])
+        .show(ui, |ui| {
+            if running {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spinner();
+                    ui.label("A run is under way: its anatomy shows when it ends.");
+                });
+                return;
+            }
+            let Some(last) = last else {
+                ui.add(egui::Label::new("No run yet: press Solve, then look here.").wrap());
+                return;
+            };
+            let Some(a) = &last.anatomy else {
+                let why = if last.recorded {
+                    format!(
+                        "{} reports no expanded nodes, so it has no anatomy (a local search \
+                         walks: its trace shows the walk).",
+                        last.run
+                    )
+                } else {
+                    format!("{} was not recorded: the setting above was off.", last.run)
+                };
+                ui.add(egui::Label::new(why).wrap());
+                return;
+            };
+            anatomy(ui, id, &last.run, &last.stats, a);
+        });
+}
+
+/// The charts and figures of one anatomy.
+fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
+    ui.add(egui::Label::new(egui::RichText::new(format!("Anatomy of {run}")).heading()).wrap());
+    ui.add(
+        egui::Label::new(format!(
+            "{} expanded, {} generated{}",
+            thousands(stats.expanded),
+            thousands(stats.generated),
+            a.solution_length
+                .map(|l| format!("; solution {l} moves"))
+                .unwrap_or_default()
+        ))
+        .wrap(),
+    );
+    if let Some(b) = a.branching {
+        ui.label(format!("Effective branching factor b* = {b:.3}"))
+            .on_hover_text(
+                "The branching of a uniform tree as deep as the solution holding as many nodes \
+                 as the run generated: N + 1 = 1 + b* + … + b*^d. Closer to 1 is a better guided search.",
+            );
+    }
+    if let (Some(h), Some(len)) = (a.start_h, a.solution_length) {
+        let share = if len == 0 { 1.0 } else { h as f32 / len as f32 };
+        ui.label("The start's estimate against the solution:");
+        ui.add(
+            egui::ProgressBar::new(share.min(1.0))
+                .text(format!("h(start) {h} of {len} moves ({:.0} %)", 100.0 * share)),
+        )
+        .on_hover_text("An admissible heuristic never passes the solution's length; the closer, the fewer nodes.");
+    }
+    let by_depth: Vec<(f64, u64)> = a
+        .by_depth
+        .iter()
+        .enumerate()
+        .map(|(d, &n)| (d as f64, n))
+        .collect();
+    bars(
+        ui,
+        &format!("{id} by depth"),
+        &format!(
+            "Expanded by depth: {} nodes, depths 0–{}",
+            thousands(total(a.by_depth.iter().copied())),
+            a.by_depth.len().saturating_sub(1)
+        ),
+        "depth g",
+        &by_depth,
+        BARS,
+    );
+    if !a.by_f.is_empty() {
+        let by_f: Vec<(f64, u64)> = a.by_f.iter().map(|(&f, &n)| (f as f64, n)).collect();
+        bars(
+            ui,
+            &format!("{id} by f"),
+            &format!("Expanded by f = g + h: {} values of f", a.by_f.len()),
+            "f",
+            &by_f,
+            BARS,
+        );
+    }
+    if !a.iterations.is_empty() {
+        let it: Vec<(f64, u64)> = a
+            .iterations
+            .iter()
+            .map(|i| (i.bound as f64, i.expanded))
+            .collect();
+        bars(
+            ui,
+            &format!("{id} iterations"),
+            &format!(
+                "IDA*'s {} iterations: expanded by bound",
+                a.iterations.len()
+            ),
+            "bound",
+            &it,
+            BARS,
+        );
+        egui::Grid::new((id, "iterations"))
+            .striped(true)
+            .num_columns(3)
+            .show(ui, |ui| {
+                ui.strong("Bound");
+                ui.strong("Expanded");
+                ui.strong("Generated");
+                ui.end_row();
+                for i in &a.iterations {
+                    ui.label(i.bound.to_string());
+                    ui.label(thousands(i.expanded));
+                    ui.label(thousands(i.generated));
+                    ui.end_row();
+                }
+            });
+    }
+    if !a.layers.is_empty() {
+        let layers: Vec<(f64, u64)> = a
+            .layers
+            .iter()
+            .enumerate()
+            .map(|(d, &n)| (d as f64, n))
+            .collect();
+        bars(
+            ui,
+            &format!("{id} layers"),
+            &format!(
+                "Layers (new states by depth): {} states in {} layers",
+                thousands(total(a.layers.iter().copied())),
+                a.layers.len()
+            ),
+            "depth g",
+            &layers,
+            BARS,
+        );
+    }
+    if !a.heuristic_error.is_empty() {
+        let count = total(a.heuristic_error.values().copied());
+        let exact = a.heuristic_error.get(&0).copied().unwrap_or(0);
+        let mean = a
+            .heuristic_error
+            .iter()
+            .map(|(&e, &n)| e as f64 * n as f64)
+            .sum::<f64>()
+            / count.max(1) as f64;
+        let errors: Vec<(f64, u64)> = a
+            .heuristic_error
+            .iter()
+            .map(|(&e, &n)| (e as f64, n))
+            .collect();
+        bars(
+            ui,
+            &format!("{id} error"),
+            &format!(
+                "Heuristic's error (true distance − h) over {} expansions: mean {mean:.1}, exact at {:.0} %",
+                thousands(count),
+                100.0 * exact as f64 / count.max(1) as f64
+            ),
+            "error",
+            &errors,
+            ERROR_BARS,
+        );
+    } else if a.start_h.is_some() {
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(
+                    "The heuristic's error is shown on boards of up to 10 cells and in Klotski, \
+                     where exact distances are quick to count.",
+                )
+                .weak(),
+            )
+            .wrap(),
+        );
+    }
+}
+
+/// One anatomy's shape in the compare view: `(label, expanded by depth)`.
+pub struct Shape<'a> {
+    /// The row's label.
+    pub label: String,
+    /// Its nodes expanded by depth.
+    pub by_depth: &'a [u64],
+}
+
+/// Colours of the compared rows' lines, in turn.
+const PALETTE: [Color32; 6] = [
+    Color32::from_rgb(90, 150, 230),
+    Color32::from_rgb(214, 96, 77),
+    Color32::from_rgb(120, 190, 120),
+    Color32::from_rgb(230, 160, 60),
+    Color32::from_rgb(170, 120, 210),
+    Color32::from_rgb(100, 190, 200),
+];
+
+/// The compared rows' nodes expanded by depth, one line each on a log
+/// scale (BFS's and IDA*'s differ by orders of magnitude), with each row's
+/// key and figures above.
+pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
+    if shapes.is_empty() {
+        return;
+    }
+    ui.strong("Nodes expanded by depth (log scale)")
+        .on_hover_text("Recorded runs take about a fifth longer (IDA* on one thread); the setting is in the play view's Anatomy tab.");
+    for (k, s) in shapes.iter().enumerate() {
+        let colour = PALETTE[k % PALETTE.len()];
+        ui.add(
+            egui::Label::new(
+                egui::RichText::new(format!(
+                    "— {}: {} expanded over depths 0–{}",
+                    s.label,
+                    thousands(total(s.by_depth.iter().copied())),
+                    s.by_depth.len().saturating_sub(1)
+                ))
+                .color(colour),
+            )
+            .wrap(),
+        );
+    }
+    // As wide as the view shows (the table above may be wider), with room
+    // for "10k" on the axis.
+    let visible = ui.clip_rect().right() - ui.cursor().left() - 8.0;
+    Plot::new("compare shapes")
+        .height(160.0)
+        .width(ui.available_width().min(visible).max(200.0))
+        .y_axis_min_width(32.0)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .include_y(0.0)
+        .x_axis_label("depth g")
+        .y_axis_formatter(|mark, _| super::trace_plot::compact(10f64.powf(mark.value).round()))
+        .show(ui, |plot| {
+            for (k, s) in shapes.iter().enumerate() {
+                let points: Vec<[f64; 2]> = s
+                    .by_depth
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                    .map(|(d, &n)| [d as f64, (n as f64).log10()])
+                    .collect();
+                plot.line(
+                    Line::new(s.label.clone(), PlotPoints::from(points))
+                        .color(PALETTE[k % PALETTE.len()])
+                        .width(2.0),
+                );
+            }
+        });
+}
