@@ -136,6 +136,18 @@ impl<M> Outcome<M> {
             reason: Some(reason),
         }
     }
+    /// An unsolvable outcome found by searching: every one of the `states`
+    /// reachable states was searched and none is the goal.
+    pub fn exhausted(states: usize, stats: Stats) -> Self {
+        Self {
+            status: Status::Unsolvable,
+            path: Vec::new(),
+            stats,
+            reason: Some(format!(
+                "all {states} reachable states searched; none is the goal"
+            )),
+        }
+    }
     /// An outcome for a search that stopped early.
     pub fn stopped(stop: crate::control::Stop, stats: Stats) -> Self {
         use crate::control::Stop;

@@ -88,13 +88,7 @@ pub fn astar<S: SearchSpace>(
             Outcome::solved(path, stats)
         }
         AStarEnd::Stopped(stop) => Outcome::stopped(stop, stats),
-        AStarEnd::Exhausted { states } => Outcome {
-            reason: Some(format!(
-                "all {states} reachable states searched; none is the goal"
-            )),
-            stats,
-            ..Outcome::unsolvable(String::new())
-        },
+        AStarEnd::Exhausted { states } => Outcome::exhausted(states, stats),
     }
 }
 

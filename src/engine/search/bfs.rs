@@ -138,11 +138,5 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
     }
     let n = nodes.len();
     let stats = meter.finish(sizes(&nodes, &seen, head, depth));
-    Outcome {
-        reason: Some(format!(
-            "all {n} reachable states searched; none is the goal"
-        )),
-        stats,
-        ..Outcome::unsolvable(String::new())
-    }
+    Outcome::exhausted(n, stats)
 }

@@ -242,13 +242,7 @@ fn memo_watched<S: SearchSpace, W: Watch>(
         if unsearched == 0 || next_bound == u32::MAX {
             let n = table.len();
             let stats = meter.finish(sizes(&table, 0, bound));
-            return Outcome {
-                reason: Some(format!(
-                    "all {n} reachable states searched; none is the goal"
-                )),
-                stats,
-                ..Outcome::unsolvable(String::new())
-            };
+            return Outcome::exhausted(n, stats);
         }
         bound = next_bound;
     }

@@ -67,13 +67,7 @@ pub fn weighted_astar<S: SearchSpace>(
         }
         WeightedEnd::Stopped(stop) => Outcome::stopped(stop, stats),
         WeightedEnd::OverBudget => unreachable!("no budget was set"),
-        WeightedEnd::Exhausted { states } => Outcome {
-            reason: Some(format!(
-                "all {states} reachable states searched; none is the goal"
-            )),
-            stats,
-            ..Outcome::unsolvable(String::new())
-        },
+        WeightedEnd::Exhausted { states } => Outcome::exhausted(states, stats),
     }
 }
 
