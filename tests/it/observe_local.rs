@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use huarong_engine::klotski::{Layout, Metric};
 use huarong_engine::observe::{Event, Fate};
 use huarong_engine::search::erase_loops;
+use huarong_engine::step::Record;
 use huarong_engine::strategy::{self, Tuning, configure};
 use huarong_engine::tiles::random_solvable;
 use huarong_engine::{
@@ -16,67 +17,11 @@ use huarong_engine::{
 
 use super::observe::neighbours;
 
-/// One event, owned, as far as these tests look at it.
-#[derive(Clone, Debug, PartialEq)]
-enum Seen {
-    Propose {
-        iteration: u64,
-        energy: f64,
-        proposed: f64,
-        temperature: Option<f64>,
-        probability: Option<f64>,
-        tabu: bool,
-        accepted: bool,
-        state: String,
-    },
-    TabuAdd(usize, String),
-    TabuExpire(String),
-    Aspiration,
-    Diversify,
-    Restart(u32),
-    LocalMinimum(f64),
-    Goal(u32),
-    Expand(u32, u32),
-    Generate(u32, u32, Fate),
-    Iteration(u32),
-}
-
-fn recording() -> (Control, Arc<Mutex<Vec<Seen>>>) {
-    let log: Arc<Mutex<Vec<Seen>>> = Arc::default();
+fn recording() -> (Control, Arc<Mutex<Vec<Record>>>) {
+    let log: Arc<Mutex<Vec<Record>>> = Arc::default();
     let sink = Arc::clone(&log);
     let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-        let seen = match *e {
-            Event::Propose {
-                iteration,
-                energy,
-                proposed,
-                temperature,
-                probability,
-                tabu,
-                accepted,
-                state,
-            } => Seen::Propose {
-                iteration,
-                energy,
-                proposed,
-                temperature,
-                probability,
-                tabu,
-                accepted,
-                state: state(),
-            },
-            Event::TabuAdd { len, state } => Seen::TabuAdd(len, state()),
-            Event::TabuExpire { state } => Seen::TabuExpire(state()),
-            Event::Aspiration { .. } => Seen::Aspiration,
-            Event::Diversify => Seen::Diversify,
-            Event::Restart { run } => Seen::Restart(run),
-            Event::LocalMinimum { energy } => Seen::LocalMinimum(energy),
-            Event::Goal { g } => Seen::Goal(g),
-            Event::Expand { g, h, .. } => Seen::Expand(g, h),
-            Event::Generate { g, h, fate, .. } => Seen::Generate(g, h, fate),
-            Event::IterationStart { bound } => Seen::Iteration(bound),
-        };
-        sink.lock().unwrap().push(seen);
+        sink.lock().unwrap().push(Record::of(e))
     }));
     (ctl, log)
 }
@@ -113,12 +58,12 @@ fn tuned(name: &str, tuning: Tuning) -> Box<dyn huarong_engine::Strategy> {
 
 /// Follow the accepted proposals from `start`, checking each proposal
 /// against the board; returns the walk (states after each accepted move).
-fn follow_walk(start: &[u8], log: &[Seen]) -> Vec<Vec<u8>> {
+fn follow_walk(start: &[u8], log: &[Record]) -> Vec<Vec<u8>> {
     let mut cur = start.to_vec();
     let mut walk = Vec::new();
     for e in log {
         match e {
-            Seen::Propose {
+            Record::Propose {
                 energy,
                 proposed,
                 state,
@@ -134,7 +79,7 @@ fn follow_walk(start: &[u8], log: &[Seen]) -> Vec<Vec<u8>> {
                     walk.push(cur.clone());
                 }
             }
-            Seen::Restart(_) => cur = start.to_vec(),
+            Record::Restart { .. } => cur = start.to_vec(),
             _ => {}
         }
     }
@@ -161,12 +106,12 @@ fn annealings_proposals_are_the_raw_walk_with_their_temperature_and_chance() {
         let walk = follow_walk(&start, &log);
         let proposals: Vec<_> = log
             .iter()
-            .filter(|e| matches!(e, Seen::Propose { .. }))
+            .filter(|e| matches!(e, Record::Propose { .. }))
             .collect();
         // One proposal per iteration, numbered in order.
         assert_eq!(proposals.len() as u64, o.stats.expanded, "seed {seed}");
         for (i, p) in proposals.iter().enumerate() {
-            let Seen::Propose {
+            let Record::Propose {
                 iteration,
                 energy,
                 proposed,
@@ -202,14 +147,19 @@ fn annealings_proposals_are_the_raw_walk_with_their_temperature_and_chance() {
             // The last run's walk, loops erased, is the path.
             let last_run = log
                 .iter()
-                .rposition(|e| matches!(e, Seen::Restart(_)))
+                .rposition(|e| matches!(e, Record::Restart { .. }))
                 .map_or(0, |i| i + 1);
             let run = follow_walk(&start, &log[last_run..]);
             let array = |b: &[u8]| -> [u8; 9] { b.try_into().unwrap() };
             let steps: Vec<((), [u8; 9])> = run.iter().map(|s| ((), array(s))).collect();
             let erased = erase_loops(array(&start), &steps);
             assert_eq!(erased.len(), o.path.len());
-            assert_eq!(log.last(), Some(&Seen::Goal(o.path.len() as u32)));
+            assert_eq!(
+                log.last(),
+                Some(&Record::Goal {
+                    g: o.path.len() as u32
+                })
+            );
         }
     }
 }
@@ -239,7 +189,7 @@ fn tabu_weighs_every_neighbour_and_its_list_follows_the_tenure() {
         let mut last_iteration = None;
         for e in log.iter() {
             match e {
-                Seen::Propose {
+                Record::Propose {
                     iteration,
                     proposed,
                     tabu,
@@ -261,14 +211,14 @@ fn tabu_weighs_every_neighbour_and_its_list_follows_the_tenure() {
                         cur = next;
                     }
                 }
-                Seen::TabuAdd(len, state) => {
+                Record::TabuAdd { len, state } => {
                     assert_eq!(tiles(state), cur, "the state walked to becomes tabu");
                     list.retain(|s| s != state);
                     list.push(state.clone());
                     assert_eq!(*len, list.len());
                     assert!(list.len() <= tenure + 1);
                 }
-                Seen::TabuExpire(state) => {
+                Record::TabuExpire { state } => {
                     assert!(list.contains(state));
                     list.retain(|s| s != state);
                     assert!(list.len() <= tenure);
@@ -280,7 +230,7 @@ fn tabu_weighs_every_neighbour_and_its_list_follows_the_tenure() {
             assert_eq!(cur, tiles("1 2 3 4 5 6 7 8 0"));
         }
         assert!(
-            log.iter().any(|e| matches!(e, Seen::TabuExpire(_))),
+            log.iter().any(|e| matches!(e, Record::TabuExpire { .. })),
             "seed {seed}: a tenure of {tenure} is reached"
         );
     }
@@ -303,7 +253,7 @@ fn greedy_reports_the_neighbours_of_the_local_minimum_it_stops_at() {
         }
         stuck += 1;
         let at = walk.last().cloned().unwrap_or(start);
-        let Some(Seen::LocalMinimum(e)) = log.last() else {
+        let Some(Record::LocalMinimum { energy: e }) = log.last() else {
             panic!("{:?}", log.last())
         };
         assert_eq!(*e, manhattan(&at));
@@ -311,7 +261,7 @@ fn greedy_reports_the_neighbours_of_the_local_minimum_it_stops_at() {
         let n = neighbours(&at);
         let before = &log[log.len() - 1 - n.len()..log.len() - 1];
         for seen in before {
-            let Seen::Propose {
+            let Record::Propose {
                 proposed,
                 accepted: false,
                 state,
@@ -360,29 +310,47 @@ fn watching_a_local_search_or_ida_with_memo_changes_nothing() {
     assert_eq!(a.stats.expanded, b.stats.expanded);
     assert_eq!(a.stats.generated, b.stats.generated);
     let log = log.lock().unwrap();
-    let count = |f: fn(&Seen) -> bool| log.iter().filter(|e| f(e)).count() as u64;
-    assert_eq!(count(|e| matches!(e, Seen::Expand(..))), a.stats.expanded);
+    let count = |f: fn(&Record) -> bool| log.iter().filter(|e| f(e)).count() as u64;
+    assert_eq!(
+        count(|e| matches!(e, Record::Expand { .. })),
+        a.stats.expanded
+    );
     // Children still waiting on the stack when the goal turns up were
     // counted as generated but never looked at.
-    let looked_at = count(|e| matches!(e, Seen::Generate(..)));
+    let looked_at = count(|e| matches!(e, Record::Generate { .. }));
     assert!(looked_at <= a.stats.generated && looked_at > a.stats.expanded);
     let bounds: Vec<u32> = log
         .iter()
         .filter_map(|e| match e {
-            Seen::Iteration(b) => Some(*b),
+            Record::IterationStart { bound } => Some(*bound),
             _ => None,
         })
         .collect();
     assert!(bounds.windows(2).all(|w| w[0] < w[1]), "{bounds:?}");
     assert_eq!(*bounds.last().unwrap() as usize, a.path.len());
-    assert_eq!(log.last(), Some(&Seen::Goal(a.path.len() as u32)));
+    assert_eq!(
+        log.last(),
+        Some(&Record::Goal {
+            g: a.path.len() as u32
+        })
+    );
     // Nothing descended into lies beyond its iteration's bound.
     let mut bound = 0;
     for e in log.iter() {
         match e {
-            Seen::Iteration(b) => bound = *b,
-            Seen::Generate(g, h, Fate::New) => assert!(g + h <= bound),
-            Seen::Generate(g, h, Fate::Pruned) => assert!(g + h > bound),
+            Record::IterationStart { bound: b } => bound = *b,
+            Record::Generate {
+                g,
+                h,
+                fate: Fate::New,
+                ..
+            } => assert!(g + h <= bound),
+            Record::Generate {
+                g,
+                h,
+                fate: Fate::Pruned,
+                ..
+            } => assert!(g + h > bound),
             _ => {}
         }
     }
