@@ -11,7 +11,7 @@ use eframe::egui;
 use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
 
 use super::compare::{RowConfig, Start, time_tick};
-use super::i18n::{Msg, language, tr};
+use super::i18n::{Message, Msg, language, tr};
 use super::settings::Settings;
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::job::Job;

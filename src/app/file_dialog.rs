@@ -342,7 +342,7 @@ impl InAppDialog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::i18n::Lang;
+    use crate::app::i18n::{Lang, Message};
 
     /// Why `check` refuses, in English.
     fn refusal(d: &InAppDialog) -> String {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 
 use super::file_dialog::{DialogAnswer, InAppDialog};
-use super::i18n::{Lang, Msg, language};
+use super::i18n::{Lang, Message, Msg, language};
 
 /// What a chosen path is for.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -58,6 +58,7 @@ use eframe::egui;
 use error::{AppError, Busy};
 #[cfg(test)]
 use game::describe_move;
+use i18n::Message;
 use set_state::SetStateDialog;
 use settings::Family;
 pub use settings::Settings;
