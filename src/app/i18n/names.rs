@@ -1,0 +1,223 @@
+//! The names of the engine's things as people read them, in both
+//! languages: strategies (with their one-sentence descriptions), heuristics,
+//! tuning knobs, Klotski's metrics, puzzle families and run statuses. The
+//! engine keeps its English labels for the CLI; the app shows these. Chinese
+//! names are the ones textbooks use (广度优先搜索, 模拟退火, 曼哈顿距离, …).
+//!
+//! Keyed by the engine's names, so a strategy the registry adds without an
+//! entry here fails `every_registered_name_has_a_translation`.
+
+// Until every view is translated, some names are not shown yet.
+#![allow(dead_code)]
+
+use super::{Lang, Message, messages};
+use crate::engine::HeuristicKind;
+use crate::engine::klotski::Metric;
+use crate::engine::outcome::{LimitKind, Status};
+use crate::engine::strategy::{Family, ParamKey, Strategy};
+
+messages! {
+    /// The engine's names: strategies, heuristics, knobs, metrics, families
+    /// and statuses.
+    NameMsg;
+    StrategyBfs => "BFS", "广度优先搜索";
+    StrategyAStar => "A*", "A* 算法";
+    StrategyIdaStar => "IDA*", "IDA* 算法";
+    StrategyAnnealing => "Simulated annealing", "模拟退火";
+    StrategyTabu => "Tabu search", "禁忌搜索";
+    StrategyGreedy => "Greedy", "贪心爬山";
+    StrategyWeighted => "Weighted A*", "加权 A* 算法";
+    StrategyFast => "Fast (row by row)", "快速（逐行归位）";
+    AboutBfs =>
+        "Breadth-first (FIFO branch-and-bound): explores every state at distance d before d+1. Optimal, but stores every state it sees.",
+        "广度优先（先进先出的分支限界）：先搜完距离为 d 的所有状态，再搜 d+1。得到最优解，但要保存见过的每个状态。";
+    AboutAStar =>
+        "A* (LC branch-and-bound): expands the state with the least moves-so-far + estimate. Optimal with these heuristics; stores every state it sees.",
+        "A* 算法（最小代价分支限界）：每次扩展“已走步数 + 估计值”最小的状态。用这些启发函数可得最优解；要保存见过的每个状态。";
+    AboutIdaStar =>
+        "IDA*: depth-first searches that prune at moves-so-far + estimate > bound, raising the bound each round. Optimal, and stores only the current path.",
+        "IDA* 算法：多轮深度优先搜索，剪去“已走步数 + 估计值 > 阈值”的分支，每轮提高阈值。得到最优解，只保存当前路径。";
+    AboutAnnealing =>
+        "Simulated annealing: a random walk that always takes a better move and a worse one with probability exp(-ΔE/T), cooling T with an adaptive schedule. Not optimal; may fail; the walk is returned with its loops erased.",
+        "模拟退火：随机游走，更好的一步总是接受，更差的一步以概率 exp(-ΔE/T) 接受，温度 T 按自适应方案下降。不保证最优，可能失败；返回的路径去掉了游走中的回路。";
+    AboutTabu =>
+        "Tabu search: always moves to the best neighbour not visited among the last few states (unless it beats the best so far), kicking the walk when it stalls. Not optimal; may fail; the walk is returned with its loops erased.",
+        "禁忌搜索：总是走到最近几个状态之外最好的邻居（若能超过迄今最好则不受禁忌），停滞时扰动一下。不保证最优，可能失败；返回的路径去掉了游走中的回路。";
+    AboutGreedy =>
+        "Greedy hill climbing: takes the best strictly improving move until none is left. Fast, but stops at the first local minimum — the reason annealing and tabu search exist.",
+        "贪心爬山：每次走严格变好的最佳一步，直到没有这样的一步。很快，但停在第一个局部极小值——这正是模拟退火和禁忌搜索存在的原因。";
+    AboutWeighted =>
+        "Weighted A*: expands the state with the least moves-so-far + w × estimate. Its path is proven at most w times the shortest, and it searches far less than A*. Uses the strongest estimate at hand (a loaded pattern database, else linear conflict); on boards past 4×4 a row-by-row path is taken when its length is already within w × the estimate.",
+        "加权 A* 算法：每次扩展“已走步数 + w × 估计值”最小的状态。可以证明其路径至多为最短路径的 w 倍，搜索量远少于 A*。使用手头最强的估计（已载入的模式数据库，否则线性冲突）；大于 4×4 的棋盘上，若逐行归位的路径已在 w × 估计值之内，就直接采用。";
+    AboutFast =>
+        "Row by row, as people solve it: small searches place an outer row or column and lock it, then the smaller board, and the last 3×3 is solved optimally; boards up to 4×4 are also tried whole by weighted A*, and stretches of the path are re-solved shortest. Any size in well under a second, but the paths are longer than the shortest.",
+        "像人一样逐行求解：用小规模搜索归位最外一行或一列并锁定，再解剩下的小棋盘，最后的 3×3 求最优解；4×4 以内的棋盘还会整体用加权 A* 试一次，路径中的片段再重新求最短。任何尺寸都远不到一秒，但路径比最短的长。";
+    HeuristicMisplaced => "Misplaced tiles", "错位数";
+    HeuristicManhattan => "Manhattan distance", "曼哈顿距离";
+    HeuristicLinearConflict => "Manhattan + linear conflict", "曼哈顿距离 + 线性冲突";
+    HeuristicPdb => "Pattern database 6-6-3", "模式数据库 6-6-3";
+    HeuristicPdb78 => "Pattern database 7-8 (strong)", "模式数据库 7-8（强）";
+    ParamSeed => "Seed", "随机种子";
+    ParamSeedHelp => "The same seed gives the same run.", "相同的种子得到相同的运行。";
+    ParamT0 => "T₀", "初始温度 T₀";
+    ParamT0Help => "Starting temperature.", "开始时的温度。";
+    ParamAlpha => "α", "降温系数 α";
+    ParamAlphaHelp =>
+        "Cooling factor per iteration; the adaptive schedule moves it within 0.999–0.9999.",
+        "每次迭代的降温系数；自适应方案让它在 0.999–0.9999 之间变化。";
+    ParamWindow => "Window", "统计窗口";
+    ParamWindowHelp => "Iterations per acceptance-rate window.", "统计接受率的每个窗口的迭代次数。";
+    ParamRunIters => "Iterations", "迭代次数";
+    ParamRunItersHelp => "Iterations per run.", "每轮运行的迭代次数。";
+    ParamMaxIters => "Iterations", "迭代次数";
+    ParamMaxItersHelp => "Most iterations.", "最多迭代次数。";
+    ParamMaxMovesHelp => "Most moves.", "最多步数。";
+    ParamRestarts => "Restarts", "重启次数";
+    ParamRestartsHelp => "Extra runs from the start after a run fails.", "一轮失败后从起点重新运行的次数。";
+    ParamTenure => "Tenure", "禁忌长度";
+    ParamTenureHelp => "How many recent states are tabu.", "最近多少个状态被禁忌。";
+    ParamWeight => "Weight w", "权重 w";
+    ParamWeightHelp =>
+        "Paths at most w times the shortest: 1 is optimal, larger is faster.",
+        "路径至多为最短的 w 倍：1 即最优，越大越快。";
+    MetricMoves => "Moves", "移动数";
+    MetricSteps => "Steps", "步数";
+    MetricMovesHelp =>
+        "One piece, any distance along any free path",
+        "一块棋子沿空位走任意远算一步";
+    MetricStepsHelp => "One piece, one cell", "一块棋子走一格算一步";
+    FamilyTiles => "tile puzzles", "数字推盘";
+    FamilyKlotski => "Klotski", "华容道";
+    StatusSolved => "solved", "已解出";
+    StatusUnsolvable => "unsolvable", "无解";
+    StatusNodeLimit => "node limit", "达到节点上限";
+    StatusMemoryLimit => "memory limit", "达到内存上限";
+    StatusTimeLimit => "time limit", "达到时间上限";
+    StatusCancelled => "cancelled", "已取消";
+    StatusNotFound => "no solution found", "未找到解";
+}
+
+/// The message naming the strategy called `name` (the engine's CLI name).
+fn strategy_msgs(name: &str) -> Option<(NameMsg, NameMsg)> {
+    Some(match name {
+        "bfs" => (NameMsg::StrategyBfs, NameMsg::AboutBfs),
+        "astar" => (NameMsg::StrategyAStar, NameMsg::AboutAStar),
+        "idastar" => (NameMsg::StrategyIdaStar, NameMsg::AboutIdaStar),
+        "annealing" => (NameMsg::StrategyAnnealing, NameMsg::AboutAnnealing),
+        "tabu" => (NameMsg::StrategyTabu, NameMsg::AboutTabu),
+        "greedy" => (NameMsg::StrategyGreedy, NameMsg::AboutGreedy),
+        "weighted" => (NameMsg::StrategyWeighted, NameMsg::AboutWeighted),
+        "fast" => (NameMsg::StrategyFast, NameMsg::AboutFast),
+        _ => return None,
+    })
+}
+
+/// A strategy's label in `lang` (the engine's label for one the table does
+/// not know, which a test rules out).
+pub fn strategy_label(strategy: &dyn Strategy, lang: Lang) -> String {
+    strategy_label_of(strategy.name(), lang).unwrap_or_else(|| strategy.label().to_string())
+}
+
+/// The label of the strategy called `name`, if it is one.
+pub fn strategy_label_of(name: &str, lang: Lang) -> Option<String> {
+    strategy_msgs(name).map(|(label, _)| label.text(lang))
+}
+
+/// A strategy's one-sentence description in `lang`.
+pub fn strategy_description(strategy: &dyn Strategy, lang: Lang) -> String {
+    strategy_msgs(strategy.name()).map_or_else(
+        || strategy.description().to_string(),
+        |(_, about)| about.text(lang),
+    )
+}
+
+/// A heuristic's label in `lang`.
+pub fn heuristic_label(kind: HeuristicKind, lang: Lang) -> String {
+    match kind {
+        HeuristicKind::Misplaced => NameMsg::HeuristicMisplaced,
+        HeuristicKind::Manhattan => NameMsg::HeuristicManhattan,
+        HeuristicKind::LinearConflict => NameMsg::HeuristicLinearConflict,
+        HeuristicKind::Pdb => NameMsg::HeuristicPdb,
+        HeuristicKind::Pdb78 => NameMsg::HeuristicPdb78,
+    }
+    .text(lang)
+}
+
+/// A tuning knob's label and help in `lang`; `strategy` is the engine name
+/// of the strategy it tunes (greedy's iterations are moves).
+pub fn param_text(strategy: &str, key: ParamKey, lang: Lang) -> (String, String) {
+    let (label, help) = match key {
+        ParamKey::Seed => (NameMsg::ParamSeed, NameMsg::ParamSeedHelp),
+        ParamKey::T0 => (NameMsg::ParamT0, NameMsg::ParamT0Help),
+        ParamKey::Alpha => (NameMsg::ParamAlpha, NameMsg::ParamAlphaHelp),
+        ParamKey::Window => (NameMsg::ParamWindow, NameMsg::ParamWindowHelp),
+        ParamKey::RunIters => (NameMsg::ParamRunIters, NameMsg::ParamRunItersHelp),
+        ParamKey::MaxIters if strategy == "greedy" => {
+            (NameMsg::ParamMaxIters, NameMsg::ParamMaxMovesHelp)
+        }
+        ParamKey::MaxIters => (NameMsg::ParamMaxIters, NameMsg::ParamMaxItersHelp),
+        ParamKey::Restarts => (NameMsg::ParamRestarts, NameMsg::ParamRestartsHelp),
+        ParamKey::Tenure => (NameMsg::ParamTenure, NameMsg::ParamTenureHelp),
+        ParamKey::Weight => (NameMsg::ParamWeight, NameMsg::ParamWeightHelp),
+    };
+    (label.text(lang), help.text(lang))
+}
+
+/// A Klotski metric's label and its one-line explanation in `lang`.
+pub fn metric_text(metric: Metric, lang: Lang) -> (String, String) {
+    let (label, help) = match metric {
+        Metric::Moves => (NameMsg::MetricMoves, NameMsg::MetricMovesHelp),
+        Metric::Steps => (NameMsg::MetricSteps, NameMsg::MetricStepsHelp),
+    };
+    (label.text(lang), help.text(lang))
+}
+
+/// A puzzle family's name in `lang`, for messages ("tile puzzles").
+pub fn family_name(family: Family, lang: Lang) -> String {
+    match family {
+        Family::Tiles => NameMsg::FamilyTiles,
+        Family::Klotski => NameMsg::FamilyKlotski,
+    }
+    .text(lang)
+}
+
+/// How a run ended, in `lang` ("solved", "time limit", …).
+pub fn status_text(status: Status, lang: Lang) -> String {
+    match status {
+        Status::Solved => NameMsg::StatusSolved,
+        Status::Unsolvable => NameMsg::StatusUnsolvable,
+        Status::Limit(LimitKind::Nodes) => NameMsg::StatusNodeLimit,
+        Status::Limit(LimitKind::Memory) => NameMsg::StatusMemoryLimit,
+        Status::Limit(LimitKind::Time) => NameMsg::StatusTimeLimit,
+        Status::Cancelled => NameMsg::StatusCancelled,
+        Status::NotFound => NameMsg::StatusNotFound,
+    }
+    .text(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::strategy::STRATEGIES;
+
+    #[test]
+    fn every_registered_name_has_a_translation() {
+        for s in STRATEGIES {
+            let (label, about) = strategy_msgs(s.name()).expect(s.name());
+            // The English side is the engine's own wording, so the app reads
+            // the same as the CLI's help in English.
+            assert_eq!(label.text(Lang::English), s.label());
+            assert_eq!(about.text(Lang::English), s.description());
+            for p in s.params() {
+                let (label, help) = param_text(s.name(), p.key, Lang::English);
+                assert_eq!((label.as_str(), help.as_str()), (p.label, p.help));
+            }
+        }
+        for kind in HeuristicKind::ALL {
+            assert_eq!(heuristic_label(kind, Lang::English), kind.label());
+        }
+        for family in Family::ALL {
+            assert_eq!(family_name(family, Lang::English), family.name());
+        }
+    }
+}
