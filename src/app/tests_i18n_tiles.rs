@@ -307,7 +307,12 @@ fn render_tiles_in_chinese() {
             );
             apply(&mut h, super::Command::Randomize);
             apply(&mut h, super::Command::Solve);
-            h.run();
+            super::tests::wait_until(
+                &mut h,
+                |h| h.query_by_label("0 / 0").is_none(),
+                10,
+                "live counters",
+            );
             save(&mut h, "running");
             apply(&mut h, super::Command::Cancel);
             wait_for_solver(&mut h);
