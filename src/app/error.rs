@@ -405,3 +405,116 @@ pub fn file_error(e: &FileError, lang: Lang) -> String {
     }
     .text(lang)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Shape;
+
+    fn has_chinese(text: &str) -> bool {
+        text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    /// Every kind of board error reads as the engine's own text in English
+    /// and as a Chinese sentence, keeping the data it names.
+    #[test]
+    fn board_errors_read_in_chinese_with_their_data_and_in_english_as_the_engine_says() {
+        let four = Shape::new(4, 4).unwrap();
+        let cases = [
+            (BoardError::Empty, ""),
+            (BoardError::NotANumber("x7".into()), "x7"),
+            (BoardError::BadSize("3by3".into()), "3by3"),
+            (BoardError::SizeOutOfRange { rows: 11, cols: 3 }, "11x3"),
+            (BoardError::NotSquare(7), "7"),
+            (
+                BoardError::WrongCount {
+                    shape: four,
+                    found: 15,
+                },
+                "15",
+            ),
+            (
+                BoardError::GoalCount {
+                    shape: four,
+                    found: 3,
+                },
+                "3",
+            ),
+            (BoardError::OutOfRange { tile: 99, max: 15 }, "99"),
+            (BoardError::Duplicate(0), "0"),
+            (BoardError::Duplicate(7), "7"),
+            (BoardError::Missing(0), "0"),
+            (BoardError::Missing(12), "12"),
+            (
+                BoardError::GoalShape {
+                    goal: four,
+                    start: Shape::new(3, 3).unwrap(),
+                },
+                "3x3",
+            ),
+            (BoardError::InGoal(Box::new(BoardError::Duplicate(5))), "5"),
+        ];
+        for (e, data) in cases {
+            assert_eq!(board_error(&e, Lang::English), e.to_string());
+            let zh = board_error(&e, Lang::Chinese);
+            assert!(has_chinese(&zh) && zh.contains(data), "{e:?}: {zh}");
+            assert!(!zh.contains("tile"), "{e:?}: {zh}");
+        }
+    }
+
+    #[test]
+    fn the_unsolvable_reason_names_both_parities_in_chinese() {
+        let why = Unsolvable {
+            permutation_odd: true,
+            blank_distance: 2,
+        };
+        assert_eq!(unsolvable(&why, Lang::English), why.to_string());
+        let zh = unsolvable(&why, Lang::Chinese);
+        assert!(zh.contains("奇排列") && zh.contains("2 步（偶数）"), "{zh}");
+    }
+
+    #[test]
+    fn app_errors_keep_their_english_and_say_it_in_chinese() {
+        let errors = [
+            AppError::NoSolution,
+            AppError::OpenWhileBusy(Busy::Comparing),
+            AppError::Refused {
+                action: TilesMsg::ActionReset,
+                busy: Busy::Solving,
+            },
+            AppError::HeuristicUnavailable {
+                kind: crate::engine::HeuristicKind::Pdb,
+                shape: Shape::new(3, 3).unwrap(),
+            },
+            AppError::SolveRefused(SolveError::Unsupported {
+                strategy: "fast",
+                family: crate::engine::strategy::Family::Klotski,
+            }),
+            AppError::NotALayout(LayoutError::TwoTargets('A', 'B')),
+            AppError::Open {
+                path: "/no/such.ron".into(),
+                source: FileError::NotAtGoal { moves: 3 },
+            },
+            AppError::Save {
+                path: "/no/such.ron".into(),
+                source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+            },
+        ];
+        for e in &errors {
+            assert_eq!(e.text(Lang::English), e.to_string());
+            let zh = e.text(Lang::Chinese);
+            assert!(has_chinese(&zh) && zh != e.to_string(), "{e:?}: {zh}");
+        }
+        assert_eq!(
+            errors[2].text(Lang::Chinese),
+            "求解进行时不能重置：请先取消。"
+        );
+        let unsupported = errors[4].text(Lang::Chinese);
+        assert_eq!(
+            unsupported,
+            "不求解：快速（逐行归位）只能求解数字推盘，不能求解华容道"
+        );
+        assert!(errors[6].text(Lang::Chinese).contains("/no/such.ron"));
+        assert!(errors[7].text(Lang::Chinese).ends_with("没有权限"));
+    }
+}

@@ -715,7 +715,8 @@ impl eframe::App for HuarongApp {
 pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_title("Huarong — sliding puzzles")
+            // Set in the app's language at the first frame.
+            .with_title(TilesMsg::WindowTitle.text(i18n::Lang::English))
             .with_inner_size([1100.0, 720.0])
             .with_min_inner_size([720.0, 480.0]),
         ..Default::default()
