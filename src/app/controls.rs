@@ -4,11 +4,15 @@
 use eframe::egui;
 
 use super::Command;
+use super::i18n::{Lang, Message, TilesMsg, language, names, tr};
 use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::strategy::{self, Family};
 use crate::engine::{HeuristicKind, Progress, Shape};
 use crate::units::{bytes, count, parse_count, thousands};
+
+/// Rows by columns: a sign, the same in every language.
+const TIMES: &str = "×";
 
 /// Facts the panel shows but does not own.
 pub struct PanelState<'a> {
@@ -38,9 +42,9 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) 
         ui.separator();
         start_section(ui, settings, state, &mut commands);
         ui.separator();
-        ui.checkbox(&mut settings.animate, "Animate slides");
-        ui.checkbox(&mut settings.mark_home, "Mark tiles in place");
-        ui.checkbox(&mut settings.show_distance, "Show distance and Hint");
+        ui.checkbox(&mut settings.animate, tr(ui, TilesMsg::AnimateSlides));
+        ui.checkbox(&mut settings.mark_home, tr(ui, TilesMsg::MarkHome));
+        ui.checkbox(&mut settings.show_distance, tr(ui, TilesMsg::ShowDistance));
     });
     commands
 }
@@ -51,7 +55,7 @@ fn puzzle_section(
     state: &PanelState<'_>,
     commands: &mut Vec<Command>,
 ) {
-    ui.heading("Puzzle");
+    ui.heading(tr(ui, TilesMsg::HeadingPuzzle));
     let idle = state.running.is_none();
     ui.add_enabled_ui(idle, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -68,26 +72,29 @@ fn puzzle_section(
         });
         // Any number may be typed: one out of range is named below, not
         // silently clamped.
-        let problem = custom_size_problem(settings.rows, settings.cols);
+        let problem = custom_size_problem(settings.rows, settings.cols, language(ui.ctx()));
         ui.horizontal(|ui| {
-            let l = ui.label("Custom");
+            let l = ui.label(tr(ui, TilesMsg::Custom));
             // Wide enough for "10 rows": the New button does not move as
             // the numbers change. Out-of-range values stay as typed and are
             // named below (not clamped).
             let size = egui::vec2(62.0, ui.spacing().interact_size.y);
             ui.add_sized(
                 size,
-                egui::DragValue::new(&mut settings.rows).suffix(" rows"),
+                egui::DragValue::new(&mut settings.rows).suffix(tr(ui, TilesMsg::RowsSuffix)),
             )
             .labelled_by(l.id);
-            ui.label("×");
+            ui.label(TIMES);
             ui.add_sized(
                 size,
-                egui::DragValue::new(&mut settings.cols).suffix(" cols"),
+                egui::DragValue::new(&mut settings.cols).suffix(tr(ui, TilesMsg::ColsSuffix)),
             )
             .labelled_by(l.id);
             if ui
-                .add_enabled(problem.is_none(), egui::Button::new("New"))
+                .add_enabled(
+                    problem.is_none(),
+                    egui::Button::new(tr(ui, TilesMsg::NewButton)),
+                )
                 .clicked()
             {
                 commands.push(Command::NewSize(settings.shape()));
@@ -100,18 +107,31 @@ fn puzzle_section(
 }
 
 /// What is wrong with a custom size of `rows` × `cols`, in words.
-fn custom_size_problem(rows: u8, cols: u8) -> Option<String> {
+fn custom_size_problem(rows: u8, cols: u8, lang: Lang) -> Option<String> {
     let (min, max) = (Shape::MIN_SIDE, Shape::MAX_SIDE);
-    let bad = |n: u8, what: &str| (!(min..=max).contains(&n)).then(|| what.to_string());
-    let what = match (bad(rows, "Rows"), bad(cols, "columns")) {
-        (None, None) => return None,
-        (Some(r), Some(c)) => format!("{r} and {c}"),
-        (Some(r), None) => r,
-        (None, Some(_)) => "Columns".to_string(),
+    let bad = |n: u8| !(min..=max).contains(&n);
+    let msg = match (bad(rows), bad(cols)) {
+        (false, false) => return None,
+        (true, true) => TilesMsg::BothOut {
+            min,
+            max,
+            rows,
+            cols,
+        },
+        (true, false) => TilesMsg::RowsOut {
+            min,
+            max,
+            rows,
+            cols,
+        },
+        (false, true) => TilesMsg::ColsOut {
+            min,
+            max,
+            rows,
+            cols,
+        },
     };
-    Some(format!(
-        "{what} must be {min} to {max} (now {rows}×{cols})."
-    ))
+    Some(msg.text(lang))
 }
 
 fn strategy_section(
@@ -121,19 +141,20 @@ fn strategy_section(
     commands: &mut Vec<Command>,
 ) {
     let shape = state.shape;
-    ui.heading("Strategy");
+    ui.heading(tr(ui, TilesMsg::HeadingStrategy));
     strategy_radios(ui, &mut settings.strategy, Family::Tiles);
     super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
     let uses = super::solver::strategy_named(&settings.strategy).uses_heuristic();
     ui.add_space(4.0);
-    ui.label("Heuristic");
+    ui.label(tr(ui, TilesMsg::Heuristic));
     ui.add_enabled_ui(uses, |ui| {
         ui.horizontal_wrapped(|ui| {
             for kind in HeuristicKind::ALL {
-                let why = unavailable(kind, shape);
+                let why = unavailable_in(kind, shape, language(ui.ctx()));
+                let label = names::heuristic_label(kind, language(ui.ctx()));
                 let r = ui.add_enabled(
                     why.is_none(),
-                    egui::RadioButton::new(settings.heuristic == kind, kind.label()),
+                    egui::RadioButton::new(settings.heuristic == kind, label),
                 );
                 if r.clicked() {
                     settings.heuristic = kind;
@@ -150,9 +171,9 @@ fn strategy_section(
         super::databases::strong_ui(ui, state.strong_database, commands);
     }
     ui.add_space(4.0);
-    ui.label("Limits");
+    ui.label(tr(ui, TilesMsg::Limits));
     ui.horizontal(|ui| {
-        ui.checkbox(&mut settings.limit_nodes, "Nodes");
+        ui.checkbox(&mut settings.limit_nodes, tr(ui, TilesMsg::LimitNodes));
         // Kept in thousands; shown and typed as a count ("10 M").
         let knodes = settings.max_knodes;
         ui.add_enabled(
@@ -164,21 +185,23 @@ fn strategy_section(
                 .custom_formatter(|k, _| count((k * 1000.0).round() as u64))
                 .custom_parser(|text| parse_count(text).map(|n| n as f64 / 1000.0)),
         )
-        .on_hover_text(format!(
-            "Stop after expanding {} nodes (type e.g. 500 k or 10 M)",
-            thousands(knodes.saturating_mul(1000))
+        .on_hover_text(tr(
+            ui,
+            TilesMsg::LimitNodesHint {
+                nodes: thousands(knodes.saturating_mul(1000)),
+            },
         ));
     });
     ui.horizontal(|ui| {
-        ui.checkbox(&mut settings.limit_time, "Time");
+        ui.checkbox(&mut settings.limit_time, tr(ui, TilesMsg::LimitTime));
         ui.add_enabled(
             settings.limit_time,
             egui::DragValue::new(&mut settings.time_limit)
                 .range(0.1..=86_400.0)
                 .speed(1.0)
-                .suffix(" s"),
+                .suffix(tr(ui, TilesMsg::SecondsSuffix)),
         )
-        .on_hover_text("Stop after this many seconds");
+        .on_hover_text(tr(ui, TilesMsg::LimitTimeHint));
     });
 }
 
@@ -188,52 +211,53 @@ fn start_section(
     state: &PanelState<'_>,
     commands: &mut Vec<Command>,
 ) {
-    ui.heading("Start");
+    ui.heading(tr(ui, TilesMsg::HeadingStart));
     ui.add_enabled_ui(state.running.is_none(), |ui| {
         ui.horizontal_wrapped(|ui| {
             if ui
-                .button("Randomize")
-                .on_hover_text("A uniformly random solvable state")
+                .button(tr(ui, TilesMsg::Randomize))
+                .on_hover_text(tr(ui, TilesMsg::RandomizeHint))
                 .clicked()
             {
                 commands.push(Command::Randomize);
             }
-            if ui.button("Set state…").clicked() {
+            if ui.button(tr(ui, TilesMsg::SetState)).clicked() {
                 commands.push(Command::OpenSetState);
             }
         });
         ui.horizontal(|ui| {
             if ui
-                .button("Shuffle")
-                .on_hover_text("Random moves from the goal")
+                .button(tr(ui, TilesMsg::Shuffle))
+                .on_hover_text(tr(ui, TilesMsg::ShuffleHint))
                 .clicked()
             {
                 commands.push(Command::Shuffle);
             }
-            ui.add(egui::Slider::new(&mut settings.shuffle_moves, 1..=300).text("moves"));
+            ui.add(
+                egui::Slider::new(&mut settings.shuffle_moves, 1..=300)
+                    .text(tr(ui, TilesMsg::ShuffleMoves)),
+            );
         });
         // Where the board goes back to: both undoable.
         ui.horizontal_wrapped(|ui| {
             if ui
-                .button("Reset")
-                .on_hover_text(
-                    "Back to the start (the solution's start if there is one); Undo returns",
-                )
+                .button(tr(ui, TilesMsg::Reset))
+                .on_hover_text(tr(ui, TilesMsg::ResetHint))
                 .clicked()
             {
                 commands.push(Command::Reset);
             }
             if ui
-                .button("Go to goal")
-                .on_hover_text("Put the board at the goal; Undo returns")
+                .button(tr(ui, TilesMsg::GoToGoal))
+                .on_hover_text(tr(ui, TilesMsg::GoToGoalHint))
                 .clicked()
             {
                 commands.push(Command::GoToGoal);
             }
             let mut edit = state.edit_mode;
             if ui
-                .toggle_value(&mut edit, "Edit mode")
-                .on_hover_text("Click two tiles to swap them")
+                .toggle_value(&mut edit, tr(ui, TilesMsg::EditMode))
+                .on_hover_text(tr(ui, TilesMsg::EditModeHint))
                 .clicked()
             {
                 commands.push(Command::ToggleEdit);
@@ -247,14 +271,17 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
         None => {
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(!state.edit_mode, egui::Button::new("Solve"))
+                    .add_enabled(!state.edit_mode, egui::Button::new(tr(ui, TilesMsg::Solve)))
                     .clicked()
                 {
                     commands.push(Command::Solve);
                 }
                 if ui
-                    .add_enabled(!state.edit_mode, egui::Button::new("Inspect"))
-                    .on_hover_text("Step through the search: its nodes, open list and tree")
+                    .add_enabled(
+                        !state.edit_mode,
+                        egui::Button::new(tr(ui, TilesMsg::Inspect)),
+                    )
+                    .on_hover_text(tr(ui, TilesMsg::InspectHint))
                     .clicked()
                 {
                     commands.push(Command::Inspect);
@@ -264,10 +291,8 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
         Some(run) => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(format!(
-                    "Running {}",
-                    super::with_heuristic(run.strategy, &run.heuristic)
-                ));
+                let run = super::with_heuristic(run.strategy, &run.heuristic, language(ui.ctx()));
+                ui.label(tr(ui, TilesMsg::Running { run }));
             });
             if let Some((name, phase)) = run.database() {
                 super::databases::progress_ui(ui, name, phase);
@@ -275,7 +300,7 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
             // Shown (as zeros) before the first report too, so Cancel
             // does not move when the counters arrive.
             live_counters(ui, &run.progress().unwrap_or_default());
-            if ui.button("Cancel").clicked() {
+            if ui.button(tr(ui, TilesMsg::Cancel)).clicked() {
                 commands.push(Command::Cancel);
             }
         }
@@ -283,37 +308,39 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
 }
 
 /// Why heuristic `kind` cannot guide a search on `shape`, in the panel's
-/// words (the engine's reason names the command line's key).
+/// English words (the engine's reason names the command line's key).
 pub fn unavailable(kind: HeuristicKind, shape: Shape) -> Option<String> {
-    kind.unavailable_for(shape).map(|_| {
-        format!(
-            "{} needs a 4×4 board (its tables are built for the 15-puzzle), not {shape}",
-            kind.label()
-        )
-    })
+    unavailable_in(kind, shape, Lang::English)
+}
+
+/// [`unavailable`] in `lang`.
+pub fn unavailable_in(kind: HeuristicKind, shape: Shape, lang: Lang) -> Option<String> {
+    kind.unavailable_for(shape)
+        .map(|_| super::error::heuristic_unavailable(kind, shape, lang))
 }
 
 /// The live counters of a running search.
 pub fn live_counters(ui: &mut egui::Ui, p: &Progress) {
     egui::Grid::new("live").num_columns(2).show(ui, |ui| {
-        ui.label("expanded");
+        ui.label(tr(ui, TilesMsg::LiveExpanded));
         ui.label(thousands(p.expanded));
         ui.end_row();
-        ui.label("frontier / stored");
+        ui.label(tr(ui, TilesMsg::LiveFrontier));
         ui.label(format!(
             "{} / {}",
             thousands(p.frontier),
             thousands(p.stored)
         ));
         ui.end_row();
-        ui.label("bound / depth");
+        ui.label(tr(ui, TilesMsg::LiveBound));
         ui.label(p.bound.map_or("–".into(), |b| b.to_string()));
         ui.end_row();
-        ui.label("memory");
+        ui.label(tr(ui, TilesMsg::LiveMemory));
         ui.label(bytes(p.bytes));
         ui.end_row();
-        ui.label("elapsed");
-        ui.label(format!("{:.1} s", p.elapsed.as_secs_f64()));
+        ui.label(tr(ui, TilesMsg::LiveElapsed));
+        let seconds = format!("{:.1}", p.elapsed.as_secs_f64());
+        ui.label(tr(ui, TilesMsg::Seconds { seconds }));
         ui.end_row();
     });
 }
@@ -321,11 +348,13 @@ pub fn live_counters(ui: &mut egui::Ui, p: &Progress) {
 /// The registry's strategies for `family` as radio buttons: the exact
 /// searches on one row, the others on the next (shared by tiles and Klotski).
 pub fn strategy_radios(ui: &mut egui::Ui, selected: &mut String, family: Family) {
+    let lang = language(ui.ctx());
     for optimal in [true, false] {
         ui.horizontal_wrapped(|ui| {
             for s in strategy::for_family(family).filter(|s| s.is_optimal() == optimal) {
-                ui.radio_value(selected, s.name().to_string(), s.label())
-                    .on_hover_text(s.description());
+                let label = names::strategy_label(s, lang);
+                ui.radio_value(selected, s.name().to_string(), label)
+                    .on_hover_text(names::strategy_description(s, lang));
             }
         });
     }

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use eframe::egui;
 
 use super::Command;
+use super::i18n::{Message, Said, TilesMsg, tr};
 use crate::engine::job::Job;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{Board, Control, HeuristicKind};
@@ -147,20 +148,23 @@ pub fn progress_ui(ui: &mut egui::Ui, name: &str, phase: DbPhase) {
         DbPhase::Loading => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(format!("Loading the {name} database…"));
+                let name = name.to_string();
+                ui.label(tr(ui, TilesMsg::DbLoading { name }));
             });
         }
         DbPhase::Building(f) if f >= 1.0 => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(format!("Saving the {name} database…"));
+                let name = name.to_string();
+                ui.label(tr(ui, TilesMsg::DbSaving { name }));
             });
         }
         DbPhase::Building(f) => {
-            ui.add(
-                egui::ProgressBar::new(f)
-                    .text(format!("building {name} database {:.0}%", f * 100.0)),
-            );
+            let building = TilesMsg::DbBuilding {
+                name: name.to_string(),
+                percent: format!("{:.0}", f * 100.0),
+            };
+            ui.add(egui::ProgressBar::new(f).text(tr(ui, building)));
         }
     }
 }
@@ -284,17 +288,19 @@ impl Databases {
     }
 
     /// Collect a finished build: the status line to show, if it ended.
-    pub fn poll(&mut self) -> Option<String> {
+    pub fn poll(&mut self) -> Option<Said> {
         let finished = self.build.as_mut()?.job.try_take()?;
         self.build = None;
         Some(match finished {
-            Err(failed) => format!("Strong database build failed: {failed}"),
+            Err(failed) => Said::msg(TilesMsg::StrongFailed {
+                why: failed.to_string(),
+            }),
             Ok(Some(load)) => {
-                let line = load.to_string();
+                let what = load_words(&load);
                 self.keep(load.db);
-                format!("Strong database ready: {line}")
+                Said::new(move |lang| TilesMsg::StrongReady { what: what(lang) }.text(lang))
             }
-            Ok(None) => "Strong database build cancelled; nothing was saved".to_string(),
+            Ok(None) => Said::msg(TilesMsg::StrongCancelled),
         })
     }
 }
@@ -304,13 +310,13 @@ impl Databases {
 pub fn strong_ui(ui: &mut egui::Ui, status: StrongStatus, commands: &mut Vec<Command>) {
     let text = match status {
         StrongStatus::NotApplicable => return,
-        StrongStatus::Missing => "7-8 database: not built",
-        StrongStatus::OnDisk => "7-8 database: on disk",
-        StrongStatus::Loaded => "7-8 database: loaded",
-        StrongStatus::Loading => "7-8 database: loading",
-        StrongStatus::Building(_) => "7-8 database: building",
+        StrongStatus::Missing => TilesMsg::StrongMissing,
+        StrongStatus::OnDisk => TilesMsg::StrongOnDisk,
+        StrongStatus::Loaded => TilesMsg::StrongLoaded,
+        StrongStatus::Loading => TilesMsg::StrongLoading,
+        StrongStatus::Building(_) => TilesMsg::StrongBuilding,
     };
-    ui.label(text);
+    ui.label(tr(ui, text));
     let working = match status {
         StrongStatus::Building(f) => Some(DbPhase::Building(f)),
         StrongStatus::Loading => Some(DbPhase::Loading),
@@ -318,19 +324,50 @@ pub fn strong_ui(ui: &mut egui::Ui, status: StrongStatus, commands: &mut Vec<Com
     };
     if let Some(phase) = working {
         progress_ui(ui, "7-8", phase);
-        if ui.button("Cancel build").clicked() {
+        if ui.button(tr(ui, TilesMsg::CancelBuild)).clicked() {
             commands.push(Command::CancelStrongDatabase);
         }
     } else if status == StrongStatus::Missing
         && ui
-            .button("Build strong database")
-            .on_hover_text(
-                "Build the 7-8 pattern database (about 0.6 GB on disk and in memory; \
-                 takes about 15 s on two cores, up to 1.1 GB while building). \
-                 Optimal 4×4 solves get several times faster.",
-            )
+            .button(tr(ui, TilesMsg::BuildStrong))
+            .on_hover_text(tr(ui, TilesMsg::BuildStrongHint))
             .clicked()
     {
         commands.push(Command::BuildStrongDatabase);
+    }
+}
+
+/// How a database was had (read from its file, or built and saved), in
+/// any language: the English is the storage's own line.
+fn load_words(load: &PdbLoad) -> impl Fn(super::i18n::Lang) -> String + Send + Sync + 'static {
+    use crate::storage::pdb_cache::PdbSource;
+    let english = load.to_string();
+    let (name, path) = (load.db.name(), load.path.display().to_string());
+    let seconds = format!("{:.2}", load.elapsed.as_secs_f64());
+    let source = load.source.clone();
+    move |lang| {
+        if lang == super::i18n::Lang::English {
+            return english.clone();
+        }
+        let (name, path, seconds) = (name.clone(), path.clone(), seconds.clone());
+        match &source {
+            PdbSource::Cache => TilesMsg::PdbFromCache {
+                name,
+                path,
+                seconds,
+            }
+            .text(lang),
+            PdbSource::Built { why, saved } => {
+                let mut line = TilesMsg::PdbBuilt { name, seconds }.text(lang);
+                if let Some(why) = why {
+                    line += &TilesMsg::PdbRejected { why: why.clone() }.text(lang);
+                }
+                line += &match saved {
+                    Ok(()) => TilesMsg::PdbSavedTo { path }.text(lang),
+                    Err(why) => TilesMsg::PdbNotSaved { why: why.clone() }.text(lang),
+                };
+                line
+            }
+        }
     }
 }

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::i18n::{ErrorMsg, Lang, Message, TilesMsg, names};
 use crate::engine::klotski::LayoutError;
 use crate::engine::strategy::SolveError;
 use crate::engine::tiles::{BoardError, Unsolvable};
@@ -61,10 +62,14 @@ pub enum AppError {
     #[error("Cancel the running {} before opening a file.", .0.what())]
     OpenWhileBusy(Busy),
     /// A command that changes the board, refused while work runs.
-    #[error("{action} is not available while a {} runs: cancel it first.", busy.what())]
+    #[error(
+        "{} is not available while a {} runs: cancel it first.",
+        action.text(Lang::English),
+        busy.what()
+    )]
     Refused {
         /// The command, as the user knows it.
-        action: &'static str,
+        action: TilesMsg,
         /// What runs.
         busy: Busy,
     },
@@ -80,7 +85,436 @@ pub enum AppError {
     /// The solver refused the request (e.g. a heuristic that does not fit).
     #[error("Not solving: {0}")]
     SolveRefused(#[from] SolveError),
+    /// The heuristic chosen cannot guide a search on this board (the app's
+    /// own check before a solve).
+    #[error("Not solving: {}", heuristic_unavailable(*kind, *shape, Lang::English))]
+    HeuristicUnavailable {
+        /// The heuristic chosen.
+        kind: crate::engine::HeuristicKind,
+        /// The board's size.
+        shape: crate::engine::Shape,
+    },
     /// Text pasted into the Klotski view is not a layout.
     #[error("Paste takes a Klotski layout, rows split by '/', e.g. BAAC/BAAC/DEEF/DGHF/I..J: {0}")]
     NotALayout(LayoutError),
+}
+
+/// Why heuristic `kind` cannot guide a search on `shape`, in `lang`.
+pub fn heuristic_unavailable(
+    kind: crate::engine::HeuristicKind,
+    shape: crate::engine::Shape,
+    lang: Lang,
+) -> String {
+    TilesMsg::NeedsFourByFour {
+        kind: names::heuristic_label(kind, lang),
+        shape: shape.to_string(),
+    }
+    .text(lang)
+}
+
+impl Busy {
+    /// The work in a few words, in the app's words.
+    fn msg(self) -> ErrorMsg {
+        match self {
+            Busy::Solving => ErrorMsg::BusySolve,
+            Busy::Comparing => ErrorMsg::BusyComparison,
+        }
+    }
+}
+
+/// English is the error's own text (the one the CLI and the logs know);
+/// Chinese is built from the typed errors underneath.
+impl Message for AppError {
+    fn text(&self, lang: Lang) -> String {
+        if lang == Lang::English {
+            return self.to_string();
+        }
+        let path = |p: &PathBuf| p.display().to_string();
+        match self {
+            AppError::Open { path: p, source } => ErrorMsg::CannotOpen {
+                path: path(p),
+                why: file_error(source, lang),
+            },
+            AppError::Save { path: p, source } => ErrorMsg::CannotSave {
+                path: path(p),
+                why: io_error(source, lang),
+            },
+            AppError::Export { path: p, source } => ErrorMsg::CannotExport {
+                path: path(p),
+                why: io_error(source, lang),
+            },
+            AppError::NoSolution => ErrorMsg::NoSolution,
+            AppError::OpenWhileBusy(busy) => ErrorMsg::OpenWhileBusy {
+                busy: busy.msg().text(lang),
+            },
+            AppError::Refused { action, busy } => ErrorMsg::Refused {
+                action: action.text(lang),
+                busy: busy.msg().text(lang),
+            },
+            AppError::Unsolvable(why) => ErrorMsg::NotSolvingUnsolvable {
+                why: unsolvable(why, lang),
+            },
+            AppError::BadState(e) => return board_error(e, lang),
+            AppError::UnsolvableState(why) => ErrorMsg::UnsolvableForGoal {
+                why: unsolvable(why, lang),
+            },
+            AppError::SolveRefused(e) => ErrorMsg::NotSolving {
+                why: solve_error(e, lang),
+            },
+            AppError::HeuristicUnavailable { kind, shape } => ErrorMsg::NotSolving {
+                why: heuristic_unavailable(*kind, *shape, lang),
+            },
+            AppError::NotALayout(e) => ErrorMsg::NotALayout {
+                why: layout_error(e, lang),
+            },
+        }
+        .text(lang)
+    }
+}
+
+/// An I/O error in `lang`: the common kinds in words, else the system's.
+fn io_error(e: &std::io::Error, lang: Lang) -> String {
+    io_kind(e.kind(), &e.to_string(), lang)
+}
+
+fn io_kind(kind: std::io::ErrorKind, message: &str, lang: Lang) -> String {
+    match kind {
+        std::io::ErrorKind::NotFound => ErrorMsg::FileNotFound.text(lang),
+        std::io::ErrorKind::PermissionDenied => ErrorMsg::FilePermission.text(lang),
+        _ => message.to_string(),
+    }
+}
+
+/// A board or size error in `lang` (English: the engine's own text).
+pub fn board_error(e: &BoardError, lang: Lang) -> String {
+    if lang == Lang::English {
+        return e.to_string();
+    }
+    use crate::engine::Shape;
+    match e {
+        BoardError::Empty => ErrorMsg::BoardEmpty,
+        BoardError::NotANumber(t) => ErrorMsg::BoardNotANumber { token: t.clone() },
+        BoardError::BadSize(t) => ErrorMsg::BoardBadSize { text: t.clone() },
+        &BoardError::SizeOutOfRange { rows, cols } => ErrorMsg::BoardSizeOutOfRange {
+            rows,
+            cols,
+            min: Shape::MIN_SIDE,
+            max: Shape::MAX_SIDE,
+        },
+        &BoardError::NotSquare(n) => ErrorMsg::BoardNotSquare { n },
+        &BoardError::WrongCount { shape, found } => ErrorMsg::BoardWrongCount {
+            found,
+            shape: shape.to_string(),
+            cells: shape.cells(),
+        },
+        &BoardError::GoalCount { shape, found } => ErrorMsg::BoardGoalCount {
+            found,
+            shape: shape.to_string(),
+            cells: shape.cells(),
+        },
+        &BoardError::OutOfRange { tile, max } => ErrorMsg::BoardOutOfRange { tile, max },
+        BoardError::Duplicate(0) => ErrorMsg::BoardTwoBlanks,
+        &BoardError::Duplicate(tile) => ErrorMsg::BoardDuplicate { tile },
+        BoardError::Missing(0) => ErrorMsg::BoardNoBlank,
+        &BoardError::Missing(tile) => ErrorMsg::BoardMissing { tile },
+        BoardError::GoalShape { goal, start } => ErrorMsg::BoardGoalShape {
+            goal: goal.to_string(),
+            start: start.to_string(),
+        },
+        BoardError::InGoal(e) => ErrorMsg::BoardInGoal {
+            why: board_error(e, lang),
+        },
+    }
+    .text(lang)
+}
+
+/// Why a start cannot reach its goal, in `lang`.
+pub fn unsolvable(why: &Unsolvable, lang: Lang) -> String {
+    if lang == Lang::English {
+        return why.to_string();
+    }
+    let parity = |odd| {
+        if odd {
+            ErrorMsg::ParityOdd
+        } else {
+            ErrorMsg::ParityEven
+        }
+        .text(lang)
+    };
+    let (permutation, distance) = (parity(why.permutation_odd), why.blank_distance);
+    let blank = parity(distance % 2 == 1);
+    if distance == 1 {
+        ErrorMsg::UnsolvableOneMove {
+            permutation,
+            distance,
+            blank,
+        }
+    } else {
+        ErrorMsg::Unsolvable {
+            permutation,
+            distance,
+            blank,
+        }
+    }
+    .text(lang)
+}
+
+/// Why the engine refused a solve, in `lang`.
+fn solve_error(e: &SolveError, lang: Lang) -> String {
+    match e {
+        SolveError::HeuristicUnavailable(_) => ErrorMsg::HeuristicUnavailable.text(lang),
+        SolveError::BadParameter(why) => ErrorMsg::BadParameter { why: why.clone() }.text(lang),
+        SolveError::Unsupported { strategy, family } => {
+            let families: Vec<String> = crate::engine::strategy::find(strategy)
+                .map(|s| {
+                    s.families()
+                        .iter()
+                        .map(|&f| names::family_name(f, lang))
+                        .collect()
+                })
+                .unwrap_or_default();
+            ErrorMsg::Unsupported {
+                strategy: names::strategy_label_of(strategy, lang)
+                    .unwrap_or_else(|| strategy.to_string()),
+                families: families.join(&ErrorMsg::And.text(lang)),
+                family: names::family_name(*family, lang),
+            }
+            .text(lang)
+        }
+    }
+}
+
+/// A Klotski layout error in `lang`.
+pub fn layout_error(e: &LayoutError, lang: Lang) -> String {
+    if lang == Lang::English {
+        return e.to_string();
+    }
+    use crate::engine::klotski::Layout;
+    match *e {
+        LayoutError::Empty => ErrorMsg::LayoutEmpty,
+        LayoutError::UnequalRows { row, len, expected } => {
+            ErrorMsg::LayoutUnequalRows { row, len, expected }
+        }
+        LayoutError::UnknownChar(c) => ErrorMsg::LayoutUnknownChar { c },
+        LayoutError::NotRectangle(c) => ErrorMsg::LayoutNotRectangle { c },
+        LayoutError::ShapeNotAllowed { letter, rows, cols } => {
+            ErrorMsg::LayoutShape { letter, rows, cols }
+        }
+        LayoutError::NoTarget => ErrorMsg::LayoutNoTarget,
+        LayoutError::TwoTargets(a, b) => ErrorMsg::LayoutTwoTargets { a, b },
+        LayoutError::NoEmptyCell => ErrorMsg::LayoutNoEmptyCell,
+        LayoutError::BadSize { rows, cols } => ErrorMsg::LayoutBadSize {
+            rows,
+            cols,
+            min: Layout::MIN_SIDE,
+            max: Layout::MAX_SIDE,
+        },
+        LayoutError::TooManyCells { rows, cols } => ErrorMsg::LayoutTooManyCells {
+            rows,
+            cols,
+            cells: rows * cols,
+            max: Layout::MAX_CELLS,
+        },
+    }
+    .text(lang)
+}
+
+/// A puzzle file's problem in `lang`.
+pub fn file_error(e: &FileError, lang: Lang) -> String {
+    if lang == Lang::English {
+        return e.to_string();
+    }
+    use crate::storage::puzzle_file::{PuzzleKind, VERSION};
+    match e {
+        FileError::Io {
+            path,
+            kind,
+            message,
+        } => ErrorMsg::FileIo {
+            path: path.display().to_string(),
+            why: io_kind(*kind, message, lang),
+        },
+        FileError::Empty => ErrorMsg::FileEmpty,
+        &FileError::NotText { offset } => ErrorMsg::FileNotText { offset },
+        FileError::Parse {
+            line,
+            column,
+            message,
+        } => ErrorMsg::FileParse {
+            line: *line,
+            column: *column,
+            why: message.clone(),
+        },
+        FileError::NotPuzzleFile { format: Some(tag) } => {
+            ErrorMsg::FileNotPuzzleTagged { tag: tag.clone() }
+        }
+        FileError::NotPuzzleFile { format: None } => ErrorMsg::FileNotPuzzle,
+        &FileError::TooNew { version } => ErrorMsg::FileTooNew {
+            version,
+            supported: VERSION,
+        },
+        &FileError::BadVersion { version } => ErrorMsg::FileBadVersion { version },
+        FileError::UnknownKind(kind) => ErrorMsg::FileUnknownKind {
+            kind: kind.clone(),
+            known: PuzzleKind::NAMES.join(", "),
+        },
+        FileError::Size(e) => return board_error(e, lang),
+        FileError::State(e) => ErrorMsg::FileState {
+            why: board_error(e, lang),
+        },
+        FileError::Goal(e) => ErrorMsg::FileGoal {
+            why: board_error(e, lang),
+        },
+        &FileError::GoalSize { shape, found } => ErrorMsg::FileGoalSize {
+            shape: shape.to_string(),
+            cells: shape.cells(),
+            found,
+        },
+        &FileError::BadLetter { index, letter } => ErrorMsg::FileBadLetter {
+            index,
+            letter: letter.escape_debug().to_string(),
+        },
+        &FileError::IllegalMove { index, dir } => ErrorMsg::FileIllegalMove {
+            index,
+            letter: dir.letter(),
+        },
+        &FileError::NotAtGoal { moves } => ErrorMsg::FileNotAtGoal { moves },
+        &FileError::BadElapsed(ms) => ErrorMsg::FileBadElapsed { ms },
+        FileError::WrongKind(kind) => ErrorMsg::FileWrongKind {
+            kind: match kind {
+                PuzzleKind::Tiles => {
+                    names::family_name(crate::engine::strategy::Family::Tiles, lang)
+                }
+                PuzzleKind::Klotski => {
+                    names::family_name(crate::engine::strategy::Family::Klotski, lang)
+                }
+            },
+        },
+        FileError::Layout(e) => ErrorMsg::FileLayout {
+            why: layout_error(e, lang),
+        },
+        FileError::BadStep { index, text } => ErrorMsg::FileBadStep {
+            index: *index,
+            text: text.clone(),
+        },
+        FileError::IllegalStep { index, text } => ErrorMsg::FileIllegalStep {
+            index: *index,
+            text: text.clone(),
+        },
+        &FileError::StepsNotAtGoal { steps } => ErrorMsg::FileStepsNotAtGoal { steps },
+    }
+    .text(lang)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Shape;
+
+    fn has_chinese(text: &str) -> bool {
+        text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    /// Every kind of board error reads as the engine's own text in English
+    /// and as a Chinese sentence, keeping the data it names.
+    #[test]
+    fn board_errors_read_in_chinese_with_their_data_and_in_english_as_the_engine_says() {
+        let four = Shape::new(4, 4).unwrap();
+        let cases = [
+            (BoardError::Empty, ""),
+            (BoardError::NotANumber("x7".into()), "x7"),
+            (BoardError::BadSize("3by3".into()), "3by3"),
+            (BoardError::SizeOutOfRange { rows: 11, cols: 3 }, "11x3"),
+            (BoardError::NotSquare(7), "7"),
+            (
+                BoardError::WrongCount {
+                    shape: four,
+                    found: 15,
+                },
+                "15",
+            ),
+            (
+                BoardError::GoalCount {
+                    shape: four,
+                    found: 3,
+                },
+                "3",
+            ),
+            (BoardError::OutOfRange { tile: 99, max: 15 }, "99"),
+            (BoardError::Duplicate(0), "0"),
+            (BoardError::Duplicate(7), "7"),
+            (BoardError::Missing(0), "0"),
+            (BoardError::Missing(12), "12"),
+            (
+                BoardError::GoalShape {
+                    goal: four,
+                    start: Shape::new(3, 3).unwrap(),
+                },
+                "3x3",
+            ),
+            (BoardError::InGoal(Box::new(BoardError::Duplicate(5))), "5"),
+        ];
+        for (e, data) in cases {
+            assert_eq!(board_error(&e, Lang::English), e.to_string());
+            let zh = board_error(&e, Lang::Chinese);
+            assert!(has_chinese(&zh) && zh.contains(data), "{e:?}: {zh}");
+            assert!(!zh.contains("tile"), "{e:?}: {zh}");
+        }
+    }
+
+    #[test]
+    fn the_unsolvable_reason_names_both_parities_in_chinese() {
+        let why = Unsolvable {
+            permutation_odd: true,
+            blank_distance: 2,
+        };
+        assert_eq!(unsolvable(&why, Lang::English), why.to_string());
+        let zh = unsolvable(&why, Lang::Chinese);
+        assert!(zh.contains("奇排列") && zh.contains("2 步（偶数）"), "{zh}");
+    }
+
+    #[test]
+    fn app_errors_keep_their_english_and_say_it_in_chinese() {
+        let errors = [
+            AppError::NoSolution,
+            AppError::OpenWhileBusy(Busy::Comparing),
+            AppError::Refused {
+                action: TilesMsg::ActionReset,
+                busy: Busy::Solving,
+            },
+            AppError::HeuristicUnavailable {
+                kind: crate::engine::HeuristicKind::Pdb,
+                shape: Shape::new(3, 3).unwrap(),
+            },
+            AppError::SolveRefused(SolveError::Unsupported {
+                strategy: "fast",
+                family: crate::engine::strategy::Family::Klotski,
+            }),
+            AppError::NotALayout(LayoutError::TwoTargets('A', 'B')),
+            AppError::Open {
+                path: "/no/such.ron".into(),
+                source: FileError::NotAtGoal { moves: 3 },
+            },
+            AppError::Save {
+                path: "/no/such.ron".into(),
+                source: std::io::Error::from(std::io::ErrorKind::PermissionDenied),
+            },
+        ];
+        for e in &errors {
+            assert_eq!(e.text(Lang::English), e.to_string());
+            let zh = e.text(Lang::Chinese);
+            assert!(has_chinese(&zh) && zh != e.to_string(), "{e:?}: {zh}");
+        }
+        assert_eq!(
+            errors[2].text(Lang::Chinese),
+            "求解进行时不能重置：请先取消。"
+        );
+        let unsupported = errors[4].text(Lang::Chinese);
+        assert_eq!(
+            unsupported,
+            "不求解：快速（逐行归位）只能求解数字推盘，不能求解华容道"
+        );
+        assert!(errors[6].text(Lang::Chinese).contains("/no/such.ron"));
+        assert!(errors[7].text(Lang::Chinese).ends_with("没有权限"));
+    }
 }

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use super::i18n::{Lang, Message, TilesMsg};
 use crate::engine::{Board, Dir, TilePuzzle};
 
 /// One user action: a slide of one or more tiles (as blank moves).
@@ -210,16 +211,17 @@ impl Game {
 }
 
 /// A readable description of blank move `dir` on `board` (before the move):
-/// the tile that slides and its direction, e.g. `tile 7 ← (blank right)`.
-pub fn describe_move(board: &Board, dir: Dir) -> String {
+/// the tile that slides and its direction, in `lang`: `tile 7 ← (blank
+/// right)`, `7 号块 ←（空格右移）`.
+pub fn describe_move(board: &Board, dir: Dir, lang: Lang) -> String {
     let tile = board.tile_moved_by(dir).unwrap_or(0);
-    let (arrow, blank) = match dir {
-        Dir::Up => ('↓', "up"),
-        Dir::Down => ('↑', "down"),
-        Dir::Left => ('→', "left"),
-        Dir::Right => ('←', "right"),
-    };
-    format!("tile {tile} {arrow} (blank {blank})")
+    match dir {
+        Dir::Up => TilesMsg::TileMoveUp { tile },
+        Dir::Down => TilesMsg::TileMoveDown { tile },
+        Dir::Left => TilesMsg::TileMoveLeft { tile },
+        Dir::Right => TilesMsg::TileMoveRight { tile },
+    }
+    .text(lang)
 }
 
 #[cfg(test)]
@@ -290,7 +292,11 @@ mod tests {
     #[test]
     fn moves_are_described_by_the_tile_that_slides() {
         let b = Board::parse("1 2 3 4 5 6 7 0 8", None).unwrap();
-        assert_eq!(describe_move(&b, Dir::Right), "tile 8 ← (blank right)");
-        assert_eq!(describe_move(&b, Dir::Up), "tile 5 ↓ (blank up)");
+        let en = Lang::English;
+        assert_eq!(describe_move(&b, Dir::Right, en), "tile 8 ← (blank right)");
+        assert_eq!(describe_move(&b, Dir::Up, en), "tile 5 ↓ (blank up)");
+        let zh = Lang::Chinese;
+        assert_eq!(describe_move(&b, Dir::Right, zh), "8 号块 ←（空格右移）");
+        assert_eq!(describe_move(&b, Dir::Left, zh), "7 号块 →（空格左移）");
     }
 }

@@ -3,7 +3,8 @@
 use eframe::egui;
 
 use super::Command;
-use super::i18n::{Lang, Msg, language, tr, tr_ctx};
+use super::i18n::Message;
+use super::i18n::{Lang, Msg, TilesMsg, language, names, tr, tr_ctx};
 
 /// Draw the menu bar; returns the commands chosen.
 pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Command> {
@@ -74,7 +75,8 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
 
 /// The Keys and About windows.
 pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
-    egui::Window::new("Keys")
+    egui::Window::new(tr_ctx(ctx, Msg::MenuKeys))
+        .id(egui::Id::unique("keys window"))
         .open(keys)
         .resizable(false)
         .show(ctx, |ui| {
@@ -82,22 +84,19 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
                 .num_columns(2)
                 .striped(true)
                 .show(ui, |ui| {
+                    let lang = language(ui.ctx());
+                    let said = |m: TilesMsg| m.text(lang);
+                    // Key combinations are the same in every language.
                     for (k, what) in [
-                        ("Arrow keys / WASD", "slide a tile into the blank"),
-                        (
-                            "Click a tile",
-                            "slide it (and those between) toward the blank",
-                        ),
-                        ("Drag a tile", "slide it by hand; release past half way"),
-                        ("Ctrl+Z", "undo"),
-                        ("Ctrl+Shift+Z, Ctrl+Y", "redo"),
-                        (
-                            "Ctrl+V",
-                            "paste a state (opens Set state) or a Klotski layout",
-                        ),
+                        (said(TilesMsg::KeyArrows), TilesMsg::KeyArrowsWhat),
+                        (said(TilesMsg::KeyClick), TilesMsg::KeyClickWhat),
+                        (said(TilesMsg::KeyDrag), TilesMsg::KeyDragWhat),
+                        ("Ctrl+Z".to_string(), TilesMsg::KeyUndoWhat),
+                        ("Ctrl+Shift+Z, Ctrl+Y".to_string(), TilesMsg::KeyRedoWhat),
+                        ("Ctrl+V".to_string(), TilesMsg::KeyPasteWhat),
                     ] {
                         ui.label(k);
-                        ui.label(what);
+                        ui.label(said(what));
                         ui.end_row();
                     }
                 });
@@ -107,18 +106,16 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
         .resizable(false)
         .show(ctx, |ui| {
             ui.set_max_width(460.0);
-            ui.label(
-                "Huarong: play and solve sliding puzzles and Klotski, and see how \
-                 each strategy works:",
-            );
+            let lang = language(ui.ctx());
+            ui.label(tr(ui, TilesMsg::AboutIntro));
             // Every strategy the registry holds, as the Strategy panel lists them.
             for s in crate::engine::strategy::STRATEGIES {
                 ui.horizontal_wrapped(|ui| {
-                    ui.strong(s.label());
-                    ui.label(s.description());
+                    ui.strong(names::strategy_label(*s, lang));
+                    ui.label(names::strategy_description(*s, lang));
                 });
             }
-            ui.label("Moves name the direction the blank moves (U, D, L, R).");
+            ui.label(tr(ui, TilesMsg::AboutMoves));
             ui.label(tr(
                 ui,
                 Msg::AboutVersion {

@@ -44,6 +44,8 @@ mod tests_hints;
 #[cfg(test)]
 mod tests_i18n;
 #[cfg(test)]
+mod tests_i18n_tiles;
+#[cfg(test)]
 mod tests_inspector;
 #[cfg(test)]
 mod tests_tiles;
@@ -58,7 +60,7 @@ use eframe::egui;
 use error::{AppError, Busy};
 #[cfg(test)]
 use game::describe_move;
-use i18n::Message;
+use i18n::{Message, Said, TilesMsg, tr, tr_ctx};
 use set_state::SetStateDialog;
 use settings::Family;
 pub use settings::Settings;
@@ -161,27 +163,27 @@ pub enum Command {
 impl Command {
     /// The command as the user knows it, if it is refused while `busy`:
     /// those that replace the position a solve or comparison works on.
-    fn refused_while(&self, busy: Busy) -> Option<&'static str> {
+    fn refused_while(&self, busy: Busy) -> Option<TilesMsg> {
         Some(match self {
-            Command::NewSize(_) => "A new size",
-            Command::Randomize => "Randomize",
-            Command::Shuffle => "Shuffle",
-            Command::Reset => "Reset",
-            Command::GoToGoal => "Go to goal",
-            Command::OpenSetState => "Set state",
-            Command::Paste(_) => "Paste state",
-            Command::SetPuzzle(_) => "Set state",
-            Command::LoadClassic(_) => "Choosing a layout",
-            Command::SetLayout(_) => "Edit layout",
-            Command::PlayLayout(..) => "Showing a position",
-            Command::ToggleEdit => "Edit mode",
-            Command::SetFamily(_) => "Switching the puzzle",
-            Command::Open => "File ▸ Open",
-            Command::BuildStrongDatabase => "Building the strong database",
+            Command::NewSize(_) => TilesMsg::ActionNewSize,
+            Command::Randomize => TilesMsg::ActionRandomize,
+            Command::Shuffle => TilesMsg::ActionShuffle,
+            Command::Reset => TilesMsg::ActionReset,
+            Command::GoToGoal => TilesMsg::ActionGoToGoal,
+            Command::OpenSetState => TilesMsg::ActionSetState,
+            Command::Paste(_) => TilesMsg::ActionPasteState,
+            Command::SetPuzzle(_) => TilesMsg::ActionSetState,
+            Command::LoadClassic(_) => TilesMsg::ActionChooseLayout,
+            Command::SetLayout(_) => TilesMsg::ActionEditLayout,
+            Command::PlayLayout(..) => TilesMsg::ActionShowPosition,
+            Command::ToggleEdit => TilesMsg::ActionEditMode,
+            Command::SetFamily(_) => TilesMsg::ActionSwitchPuzzle,
+            Command::Open => TilesMsg::ActionOpen,
+            Command::BuildStrongDatabase => TilesMsg::ActionBuildStrong,
             // A compared run may be played while other rows run, but not
             // over a running solve.
-            Command::PlayCompared(_) if busy == Busy::Solving => "Playing a compared run",
-            Command::ShowCompare(_) if busy == Busy::Comparing => "Switching views",
+            Command::PlayCompared(_) if busy == Busy::Solving => TilesMsg::ActionPlayCompared,
+            Command::ShowCompare(_) if busy == Busy::Comparing => TilesMsg::ActionSwitchView,
             _ => return None,
         })
     }
@@ -206,6 +208,8 @@ pub struct HuarongApp {
     files: files::FileDialogs,
     /// The search inspector, shown instead of the play view while open.
     inspector: Option<inspector::Inspector>,
+    /// The language the window's title was last set in.
+    titled: Option<i18n::Lang>,
 }
 
 impl HuarongApp {
@@ -249,6 +253,7 @@ impl HuarongApp {
             show_strategies: false,
             files: files::FileDialogs::default(),
             inspector: None,
+            titled: None,
         }
     }
 
@@ -269,9 +274,9 @@ impl HuarongApp {
     }
 
     /// Show `line` in the status line of the view shown.
-    fn set_status(&mut self, line: String) {
+    fn set_status(&mut self, line: Said) {
         if self.in_klotski() {
-            self.klotski.set_status(line);
+            self.klotski.set_status(line.text(self.settings.language));
         } else {
             self.tiles.set_status(line);
         }
@@ -301,15 +306,19 @@ impl HuarongApp {
     /// Say how an export of `rows` rows to `path` went.
     fn report_export(&mut self, path: &std::path::Path, rows: usize, written: std::io::Result<()>) {
         match written {
-            Ok(()) => self
-                .compare
-                .set_status(format!("Exported {rows} rows to {}.", path.display())),
+            Ok(()) => self.compare.set_status(
+                TilesMsg::Exported {
+                    rows,
+                    path: path.display().to_string(),
+                }
+                .text(self.settings.language),
+            ),
             Err(source) => {
                 let error = AppError::Export {
                     path: path.into(),
                     source,
                 };
-                self.compare.set_status(error.to_string());
+                self.compare.set_status(error.text(self.settings.language));
                 self.error = Some(error);
             }
         }
@@ -343,10 +352,10 @@ impl HuarongApp {
         &mut self.settings
     }
 
-    /// The tile view's status line.
+    /// The tile view's status line, in the app's language.
     #[cfg(test)]
-    pub fn status(&self) -> &str {
-        self.tiles.status()
+    pub fn status(&self) -> String {
+        self.tiles.status().text(self.settings.language)
     }
 
     /// The error shown in the error dialog, if any.
@@ -380,11 +389,17 @@ impl HuarongApp {
         if let Some(busy) = self.busy()
             && let Some(action) = cmd.refused_while(busy)
         {
-            let refusal = AppError::Refused { action, busy };
+            let refusal = move |lang| {
+                AppError::Refused {
+                    action: action.clone(),
+                    busy,
+                }
+                .text(lang)
+            };
             if self.comparing {
-                self.compare.set_status(refusal.to_string());
+                self.compare.set_status(refusal(self.settings.language));
             } else {
-                self.set_status(refusal.to_string());
+                self.set_status(Said::new(refusal));
             }
             return;
         }
@@ -429,7 +444,7 @@ impl HuarongApp {
                     inspector::open(&self.settings, &self.tiles, layout, &self.cache_dir, ctx);
                 match opened {
                     Ok(i) => self.inspector = Some(i),
-                    Err(why) => self.set_status(why),
+                    Err(why) => self.set_status(Said::verbatim(why)),
                 }
             }
             Command::CloseInspector => self.inspector = None,
@@ -446,7 +461,7 @@ impl HuarongApp {
             Command::SetPuzzle(puzzle) => {
                 self.set_state = None;
                 self.tiles.set_puzzle(puzzle, &mut self.settings);
-                self.tiles.set_status("State set.".into());
+                self.tiles.set_status(Said::msg(TilesMsg::StateSet));
             }
             Command::CloseSetState => self.set_state = None,
             cmd if klotski => self.klotski.apply(cmd, ctx, now, &mut self.settings),
@@ -468,14 +483,20 @@ impl HuarongApp {
         match load_any(path) {
             Ok(Document::Klotski(saved)) => {
                 self.settings.family = Family::Klotski;
-                self.klotski
-                    .open(saved, format!("Opened {}", path.display()));
-                self.tiles.set_status(format!("Opened {}.", path.display()));
+                let lang = self.settings.language;
+                let shown = path.display().to_string();
+                let opened = TilesMsg::OpenedKlotski {
+                    path: shown.clone(),
+                };
+                self.klotski.open(saved, opened.text(lang));
+                self.tiles
+                    .set_status(Said::msg(TilesMsg::Opened { path: shown }));
             }
             Ok(Document::Tiles(saved)) => {
                 self.settings.family = Family::Tiles;
                 self.tiles.open(saved, &mut self.settings);
-                self.tiles.set_status(format!("Opened {}.", path.display()));
+                let path = path.display().to_string();
+                self.tiles.set_status(Said::msg(TilesMsg::Opened { path }));
             }
             Err(source) => {
                 self.error = Some(AppError::Open {
@@ -498,7 +519,10 @@ impl HuarongApp {
             crate::storage::puzzle_file::save(path, &self.tiles.to_saved(with_solution))
         };
         match saved {
-            Ok(()) => self.set_status(format!("Saved {}.", path.display())),
+            Ok(()) => {
+                let path = path.display().to_string();
+                self.set_status(Said::msg(TilesMsg::Saved { path }))
+            }
             Err(source) => {
                 self.error = Some(AppError::Save {
                     path: path.into(),
@@ -528,12 +552,13 @@ impl HuarongApp {
             self.show_strategies = false;
         }
         if let Some(err) = &self.error {
-            egui::Window::new("Error")
+            egui::Window::new(tr_ctx(ctx, TilesMsg::ErrorTitle))
+                .id(egui::Id::unique("error window"))
                 .collapsible(false)
                 .resizable(false)
                 .show(ctx, |ui| {
-                    ui.label(err.to_string());
-                    if ui.button("OK").clicked() {
+                    ui.label(tr(ui, err));
+                    if ui.button(tr(ui, TilesMsg::ButtonOk)).clicked() {
                         out.push(Command::DismissError);
                     }
                 });
@@ -597,11 +622,10 @@ impl eframe::App for HuarongApp {
         }
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {
-            let notice = notice.text(self.settings.language);
             if self.comparing {
-                self.compare.set_status(notice);
+                self.compare.set_status(notice.text(self.settings.language));
             } else {
-                self.set_status(notice);
+                self.set_status(Said::msg(notice));
             }
         }
     }
@@ -609,6 +633,12 @@ impl eframe::App for HuarongApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
         i18n::set_language(&ctx, self.settings.language);
+        // The window's title follows the language.
+        if self.titled != Some(self.settings.language) {
+            self.titled = Some(self.settings.language);
+            let title = TilesMsg::WindowTitle.text(self.settings.language);
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
+        }
         let now = ui.input(|i| i.time);
         self.keys(&ctx, now);
 
@@ -624,15 +654,15 @@ impl eframe::App for HuarongApp {
         });
         egui::Panel::top("family").show(ui, |ui| {
             ui.horizontal(|ui| {
-                ui.label("Puzzle:");
+                ui.label(tr(ui, TilesMsg::PuzzleLabel));
                 let solving = self.busy() == Some(Busy::Solving);
                 ui.add_enabled_ui(!solving, |ui| {
                     for (family, label) in [
-                        (Family::Tiles, "Sliding tiles"),
-                        (Family::Klotski, "Klotski 华容道"),
+                        (Family::Tiles, TilesMsg::FamilyTiles),
+                        (Family::Klotski, TilesMsg::FamilyKlotski),
                     ] {
                         if ui
-                            .selectable_label(self.settings.family == family, label)
+                            .selectable_label(self.settings.family == family, tr(ui, label))
                             .clicked()
                         {
                             commands.push(Command::SetFamily(family));
@@ -641,9 +671,11 @@ impl eframe::App for HuarongApp {
                 });
                 ui.separator();
                 ui.add_enabled_ui(!self.compare.is_running(), |ui| {
-                    for (shown, label) in [(false, "Play & solve"), (true, "Compare strategies")] {
+                    for (shown, label) in
+                        [(false, TilesMsg::ViewPlay), (true, TilesMsg::ViewCompare)]
+                    {
                         if ui
-                            .selectable_label(self.comparing == shown, label)
+                            .selectable_label(self.comparing == shown, tr(ui, label))
                             .clicked()
                         {
                             commands.push(Command::ShowCompare(shown));
@@ -683,7 +715,8 @@ impl eframe::App for HuarongApp {
 pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_title("Huarong — sliding puzzles")
+            // Set in the app's language at the first frame.
+            .with_title(TilesMsg::WindowTitle.text(i18n::Lang::English))
             .with_inner_size([1100.0, 720.0])
             .with_min_inner_size([720.0, 480.0]),
         ..Default::default()
@@ -695,25 +728,46 @@ pub fn run() -> eframe::Result {
     )
 }
 
-/// A run as people read it: `A* with Manhattan + linear conflict`, or just
-/// `BFS` when no heuristic guides it. Registry keys (`astar`,
-/// `linear-conflict`, a compared row's `astar:linear-conflict`, or those a
-/// file saved) become their labels; anything else is shown as it is.
-fn with_heuristic(strategy: &str, heuristic: &str) -> String {
+/// A run as people read it in `lang`: `A* with Manhattan + linear
+/// conflict`, or just `BFS` when no heuristic guides it. Registry keys
+/// (`astar`, `linear-conflict`, a compared row's `astar:linear-conflict`,
+/// or those a file saved) become their labels; anything else is shown as
+/// it is.
+fn with_heuristic(strategy: &str, heuristic: &str, lang: i18n::Lang) -> String {
     let (strategy, keyed) = match strategy.split_once(':') {
         Some((s, h)) if crate::engine::strategy::find(s).is_some() => (s, h),
         _ => (strategy, ""),
     };
-    let strategy = crate::engine::strategy::find(strategy).map_or(strategy, |s| s.label());
+    let strategy = i18n::names::strategy_label_of(strategy, lang)
+        .or_else(|| {
+            // A label (a running solve names its strategy by label).
+            crate::engine::strategy::STRATEGIES
+                .iter()
+                .find(|s| s.label() == strategy)
+                .map(|s| i18n::names::strategy_label(*s, lang))
+        })
+        .unwrap_or_else(|| strategy.to_string());
     let heuristic = if heuristic.is_empty() {
         keyed
     } else {
         heuristic
     };
     if heuristic.is_empty() {
-        return strategy.to_string();
+        return strategy;
     }
-    let heuristic =
-        crate::engine::HeuristicKind::from_name(heuristic).map_or(heuristic, |k| k.label());
-    format!("{strategy} with {heuristic}")
+    let heuristic = crate::engine::HeuristicKind::from_name(heuristic)
+        .or_else(|| {
+            crate::engine::HeuristicKind::ALL
+                .into_iter()
+                .find(|k| k.label() == heuristic)
+        })
+        .map_or_else(
+            || heuristic.to_string(),
+            |k| i18n::names::heuristic_label(k, lang),
+        );
+    TilesMsg::WithHeuristic {
+        strategy,
+        heuristic,
+    }
+    .text(lang)
 }

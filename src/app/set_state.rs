@@ -5,6 +5,7 @@ use eframe::egui;
 
 use super::Command;
 use super::error::AppError;
+use super::i18n::{Msg, TilesMsg, tr, tr_ctx};
 use crate::engine::{Shape, TilePuzzle};
 
 /// The dialog's fields.
@@ -92,24 +93,25 @@ impl SetStateDialog {
     pub fn show(&mut self, ctx: &egui::Context, current: Shape) -> Option<Command> {
         let mut result = super::keys::escape(ctx).then_some(Command::CloseSetState);
         let verdict = validate(&self.tiles, &self.size, &self.goal, current);
-        egui::Window::new("Set state")
+        egui::Window::new(tr_ctx(ctx, TilesMsg::SetStateTitle))
+            .id(egui::Id::unique("set state"))
             .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])
             .collapsible(false)
             .resizable(false)
             .default_width(360.0)
             .show(ctx, |ui| {
-                let l = ui.label("Tiles");
-                ui.small("Row by row, 0 for the blank; spaces, commas or new lines.");
+                let l = ui.label(tr(ui, TilesMsg::Tiles));
+                ui.small(tr(ui, TilesMsg::TilesHint));
                 ui.add(
                     egui::TextEdit::multiline(&mut self.tiles)
-                        .hint_text("e.g. 1 2 3 4 5 6 7 8 0")
+                        .hint_text(tr(ui, TilesMsg::TilesExample))
                         .desired_rows(4)
                         .desired_width(f32::INFINITY)
                         .code_editor(),
                 )
                 .labelled_by(l.id);
                 ui.horizontal(|ui| {
-                    let l = ui.label("Size:");
+                    let l = ui.label(tr(ui, TilesMsg::SizeLabel));
                     ui.add(
                         egui::TextEdit::singleline(&mut self.size)
                             .hint_text(size_hint(&self.tiles, current))
@@ -117,10 +119,10 @@ impl SetStateDialog {
                     )
                     .labelled_by(l.id);
                 });
-                let l = ui.label("Goal");
+                let l = ui.label(tr(ui, TilesMsg::Goal));
                 ui.add(
                     egui::TextEdit::singleline(&mut self.goal)
-                        .hint_text("empty: 1 2 … then the blank")
+                        .hint_text(tr(ui, TilesMsg::GoalHint))
                         .desired_width(f32::INFINITY),
                 )
                 .labelled_by(l.id);
@@ -128,9 +130,14 @@ impl SetStateDialog {
                 match &verdict {
                     Ok(p) => ui.colored_label(
                         ui.visuals().widgets.active.fg_stroke.color,
-                        format!("OK: a solvable {} puzzle", p.shape()),
+                        tr(
+                            ui,
+                            TilesMsg::SolvablePuzzle {
+                                shape: p.shape().to_string(),
+                            },
+                        ),
                     ),
-                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, e.to_string()),
+                    Err(e) => ui.colored_label(ui.visuals().error_fg_color, tr(ui, e)),
                 };
                 if let Err(AppError::UnsolvableState(_)) = &verdict
                     && let Ok(p) = parse_fields(&self.tiles, &self.size, &self.goal, current)
@@ -140,13 +147,13 @@ impl SetStateDialog {
                 ui.add_space(4.0);
                 ui.horizontal(|ui| {
                     if ui
-                        .add_enabled(verdict.is_ok(), egui::Button::new("Apply"))
+                        .add_enabled(verdict.is_ok(), egui::Button::new(tr(ui, TilesMsg::Apply)))
                         .clicked()
                         && let Ok(p) = &verdict
                     {
                         result = Some(Command::SetPuzzle(p.clone()));
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(tr(ui, Msg::ButtonCancel)).clicked() {
                         result = Some(Command::CloseSetState);
                     }
                 });

@@ -67,16 +67,6 @@ impl std::fmt::Display for DatabaseTime {
     }
 }
 
-impl Finished {
-    /// The database note to add to a status line: `; 7-8 database loaded
-    /// in …`, or nothing when the database was already in memory.
-    pub fn database_note(&self) -> String {
-        self.database
-            .as_ref()
-            .map_or(String::new(), |d| format!("; {d}"))
-    }
-}
-
 /// A running solve.
 pub struct Running {
     job: Job<Finished>,

@@ -6,6 +6,7 @@ use eframe::egui;
 
 use super::Command;
 use super::game::describe_move;
+use super::i18n::{Lang, Message, Said, TilesMsg, language, tr};
 use super::settings::Settings;
 use crate::engine::{Board, Dir, Outcome};
 
@@ -17,6 +18,8 @@ pub struct Solution {
     pub path: Vec<Dir>,
     /// One line per move, e.g. `tile 7 ← (blank right)`.
     pub descriptions: Vec<String>,
+    /// The same in Chinese (`7 号块 ←（空格右移）`).
+    descriptions_zh: Vec<String>,
     /// The search's result.
     pub outcome: Outcome<Dir>,
     /// Strategy label.
@@ -31,9 +34,11 @@ impl Solution {
         let path = outcome.path.clone();
         let mut boards = vec![start];
         let mut descriptions = Vec::with_capacity(path.len());
+        let mut descriptions_zh = Vec::with_capacity(path.len());
         for &d in &path {
             let mut b = boards.last().expect("start").clone();
-            descriptions.push(describe_move(&b, d));
+            descriptions.push(describe_move(&b, d, Lang::English));
+            descriptions_zh.push(describe_move(&b, d, Lang::Chinese));
             b.apply(d);
             boards.push(b);
         }
@@ -41,6 +46,7 @@ impl Solution {
             boards,
             path,
             descriptions,
+            descriptions_zh,
             outcome,
             strategy,
             heuristic,
@@ -50,6 +56,14 @@ impl Solution {
     /// Number of moves.
     pub fn len(&self) -> usize {
         self.path.len()
+    }
+
+    /// The moves described in `lang`.
+    pub fn descriptions(&self, lang: Lang) -> &[String] {
+        match lang {
+            Lang::English => &self.descriptions,
+            Lang::Chinese => &self.descriptions_zh,
+        }
     }
 }
 
@@ -164,17 +178,17 @@ pub fn tick(view: &mut impl StepView, ctx: &egui::Context, now: f64, settings: &
 /// not give the solution listed (it runs, or it failed), or when the board
 /// cannot be solved at all. The solution listed, if any, is then marked as
 /// earlier.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum Notice {
     /// A solve runs: the text names it.
-    Running(String),
+    Running(Said),
     /// The latest run ended without a solution, or Solve was refused: a
     /// headline (`Not found — Greedy search`) and the details.
     Failed {
         /// What happened, and by which strategy.
-        title: String,
+        title: Said,
         /// The reason and the counters, wrapped in the panel.
-        detail: String,
+        detail: Said,
     },
 }
 
@@ -188,17 +202,16 @@ pub fn show(
     speed: &mut f32,
     stale: bool,
 ) -> Option<Command> {
+    let lang = language(ui.ctx());
     let summary = solution.map(|sol| {
-        format!(
-            "{} moves by {}{}",
-            sol.len(),
-            super::with_heuristic(&sol.strategy, &sol.heuristic),
-            crate::units::guarantee(&sol.outcome.stats)
-                .map(|g| format!(", {g}"))
-                .unwrap_or_default()
-        )
+        TilesMsg::SolutionSummary {
+            moves: sol.len(),
+            run: super::with_heuristic(&sol.strategy, &sol.heuristic, lang),
+            guarantee: super::tiles::guarantee(&sol.outcome.stats, true, lang),
+        }
+        .text(lang)
     });
-    let descriptions = solution.map_or(&[][..], |s| &s.descriptions[..]);
+    let descriptions = solution.map_or(&[][..], |s| s.descriptions(lang));
     show_noted_list(ui, notice, summary, descriptions, playback, speed, stale)
 }
 
@@ -230,15 +243,16 @@ pub fn show_noted_list(
     // The panel keeps its width whatever it holds (no solution yet, a
     // note, the list), so the board beside it does not move.
     ui.set_min_width(ui.available_width());
-    ui.heading("Steps");
+    ui.heading(tr(ui, TilesMsg::Steps));
     match notice {
         Some(Notice::Running(what)) => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                ui.label(what);
+                ui.label(tr(ui, what));
             });
         }
         Some(Notice::Failed { title, detail }) => {
+            let (title, detail) = (tr(ui, title), tr(ui, detail));
             let colour = ui.visuals().warn_fg_color;
             ui.add(egui::Label::new(egui::RichText::new(title).strong().color(colour)).wrap());
             if !detail.is_empty() {
@@ -249,24 +263,23 @@ pub fn show_noted_list(
     }
     let Some(summary) = summary else {
         if notice.is_none() {
-            ui.label("No solution yet: press Solve.");
+            ui.label(tr(ui, TilesMsg::NoSolutionYet));
         }
         return None;
     };
     if notice.is_some() {
         ui.add_space(4.0);
         ui.add(
-            egui::Label::new(egui::RichText::new(format!("Earlier solution: {summary}")).weak())
-                .wrap(),
+            egui::Label::new(
+                egui::RichText::new(tr(ui, TilesMsg::EarlierSolution { summary })).weak(),
+            )
+            .wrap(),
         );
     } else {
         ui.add(egui::Label::new(summary).wrap());
     }
     if stale {
-        ui.colored_label(
-            ui.visuals().warn_fg_color,
-            "Stale: the board no longer shows a step of this solution.",
-        );
+        ui.colored_label(ui.visuals().warn_fg_color, tr(ui, TilesMsg::Stale));
     }
     let last = descriptions.len();
     ui.horizontal(|ui| {
@@ -274,44 +287,51 @@ pub fn show_noted_list(
         // even with Play as wide as Pause.
         ui.spacing_mut().item_spacing.x = 4.0;
         if ui
-            .add_enabled(playback.step > 0, egui::Button::new("First"))
+            .add_enabled(
+                playback.step > 0,
+                egui::Button::new(tr(ui, TilesMsg::First)),
+            )
             .clicked()
         {
             request = Some(Command::ShowStep(0));
         }
         if ui
-            .add_enabled(playback.step > 0, egui::Button::new("Prev"))
+            .add_enabled(playback.step > 0, egui::Button::new(tr(ui, TilesMsg::Prev)))
             .clicked()
         {
             request = Some(Command::ShowStep(playback.step.saturating_sub(1)));
         }
         // Play and Pause take the same width, so the buttons after them
         // stay put when one becomes the other.
-        let toggle = egui::vec2(widest_button(ui, &["Play", "Pause"]), 0.0);
+        let (play, pause) = (tr(ui, TilesMsg::Play), tr(ui, TilesMsg::Pause));
+        let toggle = egui::vec2(widest_button(ui, &[play.as_str(), pause.as_str()]), 0.0);
         if playback.playing {
-            if ui
-                .add(egui::Button::new("Pause").min_size(toggle))
-                .clicked()
-            {
+            if ui.add(egui::Button::new(pause).min_size(toggle)).clicked() {
                 request = Some(Command::PauseSolution);
             }
         } else if ui
             .add_enabled(
                 playback.step < last,
-                egui::Button::new("Play").min_size(toggle),
+                egui::Button::new(play).min_size(toggle),
             )
             .clicked()
         {
             request = Some(Command::PlaySolution);
         }
         if ui
-            .add_enabled(playback.step < last, egui::Button::new("Next"))
+            .add_enabled(
+                playback.step < last,
+                egui::Button::new(tr(ui, TilesMsg::Next)),
+            )
             .clicked()
         {
             request = Some(Command::ShowStep(playback.step + 1));
         }
         if ui
-            .add_enabled(playback.step < last, egui::Button::new("Last"))
+            .add_enabled(
+                playback.step < last,
+                egui::Button::new(tr(ui, TilesMsg::Last)),
+            )
             .clicked()
         {
             request = Some(Command::ShowStep(last));
@@ -320,7 +340,7 @@ pub fn show_noted_list(
     ui.add(
         egui::Slider::new(speed, 1.0..=20.0)
             .step_by(1.0)
-            .text("steps/s"),
+            .text(tr(ui, TilesMsg::StepsPerSecond)),
     );
     ui.separator();
     let scroll = std::mem::take(&mut playback.scroll);
@@ -329,9 +349,10 @@ pub fn show_noted_list(
         .show(ui, |ui| {
             for i in 0..=last {
                 let text = if i == 0 {
-                    "0. start".to_string()
+                    tr(ui, TilesMsg::StepStart)
                 } else {
-                    format!("{i}. {}", descriptions[i - 1])
+                    let what = descriptions[i - 1].clone();
+                    tr(ui, TilesMsg::StepRow { i, what })
                 };
                 let current = i == playback.step && !stale;
                 let r = ui.add(egui::Button::selectable(current, text));

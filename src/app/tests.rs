@@ -480,7 +480,8 @@ fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
         "5. {}",
         super::describe_move(
             &h.state().tiles.solution.as_ref().unwrap().boards[4],
-            path[4]
+            path[4],
+            super::i18n::Lang::English
         )
     );
     h.get_by_label(&row).click();

@@ -11,6 +11,7 @@ use super::board_view::{BoardInput, BoardOptions, BoardView, Marks, SLIDE_SECOND
 use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
+use super::i18n::{Lang, Message, Said, TilesMsg, language, names, tr};
 use super::settings::Settings;
 use super::solver::Running;
 use super::steps::{self, Notice, Playback, Solution, StepView};
@@ -19,7 +20,7 @@ use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Status, TilePuzzle, TracePoint};
 use crate::storage::puzzle_file::Saved;
-use crate::units::thousands;
+use crate::units::{bytes, duration, thousands};
 
 /// The tile view's state.
 pub struct TilesPlay {
@@ -35,7 +36,7 @@ pub struct TilesPlay {
     pub(super) playback: Playback,
     edit_mode: bool,
     picked: Option<usize>,
-    status: String,
+    status: Said,
     /// How the latest solve ended when it gave no solution (or was
     /// refused), for the Steps panel.
     failure: Option<Notice>,
@@ -108,11 +109,9 @@ impl TilesPlay {
             playback: Playback::default(),
             edit_mode: false,
             picked: None,
-            status: format!(
-                "Welcome! A shuffled {} puzzle: slide the tiles into order (click, drag or \
-                 arrow keys), or press Solve. Randomize or Shuffle for another.",
-                settings.shape()
-            ),
+            status: Said::msg(TilesMsg::Welcome {
+                shape: settings.shape().to_string(),
+            }),
             failure: None,
             board_at_solve: None,
             last_trace: Vec::new(),
@@ -125,12 +124,12 @@ impl TilesPlay {
 
     /// The status line.
     #[cfg(test)]
-    pub fn status(&self) -> &str {
+    pub fn status(&self) -> &Said {
         &self.status
     }
 
     /// Replace the status line.
-    pub fn set_status(&mut self, status: String) {
+    pub fn set_status(&mut self, status: Said) {
         self.status = status;
     }
 
@@ -182,54 +181,61 @@ impl TilesPlay {
                 settings.cols = shape.cols;
                 let goal = Board::goal(shape);
                 self.new_board(goal.clone(), Some(goal));
-                self.status = format!("New {shape} puzzle. Randomize or Shuffle to start.");
+                self.status = Said::msg(TilesMsg::NewPuzzle {
+                    shape: shape.to_string(),
+                });
             }
             Command::Randomize => {
                 let b = random_solvable(&self.game.goal, &mut self.rng);
                 self.new_board(b, None);
-                self.status = "Random solvable start.".into();
+                self.status = Said::msg(TilesMsg::RandomStart);
             }
             Command::Shuffle => {
                 let k = settings.shuffle_moves as usize;
                 let (b, _) = shuffled(&self.game.goal, k, &mut self.rng);
                 self.new_board(b, None);
-                self.status = format!("Shuffled with {k} random moves.");
+                self.status = Said::msg(TilesMsg::Shuffled { k });
             }
             Command::Reset => {
                 let start = self.start.clone();
-                self.jump(start, "Back to the start");
+                self.jump(start, TilesMsg::BackToStart, TilesMsg::AlreadyAtStart);
             }
             Command::GoToGoal => {
                 let goal = self.game.goal.clone();
-                self.jump(goal, "At the goal");
+                self.jump(goal, TilesMsg::AtGoalJump, TilesMsg::AlreadyAtGoal);
             }
             Command::ToggleEdit => {
                 self.edit_mode = !self.edit_mode;
                 self.picked = None;
-                self.status = if self.edit_mode {
-                    "Edit mode: click two tiles to swap them.".into()
+                self.status = Said::msg(if self.edit_mode {
+                    TilesMsg::EditOn
                 } else {
-                    "Edit mode off.".into()
-                };
+                    TilesMsg::EditOff
+                });
                 if !self.edit_mode
                     && let Err(why) = self.game.puzzle().check_solvable()
                 {
-                    self.status = format!("Unsolvable: {why}");
+                    self.status = Said::new(move |lang| {
+                        let why = super::error::unsolvable(&why, lang);
+                        TilesMsg::UnsolvableNow { why }.text(lang)
+                    });
                 }
             }
             Command::Solve => {
                 if let Err(e) = self.solve(ctx, settings, cache_dir) {
-                    self.status = e.to_string();
+                    let e = std::sync::Arc::new(e);
+                    let said = Said::new(move |lang| e.text(lang));
+                    self.status = said.clone();
                     self.failure = Some(Notice::Failed {
-                        title: "Solve refused".into(),
-                        detail: e.to_string(),
+                        title: Said::msg(TilesMsg::SolveRefusedTitle),
+                        detail: said,
                     });
                 }
             }
             Command::Cancel => {
                 if let Some(r) = &self.running {
                     r.cancel();
-                    self.status = "Cancelling…".into();
+                    self.status = Said::msg(TilesMsg::Cancelling);
                 }
             }
             Command::Undo => {
@@ -250,7 +256,7 @@ impl TilesPlay {
             }
             Command::CopyState => {
                 ctx.copy_text(self.game.board.to_text());
-                self.status = "State copied as text.".into();
+                self.status = Said::msg(TilesMsg::StateCopied);
             }
             Command::BuildStrongDatabase => {
                 let repaint = ctx.clone();
@@ -259,7 +265,7 @@ impl TilesPlay {
                     cache_dir.to_path_buf(),
                     move || repaint.request_repaint(),
                 );
-                self.status = "Building the strong (7-8) pattern database…".into();
+                self.status = Said::msg(TilesMsg::BuildingStrong);
             }
             Command::CancelStrongDatabase => self.databases.cancel_build(),
             Command::ShowStep(_) | Command::PlaySolution | Command::PauseSolution => {
@@ -271,15 +277,16 @@ impl TilesPlay {
 
     /// Put `board` on the board as one undoable step (Reset, Go to goal),
     /// keeping the solution: if `board` is one of its steps, that step is
-    /// the one shown. `what` says where the board went.
-    fn jump(&mut self, board: Board, what: &str) {
+    /// the one shown. `moved` says where the board went, `already` that it
+    /// was there.
+    fn jump(&mut self, board: Board, moved: TilesMsg, already: TilesMsg) {
         self.playback.playing = false;
         if self.game.jump(board) {
             self.board_view.reset();
             self.follow_solution();
-            self.status = format!("{what} (Ctrl+Z goes back).");
+            self.status = Said::msg(moved);
         } else {
-            self.status = format!("{what} already.");
+            self.status = Said::msg(already);
         }
     }
 
@@ -393,11 +400,10 @@ impl TilesPlay {
             if let Some(t) = self.game.finished()
                 && self.game.is_solved()
             {
-                self.status = format!(
-                    "Solved by hand in {} moves and {:.1} s!",
-                    self.game.moves(),
-                    t.as_secs_f64()
-                );
+                self.status = Said::msg(TilesMsg::SolvedByHand {
+                    moves: self.game.moves(),
+                    seconds: format!("{:.1}", t.as_secs_f64()),
+                });
             }
         }
     }
@@ -424,15 +430,15 @@ impl TilesPlay {
         };
         puzzle.check_solvable().map_err(AppError::Unsolvable)?;
         let strategy = settings.strategy();
-        if strategy.uses_heuristic()
-            && let Some(why) = controls::unavailable(settings.heuristic, puzzle.shape())
+        if strategy.uses_heuristic() && settings.heuristic.unavailable_for(puzzle.shape()).is_some()
         {
-            return Err(AppError::SolveRefused(
-                crate::engine::strategy::SolveError::HeuristicUnavailable(why.to_string()),
-            ));
+            return Err(AppError::HeuristicUnavailable {
+                kind: settings.heuristic,
+                shape: puzzle.shape(),
+            });
         }
         let repaint = ctx.clone();
-        let label = strategy.label();
+        let name = strategy.name();
         self.last_trace.clear();
         self.failure = None;
         self.anatomy = None;
@@ -447,11 +453,15 @@ impl TilesPlay {
             anatomy::Recording::for_play(settings.record_anatomy),
             move || repaint.request_repaint(),
         ));
-        self.status = if from_list {
-            format!("Solving the step list's start (step 0) with {label}…")
-        } else {
-            format!("Solving with {label}…")
-        };
+        self.status = Said::new(move |lang| {
+            let run = names::strategy_label_of(name, lang).unwrap_or_default();
+            if from_list {
+                TilesMsg::SolvingFromList { run }
+            } else {
+                TilesMsg::SolvingWith { run }
+            }
+            .text(lang)
+        });
         Ok(())
     }
 
@@ -464,7 +474,7 @@ impl TilesPlay {
         settings: &mut Settings,
         cache_dir: &Path,
     ) {
-        self.poll_solver();
+        self.poll_solver(language(ctx));
         if let Some(line) = self.databases.poll() {
             // Once built, the strong database is the one used.
             if self
@@ -490,8 +500,8 @@ impl TilesPlay {
         }
     }
 
-    /// Collect a finished solve.
-    fn poll_solver(&mut self) {
+    /// Collect a finished solve; `lang` names the run for its anatomy.
+    fn poll_solver(&mut self, lang: Lang) {
         let Some(run) = &mut self.running else { return };
         let Some(done) = run.try_finish() else { return };
         let (strategy, heuristic) = (run.strategy.to_string(), run.heuristic.clone());
@@ -499,57 +509,80 @@ impl TilesPlay {
         self.last_trace = run.trace.points();
         self.running = None;
         let board_at_solve = self.board_at_solve.take();
+        let strategy_in = {
+            let strategy = strategy.clone();
+            move |lang| super::with_heuristic(&strategy, "", lang)
+        };
         let done = match done {
             Ok(done) => done,
             Err(failed) => {
-                self.status = format!("Solve failed: {failed}");
+                let why = failed.to_string();
+                self.status = Said::msg(TilesMsg::SolveFailed { why: why.clone() });
+                let run = strategy_in.clone();
                 self.failure = Some(Notice::Failed {
-                    title: format!("Solve failed — {strategy}"),
-                    detail: failed.to_string(),
+                    title: Said::new(move |lang| {
+                        TilesMsg::SolveFailedTitle { run: run(lang) }.text(lang)
+                    }),
+                    detail: Said::verbatim(why),
                 });
                 return;
             }
         };
-        let database = done.database_note();
+        let database = done.database.clone();
+        let database_note = move |lang| {
+            database.as_ref().map_or(String::new(), |d| {
+                let (name, time) = (d.name.clone(), duration(d.elapsed.as_secs_f64()));
+                if d.built {
+                    TilesMsg::DatabaseBuilt { name, time }
+                } else {
+                    TilesMsg::DatabaseLoaded { name, time }
+                }
+                .text(lang)
+            })
+        };
         if let Some(db) = done.pdb {
             self.databases.keep(db);
         }
         let o = match done.outcome {
             Ok(o) => o,
             Err(why) => {
-                self.status = AppError::SolveRefused(why).to_string();
+                let error = std::sync::Arc::new(AppError::SolveRefused(why));
+                let said = Said::new(move |lang| error.text(lang));
+                self.status = said.clone();
+                let run = strategy_in.clone();
                 self.failure = Some(Notice::Failed {
-                    title: format!("Solve refused — {strategy}"),
-                    detail: self.status.clone(),
+                    title: Said::new(move |lang| {
+                        TilesMsg::SolveRefusedBy { run: run(lang) }.text(lang)
+                    }),
+                    detail: said,
                 });
                 return;
             }
         };
         self.anatomy = Some(RunAnatomy {
-            run: super::with_heuristic(&strategy, &heuristic),
+            run: super::with_heuristic(&strategy, &heuristic, lang),
             stats: o.stats,
             anatomy: done.anatomy,
             recorded,
         });
-        let s = &o.stats;
-        let counters = crate::units::counters(s) + &database;
-        self.status = match o.status {
-            Status::Solved => format!(
-                "Solved: {} moves{} by {strategy} — {counters}{}",
-                o.path.len(),
-                crate::units::guarantee(s)
-                    .map(|g| format!(" ({g})"))
-                    .unwrap_or_default(),
-                s.walk_length
-                    .map(|w| format!(", raw walk {}", thousands(w)))
-                    .unwrap_or_default()
-            ),
-            status => format!(
-                "{} — {counters}",
-                crate::units::ended(status, o.reason.as_deref())
-            ),
-        };
+        let stats = o.stats;
+        let counters = move |lang| counters(&stats, lang) + &database_note(lang);
         if o.status == Status::Solved {
+            let moves = o.path.len();
+            let run = strategy_in.clone();
+            self.status = Said::new(move |lang| {
+                TilesMsg::Solved {
+                    moves,
+                    guarantee: guarantee(&stats, false, lang),
+                    run: run(lang),
+                    counters: counters(lang),
+                    walk: stats
+                        .walk_length
+                        .map(|w| TilesMsg::RawWalk { walk: thousands(w) }.text(lang))
+                        .unwrap_or_default(),
+                }
+                .text(lang)
+            });
             // The board moves to the new solution's start unless it was
             // played on meanwhile.
             if board_at_solve.as_ref() == Some(&self.game.board)
@@ -562,30 +595,51 @@ impl TilesPlay {
             self.solution = Some(Solution::new(done.puzzle.start, o, strategy, heuristic));
             self.playback = Playback::fresh();
         } else {
-            let title = crate::units::status(o.status).to_string();
-            // The reason, unless it only repeats the title.
-            let reason = o
-                .reason
-                .clone()
-                .filter(|r| !r.eq_ignore_ascii_case(&title))
-                .unwrap_or_default();
+            let (status, reason) = (o.status, o.reason.clone());
+            let ended = ended(status, reason.clone());
+            self.status = {
+                let (ended, counters) = (ended.clone(), counters.clone());
+                Said::new(move |lang| {
+                    TilesMsg::Ended {
+                        status: ended(lang),
+                        counters: counters(lang),
+                    }
+                    .text(lang)
+                })
+            };
+            let run = strategy_in.clone();
             self.failure = Some(Notice::Failed {
-                title: format!("{title} — {strategy}"),
-                detail: [reason, counters]
-                    .into_iter()
-                    .filter(|t| !t.is_empty())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
+                title: Said::new(move |lang| {
+                    TilesMsg::EndedBy {
+                        status: status_title(status, lang),
+                        run: run(lang),
+                    }
+                    .text(lang)
+                }),
+                detail: Said::new(move |lang| {
+                    let title = status_title(status, lang);
+                    // The reason, unless it only repeats the title; the
+                    // engine gives it in English only.
+                    let reason = reason
+                        .clone()
+                        .filter(|r| lang == Lang::English && !r.eq_ignore_ascii_case(&title))
+                        .unwrap_or_default();
+                    [reason, counters(lang)]
+                        .into_iter()
+                        .filter(|t| !t.is_empty())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                }),
             });
         }
     }
 
     /// What the Steps panel says above the list: the solve running, how
     /// the latest one failed, or why the board cannot be solved.
-    fn notice(&self) -> Option<Notice> {
+    fn notice(&self, lang: Lang) -> Option<Notice> {
         if let Some(run) = &self.running {
-            let what = super::with_heuristic(run.strategy, &run.heuristic);
-            return Some(Notice::Running(format!("Solving with {what}…")));
+            let run = super::with_heuristic(run.strategy, &run.heuristic, lang);
+            return Some(Notice::Running(Said::msg(TilesMsg::SolvingWith { run })));
         }
         if self.failure.is_some() {
             return self.failure.clone();
@@ -595,8 +649,11 @@ impl TilesPlay {
             .check_solvable()
             .err()
             .map(|why| Notice::Failed {
-                title: "This board cannot be solved".into(),
-                detail: format!("It is unsolvable: {why}."),
+                title: Said::msg(TilesMsg::CannotBeSolved),
+                detail: Said::new(move |lang| {
+                    let why = super::error::unsolvable(&why, lang);
+                    TilesMsg::ItIsUnsolvable { why }.text(lang)
+                }),
             })
     }
 
@@ -621,7 +678,8 @@ impl TilesPlay {
         out: &mut Vec<Command>,
     ) {
         let now = ui.input(|i| i.time);
-        steps::status_bar(ui, "status", self.running.is_some(), &self.status);
+        let status = tr(ui, &self.status);
+        steps::status_bar(ui, "status", self.running.is_some(), &status);
         egui::Panel::left("controls")
             .default_size(250.0)
             .show(ui, |ui| {
@@ -648,7 +706,7 @@ impl TilesPlay {
                     None => self.last_trace.clone(),
                 };
                 trace_plot::show(ui, "tiles", &trace);
-                let notice = self.notice();
+                let notice = self.notice(language(ui.ctx()));
                 out.extend(steps::show(
                     ui,
                     notice.as_ref(),
@@ -681,15 +739,16 @@ impl TilesPlay {
         let parity = super::explain::Parity::of(board, goal);
         if settings.show_distance {
             ui.horizontal_wrapped(|ui| {
-                ui.checkbox(&mut settings.colour_moves, "Colour moves")
-                    .on_hover_text(
-                        "Colour each tile that can move by what its move does to the distance.",
-                    );
-                ui.checkbox(&mut settings.heuristic_view, "Heuristic view")
-                    .on_hover_text("Draw what the chosen heuristic counts on the tiles.");
+                ui.checkbox(&mut settings.colour_moves, tr(ui, TilesMsg::ColourMoves))
+                    .on_hover_text(tr(ui, TilesMsg::ColourMovesHint));
+                ui.checkbox(
+                    &mut settings.heuristic_view,
+                    tr(ui, TilesMsg::HeuristicView),
+                )
+                .on_hover_text(tr(ui, TilesMsg::HeuristicViewHint));
                 if ui
-                    .button("Among all positions…")
-                    .on_hover_text("How far all the positions of this board are from the goal.")
+                    .button(tr(ui, TilesMsg::AmongAll))
+                    .on_hover_text(tr(ui, TilesMsg::AmongAllHint))
                     .clicked()
                 {
                     self.distances.among_all = true;
@@ -717,11 +776,11 @@ impl TilesPlay {
             );
             if settings.heuristic.is_database() && choice.kind() != settings.heuristic {
                 let why = if settings.heuristic.unavailable_for(goal.shape()).is_some() {
-                    "Pattern databases are for 4×4 boards"
+                    TilesMsg::DatabaseOnly4x4
                 } else {
-                    "The pattern database is not loaded yet (Solve loads it)"
+                    TilesMsg::DatabaseNotLoaded
                 };
-                ui.weak(format!("{why}: linear conflict shown."));
+                ui.weak(tr(ui, why));
             }
             if choice.unavailable_for(goal).is_none() {
                 let b = crate::engine::tiles::heuristic::breakdown(&choice, goal, board);
@@ -745,22 +804,23 @@ impl TilesPlay {
         // Wrapped: a long line here would widen the panel under the Steps
         // panel, and the board (sized to the panel) with it.
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("Moves: {moves}"));
+            ui.label(tr(ui, TilesMsg::MovesCount { moves }));
             ui.separator();
-            ui.label(format!("Time: {time:.1} s"));
+            let seconds = format!("{time:.1}");
+            ui.label(tr(ui, TilesMsg::TimeCount { seconds }));
             if self.game.is_solved() {
                 ui.separator();
-                ui.strong("At the goal");
+                ui.strong(tr(ui, TilesMsg::AtGoal));
                 if self.game.moves() == 0 && self.solution.is_none() {
-                    ui.label("— press Randomize or Shuffle (left) for a puzzle to solve");
+                    ui.label(tr(ui, TilesMsg::PressForPuzzle));
                 }
             } else if self.edit_mode {
                 ui.separator();
-                ui.strong("Editing: click two tiles to swap them");
+                ui.strong(tr(ui, TilesMsg::Editing));
             }
             if self.solution_stale() {
                 ui.separator();
-                ui.label("(solution stale)");
+                ui.label(tr(ui, TilesMsg::SolutionStale));
             }
             if settings.show_distance {
                 self.distances.show(ui, &self.game.board);
@@ -797,12 +857,62 @@ impl TilesPlay {
                     self.last_trace.clear();
                     self.anatomy = None;
                     self.status = match self.game.puzzle().check_solvable() {
-                        Ok(()) => "Swapped. The arrangement is solvable.".into(),
-                        Err(why) => format!("Swapped. Unsolvable: {why}"),
+                        Ok(()) => Said::msg(TilesMsg::SwappedSolvable),
+                        Err(why) => Said::new(move |lang| {
+                            let why = super::error::unsolvable(&why, lang);
+                            TilesMsg::SwappedUnsolvable { why }.text(lang)
+                        }),
                     };
                 }
             },
             None => {}
         }
+    }
+}
+
+/// A search's counters on one line in `lang` (English: the CLI's line).
+pub(super) fn counters(s: &crate::engine::Stats, lang: Lang) -> String {
+    if lang == Lang::English {
+        return crate::units::counters(s);
+    }
+    TilesMsg::Counters {
+        expanded: thousands(s.expanded),
+        generated: thousands(s.generated),
+        stored: thousands(s.peak_stored),
+        memory: bytes(s.peak_bytes),
+        time: duration(s.elapsed.as_secs_f64()),
+    }
+    .text(lang)
+}
+
+/// What a solved run's path is guaranteed to be, in `lang`, after the
+/// length: ` (optimal)`, or `, ≤ 1.2 × optimal` with `comma`; nothing when
+/// nothing is guaranteed.
+pub(super) fn guarantee(s: &crate::engine::Stats, comma: bool, lang: Lang) -> String {
+    match (s.optimal, s.within, comma) {
+        (true, _, false) => TilesMsg::ParenOptimal,
+        (true, _, true) => TilesMsg::CommaOptimal,
+        (false, Some(w), false) => TilesMsg::ParenWithin { w },
+        (false, Some(w), true) => TilesMsg::CommaWithin { w },
+        (false, None, _) => return String::new(),
+    }
+    .text(lang)
+}
+
+/// How a run ended, as a title (`Node limit reached`) in `lang`.
+fn status_title(status: Status, lang: Lang) -> String {
+    match lang {
+        Lang::English => crate::units::status(status).to_string(),
+        _ => names::status_text(status, lang),
+    }
+}
+
+/// How a run ended with its reason, in any language: English says the
+/// engine's reason too; Chinese names the status only (the engine gives
+/// its reasons in English).
+fn ended(status: Status, reason: Option<String>) -> impl Fn(Lang) -> String + Clone {
+    move |lang| match lang {
+        Lang::English => crate::units::ended(status, reason.as_deref()),
+        _ => status_title(status, lang),
     }
 }

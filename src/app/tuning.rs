@@ -5,13 +5,17 @@
 
 use eframe::egui;
 
+use super::i18n::{TilesMsg, language, names, tr};
 use super::settings::{KnobMut, TuningSettings};
 use crate::engine::strategy::{self, Param, ParamKind};
 
-fn field(ui: &mut egui::Ui, p: &Param, value: impl egui::Widget) {
+/// The knob `p` of strategy `strategy`, labelled and explained in the
+/// frame's language.
+fn field(ui: &mut egui::Ui, strategy: &str, p: &Param, value: impl egui::Widget) {
+    let (label, help) = names::param_text(strategy, p.key, language(ui.ctx()));
     ui.horizontal(|ui| {
-        let l = ui.label(p.label);
-        ui.add(value).labelled_by(l.id).on_hover_text(p.help);
+        let l = ui.label(label);
+        ui.add(value).labelled_by(l.id).on_hover_text(help);
     });
 }
 
@@ -48,8 +52,8 @@ pub fn show(ui: &mut egui::Ui, strategy: &str, t: &mut TuningSettings) {
     if s.params().is_empty() {
         return;
     }
-    ui.label("Parameters");
+    ui.label(tr(ui, TilesMsg::Parameters));
     for p in s.params() {
-        field(ui, p, drag(p, t.knob_mut(p.key)));
+        field(ui, s.name(), p, drag(p, t.knob_mut(p.key)));
     }
 }

@@ -99,14 +99,23 @@ pub fn tr_ctx(ctx: &egui::Context, msg: impl Message) -> String {
 }
 
 mod common;
+mod errors;
 pub mod names;
 #[cfg(test)]
 mod scan;
+mod tiles;
 pub use common::Msg;
+pub use errors::ErrorMsg;
+pub use tiles::{Said, TilesMsg};
 
 /// Every table's templates: what the completeness and glyph tests read.
 #[cfg(test)]
-const TABLES: &[&[(&str, &str, &str)]] = &[common::TEMPLATES, names::TEMPLATES];
+const TABLES: &[&[(&str, &str, &str)]] = &[
+    common::TEMPLATES,
+    names::TEMPLATES,
+    tiles::TEMPLATES,
+    errors::TEMPLATES,
+];
 
 /// Declares a message table: an enum named first, then each message a
 /// variant (with its fields, if the text has placeholders), its English
