@@ -3,7 +3,6 @@
 
 use std::path::PathBuf;
 
-use crate::engine::klotski::LayoutError;
 use crate::engine::strategy::SolveError;
 use crate::engine::tiles::{BoardError, Unsolvable};
 use crate::storage::puzzle_file::FileError;
@@ -80,7 +79,4 @@ pub enum AppError {
     /// The solver refused the request (e.g. a heuristic that does not fit).
     #[error("Not solving: {0}")]
     SolveRefused(#[from] SolveError),
-    /// Text pasted into the Klotski view is not a layout.
-    #[error("Paste takes a Klotski layout, rows split by '/', e.g. BAAC/BAAC/DEEF/DGHF/I..J: {0}")]
-    NotALayout(LayoutError),
 }
