@@ -1158,7 +1158,9 @@ impl CompareView {
         super::steps::status_bar(ui, "compare status", busy, &self.status);
         let mut command = None;
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // Scrolls sideways too: on a narrow window the table (whose
+            // columns keep their widths) would otherwise be cut off.
+            egui::ScrollArea::both().show(ui, |ui| {
                 command = (**self).ui(ui, start, settings, cache_dir);
             });
         });

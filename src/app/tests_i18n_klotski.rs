@@ -278,7 +278,7 @@ fn render_klotski_and_compare_in_chinese() {
     h.run();
     for k in [0, 1, 4] {
         h.get_all_by_label("Run").nth(k).unwrap().click();
-        h.run();
+        h.step();
     }
     wait_while(&mut h, |a| a.compare().is_running(), 120, "compare runs");
     h.get_all_by_label("Trace").nth(4).unwrap().click();

@@ -21,7 +21,7 @@ messages! {
     EarlierStart =>
         "Some results are from an earlier start than the one shown: Run all to compare on this one.",
         "有些结果来自之前的局面，而不是当前局面：点“全部运行”在当前局面上比较。";
-    TraceOf { label: String } => "Trace of {label}", "{label} 的轨迹";
+    TraceOf { label: String } => "Trace of {label}", "{label}的轨迹";
     Disagree =>
         "Strategies that claim optimality disagree on the length: that is a bug.",
         "声称最优的策略给出的长度不一致：这是程序错误。";

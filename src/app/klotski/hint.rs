@@ -296,13 +296,15 @@ impl KlotskiHints {
             if d == 0 {
                 return;
             }
-            ui.label(tr(
-                ui,
-                KlotskiMsg::ToExit {
-                    n: d,
-                    unit: unit(metric, d, lang),
-                },
-            ));
+            // Each text whole: one that does not fit goes to the next line.
+            let whole = |ui: &mut egui::Ui, text: egui::RichText| {
+                ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+            };
+            let to_exit = KlotskiMsg::ToExit {
+                n: d,
+                unit: unit(metric, d, lang),
+            };
+            whole(ui, tr(ui, to_exit).into());
             let best = p.best().cloned();
             let stage = self.hint.as_ref().map_or(0, |(_, s)| *s);
             let label = if stage == 0 {
@@ -324,7 +326,7 @@ impl KlotskiHints {
                         step: describe_move(&names[b.piece], &b.steps, lang),
                     },
                 };
-                ui.strong(tr(ui, hint));
+                whole(ui, egui::RichText::new(tr(ui, hint)).strong());
             }
         });
         select
