@@ -734,7 +734,10 @@ impl Session {
             }
             let any = self.rows.iter().any(|r| r.summary.is_some());
             if ui
-                .add_enabled(any && !running, egui::Button::new(tr(ui, CompareMsg::Export)))
+                .add_enabled(
+                    any && !running,
+                    egui::Button::new(tr(ui, CompareMsg::Export)),
+                )
                 .on_hover_text(tr(ui, CompareMsg::ExportHint))
                 .clicked()
             {
@@ -760,7 +763,11 @@ impl Session {
                     .selected_text(heuristic_label(self.new_heuristic, lang))
                     .show_ui(ui, |ui| {
                         for k in HeuristicKind::ALL {
-                            ui.selectable_value(&mut self.new_heuristic, k, heuristic_label(k, lang));
+                            ui.selectable_value(
+                                &mut self.new_heuristic,
+                                k,
+                                heuristic_label(k, lang),
+                            );
                         }
                     });
             }
@@ -781,10 +788,7 @@ impl Session {
             .iter()
             .any(|r| r.result.is_some() && r.start.as_ref() != Some(start))
         {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                tr(ui, CompareMsg::EarlierStart),
-            );
+            ui.colored_label(ui.visuals().warn_fg_color, tr(ui, CompareMsg::EarlierStart));
         }
         self.table(ui, start, settings, cache_dir, tiles, &mut action);
         if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
@@ -797,10 +801,7 @@ impl Session {
             .iter()
             .any(|r| r.summary.is_some_and(|s| s.disagrees))
         {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                tr(ui, CompareMsg::Disagree),
-            );
+            ui.colored_label(ui.visuals().error_fg_color, tr(ui, CompareMsg::Disagree));
         }
         ui.add_space(6.0);
         self.charts(ui, tiles);
@@ -974,11 +975,18 @@ impl Session {
                         ui.with_layout(layout, |ui| {
                             let r = ui
                                 .add(
-                                    egui::Label::new(egui::RichText::new(format!("{name}{arrow}")).strong())
-                                        .sense(egui::Sense::click()),
+                                    egui::Label::new(
+                                        egui::RichText::new(format!("{name}{arrow}")).strong(),
+                                    )
+                                    .sense(egui::Sense::click()),
                                 )
                                 .on_hover_cursor(egui::CursorIcon::PointingHand)
-                                .on_hover_text(tr(ui, CompareMsg::SortBy { column: name.to_lowercase() }));
+                                .on_hover_text(tr(
+                                    ui,
+                                    CompareMsg::SortBy {
+                                        column: name.to_lowercase(),
+                                    },
+                                ));
                             if r.clicked() {
                                 new_sort = Some(match sort {
                                     Some((b, asc)) if b == by => (by, !asc),
@@ -993,7 +1001,11 @@ impl Session {
             .body(|mut body| {
                 for (&i, numbers) in order.iter().zip(&numbers) {
                     let r = &self.rows[i];
-                    let height = if r.config.label_parts(tiles).1.is_some() { 36.0 } else { 24.0 };
+                    let height = if r.config.label_parts(tiles).1.is_some() {
+                        36.0
+                    } else {
+                        24.0
+                    };
                     body.row(height, |mut row| {
                         let s = r.summary;
                         let warn = s.is_some_and(|s| s.disagrees);
@@ -1011,8 +1023,11 @@ impl Session {
                                 let p = job.progress().map_or(0, |p| p.expanded);
                                 ui.label(thousands(p));
                             } else if warn {
-                                ui.colored_label(ui.visuals().error_fg_color, tr(ui, CompareMsg::Disagrees))
-                                    .on_hover_text(tr(ui, CompareMsg::DisagreesHint));
+                                ui.colored_label(
+                                    ui.visuals().error_fg_color,
+                                    tr(ui, CompareMsg::Disagrees),
+                                )
+                                .on_hover_text(tr(ui, CompareMsg::DisagreesHint));
                             } else if let Some(Finished::Tiles(Err(why)) | Finished::Refused(why)) =
                                 &r.result
                             {

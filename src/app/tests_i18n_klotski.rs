@@ -70,7 +70,10 @@ fn the_klotski_view_solves_and_lists_the_steps_in_chinese() {
     // The published optimum of 横刀立马, as the English Solve finds it.
     assert_eq!(sol.moves_to.last(), Some(&first.moves));
     let total = sol.steps.len();
-    assert!(total >= first.steps, "no fewer steps than the optimum in steps");
+    assert!(
+        total >= first.steps,
+        "no fewer steps than the optimum in steps"
+    );
     let summary = format!("{} 步，{total} 格，广度优先搜索，以步计最优", first.moves);
     h.get_by_label(&summary);
     let status = h.state().klotski.status();
@@ -88,7 +91,10 @@ fn the_klotski_view_solves_and_lists_the_steps_in_chinese() {
     let name = h.state().klotski.names()[piece].clone();
     let row = describe_move(&name, &dirs, Lang::Chinese);
     assert!(row.starts_with(&name.chinese) && row.contains(['↑', '↓', '←', '→']));
-    assert!(h.query_all_by_label_contains(&row).next().is_some(), "{row}");
+    assert!(
+        h.query_all_by_label_contains(&row).next().is_some(),
+        "{row}"
+    );
     // Reset (重来) puts the start back, as Reset does.
     let start = h.state().klotski.game().start.clone();
     h.get_by_label(&zh(KlotskiMsg::ListSingleSteps)).click();
@@ -288,10 +294,5 @@ fn render_klotski_and_compare_in_chinese() {
 
 /// Wait until the distance readout is there (its group built).
 fn wait_until_hint(h: &mut Harness<'_, HuarongApp>) {
-    super::tests::wait_until(
-        h,
-        |h| h.query_by_label("Hint").is_some(),
-        60,
-        "the hint",
-    );
+    super::tests::wait_until(h, |h| h.query_by_label("Hint").is_some(), 60, "the hint");
 }

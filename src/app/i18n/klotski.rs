@@ -290,7 +290,10 @@ mod tests {
             seen.insert(std::mem::discriminant(&e));
             assert_eq!(layout_error(&e, Lang::English), e.to_string(), "{text}");
             let zh = layout_error(&e, Lang::Chinese);
-            assert!(zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{zh}");
+            assert!(
+                zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                "{zh}"
+            );
         }
         assert_eq!(seen.len(), bad.len(), "every kind of error");
     }

@@ -143,8 +143,7 @@ impl KlotskiBoard {
         let size = Vec2::new(cell * cols, cell * rows);
         let (outer, response) = ui.allocate_exact_size(avail.max(size), Sense::click_and_drag());
         let board_label = tr(ui, KlotskiMsg::BoardLabel);
-        response
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &board_label));
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &board_label));
         let rect = Rect::from_center_size(outer.center() - Vec2::new(0.0, cell * 0.15), size);
         let cell_at = |p: Pos2| -> Option<(usize, usize)> {
             let v = (p - rect.min) / cell;

@@ -221,9 +221,20 @@ impl LayoutEditor {
                             None => ui.visuals().extreme_bg_color,
                         };
                         painter.rect_filled(cr.shrink(1.0), CornerRadius::same(3), fill);
-                        painter.rect_stroke(cr, CornerRadius::ZERO, Stroke::new(1.0, Color32::GRAY), StrokeKind::Inside);
+                        painter.rect_stroke(
+                            cr,
+                            CornerRadius::ZERO,
+                            Stroke::new(1.0, Color32::GRAY),
+                            StrokeKind::Inside,
+                        );
                         if ch != '.' {
-                            painter.text(cr.center(), egui::Align2::CENTER_CENTER, ch, egui::FontId::monospace(16.0), Color32::WHITE);
+                            painter.text(
+                                cr.center(),
+                                egui::Align2::CENTER_CENTER,
+                                ch,
+                                egui::FontId::monospace(16.0),
+                                Color32::WHITE,
+                            );
                         }
                     }
                 }
@@ -244,29 +255,45 @@ impl LayoutEditor {
                             .desired_width(260.0)
                             .font(egui::TextStyle::Monospace),
                     )
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &text_label));
+                    .widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::TextInput, true, &text_label)
+                    });
                 });
-                if ui.button(tr(ui, KlotskiMsg::Clear { rows: 5, cols: 4 })).clicked() {
+                if ui
+                    .button(tr(ui, KlotskiMsg::Clear { rows: 5, cols: 4 }))
+                    .clicked()
+                {
                     self.clear(5, 4);
                 }
                 let checked = self.check();
                 match &checked {
                     Ok(l) => {
                         let target = l.pieces[l.target];
-                        ui.label(tr(ui, KlotskiMsg::Valid {
-                            pieces: l.pieces.len(),
-                            target: target.letter,
-                            row: l.goal.0 + 1,
-                            col: l.goal.1 + 1,
-                        }));
+                        ui.label(tr(
+                            ui,
+                            KlotskiMsg::Valid {
+                                pieces: l.pieces.len(),
+                                target: target.letter,
+                                row: l.goal.0 + 1,
+                                col: l.goal.1 + 1,
+                            },
+                        ));
                     }
                     Err(e) => {
                         let why = layout_error(e, lang);
-                        ui.colored_label(ui.visuals().error_fg_color, tr(ui, KlotskiMsg::Invalid { why }));
+                        ui.colored_label(
+                            ui.visuals().error_fg_color,
+                            tr(ui, KlotskiMsg::Invalid { why }),
+                        );
                     }
                 }
                 ui.horizontal(|ui| {
-                    if ui.add_enabled(checked.is_ok(), egui::Button::new(tr(ui, KlotskiMsg::Apply))).clicked()
+                    if ui
+                        .add_enabled(
+                            checked.is_ok(),
+                            egui::Button::new(tr(ui, KlotskiMsg::Apply)),
+                        )
+                        .clicked()
                         && let Ok(l) = checked
                     {
                         result = Some(Command::SetLayout(l));

@@ -642,13 +642,8 @@ impl KlotskiPlay {
             return;
         }
         let lettered = unit_steps(&run.start, &o.path).unwrap_or_default();
-        match KlotskiSolution::from_steps(
-            &run.start,
-            &lettered,
-            o.stats,
-            label.into(),
-            run.metric,
-        ) {
+        match KlotskiSolution::from_steps(&run.start, &lettered, o.stats, label.into(), run.metric)
+        {
             Some(sol) => {
                 let (moves, steps) = (sol.moves_to.last().copied().unwrap_or(0), sol.steps.len());
                 let metric = sol.metric;
@@ -833,13 +828,9 @@ impl KlotskiPlay {
                         self.hints.among_all = true;
                     }
                 });
-                let picked = self.hints.show(
-                    ui,
-                    &shown,
-                    settings.metric,
-                    &self.names,
-                    out,
-                );
+                let picked = self
+                    .hints
+                    .show(ui, &shown, settings.metric, &self.names, out);
                 if picked.is_some() {
                     self.selected = picked;
                 }
@@ -959,13 +950,19 @@ impl KlotskiPlay {
             });
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(self.game.can_undo(), egui::Button::new(tr(ui, Msg::MenuUndo)))
+                    .add_enabled(
+                        self.game.can_undo(),
+                        egui::Button::new(tr(ui, Msg::MenuUndo)),
+                    )
                     .clicked()
                 {
                     out.push(Command::Undo);
                 }
                 if ui
-                    .add_enabled(self.game.can_redo(), egui::Button::new(tr(ui, Msg::MenuRedo)))
+                    .add_enabled(
+                        self.game.can_redo(),
+                        egui::Button::new(tr(ui, Msg::MenuRedo)),
+                    )
                     .clicked()
                 {
                     out.push(Command::Redo);
@@ -983,10 +980,18 @@ impl KlotskiPlay {
             super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
             ui.label(tr(ui, KlotskiMsg::CountIn));
             ui.horizontal(|ui| {
-                ui.radio_value(&mut settings.metric, Metric::Moves, tr(ui, KlotskiMsg::RadioMoves))
-                    .on_hover_text(tr(ui, KlotskiMsg::RadioMovesHint));
-                ui.radio_value(&mut settings.metric, Metric::Steps, tr(ui, KlotskiMsg::RadioSteps))
-                    .on_hover_text(tr(ui, KlotskiMsg::RadioStepsHint));
+                ui.radio_value(
+                    &mut settings.metric,
+                    Metric::Moves,
+                    tr(ui, KlotskiMsg::RadioMoves),
+                )
+                .on_hover_text(tr(ui, KlotskiMsg::RadioMovesHint));
+                ui.radio_value(
+                    &mut settings.metric,
+                    Metric::Steps,
+                    tr(ui, KlotskiMsg::RadioSteps),
+                )
+                .on_hover_text(tr(ui, KlotskiMsg::RadioStepsHint));
             });
             ui.horizontal(|ui| {
                 let l = ui.checkbox(&mut settings.limit_time, tr(ui, KlotskiMsg::TimeLimit));

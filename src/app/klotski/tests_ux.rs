@@ -131,12 +131,21 @@ fn a_solution_in_moves_lists_one_row_a_move_and_single_steps_on_demand() {
         .map(|s| s.1)
         .collect();
     let name = h.state().klotski.names[first_piece].clone();
-    h.get_by_label(&format!("1. {}", describe_move(&name, &dirs, Lang::English)));
+    h.get_by_label(&format!(
+        "1. {}",
+        describe_move(&name, &dirs, Lang::English)
+    ));
     // In Chinese: arrows, one a step.
     names_setting(&mut h, true);
     let row = describe_move(&name, &dirs, Lang::Chinese);
-    assert_eq!(row.chars().filter(|c| "↑↓←→".contains(*c)).count(), dirs.len());
-    assert!(h.query_all_by_label_contains(&row).next().is_some(), "{row}");
+    assert_eq!(
+        row.chars().filter(|c| "↑↓←→".contains(*c)).count(),
+        dirs.len()
+    );
+    assert!(
+        h.query_all_by_label_contains(&row).next().is_some(),
+        "{row}"
+    );
     names_setting(&mut h, false);
     // Next shows the whole first move.
     h.get_by_label("Next").click();
