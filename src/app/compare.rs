@@ -8,6 +8,8 @@ use eframe::egui;
 use egui_extras::{Column, TableBuilder};
 
 use super::anatomy::Recorded;
+use super::i18n::names::{family_name, heuristic_label, status_text, strategy_label};
+use super::i18n::{CompareMsg, Lang, Message, language, tr};
 use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::experiment::{RunSummary, flag_disagreements};
@@ -76,9 +78,26 @@ impl RowConfig {
 
     /// As people read it: `A* · Manhattan + linear conflict`, or `BFS`.
     pub fn label(&self, tiles: bool) -> String {
-        match self.label_parts(tiles) {
+        self.label_in(tiles, Lang::English)
+    }
+
+    /// [`label_parts`](Self::label_parts) in `lang`.
+    pub fn label_parts_in(&self, tiles: bool, lang: Lang) -> (String, Option<String>) {
+        let found = strategy::find(&self.strategy);
+        let label = found.map_or_else(
+            || CompareMsg::UnknownStrategy.text(lang),
+            |s| strategy_label(s, lang),
+        );
+        let guided = found.is_some_and(|s| s.uses_heuristic());
+        let heuristic = (tiles && guided).then(|| heuristic_label(self.heuristic, lang));
+        (label, heuristic)
+    }
+
+    /// [`label`](Self::label) in `lang`.
+    pub fn label_in(&self, tiles: bool, lang: Lang) -> String {
+        match self.label_parts_in(tiles, lang) {
             (s, Some(h)) => format!("{s} · {h}"),
-            (s, None) => s.to_string(),
+            (s, None) => s,
         }
     }
 }
@@ -261,6 +280,15 @@ fn summarize(start: Option<&Start>, f: &Finished) -> Option<RunSummary> {
     }
 }
 
+/// How a run ended, in the table's Status column: in English the words
+/// the CLI prints (`Node limit reached`), in Chinese the shared names.
+fn status_word(status: Status, lang: Lang) -> String {
+    match lang {
+        Lang::English => crate::units::status(status).to_string(),
+        Lang::Chinese => status_text(status, lang),
+    }
+}
+
 /// Space before the Optimal column's left-aligned text, which would
 /// otherwise touch the right-aligned lengths beside it.
 const OPTIMAL_INDENT: f32 = 8.0;
@@ -399,6 +427,7 @@ pub fn log_bars(
                     egui::pos2(x_of(b.value, rect).max(rect.left() + 2.0), rect.bottom()),
                 );
                 ui.painter().rect_filled(bar, 2.0, bar_color);
+                // Not words: the label and the number.
                 let label = format!("{}: {value}", b.label);
                 ui.interact(bar, ui.scope_id().with(&b.label), egui::Sense::hover())
                     .on_hover_text(&label)
@@ -469,9 +498,20 @@ impl Session {
         };
         // A strategy that does not solve this family (`fast` on Klotski)
         // is not run; the row says why.
-        if let Err(why) = strategy::check_family(&*strategy, start.family()) {
+        if strategy::check_family(&*strategy, start.family()).is_err() {
+            let lang = language(ctx);
+            let families: Vec<String> = strategy
+                .families()
+                .iter()
+                .map(|&f| family_name(f, lang))
+                .collect();
+            let why = CompareMsg::Unsupported {
+                strategy: strategy_label(&*strategy, lang),
+                families: families.join(" / "),
+                family: family_name(start.family(), lang),
+            };
             row.start = Some(start.clone());
-            row.result = Some(Finished::Refused(why.to_string()));
+            row.result = Some(Finished::Refused(why.text(lang)));
             row.summary = None;
             return;
         }
@@ -605,12 +645,13 @@ impl Session {
     /// Time and nodes of each finished row as bars on a log scale, in the
     /// table's order.
     fn charts(&self, ui: &mut egui::Ui, tiles: bool) {
+        let lang = language(ui.ctx());
         let done: Vec<(String, RunSummary)> = self
             .order()
             .into_iter()
             .filter_map(|i| {
                 let r = &self.rows[i];
-                Some((r.config.label(tiles), r.summary?))
+                Some((r.config.label_in(tiles, lang), r.summary?))
             })
             .collect();
         if done.is_empty() {
@@ -624,12 +665,12 @@ impl Session {
                 })
                 .collect()
         };
-        ui.strong("Time (log scale)");
+        ui.strong(tr(ui, CompareMsg::TimeChart));
         log_bars(ui, "time bars", &bars(|s| s.ms), 1e-3, &time_tick, &|ms| {
             duration(ms / 1e3)
         });
         ui.add_space(6.0);
-        ui.strong("Nodes expanded (log scale)");
+        ui.strong(tr(ui, CompareMsg::NodesChart));
         log_bars(
             ui,
             "node bars",
@@ -645,7 +686,7 @@ impl Session {
             .filter_map(|i| {
                 let r = &self.rows[i];
                 Some(super::anatomy::Shape {
-                    label: r.config.label(tiles),
+                    label: r.config.label_in(tiles, lang),
                     by_depth: &r.anatomy.as_ref()?.by_depth,
                 })
             })
@@ -656,9 +697,9 @@ impl Session {
 
     /// The row's strategy: its label, and the heuristic below it.
     fn strategy_cell(ui: &mut egui::Ui, config: &RowConfig, tiles: bool) {
-        let (label, heuristic) = config.label_parts(tiles);
+        let (label, heuristic) = config.label_parts_in(tiles, language(ui.ctx()));
         let knobs = config.tuning.describe(&config.strategy);
-        let r = label_lines(ui, label, heuristic, true);
+        let r = label_lines(ui, &label, heuristic.as_deref(), true);
         if !knobs.is_empty() {
             r.on_hover_text(knobs);
         }
@@ -674,56 +715,65 @@ impl Session {
     ) -> Option<super::Command> {
         let ctx = ui.ctx().clone();
         let tiles = matches!(start, Start::Tiles(_));
+        let lang = language(&ctx);
         let mut action = None;
-        ui.heading("Compare strategies on the start shown");
+        ui.heading(tr(ui, CompareMsg::Heading));
         ui.horizontal_wrapped(|ui| {
             let running = self.is_running();
             if ui
-                .add_enabled(!running, egui::Button::new("Run all"))
+                .add_enabled(!running, egui::Button::new(tr(ui, CompareMsg::RunAll)))
                 .clicked()
             {
                 self.run_all(start, settings, cache_dir, &ctx);
             }
             if ui
-                .add_enabled(running, egui::Button::new("Cancel all"))
+                .add_enabled(running, egui::Button::new(tr(ui, CompareMsg::CancelAll)))
                 .clicked()
             {
                 self.cancel_all();
             }
             let any = self.rows.iter().any(|r| r.summary.is_some());
             if ui
-                .add_enabled(any && !running, egui::Button::new("Export…"))
-                .on_hover_text("Save the table as CSV or RON")
+                .add_enabled(
+                    any && !running,
+                    egui::Button::new(tr(ui, CompareMsg::Export)),
+                )
+                .on_hover_text(tr(ui, CompareMsg::ExportHint))
                 .clicked()
             {
                 action = Some(super::Command::Export);
             }
             ui.separator();
-            egui::ComboBox::from_label("New row")
-                .selected_text(strategy::find(&self.new_strategy).map_or("?", |s| s.label()))
+            egui::ComboBox::from_label(tr(ui, CompareMsg::NewRow))
+                .selected_text(
+                    strategy::find(&self.new_strategy)
+                        .map_or_else(|| "?".into(), |s| strategy_label(s, lang)),
+                )
                 .show_ui(ui, |ui| {
                     for s in strategy::for_family(start.family()) {
                         ui.selectable_value(
                             &mut self.new_strategy,
                             s.name().to_string(),
-                            s.label(),
+                            strategy_label(s, lang),
                         );
                     }
                 });
             if tiles {
-                egui::ComboBox::from_label("with")
-                    .selected_text(self.new_heuristic.label())
+                egui::ComboBox::from_label(tr(ui, CompareMsg::With))
+                    .selected_text(heuristic_label(self.new_heuristic, lang))
                     .show_ui(ui, |ui| {
                         for k in HeuristicKind::ALL {
-                            ui.selectable_value(&mut self.new_heuristic, k, k.label());
+                            ui.selectable_value(
+                                &mut self.new_heuristic,
+                                k,
+                                heuristic_label(k, lang),
+                            );
                         }
                     });
             }
             if ui
-                .button("Add")
-                .on_hover_text(
-                    "A local search row takes the parameters now set in the play view's panel",
-                )
+                .button(tr(ui, CompareMsg::Add))
+                .on_hover_text(tr(ui, CompareMsg::AddHint))
                 .clicked()
             {
                 self.rows.push(Row::new(RowConfig {
@@ -738,14 +788,12 @@ impl Session {
             .iter()
             .any(|r| r.result.is_some() && r.start.as_ref() != Some(start))
         {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                "Some results are from an earlier start than the one shown: Run all to compare on this one.",
-            );
+            ui.colored_label(ui.visuals().warn_fg_color, tr(ui, CompareMsg::EarlierStart));
         }
         self.table(ui, start, settings, cache_dir, tiles, &mut action);
         if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
-            ui.label(format!("Trace of {}", r.config.label(tiles)));
+            let label = r.config.label_in(tiles, lang);
+            ui.label(tr(ui, CompareMsg::TraceOf { label }));
             super::trace_plot::show(ui, "compare row", &r.trace_points);
         }
         if self
@@ -753,10 +801,7 @@ impl Session {
             .iter()
             .any(|r| r.summary.is_some_and(|s| s.disagrees))
         {
-            ui.colored_label(
-                ui.visuals().error_fg_color,
-                "Strategies that claim optimality disagree on the length: that is a bug.",
-            );
+            ui.colored_label(ui.visuals().error_fg_color, tr(ui, CompareMsg::Disagree));
         }
         ui.add_space(6.0);
         self.charts(ui, tiles);
@@ -784,20 +829,32 @@ impl Session {
         action: &mut Option<super::Command>,
     ) {
         let ctx = ui.ctx().clone();
+        let lang = language(&ctx);
+        let length = if tiles {
+            CompareMsg::ColLength
+        } else {
+            CompareMsg::ColLengthMetric
+        };
         let headers = [
-            (SortBy::Strategy, "Strategy", false),
-            (SortBy::Status, "Status", false),
-            (
-                SortBy::Length,
-                if tiles { "Length" } else { "Length (metric)" },
-                true,
-            ),
-            (SortBy::Optimal, "Optimal", false),
-            (SortBy::Expanded, "Expanded", true),
-            (SortBy::Generated, "Generated", true),
-            (SortBy::Memory, "Memory", true),
-            (SortBy::Time, "Time", true),
-        ];
+            (SortBy::Strategy, CompareMsg::ColStrategy, false),
+            (SortBy::Status, CompareMsg::ColStatus, false),
+            (SortBy::Length, length, true),
+            (SortBy::Optimal, CompareMsg::ColOptimal, false),
+            (SortBy::Expanded, CompareMsg::ColExpanded, true),
+            (SortBy::Generated, CompareMsg::ColGenerated, true),
+            (SortBy::Memory, CompareMsg::ColMemory, true),
+            (SortBy::Time, CompareMsg::ColTime, true),
+        ]
+        .map(|(by, name, numeric)| (by, name.text(lang), numeric));
+        let [run_text, cancel_text, play, trace, copy, remove_text] = [
+            CompareMsg::Run,
+            CompareMsg::Cancel,
+            CompareMsg::Play,
+            CompareMsg::Trace,
+            CompareMsg::Copy,
+            CompareMsg::Remove,
+        ]
+        .map(|m| m.text(lang));
         // Each row button has its slot, as wide in every row (Run's fits
         // Cancel too), so none moves when another changes or is disabled.
         let font = egui::TextStyle::Button.resolve(ui.style());
@@ -808,10 +865,10 @@ impl Session {
                 .x
                 + padding
         };
-        let run_width = text_width(ui, "Run").max(text_width(ui, "Cancel"));
-        let slots: Vec<(&str, f32)> = ["Play", "Trace", "Copy", "Remove"]
+        let run_width = text_width(ui, &run_text).max(text_width(ui, &cancel_text));
+        let slots: Vec<(&str, f32)> = [&play, &trace, &copy, &remove_text]
             .into_iter()
-            .map(|b| (b, text_width(ui, b)))
+            .map(|b| (b.as_str(), text_width(ui, b)))
             .collect();
         let gap = 4.0;
         let actions_width = run_width + slots.iter().map(|s| s.1).sum::<f32>() + 4.0 * gap;
@@ -841,7 +898,11 @@ impl Session {
                     return std::array::from_fn(|_| "–".to_string());
                 };
                 let length = match (s.solution_length(), s.klotski.map(|k| k.moves)) {
-                    (Some(l), Some(m)) => format!("{l} ({m} moves)"),
+                    (Some(l), Some(m)) => CompareMsg::LengthMoves {
+                        length: l,
+                        moves: m,
+                    }
+                    .text(lang),
                     (Some(l), None) => l.to_string(),
                     _ => "–".into(),
                 };
@@ -870,13 +931,13 @@ impl Session {
         widths[2] += OPTIMAL_INDENT;
         // (WW: room for the spinner beside the live count.)
         for text in [
-            "Unsolvable",
-            "DISAGREES",
-            "Refused",
-            "Not found",
-            "WW 99,999,999",
+            status_word(Status::Unsolvable, lang),
+            CompareMsg::Disagrees.text(lang),
+            CompareMsg::Refused.text(lang),
+            status_word(Status::NotFound, lang),
+            "WW 99,999,999".into(),
         ] {
-            widths[0] = widths[0].max(width_of(ui, text));
+            widths[0] = widths[0].max(width_of(ui, &text));
         }
         for row in &numbers {
             for (k, text) in row.iter().enumerate() {
@@ -914,11 +975,18 @@ impl Session {
                         ui.with_layout(layout, |ui| {
                             let r = ui
                                 .add(
-                                    egui::Label::new(egui::RichText::new(format!("{name}{arrow}")).strong())
-                                        .sense(egui::Sense::click()),
+                                    egui::Label::new(
+                                        egui::RichText::new(format!("{name}{arrow}")).strong(),
+                                    )
+                                    .sense(egui::Sense::click()),
                                 )
                                 .on_hover_cursor(egui::CursorIcon::PointingHand)
-                                .on_hover_text(format!("Sort by {}", name.to_lowercase()));
+                                .on_hover_text(tr(
+                                    ui,
+                                    CompareMsg::SortBy {
+                                        column: name.to_lowercase(),
+                                    },
+                                ));
                             if r.clicked() {
                                 new_sort = Some(match sort {
                                     Some((b, asc)) if b == by => (by, !asc),
@@ -933,7 +1001,11 @@ impl Session {
             .body(|mut body| {
                 for (&i, numbers) in order.iter().zip(&numbers) {
                     let r = &self.rows[i];
-                    let height = if r.config.label_parts(tiles).1.is_some() { 36.0 } else { 24.0 };
+                    let height = if r.config.label_parts(tiles).1.is_some() {
+                        36.0
+                    } else {
+                        24.0
+                    };
                     body.row(height, |mut row| {
                         let s = r.summary;
                         let warn = s.is_some_and(|s| s.disagrees);
@@ -951,16 +1023,23 @@ impl Session {
                                 let p = job.progress().map_or(0, |p| p.expanded);
                                 ui.label(thousands(p));
                             } else if warn {
-                                ui.colored_label(ui.visuals().error_fg_color, "DISAGREES")
-                                    .on_hover_text("It claims an optimal length that another optimal strategy contradicts");
+                                ui.colored_label(
+                                    ui.visuals().error_fg_color,
+                                    tr(ui, CompareMsg::Disagrees),
+                                )
+                                .on_hover_text(tr(ui, CompareMsg::DisagreesHint));
                             } else if let Some(Finished::Tiles(Err(why)) | Finished::Refused(why)) =
                                 &r.result
                             {
-                                ui.label("Refused").on_hover_text(why);
+                                ui.label(tr(ui, CompareMsg::Refused)).on_hover_text(why);
                             } else if let Some(s) = s {
-                                let l = ui.label(crate::units::status(s.status));
+                                let l = ui.label(status_word(s.status, lang));
                                 if let Status::Limit(kind) = s.status {
-                                    l.on_hover_text(format!("Stopped at the {kind}"));
+                                    let limit = match lang {
+                                        Lang::English => kind.to_string(),
+                                        Lang::Chinese => status_text(s.status, lang),
+                                    };
+                                    l.on_hover_text(tr(ui, CompareMsg::StoppedAt { limit }));
                                 }
                             } else {
                                 ui.label("–");
@@ -970,9 +1049,9 @@ impl Session {
                         row.col(|ui| {
                             ui.add_space(OPTIMAL_INDENT);
                             ui.label(match s {
-                                None => "–",
-                                Some(s) if s.optimal => "yes",
-                                Some(_) => "no",
+                                None => "–".to_string(),
+                                Some(s) if s.optimal => tr(ui, CompareMsg::Yes),
+                                Some(_) => tr(ui, CompareMsg::No),
                             });
                         });
                         for text in &numbers[1..] {
@@ -981,17 +1060,18 @@ impl Session {
                         row.col(|ui| {
                             ui.spacing_mut().item_spacing.x = gap;
                             let label = r.config.label(tiles);
+                            let shown = r.config.label_in(tiles, lang);
                             if let Some(j) = &r.job {
                                 if ui
-                                    .add(button("Cancel"))
-                                    .on_hover_text(format!("Cancel {label}"))
+                                    .add(button(&cancel_text))
+                                    .on_hover_text(tr(ui, CompareMsg::CancelRow { label: shown }))
                                     .clicked()
                                 {
                                     j.cancel();
                                 }
                             } else if ui
-                                .add(button("Run"))
-                                .on_hover_text(format!("Run {label}"))
+                                .add(button(&run_text))
+                                .on_hover_text(tr(ui, CompareMsg::RunRow { label: shown }))
                                 .clicked()
                             {
                                 run_one = Some(i);
@@ -999,8 +1079,8 @@ impl Session {
                             let idle = r.job.is_none();
                             let solved = idle && s.is_some_and(|s| s.solved());
                             if ui
-                                .add_enabled(solved, button("Play"))
-                                .on_hover_text("Load this solution into the play view")
+                                .add_enabled(solved, button(&play))
+                                .on_hover_text(tr(ui, CompareMsg::PlayHint))
                                 .clicked()
                                 && let (Some(start), Some(f)) = (&r.start, &r.result)
                             {
@@ -1011,22 +1091,22 @@ impl Session {
                                 ))));
                             }
                             if ui
-                                .add_enabled(idle && !r.trace_points.is_empty(), button("Trace"))
-                                .on_hover_text("Show this run's trace below (local searches)")
+                                .add_enabled(idle && !r.trace_points.is_empty(), button(&trace))
+                                .on_hover_text(tr(ui, CompareMsg::TraceHint))
                                 .clicked()
                             {
                                 show_trace = Some(i);
                             }
                             if ui
-                                .add_enabled(idle, button("Copy"))
-                                .on_hover_text("Duplicate this row")
+                                .add_enabled(idle, button(&copy))
+                                .on_hover_text(tr(ui, CompareMsg::CopyHint))
                                 .clicked()
                             {
                                 duplicate = Some(i);
                             }
                             if ui
-                                .add_enabled(idle, button("Remove"))
-                                .on_hover_text("Remove this row")
+                                .add_enabled(idle, button(&remove_text))
+                                .on_hover_text(tr(ui, CompareMsg::RemoveHint))
                                 .clicked()
                             {
                                 remove = Some(i);
@@ -1093,7 +1173,9 @@ impl CompareView {
         super::steps::status_bar(ui, "compare status", busy, &self.status);
         let mut command = None;
         egui::CentralPanel::default().show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // Scrolls sideways too: on a narrow window the table (whose
+            // columns keep their widths) would otherwise be cut off.
+            egui::ScrollArea::both().show(ui, |ui| {
                 command = (**self).ui(ui, start, settings, cache_dir);
             });
         });

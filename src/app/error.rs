@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::i18n::{ErrorMsg, Lang, Message, TilesMsg, names};
-use crate::engine::klotski::LayoutError;
+use super::i18n::klotski::layout_error;
 use crate::engine::strategy::SolveError;
 use crate::engine::tiles::{BoardError, Unsolvable};
 use crate::storage::puzzle_file::FileError;
@@ -94,9 +94,6 @@ pub enum AppError {
         /// The board's size.
         shape: crate::engine::Shape,
     },
-    /// Text pasted into the Klotski view is not a layout.
-    #[error("Paste takes a Klotski layout, rows split by '/', e.g. BAAC/BAAC/DEEF/DGHF/I..J: {0}")]
-    NotALayout(LayoutError),
 }
 
 /// Why heuristic `kind` cannot guide a search on `shape`, in `lang`.
@@ -163,9 +160,6 @@ impl Message for AppError {
             },
             AppError::HeuristicUnavailable { kind, shape } => ErrorMsg::NotSolving {
                 why: heuristic_unavailable(*kind, *shape, lang),
-            },
-            AppError::NotALayout(e) => ErrorMsg::NotALayout {
-                why: layout_error(e, lang),
             },
         }
         .text(lang)
@@ -282,41 +276,6 @@ fn solve_error(e: &SolveError, lang: Lang) -> String {
             .text(lang)
         }
     }
-}
-
-/// A Klotski layout error in `lang`.
-pub fn layout_error(e: &LayoutError, lang: Lang) -> String {
-    if lang == Lang::English {
-        return e.to_string();
-    }
-    use crate::engine::klotski::Layout;
-    match *e {
-        LayoutError::Empty => ErrorMsg::LayoutEmpty,
-        LayoutError::UnequalRows { row, len, expected } => {
-            ErrorMsg::LayoutUnequalRows { row, len, expected }
-        }
-        LayoutError::UnknownChar(c) => ErrorMsg::LayoutUnknownChar { c },
-        LayoutError::NotRectangle(c) => ErrorMsg::LayoutNotRectangle { c },
-        LayoutError::ShapeNotAllowed { letter, rows, cols } => {
-            ErrorMsg::LayoutShape { letter, rows, cols }
-        }
-        LayoutError::NoTarget => ErrorMsg::LayoutNoTarget,
-        LayoutError::TwoTargets(a, b) => ErrorMsg::LayoutTwoTargets { a, b },
-        LayoutError::NoEmptyCell => ErrorMsg::LayoutNoEmptyCell,
-        LayoutError::BadSize { rows, cols } => ErrorMsg::LayoutBadSize {
-            rows,
-            cols,
-            min: Layout::MIN_SIDE,
-            max: Layout::MAX_SIDE,
-        },
-        LayoutError::TooManyCells { rows, cols } => ErrorMsg::LayoutTooManyCells {
-            rows,
-            cols,
-            cells: rows * cols,
-            max: Layout::MAX_CELLS,
-        },
-    }
-    .text(lang)
 }
 
 /// A puzzle file's problem in `lang`.
@@ -490,7 +449,6 @@ mod tests {
                 strategy: "fast",
                 family: crate::engine::strategy::Family::Klotski,
             }),
-            AppError::NotALayout(LayoutError::TwoTargets('A', 'B')),
             AppError::Open {
                 path: "/no/such.ron".into(),
                 source: FileError::NotAtGoal { moves: 3 },

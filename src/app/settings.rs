@@ -51,8 +51,6 @@ pub struct Settings {
     pub classic: usize,
     /// How Klotski solutions are counted.
     pub metric: Metric,
-    /// Klotski pieces and steps named in Chinese (else English).
-    pub chinese_names: bool,
     /// Settings of the local searches.
     pub tuning: TuningSettings,
     /// The language the app speaks (the first launch follows the system's).
@@ -206,7 +204,6 @@ impl Default for Settings {
             family: Family::Tiles,
             classic: 0,
             metric: Metric::Moves,
-            chinese_names: true,
             tuning: TuningSettings::default(),
             language: super::i18n::Lang::English,
         }
@@ -267,6 +264,17 @@ mod tests {
         assert_eq!(partial.shape(), Shape::new(5, 3).unwrap());
         let wild: Settings = ron::from_str("(rows: 200, cols: 0)").unwrap();
         assert_eq!(wild.shape(), Shape::new(10, 2).unwrap());
+    }
+
+    #[test]
+    fn settings_saved_with_the_old_piece_names_choice_still_load() {
+        // Piece names now follow the app's language; the setting is gone
+        // but files that have it load, their other choices kept.
+        let old: Settings =
+            ron::from_str("(rows: 5, chinese_names: false, language: Chinese)").unwrap();
+        assert_eq!(old.rows, 5);
+        assert_eq!(old.language, super::super::i18n::Lang::Chinese);
+        assert!(!ron::to_string(&old).unwrap().contains("chinese_names"));
     }
 
     #[test]

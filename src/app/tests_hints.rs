@@ -421,7 +421,6 @@ fn klotski_hints_harness(metric: Metric) -> super::tests::TestApp {
     let mut h = harness_with_distances(Settings {
         family: super::settings::Family::Klotski,
         animate: false,
-        chinese_names: false,
         metric,
         ..Settings::default()
     });
@@ -480,7 +479,11 @@ fn a_klotski_hint_comes_in_two_stages_and_its_move_brings_the_exit_closer() {
     assert_eq!(truth[&key(&after)] + 1, d);
     h.get_by_label(&format!(
         "Hint: {}",
-        super::klotski::names::describe_move(&names[piece], &best.steps, false)
+        super::klotski::names::describe_move(
+            &names[piece],
+            &best.steps,
+            super::i18n::Lang::English
+        )
     ));
     // Following it with the arrow key: one closer, the hint starts over.
     let key = match best.steps[0] {

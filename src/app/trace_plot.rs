@@ -6,6 +6,7 @@
 use eframe::egui::{self, Color32};
 use egui_plot::{GridInput, Line, Plot, PlotPoints, Points, uniform_grid_spacer};
 
+use super::i18n::{CompareMsg, Lang, Message, language, tr};
 use crate::engine::TracePoint;
 
 /// Up to this many points, each is also marked with a dot (a run of a few
@@ -13,8 +14,12 @@ use crate::engine::TracePoint;
 const MARKED: usize = 60;
 
 /// The heading of a trace of `n` points: `Trace: 1 point`, `Trace: 12 points`.
-pub fn title(n: usize) -> String {
-    format!("Trace: {n} point{}", if n == 1 { "" } else { "s" })
+pub fn title(n: usize, lang: Lang) -> String {
+    match n {
+        1 => CompareMsg::TraceOnePoint,
+        n => CompareMsg::TracePoints { n },
+    }
+    .text(lang)
 }
 
 /// The smallest of 1, 2, 5 × 10ᵏ that is at least `x` (> 0).
@@ -95,13 +100,27 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
             .collect()
     };
     let annealing = points[0].temperature.is_some();
-    let label = if annealing { "energy" } else { "score" };
+    let label = tr(
+        ui,
+        if annealing {
+            CompareMsg::Energy
+        } else {
+            CompareMsg::Score
+        },
+    );
     let (current_colour, best_colour) = (
         Color32::from_rgb(214, 96, 77),
         Color32::from_rgb(90, 150, 230),
     );
-    ui.label(title(points.len()));
-    let (current, best) = (format!("current {label}"), format!("best {label}"));
+    ui.label(title(points.len(), language(ui.ctx())));
+    let current = tr(
+        ui,
+        CompareMsg::Current {
+            what: label.clone(),
+        },
+    );
+    let best = tr(ui, CompareMsg::Best { what: label });
+    let iteration = tr(ui, CompareMsg::Iteration);
     key(ui, &[(&current, current_colour), (&best, best_colour)]);
     let plot = |name: String, height: f32| {
         Plot::new(name)
@@ -110,7 +129,7 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
             .grid_spacing(egui::Rangef::new(GRID_MIN as f32, 300.0))
             .x_grid_spacer(uniform_grid_spacer(nice_steps))
             .y_grid_spacer(uniform_grid_spacer(nice_steps))
-            .x_axis_label("iteration")
+            .x_axis_label(iteration.clone())
             .x_axis_formatter(|mark, _| compact(mark.value))
             .y_axis_formatter(|mark, _| tick(mark.value, mark.step_size))
     };
@@ -138,18 +157,12 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
             Color32::from_rgb(230, 160, 60),
             Color32::from_rgb(120, 190, 120),
         );
-        key(
-            ui,
-            &[("temperature", t_colour), ("acceptance rate", a_colour)],
-        );
+        let temperature = tr(ui, CompareMsg::Temperature);
+        let acceptance = tr(ui, CompareMsg::AcceptanceRate);
+        key(ui, &[(&temperature, t_colour), (&acceptance, a_colour)]);
         plot(format!("{id} schedule"), 110.0).show(ui, |plot_ui| {
-            draw(plot_ui, "temperature", series(&|p| p.temperature), t_colour);
-            draw(
-                plot_ui,
-                "acceptance rate",
-                series(&|p| p.acceptance),
-                a_colour,
-            );
+            draw(plot_ui, &temperature, series(&|p| p.temperature), t_colour);
+            draw(plot_ui, &acceptance, series(&|p| p.acceptance), a_colour);
         });
     }
 }
@@ -159,9 +172,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_title_counts_points_in_english() {
-        assert_eq!(title(1), "Trace: 1 point");
-        assert_eq!(title(2), "Trace: 2 points");
+    fn the_title_counts_points_in_either_language() {
+        assert_eq!(title(1, Lang::English), "Trace: 1 point");
+        assert_eq!(title(2, Lang::English), "Trace: 2 points");
+        assert_eq!(title(2, Lang::Chinese), "轨迹：2 个点");
     }
 
     #[test]

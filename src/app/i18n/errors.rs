@@ -28,9 +28,6 @@ messages! {
         "不求解：这个起始局面无解：{why}";
     UnsolvableForGoal { why: String } => "unsolvable for this goal: {why}", "对这个目标无解：{why}";
     NotSolving { why: String } => "Not solving: {why}", "不求解：{why}";
-    NotALayout { why: String } =>
-        "Paste takes a Klotski layout, rows split by '/', e.g. BAAC/BAAC/DEEF/DGHF/I..J: {why}",
-        "粘贴需要华容道布局，各行用“/”分隔，例如 BAAC/BAAC/DEEF/DGHF/I..J：{why}";
     // The engine's board errors.
     BoardEmpty => "no tiles given", "没有给出数字块";
     BoardNotANumber { token: String } =>
@@ -79,30 +76,6 @@ messages! {
         "{strategy}只能求解{families}，不能求解{family}";
     And => " and ", "和";
     // Klotski layouts.
-    LayoutEmpty => "no rows given", "没有给出任何行";
-    LayoutUnequalRows { row: usize, len: usize, expected: usize } =>
-        "row {row} has {len} cells but row 1 has {expected}",
-        "第 {row} 行有 {len} 格，但第 1 行有 {expected} 格";
-    LayoutUnknownChar { c: char } =>
-        "unknown character '{c}': use one letter per piece and '.' for empty cells",
-        "未知字符“{c}”：每块棋子用一个字母，空格用“.”";
-    LayoutNotRectangle { c: char } =>
-        "the cells of piece '{c}' do not form a filled rectangle",
-        "棋子“{c}”的格子没有组成实心矩形";
-    LayoutShape { letter: char, rows: usize, cols: usize } =>
-        "piece '{letter}' is {rows}x{cols}: pieces must be 1x1, 1x2, 2x1 or 2x2",
-        "棋子“{letter}”是 {rows}x{cols}：棋子必须是 1x1、1x2、2x1 或 2x2";
-    LayoutNoTarget => "no 2x2 piece to bring to the exit", "没有要移到出口的 2x2 棋子";
-    LayoutTwoTargets { a: char, b: char } =>
-        "two 2x2 pieces ('{a}' and '{b}'): the target must be unique",
-        "有两块 2x2 棋子（“{a}”和“{b}”）：目标棋子必须唯一";
-    LayoutNoEmptyCell => "no empty cell: nothing can move", "没有空格：什么都动不了";
-    LayoutBadSize { rows: usize, cols: usize, min: usize, max: usize } =>
-        "a {rows}x{cols} board is out of range: rows and columns must be {min} to {max}",
-        "{rows}x{cols} 的棋盘超出范围：行数和列数须在 {min} 到 {max} 之间";
-    LayoutTooManyCells { rows: usize, cols: usize, cells: usize, max: usize } =>
-        "a {rows}x{cols} board has {cells} cells: layouts hold at most {max} (8x7 or 7x8)",
-        "{rows}x{cols} 的棋盘有 {cells} 格：布局最多 {max} 格（8x7 或 7x8）";
     // Puzzle files.
     FileIo { path: String, why: String } => "cannot read {path}: {why}", "无法读取 {path}：{why}";
     FileNotFound => "no such file", "文件不存在";

@@ -107,6 +107,10 @@ mod tiles;
 pub use common::Msg;
 pub use errors::ErrorMsg;
 pub use tiles::{Said, TilesMsg};
+pub mod klotski;
+pub use klotski::KlotskiMsg;
+mod compare;
+pub use compare::CompareMsg;
 
 /// Every table's templates: what the completeness and glyph tests read.
 #[cfg(test)]
@@ -115,6 +119,8 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     names::TEMPLATES,
     tiles::TEMPLATES,
     errors::TEMPLATES,
+    klotski::TEMPLATES,
+    compare::TEMPLATES,
 ];
 
 /// Declares a message table: an enum named first, then each message a

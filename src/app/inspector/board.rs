@@ -61,7 +61,7 @@ impl Subject {
                     let names = piece_names(&layout);
                     let look = BoardLook {
                         names: &names,
-                        chinese: true,
+                        lang: crate::app::i18n::language(child.ctx()),
                         selected: None,
                         interactive: false,
                         tints: &[],

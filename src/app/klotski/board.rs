@@ -10,6 +10,7 @@ use eframe::egui::{
 };
 
 use super::names::{PieceName, Role};
+use crate::app::i18n::{KlotskiMsg, Lang, tr};
 use crate::engine::Dir;
 use crate::engine::klotski::Layout;
 
@@ -55,8 +56,8 @@ pub struct KlotskiBoard {
 pub struct BoardLook<'a> {
     /// Piece names, by index.
     pub names: &'a [PieceName],
-    /// Chinese labels (else English).
-    pub chinese: bool,
+    /// The language of the pieces' names.
+    pub lang: Lang,
     /// The selected piece.
     pub selected: Option<usize>,
     /// Whether the user may move pieces.
@@ -141,8 +142,8 @@ impl KlotskiBoard {
             .max(12.0);
         let size = Vec2::new(cell * cols, cell * rows);
         let (outer, response) = ui.allocate_exact_size(avail.max(size), Sense::click_and_drag());
-        response
-            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "klotski board"));
+        let board_label = tr(ui, KlotskiMsg::BoardLabel);
+        response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, &board_label));
         let rect = Rect::from_center_size(outer.center() - Vec2::new(0.0, cell * 0.15), size);
         let cell_at = |p: Pos2| -> Option<(usize, usize)> {
             let v = (p - rect.min) / cell;
@@ -262,7 +263,7 @@ impl KlotskiBoard {
             painter.text(
                 Pos2::new((x0 + x1) / 2.0, y + cell * 0.22),
                 Align2::CENTER_CENTER,
-                "exit",
+                tr(ui, KlotskiMsg::Exit),
                 FontId::proportional(cell * 0.2),
                 red,
             );
@@ -295,17 +296,18 @@ impl KlotskiBoard {
                     StrokeKind::Inside,
                 );
             }
-            let largest = if look.chinese { cell * 0.3 } else { cell * 0.2 };
+            let chinese = look.lang == Lang::Chinese;
+            let largest = if chinese { cell * 0.3 } else { cell * 0.2 };
             let label = fitted_label(
                 ui,
-                name.get(look.chinese),
+                name.get(look.lang),
                 r.shrink(cell * 0.08).size(),
                 largest,
             );
             let at = r.center() - label.rect.center().to_vec2();
             #[cfg(test)]
             self.drawn.push(DrawnLabel {
-                text: name.get(look.chinese).to_owned(),
+                text: name.get(look.lang).to_owned(),
                 text_rect: label.rect.translate(at.to_vec2()),
                 piece: r,
             });

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use super::board::role_colour;
 use super::names::Role;
 use crate::app::Command;
+use crate::app::i18n::{KlotskiMsg, Msg, klotski::layout_error, language, tr, tr_ctx};
 use crate::engine::klotski::{Layout, LayoutError, PieceShape};
 
 /// What a click on the grid does.
@@ -170,18 +171,19 @@ impl LayoutEditor {
     /// Show the editor; Apply and Cancel answer with a command.
     pub fn show(&mut self, ctx: &egui::Context) -> Option<Command> {
         let mut result = None;
-        egui::Window::new("Edit layout")
+        let lang = language(ctx);
+        egui::Window::new(tr_ctx(ctx, KlotskiMsg::EditorTitle))
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
-                ui.label("Click the grid to place the chosen shape (its top-left on the cell), or edit the text: rows joined by '/', '.' empty, one letter a piece.");
+                ui.label(tr(ui, KlotskiMsg::EditorHelp));
                 ui.horizontal(|ui| {
                     for (tool, name) in [
-                        (Tool::Place(PieceShape::Single), "1×1 soldier"),
-                        (Tool::Place(PieceShape::Wide), "1×2 general (wide)"),
-                        (Tool::Place(PieceShape::Tall), "2×1 general (tall)"),
-                        (Tool::Place(PieceShape::Square), "2×2 Cao Cao"),
-                        (Tool::Erase, "Erase"),
+                        (Tool::Place(PieceShape::Single), KlotskiMsg::ToolSoldier),
+                        (Tool::Place(PieceShape::Wide), KlotskiMsg::ToolWide),
+                        (Tool::Place(PieceShape::Tall), KlotskiMsg::ToolTall),
+                        (Tool::Place(PieceShape::Square), KlotskiMsg::ToolCaoCao),
+                        (Tool::Erase, KlotskiMsg::ToolErase),
                     ] {
                         // The drawing close to its button, apart from the next.
                         ui.horizontal(|ui| {
@@ -189,7 +191,7 @@ impl LayoutEditor {
                             if let Tool::Place(shape) = tool {
                                 shape_icon(ui, shape);
                             }
-                            ui.selectable_value(&mut self.tool, tool, name);
+                            ui.selectable_value(&mut self.tool, tool, tr(ui, name));
                         });
                     }
                 });
@@ -202,8 +204,9 @@ impl LayoutEditor {
                     Vec2::new(cols as f32 * cell, rows as f32 * cell),
                     Sense::click(),
                 );
+                let grid_label = tr(ui, KlotskiMsg::GridLabel);
                 response.widget_info(|| {
-                    egui::WidgetInfo::labeled(egui::Role::Canvas, true, "layout grid")
+                    egui::WidgetInfo::labeled(egui::Role::Canvas, true, &grid_label)
                 });
                 let painter = ui.painter_at(rect);
                 let roles = roles_of(&self.grid);
@@ -218,9 +221,20 @@ impl LayoutEditor {
                             None => ui.visuals().extreme_bg_color,
                         };
                         painter.rect_filled(cr.shrink(1.0), CornerRadius::same(3), fill);
-                        painter.rect_stroke(cr, CornerRadius::ZERO, Stroke::new(1.0, Color32::GRAY), StrokeKind::Inside);
+                        painter.rect_stroke(
+                            cr,
+                            CornerRadius::ZERO,
+                            Stroke::new(1.0, Color32::GRAY),
+                            StrokeKind::Inside,
+                        );
                         if ch != '.' {
-                            painter.text(cr.center(), egui::Align2::CENTER_CENTER, ch, egui::FontId::monospace(16.0), Color32::WHITE);
+                            painter.text(
+                                cr.center(),
+                                egui::Align2::CENTER_CENTER,
+                                ch,
+                                egui::FontId::monospace(16.0),
+                                Color32::WHITE,
+                            );
                         }
                     }
                 }
@@ -234,40 +248,57 @@ impl LayoutEditor {
                     }
                 }
                 ui.horizontal(|ui| {
-                    ui.label("Text:");
+                    ui.label(tr(ui, KlotskiMsg::TextField));
+                    let text_label = tr(ui, KlotskiMsg::TextLabel);
                     ui.add(
                         egui::TextEdit::singleline(&mut self.text)
                             .desired_width(260.0)
                             .font(egui::TextStyle::Monospace),
                     )
-                    .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, "layout text"));
+                    .widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::TextInput, true, &text_label)
+                    });
                 });
-                if ui.button("Clear 5×4").clicked() {
+                if ui
+                    .button(tr(ui, KlotskiMsg::Clear { rows: 5, cols: 4 }))
+                    .clicked()
+                {
                     self.clear(5, 4);
                 }
                 let checked = self.check();
                 match &checked {
                     Ok(l) => {
                         let target = l.pieces[l.target];
-                        ui.label(format!(
-                            "Valid: {} pieces, target {} goes to row {}, column {}.",
-                            l.pieces.len(),
-                            target.letter,
-                            l.goal.0 + 1,
-                            l.goal.1 + 1
+                        ui.label(tr(
+                            ui,
+                            KlotskiMsg::Valid {
+                                pieces: l.pieces.len(),
+                                target: target.letter,
+                                row: l.goal.0 + 1,
+                                col: l.goal.1 + 1,
+                            },
                         ));
                     }
                     Err(e) => {
-                        ui.colored_label(ui.visuals().error_fg_color, format!("Invalid: {e}"));
+                        let why = layout_error(e, lang);
+                        ui.colored_label(
+                            ui.visuals().error_fg_color,
+                            tr(ui, KlotskiMsg::Invalid { why }),
+                        );
                     }
                 }
                 ui.horizontal(|ui| {
-                    if ui.add_enabled(checked.is_ok(), egui::Button::new("Apply")).clicked()
+                    if ui
+                        .add_enabled(
+                            checked.is_ok(),
+                            egui::Button::new(tr(ui, KlotskiMsg::Apply)),
+                        )
+                        .clicked()
                         && let Ok(l) = checked
                     {
                         result = Some(Command::SetLayout(l));
                     }
-                    if ui.button("Cancel").clicked() {
+                    if ui.button(tr(ui, Msg::ButtonCancel)).clicked() {
                         result = Some(Command::CloseEditor);
                     }
                 });

@@ -10,6 +10,7 @@ use eframe::egui::{self, Color32};
 use super::names::{PieceName, describe_move};
 use crate::app::Command;
 use crate::app::distribution::{self, Distribution, Effect};
+use crate::app::i18n::{KlotskiMsg, Lang, Message, klotski::unit, language, tr};
 use crate::engine::control::Stop;
 use crate::engine::job::Job;
 use crate::engine::klotski::group::{Group, layout_after};
@@ -147,15 +148,6 @@ fn build(start: Layout, metric: Metric, ctl: &Control) -> Result<Ready, Stop> {
     })
 }
 
-fn unit(metric: Metric, n: u32) -> &'static str {
-    match (metric, n) {
-        (Metric::Moves, 1) => "move",
-        (Metric::Moves, _) => "moves",
-        (Metric::Steps, 1) => "step",
-        (Metric::Steps, _) => "steps",
-    }
-}
-
 impl KlotskiHints {
     /// Keep the group in step with the game's `start` and `metric` (a new
     /// one is built in the background, an old build cancelled), and the
@@ -259,9 +251,9 @@ impl KlotskiHints {
         shown: &Layout,
         metric: Metric,
         names: &[PieceName],
-        chinese: bool,
         out: &mut Vec<Command>,
     ) -> Option<usize> {
+        let lang: Lang = language(ui.ctx());
         let text = shown.to_text();
         if self.hint.as_ref().is_some_and(|(t, _)| *t != text) {
             self.hint = None;
@@ -270,7 +262,7 @@ impl KlotskiHints {
         ui.horizontal_wrapped(|ui| {
             let Some(ready) = self.ready() else {
                 if matches!(self.group, GroupState::Building { .. }) {
-                    ui.weak("Distance: counting the positions reachable from the start…");
+                    ui.weak(tr(ui, KlotskiMsg::CountingFromStart));
                 }
                 return;
             };
@@ -278,47 +270,63 @@ impl KlotskiHints {
                 return;
             };
             let Some(d) = p.distance else {
-                ui.label(format!(
-                    "The exit cannot be reached: the group of {} positions reachable from \
-                     here never reaches it.",
-                    thousands(ready.group.len() as u64)
+                ui.label(tr(
+                    ui,
+                    KlotskiMsg::NoExit {
+                        n: thousands(ready.group.len() as u64),
+                    },
                 ));
                 if let Some((path, steps)) = &ready.closest
                     && let Some(l) = layout_after(&ready.start, path)
                     && ui
-                        .button(format!(
-                            "Show the closest ({} {} from the exit)",
-                            names[l.target].get(chinese),
-                            format_args!("{steps} {}", unit(Metric::Steps, *steps))
+                        .button(tr(
+                            ui,
+                            KlotskiMsg::ShowClosest {
+                                name: names[l.target].get(lang).to_string(),
+                                n: *steps,
+                                unit: unit(Metric::Steps, *steps, lang),
+                            },
                         ))
                         .clicked()
                 {
-                    out.push(Command::PlayLayout(l, "Closest to the exit".into()));
+                    out.push(Command::PlayLayout(l, tr(ui, KlotskiMsg::ClosestTitle)));
                 }
                 return;
             };
             if d == 0 {
                 return;
             }
-            ui.label(format!("{d} {} to the exit (exact)", unit(metric, d)));
+            // Each text whole: one that does not fit goes to the next line.
+            let whole = |ui: &mut egui::Ui, text: egui::RichText| {
+                ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
+            };
+            let to_exit = KlotskiMsg::ToExit {
+                n: d,
+                unit: unit(metric, d, lang),
+            };
+            whole(ui, tr(ui, to_exit).into());
             let best = p.best().cloned();
             let stage = self.hint.as_ref().map_or(0, |(_, s)| *s);
-            let label = if stage == 0 { "Hint" } else { "More hint" };
-            if stage < 2 && ui.button(label).clicked() {
+            let label = if stage == 0 {
+                KlotskiMsg::Hint
+            } else {
+                KlotskiMsg::MoreHint
+            };
+            if stage < 2 && ui.button(tr(ui, label)).clicked() {
                 self.hint = Some((text.clone(), stage + 1));
                 if let Some(b) = &best {
                     select = Some(b.piece);
                 }
             }
             if let (Some((_, stage)), Some(b)) = (&self.hint, best) {
-                let name = names[b.piece].get(chinese);
-                ui.strong(match stage {
-                    1 => format!("Hint: move {name}"),
-                    _ => format!(
-                        "Hint: {}",
-                        describe_move(&names[b.piece], &b.steps, chinese)
-                    ),
-                });
+                let name = names[b.piece].get(lang).to_string();
+                let hint = match stage {
+                    1 => KlotskiMsg::HintPiece { name },
+                    _ => KlotskiMsg::HintMove {
+                        step: describe_move(&names[b.piece], &b.steps, lang),
+                    },
+                };
+                whole(ui, egui::RichText::new(tr(ui, hint)).strong());
             }
         });
         select
@@ -348,32 +356,37 @@ impl KlotskiHints {
         let mut open = true;
         let mut farthest = false;
         let here = self.position(shown, metric).and_then(|p| p.distance);
+        let lang = language(ctx);
         distribution::window(ctx, &mut open).show(ctx, |ui| {
             let Some(ready) = self.ready() else {
-                ui.label("Counting the positions…");
+                ui.label(tr(ui, KlotskiMsg::CountingPositions));
                 return;
             };
-            ui.label(format!(
-                "The positions reachable from this layout's start, by their distance to \
-                     the exit in {} (switch the count on the left to see the other).",
-                metric.name()
+            ui.label(tr(
+                ui,
+                KlotskiMsg::AmongAllText {
+                    unit: unit(metric, 2, lang),
+                },
             ));
             Distribution {
                 by_distance: ready.group.by_distance(),
-                unit: unit(metric, 2),
+                unit: &unit(metric, 2, lang),
                 here,
             }
             .show(ui, "klotski");
             if let Some(d) = ready.group.start_distance() {
-                ui.label(format!(
-                    "The layout's start is {d} {} from the exit.",
-                    unit(metric, d)
+                ui.label(tr(
+                    ui,
+                    KlotskiMsg::StartIs {
+                        n: d,
+                        unit: unit(metric, d, lang),
+                    },
                 ));
             }
             if ready.group.max_distance().is_some() {
                 farthest = ui
-                    .button("Show the farthest")
-                    .on_hover_text("Play a position as far as any in the group from the exit.")
+                    .button(tr(ui, KlotskiMsg::ShowFarthest))
+                    .on_hover_text(tr(ui, KlotskiMsg::ShowFarthestHint))
                     .clicked();
             }
         });
@@ -383,7 +396,7 @@ impl KlotskiHints {
             if let Some(path) = paths.get(self.next_farthest % paths.len().max(1))
                 && let Some(l) = layout_after(&ready.start, path)
             {
-                out.push(Command::PlayLayout(l, "Farthest from the exit".into()));
+                out.push(Command::PlayLayout(l, KlotskiMsg::FarthestTitle.text(lang)));
             }
             self.next_farthest += 1;
         }

@@ -20,7 +20,9 @@ use self::game::KlotskiGame;
 use self::names::{PieceName, describe_move, describe_step, piece_names};
 use super::Command;
 use super::anatomy::{self, RunAnatomy};
-use super::error::AppError;
+use super::i18n::klotski::{counters, ended, guarantee, layout_error, unit};
+use super::i18n::names::{strategy_label, strategy_label_of};
+use super::i18n::{KlotskiMsg, Lang, Message, Msg, language, tr};
 use super::keys;
 use super::settings::Settings;
 use super::solver::TraceLog;
@@ -34,7 +36,6 @@ use crate::engine::strategy::{self, Family, SolveError};
 use crate::engine::{Control, Dir, Stats, Status, solve_klotski};
 use crate::storage::klotski_file::{SavedKlotski, SavedKlotskiSolution};
 use crate::storage::layouts::classics;
-use crate::units::counters;
 
 /// A solution ready to step through, one unit step a row.
 pub struct KlotskiSolution {
@@ -95,14 +96,14 @@ impl KlotskiSolution {
 
     /// The rows of the step list: for each, the step it shows (one row a
     /// move, or one a step), and its description.
-    fn rows(&self, by_move: bool, names: &[PieceName], chinese: bool) -> (Vec<usize>, Vec<String>) {
+    fn rows(&self, by_move: bool, names: &[PieceName], lang: Lang) -> (Vec<usize>, Vec<String>) {
         if by_move {
             let descriptions = self
                 .move_ends
                 .windows(2)
                 .map(|w| {
                     let dirs: Vec<Dir> = self.steps[w[0]..w[1]].iter().map(|s| s.1).collect();
-                    describe_move(&names[self.steps[w[0]].0], &dirs, chinese)
+                    describe_move(&names[self.steps[w[0]].0], &dirs, lang)
                 })
                 .collect();
             (self.move_ends.clone(), descriptions)
@@ -110,7 +111,7 @@ impl KlotskiSolution {
             let descriptions = self
                 .steps
                 .iter()
-                .map(|&(i, d)| describe_step(&names[i], d, chinese))
+                .map(|&(i, d)| describe_step(&names[i], d, lang))
                 .collect();
             ((0..=self.steps.len()).collect(), descriptions)
         }
@@ -124,9 +125,71 @@ impl KlotskiSolution {
     }
 }
 
-/// The title of a layout edited from the classic called `name`.
-fn edited(name: &str) -> String {
-    format!("{name} (edited)")
+/// What the layout shown is called; drawn in the frame's language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Title {
+    /// The classic numbered so (`横刀立马 (Crossing the Ford on
+    /// Horseback)`, in Chinese `横刀立马`).
+    Classic(usize),
+    /// Edited from the classic numbered so (`横刀立马 (edited)`).
+    Edited(usize),
+    /// Edited from no classic.
+    EditedLayout,
+    /// Pasted as text.
+    Pasted,
+    /// Sent from the compare view.
+    Compared,
+    /// Named elsewhere (a file's name, a hint's "Closest to the exit").
+    Named(String),
+}
+
+impl Title {
+    /// The title in `lang`.
+    pub fn text(&self, lang: Lang) -> String {
+        let all = classics();
+        match self {
+            Title::Classic(i) | Title::Edited(i) if *i >= all.len() => String::new(),
+            Title::Classic(i) => match lang {
+                Lang::English => all[*i].title(),
+                Lang::Chinese => all[*i].name.clone(),
+            },
+            Title::Edited(i) => KlotskiMsg::EditedTitle {
+                name: all[*i].name.clone(),
+            }
+            .text(lang),
+            Title::EditedLayout => KlotskiMsg::EditedLayout.text(lang),
+            Title::Pasted => KlotskiMsg::PastedLayout.text(lang),
+            Title::Compared => KlotskiMsg::ComparedLayout.text(lang),
+            Title::Named(name) => name.clone(),
+        }
+    }
+}
+
+/// A classic's name in the layout list: `横刀立马 Crossing the Ford on
+/// Horseback`, in Chinese `横刀立马`.
+fn classic_name(c: &crate::storage::layouts::Classic, lang: Lang) -> String {
+    match lang {
+        Lang::English => format!("{} {}", c.name, c.english),
+        Lang::Chinese => c.name.clone(),
+    }
+}
+
+/// A status line, put in words in the language of the frame that draws it
+/// (so a language chosen later applies to it too).
+type Said = Box<dyn Fn(Lang) -> String>;
+
+/// The status line saying `msg`.
+fn said(msg: KlotskiMsg) -> Said {
+    Box::new(move |lang| msg.text(lang))
+}
+
+/// A strategy's label as a solution keeps it (the engine's English, which
+/// files save) in `lang`.
+fn strategy_shown(label: &str, lang: Lang) -> String {
+    crate::engine::strategy::STRATEGIES
+        .iter()
+        .find(|s| s.label() == label)
+        .map_or_else(|| label.to_string(), |s| strategy_label(*s, lang))
 }
 
 /// A solve running in the background.
@@ -134,6 +197,7 @@ struct Running {
     job: Job<anatomy::Recorded<KMove, SolveError>>,
     /// Whether the run records its anatomy.
     recorded: bool,
+    /// The strategy's engine name.
     strategy: &'static str,
     metric: Metric,
     start: Layout,
@@ -143,8 +207,8 @@ struct Running {
 /// The Klotski view's state.
 pub struct KlotskiPlay {
     game: KlotskiGame,
-    /// The classic's title, or "Edited layout".
-    title: String,
+    /// What the layout shown is called.
+    title: Title,
     names: Vec<PieceName>,
     board: KlotskiBoard,
     selected: Option<usize>,
@@ -152,7 +216,7 @@ pub struct KlotskiPlay {
     solution: Option<KlotskiSolution>,
     playback: Playback,
     editor: Option<LayoutEditor>,
-    status: String,
+    status: Said,
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<crate::engine::TracePoint>,
     /// The step list shows one row a move (else one a step); a new solution
@@ -189,7 +253,7 @@ impl KlotskiPlay {
         Self {
             names: piece_names(&layout),
             game: KlotskiGame::new(layout),
-            title: c.title(),
+            title: Title::Classic(if index < all.len() { index } else { 0 }),
             board: KlotskiBoard::default(),
             selected: None,
             running: None,
@@ -201,9 +265,7 @@ impl KlotskiPlay {
             hints: hint::KlotskiHints::default(),
             anatomy: None,
             results_tab: anatomy::Tab::default(),
-            status:
-                "Drag a piece, or click one and use the arrow keys. Bring 曹操 Cao Cao to the exit."
-                    .into(),
+            status: said(KlotskiMsg::Intro),
         }
     }
 
@@ -212,15 +274,33 @@ impl KlotskiPlay {
         &self.game
     }
 
-    /// The status line.
+    /// The status line, in English.
     #[cfg(test)]
-    pub fn status(&self) -> &str {
-        &self.status
+    pub fn status(&self) -> String {
+        (self.status)(Lang::English)
+    }
+
+    /// The title, in English.
+    #[cfg(test)]
+    pub fn title(&self) -> String {
+        self.title.text(Lang::English)
+    }
+
+    /// The pieces' names, by index.
+    #[cfg(test)]
+    pub fn names(&self) -> &[PieceName] {
+        &self.names
+    }
+
+    /// The names drawn on the pieces in the last frame.
+    #[cfg(test)]
+    pub fn drawn_names(&self) -> Vec<String> {
+        self.board.drawn.iter().map(|d| d.text.clone()).collect()
     }
 
     /// Replace the status line.
     pub fn set_status(&mut self, status: String) {
-        self.status = status;
+        self.status = Box::new(move |_| status.clone());
     }
 
     /// The solution, if any.
@@ -247,12 +327,23 @@ impl KlotskiPlay {
 
     /// Start again on `layout`, titled `title`.
     pub fn load(&mut self, layout: Layout, title: String) {
+        self.load_titled(layout, Title::Named(title));
+    }
+
+    /// Start again on `layout`, called `title`.
+    fn load_titled(&mut self, layout: Layout, title: Title) {
         if let Some(r) = self.running.take() {
             r.job.cancel();
         }
         self.names = piece_names(&layout);
         self.game = KlotskiGame::new(layout);
-        self.status = format!("{title}: bring 曹操 Cao Cao to the exit.");
+        let named = title.clone();
+        self.status = Box::new(move |lang| {
+            KlotskiMsg::Loaded {
+                title: named.text(lang),
+            }
+            .text(lang)
+        });
         self.title = title;
         self.selected = None;
         self.solution = None;
@@ -263,10 +354,10 @@ impl KlotskiPlay {
     /// The position to save: the layout shown, or with the solution, the
     /// solution's start and its steps.
     pub fn to_saved(&self, with_solution: bool) -> Option<SavedKlotski> {
-        let name = classics()
-            .iter()
-            .find(|c| self.title == c.title())
-            .map(|c| c.name.clone());
+        let name = match self.title {
+            Title::Classic(i) => classics().get(i).map(|c| c.name.clone()),
+            _ => None,
+        };
         if !with_solution {
             return Some(SavedKlotski::new(self.game.layout().clone(), name));
         }
@@ -286,9 +377,9 @@ impl KlotskiPlay {
         let title = saved
             .name
             .as_deref()
-            .and_then(|n| classics().iter().find(|c| c.name == n))
-            .map_or(fallback_title, |c| c.title());
-        self.load(saved.layout.clone(), title);
+            .and_then(|n| classics().iter().position(|c| c.name == n))
+            .map_or(Title::Named(fallback_title), Title::Classic);
+        self.load_titled(saved.layout.clone(), title);
         if let Some(s) = saved.solution {
             self.rows_by_move = s.metric == Metric::Moves;
             self.solution =
@@ -306,7 +397,7 @@ impl KlotskiPlay {
         metric: Metric,
     ) {
         if self.game.layout() != &layout {
-            self.load(layout.clone(), "Compared layout".into());
+            self.load_titled(layout.clone(), Title::Compared);
         }
         // The anatomy shown was of another run.
         self.anatomy = None;
@@ -326,11 +417,10 @@ impl KlotskiPlay {
         if moved {
             self.playback.playing = false;
             if self.game.is_solved() {
-                self.status = format!(
-                    "Solved! 曹操 Cao Cao escaped in {} moves ({} steps).",
-                    self.game.moves(),
-                    self.game.steps()
-                );
+                self.status = said(KlotskiMsg::Won {
+                    moves: self.game.moves(),
+                    steps: self.game.steps(),
+                });
             }
         }
         moved
@@ -354,23 +444,23 @@ impl KlotskiPlay {
             Command::Cancel => self.cancel(),
             Command::CopyState => {
                 ctx.copy_text(self.game.layout().to_text());
-                self.status = "Layout copied as text.".into();
+                self.status = said(KlotskiMsg::Copied);
             }
             Command::Reset => {
                 self.game.reset();
-                self.status = "Back to the start.".into();
+                self.status = said(KlotskiMsg::BackToStart);
             }
             Command::LoadClassic(i) => {
                 let all = classics();
                 if let Some(c) = all.get(i) {
                     settings.classic = i;
-                    self.load(c.parse(), c.title());
+                    self.load_titled(c.parse(), Title::Classic(i));
                 }
             }
             Command::SetLayout(layout) => {
                 self.editor = None;
                 let title = self.edited_title(&layout);
-                self.load(layout, title);
+                self.load_titled(layout, title);
             }
             Command::PlayLayout(layout, title) => self.load(layout, title),
             Command::CloseEditor => self.editor = None,
@@ -384,15 +474,15 @@ impl KlotskiPlay {
     /// The title of `layout` applied from the editor: the classic's when
     /// unchanged, `横刀立马 (edited)` when edited from a classic, else
     /// `Edited layout`.
-    fn edited_title(&self, layout: &Layout) -> String {
-        let all = classics();
-        let from = all
-            .iter()
-            .find(|c| self.title == c.title() || self.title == edited(&c.name));
+    fn edited_title(&self, layout: &Layout) -> Title {
+        let from = match self.title {
+            Title::Classic(i) | Title::Edited(i) => classics().get(i).map(|c| (i, c.parse())),
+            _ => None,
+        };
         match from {
-            Some(c) if &c.parse() == layout => c.title(),
-            Some(c) => edited(&c.name),
-            None => "Edited layout".into(),
+            Some((i, classic)) if &classic == layout => Title::Classic(i),
+            Some((i, _)) => Title::Edited(i),
+            None => Title::EditedLayout,
         }
     }
 
@@ -405,13 +495,21 @@ impl KlotskiPlay {
             return;
         }
         let fallback = strategy::default_for(Family::Klotski);
-        let fallback_label = strategy::find(fallback).map_or(fallback, |s| s.label());
+        let label = move |name: &str, lang| strategy_label_of(name, lang).unwrap_or(name.into());
         self.status = match chosen {
-            Some(s) => format!(
-                "{} solves sliding tiles only: {fallback_label} is chosen for Klotski.",
-                s.label()
-            ),
-            None => format!("{fallback_label} is chosen for Klotski."),
+            Some(s) => Box::new(move |lang| {
+                KlotskiMsg::TilesOnly {
+                    strategy: strategy_label(s, lang),
+                    fallback: label(fallback, lang),
+                }
+                .text(lang)
+            }),
+            None => Box::new(move |lang| {
+                KlotskiMsg::FallbackChosen {
+                    fallback: label(fallback, lang),
+                }
+                .text(lang)
+            }),
         };
         settings.strategy = fallback.into();
     }
@@ -425,8 +523,15 @@ impl KlotskiPlay {
     /// status line with what paste takes here.
     pub fn paste(&mut self, text: &str) {
         match Layout::parse(text.trim()) {
-            Ok(layout) => self.load(layout, "Pasted layout".into()),
-            Err(e) => self.status = AppError::NotALayout(e).to_string(),
+            Ok(layout) => self.load_titled(layout, Title::Pasted),
+            Err(e) => {
+                self.status = Box::new(move |lang| {
+                    KlotskiMsg::NotALayout {
+                        why: layout_error(&e, lang),
+                    }
+                    .text(lang)
+                })
+            }
         }
     }
 
@@ -436,7 +541,7 @@ impl KlotskiPlay {
             return;
         }
         let strategy = settings.strategy();
-        let label = strategy.label();
+        let name = strategy.name();
         let metric = settings.metric;
         let start = self.game.layout().clone();
         let trace = TraceLog::default();
@@ -468,31 +573,43 @@ impl KlotskiPlay {
         self.running = Some(Running {
             job,
             recorded: recording != anatomy::Recording::Off,
-            strategy: label,
+            strategy: name,
             metric,
             start,
             trace,
         });
-        self.status = format!("Solving with {label} in {}…", metric.name());
+        self.status = Box::new(move |lang| {
+            KlotskiMsg::Solving {
+                strategy: strategy_label_of(name, lang).unwrap_or(name.into()),
+                unit: unit(metric, 2, lang),
+            }
+            .text(lang)
+        });
     }
 
     /// Cancel the running solve.
     fn cancel(&mut self) {
         if let Some(r) = &self.running {
             r.job.cancel();
-            self.status = "Cancelling…".into();
+            self.status = said(KlotskiMsg::Cancelling);
         }
     }
 
-    fn poll(&mut self) {
+    /// Collect a finished solve; `lang` names the run in its anatomy.
+    fn poll(&mut self, lang: Lang) {
         let Some(run) = &mut self.running else { return };
         let Some(o) = run.job.try_take() else { return };
         let run = self.running.take().expect("running");
         self.last_trace = run.trace.points();
+        let label = strategy::find(run.strategy).map_or(run.strategy, |s| s.label());
         let o = match o {
             Ok((Ok(o), anatomy)) => {
                 self.anatomy = Some(RunAnatomy {
-                    run: format!("{} in {}", run.strategy, run.metric.name()),
+                    run: KlotskiMsg::RunIn {
+                        strategy: strategy_shown(label, lang),
+                        unit: unit(run.metric, 2, lang),
+                    }
+                    .text(lang),
                     stats: o.stats,
                     anatomy,
                     recorded: run.recorded,
@@ -500,45 +617,59 @@ impl KlotskiPlay {
                 o
             }
             Ok((Err(why), _)) => {
-                self.status = format!("Not solving: {why}");
+                self.status = said(KlotskiMsg::NotSolving {
+                    why: why.to_string(),
+                });
                 return;
             }
             Err(failed) => {
-                self.status = format!("Solve failed: {failed}");
+                self.status = said(KlotskiMsg::SolveFailed {
+                    why: failed.to_string(),
+                });
                 return;
             }
         };
-        let counters = counters(&o.stats);
+        let stats = o.stats;
         if o.status != Status::Solved {
-            self.status = format!(
-                "{} — {counters}",
-                crate::units::ended(o.status, o.reason.as_deref())
-            );
+            let (status, reason) = (o.status, o.reason.clone());
+            self.status = Box::new(move |lang| {
+                KlotskiMsg::Ended {
+                    status: ended(status, reason.as_deref(), lang),
+                    counters: counters(&stats, lang),
+                }
+                .text(lang)
+            });
             return;
         }
         let lettered = unit_steps(&run.start, &o.path).unwrap_or_default();
-        match KlotskiSolution::from_steps(
-            &run.start,
-            &lettered,
-            o.stats,
-            run.strategy.into(),
-            run.metric,
-        ) {
+        match KlotskiSolution::from_steps(&run.start, &lettered, o.stats, label.into(), run.metric)
+        {
             Some(sol) => {
-                self.status = format!(
-                    "Solved: {} moves, {} steps{} by {} — {counters}",
-                    sol.moves_to.last().copied().unwrap_or(0),
-                    sol.steps.len(),
-                    crate::units::guarantee(&sol.stats)
-                        .map(|g| format!(" ({g} in {})", sol.metric.name()))
-                        .unwrap_or_default(),
-                    sol.strategy
-                );
+                let (moves, steps) = (sol.moves_to.last().copied().unwrap_or(0), sol.steps.len());
+                let metric = sol.metric;
+                self.status = Box::new(move |lang| {
+                    KlotskiMsg::SolvedStatus {
+                        moves,
+                        steps,
+                        guarantee: guarantee(&stats, lang)
+                            .map(|guarantee| {
+                                KlotskiMsg::GuaranteeInBrackets {
+                                    guarantee,
+                                    unit: unit(metric, 2, lang),
+                                }
+                                .text(lang)
+                            })
+                            .unwrap_or_default(),
+                        strategy: strategy_shown(label, lang),
+                        counters: counters(&stats, lang),
+                    }
+                    .text(lang)
+                });
                 self.rows_by_move = sol.metric == Metric::Moves;
                 self.solution = Some(sol);
                 self.playback = Playback::fresh();
             }
-            None => self.status = "Internal error: the solution does not replay.".into(),
+            None => self.status = said(KlotskiMsg::NoReplay),
         }
     }
 
@@ -561,7 +692,7 @@ impl KlotskiPlay {
     /// Background work, each frame: collect a finished solve, advance
     /// playback.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
-        self.poll();
+        self.poll(language(ctx));
         steps::tick(self, ctx, now, settings);
         self.hints.poll(
             &self.game.start,
@@ -583,10 +714,13 @@ impl KlotskiPlay {
         if let (Some(d), Some(i)) = (keys::arrow(ctx), self.selected)
             && !self.step(i, d)
         {
-            self.status = format!(
-                "Blocked: {} cannot go there.",
-                describe_step(&self.names[i], d, true)
-            );
+            let name = self.names[i].clone();
+            self.status = Box::new(move |lang| {
+                KlotskiMsg::Blocked {
+                    step: describe_step(&name, d, lang),
+                }
+                .text(lang)
+            });
         }
     }
 
@@ -595,8 +729,10 @@ impl KlotskiPlay {
     /// Commands go to `out`.
     pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let ctx = ui.ctx().clone();
+        let lang = language(&ctx);
         self.klotski_strategy_only(settings);
-        steps::status_bar(ui, "klotski status", self.running.is_some(), &self.status);
+        let status = (self.status)(lang);
+        steps::status_bar(ui, "klotski status", self.running.is_some(), &status);
         egui::Panel::left("klotski controls")
             .default_size(270.0)
             .show(ui, |ui| {
@@ -621,20 +757,26 @@ impl KlotskiPlay {
                 };
                 super::trace_plot::show(ui, "klotski", &trace);
                 let summary = self.solution.as_ref().map(|s| {
-                    format!(
-                        "{} moves, {} steps by {}{}",
-                        s.moves_to.last().copied().unwrap_or(0),
-                        s.steps.len(),
-                        s.strategy,
-                        crate::units::guarantee(&s.stats)
-                            .map(|g| format!(", {g} in {}", s.metric.name()))
-                            .unwrap_or_default()
-                    )
+                    let summary = KlotskiMsg::Summary {
+                        moves: s.moves_to.last().copied().unwrap_or(0),
+                        steps: s.steps.len(),
+                        strategy: strategy_shown(&s.strategy, lang),
+                        guarantee: guarantee(&s.stats, lang)
+                            .map(|guarantee| {
+                                KlotskiMsg::GuaranteeAfterComma {
+                                    guarantee,
+                                    unit: unit(s.metric, 2, lang),
+                                }
+                                .text(lang)
+                            })
+                            .unwrap_or_default(),
+                    };
+                    tr(ui, summary)
                 });
                 if self.solution.is_some() {
                     let mut single = !self.rows_by_move;
-                    ui.checkbox(&mut single, "List single steps")
-                        .on_hover_text("One row a step instead of one row a move.");
+                    ui.checkbox(&mut single, tr(ui, KlotskiMsg::ListSingleSteps))
+                        .on_hover_text(tr(ui, KlotskiMsg::ListSingleStepsHint));
                     if single == self.rows_by_move {
                         self.rows_by_move = !single;
                         self.playback.scroll = true;
@@ -642,7 +784,7 @@ impl KlotskiPlay {
                 }
                 let (rows, descriptions) =
                     self.solution.as_ref().map_or_else(Default::default, |s| {
-                        s.rows(self.rows_by_move, &self.names, settings.chinese_names)
+                        s.rows(self.rows_by_move, &self.names, lang)
                     });
                 out.extend(self.step_list(
                     ui,
@@ -661,15 +803,18 @@ impl KlotskiPlay {
                 let item = |ui: &mut egui::Ui, text: egui::RichText| {
                     ui.add(egui::Label::new(text).wrap_mode(egui::TextWrapMode::Extend));
                 };
-                ui.strong(&self.title);
+                ui.strong(self.title.text(lang));
                 ui.separator();
-                item(ui, format!("Moves: {}", self.game.moves()).into());
+                let n = self.game.moves();
+                item(ui, tr(ui, KlotskiMsg::CounterMoves { n }).into());
                 ui.separator();
-                item(ui, format!("Steps: {}", self.game.steps()).into());
+                let n = self.game.steps();
+                item(ui, tr(ui, KlotskiMsg::CounterSteps { n }).into());
                 if self.game.is_solved() {
                     ui.separator();
                     let target = &self.names[self.game.layout().target];
-                    let escaped = format!("{} escaped!", target.get(settings.chinese_names));
+                    let name = target.get(lang).to_string();
+                    let escaped = tr(ui, KlotskiMsg::Escaped { name });
                     item(ui, egui::RichText::new(escaped).strong());
                 }
             });
@@ -677,21 +822,15 @@ impl KlotskiPlay {
             let mut tints = Vec::new();
             if settings.show_distance {
                 ui.horizontal_wrapped(|ui| {
-                    ui.checkbox(&mut settings.colour_moves, "Colour moves").on_hover_text(
-                        "Colour each piece that can move by what its best move does to the distance.",
-                    );
-                    if ui.button("Among all positions…").clicked() {
+                    ui.checkbox(&mut settings.colour_moves, tr(ui, KlotskiMsg::ColourMoves))
+                        .on_hover_text(tr(ui, KlotskiMsg::ColourMovesHint));
+                    if ui.button(tr(ui, KlotskiMsg::AmongAll)).clicked() {
                         self.hints.among_all = true;
                     }
                 });
-                let picked = self.hints.show(
-                    ui,
-                    &shown,
-                    settings.metric,
-                    &self.names,
-                    settings.chinese_names,
-                    out,
-                );
+                let picked = self
+                    .hints
+                    .show(ui, &shown, settings.metric, &self.names, out);
                 if picked.is_some() {
                     self.selected = picked;
                 }
@@ -702,7 +841,7 @@ impl KlotskiPlay {
             }
             let look = BoardLook {
                 names: &self.names,
-                chinese: settings.chinese_names,
+                lang,
                 selected: self.selected,
                 interactive: self.running.is_none() && self.editor.is_none(),
                 tints: &tints,
@@ -765,7 +904,8 @@ impl KlotskiPlay {
 
     fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let idle = self.running.is_none();
-        ui.heading("Klotski 华容道");
+        let lang = language(ui.ctx());
+        ui.heading(tr(ui, KlotskiMsg::Heading));
         ui.add_enabled_ui(idle, |ui| {
             let all = classics();
             let current = all.get(settings.classic).unwrap_or(&all[0]);
@@ -773,19 +913,25 @@ impl KlotskiPlay {
             // no classic is ticked.
             let classic_shown = self.game.start == current.parse();
             let shown = if classic_shown {
-                format!("{} {}", current.name, current.english)
+                classic_name(current, lang)
             } else {
-                self.title.clone()
+                self.title.text(lang)
             };
             // The label on its own line: the names are long.
-            let label = ui.label("Layout");
+            let label = ui.label(tr(ui, KlotskiMsg::LayoutLabel));
             egui::ComboBox::from_id_salt("klotski layout")
                 .width(ui.available_width() - 8.0)
                 .selected_text(shown)
                 .show_ui(ui, |ui| {
                     for (i, c) in all.iter().enumerate() {
-                        let text =
-                            format!("{}. {} {} ({} moves)", i + 1, c.name, c.english, c.moves);
+                        let text = tr(
+                            ui,
+                            KlotskiMsg::ClassicItem {
+                                number: i + 1,
+                                name: classic_name(c, lang),
+                                moves: c.moves,
+                            },
+                        );
                         let ticked = classic_shown && settings.classic == i;
                         if ui.selectable_label(ticked, text).clicked() {
                             out.push(Command::LoadClassic(i));
@@ -795,48 +941,60 @@ impl KlotskiPlay {
                 .response
                 .labelled_by(label.id);
             ui.horizontal(|ui| {
-                if ui.button("Edit layout…").clicked() {
+                if ui.button(tr(ui, KlotskiMsg::EditLayout)).clicked() {
                     out.push(Command::OpenSetState);
                 }
-                if ui.button("Reset").clicked() {
+                if ui.button(tr(ui, KlotskiMsg::Reset)).clicked() {
                     out.push(Command::Reset);
                 }
             });
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(self.game.can_undo(), egui::Button::new("Undo"))
+                    .add_enabled(
+                        self.game.can_undo(),
+                        egui::Button::new(tr(ui, Msg::MenuUndo)),
+                    )
                     .clicked()
                 {
                     out.push(Command::Undo);
                 }
                 if ui
-                    .add_enabled(self.game.can_redo(), egui::Button::new("Redo"))
+                    .add_enabled(
+                        self.game.can_redo(),
+                        egui::Button::new(tr(ui, Msg::MenuRedo)),
+                    )
                     .clicked()
                 {
                     out.push(Command::Redo);
                 }
             });
         });
-        ui.horizontal(|ui| {
-            ui.label("Names:");
-            ui.radio_value(&mut settings.chinese_names, true, "中文");
-            ui.radio_value(&mut settings.chinese_names, false, "English");
-        });
-        ui.checkbox(&mut settings.show_distance, "Show distance and Hint");
+        ui.checkbox(
+            &mut settings.show_distance,
+            tr(ui, KlotskiMsg::ShowDistance),
+        );
         ui.separator();
-        ui.heading("Strategy");
+        ui.heading(tr(ui, KlotskiMsg::StrategyHeading));
         ui.add_enabled_ui(idle, |ui| {
             super::controls::strategy_radios(ui, &mut settings.strategy, Family::Klotski);
             super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
-            ui.label("Count solutions in:");
+            ui.label(tr(ui, KlotskiMsg::CountIn));
             ui.horizontal(|ui| {
-                ui.radio_value(&mut settings.metric, Metric::Moves, "moves")
-                    .on_hover_text("One piece moving any distance along a free path is one move (the traditional count).");
-                ui.radio_value(&mut settings.metric, Metric::Steps, "steps")
-                    .on_hover_text("One piece moving one cell is one step.");
+                ui.radio_value(
+                    &mut settings.metric,
+                    Metric::Moves,
+                    tr(ui, KlotskiMsg::RadioMoves),
+                )
+                .on_hover_text(tr(ui, KlotskiMsg::RadioMovesHint));
+                ui.radio_value(
+                    &mut settings.metric,
+                    Metric::Steps,
+                    tr(ui, KlotskiMsg::RadioSteps),
+                )
+                .on_hover_text(tr(ui, KlotskiMsg::RadioStepsHint));
             });
             ui.horizontal(|ui| {
-                let l = ui.checkbox(&mut settings.limit_time, "Time limit (s)");
+                let l = ui.checkbox(&mut settings.limit_time, tr(ui, KlotskiMsg::TimeLimit));
                 ui.add(egui::DragValue::new(&mut settings.time_limit).range(0.1..=3600.0))
                     .labelled_by(l.id);
             });
@@ -845,12 +1003,12 @@ impl KlotskiPlay {
         match &self.running {
             None => {
                 ui.horizontal(|ui| {
-                    if ui.button("Solve").clicked() {
+                    if ui.button(tr(ui, KlotskiMsg::Solve)).clicked() {
                         out.push(Command::Solve);
                     }
                     if ui
-                        .button("Inspect")
-                        .on_hover_text("Step through the search: its nodes, open list and tree")
+                        .button(tr(ui, KlotskiMsg::Inspect))
+                        .on_hover_text(tr(ui, KlotskiMsg::InspectHint))
                         .clicked()
                     {
                         out.push(Command::Inspect);
@@ -860,12 +1018,17 @@ impl KlotskiPlay {
             Some(run) => {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label(format!("{} running ({})", run.strategy, run.metric.name()));
+                    let running = KlotskiMsg::Running {
+                        strategy: strategy_label_of(run.strategy, lang)
+                            .unwrap_or(run.strategy.into()),
+                        unit: unit(run.metric, 2, lang),
+                    };
+                    ui.label(tr(ui, running));
                 });
                 if let Some(p) = run.job.progress() {
                     super::controls::live_counters(ui, &p);
                 }
-                if ui.button("Cancel").clicked() {
+                if ui.button(tr(ui, Msg::ButtonCancel)).clicked() {
                     out.push(Command::Cancel);
                 }
             }

@@ -1,6 +1,7 @@
 //! Who each piece is: Cao Cao, the five generals, the soldiers — and how a
 //! step reads in the step list (`12. 曹操 ↓` or `12. Cao Cao down`).
 
+use crate::app::i18n::Lang;
 use crate::engine::Dir;
 use crate::engine::klotski::{Layout, PieceShape};
 
@@ -39,12 +40,11 @@ pub struct PieceName {
 }
 
 impl PieceName {
-    /// The name in the chosen language.
-    pub fn get(&self, chinese: bool) -> &str {
-        if chinese {
-            &self.chinese
-        } else {
-            &self.english
+    /// The name in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Chinese => &self.chinese,
+            Lang::English => &self.english,
         }
     }
 }
@@ -126,15 +126,15 @@ fn arrow_and_word(dir: Dir) -> (char, &'static str) {
 }
 
 /// One step as the step list shows it: `曹操 ↓` or `Cao Cao down`.
-pub fn describe_step(name: &PieceName, dir: Dir, chinese: bool) -> String {
-    describe_move(name, &[dir], chinese)
+pub fn describe_step(name: &PieceName, dir: Dir, lang: Lang) -> String {
+    describe_move(name, &[dir], lang)
 }
 
 /// One move (a piece's consecutive unit steps `dirs`) as the step list
 /// shows it: `曹操 ↓↓` or `Cao Cao down 2`; a move that turns reads
 /// `卒1 ↓→` or `Soldier 1 down, right`.
-pub fn describe_move(name: &PieceName, dirs: &[Dir], chinese: bool) -> String {
-    if chinese {
+pub fn describe_move(name: &PieceName, dirs: &[Dir], lang: Lang) -> String {
+    if lang == Lang::Chinese {
         let arrows: String = dirs.iter().map(|&d| arrow_and_word(d).0).collect();
         return format!("{} {arrows}", name.chinese);
     }
@@ -159,6 +159,7 @@ pub fn describe_move(name: &PieceName, dirs: &[Dir], chinese: bool) -> String {
 #[cfg(test)]
 mod doc_examples {
     use super::{PieceName, Role, describe_move, describe_step, piece_names};
+    use crate::app::i18n::Lang::{Chinese, English};
     use crate::engine::{Dir, klotski::Layout};
 
     #[test]
@@ -177,8 +178,8 @@ mod doc_examples {
             english: "Cao Cao".into(),
             role: Role::CaoCao,
         };
-        assert_eq!(describe_step(&cao, Dir::Down, true), "曹操 ↓");
-        assert_eq!(describe_step(&cao, Dir::Down, false), "Cao Cao down");
+        assert_eq!(describe_step(&cao, Dir::Down, Chinese), "曹操 ↓");
+        assert_eq!(describe_step(&cao, Dir::Down, English), "Cao Cao down");
     }
 
     #[test]
@@ -214,12 +215,12 @@ mod doc_examples {
             role: Role::CaoCao,
         };
         let (d, r) = (Dir::Down, Dir::Right);
-        assert_eq!(describe_move(&cao, &[d, d], true), "曹操 ↓↓");
-        assert_eq!(describe_move(&cao, &[d, d], false), "Cao Cao down 2");
+        assert_eq!(describe_move(&cao, &[d, d], Chinese), "曹操 ↓↓");
+        assert_eq!(describe_move(&cao, &[d, d], English), "Cao Cao down 2");
         assert_eq!(
-            describe_move(&cao, &[d, d, r], false),
+            describe_move(&cao, &[d, d, r], English),
             "Cao Cao down 2, right"
         );
-        assert_eq!(describe_move(&cao, &[r], false), "Cao Cao right");
+        assert_eq!(describe_move(&cao, &[r], English), "Cao Cao right");
     }
 }

@@ -8,6 +8,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use super::names::{describe_move, piece_names};
 use crate::app::HuarongApp;
+use crate::app::i18n::Lang;
 use crate::app::settings::{Family, Settings};
 use crate::app::tests::{harness_with, klotski_harness as harness, wait_until, wait_while};
 use crate::storage::layouts::classics;
@@ -41,9 +42,13 @@ fn has_row(h: &Harness<'_, HuarongApp>, n: usize) -> bool {
     })
 }
 
+/// The app's language, which the pieces' names follow.
 fn names_setting(h: &mut Harness<'_, HuarongApp>, chinese: bool) {
-    h.get_by_label(if chinese { "中文" } else { "English" })
-        .click();
+    h.state_mut().settings_mut().language = if chinese {
+        Lang::Chinese
+    } else {
+        Lang::English
+    };
     h.run();
 }
 
@@ -95,16 +100,16 @@ fn at_800x560_the_board_stays_clear_of_the_steps_panel_and_the_status_line() {
 }
 
 #[test]
-fn the_header_names_the_escaped_target_in_the_names_setting() {
+fn the_header_names_the_escaped_target_in_the_app_language() {
     let mut h = harness();
     solved_in_moves(&mut h);
     h.get_by_label("Last").click();
     h.run();
     assert!(h.state().klotski.game().is_solved());
-    h.get_by_label("曹操 escaped!");
-    names_setting(&mut h, false);
     h.get_by_label("Cao Cao escaped!");
-    assert!(h.query_by_label("曹操 escaped!").is_none());
+    names_setting(&mut h, true);
+    h.get_by_label("曹操逃出去了！");
+    assert!(h.query_by_label("Cao Cao escaped!").is_none());
 }
 
 #[test]
@@ -126,10 +131,22 @@ fn a_solution_in_moves_lists_one_row_a_move_and_single_steps_on_demand() {
         .map(|s| s.1)
         .collect();
     let name = h.state().klotski.names[first_piece].clone();
-    h.get_by_label(&format!("1. {}", describe_move(&name, &dirs, false)));
+    h.get_by_label(&format!(
+        "1. {}",
+        describe_move(&name, &dirs, Lang::English)
+    ));
     // In Chinese: arrows, one a step.
     names_setting(&mut h, true);
-    h.get_by_label(&format!("1. {}", describe_move(&name, &dirs, true)));
+    let row = describe_move(&name, &dirs, Lang::Chinese);
+    assert_eq!(
+        row.chars().filter(|c| "↑↓←→".contains(*c)).count(),
+        dirs.len()
+    );
+    assert!(
+        h.query_all_by_label_contains(&row).next().is_some(),
+        "{row}"
+    );
+    names_setting(&mut h, false);
     // Next shows the whole first move.
     h.get_by_label("Next").click();
     h.run();
@@ -354,7 +371,7 @@ fn after_apply_the_layout_list_says_the_layout_is_edited() {
     h.get_by_label("Apply").click();
     h.run();
     let edited = format!("{} (edited)", first.name);
-    assert_eq!(h.state().klotski.title, edited);
+    assert_eq!(h.state().klotski.title(), edited);
     // The list (closed) and the header both say so; no classic is ticked.
     h.get_by_label(&edited); // the header
     let list = h.get_by_label("Layout");
@@ -369,7 +386,7 @@ fn after_apply_the_layout_list_says_the_layout_is_edited() {
     // Choosing the classic again names it again.
     node.click();
     h.run();
-    assert_eq!(h.state().klotski.title, first.title());
+    assert_eq!(h.state().klotski.title(), first.title());
     assert!(h.query_by_label(&edited).is_none());
 }
 
@@ -435,7 +452,7 @@ fn render_klotski_names_and_sizes() {
     for (w, ht) in [(1100.0, 720.0), (800.0, 560.0)] {
         h.set_size(Vec2::new(w, ht));
         for (chinese, names) in [(true, "zh"), (false, "en")] {
-            h.state_mut().settings_mut().chinese_names = chinese;
+            names_setting(&mut h, chinese);
             h.run();
             h.render()
                 .expect("render")

@@ -1,0 +1,77 @@
+//! The words of the compare view (its table, buttons, charts) and of the
+//! local searches' trace plot: [`CompareMsg`].
+
+use super::messages;
+
+messages! {
+    /// The compare view and the trace plot.
+    CompareMsg;
+    Heading => "Compare strategies on the start shown", "在当前局面上比较各策略";
+    RunAll => "Run all", "全部运行";
+    CancelAll => "Cancel all", "全部取消";
+    Export => "Export…", "导出…";
+    ExportHint => "Save the table as CSV or RON", "把表格保存为 CSV 或 RON 文件";
+    NewRow => "New row", "新增一行";
+    With => "with", "启发函数";
+    Add => "Add", "添加";
+    AddHint =>
+        "A local search row takes the parameters now set in the play view's panel",
+        "局部搜索的行采用游戏视图面板中当前设置的参数";
+    UnknownStrategy => "Unknown strategy", "未知策略";
+    EarlierStart =>
+        "Some results are from an earlier start than the one shown: Run all to compare on this one.",
+        "有些结果来自之前的局面，而不是当前局面：点“全部运行”在当前局面上比较。";
+    TraceOf { label: String } => "Trace of {label}", "{label}的轨迹";
+    Disagree =>
+        "Strategies that claim optimality disagree on the length: that is a bug.",
+        "声称最优的策略给出的长度不一致：这是程序错误。";
+    TimeChart => "Time (log scale)", "用时（对数刻度）";
+    NodesChart => "Nodes expanded (log scale)", "扩展节点数（对数刻度）";
+    // The table.
+    ColStrategy => "Strategy", "策略";
+    ColStatus => "Status", "状态";
+    ColLength => "Length", "长度";
+    ColLengthMetric => "Length (metric)", "长度（按所选计数）";
+    ColOptimal => "Optimal", "最优";
+    ColExpanded => "Expanded", "扩展";
+    ColGenerated => "Generated", "生成";
+    ColMemory => "Memory", "内存";
+    ColTime => "Time", "用时";
+    SortBy { column: String } => "Sort by {column}", "按{column}排序";
+    LengthMoves { length: usize, moves: usize } => "{length} ({moves} moves)", "{length}（{moves} 步）";
+    Disagrees => "DISAGREES", "不一致";
+    DisagreesHint =>
+        "It claims an optimal length that another optimal strategy contradicts",
+        "它声称的最优长度与另一个最优策略的结果矛盾";
+    Refused => "Refused", "未运行";
+    Unsupported { strategy: String, families: String, family: String } =>
+        "{strategy} solves {families} only, not {family}",
+        "{strategy}只能解{families}，不能解{family}";
+    StoppedAt { limit: String } => "Stopped at the {limit}", "已停止：{limit}";
+    Yes => "yes", "是";
+    No => "no", "否";
+    Run => "Run", "运行";
+    Cancel => "Cancel", "取消";
+    Play => "Play", "播放";
+    Trace => "Trace", "轨迹";
+    Copy => "Copy", "复制";
+    Remove => "Remove", "删除";
+    RunRow { label: String } => "Run {label}", "运行 {label}";
+    CancelRow { label: String } => "Cancel {label}", "取消 {label}";
+    PlayHint => "Load this solution into the play view", "把这个解载入游戏视图";
+    TraceHint =>
+        "Show this run's trace below (local searches)",
+        "在下方显示这次运行的轨迹（局部搜索）";
+    CopyHint => "Duplicate this row", "复制这一行";
+    RemoveHint => "Remove this row", "删除这一行";
+    // The trace plot of a local search.
+    TraceOnePoint => "Trace: 1 point", "轨迹：1 个点";
+    TracePoints { n: usize } => "Trace: {n} points", "轨迹：{n} 个点";
+    Energy => "energy", "能量";
+    Score => "score", "评分";
+    Current { what: String } => "current {what}", "当前{what}";
+    Best { what: String } => "best {what}", "最佳{what}";
+    Iteration => "iteration", "迭代次数";
+    Temperature => "temperature", "温度";
+    AcceptanceRate => "acceptance rate", "接受率";
+}
