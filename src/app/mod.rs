@@ -44,6 +44,8 @@ mod tests_hints;
 #[cfg(test)]
 mod tests_i18n;
 #[cfg(test)]
+mod tests_i18n_learning;
+#[cfg(test)]
 mod tests_inspector;
 #[cfg(test)]
 mod tests_tiles;

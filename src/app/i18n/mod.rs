@@ -101,10 +101,22 @@ pub fn tr_ctx(ctx: &egui::Context, msg: impl Message) -> String {
 mod common;
 pub mod names;
 pub use common::Msg;
+mod inspector;
+pub use inspector::{Both, InspectorMsg};
+mod help;
+pub use help::HelpMsg;
+mod hints;
+pub use hints::HintMsg;
 
 /// Every table's templates: what the completeness and glyph tests read.
 #[cfg(test)]
-const TABLES: &[&[(&str, &str, &str)]] = &[common::TEMPLATES, names::TEMPLATES];
+const TABLES: &[&[(&str, &str, &str)]] = &[
+    common::TEMPLATES,
+    names::TEMPLATES,
+    inspector::TEMPLATES,
+    help::TEMPLATES,
+    hints::TEMPLATES,
+];
 
 /// Declares a message table: an enum named first, then each message a
 /// variant (with its fields, if the text has placeholders), its English
