@@ -47,7 +47,7 @@ messages! {
     InspectorMsg;
     // The inspector's controls.
     Inspecting { title: String } => "Inspecting {title}", "搜索检视：{title}";
-    Title { strategy: String, heuristic: String } => "{strategy} with {heuristic}", "{strategy}（{heuristic}）";
+    Title { strategy: String, heuristic: String } => "{strategy} with {heuristic}", "{strategy}（启发函数：{heuristic}）";
     Close => "Close", "关闭";
     CloseHint => "Back to play (Esc)", "返回游戏（Esc）";
     HowHint =>
@@ -108,8 +108,8 @@ messages! {
     Solved { moves: usize, counters: String } =>
         "Solved: {moves} moves — {counters}",
         "已解出：{moves} 步——{counters}";
-    Ended { how: String, counters: String } => "{how} — {counters}", "{how}——{counters}";
-    EndedBecause { status: String, why: String } => "{status}: {why}", "{status}：{why}";
+    Ended { how: String, counters: String } => "{how} — {counters}", "{how}——运行统计：{counters}";
+    EndedBecause { status: String, why: String } => "{status}: {why}", "{status}，原因：{why}";
     Counters { expanded: String, generated: String, stored: String, memory: String, time: String } =>
         "expanded {expanded}, generated {generated}, peak stored {stored}, memory {memory}, time {time}",
         "扩展 {expanded}，生成 {generated}，存储峰值 {stored}，内存 {memory}，用时 {time}";
