@@ -205,9 +205,9 @@ fn the_distance_readout_and_the_two_stage_hint_speak_chinese() {
     h.get_by_label("提示").click();
     h.run();
     assert!(
-        closer
-            .iter()
-            .any(|(tile, _)| h.query_by_label(&format!("提示：移动 {tile} 号块")).is_some()),
+        closer.iter().any(|(tile, _)| h
+            .query_by_label(&format!("提示：移动 {tile} 号块"))
+            .is_some()),
         "the first stage names a tile whose move brings the board closer"
     );
     h.get_by_label("进一步提示").click();
@@ -278,7 +278,10 @@ fn render_learning_views_in_chinese() {
                 }
                 for tab in tabs {
                     if let Some(tab) = tab {
-                        h.get_by_label(&tab.label(lang)).click();
+                        h.query_all_by_label(&tab.label(lang))
+                            .next()
+                            .expect("the tab")
+                            .click();
                         h.run();
                     }
                     let name = tab.map_or("node", InspectorTab::file);

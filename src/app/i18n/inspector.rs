@@ -82,7 +82,7 @@ messages! {
     // The tabs.
     TabWalk => "Walk and proposals", "游走与提议";
     TabTabu => "Tabu list", "禁忌表";
-    TabIterations => "Iterations", "迭代";
+    TabIterations => "Iterations", "各轮迭代";
     TabPath => "Path", "路径";
     TabTree => "Search tree", "搜索树";
     TabQueue => "Queue", "队列";
