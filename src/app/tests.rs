@@ -221,11 +221,15 @@ pub(super) fn wait_while(
 /// Start a solve that runs for a long time (BFS on a random 15-puzzle) and
 /// wait for its first progress report.
 pub(super) fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
-    h.get_by_label("4×4").click();
-    h.run();
-    h.get_by_label("Randomize").click();
-    h.run();
-    h.get_by_label("BFS").click();
+    // In a small window the side panel scrolls: bring each control into
+    // view first, as a user would.
+    for label in ["4×4", "Randomize", "BFS"] {
+        h.get_by_label(label).scroll_to_me();
+        h.run();
+        h.get_by_label(label).click();
+        h.run();
+    }
+    h.get_by_label("Solve").scroll_to_me();
     h.run();
     h.get_by_label("Solve").click();
     h.run_ok();

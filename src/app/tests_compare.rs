@@ -389,9 +389,14 @@ fn render_compare_screenshots() {
     h.state_mut().compare.batch.count = 6;
     h.state_mut().compare.batch.shuffle = 20;
     h.run();
+    // Below the charts of the rows just run: scroll to it, as a user would.
+    h.get_by_label("Run batch").scroll_to_me();
+    h.run();
     h.get_by_label("Run batch").click();
     h.step();
     wait_for_compare(&mut h);
+    h.get_by_label("Time").scroll_to_me();
+    h.run();
     h.get_by_label("Time").click();
     h.run();
     for (w, hgt) in [(1024.0, 700.0), (1600.0, 1000.0)] {

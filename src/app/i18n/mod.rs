@@ -100,6 +100,8 @@ pub fn tr_ctx(ctx: &egui::Context, msg: impl Message) -> String {
 
 mod common;
 pub mod names;
+#[cfg(test)]
+mod scan;
 pub use common::Msg;
 mod inspector;
 pub use inspector::{Both, InspectorMsg};
