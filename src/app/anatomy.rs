@@ -251,7 +251,7 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
         .collect();
     bars(
         ui,
-        &format!("{id} by depth"),
+        &format!("{id}_by_depth"),
         &tr(
             ui,
             InspectorMsg::ByDepthTitle {
@@ -267,7 +267,7 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
         let by_f: Vec<(f64, u64)> = a.by_f.iter().map(|(&f, &n)| (f as f64, n)).collect();
         bars(
             ui,
-            &format!("{id} by f"),
+            &format!("{id}_by_f"),
             &tr(ui, InspectorMsg::ByFTitle { n: a.by_f.len() }),
             "f",
             &by_f,
@@ -282,7 +282,7 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
             .collect();
         bars(
             ui,
-            &format!("{id} iterations"),
+            &format!("{id}_iterations"),
             &tr(
                 ui,
                 InspectorMsg::IterationsTitle {
@@ -318,7 +318,7 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
             .collect();
         bars(
             ui,
-            &format!("{id} layers"),
+            &format!("{id}_layers"),
             &tr(
                 ui,
                 InspectorMsg::LayersTitle {
@@ -347,7 +347,7 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
             .collect();
         bars(
             ui,
-            &format!("{id} error"),
+            &format!("{id}_error"),
             &tr(
                 ui,
                 InspectorMsg::ErrorTitle {

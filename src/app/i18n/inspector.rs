@@ -28,6 +28,7 @@ impl Both {
     }
 
     /// The English text (what tests read).
+    #[cfg(test)]
     pub fn english(&self) -> &str {
         &self.en
     }

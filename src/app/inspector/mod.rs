@@ -433,14 +433,16 @@ impl Inspector {
         }
         if self.at_end()
             && let Some(ended) = &self.ended
-            && !self.message.english().starts_with("The run is over")
         {
-            self.message = Both::new(|lang| {
+            let over = Both::new(|lang| {
                 InspectorMsg::RunOver {
                     ended: ended.text(lang),
                 }
                 .text(lang)
             });
+            if self.message != over {
+                self.message = over;
+            }
         }
     }
 
@@ -505,11 +507,11 @@ impl Inspector {
     /// Draw the inspector; returns Close as a command.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut out = Vec::new();
-        egui::Panel::top("inspector controls").show(ui, |ui| self.controls(ui, &mut out));
-        egui::Panel::bottom("inspector status").show(ui, |ui| {
+        egui::Panel::top("inspector_controls").show(ui, |ui| self.controls(ui, &mut out));
+        egui::Panel::bottom("inspector_status").show(ui, |ui| {
             ui.add(egui::Label::new(tr(ui, &self.message)).wrap());
         });
-        egui::Panel::left("inspector node")
+        egui::Panel::left("inspector_node")
             .default_size(300.0)
             .show(ui, |ui| {
                 let picked = self.selected.and_then(|i| self.model.tree.get(i));
