@@ -12,6 +12,7 @@ use std::sync::Arc;
 use eframe::egui::{self, Color32};
 use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, uniform_grid_spacer};
 
+use super::i18n::{InspectorMsg, tr};
 use super::trace_plot::{GRID_MIN, nice_steps};
 
 use crate::engine::observe::{Anatomy, AnatomyRecorder, Truth};
@@ -103,12 +104,10 @@ pub enum Tab {
 /// The tab row above the results; returns the tab shown.
 pub fn tabs(ui: &mut egui::Ui, tab: &mut Tab) -> Tab {
     ui.horizontal(|ui| {
-        ui.selectable_value(tab, Tab::Steps, "Solution")
-            .on_hover_text("The solution's steps, to play and step through");
-        ui.selectable_value(tab, Tab::Anatomy, "Anatomy")
-            .on_hover_text(
-                "Where the latest run's effort went: nodes by depth and by f, iterations, b*",
-            );
+        ui.selectable_value(tab, Tab::Steps, tr(ui, InspectorMsg::TabSolution))
+            .on_hover_text(tr(ui, InspectorMsg::TabSolutionHint));
+        ui.selectable_value(tab, Tab::Anatomy, tr(ui, InspectorMsg::TabAnatomy))
+            .on_hover_text(tr(ui, InspectorMsg::TabAnatomyHint));
     });
     ui.separator();
     *tab
@@ -175,12 +174,8 @@ pub fn show(
     running: bool,
     record: &mut bool,
 ) {
-    ui.checkbox(record, "Record the anatomy of each run")
-        .on_hover_text(
-            "Count each run's expansions by depth and by f as it goes. A recorded search takes about \
-         a fifth longer, and IDA* runs on one thread; the times shown include it. Also for the \
-         rows of Compare strategies.",
-        );
+    ui.checkbox(record, tr(ui, InspectorMsg::RecordAnatomy))
+        .on_hover_text(tr(ui, InspectorMsg::RecordAnatomyHint));
     egui::ScrollArea::vertical()
         .id_salt((id, "anatomy"))
         .auto_shrink([false; 2])
@@ -188,25 +183,22 @@ pub fn show(
             if running {
                 ui.horizontal_wrapped(|ui| {
                     ui.spinner();
-                    ui.label("A run is under way: its anatomy shows when it ends.");
+                    ui.label(tr(ui, InspectorMsg::RunUnderWay));
                 });
                 return;
             }
             let Some(last) = last else {
-                ui.add(egui::Label::new("No run yet: press Solve, then look here.").wrap());
+                ui.add(egui::Label::new(tr(ui, InspectorMsg::NoRunYet)).wrap());
                 return;
             };
             let Some(a) = &last.anatomy else {
+                let run = last.run.clone();
                 let why = if last.recorded {
-                    format!(
-                        "{} reports no expanded nodes, so it has no anatomy (a local search \
-                         walks: its trace shows the walk).",
-                        last.run
-                    )
+                    InspectorMsg::NoAnatomy { run }
                 } else {
-                    format!("{} was not recorded: the setting above was off.", last.run)
+                    InspectorMsg::NotRecorded { run }
                 };
-                ui.add(egui::Label::new(why).wrap());
+                ui.add(egui::Label::new(tr(ui, why)).wrap());
                 return;
             };
             anatomy(ui, id, &last.run, &last.stats, a);
@@ -215,34 +207,42 @@ pub fn show(
 
 /// The charts and figures of one anatomy.
 fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
-    ui.add(egui::Label::new(egui::RichText::new(format!("Anatomy of {run}")).heading()).wrap());
-    ui.add(
-        egui::Label::new(format!(
-            "{} expanded, {} generated{}",
-            thousands(stats.expanded),
-            thousands(stats.generated),
-            a.solution_length
-                .map(|l| format!("; solution {l} moves"))
-                .unwrap_or_default()
-        ))
-        .wrap(),
+    let title = tr(
+        ui,
+        InspectorMsg::AnatomyOf {
+            run: run.to_string(),
+        },
     );
+    ui.add(egui::Label::new(egui::RichText::new(title).heading()).wrap());
+    let (expanded, generated) = (thousands(stats.expanded), thousands(stats.generated));
+    let figures = match a.solution_length {
+        Some(moves) => InspectorMsg::ExpandedGeneratedSolution {
+            expanded,
+            generated,
+            moves,
+        },
+        None => InspectorMsg::ExpandedGenerated {
+            expanded,
+            generated,
+        },
+    };
+    ui.add(egui::Label::new(tr(ui, figures)).wrap());
     if let Some(b) = a.branching {
-        ui.label(format!("Effective branching factor b* = {b:.3}"))
-            .on_hover_text(
-                "The branching of a uniform tree as deep as the solution holding as many nodes \
-                 as the run generated: N + 1 = 1 + b* + … + b*^d. Closer to 1 is a better guided search.",
-            );
+        let b = format!("{b:.3}");
+        ui.label(tr(ui, InspectorMsg::Branching { b }))
+            .on_hover_text(tr(ui, InspectorMsg::BranchingHint));
     }
     if let (Some(h), Some(len)) = (a.start_h, a.solution_length) {
         let share = if len == 0 { 1.0 } else { h as f32 / len as f32 };
-        ui.label("The start's estimate against the solution:");
+        ui.label(tr(ui, InspectorMsg::StartEstimate));
+        let pct = format!("{:.0}", 100.0 * share);
         ui.add(
             egui::ProgressBar::new(share.min(1.0))
-                .text(format!("h(start) {h} of {len} moves ({:.0} %)", 100.0 * share)),
+                .text(tr(ui, InspectorMsg::StartShare { h, len, pct })),
         )
-        .on_hover_text("An admissible heuristic never passes the solution's length; the closer, the fewer nodes.");
+        .on_hover_text(tr(ui, InspectorMsg::StartShareHint));
     }
+    let depth_g = tr(ui, InspectorMsg::DepthG);
     let by_depth: Vec<(f64, u64)> = a
         .by_depth
         .iter()
@@ -251,13 +251,15 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
         .collect();
     bars(
         ui,
-        &format!("{id} by depth"),
-        &format!(
-            "Expanded by depth: {} nodes, depths 0–{}",
-            thousands(total(a.by_depth.iter().copied())),
-            a.by_depth.len().saturating_sub(1)
+        &format!("{id}_by_depth"),
+        &tr(
+            ui,
+            InspectorMsg::ByDepthTitle {
+                n: thousands(total(a.by_depth.iter().copied())),
+                max: a.by_depth.len().saturating_sub(1),
+            },
         ),
-        "depth g",
+        &depth_g,
         &by_depth,
         BARS,
     );
@@ -265,8 +267,8 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
         let by_f: Vec<(f64, u64)> = a.by_f.iter().map(|(&f, &n)| (f as f64, n)).collect();
         bars(
             ui,
-            &format!("{id} by f"),
-            &format!("Expanded by f = g + h: {} values of f", a.by_f.len()),
+            &format!("{id}_by_f"),
+            &tr(ui, InspectorMsg::ByFTitle { n: a.by_f.len() }),
             "f",
             &by_f,
             BARS,
@@ -280,12 +282,14 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
             .collect();
         bars(
             ui,
-            &format!("{id} iterations"),
-            &format!(
-                "IDA*'s {} iterations: expanded by bound",
-                a.iterations.len()
+            &format!("{id}_iterations"),
+            &tr(
+                ui,
+                InspectorMsg::IterationsTitle {
+                    n: a.iterations.len(),
+                },
             ),
-            "bound",
+            &tr(ui, InspectorMsg::ColBound),
             &it,
             BARS,
         );
@@ -293,9 +297,9 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
             .striped(true)
             .num_columns(3)
             .show(ui, |ui| {
-                ui.strong("Bound");
-                ui.strong("Expanded");
-                ui.strong("Generated");
+                ui.strong(tr(ui, InspectorMsg::HeadBound));
+                ui.strong(tr(ui, InspectorMsg::HeadExpanded));
+                ui.strong(tr(ui, InspectorMsg::HeadGenerated));
                 ui.end_row();
                 for i in &a.iterations {
                     ui.label(i.bound.to_string());
@@ -314,13 +318,15 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
             .collect();
         bars(
             ui,
-            &format!("{id} layers"),
-            &format!(
-                "Layers (new states by depth): {} states in {} layers",
-                thousands(total(a.layers.iter().copied())),
-                a.layers.len()
+            &format!("{id}_layers"),
+            &tr(
+                ui,
+                InspectorMsg::LayersTitle {
+                    states: thousands(total(a.layers.iter().copied())),
+                    layers: a.layers.len(),
+                },
             ),
-            "depth g",
+            &depth_g,
             &layers,
             BARS,
         );
@@ -341,26 +347,22 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
             .collect();
         bars(
             ui,
-            &format!("{id} error"),
-            &format!(
-                "Heuristic's error (true distance − h) over {} expansions: mean {mean:.1}, exact at {:.0} %",
-                thousands(count),
-                100.0 * exact as f64 / count.max(1) as f64
+            &format!("{id}_error"),
+            &tr(
+                ui,
+                InspectorMsg::ErrorTitle {
+                    n: thousands(count),
+                    mean: format!("{mean:.1}"),
+                    exact: format!("{:.0}", 100.0 * exact as f64 / count.max(1) as f64),
+                },
             ),
-            "error",
+            &tr(ui, InspectorMsg::ErrorAxis),
             &errors,
             ERROR_BARS,
         );
     } else if a.start_h.is_some() {
         ui.add(
-            egui::Label::new(
-                egui::RichText::new(
-                    "The heuristic's error is shown on boards of up to 10 cells and in Klotski, \
-                     where exact distances are quick to count.",
-                )
-                .weak(),
-            )
-            .wrap(),
+            egui::Label::new(egui::RichText::new(tr(ui, InspectorMsg::ErrorWhere)).weak()).wrap(),
         );
     }
 }
@@ -390,17 +392,19 @@ pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
     if shapes.is_empty() {
         return;
     }
-    ui.strong("Nodes expanded by depth (log scale)")
-        .on_hover_text("Recorded runs take about a fifth longer (IDA* on one thread); the setting is in the play view's Anatomy tab.");
+    ui.strong(tr(ui, InspectorMsg::CompareTitle))
+        .on_hover_text(tr(ui, InspectorMsg::CompareHint));
     for (k, s) in shapes.iter().enumerate() {
         let colour = PALETTE[k % PALETTE.len()];
         ui.add(
             egui::Label::new(
-                egui::RichText::new(format!(
-                    "— {}: {} expanded over depths 0–{}",
-                    s.label,
-                    thousands(total(s.by_depth.iter().copied())),
-                    s.by_depth.len().saturating_sub(1)
+                egui::RichText::new(tr(
+                    ui,
+                    InspectorMsg::CompareLine {
+                        label: s.label.clone(),
+                        n: thousands(total(s.by_depth.iter().copied())),
+                        max: s.by_depth.len().saturating_sub(1),
+                    },
                 ))
                 .color(colour),
             )
@@ -419,7 +423,7 @@ pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .include_y(0.0)
-        .x_axis_label("depth g")
+        .x_axis_label(tr(ui, InspectorMsg::DepthG))
         .y_axis_formatter(|mark, _| super::trace_plot::compact(10f64.powf(mark.value).round()))
         .show(ui, |plot| {
             for (k, s) in shapes.iter().enumerate() {

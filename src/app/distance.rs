@@ -19,6 +19,7 @@ use eframe::egui;
 use super::Command;
 use super::board_view::Marks;
 use super::distribution::{self, Distribution, Effect};
+use super::i18n::{Both, HintMsg, Lang, Message, names, tr};
 use crate::engine::control::Stop;
 use crate::engine::job::Job;
 use crate::engine::strategy::find;
@@ -28,9 +29,6 @@ use crate::engine::{
     Board, Control, Dir, HeuristicChoice, HeuristicKind, Limits, Shape, Status, TilePuzzle,
     solve_tiles,
 };
-
-/// A search's answer for a position that cannot reach the goal.
-const UNREACHABLE: &str = "this position cannot reach the goal";
 
 /// How long IDA* may look for an exact distance before the readout falls
 /// back to an upper bound.
@@ -75,10 +73,26 @@ pub struct Known {
     /// The blank's first move on a path of that length.
     pub first: Option<Dir>,
     /// How it was found, in words.
-    pub how: String,
+    pub how: Both,
 }
 
-type Answer = Result<Known, String>;
+/// Why a search gave no distance.
+#[derive(Clone, Debug, PartialEq)]
+enum Failure {
+    /// The position cannot reach the goal.
+    Unreachable,
+    /// Anything else, in words.
+    Other(Both),
+}
+
+impl Failure {
+    /// A failure the engine or a job names in English only.
+    fn said(why: String) -> Self {
+        Failure::Other(Both::new(|_| why.clone()))
+    }
+}
+
+type Answer = Result<Known, Failure>;
 /// The search for one position, and a database it read from the cache.
 type SearchJob = Job<(Answer, Option<Arc<PatternDb>>)>;
 /// The distances after each blank move.
@@ -221,7 +235,7 @@ impl Distances {
                     }
                     answer
                 }
-                Err(panicked) => Err(panicked.to_string()),
+                Err(panicked) => Err(Failure::said(panicked.to_string())),
             });
         }
         // The overlay needs the distance after every move: exact ones only.
@@ -286,7 +300,7 @@ impl Distances {
                 distance: d,
                 exact: true,
                 first: self.table_best_blank_move(board, d),
-                how: "read from the table of every position".into(),
+                how: Both::of(HintMsg::HowTable),
             });
         }
         match &self.search {
@@ -377,12 +391,12 @@ impl Distances {
         }
         if let Table::Building { .. } = &self.table {
             ui.separator();
-            ui.weak("Distance: counting every position…");
+            ui.weak(tr(ui, HintMsg::Counting));
             return;
         }
         if self.working(board) {
             ui.separator();
-            ui.weak("Distance: working out…");
+            ui.weak(tr(ui, HintMsg::WorkingOut));
             return;
         }
         let searched_failure = match &self.search {
@@ -391,17 +405,19 @@ impl Distances {
         };
         if let Some(why) = searched_failure {
             ui.separator();
-            if why == UNREACHABLE {
-                ui.label("This position cannot reach the goal");
-            } else {
-                ui.label(format!("Distance unknown: {why}"));
-            }
+            match why {
+                Failure::Unreachable => ui.label(tr(ui, HintMsg::CannotReach)),
+                Failure::Other(why) => {
+                    let why = tr(ui, why);
+                    ui.label(tr(ui, HintMsg::Unknown { why }))
+                }
+            };
             return;
         }
         let Some(known) = self.known(board) else {
             if self.table().is_some() || self.search.is_some() {
                 ui.separator();
-                ui.label("This position cannot reach the goal");
+                ui.label(tr(ui, HintMsg::CannotReach));
             }
             return;
         };
@@ -410,45 +426,54 @@ impl Distances {
             return;
         }
         ui.separator();
-        let plural = if d == 1 { "" } else { "s" };
+        let how = tr(ui, &known.how);
         if known.exact {
-            ui.label(format!("{d} move{plural} from the goal (exact)"))
-                .on_hover_text(format!("The least number of moves, {}.", known.how));
+            let readout = if d == 1 {
+                HintMsg::ExactOne
+            } else {
+                HintMsg::Exact { d }
+            };
+            ui.label(tr(ui, readout))
+                .on_hover_text(tr(ui, HintMsg::ExactHow { how }));
         } else {
-            ui.label(format!("At most {d} move{plural} from the goal"))
-                .on_hover_text(format!(
-                    "An upper bound: {}. The shortest solution may be shorter.",
-                    known.how
-                ));
+            let readout = if d == 1 {
+                HintMsg::AtMostOne
+            } else {
+                HintMsg::AtMost { d }
+            };
+            ui.label(tr(ui, readout))
+                .on_hover_text(tr(ui, HintMsg::BoundHow { how }));
         }
         let stage = self.hint.as_ref().map_or(0, |(_, s)| *s);
-        let label = if stage == 0 { "Hint" } else { "More hint" };
-        if stage < 2 && ui.button(label).clicked() {
+        let label = if stage == 0 {
+            HintMsg::Hint
+        } else {
+            HintMsg::MoreHint
+        };
+        if stage < 2 && ui.button(tr(ui, label)).clicked() {
             self.hint = Some((board.cells().to_vec(), stage + 1));
         }
         if let (Some((_, stage)), Some((tile, way))) = (&self.hint, self.best_move(board)) {
-            let way = match way {
-                Dir::Up => "up",
-                Dir::Down => "down",
-                Dir::Left => "left",
-                Dir::Right => "right",
-            };
+            let way = tr(
+                ui,
+                match way {
+                    Dir::Up => HintMsg::Up,
+                    Dir::Down => HintMsg::Down,
+                    Dir::Left => HintMsg::Left,
+                    Dir::Right => HintMsg::Right,
+                },
+            );
             // From an upper bound the move follows a plan, not necessarily
             // a shortest way: said on the hint itself.
-            let plan = if known.exact {
-                ""
-            } else {
-                " (along the fast plan)"
+            let text = match (stage, known.exact) {
+                (1, true) => HintMsg::HintMove { tile },
+                (1, false) => HintMsg::HintMovePlan { tile },
+                (_, true) => HintMsg::HintSlide { tile, way },
+                (_, false) => HintMsg::HintSlidePlan { tile, way },
             };
-            let hint = ui.strong(match stage {
-                1 => format!("Hint: move tile {tile}{plan}"),
-                _ => format!("Hint: slide tile {tile} {way}{plan}"),
-            });
+            let hint = ui.strong(tr(ui, text));
             if !known.exact {
-                hint.on_hover_text(
-                    "The distance here is only an upper bound: this move follows the \
-                     fast plan, which reaches the goal, though maybe not by the shortest way.",
-                );
+                hint.on_hover_text(tr(ui, HintMsg::PlanHint));
             }
         }
     }
@@ -460,10 +485,10 @@ impl Distances {
                 distribution::legend(ui, &[Effect::Closer, Effect::Farther]);
             }
             Some(k) if k.exact => {
-                ui.weak("Colouring the moves: working out each move's distance…");
+                ui.weak(tr(ui, HintMsg::Colouring));
             }
             Some(k) if k.distance > 0 => {
-                ui.weak("Moves are coloured where the distance is exact; here it is a bound.");
+                ui.weak(tr(ui, HintMsg::ColouredWhereExact));
             }
             _ => {}
         }
@@ -479,18 +504,20 @@ impl Distances {
         let mut show_farthest = false;
         distribution::window(ctx, &mut open).show(ctx, |ui| {
             let Some(table) = self.table() else {
-                ui.label(among_all_unavailable(board.shape()));
+                let lang = super::i18n::language(ui.ctx());
+                ui.label(among_all_unavailable(board.shape(), lang));
                 return;
             };
+            let unit = tr(ui, HintMsg::UnitMoves);
             Distribution {
                 by_distance: table.by_distance(),
-                unit: "moves",
+                unit: &unit,
                 here: table.distance(board),
             }
             .show(ui, "tiles");
             show_farthest = ui
-                .button("Show the farthest")
-                .on_hover_text("Set the board to a position as far as any from the goal.")
+                .button(tr(ui, HintMsg::ShowFarthest))
+                .on_hover_text(tr(ui, HintMsg::ShowFarthestHint))
                 .clicked();
         });
         self.among_all = open;
@@ -508,16 +535,17 @@ impl Distances {
     }
 }
 
-/// Why a board has no "among all positions" chart.
-pub fn among_all_unavailable(shape: Shape) -> String {
+/// Why a board has no "among all positions" chart, in `lang`.
+pub fn among_all_unavailable(shape: Shape, lang: Lang) -> String {
+    let shape_text = shape.to_string();
     if DistanceTable::covers(shape) {
-        format!(
-            "The {shape} board has {} positions: counting them all takes a minute and \
-             gigabytes, so the chart covers boards of up to 10 cells.",
-            crate::units::thousands(table_states(shape))
-        )
+        HintMsg::TooSlowToCount {
+            shape: shape_text,
+            n: crate::units::thousands(table_states(shape)),
+        }
+        .text(lang)
     } else {
-        format!("The {shape} board has far too many positions to count them all.")
+        HintMsg::TooManyToCount { shape: shape_text }.text(lang)
     }
 }
 
@@ -568,13 +596,13 @@ fn distance_of(
 ) -> (Answer, Option<Arc<PatternDb>>) {
     let puzzle = match TilePuzzle::new(board.clone(), goal.clone()) {
         Ok(p) => p,
-        Err(e) => return (Err(e.to_string()), None),
+        Err(e) => return (Err(Failure::said(e.to_string())), None),
     };
     if puzzle.check_solvable().is_err() {
-        return (Err(UNREACHABLE.into()), None);
+        return (Err(Failure::Unreachable), None);
     }
     let mut loaded = None;
-    let mut note = String::new();
+    let mut timed_out = false;
     if let Some((choice, read)) = exact_choice(goal, database, &cache_dir, ctl) {
         loaded = read;
         let limited = Control::default()
@@ -586,7 +614,10 @@ fn distance_of(
         let idastar = find("idastar").expect("IDA* is registered");
         match solve_tiles(idastar, &puzzle, &choice, &limited) {
             Ok(o) if o.status == Status::Solved => {
-                let how = format!("found by IDA* with {}", choice_words(&choice));
+                let how = Both::new(|lang| {
+                    let heuristic = choice_words(&choice, lang);
+                    HintMsg::HowIdaStar { heuristic }.text(lang)
+                });
                 return (
                     Ok(Known {
                         distance: o.path.len() as u32,
@@ -597,13 +628,10 @@ fn distance_of(
                     loaded,
                 );
             }
-            Ok(o) if o.status == Status::Cancelled => return (Err("cancelled".into()), loaded),
-            _ => {
-                note = format!(
-                    " (IDA* found no exact answer within {} s)",
-                    EXACT_TIME_LIMIT.as_secs()
-                );
+            Ok(o) if o.status == Status::Cancelled => {
+                return (Err(Failure::Other(Both::of(HintMsg::Cancelled))), loaded);
             }
+            _ => timed_out = true,
         }
     }
     let fast = find("fast").expect("fast is registered");
@@ -613,15 +641,24 @@ fn distance_of(
                 distance: o.path.len() as u32,
                 exact: o.stats.optimal,
                 first: o.path.first().copied(),
-                how: format!("the length of the row-by-row plan{note}"),
+                how: Both::of(if timed_out {
+                    HintMsg::HowPlanNoExact {
+                        secs: EXACT_TIME_LIMIT.as_secs(),
+                    }
+                } else {
+                    HintMsg::HowPlan
+                }),
             }),
             loaded,
         ),
-        Ok(o) => (
-            Err(crate::units::ended(o.status, o.reason.as_deref())),
-            loaded,
-        ),
-        Err(e) => (Err(e.to_string()), loaded),
+        Ok(o) => {
+            let why = Both::new(|lang| match lang {
+                Lang::English => crate::units::ended(o.status, o.reason.as_deref()),
+                Lang::Chinese => names::status_text(o.status, lang),
+            });
+            (Err(Failure::Other(why)), loaded)
+        }
+        Err(e) => (Err(Failure::said(e.to_string())), loaded),
     }
 }
 
@@ -659,10 +696,14 @@ fn neighbour_distances(
         .collect()
 }
 
-/// A heuristic as the readout names it.
-fn choice_words(choice: &HeuristicChoice) -> String {
+/// A heuristic as the readout names it, in `lang`.
+fn choice_words(choice: &HeuristicChoice, lang: Lang) -> String {
     match choice {
-        HeuristicChoice::Pdb(db) => format!("the {} pattern database", db.name()),
-        other => other.kind().label().to_lowercase(),
+        HeuristicChoice::Pdb(db) => HintMsg::HowPdb {
+            name: db.name().to_string(),
+        }
+        .text(lang),
+        other if lang == Lang::English => other.kind().label().to_lowercase(),
+        other => names::heuristic_label(other.kind(), lang),
     }
 }

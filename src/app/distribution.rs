@@ -6,6 +6,7 @@
 use eframe::egui::{self, Color32};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 
+use super::i18n::{HintMsg, Lang, Message, tr, tr_ctx};
 use crate::units::thousands;
 
 /// Colour of the bars.
@@ -38,33 +39,37 @@ impl Distribution<'_> {
     /// The summary lines and the chart, in `ui` (`id` keeps plots apart).
     pub fn show(&self, ui: &mut egui::Ui, id: &str) {
         let unit = self.unit;
-        ui.label(format!(
-            "{} positions can reach the goal.",
-            thousands(self.states())
-        ));
+        let n = thousands(self.states());
+        ui.label(tr(ui, HintMsg::CanReach { n }));
         if let Some(max) = self.max() {
             let at_max = self.by_distance[max as usize];
-            let those = if at_max == 1 {
-                "1 position".to_string()
-            } else {
-                format!("{} positions", thousands(at_max))
-            };
-            ui.label(format!(
-                "God's number: {max} {unit} — the farthest ({those}) need that many."
-            ));
+            let those = tr(
+                ui,
+                if at_max == 1 {
+                    HintMsg::OnePosition
+                } else {
+                    HintMsg::Positions {
+                        n: thousands(at_max),
+                    }
+                },
+            );
+            let unit = unit.to_string();
+            ui.label(tr(ui, HintMsg::GodsNumber { max, unit, those }));
         }
         match self.here {
             Some(d) => {
                 let same = self.by_distance.get(d as usize).copied().unwrap_or(0);
                 let closer: u64 = self.by_distance.iter().take(d as usize).sum();
-                ui.label(format!(
-                    "This position: {d} {unit}; {} positions are closer, {} as far.",
-                    thousands(closer),
-                    thousands(same)
-                ));
+                let line = HintMsg::ThisPosition {
+                    d,
+                    unit: unit.to_string(),
+                    closer: thousands(closer),
+                    same: thousands(same),
+                };
+                ui.label(tr(ui, line));
             }
             None => {
-                ui.label("This position is not among them.");
+                ui.label(tr(ui, HintMsg::NotAmong));
             }
         }
         let bars: Vec<Bar> = self
@@ -72,9 +77,14 @@ impl Distribution<'_> {
             .iter()
             .enumerate()
             .map(|(d, &n)| {
-                let bar = Bar::new(d as f64, n as f64)
-                    .width(0.8)
-                    .name(format!("{d} {unit}: {} positions", thousands(n)));
+                let bar = Bar::new(d as f64, n as f64).width(0.8).name(tr(
+                    ui,
+                    HintMsg::BarName {
+                        d,
+                        unit: unit.to_string(),
+                        n: thousands(n),
+                    },
+                ));
                 if self.here == Some(d as u32) {
                     bar.fill(HERE)
                 } else {
@@ -83,17 +93,20 @@ impl Distribution<'_> {
             })
             .collect();
         let here = self.here;
+        let unit = unit.to_string();
+        let positions = tr(ui, HintMsg::PositionsAxis);
+        let this_position = tr(ui, HintMsg::ThisPositionLine);
         Plot::new(format!("{id} distribution"))
             .height(200.0)
             .allow_scroll(false)
             .allow_drag(false)
             .allow_zoom(false)
-            .x_axis_label(format!("distance to the goal ({unit})"))
-            .y_axis_label("positions")
+            .x_axis_label(tr(ui, HintMsg::XAxis { unit }))
+            .y_axis_label(positions.clone())
             .show(ui, |plot| {
-                plot.bar_chart(BarChart::new("positions", bars).color(BARS));
+                plot.bar_chart(BarChart::new(positions, bars).color(BARS));
                 if let Some(d) = here {
-                    plot.vline(VLine::new("this position", d as f64).color(HERE));
+                    plot.vline(VLine::new(this_position, d as f64).color(HERE));
                 }
             });
     }
@@ -103,7 +116,7 @@ impl Distribution<'_> {
 /// panel (the board stays in view).
 pub fn window<'a>(ctx: &egui::Context, open: &'a mut bool) -> egui::Window<'a> {
     let corner = ctx.content_rect().right_top() + egui::vec2(-12.0, 64.0);
-    egui::Window::new("Among all positions")
+    egui::Window::new(tr_ctx(ctx, HintMsg::WindowTitle))
         .open(open)
         .pivot(egui::Align2::RIGHT_TOP)
         .default_pos(corner)
@@ -133,13 +146,14 @@ impl Effect {
         }
     }
 
-    /// What it is called in the legend.
-    pub fn label(self) -> &'static str {
+    /// What it is called in the legend, in `lang`.
+    pub fn label(self, lang: Lang) -> String {
         match self {
-            Effect::Closer => "closer",
-            Effect::Same => "same distance",
-            Effect::Farther => "farther",
+            Effect::Closer => HintMsg::Closer,
+            Effect::Same => HintMsg::SameDistance,
+            Effect::Farther => HintMsg::Farther,
         }
+        .text(lang)
     }
 
     /// The effect of going from distance `before` to `after`.
@@ -155,11 +169,12 @@ impl Effect {
 /// The overlay's legend: a swatch and a word for each effect shown.
 pub fn legend(ui: &mut egui::Ui, effects: &[Effect]) {
     ui.horizontal_wrapped(|ui| {
-        ui.label("Moves:");
+        ui.label(tr(ui, HintMsg::MovesLegend));
+        let lang = super::i18n::language(ui.ctx());
         for &e in effects {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, e.colour());
-            ui.label(e.label());
+            ui.label(e.label(lang));
         }
     });
 }

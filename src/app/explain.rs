@@ -5,6 +5,7 @@
 use eframe::egui::{self, Color32};
 
 use super::board_view::Marks;
+use super::i18n::{HintMsg, Lang, Message, tr};
 use crate::engine::Board;
 
 /// Tints of the cycles, in turn.
@@ -90,12 +91,21 @@ impl Parity {
 
     /// The explanation in words, in `ui`.
     pub fn show(&self, ui: &mut egui::Ui, board: &Board) {
-        let parity = |n: usize| if n % 2 == 1 { "odd" } else { "even" };
+        let lang = super::i18n::language(ui.ctx());
+        let parity = |n: usize| {
+            if n % 2 == 1 {
+                HintMsg::Odd
+            } else {
+                HintMsg::Even
+            }
+            .text(lang)
+        };
+        let blank = tr(ui, HintMsg::Blank);
         let name = |c: usize| match board.cells()[c] {
-            0 => "blank".to_string(),
+            0 => blank.clone(),
             t => t.to_string(),
         };
-        ui.strong("Why this position cannot reach the goal");
+        ui.strong(tr(ui, HintMsg::WhyTitle));
         let listed: Vec<String> = self
             .cycles
             .iter()
@@ -104,27 +114,36 @@ impl Parity {
                 format!("({})", names.join(" → "))
             })
             .collect();
-        ui.label(format!(
-            "Out of place, the tiles form {} cycle{} (each belongs where the next one stands; tinted and linked on the board): {}. \
-             Each of k tiles takes k − 1 swaps to sort: {} swap{} in all — {}.",
-            self.cycles.len(),
-            if self.cycles.len() == 1 { "" } else { "s" },
-            listed.join(", "),
-            self.swaps,
-            if self.swaps == 1 { "" } else { "s" },
-            parity(self.swaps)
-        ));
-        ui.label(format!(
-            "The blank is {} step{} from its goal cell — {}.",
-            self.blank_distance,
-            if self.blank_distance == 1 { "" } else { "s" },
-            parity(self.blank_distance)
-        ));
-        ui.label(
-            "Every move is one swap (the blank with a tile) and one step of the blank, so \
-             both parities flip together. At the goal both are even; here they differ, so \
-             no sequence of moves gets there. Swapping any two tiles fixes it.",
-        );
+        let list = listed.join(if lang == Lang::Chinese { "，" } else { ", " });
+        let cycles = match self.cycles.len() {
+            1 => HintMsg::CyclesOne { list },
+            n => HintMsg::Cycles { n, list },
+        };
+        let swap_parity = parity(self.swaps);
+        let swaps = match self.swaps {
+            1 => HintMsg::SwapsOne {
+                parity: swap_parity,
+            },
+            n => HintMsg::Swaps {
+                n,
+                parity: swap_parity,
+            },
+        };
+        // One sentence after the other (Chinese runs them on, no space).
+        let gap = if lang == Lang::Chinese { "" } else { " " };
+        ui.label(format!("{}{gap}{}", tr(ui, cycles), tr(ui, swaps)));
+        let blank_parity = parity(self.blank_distance);
+        let blank = match self.blank_distance {
+            1 => HintMsg::BlankStepOne {
+                parity: blank_parity,
+            },
+            n => HintMsg::BlankSteps {
+                n,
+                parity: blank_parity,
+            },
+        };
+        ui.label(tr(ui, blank));
+        ui.label(tr(ui, HintMsg::ParityFlips));
     }
 }
 

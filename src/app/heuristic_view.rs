@@ -6,6 +6,7 @@
 use eframe::egui::{self, Color32};
 
 use super::board_view::Marks;
+use super::i18n::{HintMsg, Lang, Message, tr};
 use crate::engine::HeuristicKind;
 use crate::engine::tiles::heuristic::Breakdown;
 
@@ -42,14 +43,16 @@ pub fn marks(b: &Breakdown, cells: &[u8], marks: &mut Marks) {
 pub fn summary(ui: &mut egui::Ui, b: &Breakdown, truth: Option<(u32, bool)>) {
     let h = b.value;
     let total = match truth {
-        Some((d, true)) => format!("h = {h} ≤ {d} true"),
-        Some((d, false)) => format!("h = {h} (a solution of {d} moves is known)"),
-        None => format!("h = {h}"),
+        Some((d, true)) => HintMsg::HTrue { h, d },
+        Some((d, false)) => HintMsg::HKnown { h, d },
+        // English says it as a formula; Chinese names it.
+        None => HintMsg::HOnly { h },
     };
+    let lang = super::i18n::language(ui.ctx());
     ui.horizontal_wrapped(|ui| {
-        ui.strong(total);
-        ui.label("—");
-        ui.label(parts(b));
+        ui.strong(tr(ui, total));
+        ui.label(DASH);
+        ui.label(parts(b, lang));
     });
     if !b.patterns.is_empty() {
         ui.horizontal_wrapped(|ui| {
@@ -59,45 +62,48 @@ pub fn summary(ui: &mut egui::Ui, b: &Breakdown, truth: Option<(u32, bool)>) {
                 ui.painter()
                     .rect_filled(rect, 2.0, GROUP_TINTS[g % GROUP_TINTS.len()]);
                 let tiles: Vec<String> = p.tiles.iter().map(u8::to_string).collect();
-                ui.label(format!("tiles {}: {}", tiles.join(" "), p.value));
+                let line = HintMsg::PatternTiles {
+                    tiles: tiles.join(" "),
+                    value: p.value,
+                };
+                ui.label(tr(ui, line));
             }
         });
     }
 }
 
-/// How the parts make the total.
-fn parts(b: &Breakdown) -> String {
+/// Between the total and its parts.
+const DASH: &str = "—";
+
+/// How the parts make the total, in `lang`.
+fn parts(b: &Breakdown, lang: Lang) -> String {
     let sum = |p: &[crate::engine::tiles::heuristic::PatternShare]| {
         p.iter().map(|s| s.value).sum::<u32>()
     };
     match b.kind {
-        HeuristicKind::Misplaced => format!(
-            "{} tiles out of place (1 each, in their corners)",
-            b.shares_sum()
-        ),
-        HeuristicKind::Manhattan => format!(
-            "the tiles' Manhattan distances (in their corners) add up to {}",
-            b.shares_sum()
-        ),
+        HeuristicKind::Misplaced => HintMsg::PartsMisplaced { n: b.shares_sum() }.text(lang),
+        HeuristicKind::Manhattan => HintMsg::PartsManhattan { n: b.shares_sum() }.text(lang),
         HeuristicKind::LinearConflict => {
             let conflicts: u32 = b.conflicts.iter().map(|l| l.cost).sum();
             let pairs: usize = b.conflicts.iter().map(|l| l.pairs.len()).sum();
-            format!(
-                "Manhattan {} (in the corners) + {conflicts} for linear conflicts \
-                 ({pairs} pairs linked, 2 moves for each tile that must leave its line)",
-                b.shares_sum()
-            )
+            HintMsg::PartsLinear {
+                manhattan: b.shares_sum(),
+                conflicts,
+                pairs,
+            }
+            .text(lang)
         }
         HeuristicKind::Pdb | HeuristicKind::Pdb78 => {
             let (direct, mirrored) = (sum(&b.patterns), sum(&b.reflected));
             let groups: Vec<String> = b.patterns.iter().map(|p| p.value.to_string()).collect();
-            let mut text = format!(
-                "pattern groups {} = {direct} (tinted; Manhattan {} in the corners for comparison)",
-                groups.join(" + "),
-                b.shares_sum()
-            );
+            let mut text = HintMsg::PartsPdb {
+                groups: groups.join(" + "),
+                direct,
+                manhattan: b.shares_sum(),
+            }
+            .text(lang);
             if mirrored > direct {
-                text += &format!("; the mirrored lookup gives more, {mirrored}");
+                text += &HintMsg::PartsMirrored { n: mirrored }.text(lang);
             }
             text
         }

@@ -48,6 +48,8 @@ mod tests_i18n_tiles;
 #[cfg(test)]
 mod tests_i18n_klotski;
 #[cfg(test)]
+mod tests_i18n_learning;
+#[cfg(test)]
 mod tests_inspector;
 #[cfg(test)]
 mod tests_tiles;

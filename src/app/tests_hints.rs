@@ -750,7 +750,7 @@ fn the_heuristic_view_tints_the_pattern_groups_with_their_values() {
     );
     let d = h.state().tiles.distances.known(&b).unwrap();
     assert!(d.exact);
-    assert!(d.how.contains("6-6-3"), "{}", d.how);
+    assert!(d.how.english().contains("6-6-3"), "{:?}", d.how);
     // The groups' values, each the database's own lookup of its tiles.
     let choice = crate::engine::HeuristicChoice::Pdb(db);
     let h_value = crate::engine::tiles::heuristic::evaluate(&choice, &goal, &b);

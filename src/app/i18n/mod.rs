@@ -111,6 +111,12 @@ pub mod klotski;
 pub use klotski::KlotskiMsg;
 mod compare;
 pub use compare::CompareMsg;
+mod inspector;
+pub use inspector::{Both, InspectorMsg};
+mod help;
+pub use help::HelpMsg;
+mod hints;
+pub use hints::HintMsg;
 
 /// Every table's templates: what the completeness and glyph tests read.
 #[cfg(test)]
@@ -121,6 +127,9 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     errors::TEMPLATES,
     klotski::TEMPLATES,
     compare::TEMPLATES,
+    inspector::TEMPLATES,
+    help::TEMPLATES,
+    hints::TEMPLATES,
 ];
 
 /// Declares a message table: an enum named first, then each message a

@@ -6,6 +6,7 @@ use egui_plot::{Bar, BarChart, Plot};
 
 use super::board::Subject;
 use super::model::{Model, Node};
+use crate::app::i18n::{InspectorMsg, tr};
 use crate::units::thousands;
 
 /// Open-list entries shown.
@@ -24,39 +25,52 @@ fn boards(ui: &mut egui::Ui, subject: &Subject, nodes: &[Node], what: &str) {
 /// A*'s best 20 by f, or BFS's next 20 in the queue.
 pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     let open = model.open_len() as u64;
-    let (what, order) = if model.fifo() {
-        ("queue", "next in the queue (first in, first out)")
-    } else {
-        ("open", "with the least f (newest first among equal f)")
-    };
-    ui.label(format!(
-        "{} waiting, {} stored; the {} {order}:",
+    let (waiting, stored, shown) = (
         thousands(open),
         thousands(model.stored),
-        SHOWN.min(open as usize)
-    ));
+        SHOWN.min(open as usize),
+    );
+    let (what, header) = if model.fifo() {
+        (
+            InspectorMsg::GridQueue,
+            InspectorMsg::QueueHeader {
+                waiting,
+                stored,
+                shown,
+            },
+        )
+    } else {
+        (
+            InspectorMsg::GridOpen,
+            InspectorMsg::OpenHeader {
+                waiting,
+                stored,
+                shown,
+            },
+        )
+    };
+    ui.label(tr(ui, header));
     if open == 0 && model.expanded == 0 {
-        ui.label("Nothing yet: the start is expanded first.");
+        ui.label(tr(ui, InspectorMsg::NothingYet));
     }
+    let what = tr(ui, what);
     egui::ScrollArea::vertical()
         .id_salt("open list")
-        .show(ui, |ui| boards(ui, subject, &model.next_open(SHOWN), what));
+        .show(ui, |ui| boards(ui, subject, &model.next_open(SHOWN), &what));
 }
 
 /// BFS: the layer being expanded and each layer's size.
 pub fn layers(ui: &mut egui::Ui, model: &Model) {
     let layer = model.current().map_or(0, |n| n.g);
-    ui.label(format!(
-        "Expanding layer {layer}. States first reached at each depth (layer {} is still \
-         being filled):",
-        layer + 1
-    ));
+    let next = layer + 1;
+    ui.label(tr(ui, InspectorMsg::LayersHeader { layer, next }));
     let bars: Vec<Bar> = model
         .layers
         .iter()
         .enumerate()
-        .map(|(d, &n)| Bar::new(d as f64, n as f64).name(format!("depth {d}")))
+        .map(|(d, &n)| Bar::new(d as f64, n as f64).name(tr(ui, InspectorMsg::DepthN { d })))
         .collect();
+    let (depth, states) = (tr(ui, InspectorMsg::Depth), tr(ui, InspectorMsg::States));
     egui::ScrollArea::vertical()
         .id_salt("layers")
         .show(ui, |ui| {
@@ -64,15 +78,15 @@ pub fn layers(ui: &mut egui::Ui, model: &Model) {
                 .height(160.0)
                 .allow_scroll(false)
                 .allow_drag(false)
-                .x_axis_label("depth")
-                .y_axis_label("states")
-                .show(ui, |p| p.bar_chart(BarChart::new("states", bars)));
+                .x_axis_label(depth.clone())
+                .y_axis_label(states.clone())
+                .show(ui, |p| p.bar_chart(BarChart::new(states.clone(), bars)));
             egui::Grid::new("layers grid")
                 .striped(true)
                 .num_columns(2)
                 .show(ui, |ui| {
-                    ui.strong("depth");
-                    ui.strong("states");
+                    ui.strong(&depth);
+                    ui.strong(&states);
                     ui.end_row();
                     for (d, &n) in model.layers.iter().enumerate() {
                         ui.label(d.to_string());
@@ -85,16 +99,20 @@ pub fn layers(ui: &mut egui::Ui, model: &Model) {
 
 /// IDA*: the bound and each iteration's counts.
 pub fn iterations(ui: &mut egui::Ui, model: &Model) {
-    ui.label(format!(
-        "Each iteration searches depth first, cutting off nodes whose f exceeds the bound; the \
-         next bound is the least f cut off. Bound now: {}.",
-        model.bound().unwrap_or(0)
-    ));
+    let bound = model.bound().unwrap_or(0);
+    ui.label(tr(ui, InspectorMsg::IterationsHeader { bound }));
     let bars: Vec<Bar> = model
         .iterations
         .iter()
-        .map(|it| Bar::new(it.bound as f64, it.expanded as f64).name(format!("bound {}", it.bound)))
+        .map(|it| {
+            let name = tr(ui, InspectorMsg::Bound { n: it.bound });
+            Bar::new(it.bound as f64, it.expanded as f64).name(name)
+        })
         .collect();
+    let (bound, expanded) = (
+        tr(ui, InspectorMsg::ColBound),
+        tr(ui, InspectorMsg::ColExpanded),
+    );
     egui::ScrollArea::vertical()
         .id_salt("iterations")
         .show(ui, |ui| {
@@ -102,15 +120,20 @@ pub fn iterations(ui: &mut egui::Ui, model: &Model) {
                 .height(160.0)
                 .allow_scroll(false)
                 .allow_drag(false)
-                .x_axis_label("bound")
-                .y_axis_label("expanded")
-                .show(ui, |p| p.bar_chart(BarChart::new("expanded", bars)));
+                .x_axis_label(bound.clone())
+                .y_axis_label(expanded.clone())
+                .show(ui, |p| p.bar_chart(BarChart::new(expanded.clone(), bars)));
             egui::Grid::new("iterations grid")
                 .striped(true)
                 .num_columns(4)
                 .show(ui, |ui| {
-                    for h in ["iteration", "bound", "expanded", "generated"] {
-                        ui.strong(h);
+                    for h in [
+                        InspectorMsg::ColIteration,
+                        InspectorMsg::ColBound,
+                        InspectorMsg::ColExpanded,
+                        InspectorMsg::ColGenerated,
+                    ] {
+                        ui.strong(tr(ui, h));
                     }
                     ui.end_row();
                     for (i, it) in model.iterations.iter().enumerate() {
@@ -126,11 +149,10 @@ pub fn iterations(ui: &mut egui::Ui, model: &Model) {
 
 /// IDA*: the path from the start to the node expanded (all it stores).
 pub fn path(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
-    ui.label(format!(
-        "IDA* keeps only the path from the start to the node it expands: {} nodes.",
-        model.path().len()
-    ));
+    let n = model.path().len();
+    ui.label(tr(ui, InspectorMsg::PathHeader { n }));
+    let what = tr(ui, InspectorMsg::GridPath);
     egui::ScrollArea::vertical()
         .id_salt("path")
-        .show(ui, |ui| boards(ui, subject, &model.path(), "path"));
+        .show(ui, |ui| boards(ui, subject, &model.path(), &what));
 }

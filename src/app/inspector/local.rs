@@ -6,95 +6,126 @@ use eframe::egui::{self, Vec2};
 
 use super::board::Subject;
 use super::model::{Model, Proposal};
+use crate::app::i18n::{InspectorMsg, Message, language, tr};
 use crate::units::thousands;
 
 /// Rows of the proposals table.
 const ROWS: usize = 40;
 
+/// The proposals table's symbol columns (the same in both languages).
+const SYMBOL_DELTA_E: &str = "ΔE";
+const SYMBOL_T: &str = "T";
+
 /// The left panel for a local search: where the walk is, the move just
 /// proposed, and where greedy stopped.
 pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
-    ui.heading("The walk is at");
+    ui.heading(tr(ui, InspectorMsg::WalkIsAt));
     let side = ui
         .available_width()
         .min(ui.available_height() * 0.45)
         .max(80.0);
-    subject.draw(ui, &model.walk_at, Vec2::splat(side), "walk state");
-    ui.label(format!(
-        "{} moves walked (the raw walk, loops included){}",
-        thousands(model.walk_len),
-        if model.run > 0 {
-            format!("; run {}", model.run + 1)
-        } else {
-            String::new()
+    let label = tr(ui, InspectorMsg::WalkState);
+    subject.draw(ui, &model.walk_at, Vec2::splat(side), &label);
+    let n = thousands(model.walk_len);
+    let walked = if model.run > 0 {
+        InspectorMsg::WalkedRawRun {
+            n,
+            run: model.run + 1,
         }
-    ));
+    } else {
+        InspectorMsg::WalkedRaw { n }
+    };
+    ui.label(tr(ui, walked));
     if let Some(p) = model.proposals.back() {
         ui.separator();
-        ui.strong("Move proposed");
+        ui.strong(tr(ui, InspectorMsg::MoveProposed));
         ui.horizontal(|ui| {
-            subject.draw(ui, &p.state, subject.small(64.0), "proposed state");
+            let label = tr(ui, InspectorMsg::ProposedState);
+            subject.draw(ui, &p.state, subject.small(64.0), &label);
             ui.vertical(|ui| proposal_lines(ui, p));
         });
     }
     if let Some((energy, neighbours)) = &model.local_minimum {
         ui.separator();
-        ui.strong(format!("Stuck in a local minimum at energy {energy}"));
-        ui.label("No neighbour is better. Their energies:");
+        let energy = *energy;
+        ui.strong(tr(ui, InspectorMsg::StuckAt { energy }));
+        ui.label(tr(ui, InspectorMsg::NoBetterNeighbour));
+        let lang = language(ui.ctx());
         egui::ScrollArea::vertical()
             .id_salt("minimum")
             .show(ui, |ui| {
-                let items = neighbours
-                    .iter()
-                    .map(|n| (n.state.clone(), format!("energy {}", n.proposed)));
-                super::board::grid(ui, subject, "neighbour", 56.0, items);
+                let items = neighbours.iter().map(|n| {
+                    (
+                        n.state.clone(),
+                        InspectorMsg::EnergyN { e: n.proposed }.text(lang),
+                    )
+                });
+                let what = tr(ui, InspectorMsg::Neighbour);
+                super::board::grid(ui, subject, &what, 56.0, items);
             });
     }
 }
 
 /// A proposal in words: energies, ΔE, T, chance, taken or not.
 fn proposal_lines(ui: &mut egui::Ui, p: &Proposal) {
-    ui.label(format!(
-        "energy {} → {} (ΔE {:+})",
-        p.energy,
-        p.proposed,
-        p.delta()
-    ));
+    let change = InspectorMsg::EnergyChange {
+        from: p.energy,
+        to: p.proposed,
+        delta: format!("{:+}", p.delta()),
+    };
+    ui.label(tr(ui, change));
     if let Some(t) = p.temperature {
-        ui.label(format!("T = {t:.3}"));
+        let t = format!("{t:.3}");
+        ui.label(tr(ui, InspectorMsg::Temperature { t }));
     }
     if let Some(prob) = p.probability {
-        ui.label(format!("chance of taking it {:.1} %", prob * 100.0));
+        let p = format!("{:.1}", prob * 100.0);
+        ui.label(tr(ui, InspectorMsg::Chance { p }));
     }
     if p.tabu {
-        ui.label("tabu");
+        ui.label(tr(ui, InspectorMsg::Tabu));
     }
-    ui.strong(if p.accepted { "accepted" } else { "rejected" });
+    let verdict = if p.accepted {
+        InspectorMsg::Accepted
+    } else {
+        InspectorMsg::Rejected
+    };
+    ui.strong(tr(ui, verdict));
 }
 
 /// The recent walk as small boards, then the proposals table.
 pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
+    let lang = language(ui.ctx());
     egui::ScrollArea::vertical().id_salt("walk").show(ui, |ui| {
-        ui.label("The latest states walked through, oldest first:");
+        ui.label(tr(ui, InspectorMsg::LatestStates));
         let n = model.walk.len();
         let first = n.saturating_sub(12);
         let items = model.walk.iter().enumerate().skip(first).map(|(i, s)| {
             let moves_ago = n - 1 - i;
             let caption = match moves_ago {
-                0 => "now".to_string(),
-                1 => "1 move ago".to_string(),
-                k => format!("{k} moves ago"),
+                0 => InspectorMsg::Now,
+                1 => InspectorMsg::OneMoveAgo,
+                k => InspectorMsg::MovesAgo { k },
             };
-            (s.clone(), caption)
+            (s.clone(), caption.text(lang))
         });
-        super::board::grid(ui, subject, "walk", 52.0, items);
+        let what = tr(ui, InspectorMsg::GridWalk);
+        super::board::grid(ui, subject, &what, 52.0, items);
         ui.separator();
-        ui.label("Proposed moves, newest first:");
+        ui.label(tr(ui, InspectorMsg::ProposedNewest));
         egui::Grid::new("proposals")
             .striped(true)
             .num_columns(6)
             .show(ui, |ui| {
-                for h in ["iteration", "energy", "ΔE", "T", "chance", ""] {
+                let headers = [
+                    tr(ui, InspectorMsg::ColIteration),
+                    tr(ui, InspectorMsg::ColEnergy),
+                    SYMBOL_DELTA_E.to_string(),
+                    SYMBOL_T.to_string(),
+                    tr(ui, InspectorMsg::ColChance),
+                    String::new(),
+                ];
+                for h in headers {
                     ui.strong(h);
                 }
                 ui.end_row();
@@ -107,12 +138,13 @@ pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
                         p.probability
                             .map_or("–".into(), |q| format!("{:.1} %", q * 100.0)),
                     );
-                    ui.label(match (p.accepted, p.tabu) {
-                        (true, true) => "accepted (tabu, aspiration)",
-                        (true, false) => "accepted",
-                        (false, true) => "tabu",
-                        (false, false) => "rejected",
-                    });
+                    let verdict = match (p.accepted, p.tabu) {
+                        (true, true) => InspectorMsg::AcceptedAspiration,
+                        (true, false) => InspectorMsg::Accepted,
+                        (false, true) => InspectorMsg::Tabu,
+                        (false, false) => InspectorMsg::Rejected,
+                    };
+                    ui.label(tr(ui, verdict));
                     ui.end_row();
                 }
             });
@@ -122,37 +154,36 @@ pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
 /// Tabu search: the list, latest first, and aspiration events.
 pub fn tabu(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     egui::ScrollArea::vertical().id_salt("tabu").show(ui, |ui| {
-        ui.label(format!(
-            "{} states on the tabu list (the walk may not return to them for a while); the \
-             latest:",
-            model.tabu.len()
-        ));
+        let n = model.tabu.len();
+        ui.label(tr(ui, InspectorMsg::TabuCount { n }));
+        let newest = tr(ui, InspectorMsg::Newest);
         let items = model.tabu.iter().rev().take(12).enumerate().map(|(i, s)| {
             let caption = if i == 0 {
-                "newest".to_string()
+                newest.clone()
             } else {
                 String::new()
             };
             (s.clone(), caption)
         });
-        super::board::grid(ui, subject, "tabu", 52.0, items);
+        let what = tr(ui, InspectorMsg::GridTabu);
+        super::board::grid(ui, subject, &what, 52.0, items);
         ui.separator();
         if model.aspirations.is_empty() {
-            ui.label("No aspiration yet (a tabu move taken because it beats the best score).");
+            ui.label(tr(ui, InspectorMsg::NoAspiration));
         } else {
-            ui.label("Aspiration: tabu moves taken because they beat the best score so far:");
-            for (iteration, score, best) in model.aspirations.iter().rev() {
-                ui.label(format!(
-                    "iteration {}: score {score} beat the best {best}",
-                    thousands(*iteration)
-                ));
+            ui.label(tr(ui, InspectorMsg::AspirationHeader));
+            for &(iteration, score, best) in model.aspirations.iter().rev() {
+                let line = InspectorMsg::AspirationLine {
+                    iteration: thousands(iteration),
+                    score,
+                    best,
+                };
+                ui.label(tr(ui, line));
             }
         }
         if model.diversified > 0 {
-            ui.label(format!(
-                "Diversified {} times (random moves after no new best for a while).",
-                model.diversified
-            ));
+            let n = model.diversified;
+            ui.label(tr(ui, InspectorMsg::Diversified { n }));
         }
     });
 }

@@ -24,6 +24,7 @@ use eframe::egui;
 use self::board::Subject;
 use self::model::{Model, Order};
 use super::Command;
+use super::i18n::{Both, InspectorMsg, Lang, Message, Msg, names, tr};
 use super::settings::Settings;
 use crate::engine::job::Job;
 use crate::engine::klotski::{Layout, Metric};
@@ -56,11 +57,11 @@ enum Tab {
 pub struct Inspector {
     subject: Subject,
     /// `A* with Manhattan`, as the user knows it.
-    title: String,
+    title: Both,
     stepper: Stepper,
-    job: Option<Job<String>>,
+    job: Option<Job<Both>>,
     /// How the run ended, in words, once the job is done.
-    ended: Option<String>,
+    ended: Option<Both>,
     /// Events recorded, from `dropped` on.
     records: Vec<Record>,
     /// Events dropped from the front past `kept`.
@@ -84,7 +85,7 @@ pub struct Inspector {
     tab: Tab,
     /// The tree node shown on the main board instead of the current node.
     selected: Option<usize>,
-    message: String,
+    message: Both,
 }
 
 impl Drop for Inspector {
@@ -94,33 +95,82 @@ impl Drop for Inspector {
     }
 }
 
-/// `Solved: 12 moves (optimal) — 40 expanded …`, or how the run ended.
-fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> String {
-    match outcome {
-        Ok(o) => {
-            let counters = crate::units::counters(&o.stats);
-            match o.status {
-                Status::Solved => format!(
-                    "Solved: {} moves{} — {counters}",
-                    o.path.len(),
-                    if o.stats.optimal { " (optimal)" } else { "" }
-                ),
-                status => format!(
-                    "{} — {counters}",
-                    crate::units::ended(status, o.reason.as_deref())
-                ),
+/// A search's counters on one line in `lang` (English as
+/// [`crate::units::counters`] writes it).
+fn counters(stats: &crate::engine::Stats, lang: Lang) -> String {
+    use crate::units::{bytes, duration};
+    InspectorMsg::Counters {
+        expanded: thousands(stats.expanded),
+        generated: thousands(stats.generated),
+        stored: thousands(stats.peak_stored),
+        memory: bytes(stats.peak_bytes),
+        time: duration(stats.elapsed.as_secs_f64()),
+    }
+    .text(lang)
+}
+
+/// How a search ended in `lang`, with its reason when that says more than
+/// the status (English as [`crate::units::ended`] writes it).
+fn ended_text(status: Status, reason: Option<&str>, lang: Lang) -> String {
+    if lang == Lang::English {
+        return crate::units::ended(status, reason);
+    }
+    let words = names::status_text(status, lang);
+    let english = crate::units::status(status).to_lowercase();
+    match reason.map(str::trim) {
+        Some(why) if !why.is_empty() && !english.contains(&why.to_lowercase()) => {
+            InspectorMsg::EndedBecause {
+                status: words,
+                why: why.to_string(),
             }
+            .text(lang)
         }
-        Err(why) => format!("Not solving: {why}"),
+        _ => words,
     }
 }
 
+/// `Solved: 12 moves (optimal) — 40 expanded …`, or how the run ended.
+fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> Both {
+    Both::new(|lang| {
+        match &outcome {
+            Ok(o) => {
+                let counters = counters(&o.stats, lang);
+                match o.status {
+                    Status::Solved if o.stats.optimal => InspectorMsg::SolvedOptimal {
+                        moves: o.path.len(),
+                        counters,
+                    },
+                    Status::Solved => InspectorMsg::Solved {
+                        moves: o.path.len(),
+                        counters,
+                    },
+                    status => InspectorMsg::Ended {
+                        how: ended_text(status, o.reason.as_deref(), lang),
+                        counters,
+                    },
+                }
+            }
+            Err(why) => InspectorMsg::NotSolving {
+                why: why.to_string(),
+            },
+        }
+        .text(lang)
+    })
+}
+
 /// A label as users know it: the strategy, and its heuristic if it uses one.
-fn title(strategy: &dyn Strategy, heuristic: Option<&str>) -> String {
-    match heuristic.filter(|_| strategy.uses_heuristic()) {
-        Some(h) => format!("{} with {h}", strategy.label()),
-        None => strategy.label().to_string(),
-    }
+fn title(strategy: &dyn Strategy, heuristic: Option<crate::engine::HeuristicKind>) -> Both {
+    Both::new(|lang| {
+        let label = names::strategy_label(strategy, lang);
+        match heuristic.filter(|_| strategy.uses_heuristic()) {
+            Some(h) => InspectorMsg::Title {
+                strategy: label,
+                heuristic: names::heuristic_label(h, lang),
+            }
+            .text(lang),
+            None => label,
+        }
+    })
 }
 
 /// The inspector for the view shown: the tile board or the Klotski layout,
@@ -132,12 +182,11 @@ pub fn open(
     cache_dir: &Path,
     ctx: &egui::Context,
 ) -> Result<Inspector, String> {
+    let lang = super::i18n::language(ctx);
     let strategy = settings.strategy();
     if !strategy.reports_events() {
-        return Err(format!(
-            "{} cannot be inspected: it reports no steps to show. Choose another strategy.",
-            strategy.label()
-        ));
+        let strategy = names::strategy_label(&*strategy, lang);
+        return Err(InspectorMsg::CannotInspect { strategy }.text(lang));
     }
     let limits = settings.limits();
     if settings.family == super::settings::Family::Klotski {
@@ -161,18 +210,20 @@ pub fn open(
         ));
     }
     let puzzle: TilePuzzle = tiles.puzzle();
-    puzzle
-        .check_solvable()
-        .map_err(|why| format!("Not inspecting: the board is unsolvable: {why}"))?;
+    puzzle.check_solvable().map_err(|why| {
+        let why = why.to_string();
+        InspectorMsg::UnsolvableBoard { why }.text(lang)
+    })?;
     let kind = settings.heuristic;
     if strategy.uses_heuristic()
         && let Some(why) = super::controls::unavailable(kind, puzzle.shape())
     {
-        return Err(format!("Not inspecting: {why}."));
+        let why = why.to_string();
+        return Err(InspectorMsg::NotInspecting { why }.text(lang));
     }
     let pdb = tiles.databases.find(kind, &puzzle.goal);
     let cache_dir = cache_dir.to_path_buf();
-    let name = title(&*strategy, Some(kind.label()));
+    let name = title(&*strategy, Some(kind));
     let order = order_of(&*strategy);
     let start = puzzle.start.to_text();
     let subject = Subject::Tiles(puzzle.goal.clone());
@@ -198,7 +249,7 @@ pub fn open(
                         &ctl.cancel,
                     ) {
                         Some(load) => Some(load.db),
-                        None => return "Cancelled while loading the database.".to_string(),
+                        None => return Both::of(InspectorMsg::CancelledLoading),
                     }
                 }
                 (_, pdb) => pdb,
@@ -224,12 +275,12 @@ fn order_of(strategy: &dyn Strategy) -> Order {
 impl Inspector {
     fn start(
         subject: Subject,
-        title: String,
+        title: Both,
         order: Order,
         start: String,
         ctx: &egui::Context,
         ctl: Control,
-        work: impl FnOnce(&Control) -> String + Send + 'static,
+        work: impl FnOnce(&Control) -> Both + Send + 'static,
     ) -> Self {
         let parked = ctx.clone();
         let stepper = Stepper::new(move || parked.request_repaint());
@@ -237,9 +288,12 @@ impl Inspector {
         let job = Job::spawn_waking(stepper.control(ctl), work, move || done.request_repaint());
         Self {
             subject,
-            message: format!(
-                "Inspecting {title}. Step shows one expansion (or one proposed move) at a time."
-            ),
+            message: Both::new(|lang| {
+                InspectorMsg::Started {
+                    title: title.text(lang),
+                }
+                .text(lang)
+            }),
             title,
             stepper,
             job: Some(job),
@@ -273,10 +327,10 @@ impl Inspector {
         self.playing
     }
 
-    /// The line under the controls.
+    /// The line under the controls, in English.
     #[cfg(test)]
     pub fn message(&self) -> &str {
-        &self.message
+        self.message.english()
     }
 
     /// Every event recorded and shown: the run is over and all folded.
@@ -309,22 +363,20 @@ impl Inspector {
 
     /// Take the search's job (to see it end once the inspector closes).
     #[cfg(test)]
-    pub fn take_job(&mut self) -> Option<Job<String>> {
+    pub fn take_job(&mut self) -> Option<Job<Both>> {
         self.job.take()
     }
 
     fn back(&mut self) {
         self.playing = false;
         if self.dropped > 0 {
-            self.message = format!(
-                "Back is off for this run: it passed {} events, more than are kept. Step on, \
-                 or Close and inspect a smaller puzzle.",
-                thousands(self.kept as u64)
-            );
+            self.message = Both::of(InspectorMsg::BackOff {
+                n: thousands(self.kept as u64),
+            });
             return;
         }
         let Some(to) = self.model.steps.checked_sub(1) else {
-            self.message = "At the start: nothing to go back to.".into();
+            self.message = Both::of(InspectorMsg::AtStart);
             return;
         };
         self.selected = None;
@@ -336,7 +388,7 @@ impl Inspector {
             self.model.fold(r);
         }
         self.folded = end;
-        self.message = format!("Back to step {}.", thousands(to));
+        self.message = Both::of(InspectorMsg::BackTo { n: thousands(to) });
     }
 
     /// The index of the first step's first event (events before it belong
@@ -359,7 +411,10 @@ impl Inspector {
         if let Some(job) = &mut self.job
             && let Some(done) = job.try_take()
         {
-            self.ended = Some(done.unwrap_or_else(|failed| failed.to_string()));
+            self.ended = Some(done.unwrap_or_else(|failed| {
+                let failed = failed.to_string();
+                Both::new(|_| failed.clone())
+            }));
             self.job = None;
         }
         if self.playing {
@@ -378,9 +433,16 @@ impl Inspector {
         }
         if self.at_end()
             && let Some(ended) = &self.ended
-            && !self.message.starts_with("The run is over")
         {
-            self.message = format!("The run is over. {ended}");
+            let over = Both::new(|lang| {
+                InspectorMsg::RunOver {
+                    ended: ended.text(lang),
+                }
+                .text(lang)
+            });
+            if self.message != over {
+                self.message = over;
+            }
         }
     }
 
@@ -445,11 +507,11 @@ impl Inspector {
     /// Draw the inspector; returns Close as a command.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut out = Vec::new();
-        egui::Panel::top("inspector controls").show(ui, |ui| self.controls(ui, &mut out));
-        egui::Panel::bottom("inspector status").show(ui, |ui| {
-            ui.add(egui::Label::new(&self.message).wrap());
+        egui::Panel::top("inspector_controls").show(ui, |ui| self.controls(ui, &mut out));
+        egui::Panel::bottom("inspector_status").show(ui, |ui| {
+            ui.add(egui::Label::new(tr(ui, &self.message)).wrap());
         });
-        egui::Panel::left("inspector node")
+        egui::Panel::left("inspector_node")
             .default_size(300.0)
             .show(ui, |ui| {
                 let picked = self.selected.and_then(|i| self.model.tree.get(i));
@@ -461,17 +523,22 @@ impl Inspector {
 
     fn controls(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         ui.horizontal_wrapped(|ui| {
-            ui.heading(format!("Inspecting {}", self.title));
+            ui.heading(tr(
+                ui,
+                InspectorMsg::Inspecting {
+                    title: tr(ui, &self.title),
+                },
+            ));
             if ui
-                .button("Close")
-                .on_hover_text("Back to play (Esc)")
+                .button(tr(ui, InspectorMsg::Close))
+                .on_hover_text(tr(ui, InspectorMsg::CloseHint))
                 .clicked()
             {
                 out.push(Command::CloseInspector);
             }
             if ui
-                .button("How the strategies work")
-                .on_hover_text("Each strategy in a paragraph, and the words used here")
+                .button(tr(ui, Msg::MenuStrategies))
+                .on_hover_text(tr(ui, InspectorMsg::HowHint))
                 .clicked()
             {
                 out.push(Command::OpenHelp);
@@ -480,25 +547,25 @@ impl Inspector {
         let running_on = !self.at_end();
         ui.horizontal_wrapped(|ui| {
             if ui
-                .add_enabled(running_on, egui::Button::new("Step"))
-                .on_hover_text("One expansion (or one proposed move)")
+                .add_enabled(running_on, egui::Button::new(tr(ui, InspectorMsg::Step)))
+                .on_hover_text(tr(ui, InspectorMsg::StepHint))
                 .clicked()
             {
                 self.forward(1);
             }
             if ui
-                .add_enabled(running_on, egui::Button::new("Step ×10"))
+                .add_enabled(running_on, egui::Button::new(tr(ui, InspectorMsg::Step10)))
                 .clicked()
             {
                 self.forward(10);
             }
             if self.playing {
-                if ui.button("Pause").clicked() {
+                if ui.button(tr(ui, InspectorMsg::Pause)).clicked() {
                     self.playing = false;
                     self.target = self.model.steps;
                 }
             } else if ui
-                .add_enabled(running_on, egui::Button::new("Play"))
+                .add_enabled(running_on, egui::Button::new(tr(ui, InspectorMsg::Play)))
                 .clicked()
             {
                 self.playing = true;
@@ -507,16 +574,20 @@ impl Inspector {
                 ui.ctx()
                     .request_repaint_after(std::time::Duration::from_secs_f64(1.0 / self.rate));
             }
+            let suffix = tr(ui, InspectorMsg::StepsPerSecond);
             let speed = ui.add(
                 egui::Slider::new(&mut self.rate, 1.0..=1000.0)
                     .logarithmic(true)
                     .integer()
-                    .suffix(" steps/s"),
+                    .suffix(suffix),
             );
-            speed.on_hover_text("Play's speed");
+            speed.on_hover_text(tr(ui, InspectorMsg::PlaySpeed));
             if ui
-                .add_enabled(running_on, egui::Button::new("Run to end"))
-                .on_hover_text("Every step, as fast as they can be shown")
+                .add_enabled(
+                    running_on,
+                    egui::Button::new(tr(ui, InspectorMsg::RunToEnd)),
+                )
+                .on_hover_text(tr(ui, InspectorMsg::RunToEndHint))
                 .clicked()
             {
                 self.playing = false;
@@ -525,8 +596,8 @@ impl Inspector {
             }
             let can_back = self.model.steps > 0;
             if ui
-                .add_enabled(can_back, egui::Button::new("Back"))
-                .on_hover_text("One step back (replayed from the recorded events)")
+                .add_enabled(can_back, egui::Button::new(tr(ui, InspectorMsg::Back)))
+                .on_hover_text(tr(ui, InspectorMsg::BackHint))
                 .clicked()
             {
                 self.back();
@@ -535,71 +606,80 @@ impl Inspector {
         self.release();
         let m = &self.model;
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("Step {}", thousands(m.steps)));
+            let n = thousands(m.steps);
+            ui.label(tr(ui, InspectorMsg::StepCount { n }));
             ui.separator();
             if !m.local() {
-                ui.label(format!("expanded {}", thousands(m.expanded)));
+                let n = thousands(m.expanded);
+                ui.label(tr(ui, InspectorMsg::Expanded { n }));
                 ui.separator();
-                ui.label(format!("generated {}", thousands(m.generated)));
+                let n = thousands(m.generated);
+                ui.label(tr(ui, InspectorMsg::Generated { n }));
                 ui.separator();
             }
             if m.depth_first() {
-                ui.label(format!("on the path {}", m.path().len()));
+                let n = m.path().len();
+                ui.label(tr(ui, InspectorMsg::OnPath { n }));
                 ui.separator();
-                ui.strong(format!("bound {}", m.bound().unwrap_or(0)));
+                let n = m.bound().unwrap_or(0);
+                ui.strong(tr(ui, InspectorMsg::Bound { n }));
             } else if m.local() {
-                ui.label(format!("walked {}", thousands(m.walk_len)));
+                let n = thousands(m.walk_len);
+                ui.label(tr(ui, InspectorMsg::Walked { n }));
                 if let Some(t) = m.temperature {
                     ui.separator();
-                    ui.label(format!("T = {t:.3}"));
+                    let t = format!("{t:.3}");
+                    ui.label(tr(ui, InspectorMsg::Temperature { t }));
                 }
             } else {
-                ui.label(format!(
-                    "stored {} · open {}",
-                    thousands(m.stored),
-                    thousands(m.open_len() as u64)
-                ));
+                let stored = thousands(m.stored);
+                let open = thousands(m.open_len() as u64);
+                ui.label(tr(ui, InspectorMsg::StoredOpen { stored, open }));
                 if m.fifo() && !m.layers.is_empty() {
                     ui.separator();
-                    let layer = m.current().map_or(0, |n| n.g);
-                    ui.strong(format!("layer {layer}"));
+                    let n = m.current().map_or(0, |n| n.g);
+                    ui.strong(tr(ui, InspectorMsg::Layer { n }));
                 }
             }
             if let Some(g) = m.goal {
                 ui.separator();
-                ui.strong(format!("goal reached in {g} moves"));
+                ui.strong(tr(ui, InspectorMsg::GoalReached { g }));
             }
             if self.job.is_some() && m.steps == 0 && !self.stepper.is_waiting() {
                 ui.separator();
                 ui.spinner();
-                ui.label("Preparing the search…");
+                ui.label(tr(ui, InspectorMsg::Preparing));
             }
         });
     }
 
     /// The tabs that apply to this run.
-    fn tabs(&self) -> Vec<(Tab, &'static str)> {
+    fn tabs(&self) -> Vec<(Tab, InspectorMsg)> {
         let m = &self.model;
         if m.local() {
-            let mut tabs = vec![(Tab::Walk, "Walk and proposals")];
+            let mut tabs = vec![(Tab::Walk, InspectorMsg::TabWalk)];
             if !m.tabu.is_empty() || !m.aspirations.is_empty() {
-                tabs.push((Tab::Tabu, "Tabu list"));
+                tabs.push((Tab::Tabu, InspectorMsg::TabTabu));
             }
             return tabs;
         }
         if m.depth_first() {
             return vec![
-                (Tab::Iterations, "Iterations"),
-                (Tab::Path, "Path"),
-                (Tab::Tree, "Search tree"),
+                (Tab::Iterations, InspectorMsg::TabIterations),
+                (Tab::Path, InspectorMsg::TabPath),
+                (Tab::Tree, InspectorMsg::TabTree),
             ];
         }
-        let open = if m.fifo() { "Queue" } else { "Open list" };
+        let open = if m.fifo() {
+            InspectorMsg::TabQueue
+        } else {
+            InspectorMsg::TabOpen
+        };
         let mut tabs = vec![(Tab::Open, open)];
         if m.fifo() {
-            tabs.push((Tab::Layers, "Layers"));
+            tabs.push((Tab::Layers, InspectorMsg::TabLayers));
         }
-        tabs.push((Tab::Tree, "Search tree"));
+        tabs.push((Tab::Tree, InspectorMsg::TabTree));
         tabs
     }
 
@@ -610,7 +690,7 @@ impl Inspector {
         }
         ui.horizontal_wrapped(|ui| {
             for (tab, label) in &tabs {
-                ui.selectable_value(&mut self.tab, *tab, *label);
+                ui.selectable_value(&mut self.tab, *tab, tr(ui, label));
             }
         });
         ui.separator();
@@ -623,10 +703,7 @@ impl Inspector {
                 if let Some(i) = tree::show(ui, &self.subject, &self.model, self.selected) {
                     self.selected = Some(i);
                     self.playing = false;
-                    self.message = format!(
-                        "Showing tree node {} on the board; Step returns to the search.",
-                        i + 1
-                    );
+                    self.message = Both::of(InspectorMsg::ShowingTreeNode { n: i + 1 });
                 }
             }
             Tab::Walk => local::walk(ui, &self.subject, &self.model),

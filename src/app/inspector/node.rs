@@ -5,16 +5,17 @@ use eframe::egui::{self, Vec2};
 
 use super::board::Subject;
 use super::model::{Model, Node};
+use crate::app::i18n::{InspectorMsg, tr};
 use crate::engine::observe::Fate;
 
 /// A child's fate as users read it (IDA*'s "new" means searched next).
-pub fn fate_words(fate: Fate, depth_first: bool) -> &'static str {
+pub fn fate_words(fate: Fate, depth_first: bool) -> InspectorMsg {
     match fate {
-        Fate::New if depth_first => "within the bound: searched next",
-        Fate::New => "new: stored",
-        Fate::Duplicate => "seen before: dropped",
-        Fate::Reopened => "shorter path: reopened",
-        Fate::Pruned => "f over the bound: cut off",
+        Fate::New if depth_first => InspectorMsg::FateSearchedNext,
+        Fate::New => InspectorMsg::FateNew,
+        Fate::Duplicate => InspectorMsg::FateDuplicate,
+        Fate::Reopened => InspectorMsg::FateReopened,
+        Fate::Pruned => InspectorMsg::FatePruned,
     }
 }
 
@@ -24,23 +25,25 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
         return super::local::current(ui, subject, model);
     }
     let (heading, node) = match (picked, model.current()) {
-        (Some(p), _) => ("Tree node (picked)", Some(p)),
-        (None, Some(c)) => ("Expanding", Some(c)),
-        (None, None) => ("Not started", None),
+        (Some(p), _) => (InspectorMsg::HeadingPicked, Some(p)),
+        (None, Some(c)) => (InspectorMsg::HeadingExpanding, Some(c)),
+        (None, None) => (InspectorMsg::HeadingNotStarted, None),
     };
-    ui.heading(heading);
+    ui.heading(tr(ui, heading));
     let side = ui
         .available_width()
         .min(ui.available_height() * 0.5)
         .max(80.0);
     match node {
         Some(n) => {
-            subject.draw(ui, &n.state, Vec2::splat(side), "node expanded");
+            let label = tr(ui, InspectorMsg::NodeExpanded);
+            subject.draw(ui, &n.state, Vec2::splat(side), &label);
             ui.strong(super::numbers(n.g, n.h));
         }
         None => {
-            subject.draw(ui, model.start(), Vec2::splat(side), "start");
-            ui.label("The start. Press Step to expand it.");
+            let label = tr(ui, InspectorMsg::StartState);
+            subject.draw(ui, model.start(), Vec2::splat(side), &label);
+            ui.label(tr(ui, InspectorMsg::StartPressStep));
             return;
         }
     }
@@ -48,7 +51,8 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
         return;
     }
     ui.separator();
-    ui.strong(format!("Children ({})", model.children().len()));
+    let n = model.children().len();
+    ui.strong(tr(ui, InspectorMsg::Children { n }));
     let depth_first = model.depth_first();
     egui::ScrollArea::vertical()
         .id_salt("children")
@@ -59,16 +63,22 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
                 .show(ui, |ui| {
                     for (i, c) in model.children().iter().enumerate() {
                         let size = subject.small(52.0);
-                        subject.draw(ui, &c.node.state, size, &format!("child {i}"));
+                        let label = tr(ui, InspectorMsg::Child { i });
+                        subject.draw(ui, &c.node.state, size, &label);
                         ui.vertical(|ui| {
-                            ui.label(format!("h {} · f {}", c.node.h, c.node.f()));
-                            ui.label(fate_words(c.fate, depth_first));
+                            ui.label(estimate(c.node.h, c.node.f()));
+                            ui.label(tr(ui, fate_words(c.fate, depth_first)));
                         });
                         ui.end_row();
                     }
                 });
             if let Some(g) = model.goal {
-                ui.strong(format!("The goal is reached, {g} moves from the start."));
+                ui.strong(tr(ui, InspectorMsg::GoalFromStart { g }));
             }
         });
+}
+
+/// A child's estimate as `h 5 · f 8` (symbols, the same in both languages).
+fn estimate(h: u32, f: u32) -> String {
+    format!("h {h} · f {f}")
 }

@@ -7,6 +7,7 @@ use eframe::egui::{self, Color32, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
 use super::board::Subject;
 use super::model::{Model, TREE_MAX, TreeNode};
+use crate::app::i18n::{InspectorMsg, tr};
 use crate::units::thousands;
 
 /// A node's side, and the gaps between nodes.
@@ -60,23 +61,23 @@ pub fn show(
     selected: Option<usize>,
 ) -> Option<usize> {
     let tree = &model.tree;
-    let what = if model.depth_first() {
-        "this iteration's expansions"
+    let iteration = model.depth_first();
+    let caption = if model.tree_full {
+        let n = thousands(TREE_MAX as u64);
+        if iteration {
+            InspectorMsg::TreeTooLargeIteration { n }
+        } else {
+            InspectorMsg::TreeTooLarge { n }
+        }
     } else {
-        "the expansions"
+        let n = thousands(tree.len() as u64);
+        if iteration {
+            InspectorMsg::TreeNodesIteration { n }
+        } else {
+            InspectorMsg::TreeNodes { n }
+        }
     };
-    if model.tree_full {
-        ui.label(format!(
-            "This run is too large to draw whole: the tree shows the first {} of {what}.",
-            thousands(TREE_MAX as u64)
-        ));
-    } else {
-        ui.label(format!(
-            "{} nodes: {what}, in order left to right, each under the node it came from. \
-             Click one to see it on the board.",
-            thousands(tree.len() as u64)
-        ));
-    }
+    ui.add(egui::Label::new(tr(ui, caption)).wrap());
     if tree.is_empty() {
         return None;
     }
@@ -137,7 +138,8 @@ pub fn show(
                 }
                 let response = ui
                     .scope_builder(egui::UiBuilder::new().max_rect(r), |ui| {
-                        subject.draw(ui, &t.node.state, r.size(), &format!("tree node {}", i + 1))
+                        let label = tr(ui, InspectorMsg::TreeNode { n: i + 1 });
+                        subject.draw(ui, &t.node.state, r.size(), &label)
                     })
                     .inner;
                 let frame = if selected == Some(i) {
@@ -150,11 +152,11 @@ pub fn show(
                 if let Some(stroke) = frame {
                     painter.rect_stroke(r.expand(2.0), 4.0, stroke, StrokeKind::Outside);
                 }
-                let response = response.on_hover_text(format!(
-                    "node {} · {}",
-                    i + 1,
-                    super::numbers(t.node.g, t.node.h)
-                ));
+                let hover = InspectorMsg::NodeHover {
+                    n: i + 1,
+                    numbers: super::numbers(t.node.g, t.node.h),
+                };
+                let response = response.on_hover_text(tr(ui, hover));
                 if response.clicked() {
                     clicked = Some(i);
                 }

@@ -1,0 +1,129 @@
+//! The words of the Help page "How the strategies work": its paragraphs
+//! and its glossary ([`HelpMsg`]).
+
+use super::messages;
+
+messages! {
+    /// The Help page: the introduction, a paragraph per strategy and the
+    /// glossary.
+    HelpMsg;
+    Intro =>
+        "Every strategy looks for a path of moves from the start to the goal. The exact ones (BFS, A*, IDA*) search systematically and return a shortest path; the local ones walk and may fail. After a solve, the Anatomy tab beside Solution shows where the run's effort went.",
+        "每种策略都在寻找一条从初始局面走到目标局面的移动序列。精确算法（广度优先搜索、A* 算法、IDA* 算法）系统地搜索，返回的是最短路径；局部搜索则在状态之间游走，可能失败。求解之后，“解法”旁边的“剖析”标签页会显示这次运行的工作量花在了哪里。";
+    Words => "Words", "术语";
+    Bfs =>
+        "Breadth-first search keeps a queue (the frontier). It takes the oldest state, generates its neighbours, and adds those never seen before to the back. So it expands every state 1 move from the start, then every state 2 moves away, and so on: the first time it reaches the goal, no shorter path exists. It uses no heuristic, and it stores every state it has seen, which is why it runs out of memory on the 15-puzzle. Its anatomy shows the layers growing by depth.",
+        "广度优先搜索维护一个队列（即搜索的边界）。每次取出最早入队的状态，生成它的所有邻居，把从未见过的邻居加到队尾。因此它先扩展距起点 1 步的所有状态，再扩展距起点 2 步的所有状态，依此类推：第一次到达目标时，就不存在更短的路径。它不用启发函数，并且要保存见过的每一个状态，这正是它在 15 数码上会耗尽内存的原因。它的剖析图显示各层随深度增长的情况。";
+    AStar =>
+        "A* also keeps a frontier, but always expands the state with the least f = g + h: the moves made so far (g) plus the heuristic's estimate of the moves still needed (h). With an admissible heuristic it is optimal, and a better heuristic (closer to the true distance) makes it expand far fewer states than BFS. A state reached again more cheaply is reopened. Like BFS it stores every state it sees. Its anatomy shows how many states it expanded at each value of f: all those below the solution's length, and some at it.",
+        "A* 算法同样维护一个边界（开放列表），但总是扩展 f = g + h 最小的状态：g 是已经走过的步数，h 是启发函数对剩余步数的估计。只要启发函数是可采纳的，A* 算法就能找到最优解；启发函数越好（越接近真实距离），它扩展的状态就比广度优先搜索少得越多。如果以更小的代价再次到达某个状态，就把它重新打开。与广度优先搜索一样，它要保存见过的每一个状态。它的剖析图显示在 f 的每个取值上扩展了多少状态：f 小于解长的全部扩展，等于解长的扩展一部分。";
+    IdaStar =>
+        "IDA* (iterative-deepening A*) searches depth first from the start and cuts off every path whose f = g + h passes a bound. If an iteration finds no solution, the bound rises to the smallest f that was cut off and the search starts again. It stores only the current path, so it never runs out of memory, at the price of expanding states again in each iteration (and along different paths). Its anatomy shows the iterations: on tile boards the bound rises by 2 each time, from h of the start to the solution's length.",
+        "IDA* 算法（迭代加深 A* 算法）从起点做深度优先搜索，凡是 f = g + h 超过阈值的路径都被剪去。如果一轮迭代没有找到解，就把阈值提高到被剪去路径中最小的 f，再从头搜索。它只保存当前路径，因此不会耗尽内存，代价是每轮迭代（以及沿不同路径）都要重复扩展状态。它的剖析图显示各轮迭代：在数字推盘上，阈值每次提高 2，从起点的 h 一直升到解长。";
+    Annealing =>
+        "Simulated annealing is a local search: it walks from state to state without remembering where it has been. Each step it proposes a random neighbour; a better one (lower energy) is always taken, a worse one with probability exp(−ΔE / T). The temperature T starts high (many worse moves are taken, the walk explores) and cools (the walk settles). It may fail, never proves its path shortest, and the path shown is the walk with its loops erased.",
+        "模拟退火是一种局部搜索：它从一个状态走到另一个状态，并不记住走过哪里。每一步随机提出一个邻居：更好的（能量更低）总是接受，更差的则以概率 exp(−ΔE / T) 接受。温度 T 起初很高（常常接受更差的移动，游走在四处探索），随后逐渐降低（游走慢慢稳定下来）。它可能失败，也无法证明路径最短；显示的路径是去掉了回路的游走。";
+    Tabu =>
+        "Tabu search is a local search that always moves to the best neighbour, even a worse one, but not to a state visited recently: the last few states (the tenure) are tabu. That keeps it from sliding back into the local minimum it just left. A tabu move is still taken if it beats the best state so far (aspiration), and when the walk stalls it is kicked with a few random moves. Not optimal; may fail.",
+        "禁忌搜索也是一种局部搜索：它总是走到最好的邻居，即使这个邻居比当前状态更差，但不走回最近访问过的状态——最近的若干个状态（禁忌长度）被列为禁忌。这样它就不会滑回刚刚离开的局部极小值。如果某个禁忌移动能超过迄今最好的状态，仍然可以采纳（特赦准则）；游走停滞时，再随机走几步加以扰动。它不保证最优，也可能失败。";
+    Greedy =>
+        "Greedy hill climbing takes the best neighbour as long as it is strictly better than the current state, and stops when none is: at a local minimum, which is usually not the goal. It is fast and shows why annealing and tabu search exist.",
+        "贪心爬山法只要最好的邻居严格优于当前状态，就走过去；没有这样的邻居时便停下，停在一个局部极小值上，而它通常不是目标。它很快，也正好说明了为什么需要模拟退火和禁忌搜索。";
+    Weighted =>
+        "Weighted A* is A* with the estimate counted w times: it expands the state with the least g + w × h. Trusting the estimate more, it heads for the goal and expands far fewer states, at a price it can bound: its path is at most w times the shortest (bounded suboptimal). With w = 1 it is A*; the larger w, the faster and the longer the path may be.",
+        "加权 A* 算法就是把估计值乘以 w 的 A* 算法：它扩展 g + w × h 最小的状态。由于更信任估计值，它会径直奔向目标，扩展的状态少得多，而代价有界：路径长度至多为最短路径的 w 倍（有界次优）。w = 1 时它就是 A* 算法；w 越大，搜索越快，路径也可能越长。";
+    Fast =>
+        "Row by row solves a tile board as people do: small searches bring the tiles of an outer row or column home and lock them, then the same on the smaller board left, until the last 3×3 is solved optimally. It solves any size in well under a second, but its paths are longer than the shortest. It expands no nodes of one search, so it has no anatomy.",
+        "逐行归位法像人一样解数字推盘：用小规模搜索把最外面一行或一列的数字块送回原位并锁定，再对剩下的小棋盘做同样的事，直到最后的 3×3 用最优解完成。任何尺寸都能在远不到一秒内解出，但路径比最短路径长。它不是单独一次搜索，没有可统计的扩展节点，所以没有剖析。";
+    // The glossary: each word, then its meaning.
+    WordState => "state", "状态";
+    MeanState =>
+        "One arrangement of the tiles or pieces. The start and the goal are states.",
+        "数字块或棋子的一种摆放。初始局面和目标局面都是状态。";
+    WordExpanded => "expanded", "扩展";
+    MeanExpanded =>
+        "A state whose neighbours the search generated. The count of expanded nodes is the usual measure of a search's work.",
+        "搜索为某个状态生成它的所有邻居，就称扩展了这个状态。扩展的节点数是衡量搜索工作量的常用指标。";
+    WordGenerated => "generated", "生成";
+    MeanGenerated =>
+        "A neighbour produced while expanding a state, whether the search keeps it or not.",
+        "扩展一个状态时产生的邻居，不论搜索是否保留它。";
+    WordStored => "stored", "存储";
+    MeanStored =>
+        "States the search holds in memory at once (its open and closed lists); IDA* stores only its current path.",
+        "搜索同时保存在内存中的状态（开放列表和关闭列表）；IDA* 算法只保存当前路径。";
+    WordFrontier => "frontier", "边界";
+    MeanFrontier =>
+        "The states generated but not yet expanded: BFS's queue, A*'s open list.",
+        "已生成但尚未扩展的状态：广度优先搜索的队列，A* 算法的开放列表。";
+    WordDepth => "depth, g", "深度 g";
+    MeanDepth =>
+        "The moves from the start to a state along the path the search found.",
+        "沿搜索找到的路径，从起点到某个状态所走的步数。";
+    WordHeuristic => "heuristic, h", "启发函数 h";
+    MeanHeuristic =>
+        "An estimate of the moves still needed from a state to the goal (misplaced tiles, Manhattan distance, linear conflict, pattern databases).",
+        "对从某个状态到目标还需多少步的估计（错位数、曼哈顿距离、线性冲突、模式数据库）。";
+    WordF => "f", "估价 f";
+    MeanF => "g + h: the estimated length of a solution through a state.", "g + h：经过某个状态的解的估计长度。";
+    WordAdmissible => "admissible", "可采纳";
+    MeanAdmissible =>
+        "A heuristic that never overestimates the true distance. A* and IDA* are optimal with one. The anatomy's heuristic error (true distance − h) is then never negative.",
+        "从不高估真实距离的启发函数。用它时，A* 和 IDA* 算法都能得到最优解，剖析中的启发函数误差（真实距离 − h）也不会是负数。";
+    WordConsistent => "consistent", "一致";
+    MeanConsistent =>
+        "A heuristic that drops by at most 1 per move (h(s) ≤ 1 + h(next)). With one, A* never needs to reopen a state.",
+        "每走一步至多减少 1 的启发函数（h(s) ≤ 1 + h(下一状态)）。用它时，A* 算法永远不必重新打开状态。";
+    WordWeight => "weight, w", "权重 w";
+    MeanWeight =>
+        "How much more weighted A* trusts the estimate than the moves made: it orders states by g + w × h, and its path is at most w times the shortest.",
+        "加权 A* 算法对估计值的信任比对已走步数多几倍：它按 g + w × h 给状态排序，路径至多为最短路径的 w 倍。";
+    WordOptimal => "optimal", "最优";
+    MeanOptimal =>
+        "A solution no shorter one exists for; an optimal strategy always returns one.",
+        "不存在更短解的解；最优的策略总是返回这样的解。";
+    WordBound => "bound", "阈值";
+    MeanBound =>
+        "IDA*'s limit on f in one iteration: paths with a larger f are cut off (pruned).",
+        "IDA* 算法在一轮迭代中对 f 的限制：f 更大的路径被剪去（剪枝）。";
+    WordIteration => "iteration", "迭代";
+    MeanIteration =>
+        "One depth-first search of IDA* under one bound; each starts again from the start.",
+        "IDA* 算法在一个阈值下做的一次深度优先搜索；每轮都从起点重新开始。";
+    WordLayer => "layer", "层";
+    MeanLayer =>
+        "All the states first reached at one depth. BFS expands the layers in order.",
+        "在同一深度首次到达的全部状态。广度优先搜索按顺序逐层扩展。";
+    WordBranching => "effective branching factor, b*", "有效分支因子 b*";
+    MeanBranching =>
+        "The branching of a uniform tree as deep as the solution that would hold as many nodes as the search generated: N + 1 = 1 + b* + b*² + … + b*^d. Near 1: a well guided search.",
+        "设想一棵与解等深、分支均匀的树，它的节点数与搜索生成的节点数相同，这棵树的分支数就是 b*：N + 1 = 1 + b* + b*² + … + b*^d。接近 1 说明搜索的引导很好。";
+    WordDuplicate => "duplicate", "重复状态";
+    MeanDuplicate =>
+        "A generated state seen before and not reached more cheaply: dropped.",
+        "生成时已经见过、而且这次的代价并不更小的状态：直接丢弃。";
+    WordEnergy => "energy", "能量";
+    MeanEnergy =>
+        "What a local search tries to lower: the heuristic's estimate of the state (tabu search's score also weighs the walk).",
+        "局部搜索想要降低的量：启发函数对该状态的估计（禁忌搜索的分数还会考虑游走的情况）。";
+    WordTemperature => "temperature, T", "温度 T";
+    MeanTemperature =>
+        "Annealing's willingness to take a worse move: with ΔE the rise in energy, the move is taken with probability exp(−ΔE / T). T falls as the walk goes on.",
+        "模拟退火接受更差移动的意愿：设 ΔE 为能量的增加量，则以概率 exp(−ΔE / T) 接受这步移动。随着游走进行，T 逐渐降低。";
+    WordTenure => "tenure", "禁忌长度";
+    MeanTenure =>
+        "How many recent states tabu search keeps tabu (forbidden to return to).",
+        "禁忌搜索把最近多少个状态列为禁忌（不许走回去）。";
+    WordAspiration => "aspiration", "特赦准则";
+    MeanAspiration =>
+        "Tabu search taking a tabu move anyway, because it beats the best state so far.",
+        "禁忌搜索仍然采纳某个禁忌移动，因为它超过了迄今最好的状态。";
+    WordLocalMinimum => "local minimum", "局部极小值";
+    MeanLocalMinimum =>
+        "A state no neighbour of which is better: where greedy hill climbing stops.",
+        "没有任何邻居比它更好的状态：贪心爬山法就停在这里。";
+    WordLoopErasure => "loop erasure", "回路消除";
+    MeanLoopErasure =>
+        "Cutting every loop out of a local search's walk, so the path shown never visits a state twice.",
+        "从局部搜索的游走中剪掉所有回路，使显示的路径不会两次经过同一个状态。";
+}

@@ -1,0 +1,304 @@
+//! The words of the learning views that show a run: the search inspector
+//! and the anatomy charts ([`InspectorMsg`]), and [`Both`], a text made in
+//! both languages at once where it is put together off the UI thread (a
+//! run's ending, how a distance was found) so the frame can show either.
+
+use super::{Lang, Message, messages};
+
+/// A text already written in both languages: for what a background job
+/// reports, which the UI may show after the language changed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Both {
+    en: String,
+    zh: String,
+}
+
+impl Both {
+    /// The text `write` gives in each language.
+    pub fn new(write: impl Fn(Lang) -> String) -> Self {
+        Self {
+            en: write(Lang::English),
+            zh: write(Lang::Chinese),
+        }
+    }
+
+    /// `msg` in both languages.
+    pub fn of(msg: impl Message) -> Self {
+        Self::new(|lang| msg.text(lang))
+    }
+
+    /// The English text (what tests read).
+    #[cfg(test)]
+    pub fn english(&self) -> &str {
+        &self.en
+    }
+}
+
+impl Message for Both {
+    fn text(&self, lang: Lang) -> String {
+        match lang {
+            Lang::English => self.en.clone(),
+            Lang::Chinese => self.zh.clone(),
+        }
+    }
+}
+
+messages! {
+    /// The search inspector and the anatomy of a run.
+    InspectorMsg;
+    // The inspector's controls.
+    Inspecting { title: String } => "Inspecting {title}", "搜索检视：{title}";
+    Title { strategy: String, heuristic: String } => "{strategy} with {heuristic}", "{strategy}（启发函数：{heuristic}）";
+    Close => "Close", "关闭";
+    CloseHint => "Back to play (Esc)", "返回游戏（Esc）";
+    HowHint =>
+        "Each strategy in a paragraph, and the words used here",
+        "每种策略一段说明，以及这里用到的术语";
+    Step => "Step", "单步";
+    StepHint => "One expansion (or one proposed move)", "扩展一个节点（或提出一步移动）";
+    Step10 => "Step ×10", "单步 ×10";
+    Pause => "Pause", "暂停";
+    Play => "Play", "播放";
+    StepsPerSecond => " steps/s", " 步/秒";
+    PlaySpeed => "Play's speed", "播放速度";
+    RunToEnd => "Run to end", "运行到结束";
+    RunToEndHint => "Every step, as fast as they can be shown", "一步接一步，以能显示的最快速度运行";
+    Back => "Back", "后退";
+    BackHint =>
+        "One step back (replayed from the recorded events)",
+        "后退一步（根据记录的事件重放）";
+    StepCount { n: String } => "Step {n}", "第 {n} 步";
+    Expanded { n: String } => "expanded {n}", "已扩展 {n}";
+    Generated { n: String } => "generated {n}", "已生成 {n}";
+    OnPath { n: usize } => "on the path {n}", "路径上 {n} 个";
+    Bound { n: u32 } => "bound {n}", "阈值 {n}";
+    Walked { n: String } => "walked {n}", "已走 {n} 步";
+    Temperature { t: String } => "T = {t}", "温度 T = {t}";
+    StoredOpen { stored: String, open: String } =>
+        "stored {stored} · open {open}",
+        "已存储 {stored} · 开放列表 {open}";
+    Layer { n: u32 } => "layer {n}", "第 {n} 层";
+    GoalReached { g: u32 } => "goal reached in {g} moves", "{g} 步到达目标";
+    Preparing => "Preparing the search…", "正在准备搜索…";
+    // The tabs.
+    TabWalk => "Walk and proposals", "游走与提议";
+    TabTabu => "Tabu list", "禁忌表";
+    TabIterations => "Iterations", "各轮迭代";
+    TabPath => "Path", "路径";
+    TabTree => "Search tree", "搜索树";
+    TabQueue => "Queue", "队列";
+    TabOpen => "Open list", "开放列表";
+    TabLayers => "Layers", "分层";
+    // The line under the controls.
+    Started { title: String } =>
+        "Inspecting {title}. Step shows one expansion (or one proposed move) at a time.",
+        "正在检视{title}。每按一次“单步”，显示一次扩展（或一步提议的移动）。";
+    BackOff { n: String } =>
+        "Back is off for this run: it passed {n} events, more than are kept. Step on, or Close and inspect a smaller puzzle.",
+        "本次运行无法后退：事件已超过 {n} 个，多于保留的上限。请继续单步，或关闭后检视一个更小的谜题。";
+    AtStart => "At the start: nothing to go back to.", "已在起点：无法再后退。";
+    BackTo { n: String } => "Back to step {n}.", "已退回第 {n} 步。";
+    RunOver { ended: String } => "The run is over. {ended}", "运行已结束。{ended}";
+    ShowingTreeNode { n: usize } =>
+        "Showing tree node {n} on the board; Step returns to the search.",
+        "棋盘上显示的是搜索树节点 {n}；按“单步”回到搜索。";
+    // How a run ended.
+    SolvedOptimal { moves: usize, counters: String } =>
+        "Solved: {moves} moves (optimal) — {counters}",
+        "已解出：{moves} 步（最优）——{counters}";
+    Solved { moves: usize, counters: String } =>
+        "Solved: {moves} moves — {counters}",
+        "已解出：{moves} 步——{counters}";
+    Ended { how: String, counters: String } => "{how} — {counters}", "{how}——运行统计：{counters}";
+    EndedBecause { status: String, why: String } => "{status}: {why}", "{status}，原因：{why}";
+    Counters { expanded: String, generated: String, stored: String, memory: String, time: String } =>
+        "expanded {expanded}, generated {generated}, peak stored {stored}, memory {memory}, time {time}",
+        "扩展 {expanded}，生成 {generated}，存储峰值 {stored}，内存 {memory}，用时 {time}";
+    NotSolving { why: String } => "Not solving: {why}", "未求解：{why}";
+    CancelledLoading => "Cancelled while loading the database.", "载入数据库时已取消。";
+    CannotInspect { strategy: String } =>
+        "{strategy} cannot be inspected: it reports no steps to show. Choose another strategy.",
+        "{strategy}无法检视：它不报告可以显示的步骤。请选择其他策略。";
+    UnsolvableBoard { why: String } =>
+        "Not inspecting: the board is unsolvable: {why}",
+        "无法检视：这个局面无解：{why}";
+    NotInspecting { why: String } => "Not inspecting: {why}.", "无法检视：{why}。";
+    // The node and its children.
+    FateSearchedNext => "within the bound: searched next", "未超阈值：接着搜索";
+    FateNew => "new: stored", "新状态：已存储";
+    FateDuplicate => "seen before: dropped", "已见过：丢弃";
+    FateReopened => "shorter path: reopened", "路径更短：重新打开";
+    FatePruned => "f over the bound: cut off", "f 超过阈值：剪枝";
+    HeadingPicked => "Tree node (picked)", "搜索树节点（已选中）";
+    HeadingExpanding => "Expanding", "正在扩展";
+    HeadingNotStarted => "Not started", "尚未开始";
+    StartPressStep => "The start. Press Step to expand it.", "这是起点。按“单步”扩展它。";
+    Children { n: usize } => "Children ({n})", "子节点（{n} 个）";
+    GoalFromStart { g: u32 } =>
+        "The goal is reached, {g} moves from the start.",
+        "已到达目标，距起点 {g} 步。";
+    NodeExpanded => "node expanded", "正在扩展的节点";
+    StartState => "start", "起点";
+    Child { i: usize } => "child {i}", "子节点 {i}";
+    TreeNode { n: usize } => "tree node {n}", "搜索树节点 {n}";
+    NodeHover { n: usize, numbers: String } => "node {n} · {numbers}", "节点 {n} · {numbers}";
+    // The open list, path, layers and iterations.
+    QueueHeader { waiting: String, stored: String, shown: usize } =>
+        "{waiting} waiting, {stored} stored; the {shown} next in the queue (first in, first out):",
+        "{waiting} 个待扩展，{stored} 个已存储；队列中接下来的 {shown} 个（先进先出）：";
+    OpenHeader { waiting: String, stored: String, shown: usize } =>
+        "{waiting} waiting, {stored} stored; the {shown} with the least f (newest first among equal f):",
+        "{waiting} 个待扩展，{stored} 个已存储；f 最小的 {shown} 个（f 相同时新的在前）：";
+    NothingYet => "Nothing yet: the start is expanded first.", "还没有：先扩展起点。";
+    GridQueue => "queue", "队列";
+    GridOpen => "open", "开放列表";
+    GridPath => "path", "路径";
+    LayersHeader { layer: u32, next: u32 } =>
+        "Expanding layer {layer}. States first reached at each depth (layer {next} is still being filled):",
+        "正在扩展第 {layer} 层。各深度首次到达的状态数（第 {next} 层还在填充）：";
+    DepthN { d: usize } => "depth {d}", "深度 {d}";
+    Depth => "depth", "深度";
+    States => "states", "状态数";
+    IterationsHeader { bound: u32 } =>
+        "Each iteration searches depth first, cutting off nodes whose f exceeds the bound; the next bound is the least f cut off. Bound now: {bound}.",
+        "每轮迭代做一次深度优先搜索，剪去 f 超过阈值的节点；下一轮的阈值取被剪去节点中最小的 f。当前阈值：{bound}。";
+    ColIteration => "iteration", "迭代";
+    ColBound => "bound", "阈值";
+    ColExpanded => "expanded", "扩展";
+    ColGenerated => "generated", "生成";
+    PathHeader { n: usize } =>
+        "IDA* keeps only the path from the start to the node it expands: {n} nodes.",
+        "IDA* 只保存从起点到当前扩展节点的路径：{n} 个节点。";
+    // A local search's walk.
+    WalkIsAt => "The walk is at", "游走当前所在";
+    WalkState => "walk state", "游走状态";
+    WalkedRaw { n: String } =>
+        "{n} moves walked (the raw walk, loops included)",
+        "已走 {n} 步（原始游走，含回路）";
+    WalkedRawRun { n: String, run: u32 } =>
+        "{n} moves walked (the raw walk, loops included); run {run}",
+        "已走 {n} 步（原始游走，含回路）；第 {run} 轮";
+    MoveProposed => "Move proposed", "提议的移动";
+    ProposedState => "proposed state", "提议的状态";
+    StuckAt { energy: f64 } =>
+        "Stuck in a local minimum at energy {energy}",
+        "困在能量为 {energy} 的局部极小值";
+    NoBetterNeighbour => "No neighbour is better. Their energies:", "没有更好的邻居。它们的能量：";
+    Neighbour => "neighbour", "邻居";
+    EnergyN { e: f64 } => "energy {e}", "能量 {e}";
+    EnergyChange { from: f64, to: f64, delta: String } =>
+        "energy {from} → {to} (ΔE {delta})",
+        "能量 {from} → {to}（ΔE {delta}）";
+    Chance { p: String } => "chance of taking it {p} %", "接受概率 {p} %";
+    Tabu => "tabu", "禁忌";
+    Accepted => "accepted", "接受";
+    Rejected => "rejected", "拒绝";
+    AcceptedAspiration => "accepted (tabu, aspiration)", "接受（虽禁忌，但满足特赦准则）";
+    LatestStates => "The latest states walked through, oldest first:", "最近走过的状态，旧的在前：";
+    GridWalk => "walk", "游走";
+    Now => "now", "当前";
+    OneMoveAgo => "1 move ago", "1 步前";
+    MovesAgo { k: usize } => "{k} moves ago", "{k} 步前";
+    ProposedNewest => "Proposed moves, newest first:", "提议的移动，新的在前：";
+    ColEnergy => "energy", "能量";
+    ColChance => "chance", "概率";
+    TabuCount { n: usize } =>
+        "{n} states on the tabu list (the walk may not return to them for a while); the latest:",
+        "禁忌表中有 {n} 个状态（游走在一段时间内不能回到这些状态）；最近的几个：";
+    GridTabu => "tabu", "禁忌";
+    Newest => "newest", "最新";
+    NoAspiration =>
+        "No aspiration yet (a tabu move taken because it beats the best score).",
+        "尚未触发特赦准则（禁忌的移动因优于最好分数而被采纳）。";
+    AspirationHeader =>
+        "Aspiration: tabu moves taken because they beat the best score so far:",
+        "特赦准则：因优于迄今最好分数而被采纳的禁忌移动：";
+    AspirationLine { iteration: String, score: f64, best: f64 } =>
+        "iteration {iteration}: score {score} beat the best {best}",
+        "第 {iteration} 次迭代：分数 {score} 优于最好的 {best}";
+    Diversified { n: u32 } =>
+        "Diversified {n} times (random moves after no new best for a while).",
+        "已扰动 {n} 次（长时间没有新的最好分数后随机走几步）。";
+    // The search tree.
+    TreeTooLarge { n: String } =>
+        "This run is too large to draw whole: the tree shows the first {n} of the expansions.",
+        "本次运行太大，无法完整画出：树中只显示前 {n} 次扩展。";
+    TreeTooLargeIteration { n: String } =>
+        "This run is too large to draw whole: the tree shows the first {n} of this iteration's expansions.",
+        "本次运行太大，无法完整画出：树中只显示本轮迭代的前 {n} 次扩展。";
+    TreeNodes { n: String } =>
+        "{n} nodes: the expansions, in order left to right, each under the node it came from. Click one to see it on the board.",
+        "{n} 个节点：各次扩展按先后从左到右排列，每个节点位于它的父节点之下。点击节点可在棋盘上查看。";
+    TreeNodesIteration { n: String } =>
+        "{n} nodes: this iteration's expansions, in order left to right, each under the node it came from. Click one to see it on the board.",
+        "{n} 个节点：本轮迭代的各次扩展按先后从左到右排列，每个节点位于它的父节点之下。点击节点可在棋盘上查看。";
+    // The anatomy of a run.
+    TabSolution => "Solution", "解法";
+    TabSolutionHint =>
+        "The solution's steps, to play and step through",
+        "解法的各步，可以播放或逐步查看";
+    TabAnatomy => "Anatomy", "剖析";
+    TabAnatomyHint =>
+        "Where the latest run's effort went: nodes by depth and by f, iterations, b*",
+        "最近一次运行的工作量花在哪里：按深度和按 f 统计的节点、迭代、b*";
+    RecordAnatomy => "Record the anatomy of each run", "记录每次运行的剖析";
+    RecordAnatomyHint =>
+        "Count each run's expansions by depth and by f as it goes. A recorded search takes about a fifth longer, and IDA* runs on one thread; the times shown include it. Also for the rows of Compare strategies.",
+        "运行时按深度和按 f 统计每次扩展。记录时搜索约慢五分之一，IDA* 只用一个线程；显示的用时已包含这部分开销。也用于“策略对比”的各行。";
+    RunUnderWay => "A run is under way: its anatomy shows when it ends.", "正在运行：结束后显示它的剖析。";
+    NoRunYet => "No run yet: press Solve, then look here.", "还没有运行：先按“求解”，再来这里看。";
+    NoAnatomy { run: String } =>
+        "{run} reports no expanded nodes, so it has no anatomy (a local search walks: its trace shows the walk).",
+        "{run}不报告扩展的节点，所以没有剖析（局部搜索是在游走：它的轨迹图显示游走过程）。";
+    NotRecorded { run: String } =>
+        "{run} was not recorded: the setting above was off.",
+        "{run}没有被记录：当时上面的设置是关闭的。";
+    AnatomyOf { run: String } => "Anatomy of {run}", "{run}的剖析";
+    ExpandedGenerated { expanded: String, generated: String } =>
+        "{expanded} expanded, {generated} generated",
+        "扩展 {expanded}，生成 {generated}";
+    ExpandedGeneratedSolution { expanded: String, generated: String, moves: u32 } =>
+        "{expanded} expanded, {generated} generated; solution {moves} moves",
+        "扩展 {expanded}，生成 {generated}；解长 {moves} 步";
+    Branching { b: String } => "Effective branching factor b* = {b}", "有效分支因子 b* = {b}";
+    BranchingHint =>
+        "The branching of a uniform tree as deep as the solution holding as many nodes as the run generated: N + 1 = 1 + b* + … + b*^d. Closer to 1 is a better guided search.",
+        "设想一棵与解等深、分支均匀的树，节点数与本次运行生成的节点一样多，它的分支数就是 b*：N + 1 = 1 + b* + … + b*^d。越接近 1，说明搜索的引导越好。";
+    StartEstimate => "The start's estimate against the solution:", "起点的估计值与解长相比：";
+    StartShare { h: u32, len: u32, pct: String } =>
+        "h(start) {h} of {len} moves ({pct} %)",
+        "h(起点) = {h}，解长 {len} 步（{pct} %）";
+    StartShareHint =>
+        "An admissible heuristic never passes the solution's length; the closer, the fewer nodes.",
+        "可采纳的启发函数永远不会超过解长；越接近解长，扩展的节点越少。";
+    ByDepthTitle { n: String, max: usize } =>
+        "Expanded by depth: {n} nodes, depths 0–{max}",
+        "按深度统计的扩展：{n} 个节点，深度 0–{max}";
+    DepthG => "depth g", "深度 g";
+    ByFTitle { n: usize } =>
+        "Expanded by f = g + h: {n} values of f",
+        "按 f = g + h 统计的扩展：f 共有 {n} 个取值";
+    IterationsTitle { n: usize } =>
+        "IDA*'s {n} iterations: expanded by bound",
+        "IDA* 的 {n} 轮迭代：各阈值下的扩展数";
+    HeadBound => "Bound", "阈值";
+    HeadExpanded => "Expanded", "扩展";
+    HeadGenerated => "Generated", "生成";
+    LayersTitle { states: String, layers: usize } =>
+        "Layers (new states by depth): {states} states in {layers} layers",
+        "分层（按深度统计的新状态）：{layers} 层共 {states} 个状态";
+    ErrorTitle { n: String, mean: String, exact: String } =>
+        "Heuristic's error (true distance − h) over {n} expansions: mean {mean}, exact at {exact} %",
+        "启发函数的误差（真实距离 − h），共 {n} 次扩展：平均 {mean}，{exact} % 完全准确";
+    ErrorAxis => "error", "误差";
+    ErrorWhere =>
+        "The heuristic's error is shown on boards of up to 10 cells and in Klotski, where exact distances are quick to count.",
+        "启发函数的误差只在不超过 10 格的棋盘和华容道中显示：那里的精确距离能很快算出。";
+    CompareTitle => "Nodes expanded by depth (log scale)", "按深度统计的扩展节点（对数坐标）";
+    CompareHint =>
+        "Recorded runs take about a fifth longer (IDA* on one thread); the setting is in the play view's Anatomy tab.",
+        "记录剖析的运行约慢五分之一（IDA* 只用一个线程）；这个设置在游戏视图的“剖析”标签页里。";
+    CompareLine { label: String, n: String, max: usize } =>
+        "— {label}: {n} expanded over depths 0–{max}",
+        "— {label}：深度 0–{max} 共扩展 {n}";
+}
