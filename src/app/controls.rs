@@ -285,11 +285,19 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
 /// Why heuristic `kind` cannot guide a search on `shape`, in the panel's
 /// words (the engine's reason names the command line's key).
 pub fn unavailable(kind: HeuristicKind, shape: Shape) -> Option<String> {
-    kind.unavailable_for(shape).map(|_| {
-        format!(
+    kind.unavailable_for(shape).map(|_| match kind {
+        HeuristicKind::Pdb6666 => {
+            use super::i18n::{Lang, Message, PdbMsg};
+            PdbMsg::NeedsFiveByFive {
+                label: kind.label().to_string(),
+                shape: shape.to_string(),
+            }
+            .text(Lang::English)
+        }
+        _ => format!(
             "{} needs a 4×4 board (its tables are built for the 15-puzzle), not {shape}",
             kind.label()
-        )
+        ),
     })
 }
 

@@ -46,6 +46,8 @@ mod tests_i18n;
 #[cfg(test)]
 mod tests_inspector;
 #[cfg(test)]
+mod tests_pdb;
+#[cfg(test)]
 mod tests_tiles;
 #[cfg(test)]
 mod tests_weighted;

@@ -423,3 +423,11 @@ fn pdb_6666_is_admissible_and_agrees_with_linear_conflict() {
         assert!(puzzle.replays_to_goal(&with_db.path));
     }
 }
+
+#[test]
+fn the_cli_refuses_pdb6666_off_5x5_in_one_line() {
+    let sb = crate::cli::Sandbox::new("pdb6666");
+    let near_4x4 = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    sb.run(&["solve", "--state", near_4x4, "-H", "pdb6666"])
+        .input_error(&["pdb6666", "6-6-6-6", "5x5", "4x4"]);
+}

@@ -101,10 +101,12 @@ pub fn tr_ctx(ctx: &egui::Context, msg: impl Message) -> String {
 mod common;
 pub mod names;
 pub use common::Msg;
+mod pdb;
+pub use pdb::PdbMsg;
 
 /// Every table's templates: what the completeness and glyph tests read.
 #[cfg(test)]
-const TABLES: &[&[(&str, &str, &str)]] = &[common::TEMPLATES, names::TEMPLATES];
+const TABLES: &[&[(&str, &str, &str)]] = &[common::TEMPLATES, names::TEMPLATES, pdb::TEMPLATES];
 
 /// Declares a message table: an enum named first, then each message a
 /// variant (with its fields, if the text has placeholders), its English
