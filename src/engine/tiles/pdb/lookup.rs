@@ -119,10 +119,10 @@ impl<'a> PdbHeuristic<'a> {
         let maps = |first: &dyn Fn(usize) -> usize, map: Option<&[u8]>| {
             let mut to = [0u8; MAX_CELLS];
             let mut from = [0u8; MAX_CELLS];
-            for c in 0..n {
+            for (c, slot) in to.iter_mut().enumerate().take(n) {
                 let f = first(c);
                 let t = map.map_or(f, |m| m[f] as usize);
-                to[c] = t as u8;
+                *slot = t as u8;
                 from[t] = c as u8;
             }
             (to, from)
