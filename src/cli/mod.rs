@@ -90,7 +90,7 @@ struct SearchArgs {
     weight: Option<f64>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only),
     /// pdb78 (7-8, 4x4 only; built once, seconds) or pdb6666 (6-6-6-6, 5x5
-    /// only; built once, about a minute). Default: linear-conflict. Tile
+    /// only; built once, seconds). Default: linear-conflict. Tile
     /// puzzles only.
     #[arg(long = "heuristic", short = 'H', value_name = "HEURISTIC")]
     heuristic: Option<String>,

@@ -431,3 +431,63 @@ fn the_cli_refuses_pdb6666_off_5x5_in_one_line() {
     sb.run(&["solve", "--state", near_4x4, "-H", "pdb6666"])
         .input_error(&["pdb6666", "6-6-6-6", "5x5", "4x4"]);
 }
+
+/// The optima stored in `bench/24puzzle-30.txt`, found again by IDA* with a
+/// second database: the tiles in reading order, six at a time (1–6, 7–12,
+/// 13–18, 19–24: four tables of their own, none shared), at most `HUARONG_ROWS_SECS` (default 300) seconds a start;
+/// `HUARONG_ROWS_PICK=26,30` takes only those lines.
+/// Release only: `cargo test --release --test it bench_24 -- --ignored
+/// --nocapture`.
+#[test]
+#[ignore = "minutes in release"]
+fn bench_24puzzle_optima_agree_with_a_second_database() {
+    let goal = goal();
+    let rows: Vec<Vec<u8>> = goal.cells()[..24].chunks(6).map(<[u8]>::to_vec).collect();
+    let db = Arc::new(PatternDb::build(&goal, &rows, &|_| {}));
+    assert!(db.patterns().iter().all(|p| p.shared.is_none()));
+    let secs: u64 = std::env::var("HUARONG_ROWS_SECS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    let pick: Vec<usize> = std::env::var("HUARONG_ROWS_PICK")
+        .map(|s| s.split(',').filter_map(|n| n.trim().parse().ok()).collect())
+        .unwrap_or_default();
+    let text = include_str!("../../bench/24puzzle-30.txt");
+    let idastar = strategy::find("idastar").unwrap();
+    for (i, line) in text.lines().filter(|l| !l.starts_with('#')).enumerate() {
+        if !pick.is_empty() && !pick.contains(&(i + 1)) {
+            continue;
+        }
+        let numbers: Vec<u8> = line
+            .split_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let (tiles, optimum) = numbers.split_at(25);
+        let start = Board::new(goal.shape(), tiles.to_vec()).unwrap();
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        let control = Control::default().with_limits(huarong_engine::Limits {
+            time_limit: Some(std::time::Duration::from_secs(secs)),
+            ..Default::default()
+        });
+        let o = solve_tiles(
+            idastar,
+            &puzzle,
+            &HeuristicChoice::Pdb(db.clone()),
+            &control,
+        )
+        .unwrap();
+        println!(
+            "#{} {:?} {} (file {}) expanded {} in {:.2} s",
+            i + 1,
+            o.status,
+            o.path.len(),
+            optimum[0],
+            o.stats.expanded,
+            o.stats.elapsed.as_secs_f64()
+        );
+        if o.status == Status::Solved {
+            assert_eq!(o.path.len(), usize::from(optimum[0]), "#{}", i + 1);
+            assert!(puzzle.replays_to_goal(&o.path));
+        }
+    }
+}
