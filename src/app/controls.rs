@@ -131,6 +131,11 @@ fn strategy_section(
         ui.horizontal_wrapped(|ui| {
             for kind in HeuristicKind::ALL {
                 let why = unavailable(kind, shape);
+                // The 24-puzzle's database is listed on 5×5 (or while it is
+                // the choice), so smaller boards' panels keep their height.
+                if kind == HeuristicKind::Pdb6666 && why.is_some() && settings.heuristic != kind {
+                    continue;
+                }
                 let r = ui.add_enabled(
                     why.is_none(),
                     egui::RadioButton::new(settings.heuristic == kind, kind.label()),

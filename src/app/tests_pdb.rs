@@ -1,5 +1,5 @@
-//! The 24-puzzle's 6-6-6-6 database in the app: offered on 5×5 only (with
-//! the reason elsewhere), and a solve with it builds it behind the same
+//! The 24-puzzle's 6-6-6-6 database in the app: offered on 5×5 only (listed
+//! elsewhere only while chosen, disabled, with the reason), and a solve with it builds it behind the same
 //! progress bar as the other databases, which Cancel stops without saving.
 
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -14,7 +14,8 @@ fn pdb6666_is_offered_on_5x5_and_a_solve_builds_it_with_a_progress_bar() {
     h.get_by_label("4×4").click();
     h.run();
     let label = "Pattern database 6-6-6-6";
-    assert!(h.get_by_label(label).accesskit_node().is_disabled());
+    // Not listed on 4×4 (the panel keeps its height there).
+    assert!(h.query_by_label(label).is_none());
     let why = super::controls::unavailable(
         HeuristicKind::Pdb6666,
         crate::engine::Shape::new(4, 4).unwrap(),
@@ -27,6 +28,13 @@ fn pdb6666_is_offered_on_5x5_and_a_solve_builds_it_with_a_progress_bar() {
     h.get_by_label(label).click();
     h.run();
     assert_eq!(h.state().settings.heuristic, HeuristicKind::Pdb6666);
+    // Chosen, it stays listed on 4×4, disabled (the refusal says why).
+    h.get_by_label("4×4").click();
+    h.run();
+    assert!(h.get_by_label(label).accesskit_node().is_disabled());
+    h.get_by_label("5×5").click();
+    h.run();
+    assert!(!h.get_by_label(label).accesskit_node().is_disabled());
     h.get_by_label("Randomize").click();
     h.run();
     h.get_by_label("Solve").click();
