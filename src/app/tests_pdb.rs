@@ -74,3 +74,37 @@ fn pdb6666_is_offered_on_5x5_and_a_solve_builds_it_with_a_progress_bar() {
         .count();
     assert_eq!(saved, 0, "a cancelled build writes nothing");
 }
+
+/// The 5×5 panel with the 6-6-6-6 database chosen, in both languages at
+/// both sizes, into `$HUARONG_SCREENSHOTS`.
+#[test]
+#[ignore = "renders PNGs; run with HUARONG_SCREENSHOTS=<folder>"]
+fn render_pdb_in_chinese() {
+    let dir = std::path::PathBuf::from(
+        std::env::var("HUARONG_SCREENSHOTS")
+            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    for (w, hgt) in [(1600.0, 1000.0), (800.0, 560.0)] {
+        for chinese in [false, true] {
+            let mut h = harness();
+            h.set_size(eframe::egui::Vec2::new(w, hgt));
+            h.run();
+            if chinese {
+                h.get_by_label("Language").click();
+                h.run();
+                h.get_by_label("简体中文").click();
+                h.run();
+            }
+            h.get_by_label("5×5").click();
+            h.run();
+            h.get_by_label_contains("6-6-6-6").click();
+            h.run();
+            let lang = if chinese { "zh" } else { "en" };
+            h.render()
+                .expect("render")
+                .save(dir.join(format!("pdb6666-{lang}-{w}x{hgt}.png")))
+                .unwrap();
+        }
+    }
+}
