@@ -152,6 +152,11 @@ fn strategy_section(
             for kind in HeuristicKind::ALL {
                 let why = unavailable_in(kind, shape, language(ui.ctx()));
                 let label = names::heuristic_label(kind, language(ui.ctx()));
+                // The 24-puzzle's database is listed on 5×5 (or while it is
+                // the choice), so smaller boards' panels keep their height.
+                if kind == HeuristicKind::Pdb6666 && why.is_some() && settings.heuristic != kind {
+                    continue;
+                }
                 let r = ui.add_enabled(
                     why.is_none(),
                     egui::RadioButton::new(settings.heuristic == kind, label),

@@ -3,8 +3,8 @@
 
 use std::path::PathBuf;
 
-use super::i18n::{ErrorMsg, Lang, Message, TilesMsg, names};
 use super::i18n::klotski::layout_error;
+use super::i18n::{ErrorMsg, Lang, Message, TilesMsg, names};
 use crate::engine::strategy::SolveError;
 use crate::engine::tiles::{BoardError, Unsolvable};
 use crate::storage::puzzle_file::FileError;
@@ -102,11 +102,14 @@ pub fn heuristic_unavailable(
     shape: crate::engine::Shape,
     lang: Lang,
 ) -> String {
-    TilesMsg::NeedsFourByFour {
-        kind: names::heuristic_label(kind, lang),
-        shape: shape.to_string(),
+    let label = names::heuristic_label(kind, lang);
+    let shape = shape.to_string();
+    match kind {
+        crate::engine::HeuristicKind::Pdb6666 => {
+            super::i18n::PdbMsg::NeedsFiveByFive { label, shape }.text(lang)
+        }
+        _ => TilesMsg::NeedsFourByFour { kind: label, shape }.text(lang),
     }
-    .text(lang)
 }
 
 impl Busy {

@@ -93,7 +93,7 @@ fn parts(b: &Breakdown, lang: Lang) -> String {
             }
             .text(lang)
         }
-        HeuristicKind::Pdb | HeuristicKind::Pdb78 => {
+        HeuristicKind::Pdb | HeuristicKind::Pdb78 | HeuristicKind::Pdb6666 => {
             let (direct, mirrored) = (sum(&b.patterns), sum(&b.reflected));
             let groups: Vec<String> = b.patterns.iter().map(|p| p.value.to_string()).collect();
             let mut text = HintMsg::PartsPdb {

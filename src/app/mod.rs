@@ -44,13 +44,15 @@ mod tests_hints;
 #[cfg(test)]
 mod tests_i18n;
 #[cfg(test)]
-mod tests_i18n_tiles;
-#[cfg(test)]
 mod tests_i18n_klotski;
 #[cfg(test)]
 mod tests_i18n_learning;
 #[cfg(test)]
+mod tests_i18n_tiles;
+#[cfg(test)]
 mod tests_inspector;
+#[cfg(test)]
+mod tests_pdb;
 #[cfg(test)]
 mod tests_tiles;
 #[cfg(test)]

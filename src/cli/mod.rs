@@ -88,9 +88,10 @@ struct SearchArgs {
     tenure: Option<usize>,
     #[arg(long, value_name = "W", allow_negative_numbers = true, help = knob_help("weight", " (≥ 1; default 1.2)"))]
     weight: Option<f64>,
-    /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only)
-    /// or pdb78 (7-8, 4x4 only; built once, seconds). Default:
-    /// linear-conflict. Tile puzzles only.
+    /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only),
+    /// pdb78 (7-8, 4x4 only; built once, seconds) or pdb6666 (6-6-6-6, 5x5
+    /// only; built once, seconds). Default: linear-conflict. Tile
+    /// puzzles only.
     #[arg(long = "heuristic", short = 'H', value_name = "HEURISTIC")]
     heuristic: Option<String>,
     /// Stop after expanding this many nodes.

@@ -13,6 +13,7 @@ mod observe;
 mod observe_local;
 mod parse;
 mod pdb;
+mod pdb6666;
 mod search;
 mod table;
 mod weighted;

@@ -117,6 +117,8 @@ mod help;
 pub use help::HelpMsg;
 mod hints;
 pub use hints::HintMsg;
+mod pdb;
+pub use pdb::PdbMsg;
 
 /// Every table's templates: what the completeness and glyph tests read.
 #[cfg(test)]
@@ -130,6 +132,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     inspector::TEMPLATES,
     help::TEMPLATES,
     hints::TEMPLATES,
+    pdb::TEMPLATES,
 ];
 
 /// Declares a message table: an enum named first, then each message a

@@ -57,6 +57,7 @@ messages! {
     HeuristicLinearConflict => "Manhattan + linear conflict", "曼哈顿距离 + 线性冲突";
     HeuristicPdb => "Pattern database 6-6-3", "模式数据库 6-6-3";
     HeuristicPdb78 => "Pattern database 7-8 (strong)", "模式数据库 7-8（强）";
+    HeuristicPdb6666 => "Pattern database 6-6-6-6", "模式数据库 6-6-6-6";
     ParamSeed => "Seed", "随机种子";
     ParamSeedHelp => "The same seed gives the same run.", "相同的种子得到相同的运行。";
     ParamT0 => "T₀", "初始温度 T₀";
@@ -139,6 +140,7 @@ pub fn heuristic_label(kind: HeuristicKind, lang: Lang) -> String {
         HeuristicKind::LinearConflict => NameMsg::HeuristicLinearConflict,
         HeuristicKind::Pdb => NameMsg::HeuristicPdb,
         HeuristicKind::Pdb78 => NameMsg::HeuristicPdb78,
+        HeuristicKind::Pdb6666 => NameMsg::HeuristicPdb6666,
     }
     .text(lang)
 }

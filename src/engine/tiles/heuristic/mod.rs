@@ -85,16 +85,21 @@ pub enum HeuristicKind {
     /// Additive 7-8 pattern database with reflection (4×4 only): the
     /// strongest, about 0.6 GB in memory and a build of a minute or more.
     Pdb78,
+    /// Additive 6-6-6-6 pattern database with reflection (5×5 only): Korf
+    /// & Felner's partition of the 24-puzzle, two tables of 127,512,000
+    /// entries read through the board's symmetries.
+    Pdb6666,
 }
 
 impl HeuristicKind {
     /// Every kind, in menu order.
-    pub const ALL: [HeuristicKind; 5] = [
+    pub const ALL: [HeuristicKind; 6] = [
         HeuristicKind::Misplaced,
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
         HeuristicKind::Pdb,
         HeuristicKind::Pdb78,
+        HeuristicKind::Pdb6666,
     ];
 
     /// The CLI name.
@@ -105,6 +110,7 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "linear-conflict",
             HeuristicKind::Pdb => "pdb",
             HeuristicKind::Pdb78 => "pdb78",
+            HeuristicKind::Pdb6666 => "pdb6666",
         }
     }
 
@@ -116,6 +122,7 @@ impl HeuristicKind {
             HeuristicKind::LinearConflict => "Manhattan + linear conflict",
             HeuristicKind::Pdb => "Pattern database 6-6-3",
             HeuristicKind::Pdb78 => "Pattern database 7-8 (strong)",
+            HeuristicKind::Pdb6666 => "Pattern database 6-6-6-6",
         }
     }
 
@@ -143,6 +150,11 @@ impl HeuristicKind {
                     self.partition_name().unwrap_or_default()
                 ))
             }
+            HeuristicKind::Pdb6666 if shape != PatternDb::SHAPE_5X5 => Some(format!(
+                "heuristic '{}' ({} pattern database) is only available for 5x5 boards, not {shape}",
+                self.name(),
+                self.partition_name().unwrap_or_default()
+            )),
             _ => None,
         }
     }
@@ -157,12 +169,13 @@ impl HeuristicKind {
         match self {
             HeuristicKind::Pdb => Some("6-6-3"),
             HeuristicKind::Pdb78 => Some("7-8"),
+            HeuristicKind::Pdb6666 => Some("6-6-6-6"),
             _ => None,
         }
     }
 
     /// The tiles of each pattern of this database for `goal`, for the
-    /// pattern databases on a 4×4 goal (`None` otherwise).
+    /// pattern databases on the board size they are for (`None` otherwise).
     ///
     /// ```
     /// use huarong_engine::{Board, HeuristicKind, Shape};
@@ -171,8 +184,12 @@ impl HeuristicKind {
     /// assert_eq!(sizes, vec![7, 8]);
     /// assert!(HeuristicKind::Manhattan.partition(&goal).is_none());
     /// assert!(HeuristicKind::Pdb78.partition(&Board::goal(Shape::new(3, 3).unwrap())).is_none());
+    /// assert!(HeuristicKind::Pdb6666.partition(&goal).is_none());
     /// ```
     pub fn partition(self, goal: &Board) -> Option<Vec<Vec<u8>>> {
+        if self == HeuristicKind::Pdb6666 {
+            return (goal.shape() == PatternDb::SHAPE_5X5).then(|| PatternDb::partition_6666(goal));
+        }
         if goal.shape() != PatternDb::SHAPE_4X4 {
             return None;
         }
@@ -222,6 +239,7 @@ impl HeuristicChoice {
             HeuristicChoice::Manhattan => HeuristicKind::Manhattan,
             HeuristicChoice::LinearConflict => HeuristicKind::LinearConflict,
             HeuristicChoice::Pdb(db) if db.name() == "7-8" => HeuristicKind::Pdb78,
+            HeuristicChoice::Pdb(db) if db.name() == "6-6-6-6" => HeuristicKind::Pdb6666,
             HeuristicChoice::Pdb(_) => HeuristicKind::Pdb,
         }
     }

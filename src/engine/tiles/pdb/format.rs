@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::rank::placements;
-use super::{Pattern, PatternDb};
+use super::{Pattern, PatternDb, share};
 use crate::tiles::{Board, Shape};
 
 const MAGIC: &[u8; 12] = b"HUARONG-PDB\n";
@@ -142,15 +142,25 @@ pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
     out
 }
 
+/// Each pattern's table length in the file: 0 for a pattern that reads
+/// another's table ([`share::plan`]).
+fn table_sizes(goal: &Board, partition: &[Vec<u8>]) -> Vec<usize> {
+    let n = goal.cells().len();
+    partition
+        .iter()
+        .zip(share::plan(goal, partition))
+        .map(|(p, shared)| match shared {
+            Some(_) => 0,
+            None => placements(n, p.len()),
+        })
+        .collect()
+}
+
 /// The exact length of the file for `goal` and `partition`.
 pub(super) fn encoded_len(goal: &Board, partition: &[Vec<u8>]) -> usize {
-    let n = goal.cells().len();
     header(goal.shape(), goal.cells(), partition).len()
         + 8
-        + partition
-            .iter()
-            .map(|p| placements(n, p.len()))
-            .sum::<usize>()
+        + table_sizes(goal, partition).iter().sum::<usize>()
 }
 
 pub(super) fn from_vec(
@@ -159,15 +169,24 @@ pub(super) fn from_vec(
     partition: &[Vec<u8>],
 ) -> Result<PatternDb, PdbError> {
     let sizes = check(&bytes, goal, partition)?;
-    if sizes.is_empty() {
+    let plan = share::plan(goal, partition);
+    let Some(last) = sizes.iter().rposition(|&size| size > 0) else {
         return Ok(PatternDb {
             shape: goal.shape(),
             goal: goal.cells().to_vec(),
-            patterns: Vec::new(),
+            patterns: partition
+                .iter()
+                .zip(plan)
+                .map(|(tiles, shared)| Pattern {
+                    tiles: tiles.clone(),
+                    table: Vec::new(),
+                    shared,
+                })
+                .collect(),
         });
-    }
-    // The last table reuses the file's buffer (moved to its front), so a
-    // large database is not held twice while it loads.
+    };
+    // The last table held in the file reuses the file's buffer (moved to
+    // its front), so a large database is not held twice while it loads.
     let header = bytes.len() - sizes.iter().sum::<usize>();
     let mut starts = Vec::with_capacity(sizes.len());
     let mut at = header;
@@ -175,21 +194,31 @@ pub(super) fn from_vec(
         starts.push(at);
         at += size;
     }
-    let mut tables: Vec<Vec<u8>> = starts[..sizes.len() - 1]
+    let mut tables: Vec<Vec<u8>> = starts
         .iter()
         .zip(&sizes)
-        .map(|(&s, &size)| bytes[s..s + size].to_vec())
+        .enumerate()
+        .map(|(i, (&s, &size))| {
+            if i == last {
+                Vec::new()
+            } else {
+                bytes[s..s + size].to_vec()
+            }
+        })
         .collect();
-    let mut last = bytes;
-    last.drain(..starts[sizes.len() - 1]);
-    last.shrink_to_fit();
-    tables.push(last);
+    let mut kept = bytes;
+    kept.truncate(starts[last] + sizes[last]);
+    kept.drain(..starts[last]);
+    kept.shrink_to_fit();
+    tables[last] = kept;
     let patterns = partition
         .iter()
         .zip(tables)
-        .map(|(tiles, table)| Pattern {
+        .zip(plan)
+        .map(|((tiles, table), shared)| Pattern {
             tiles: tiles.clone(),
             table,
+            shared,
         })
         .collect();
     Ok(PatternDb {
@@ -219,8 +248,7 @@ fn check(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Vec<usize>
     if bytes[..expected.len()] != expected[..] {
         return Err(PdbError::OtherGoal);
     }
-    let n = goal.cells().len();
-    let sizes: Vec<usize> = partition.iter().map(|p| placements(n, p.len())).collect();
+    let sizes = table_sizes(goal, partition);
     let body = &bytes[expected.len() + 8..];
     if body.len() != sizes.iter().sum::<usize>() {
         return Err(PdbError::Truncated);

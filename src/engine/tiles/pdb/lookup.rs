@@ -8,6 +8,8 @@ use crate::tiles::heuristic::{Slide, TileHeuristic, View};
 const MAX_PATTERNS: usize = 4;
 /// Most tiles a pattern may have.
 const MAX_TILES: usize = 8;
+/// Most cells a board may have (5×5).
+const MAX_CELLS: usize = 25;
 
 /// Tiles whose cells index one table, and the table.
 struct Lookup<'a> {
@@ -16,6 +18,10 @@ struct Lookup<'a> {
     /// Place value of each tile's digit in the rank.
     weight: [u32; MAX_TILES],
     table: &'a [u8],
+    /// `to[c]`: board cell `c` as the table sees it (reflected, and for a
+    /// shared table carried by its symmetry); `from` is the inverse.
+    to: [u8; MAX_CELLS],
+    from: [u8; MAX_CELLS],
 }
 
 impl Lookup<'_> {
@@ -69,8 +75,6 @@ pub struct PdbHeuristic<'a> {
     index_of: Vec<u8>,
     /// `mirror_index_of[tile]`: the same in its reflected lookup.
     mirror_index_of: Vec<u8>,
-    /// Cell reflected in the main diagonal.
-    transpose: Vec<u8>,
 }
 
 /// Incremental state: each lookup's current rank and value.
@@ -87,6 +91,7 @@ impl<'a> PdbHeuristic<'a> {
     pub fn new(db: &'a PatternDb) -> Self {
         let n = db.goal.len();
         assert!(db.patterns.len() <= MAX_PATTERNS);
+        assert!(n <= MAX_CELLS, "boards of up to {MAX_CELLS} cells");
         let cols = db.shape.cols as usize;
         let transpose: Vec<u8> = (0..n)
             .map(|c| {
@@ -109,9 +114,23 @@ impl<'a> PdbHeuristic<'a> {
         let mut mirror_index_of = vec![u8::MAX; n];
         let mut direct = Vec::new();
         let mut reflected = Vec::new();
+        // The maps `to` and `from` of a lookup that first applies `first`
+        // to the board's cells, then the table's own symmetry `map`.
+        let maps = |first: &dyn Fn(usize) -> usize, map: Option<&[u8]>| {
+            let mut to = [0u8; MAX_CELLS];
+            let mut from = [0u8; MAX_CELLS];
+            for (c, slot) in to.iter_mut().enumerate().take(n) {
+                let f = first(c);
+                let t = map.map_or(f, |m| m[f] as usize);
+                *slot = t as u8;
+                from[t] = c as u8;
+            }
+            (to, from)
+        };
         for (i, p) in db.patterns.iter().enumerate() {
             assert!(p.tiles.len() <= MAX_TILES);
             let k = p.tiles.len();
+            let (table, map) = db.table_of(i);
             let mut d = [0u8; MAX_TILES];
             let mut r = [0u8; MAX_TILES];
             for (j, &t) in p.tiles.iter().enumerate() {
@@ -129,17 +148,23 @@ impl<'a> PdbHeuristic<'a> {
                     0
                 }
             });
+            let (to, from) = maps(&|c| c, map);
             direct.push(Lookup {
                 sources: d,
                 k,
                 weight,
-                table: &p.table,
+                table,
+                to,
+                from,
             });
+            let (to, from) = maps(&|c| transpose[c] as usize, map);
             reflected.push(Lookup {
                 sources: r,
                 k,
                 weight,
-                table: &p.table,
+                table,
+                to,
+                from,
             });
         }
         if !db.reflects() {
@@ -153,23 +178,13 @@ impl<'a> PdbHeuristic<'a> {
             mirror_pattern_of,
             index_of,
             mirror_index_of,
-            transpose,
         }
     }
 
-    fn direct_rank(&self, i: usize, pos: &[u8]) -> u32 {
-        let l = &self.direct[i];
-        rank(
-            self.cells,
-            l.sources[..l.k].iter().map(|&t| pos[t as usize]),
-        ) as u32
-    }
-
-    fn reflected_rank(&self, i: usize, pos: &[u8]) -> u32 {
-        let l = &self.reflected[i];
+    fn rank_of(&self, l: &Lookup<'_>, pos: &[u8]) -> u32 {
         let cells = l.sources[..l.k]
             .iter()
-            .map(|&t| self.transpose[pos[t as usize] as usize]);
+            .map(|&t| l.to[pos[t as usize] as usize]);
         rank(self.cells, cells) as u32
     }
 
@@ -181,14 +196,7 @@ impl<'a> PdbHeuristic<'a> {
             pattern_of: &self.pattern_of,
             index_of: &self.index_of,
         };
-        let tile_on = |c: usize| board.cells[c] as usize;
-        feeds.follow(
-            &mut acc.direct_rank,
-            &mut acc.direct,
-            s.tile,
-            (s.from, s.to),
-            tile_on,
-        );
+        feeds.follow(&mut acc.direct_rank, &mut acc.direct, board, s);
     }
 
     /// Follow `s` in the reflected lookup of its tile: there the tile moves
@@ -200,16 +208,7 @@ impl<'a> PdbHeuristic<'a> {
             pattern_of: &self.mirror_pattern_of,
             index_of: &self.mirror_index_of,
         };
-        let t = &self.transpose;
-        let tile_on = |c: usize| board.cells[t[c] as usize] as usize;
-        let cells = (t[s.from] as usize, t[s.to] as usize);
-        feeds.follow(
-            &mut acc.reflected_rank,
-            &mut acc.reflected,
-            s.tile,
-            cells,
-            tile_on,
-        );
+        feeds.follow(&mut acc.reflected_rank, &mut acc.reflected, board, s);
     }
 }
 
@@ -221,25 +220,26 @@ struct Feeds<'s, 'a> {
 }
 
 impl Feeds<'_, '_> {
-    /// `tile` moved between `cells` (as this side sees them; `tile_on`
-    /// gives the tile on such a cell): update its lookup's rank and value.
+    /// The slide `s` on `board`: update the rank and value of the lookup
+    /// its tile feeds, where the tile moves between the cells as that
+    /// lookup sees them.
     #[inline(always)]
     fn follow(
         &self,
         ranks: &mut [u32; MAX_PATTERNS],
         values: &mut [u8; MAX_PATTERNS],
-        tile: u8,
-        (a, b): (usize, usize),
-        tile_on: impl Fn(usize) -> usize,
+        board: View<'_>,
+        s: Slide,
     ) {
-        let i = self.pattern_of[tile as usize] as usize;
+        let i = self.pattern_of[s.tile as usize] as usize;
         let Some(l) = self.lookups.get(i) else {
             // A tile in no pattern (a partial partition) changes nothing.
             return;
         };
-        let j = self.index_of[tile as usize] as usize;
+        let j = self.index_of[s.tile as usize] as usize;
+        let (a, b) = (l.to[s.from] as usize, l.to[s.to] as usize);
         let index_at = |c: usize| {
-            let t = tile_on(c);
+            let t = board.cells[l.from[c] as usize] as usize;
             if self.pattern_of[t] as usize == i {
                 self.index_of[t]
             } else {
@@ -265,13 +265,13 @@ impl TileHeuristic for PdbHeuristic<'_> {
             direct_rank: [0; MAX_PATTERNS],
             reflected_rank: [0; MAX_PATTERNS],
         };
-        for i in 0..self.direct.len() {
-            acc.direct_rank[i] = self.direct_rank(i, &pos);
-            acc.direct[i] = self.direct[i].table[acc.direct_rank[i] as usize];
+        for (i, l) in self.direct.iter().enumerate() {
+            acc.direct_rank[i] = self.rank_of(l, &pos);
+            acc.direct[i] = l.table[acc.direct_rank[i] as usize];
         }
-        for i in 0..self.reflected.len() {
-            acc.reflected_rank[i] = self.reflected_rank(i, &pos);
-            acc.reflected[i] = self.reflected[i].table[acc.reflected_rank[i] as usize];
+        for (i, l) in self.reflected.iter().enumerate() {
+            acc.reflected_rank[i] = self.rank_of(l, &pos);
+            acc.reflected[i] = l.table[acc.reflected_rank[i] as usize];
         }
         acc
     }

@@ -15,10 +15,12 @@ mod format;
 mod lookup;
 mod memory;
 mod rank;
+mod share;
 
 pub use format::PdbError;
 pub use lookup::{PatternValue, PdbHeuristic};
 pub use memory::{Zeroable, zeroed};
+pub use share::Shared;
 
 use super::board::{Board, Shape};
 use crate::control::CancelToken;
@@ -29,8 +31,11 @@ use crate::control::CancelToken;
 pub struct Pattern {
     /// The pattern's tiles, in index order.
     pub tiles: Vec<u8>,
-    /// Moves of pattern tiles needed, per placement.
+    /// Moves of pattern tiles needed, per placement (empty when `shared`).
     pub table: Vec<u8>,
+    /// Set when this pattern reads an earlier pattern's table through a
+    /// symmetry of the board instead of holding its own.
+    pub shared: Option<Shared>,
 }
 
 /// A set of disjoint pattern tables built for one goal.
@@ -49,9 +54,24 @@ const CELLS_663: [&[u8]; 3] = [&[1, 2, 3], &[4, 5, 8, 9, 12, 13], &[6, 7, 10, 11
 /// top two rows, then the bottom two.
 const CELLS_78: [&[u8]; 2] = [&[1, 2, 3, 4, 5, 6, 7], &[8, 9, 10, 11, 12, 13, 14, 15]];
 
+/// Cells of Korf & Felner's 6-6-6-6 partition on a 5×5 board whose blank
+/// is top-left: an irregular group around the blank, and three 3×2 blocks.
+/// Each block is listed in the order its rotation carries onto the first
+/// block's, so one table serves all three (see [`Shared`]); the partition
+/// reflected in the main diagonal is made of the same two shapes, so the
+/// reflected lookup reads the same two tables.
+const CELLS_6666: [&[u8]; 4] = [
+    &[1, 2, 5, 6, 7, 12],
+    &[3, 4, 8, 9, 13, 14],
+    &[21, 20, 16, 15, 11, 10],
+    &[19, 24, 18, 23, 17, 22],
+];
+
 impl PatternDb {
     /// The board size the 6-6-3 and 7-8 databases are for.
     pub const SHAPE_4X4: Shape = Shape { rows: 4, cols: 4 };
+    /// The board size the 6-6-6-6 database is for.
+    pub const SHAPE_5X5: Shape = Shape { rows: 5, cols: 5 };
 
     /// The tiles of the 6-6-3 partition for `goal` (4×4): the partition of
     /// Korf & Felner laid out relative to the goal's blank corner, so that the
@@ -69,19 +89,42 @@ impl PatternDb {
         Self::partition_4x4(goal, &CELLS_78)
     }
 
+    /// The tiles of Korf & Felner's 6-6-6-6 partition for `goal` (5×5),
+    /// laid out relative to the goal's blank corner like
+    /// [`partition_663`](Self::partition_663). With the blank in a corner,
+    /// two tables serve the four patterns.
+    ///
+    /// ```
+    /// use huarong_engine::{Board, Shape};
+    /// use huarong_engine::tiles::pdb::PatternDb;
+    /// let goal = Board::goal(Shape::new(5, 5).unwrap());
+    /// let p = PatternDb::partition_6666(&goal);
+    /// assert_eq!(p.len(), 4);
+    /// assert!(p.iter().all(|tiles| tiles.len() == 6));
+    /// ```
+    pub fn partition_6666(goal: &Board) -> Vec<Vec<u8>> {
+        Self::partition_square(goal, &CELLS_6666)
+    }
+
     /// `cells` (given for the blank top-left) mirrored towards the goal
     /// blank's corner, as the goal's tiles.
     fn partition_4x4(goal: &Board, cells: &[&[u8]]) -> Vec<Vec<u8>> {
+        Self::partition_square(goal, cells)
+    }
+
+    /// [`partition_4x4`](Self::partition_4x4) on any square board.
+    fn partition_square(goal: &Board, cells: &[&[u8]]) -> Vec<Vec<u8>> {
+        let side = goal.shape().cols as usize;
         let blank = goal.blank();
-        let (br, bc) = (blank / 4, blank % 4);
+        let (br, bc) = (blank / side, blank % side);
         // Mirror the canonical (blank top-left) layout towards the blank's corner.
-        let flip_r = br >= 2;
-        let flip_c = bc >= 2;
+        let flip_r = br >= side.div_ceil(2);
+        let flip_c = bc >= side.div_ceil(2);
         let map = |cell: u8| {
-            let (r, c) = (cell as usize / 4, cell as usize % 4);
-            let r = if flip_r { 3 - r } else { r };
-            let c = if flip_c { 3 - c } else { c };
-            r * 4 + c
+            let (r, c) = (cell as usize / side, cell as usize % side);
+            let r = if flip_r { side - 1 - r } else { r };
+            let c = if flip_c { side - 1 - c } else { c };
+            r * side + c
         };
         let corner = map(0);
         cells
@@ -112,7 +155,9 @@ impl PatternDb {
     }
 
     /// Build a database with any partition of the tiles of `goal` (boards of
-    /// up to 16 cells; patterns of up to 8 tiles).
+    /// up to 25 cells; patterns of up to 8 tiles). On boards of more than 16
+    /// cells a pattern that a symmetry of the board carries onto an earlier
+    /// one reads that one's table ([`Shared`]) rather than building its own.
     ///
     /// ```
     /// use huarong_engine::{Board, Shape};
@@ -134,12 +179,56 @@ impl PatternDb {
         progress: &(dyn Fn(f32) + Sync),
         cancel: &CancelToken,
     ) -> Option<Self> {
-        let patterns = build::build_patterns(goal, partition, progress, cancel)?;
+        let plan = share::plan(goal, partition);
+        let own: Vec<Vec<u8>> = partition
+            .iter()
+            .zip(&plan)
+            .filter(|(_, shared)| shared.is_none())
+            .map(|(tiles, _)| tiles.clone())
+            .collect();
+        let mut built = build::build_patterns(goal, &own, progress, cancel)?.into_iter();
+        let patterns = partition
+            .iter()
+            .zip(plan)
+            .map(|(tiles, shared)| match shared {
+                Some(shared) => Pattern {
+                    tiles: tiles.clone(),
+                    table: Vec::new(),
+                    shared: Some(shared),
+                },
+                None => built.next().expect("one table per own pattern"),
+            })
+            .collect();
         Some(Self {
             shape: goal.shape(),
             goal: goal.cells().to_vec(),
             patterns,
         })
+    }
+
+    /// Pattern `i`'s table and, when it reads another pattern's table
+    /// through a symmetry, the cell map to read it with.
+    pub fn table_of(&self, i: usize) -> (&[u8], Option<&[u8]>) {
+        let p = &self.patterns[i];
+        match &p.shared {
+            Some(shared) => (&self.patterns[shared.source].table, Some(&shared.cells[..])),
+            None => (&p.table, None),
+        }
+    }
+
+    /// The value of pattern `i`'s table for its tiles on `cells` (tile by
+    /// cell, as a [`Board`]'s cells).
+    pub fn pattern_value(&self, i: usize, cells: &[u8]) -> u8 {
+        let (table, map) = self.table_of(i);
+        let mut pos = vec![0u8; cells.len()];
+        for (c, &t) in cells.iter().enumerate() {
+            pos[t as usize] = c as u8;
+        }
+        let at = |t: &u8| {
+            let c = pos[*t as usize];
+            map.map_or(c, |m| m[c as usize])
+        };
+        table[rank::rank(cells.len(), self.patterns[i].tiles.iter().map(at))]
     }
 
     /// The board shape.

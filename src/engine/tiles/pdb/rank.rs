@@ -24,7 +24,7 @@ pub fn rank(n: usize, cells: impl Iterator<Item = u8>) -> usize {
 #[cfg(test)]
 pub fn unrank(n: usize, mut r: usize, out: &mut [u8]) {
     let k = out.len();
-    let mut digits = [0usize; 16];
+    let mut digits = [0usize; 32];
     for i in (0..k).rev() {
         let radix = n - i;
         digits[i] = r % radix;

@@ -36,7 +36,8 @@ pub(super) fn build_patterns(
     let n = goal.cells().len();
     assert!(
         n <= order::MAX_CELLS,
-        "pattern databases are built for boards of up to 16 cells"
+        "pattern databases are built for boards of up to {} cells",
+        order::MAX_CELLS
     );
     // Work in units of a placement searched; converting one costs about
     // CONVERT_WEIGHT of that (so the bar keeps moving while it runs).
@@ -64,6 +65,7 @@ pub(super) fn build_patterns(
             .map(|(tiles, table)| Pattern {
                 tiles: tiles.clone(),
                 table,
+                shared: None,
             })
             .collect(),
     )
@@ -179,6 +181,10 @@ mod tests {
         let g44 = Board::new(Shape::new(4, 4).unwrap(), (0..16).collect()).unwrap();
         check(&g44, &[1, 2, 3], 1);
         check(&g44, &[4, 8, 12], 3);
+        // 5×5, the largest board: cell masks past 16 bits.
+        let g55 = Board::goal(Shape::new(5, 5).unwrap());
+        check(&g55, &[24, 19, 23], 2);
+        check(&g55, &[1, 7, 13], 1);
     }
 
     #[test]

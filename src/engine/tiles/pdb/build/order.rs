@@ -1,4 +1,4 @@
-//! The search's order of placements (n ≤ 16 cells, k ≤ 8 tiles).
+//! The search's order of placements (n ≤ 25 cells, k ≤ 8 tiles).
 //!
 //! A placement is split into its *cell set* (which cells hold the tiles)
 //! and its *arrangement* (which tile is on each of those cells, read in cell
@@ -7,15 +7,15 @@
 //! another order (`pdb::rank`), cheaper to compute per board; `convert`
 //! maps one to the other once.
 
-/// Most cells a board may have (cell sets are `u32` masks).
-pub(super) const MAX_CELLS: usize = 16;
+/// Most cells a board may have: 5×5 (cell sets are `u32` masks).
+pub(super) const MAX_CELLS: usize = 25;
 /// Most tiles a pattern may have (8! arrangements fit a `u16`).
 pub(super) const MAX_TILES: usize = 8;
 
 /// Factorials up to 8!.
 pub(super) const FACTORIAL: [usize; MAX_TILES + 1] = [1, 1, 2, 6, 24, 120, 720, 5040, 40320];
 
-/// `BINOMIAL[n][k]` = C(n, k) for n ≤ 16.
+/// `BINOMIAL[n][k]` = C(n, k) for n ≤ 25 (C(25, 12) fits a `u32`).
 pub(super) const BINOMIAL: [[u32; MAX_CELLS + 1]; MAX_CELLS + 1] = {
     let mut b = [[0u32; MAX_CELLS + 1]; MAX_CELLS + 1];
     let mut n = 0;
@@ -119,7 +119,7 @@ mod tests {
 
     #[test]
     fn index_is_a_bijection_onto_the_placement_count() {
-        for (n, k) in [(6, 3), (9, 1), (9, 4), (16, 2)] {
+        for (n, k) in [(6, 3), (9, 1), (9, 4), (16, 2), (25, 3)] {
             let total = placements(n, k);
             let mut seen = vec![false; total];
             for p in all_placements(n, k) {
