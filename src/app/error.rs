@@ -475,7 +475,7 @@ mod tests {
             unsupported,
             "不求解：快速（逐行归位）只能求解数字推盘，不能求解华容道"
         );
-        assert!(errors[6].text(Lang::Chinese).contains("/no/such.ron"));
-        assert!(errors[7].text(Lang::Chinese).ends_with("没有权限"));
+        assert!(errors[5].text(Lang::Chinese).contains("/no/such.ron"));
+        assert!(errors[6].text(Lang::Chinese).ends_with("没有权限"));
     }
 }

@@ -1,18 +1,14 @@
 //! The names of the engine's things as people read them, in both
 //! languages: strategies (with their one-sentence descriptions), heuristics,
-//! tuning knobs, Klotski's metrics, puzzle families and run statuses. The
+//! tuning knobs, puzzle families and run statuses. The
 //! engine keeps its English labels for the CLI; the app shows these. Chinese
 //! names are the ones textbooks use (广度优先搜索, 模拟退火, 曼哈顿距离, …).
 //!
 //! Keyed by the engine's names, so a strategy the registry adds without an
 //! entry here fails `every_registered_name_has_a_translation`.
 
-// Until every view is translated, some names are not shown yet.
-#![allow(dead_code)]
-
 use super::{Lang, Message, messages};
 use crate::engine::HeuristicKind;
-use crate::engine::klotski::Metric;
 use crate::engine::outcome::{LimitKind, Status};
 use crate::engine::strategy::{Family, ParamKey, Strategy};
 
@@ -81,12 +77,6 @@ messages! {
     ParamWeightHelp =>
         "Paths at most w times the shortest: 1 is optimal, larger is faster.",
         "路径至多为最短的 w 倍：1 即最优，越大越快。";
-    MetricMoves => "Moves", "移动数";
-    MetricSteps => "Steps", "步数";
-    MetricMovesHelp =>
-        "One piece, any distance along any free path",
-        "一块棋子沿空位走任意远算一步";
-    MetricStepsHelp => "One piece, one cell", "一块棋子走一格算一步";
     FamilyTiles => "tile puzzles", "数字推盘";
     FamilyKlotski => "Klotski", "华容道";
     StatusSolved => "solved", "已解出";
@@ -161,15 +151,6 @@ pub fn param_text(strategy: &str, key: ParamKey, lang: Lang) -> (String, String)
         ParamKey::Restarts => (NameMsg::ParamRestarts, NameMsg::ParamRestartsHelp),
         ParamKey::Tenure => (NameMsg::ParamTenure, NameMsg::ParamTenureHelp),
         ParamKey::Weight => (NameMsg::ParamWeight, NameMsg::ParamWeightHelp),
-    };
-    (label.text(lang), help.text(lang))
-}
-
-/// A Klotski metric's label and its one-line explanation in `lang`.
-pub fn metric_text(metric: Metric, lang: Lang) -> (String, String) {
-    let (label, help) = match metric {
-        Metric::Moves => (NameMsg::MetricMoves, NameMsg::MetricMovesHelp),
-        Metric::Steps => (NameMsg::MetricSteps, NameMsg::MetricStepsHelp),
     };
     (label.text(lang), help.text(lang))
 }
