@@ -453,7 +453,20 @@ impl HuarongApp {
                     Err(why) => self.set_status(Said::verbatim(why)),
                 }
             }
-            Command::CloseInspector => self.inspector = None,
+            Command::CloseInspector => {
+                // Say what the run came to, so the status line is not the
+                // one from before it opened.
+                if let Some(closed) = self.inspector.take() {
+                    let ended = closed.ended().cloned();
+                    self.set_status(i18n::Said::new(move |lang| match &ended {
+                        Some(e) => i18n::TilesMsg::InspectorClosedAfter {
+                            ended: e.text(lang),
+                        }
+                        .text(lang),
+                        None => i18n::TilesMsg::InspectorClosed.text(lang),
+                    }));
+                }
+            }
             Command::PlayCompared(run) => {
                 let (start, finished, name) = *run;
                 self.play_compared(start, finished, name);

@@ -94,7 +94,16 @@ fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {
         h.query_by_label("The start. Press Step to expand it.")
             .is_some()
     );
+    // Before the first step the open list says why it is empty, and no
+    // header counts "0 waiting".
+    h.get_by_label("Nothing yet: the start is expanded first.");
+    assert!(h.query_by_label_contains("waiting").is_none());
     click_until(&mut h, "Step", 1);
+    assert!(
+        h.query_by_label("Nothing yet: the start is expanded first.")
+            .is_none()
+    );
+    assert!(h.query_by_label_contains("waiting").is_some());
     // The start expanded: g 0, h its Manhattan distance.
     let b = board(start);
     let h0 = manhattan(&b);
@@ -476,4 +485,36 @@ fn the_inspector_opens_the_help_page_beside_the_run() {
     assert!(h.state().show_strategies);
     assert_eq!(steps(&h), 1);
     h.get_by_label_contains(find("idastar").unwrap().description());
+}
+
+#[test]
+fn closing_the_inspector_says_what_its_run_came_to() {
+    let mut h = harness();
+    let start = "1 2 3 0 4 6 7 5 8";
+    inspect(&mut h, "bfs", start);
+    h.get_by_label("Run to end").click();
+    wait_until(
+        &mut h,
+        |h| inspector(h).message().starts_with("The run is over"),
+        20,
+        "the end",
+    );
+    h.get_by_label("Close").click();
+    h.run();
+    assert!(h.state().inspector.is_none());
+    let status = h.state().status().to_string();
+    let moves = optimum(&board(start));
+    assert!(
+        status.starts_with("Inspector closed. Its run:")
+            && status.contains(&format!("{moves} moves")),
+        "{status}"
+    );
+    // Closed before its end, it says so instead of an older line.
+    inspect(&mut h, "bfs", start);
+    h.get_by_label("Close").click();
+    h.run();
+    assert_eq!(
+        h.state().status(),
+        "Inspector closed; its run was not finished."
+    );
 }

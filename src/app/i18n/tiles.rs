@@ -270,6 +270,13 @@ messages! {
     AboutMoves =>
         "Moves name the direction the blank moves (U, D, L, R).",
         "走法用空格移动的方向表示（U、D、L、R）。";
+    // Back from the search inspector.
+    InspectorClosed =>
+        "Inspector closed; its run was not finished.",
+        "检查器已关闭；它的运行没有结束。";
+    InspectorClosedAfter { ended: String } =>
+        "Inspector closed. Its run: {ended}",
+        "检查器已关闭。它的运行：{ended}";
 }
 
 /// A text kept to be drawn later in whichever language is chosen then (a

@@ -49,10 +49,12 @@ pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
             },
         )
     };
-    ui.label(tr(ui, header));
+    // Before the first step the list is empty: say only why.
     if open == 0 && model.expanded == 0 {
         ui.label(tr(ui, InspectorMsg::NothingYet));
+        return;
     }
+    ui.label(tr(ui, header));
     let what = tr(ui, what);
     egui::ScrollArea::vertical()
         .id_salt("open list")

@@ -273,6 +273,11 @@ fn order_of(strategy: &dyn Strategy) -> Order {
 }
 
 impl Inspector {
+    /// How its run ended, once it has.
+    pub fn ended(&self) -> Option<&Both> {
+        self.ended.as_ref()
+    }
+
     fn start(
         subject: Subject,
         title: Both,
