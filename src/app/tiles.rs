@@ -20,7 +20,7 @@ use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, Status, TilePuzzle, TracePoint};
 use crate::storage::puzzle_file::Saved;
-use crate::units::{bytes, duration, thousands};
+use crate::units::{duration, thousands};
 
 /// The tile view's state.
 pub struct TilesPlay {
@@ -566,7 +566,7 @@ impl TilesPlay {
             recorded,
         });
         let stats = o.stats;
-        let counters = move |lang| counters(&stats, lang) + &database_note(lang);
+        let counters = move |lang| names::counters(&stats, lang) + &database_note(lang);
         if o.status == Status::Solved {
             let moves = o.path.len();
             let run = strategy_in.clone();
@@ -868,21 +868,6 @@ impl TilesPlay {
             None => {}
         }
     }
-}
-
-/// A search's counters on one line in `lang` (English: the CLI's line).
-pub(super) fn counters(s: &crate::engine::Stats, lang: Lang) -> String {
-    if lang == Lang::English {
-        return crate::units::counters(s);
-    }
-    TilesMsg::Counters {
-        expanded: thousands(s.expanded),
-        generated: thousands(s.generated),
-        stored: thousands(s.peak_stored),
-        memory: bytes(s.peak_bytes),
-        time: duration(s.elapsed.as_secs_f64()),
-    }
-    .text(lang)
 }
 
 /// What a solved run's path is guaranteed to be, in `lang`, after the

@@ -111,9 +111,6 @@ messages! {
         "已解出：{moves} 步——{counters}";
     Ended { how: String, counters: String } => "{how} — {counters}", "{how}——运行统计：{counters}";
     EndedBecause { status: String, why: String } => "{status}: {why}", "{status}，原因：{why}";
-    Counters { expanded: String, generated: String, stored: String, memory: String, time: String } =>
-        "expanded {expanded}, generated {generated}, peak stored {stored}, memory {memory}, time {time}",
-        "扩展 {expanded}，生成 {generated}，存储峰值 {stored}，内存 {memory}，用时 {time}";
     NotSolving { why: String } => "Not solving: {why}", "未求解：{why}";
     CancelledLoading => "Cancelled while loading the database.", "载入数据库时已取消。";
     CannotInspect { strategy: String } =>

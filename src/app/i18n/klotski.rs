@@ -87,9 +87,6 @@ messages! {
     NotSolving { why: String } => "Not solving: {why}", "未求解：{why}";
     SolveFailed { why: String } => "Solve failed: {why}", "求解失败：{why}";
     Ended { status: String, counters: String } => "{status} — {counters}", "{status}——统计：{counters}";
-    Counters { expanded: String, generated: String, peak: String, memory: String, time: String } =>
-        "expanded {expanded}, generated {generated}, peak stored {peak}, memory {memory}, time {time}",
-        "扩展 {expanded}，生成 {generated}，最多同时存储 {peak}，内存 {memory}，用时 {time}";
     Optimal => "optimal", "最优";
     WithinOptimal { w: String } => "≤ {w} × optimal", "不超过最优的 {w} 倍";
     GuaranteeInBrackets { guarantee: String, unit: String } =>
@@ -231,20 +228,6 @@ pub fn unit(metric: Metric, n: u32, lang: Lang) -> String {
     .text(lang)
 }
 
-/// A run's counters as the status line gives them (the English is
-/// `units::counters`, which the CLI prints).
-pub fn counters(s: &crate::engine::Stats, lang: Lang) -> String {
-    use crate::units::{bytes, duration, thousands};
-    KlotskiMsg::Counters {
-        expanded: thousands(s.expanded),
-        generated: thousands(s.generated),
-        peak: thousands(s.peak_stored),
-        memory: bytes(s.peak_bytes),
-        time: duration(s.elapsed.as_secs_f64()),
-    }
-    .text(lang)
-}
-
 /// How far a path is guaranteed from the shortest (`optimal`, `≤ 2 ×
 /// optimal`), if it is (the English is `units::guarantee`'s).
 pub fn guarantee(s: &crate::engine::Stats, lang: Lang) -> Option<String> {
@@ -307,7 +290,10 @@ mod tests {
             optimal: true,
             ..Stats::default()
         };
-        assert_eq!(counters(&s, Lang::English), crate::units::counters(&s));
+        assert_eq!(
+            super::super::names::counters(&s, Lang::English),
+            crate::units::counters(&s)
+        );
         assert_eq!(guarantee(&s, Lang::English), crate::units::guarantee(&s));
         let w = Stats {
             optimal: false,
@@ -315,6 +301,9 @@ mod tests {
             ..s
         };
         assert_eq!(guarantee(&w, Lang::English), crate::units::guarantee(&w));
-        assert!(counters(&s, Lang::Chinese).starts_with("扩展 12,345，生成 23,456"));
+        assert!(
+            super::super::names::counters(&s, Lang::Chinese)
+                .starts_with("扩展 12,345，生成 23,456")
+        );
     }
 }

@@ -86,6 +86,9 @@ messages! {
     StatusTimeLimit => "time limit", "达到时间上限";
     StatusCancelled => "cancelled", "已取消";
     StatusNotFound => "no solution found", "未找到解";
+    Counters { expanded: String, generated: String, stored: String, memory: String, time: String } =>
+        "expanded {expanded}, generated {generated}, peak stored {stored}, memory {memory}, time {time}",
+        "扩展 {expanded}，生成 {generated}，峰值存储 {stored}，内存 {memory}，用时 {time}";
 }
 
 /// The message naming the strategy called `name` (the engine's CLI name).
@@ -174,6 +177,24 @@ pub fn status_text(status: Status, lang: Lang) -> String {
         Status::Limit(LimitKind::Time) => NameMsg::StatusTimeLimit,
         Status::Cancelled => NameMsg::StatusCancelled,
         Status::NotFound => NameMsg::StatusNotFound,
+    }
+    .text(lang)
+}
+
+/// A search's counters on one line in `lang`: the one wording the status
+/// lines, the inspector and the Klotski view share (English: the CLI's,
+/// [`crate::units::counters`]).
+pub fn counters(s: &crate::engine::Stats, lang: Lang) -> String {
+    use crate::units::{bytes, duration, thousands};
+    if lang == Lang::English {
+        return crate::units::counters(s);
+    }
+    NameMsg::Counters {
+        expanded: thousands(s.expanded),
+        generated: thousands(s.generated),
+        stored: thousands(s.peak_stored),
+        memory: bytes(s.peak_bytes),
+        time: duration(s.elapsed.as_secs_f64()),
     }
     .text(lang)
 }

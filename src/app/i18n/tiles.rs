@@ -87,9 +87,6 @@ messages! {
     CommaWithin { w: f64 } => ", ≤ {w} × optimal", "，≤ {w} × 最优";
     RawWalk { walk: String } => ", raw walk {walk}", "，原始游走 {walk} 步";
     Ended { status: String, counters: String } => "{status} — {counters}", "{status} — 统计：{counters}";
-    Counters { expanded: String, generated: String, stored: String, memory: String, time: String } =>
-        "expanded {expanded}, generated {generated}, peak stored {stored}, memory {memory}, time {time}",
-        "扩展 {expanded}，生成 {generated}，峰值存储 {stored}，内存 {memory}，用时 {time}";
     DatabaseBuilt { name: String, time: String } =>
         "; {name} database built in {time}, not counted in the search time",
         "；{name} 模式数据库构建用时 {time}，不计入搜索时间";

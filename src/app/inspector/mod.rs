@@ -95,20 +95,6 @@ impl Drop for Inspector {
     }
 }
 
-/// A search's counters on one line in `lang` (English as
-/// [`crate::units::counters`] writes it).
-fn counters(stats: &crate::engine::Stats, lang: Lang) -> String {
-    use crate::units::{bytes, duration};
-    InspectorMsg::Counters {
-        expanded: thousands(stats.expanded),
-        generated: thousands(stats.generated),
-        stored: thousands(stats.peak_stored),
-        memory: bytes(stats.peak_bytes),
-        time: duration(stats.elapsed.as_secs_f64()),
-    }
-    .text(lang)
-}
-
 /// How a search ended in `lang`, with its reason when that says more than
 /// the status (English as [`crate::units::ended`] writes it).
 fn ended_text(status: Status, reason: Option<&str>, lang: Lang) -> String {
@@ -134,7 +120,7 @@ fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> Both {
     Both::new(|lang| {
         match &outcome {
             Ok(o) => {
-                let counters = counters(&o.stats, lang);
+                let counters = names::counters(&o.stats, lang);
                 match o.status {
                     Status::Solved if o.stats.optimal => InspectorMsg::SolvedOptimal {
                         moves: o.path.len(),
