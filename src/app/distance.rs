@@ -433,7 +433,9 @@ impl Distances {
             } else {
                 HintMsg::Exact { d }
             };
-            ui.label(tr(ui, readout))
+            // Kept whole: in a narrow row it moves to the next line rather
+            // than breaking inside its bracket.
+            ui.add(egui::Label::new(tr(ui, readout)).extend())
                 .on_hover_text(tr(ui, HintMsg::ExactHow { how }));
         } else {
             let readout = if d == 1 {
@@ -441,7 +443,7 @@ impl Distances {
             } else {
                 HintMsg::AtMost { d }
             };
-            ui.label(tr(ui, readout))
+            ui.add(egui::Label::new(tr(ui, readout)).extend())
                 .on_hover_text(tr(ui, HintMsg::BoundHow { how }));
         }
         let stage = self.hint.as_ref().map_or(0, |(_, s)| *s);

@@ -777,3 +777,17 @@ fn the_heuristic_view_tints_the_pattern_groups_with_their_values() {
         .collect();
     assert!(tints[0] != tints[1] && tints[1] != tints[2] && tints[0] != tints[2]);
 }
+
+#[test]
+fn in_a_small_window_the_readout_stays_on_one_line() {
+    let mut h = tiles_harness(Settings::default());
+    h.set_size(egui::Vec2::new(800.0, 560.0));
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    wait_for_readout(&mut h, 31);
+    let readout = h.get_by_label("31 moves from the goal (exact)").rect();
+    let one_line = h.get_by_label("Moves: 0").rect();
+    assert!(
+        readout.height() <= one_line.height() + 1.0,
+        "the readout wraps: {readout:?} against one line {one_line:?}"
+    );
+}
