@@ -243,6 +243,25 @@ pub(super) fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
     );
 }
 
+/// Where the render tests save their PNGs: `$HUARONG_SCREENSHOTS`, else the
+/// repository's `screenshots/` (what `scripts/screenshots.sh` fills).
+pub(super) fn screenshot_dir() -> std::path::PathBuf {
+    let dir = std::env::var_os("HUARONG_SCREENSHOTS").map_or_else(
+        || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots"),
+        std::path::PathBuf::from,
+    );
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A language's short tag for file names (`en`, `zh`).
+pub(super) fn lang_tag(lang: super::i18n::Lang) -> &'static str {
+    match lang {
+        super::i18n::Lang::English => "en",
+        super::i18n::Lang::Chinese => "zh",
+    }
+}
+
 pub(super) fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
     wait_while(h, HuarongApp::is_solving, 60, "solver");
 }
@@ -790,11 +809,7 @@ fn a_corrupt_file_shows_an_error_and_changes_nothing() {
 #[test]
 #[ignore = "renders PNGs; run scripts/screenshots.sh"]
 fn render_screenshots() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = screenshot_dir();
     let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
         let img = h.render().expect("render");
         img.save(dir.join(name)).unwrap();

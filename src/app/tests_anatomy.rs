@@ -283,10 +283,7 @@ fn compare_rows_show_their_shapes() {
 #[test]
 #[ignore = "renders PNGs"]
 fn render_anatomy_and_help() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "/tmp/anatomy-shots".into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     for (w, hgt) in [(800.0, 560.0), (1600.0, 1000.0)] {
         for strategy in ["astar", "idastar", "bfs"] {
             let mut h = solved(strategy, HARD);

@@ -374,11 +374,7 @@ fn the_wheel_over_the_batch_plot_scrolls_the_page_and_a_zoom_can_be_reset() {
 #[test]
 #[ignore = "renders PNGs; run scripts/screenshots.sh"]
 fn render_compare_screenshots() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     let mut h = harness();
     set_board(&mut h, "8 6 7 2 5 4 3 0 1");
     h.get_by_label("Compare strategies").click();

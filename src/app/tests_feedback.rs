@@ -34,11 +34,7 @@ fn status_rect(h: &Harness<'_, HuarongApp>) -> Rect {
 /// Save a frame to `$HUARONG_SCREENSHOTS/name` when that folder is set
 /// (the render tests below are ignored by default: they need a renderer).
 fn save(h: &mut Harness<'_, HuarongApp>, name: &str) {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     h.render().expect("render").save(dir.join(name)).unwrap();
 }
 

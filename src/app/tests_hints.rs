@@ -667,10 +667,7 @@ fn a_klotski_layout_whose_exit_cannot_be_reached_offers_the_closest_position() {
 #[test]
 #[ignore = "renders PNGs; needs a graphics driver"]
 fn render_hints() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "/tmp/huarong-hints".into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     for (w, hgt) in [(1600.0, 1000.0), (800.0, 560.0)] {
         let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
             h.set_size(egui::Vec2::new(w, hgt));

@@ -207,11 +207,7 @@ fn the_compare_table_speaks_chinese_and_its_buttons_run_and_play() {
 #[test]
 #[ignore]
 fn render_klotski_and_compare_in_chinese() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     let mut h = super::tests::harness_with_distances(Settings {
         animate: false,
         family: Family::Klotski,

@@ -227,15 +227,9 @@ fn the_distance_readout_and_the_two_stage_hint_speak_chinese() {
 #[test]
 #[ignore = "renders PNGs; needs a graphics driver"]
 fn render_learning_views_in_chinese() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "/tmp/huarong-learning".into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     for lang in Lang::ALL {
-        let tag = match lang {
-            Lang::English => "en",
-            Lang::Chinese => "zh",
-        };
+        let tag = super::tests::lang_tag(lang);
         for (w, hgt) in [(1600.0, 1000.0), (800.0, 560.0)] {
             let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
                 h.set_size(Vec2::new(w, hgt));

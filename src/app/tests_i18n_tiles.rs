@@ -251,15 +251,9 @@ fn a_refused_command_and_the_error_dialog_speak_chinese() {
 #[test]
 #[ignore = "renders with wgpu and saves PNGs; run by hand"]
 fn render_tiles_in_chinese() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "/tmp/huarong-tiles-i18n".into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     for lang in Lang::ALL {
-        let tag = match lang {
-            Lang::English => "en",
-            Lang::Chinese => "zh",
-        };
+        let tag = super::tests::lang_tag(lang);
         for (w, hgt) in [(1600.0, 1000.0), (800.0, 560.0)] {
             let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
                 h.set_size(egui::Vec2::new(w, hgt));

@@ -354,11 +354,7 @@ fn stepping_annealing_shows_the_walk_its_temperature_and_each_chance() {
 #[test]
 #[ignore = "renders PNGs; run with HUARONG_SCREENSHOTS=<folder>"]
 fn render_inspector() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     for (strategy, name, start, steps_shown, tab) in [
         ("astar", "inspector-astar", "8 6 7 2 5 4 3 0 1", 30, None),
         (

@@ -80,11 +80,7 @@ fn pdb6666_is_offered_on_5x5_and_a_solve_builds_it_with_a_progress_bar() {
 #[test]
 #[ignore = "renders PNGs; run with HUARONG_SCREENSHOTS=<folder>"]
 fn render_pdb_in_chinese() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     for (w, hgt) in [(1600.0, 1000.0), (800.0, 560.0)] {
         for chinese in [false, true] {
             let mut h = harness();

@@ -479,10 +479,7 @@ fn a_first_launch_starts_on_a_shuffled_puzzle_and_the_goal_says_what_to_do() {
 #[test]
 #[ignore = "renders PNGs; needs a graphics driver"]
 fn render_tile_notes() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "/tmp/huarong-tiles".into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     for (w, hgt) in [(1100.0, 720.0), (800.0, 560.0)] {
         let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
             h.set_size(eframe::egui::Vec2::new(w, hgt));

@@ -45,10 +45,7 @@ fn weighted_results_read_as_within_w_times_optimal() {
 #[test]
 #[ignore = "renders PNGs; run with HUARONG_SCREENSHOTS=<folder>"]
 fn render_a_weighted_solve() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS").unwrap_or_else(|_| "screenshots".into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = super::tests::screenshot_dir();
     for (w, hgt) in [(800.0, 560.0), (1600.0, 1000.0)] {
         let mut h = harness();
         h.set_size(eframe::egui::Vec2::new(w, hgt));

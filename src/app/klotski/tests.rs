@@ -243,11 +243,7 @@ fn solving_fills_the_step_list_and_playback_frees_cao_cao() {
 #[test]
 #[ignore]
 fn render_klotski_screenshots() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::app::tests::screenshot_dir();
     // 1. 横刀立马 solved in moves, part way through playback, a piece selected.
     let mut h = harness();
     h.get_by_label("BFS").click();

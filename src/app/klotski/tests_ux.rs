@@ -433,11 +433,7 @@ fn click_at(h: &mut Harness<'_, HuarongApp>, p: eframe::egui::Pos2) {
 #[test]
 #[ignore]
 fn render_klotski_names_and_sizes() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::app::tests::screenshot_dir();
     let mut h = harness();
     h.get_by_label("BFS").click();
     h.get_by_label("moves").click();
@@ -472,11 +468,7 @@ fn render_klotski_names_and_sizes() {
 #[test]
 #[ignore]
 fn render_short_traces() {
-    let dir = std::path::PathBuf::from(
-        std::env::var("HUARONG_SCREENSHOTS")
-            .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/screenshots").into()),
-    );
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::app::tests::screenshot_dir();
     let mut h = harness();
     h.get_by_label("Sliding tiles").click();
     h.run();
