@@ -37,6 +37,17 @@ fn inspect(h: &mut Harness<'_, HuarongApp>, strategy: &str, start: &str) {
     assert!(h.state().inspector.is_some(), "{}", h.state().status());
 }
 
+/// Click Run to end and wait up to `secs` for the run to be over.
+fn run_to_end(h: &mut Harness<'_, HuarongApp>, secs: u64) {
+    h.get_by_label("Run to end").click();
+    wait_until(
+        h,
+        |h| inspector(h).message().starts_with("The run is over"),
+        secs,
+        "the end",
+    );
+}
+
 /// Click `button` and wait until `steps` steps are shown.
 fn click_until(h: &mut Harness<'_, HuarongApp>, button: &str, steps_shown: u64) {
     h.get_by_label(button).click();
@@ -203,13 +214,7 @@ fn the_search_tree_of_a_small_run_highlights_the_path_and_a_click_shows_a_node()
     let mut h = harness();
     let start = "1 2 3 0 4 6 7 5 8";
     inspect(&mut h, "bfs", start);
-    h.get_by_label("Run to end").click();
-    wait_until(
-        &mut h,
-        |h| inspector(h).message().starts_with("The run is over"),
-        20,
-        "the end",
-    );
+    run_to_end(&mut h, 20);
     h.get_by_label("Search tree").click();
     h.run();
     let m = inspector(&h).model().clone();
@@ -410,13 +415,7 @@ fn render_inspector() {
     let mut h = harness();
     h.set_size(egui::Vec2::new(1600.0, 1000.0));
     inspect(&mut h, "astar", "1 8 5 4 2 3 7 6 0");
-    h.get_by_label("Run to end").click();
-    wait_until(
-        &mut h,
-        |h| inspector(h).message().starts_with("The run is over"),
-        30,
-        "the end",
-    );
+    run_to_end(&mut h, 30);
     h.get_by_label("Search tree").click();
     h.run();
     let img = h.render().expect("render");
@@ -488,13 +487,7 @@ fn closing_the_inspector_says_what_its_run_came_to() {
     let mut h = harness();
     let start = "1 2 3 0 4 6 7 5 8";
     inspect(&mut h, "bfs", start);
-    h.get_by_label("Run to end").click();
-    wait_until(
-        &mut h,
-        |h| inspector(h).message().starts_with("The run is over"),
-        20,
-        "the end",
-    );
+    run_to_end(&mut h, 20);
     h.get_by_label("Close").click();
     h.run();
     assert!(h.state().inspector.is_none());
