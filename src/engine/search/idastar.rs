@@ -95,11 +95,16 @@ where
         }
         IdaEnd::Stopped(stop) => Outcome::stopped(stop, meter.finish(sizes(0, bound))),
         IdaEnd::OverBudget => unreachable!("no budget was set"),
-        IdaEnd::Exhausted => Outcome {
-            reason: Some("the search space is exhausted without reaching the goal".into()),
-            stats: meter.finish(sizes(0, bound)),
-            ..Outcome::unsolvable(String::new())
-        },
+        IdaEnd::Exhausted => exhausted(meter.finish(sizes(0, bound))),
+    }
+}
+
+/// The outcome of a depth-first search that ran out of states.
+pub(crate) fn exhausted<M>(stats: Stats) -> Outcome<M> {
+    Outcome {
+        reason: Some("the search space is exhausted without reaching the goal".into()),
+        stats,
+        ..Outcome::unsolvable(String::new())
     }
 }
 

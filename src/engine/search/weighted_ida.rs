@@ -8,7 +8,7 @@
 //! the next bound (the least f cut) is at most w·C*. A goal is only taken
 //! within the bound, so its path has g ≤ T ≤ w·C* moves.
 
-use super::idastar::{IdaEnd, UNREACHABLE, iterate};
+use super::idastar::{IdaEnd, UNREACHABLE, exhausted, iterate};
 use super::{DepthFirstSpace, ida_star};
 use crate::control::{Control, Meter, Sizes};
 use crate::observe::Unwatched;
@@ -245,11 +245,6 @@ where
         stats.bound = Some(lower);
         Outcome::solved(path, stats)
     };
-    let exhausted = |lower: u32, meter: Meter<'_>| Outcome {
-        reason: Some("the search space is exhausted without reaching the goal".into()),
-        stats: meter.finish(sizes(lower)),
-        ..Outcome::unsolvable(String::new())
-    };
     loop {
         if cap_of(lower) > cap {
             cap = cap_of(lower);
@@ -279,7 +274,7 @@ where
             IdaEnd::Found(path) => return solved(path, lower, meter),
             IdaEnd::OverBudget => below_allowance = below_allowance.saturating_mul(2),
             IdaEnd::Stopped(stop) => return Outcome::stopped(stop, meter.finish(sizes(lower))),
-            IdaEnd::Exhausted => return exhausted(lower, meter),
+            IdaEnd::Exhausted => return exhausted(meter.finish(sizes(lower))),
         }
     }
 }
