@@ -8,9 +8,11 @@
 pub mod group;
 mod parse;
 pub mod space;
+mod word;
 
 pub use parse::LayoutError;
 pub use space::{KMove, KState, KlotskiSpace, Metric};
+pub use word::bfs;
 
 use crate::Dir;
 
