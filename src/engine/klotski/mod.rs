@@ -8,6 +8,8 @@
 pub mod group;
 mod parse;
 pub mod space;
+#[cfg(test)]
+mod tests;
 mod word;
 
 pub use parse::LayoutError;
