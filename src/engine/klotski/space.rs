@@ -219,7 +219,7 @@ impl KlotskiSpace {
         let cells = rows * cols;
         let words = match cells.div_ceil(PER_WORD) {
             1 => Words::One(OneWord::new(
-                Masks::new(&grid, &footprint, &stamp),
+                &Masks::new(&grid, &footprint, &stamp),
                 cols,
                 target_shape,
             )),
@@ -454,7 +454,6 @@ impl<const W: usize> Masks<W> {
 /// that need them, ANDed with the anchors of that shape. No loop visits a
 /// piece that cannot move.
 pub(super) struct OneWord {
-    masks: Masks<1>,
     /// The lanes of the board's cells.
     board: u64,
     /// The lanes of every column but the first, and but the last.
@@ -475,7 +474,7 @@ pub(super) struct OneWord {
 }
 
 impl OneWord {
-    fn new(masks: Masks<1>, cols: usize, target_shape: PieceShape) -> Self {
+    fn new(masks: &Masks<1>, cols: usize, target_shape: PieceShape) -> Self {
         let cells = masks.cells;
         let board = LOW_LANES >> (3 * (PER_WORD - cells));
         let column = |col: usize| {
@@ -514,7 +513,6 @@ impl OneWord {
             pattern,
             wide: std::array::from_fn(|code| size(code).1 == 2),
             tall: std::array::from_fn(|code| size(code).0 == 2),
-            masks,
         }
     }
 
@@ -537,14 +535,19 @@ impl OneWord {
         let down_tall = down >> self.row;
         let left_tall = left & left >> self.row;
         let right_tall = right & right >> self.row;
-        // Anchors of each code: lanes equal to it (XOR leaves them zero).
-        let mut anchors = [0u64; CODES];
-        for (code, lanes) in anchors.iter_mut().enumerate().skip(2).take(5) {
-            let x = s ^ (code as u64 * LOW_LANES);
-            *lanes = !(x | x >> 1 | x >> 2) & LOW_LANES;
-        }
-        anchors[self.target_as as usize & 7] |= anchors[TARGET as usize];
-        let [single, wide, tall, square] = [2, 3, 4, 5].map(|c| anchors[c]);
+        // Anchors of each shape, from the three bit planes of the codes
+        // (single 010, wide 011, tall 100, square 101, target 110).
+        let low = s & LOW_LANES;
+        let mid = s >> 1 & LOW_LANES;
+        let high = s >> 2 & LOW_LANES;
+        let mut anchors = [
+            mid & !high & !low, // single
+            mid & !high & low,  // wide
+            high & !mid & !low, // tall
+            high & !mid & low,  // square
+        ];
+        anchors[(self.target_as - 2) as usize & 3] |= high & mid & !low;
+        let [single, wide, tall, square] = anchors;
         // The anchors that can step in each direction (Dir::ALL order).
         let can = [
             single & up | wide & up_wide | tall & up | square & up_wide,
@@ -555,31 +558,39 @@ impl OneWord {
             single & left | wide & left | tall & left_tall | square & left_tall,
             single & right | wide & right >> 3 | tall & right_tall | square & right_tall >> 3,
         ];
+        // Where each direction takes an anchor's lane.
+        let shift = [-(self.row as i32), self.row as i32, -3, 3];
         let mut movable = can[0] | can[1] | can[2] | can[3];
-        let cells = self.masks.cells;
         while movable != 0 {
             let bit = movable.trailing_zeros();
             movable &= movable - 1;
             let anchor = bit as usize / 3;
-            let at = ((s >> bit) & 7) as usize * cells + anchor;
+            let code = ((s >> bit) & 7) as usize;
+            let pattern = self.pattern[code];
             match metric {
                 Metric::Steps => {
-                    for (can, step) in can.iter().zip(&self.masks.steps[at]) {
-                        if can >> bit & 1 != 0 {
-                            let mv = KMove {
-                                from: anchor as u8,
-                                to: step.to,
-                            };
-                            emit(mv, s ^ step.flip[0]);
-                        }
+                    // The piece lifted from its anchor and put down one
+                    // cell on, by shifting its codes.
+                    let away = s ^ pattern << bit;
+                    let mut dirs = (can[0] >> bit & 1)
+                        | (can[1] >> bit & 1) << 1
+                        | (can[2] >> bit & 1) << 2
+                        | (can[3] >> bit & 1) << 3;
+                    while dirs != 0 {
+                        let d = dirs.trailing_zeros() as usize;
+                        dirs &= dirs - 1;
+                        let end = (bit as i32 + shift[d & 3]) as u32;
+                        let mv = KMove {
+                            from: anchor as u8,
+                            to: (end / 3) as u8,
+                        };
+                        emit(mv, away ^ pattern << end);
                     }
                 }
                 Metric::Moves => {
                     // The anchors where the piece fits among the others,
                     // then those of them joined to its own: a flood fill
                     // of whole rows of lanes at a time.
-                    let code = ((s >> bit) & 7) as usize;
-                    let pattern = self.pattern[code];
                     let own = (pattern | pattern >> 1 | pattern >> 2) & LOW_LANES;
                     let mut fit = empty | own << bit;
                     if self.wide[code] {

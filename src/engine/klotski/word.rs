@@ -43,6 +43,28 @@ impl WordSet {
         self.slots.len() * std::mem::size_of::<u64>()
     }
 
+    /// Where the search for `key` starts.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Read `key`'s first slot, so that it is in the cache when `key` is
+    /// inserted.
+    #[inline]
+    pub(super) fn touch(&self, key: u64) {
+        let mask = self.slots.len() - 1;
+        std::hint::black_box(self.slots[self.home(key) & mask]);
+    }
+
+    /// Room for `n` more states without growing.
+    #[inline]
+    pub(super) fn reserve(&mut self, n: usize) {
+        while 2 * (self.len + n) > self.slots.len() {
+            self.grow();
+        }
+    }
+
     /// Add `key`; whether it was new.
     #[inline]
     pub(super) fn insert(&mut self, key: u64) -> bool {
@@ -51,7 +73,7 @@ impl WordSet {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize;
+        let mut i = self.home(key);
         loop {
             let slot = &mut self.slots[i & mask];
             if *slot == 0 {
@@ -163,6 +185,7 @@ fn bfs_word<W: Watch>(
     let mut head = 0usize;
     let mut depth = 0u32;
     let mut level_end = 1usize;
+    let mut buf: Vec<u64> = Vec::with_capacity(64);
     while head < states.len() {
         if head == level_end {
             depth += 1;
@@ -194,15 +217,17 @@ fn bfs_word<W: Watch>(
             u32::MAX => 0,
             p => states[p as usize],
         };
-        // Successors go straight into the table. Once the goal is stored
-        // the rest are only counted, as the generic search counts a whole
-        // node's successors before storing any.
-        let (mut generated, mut goal) = (0u64, None);
-        masks.each_successor(metric, expanded, |_, next| {
-            generated += 1;
-            if goal.is_some() {
-                return;
-            }
+        buf.clear();
+        masks.each_successor(metric, expanded, |_, next| buf.push(next));
+        meter.generated(buf.len() as u64);
+        // Each successor's slot is read first, all together, so that their
+        // cache misses overlap instead of each insert waiting for its own.
+        seen.reserve(buf.len());
+        for &next in &buf {
+            seen.touch(next);
+        }
+        let mut goal = None;
+        for &next in &buf {
             let new = next != parent && seen.insert(next);
             if W::ON {
                 watch.event(&Event::Generate {
@@ -220,10 +245,10 @@ fn bfs_word<W: Watch>(
                         watch.event(&Event::Goal { g: depth + 1 });
                     }
                     goal = Some(states.len() - 1);
+                    break;
                 }
             }
-        });
-        meter.generated(generated);
+        }
         if let Some(at) = goal {
             let path = path_to(&states, &parents, at);
             let mut stats = meter.finish(sizes(&states, &seen, head, depth + 1));
