@@ -468,9 +468,14 @@ pub(super) struct OneWord {
     /// By code: the piece's codes anchored at cell 0 (shifted by three
     /// bits a cell, the piece anchored anywhere: lanes go row after row).
     pattern: [u64; CODES],
-    /// By code: two columns wide, two rows tall.
-    wide: [bool; CODES],
-    tall: [bool; CODES],
+    /// By code: the cells the piece anchored at cell 0 covers (lanes' low
+    /// bits).
+    footprint: [u64; CODES],
+    /// By code: how far right shifting the free cells brings a piece's
+    /// second column onto its anchor (3 bits; 0 for one column), and its
+    /// second row (a row of lanes; 0 for one row).
+    column_shift: [u32; CODES],
+    row_shift: [u32; CODES],
 }
 
 impl OneWord {
@@ -511,8 +516,11 @@ impl OneWord {
             target_as: code_of(target_shape),
             fits,
             pattern,
-            wide: std::array::from_fn(|code| size(code).1 == 2),
-            tall: std::array::from_fn(|code| size(code).0 == 2),
+            footprint: pattern.map(|p| (p | p >> 1 | p >> 2) & LOW_LANES),
+            column_shift: std::array::from_fn(|code| 3 * (size(code).1 as u32).saturating_sub(1)),
+            row_shift: std::array::from_fn(|code| {
+                3 * cols as u32 * (size(code).0 as u32).saturating_sub(1)
+            }),
         }
     }
 
@@ -591,15 +599,9 @@ impl OneWord {
                     // The anchors where the piece fits among the others,
                     // then those of them joined to its own: a flood fill
                     // of whole rows of lanes at a time.
-                    let own = (pattern | pattern >> 1 | pattern >> 2) & LOW_LANES;
-                    let mut fit = empty | own << bit;
-                    if self.wide[code] {
-                        fit &= fit >> 3;
-                    }
-                    if self.tall[code] {
-                        fit &= fit >> self.row;
-                    }
-                    fit &= self.fits[code];
+                    let free = empty | self.footprint[code] << bit;
+                    let free = free & free >> self.column_shift[code];
+                    let fit = free & free >> self.row_shift[code] & self.fits[code];
                     let mut reach = 1u64 << bit;
                     loop {
                         let grown = (reach
@@ -608,7 +610,9 @@ impl OneWord {
                             | reach << self.row
                             | reach >> self.row)
                             & fit;
-                        if grown == reach {
+                        // Done when nothing new is reached, or all is.
+                        if grown == reach || grown == fit {
+                            reach = grown;
                             break;
                         }
                         reach = grown;
