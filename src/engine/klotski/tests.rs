@@ -62,8 +62,8 @@ fn model_group(start: &Layout, metric: Metric) -> HashMap<Key, Layout> {
     let mut queue = VecDeque::from([start.clone()]);
     while let Some(l) = queue.pop_front() {
         for (_, _, next) in model_successors(&l, metric) {
-            if !group.contains_key(&key(&next)) {
-                group.insert(key(&next), next.clone());
+            if let std::collections::hash_map::Entry::Vacant(e) = group.entry(key(&next)) {
+                e.insert(next.clone());
                 queue.push_back(next);
             }
         }

@@ -120,6 +120,14 @@ pub(super) fn count_reachable(masks: &OneWord, metric: Metric, start: u64) -> us
 /// Breadth-first search from `start`: [`crate::search::bfs`] specialised to
 /// one-word boards (the same nodes in the same order, so the same path and
 /// counters, events included), or the generic search on larger boards.
+///
+/// ```
+/// use huarong_engine::Control;
+/// use huarong_engine::klotski::{KlotskiSpace, Layout, Metric, bfs};
+/// let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(); // 横刀立马
+/// let (space, start) = KlotskiSpace::new(&layout, Metric::Moves);
+/// assert_eq!(bfs(&space, start, &Control::default()).path.len(), 81);
+/// ```
 pub fn bfs(space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
     match space.one_word() {
         Some(masks) => with_watch!(ctl, watch => bfs_word(space, masks, start, ctl, watch)),
