@@ -8,9 +8,13 @@
 pub mod group;
 mod parse;
 pub mod space;
+#[cfg(test)]
+mod tests;
+mod word;
 
 pub use parse::LayoutError;
 pub use space::{KMove, KState, KlotskiSpace, Metric};
+pub use word::bfs;
 
 use crate::Dir;
 

@@ -83,19 +83,55 @@ impl std::hash::Hash for KState {
     }
 }
 
-/// One step of a piece of some code from some anchor in some direction.
-#[derive(Clone, Copy, Default)]
-struct Step {
+/// One step of a piece of some code from some anchor in some direction, on
+/// a board whose cells fit in `W` words.
+#[derive(Clone, Copy)]
+struct Step<const W: usize> {
     /// The cells it moves onto, which must be empty (lanes' low bits).
-    need: Lanes,
+    need: [u64; W],
     /// What the step flips in the state: the piece's codes at the old
     /// anchor and at the new one (a move is `state ^ flip`).
-    flip: Lanes,
+    flip: [u64; W],
     /// The new anchor; `u8::MAX`: off the board.
     to: u8,
 }
 
+/// The tables successor generation reads, in the `W` words a board uses
+/// (one for the classic 5×4), each indexed by `code * cells + anchor`:
+/// flat and no wider than needed, so the hot loop stays in the L1 cache.
+struct Masks<const W: usize> {
+    cells: usize,
+    /// Cells covered by a piece of each code anchored at each cell, as lanes
+    /// (the low bit of each 3-bit cell code set); all zero: it does not fit.
+    footprint: Vec<[u64; W]>,
+    /// The codes a piece of each code anchored at each cell writes: its
+    /// anchor coded, the rest covered.
+    stamp: Vec<[u64; W]>,
+    /// Each code's steps from each anchor, by direction.
+    steps: Vec<[Step<W>; 4]>,
+    /// Each code's cells next to each anchor that any step enters: a piece
+    /// none of whose are empty cannot move (most pieces, most of the time).
+    border: Vec<[u64; W]>,
+}
+
+/// The tables for the number of words a board uses.
+enum Words {
+    One(OneWord),
+    Two(Masks<2>),
+    Three(Masks<3>),
+}
+
 impl KState {
+    /// The state of a one-word board held in `word`.
+    #[inline]
+    pub(super) fn of_word(word: u64) -> Self {
+        Self([word, 0, 0])
+    }
+    /// A one-word board's state as its word.
+    #[inline]
+    pub(super) fn word(&self) -> u64 {
+        self.0[0]
+    }
     #[inline]
     fn get(&self, cell: usize) -> u8 {
         ((self.0[cell / PER_WORD] >> (3 * (cell % PER_WORD))) & 7) as u8
@@ -129,13 +165,8 @@ pub struct KlotskiSpace {
     /// The codes a piece of each code anchored at each cell writes: its
     /// anchor coded, the rest covered.
     stamp: [Vec<Lanes>; CODES],
-    /// Each code's steps from each anchor, by direction.
-    steps: [Vec<[Step; 4]>; CODES],
-    /// Each code's cells next to each anchor that any step enters: a piece
-    /// none of whose are empty cannot move (most pieces, most of the time).
-    border: [Vec<Lanes>; CODES],
-    /// Words of a state the board uses (1 for up to 21 cells).
-    words: usize,
+    /// The successor tables, in as many words as the board needs.
+    words: Words,
 }
 
 impl KlotskiSpace {
@@ -185,42 +216,16 @@ impl KlotskiSpace {
         let stamp = table(&|code, anchor, cell| if cell == anchor { code } else { COVERED });
         let grid = Shape::new(rows as u8, cols as u8)
             .expect("layouts are 4 to 8 cells a side, at most 63 cells");
-        let steps: [Vec<[Step; 4]>; CODES] = std::array::from_fn(|code| {
-            (0..rows * cols)
-                .map(|from| {
-                    Dir::ALL.map(|d| {
-                        let off = Step {
-                            to: u8::MAX,
-                            ..Step::default()
-                        };
-                        let Some(to) = grid.neighbour(from, d) else {
-                            return off;
-                        };
-                        let (old, new) = (footprint[code][from], footprint[code][to]);
-                        if old == [0; 3] || new == [0; 3] {
-                            return off;
-                        }
-                        Step {
-                            need: std::array::from_fn(|w| new[w] & !old[w]),
-                            flip: std::array::from_fn(|w| {
-                                stamp[code][from][w] ^ stamp[code][to][w]
-                            }),
-                            to: to as u8,
-                        }
-                    })
-                })
-                .collect()
-        });
-        let border = std::array::from_fn(|code| {
-            steps[code]
-                .iter()
-                .map(|dirs: &[Step; 4]| {
-                    dirs.iter().fold([0; 3], |acc: Lanes, step| {
-                        std::array::from_fn(|w| acc[w] | step.need[w])
-                    })
-                })
-                .collect()
-        });
+        let cells = rows * cols;
+        let words = match cells.div_ceil(PER_WORD) {
+            1 => Words::One(OneWord::new(
+                &Masks::new(&grid, &footprint, &stamp),
+                cols,
+                target_shape,
+            )),
+            2 => Words::Two(Masks::new(&grid, &footprint, &stamp)),
+            _ => Words::Three(Masks::new(&grid, &footprint, &stamp)),
+        };
         let space = Self {
             rows,
             cols,
@@ -229,9 +234,7 @@ impl KlotskiSpace {
             goal_cell: layout.goal.0 * cols + layout.goal.1,
             footprint,
             stamp,
-            steps,
-            border,
-            words: (rows * cols).div_ceil(PER_WORD),
+            words,
         };
         let mut start = KState([0; 3]);
         for (i, p) in layout.pieces.iter().enumerate() {
@@ -259,8 +262,26 @@ impl KlotskiSpace {
         }
     }
 
+    /// The tables of a board whose states fit one word (up to 21 cells:
+    /// the classic 5×4 among them), for the searches specialised to it.
+    pub(super) fn one_word(&self) -> Option<&OneWord> {
+        match &self.words {
+            Words::One(masks) => Some(masks),
+            _ => None,
+        }
+    }
+
+    /// Whether the one-word state `s` has the target on its goal.
+    #[inline]
+    pub(super) fn is_goal_word(&self, s: u64) -> bool {
+        (s >> (3 * self.goal_cell)) & 7 == u64::from(TARGET)
+    }
+
     /// Every state reachable from `start` (a whole enumeration).
     pub fn count_reachable(&self, start: KState) -> usize {
+        if let Some(masks) = self.one_word() {
+            return super::word::count_reachable(masks, self.metric, start.0[0]);
+        }
         let mut seen = StateSet::default();
         seen.insert(start);
         let mut stack = vec![start];
@@ -276,91 +297,344 @@ impl KlotskiSpace {
         }
         seen.len()
     }
+}
 
-    /// Every `(move, state)` from `s`, on a board whose cells fit in the
-    /// first `W` words: each step is a mask test and an XOR.
-    #[inline]
-    fn successors_in<const W: usize>(&self, s: &KState, out: &mut Vec<(KMove, KState)>) {
-        let occupied: [u64; W] =
-            std::array::from_fn(|w| (s.0[w] | s.0[w] >> 1 | s.0[w] >> 2) & LOW_LANES);
-        let free = |need: &Lanes, taken: &[u64; W]| (0..W).all(|w| need[w] & taken[w] == 0);
-        let flipped = |flip: &Lanes| {
-            let mut next = *s;
-            for (word, f) in next.0.iter_mut().zip(flip).take(W) {
-                *word ^= f;
-            }
-            next
+impl<const W: usize> Masks<W> {
+    /// The first `W` words of the three-word tables, flattened, and the
+    /// steps derived from them.
+    fn new(grid: &Shape, footprint: &[Vec<Lanes>; CODES], stamp: &[Vec<Lanes>; CODES]) -> Self {
+        let cells = grid.cells();
+        let narrow = |table: &[Vec<Lanes>; CODES]| -> Vec<[u64; W]> {
+            table
+                .iter()
+                .flatten()
+                .map(|lanes| std::array::from_fn(|w| lanes[w]))
+                .collect()
         };
+        let footprint = narrow(footprint);
+        let stamp = narrow(stamp);
+        let steps: Vec<[Step<W>; 4]> = (0..CODES * cells)
+            .map(|at| {
+                let (code, from) = (at / cells, at % cells);
+                Dir::ALL.map(|d| {
+                    let off = Step {
+                        need: [0; W],
+                        flip: [0; W],
+                        to: u8::MAX,
+                    };
+                    let Some(to) = grid.neighbour(from, d) else {
+                        return off;
+                    };
+                    let (old, new) = (footprint[at], footprint[code * cells + to]);
+                    if old == [0; W] || new == [0; W] {
+                        return off;
+                    }
+                    Step {
+                        need: std::array::from_fn(|w| new[w] & !old[w]),
+                        flip: std::array::from_fn(|w| stamp[at][w] ^ stamp[code * cells + to][w]),
+                        to: to as u8,
+                    }
+                })
+            })
+            .collect();
+        let border = steps
+            .iter()
+            .map(|dirs| {
+                dirs.iter().fold([0; W], |acc: [u64; W], step| {
+                    std::array::from_fn(|w| acc[w] | step.need[w])
+                })
+            })
+            .collect();
+        Self {
+            cells,
+            footprint,
+            stamp,
+            steps,
+            border,
+        }
+    }
+
+    /// Call `emit` with every `(move, state)` of `s` under `metric`: each
+    /// step a mask test and an XOR, nothing allocated. Pieces go in order
+    /// of their anchors; steps in [`Dir::ALL`] order; moves in the order a
+    /// flood fill from the piece's anchor reaches their ends.
+    #[inline(always)]
+    pub(super) fn each_successor(
+        &self,
+        metric: Metric,
+        s: &[u64; W],
+        mut emit: impl FnMut(KMove, [u64; W]),
+    ) {
+        let occupied: [u64; W] =
+            std::array::from_fn(|w| (s[w] | s[w] >> 1 | s[w] >> 2) & LOW_LANES);
+        let free = |need: &[u64; W], taken: &[u64; W]| (0..W).all(|w| need[w] & taken[w] == 0);
         for word in 0..W {
             // Anchors: cells whose code is neither empty (0) nor covered (1).
-            let mut lanes = (s.0[word] >> 1 | s.0[word] >> 2) & LOW_LANES;
+            let mut lanes = (s[word] >> 1 | s[word] >> 2) & LOW_LANES;
             while lanes != 0 {
-                let bit = lanes.trailing_zeros() as usize;
+                let bit = lanes.trailing_zeros();
                 lanes &= lanes - 1;
-                let anchor = word * PER_WORD + bit / 3;
-                let code = s.get(anchor) as usize;
-                let border = &self.border[code][anchor];
+                let anchor = word * PER_WORD + bit as usize / 3;
+                let at = ((s[word] >> bit) & 7) as usize * self.cells + anchor;
+                let border = &self.border[at];
                 if (0..W).all(|w| border[w] & !occupied[w] == 0) {
                     continue; // every cell it could enter is taken
                 }
-                let steps = &self.steps[code];
-                match self.metric {
+                match metric {
                     Metric::Steps => {
-                        for step in &steps[anchor] {
+                        for step in &self.steps[at] {
                             if step.to != u8::MAX && free(&step.need, &occupied) {
-                                let to = step.to;
-                                out.push((
-                                    KMove {
-                                        from: anchor as u8,
-                                        to,
-                                    },
-                                    flipped(&step.flip),
-                                ));
+                                let next = std::array::from_fn(|w| s[w] ^ step.flip[w]);
+                                let mv = KMove {
+                                    from: anchor as u8,
+                                    to: step.to,
+                                };
+                                emit(mv, next);
                             }
                         }
                     }
-                    Metric::Moves => {
-                        // Every anchor the piece can slide to along free
-                        // cells: a flood fill over anchors, testing each
-                        // step against the other pieces only (the piece's
-                        // own cells are free to it). `seen` doubles as the
-                        // to-do set, so nothing is allocated.
-                        let own = &self.footprint[code][anchor];
-                        let others: [u64; W] = std::array::from_fn(|w| occupied[w] & !own[w]);
-                        let away = &self.stamp[code][anchor];
-                        let mut seen = 1u64 << anchor;
-                        let mut todo = 1u64 << anchor;
-                        while todo != 0 {
-                            let a = todo.trailing_zeros() as usize;
-                            todo &= todo - 1;
-                            for step in &steps[a] {
-                                let b = step.to;
-                                if b != u8::MAX && seen & (1 << b) == 0 && free(&step.need, &others)
-                                {
-                                    seen |= 1 << b;
-                                    todo |= 1 << b;
-                                    let stamp = &self.stamp[code][b as usize];
-                                    let mut next = *s;
-                                    let flips = away.iter().zip(stamp);
-                                    for (word, (a, b)) in next.0.iter_mut().zip(flips).take(W) {
-                                        *word ^= a ^ b;
-                                    }
-                                    out.push((
-                                        KMove {
-                                            from: anchor as u8,
-                                            to: b,
-                                        },
-                                        next,
-                                    ));
-                                }
-                            }
-                        }
-                    }
+                    Metric::Moves => self.slides(s, &occupied, anchor, at, &mut emit),
                 }
             }
         }
     }
 
+    /// Every anchor the piece at `anchor` (table index `at`) can slide to
+    /// along free cells, as `(move, state)` in the order of the anchors: a
+    /// flood fill over anchors, testing each step against the other pieces
+    /// only (the piece's own cells are free to it). `seen` doubles as the
+    /// to-do set, so nothing is allocated.
+    #[inline(always)]
+    fn slides(
+        &self,
+        s: &[u64; W],
+        occupied: &[u64; W],
+        anchor: usize,
+        at: usize,
+        emit: &mut impl FnMut(KMove, [u64; W]),
+    ) {
+        let own = &self.footprint[at];
+        let others: [u64; W] = std::array::from_fn(|w| occupied[w] & !own[w]);
+        let base = at - anchor; // this code's row of the tables
+        let mut seen = 1u64 << anchor;
+        let mut todo = 1u64 << anchor;
+        while todo != 0 {
+            let a = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            for step in &self.steps[base + a] {
+                let b = step.to;
+                if b != u8::MAX
+                    && seen & (1 << b) == 0
+                    && (0..W).all(|w| step.need[w] & others[w] == 0)
+                {
+                    seen |= 1 << b;
+                    todo |= 1 << b;
+                }
+            }
+        }
+        let away = &self.stamp[at];
+        let mut ends = seen & !(1 << anchor);
+        while ends != 0 {
+            let b = ends.trailing_zeros() as usize;
+            ends &= ends - 1;
+            let stamp = &self.stamp[base + b];
+            let next = std::array::from_fn(|w| s[w] ^ away[w] ^ stamp[w]);
+            let mv = KMove {
+                from: anchor as u8,
+                to: b as u8,
+            };
+            emit(mv, next);
+        }
+    }
+}
+
+/// The tables of a board whose states fit one word (up to 21 cells, the
+/// classic 5×4 among them). Which pieces can step where is decided for all
+/// pieces of a shape at once: the empty cells, shifted onto the anchors
+/// that need them, ANDed with the anchors of that shape. No loop visits a
+/// piece that cannot move.
+pub(super) struct OneWord {
+    /// The lanes of the board's cells.
+    board: u64,
+    /// The lanes of every column but the first, and but the last.
+    not_first_col: u64,
+    not_last_col: u64,
+    /// Bits in one row of lanes.
+    row: u32,
+    /// The target's code stands for this shape (`code_of`) in the masks.
+    target_as: u8,
+    /// By code: the anchors where such a piece fits on the board.
+    fits: [u64; CODES],
+    /// By code: the piece's codes anchored at cell 0 (shifted by three
+    /// bits a cell, the piece anchored anywhere: lanes go row after row).
+    pattern: [u64; CODES],
+    /// By code: the cells the piece anchored at cell 0 covers (lanes' low
+    /// bits).
+    footprint: [u64; CODES],
+    /// By code: how far right shifting the free cells brings a piece's
+    /// second column onto its anchor (3 bits; 0 for one column), and its
+    /// second row (a row of lanes; 0 for one row).
+    column_shift: [u32; CODES],
+    row_shift: [u32; CODES],
+}
+
+impl OneWord {
+    fn new(masks: &Masks<1>, cols: usize, target_shape: PieceShape) -> Self {
+        let cells = masks.cells;
+        let board = LOW_LANES >> (3 * (PER_WORD - cells));
+        let column = |col: usize| {
+            (0..cells)
+                .step_by(cols)
+                .fold(0, |m, c| m | 1 << (3 * (c + col)))
+        };
+        let fits = std::array::from_fn(|code| {
+            let mut anchors = 0;
+            for anchor in 0..cells {
+                if masks.footprint[code * cells + anchor] != [0] {
+                    anchors |= 1 << (3 * anchor);
+                }
+            }
+            anchors
+        });
+        let pattern = std::array::from_fn(|code| masks.stamp[code * cells][0]);
+        let size = |code: usize| {
+            let shape = match code as u8 {
+                2 => PieceShape::Single,
+                3 => PieceShape::Wide,
+                4 => PieceShape::Tall,
+                5 => PieceShape::Square,
+                TARGET => target_shape,
+                _ => return (0, 0),
+            };
+            shape.size()
+        };
+        Self {
+            board,
+            not_first_col: board & !column(0),
+            not_last_col: board & !column(cols - 1),
+            row: 3 * cols as u32,
+            target_as: code_of(target_shape),
+            fits,
+            pattern,
+            footprint: pattern.map(|p| (p | p >> 1 | p >> 2) & LOW_LANES),
+            column_shift: std::array::from_fn(|code| 3 * (size(code).1 as u32).saturating_sub(1)),
+            row_shift: std::array::from_fn(|code| {
+                3 * cols as u32 * (size(code).0 as u32).saturating_sub(1)
+            }),
+        }
+    }
+
+    /// What [`Masks::each_successor`] gives, in the same order, for a
+    /// one-word state.
+    #[inline(always)]
+    pub(super) fn each_successor(&self, metric: Metric, s: u64, mut emit: impl FnMut(KMove, u64)) {
+        let occupied = (s | s >> 1 | s >> 2) & LOW_LANES;
+        let empty = !occupied & self.board;
+        // Lanes whose cell has an empty neighbour above, below, to the left
+        // and to the right.
+        let up = empty << self.row;
+        let down = empty >> self.row;
+        let left = (empty << 3) & self.not_first_col;
+        let right = (empty >> 3) & self.not_last_col;
+        // The same for the cell to the right (a piece two cells wide) or
+        // below (two cells tall) as well.
+        let up_wide = up & up >> 3;
+        let down_wide = down & down >> 3;
+        let down_tall = down >> self.row;
+        let left_tall = left & left >> self.row;
+        let right_tall = right & right >> self.row;
+        // Anchors of each shape, from the three bit planes of the codes
+        // (single 010, wide 011, tall 100, square 101, target 110).
+        let low = s & LOW_LANES;
+        let mid = s >> 1 & LOW_LANES;
+        let high = s >> 2 & LOW_LANES;
+        let mut anchors = [
+            mid & !high & !low, // single
+            mid & !high & low,  // wide
+            high & !mid & !low, // tall
+            high & !mid & low,  // square
+        ];
+        anchors[(self.target_as - 2) as usize & 3] |= high & mid & !low;
+        let [single, wide, tall, square] = anchors;
+        // The anchors that can step in each direction (Dir::ALL order).
+        let can = [
+            single & up | wide & up_wide | tall & up | square & up_wide,
+            single & down
+                | wide & down_wide
+                | tall & down_tall
+                | square & down_tall & down_tall >> 3,
+            single & left | wide & left | tall & left_tall | square & left_tall,
+            single & right | wide & right >> 3 | tall & right_tall | square & right_tall >> 3,
+        ];
+        // Where each direction takes an anchor's lane.
+        let shift = [-(self.row as i32), self.row as i32, -3, 3];
+        let mut movable = can[0] | can[1] | can[2] | can[3];
+        while movable != 0 {
+            let bit = movable.trailing_zeros();
+            movable &= movable - 1;
+            let anchor = bit as usize / 3;
+            let code = ((s >> bit) & 7) as usize;
+            let pattern = self.pattern[code];
+            match metric {
+                Metric::Steps => {
+                    // The piece lifted from its anchor and put down one
+                    // cell on, by shifting its codes.
+                    let away = s ^ pattern << bit;
+                    let mut dirs = (can[0] >> bit & 1)
+                        | (can[1] >> bit & 1) << 1
+                        | (can[2] >> bit & 1) << 2
+                        | (can[3] >> bit & 1) << 3;
+                    while dirs != 0 {
+                        let d = dirs.trailing_zeros() as usize;
+                        dirs &= dirs - 1;
+                        let end = (bit as i32 + shift[d & 3]) as u32;
+                        let mv = KMove {
+                            from: anchor as u8,
+                            to: (end / 3) as u8,
+                        };
+                        emit(mv, away ^ pattern << end);
+                    }
+                }
+                Metric::Moves => {
+                    // The anchors where the piece fits among the others,
+                    // then those of them joined to its own: a flood fill
+                    // of whole rows of lanes at a time.
+                    let free = empty | self.footprint[code] << bit;
+                    let free = free & free >> self.column_shift[code];
+                    let fit = free & free >> self.row_shift[code] & self.fits[code];
+                    let mut reach = 1u64 << bit;
+                    loop {
+                        let grown = (reach
+                            | (reach << 3 & self.not_first_col)
+                            | (reach >> 3 & self.not_last_col)
+                            | reach << self.row
+                            | reach >> self.row)
+                            & fit;
+                        // Done when nothing new is reached, or all is.
+                        if grown == reach || grown == fit {
+                            reach = grown;
+                            break;
+                        }
+                        reach = grown;
+                    }
+                    let away = s ^ pattern << bit;
+                    let mut ends = reach & !(1 << bit);
+                    while ends != 0 {
+                        let end = ends.trailing_zeros();
+                        ends &= ends - 1;
+                        let mv = KMove {
+                            from: anchor as u8,
+                            to: (end / 3) as u8,
+                        };
+                        emit(mv, away ^ pattern << end);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl KlotskiSpace {
     /// The shape of the target piece.
     pub fn target_shape(&self) -> PieceShape {
         self.target_shape
@@ -436,10 +710,15 @@ impl SearchSpace for KlotskiSpace {
     fn successors(&self, s: &KState, out: &mut Vec<(KMove, KState)>) {
         // The same code for one, two or three words, each compiled with a
         // fixed count so the masks' loops unroll.
-        match self.words {
-            1 => self.successors_in::<1>(s, out),
-            2 => self.successors_in::<2>(s, out),
-            _ => self.successors_in::<3>(s, out),
+        let m = self.metric;
+        match &self.words {
+            Words::One(masks) => {
+                masks.each_successor(m, s.word(), |mv, a| out.push((mv, KState::of_word(a))))
+            }
+            Words::Two(masks) => masks.each_successor(m, &[s.0[0], s.0[1]], |mv, [a, b]| {
+                out.push((mv, KState([a, b, 0])))
+            }),
+            Words::Three(masks) => masks.each_successor(m, &s.0, |mv, n| out.push((mv, KState(n)))),
         }
     }
 

@@ -131,7 +131,7 @@ pub(crate) use with_watch;
 
 /// Bytes that growing a table holding `len` of `cap` entries of `entry`
 /// bytes would add, if it may grow before the next poll (`headroom` inserts).
-fn growth_bytes(len: usize, cap: usize, entry: usize, headroom: usize) -> u64 {
+pub(crate) fn growth_bytes(len: usize, cap: usize, entry: usize, headroom: usize) -> u64 {
     if len + headroom >= cap {
         // A doubling reallocation holds old and new tables at once.
         (cap.max(16) * 2 * entry) as u64
@@ -152,4 +152,4 @@ fn backtrack<M: Copy>(mut i: u32, parent_move: impl Fn(u32) -> Option<(u32, M)>)
 }
 
 /// Most nodes a storing search indexes with `u32` links.
-const MAX_INDEX: usize = u32::MAX as usize - 1;
+pub(crate) const MAX_INDEX: usize = u32::MAX as usize - 1;

@@ -43,6 +43,6 @@ impl Strategy for Bfs {
         with_packed(puzzle.shape().cells(), Run(puzzle, ctl))
     }
     fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        bfs(space, start, ctl)
+        crate::klotski::bfs(space, start, ctl)
     }
 }

@@ -1,0 +1,196 @@
+//! The successor generators (bitboard masks on one-word boards, lane masks
+//! on larger ones) and the one-word BFS, checked against a test-side model
+//! that knows nothing of codes and masks: labelled pieces on a grid
+//! ([`Layout::step`]) and a canonical key of its own.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::{Arc, Mutex};
+
+use super::{KlotskiSpace, Layout, Metric, PieceShape};
+use crate::Dir;
+use crate::control::{CancelToken, Control, Limits};
+use crate::observe::Event;
+use crate::outcome::{LimitKind, Status};
+use crate::search::SearchSpace;
+
+/// A position with pieces of one shape interchangeable: per cell, what
+/// covers it (shape, whether it is the piece's top-left cell, whether the
+/// piece is the target), `None` when empty.
+type Key = Vec<Option<(PieceShape, bool, bool)>>;
+
+fn key(l: &Layout) -> Key {
+    let mut cells = vec![None; l.rows * l.cols];
+    for (i, p) in l.pieces.iter().enumerate() {
+        let (h, w) = p.shape.size();
+        for r in p.row..p.row + h {
+            for c in p.col..p.col + w {
+                cells[r * l.cols + c] = Some((p.shape, (r, c) == (p.row, p.col), i == l.target));
+            }
+        }
+    }
+    cells
+}
+
+/// The positions one step (one piece, one cell) or one move (one piece,
+/// any number of steps) from `l`, each with the piece's top-left cell
+/// before and after.
+fn model_successors(l: &Layout, metric: Metric) -> Vec<(usize, usize, Layout)> {
+    let anchor = |l: &Layout, i: usize| l.pieces[i].row * l.cols + l.pieces[i].col;
+    let mut out = Vec::new();
+    for i in 0..l.pieces.len() {
+        let mut seen = vec![anchor(l, i)];
+        let mut todo = vec![l.clone()];
+        while let Some(at) = todo.pop() {
+            for d in Dir::ALL {
+                let mut next = at.clone();
+                if next.step(i, d) && !seen.contains(&anchor(&next, i)) {
+                    seen.push(anchor(&next, i));
+                    out.push((anchor(l, i), anchor(&next, i), next.clone()));
+                    if metric == Metric::Moves {
+                        todo.push(next);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every position reachable from `start` in the model, breadth first.
+fn model_group(start: &Layout, metric: Metric) -> HashMap<Key, Layout> {
+    let mut group = HashMap::from([(key(start), start.clone())]);
+    let mut queue = VecDeque::from([start.clone()]);
+    while let Some(l) = queue.pop_front() {
+        for (_, _, next) in model_successors(&l, metric) {
+            if let std::collections::hash_map::Entry::Vacant(e) = group.entry(key(&next)) {
+                e.insert(next.clone());
+                queue.push_back(next);
+            }
+        }
+    }
+    group
+}
+
+/// Layouts on one word (5×4, 4×4), two (5×5) and three (7×7) words of
+/// state, with groups small enough to walk whole in the model.
+const LAYOUTS: [&str; 5] = [
+    "BAAC/BAAC/DEEF/DGHF/I..J", // 横刀立马, 25,955 positions
+    "AAB./AAC./DEFG/HHIJ",
+    "BAAC/DAAE/F..G/HIJK",
+    "BAACD/BAACD/EEFGG/HH.II/JJ.LL",
+    "AABBCCD/AAEEFFD/GGHHII./JJKKLL./MMNNOOP/QQRRSSP/TTUUVVW",
+];
+
+#[test]
+fn successors_match_the_model_on_every_position_of_each_group() {
+    for text in LAYOUTS {
+        let layout = Layout::parse(text).unwrap();
+        for metric in Metric::ALL {
+            let group = model_group(&layout, metric);
+            let (space, start) = KlotskiSpace::new(&layout, metric);
+            assert_eq!(
+                space.count_reachable(start),
+                group.len(),
+                "{text} {metric:?}"
+            );
+            let mut buf = Vec::new();
+            for l in group.values() {
+                let state = KlotskiSpace::new(l, metric).1;
+                buf.clear();
+                space.successors(&state, &mut buf);
+                let got: Vec<(usize, usize, Key)> = buf
+                    .iter()
+                    .map(|(mv, next)| {
+                        let text = space.state_text(next);
+                        let l = Layout::parse(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+                        (mv.from as usize, mv.to as usize, key(&l))
+                    })
+                    .collect();
+                let want: HashSet<(usize, usize, Key)> = model_successors(l, metric)
+                    .into_iter()
+                    .map(|(from, to, next)| (from, to, key(&next)))
+                    .collect();
+                assert_eq!(got.len(), want.len(), "{l}{metric:?}: one state each");
+                assert_eq!(
+                    got.iter().cloned().collect::<HashSet<_>>(),
+                    want,
+                    "{l}{metric:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Everything a run reports to an observer, in words.
+fn watched(ctl: Control) -> (Control, Arc<Mutex<Vec<String>>>) {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let sink = log.clone();
+    let ctl = ctl.with_events(Arc::new(move |e: &Event<'_>| {
+        let line = match e {
+            Event::Expand { g, h, state } => format!("expand {g} {h} {}", state()),
+            Event::Generate { g, h, fate, state } => {
+                format!("generate {g} {h} {fate:?} {}", state())
+            }
+            Event::Goal { g } => format!("goal {g}"),
+            _ => "other".to_string(),
+        };
+        sink.lock().unwrap().push(line);
+    }));
+    (ctl, log)
+}
+
+#[test]
+fn the_one_word_bfs_returns_what_the_generic_bfs_does() {
+    let unsolvable = "AAB./AAB./CCDD/EEFF/GGHH";
+    let solved = "BCDE/FGHI/J..K/LAAM/NAAO";
+    let limited = Limits {
+        max_nodes: Some(700),
+        ..Limits::default()
+    };
+    let cancelled = CancelToken::new();
+    cancelled.cancel();
+    for text in LAYOUTS.iter().take(3).chain([&unsolvable, &solved]) {
+        let layout = Layout::parse(text).unwrap();
+        for metric in Metric::ALL {
+            let (space, start) = KlotskiSpace::new(&layout, metric);
+            assert!(space.one_word().is_some(), "{text}");
+            let controls = [
+                Control::default(),
+                Control::default().with_limits(limited),
+                Control::default().with_cancel(cancelled.clone()),
+            ];
+            for ctl in controls {
+                let (fast_ctl, fast_log) = watched(ctl.clone());
+                let (slow_ctl, slow_log) = watched(ctl);
+                let fast = super::bfs(&space, start, &fast_ctl);
+                let slow = crate::search::bfs(&space, start, &slow_ctl);
+                let what = format!("{text} {metric:?} {:?}", fast.status);
+                assert_eq!(fast.status, slow.status, "{what}");
+                assert_eq!(fast.path, slow.path, "{what}");
+                assert_eq!(fast.reason, slow.reason, "{what}");
+                let counts =
+                    |o: &crate::Outcome<_>| (o.stats.expanded, o.stats.generated, o.stats.bound);
+                assert_eq!(counts(&fast), counts(&slow), "{what}");
+                assert_eq!(
+                    *fast_log.lock().unwrap(),
+                    *slow_log.lock().unwrap(),
+                    "{what}"
+                );
+                // And unwatched, the same again.
+                let quiet = super::bfs(&space, start, &Control::default());
+                if fast.status == Status::Solved {
+                    assert_eq!(quiet.path.len(), fast.path.len(), "{what}");
+                }
+            }
+        }
+    }
+    // The limit and the cancel were seen (not just equal by accident).
+    let layout = Layout::parse(LAYOUTS[0]).unwrap();
+    let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);
+    let ctl = Control::default().with_limits(limited);
+    let o = super::bfs(&space, start, &ctl);
+    assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
+    assert!(o.stats.expanded <= 701);
+    let ctl = Control::default().with_cancel(cancelled);
+    assert_eq!(super::bfs(&space, start, &ctl).status, Status::Cancelled);
+}

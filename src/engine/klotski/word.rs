@@ -1,0 +1,271 @@
+//! Boards whose states fit one word (up to 21 cells, the classic 5×4 among
+//! them): breadth-first search and the whole enumeration on plain `u64`
+//! states in a flat open-addressing table, with no allocation per state.
+//! They return exactly what the generic versions over [`KState`] do (the
+//! same successors in the same order), only faster.
+
+use crate::control::{Control, Meter, Sizes, Stop};
+use crate::observe::{Event, Fate, Watch};
+use crate::outcome::{LimitKind, Outcome};
+use crate::search::{MAX_INDEX, SearchSpace, growth_bytes, with_watch};
+
+use super::space::OneWord;
+use super::{KMove, KState, KlotskiSpace, Metric};
+
+/// A set of one-word states: linear probing in a power-of-two table kept
+/// at most half full. 0 marks an empty slot (no state is 0: each holds
+/// its target piece).
+pub(super) struct WordSet {
+    slots: Vec<u64>,
+    len: usize,
+    /// 64 − log2(slots): a Fibonacci hash's top bits index the table.
+    shift: u32,
+}
+
+impl WordSet {
+    /// Room for `n` states before the first growth.
+    pub(super) fn with_room(n: usize) -> Self {
+        let slots = (2 * n).next_power_of_two().max(64);
+        Self {
+            slots: vec![0; slots],
+            len: 0,
+            shift: 64 - slots.trailing_zeros(),
+        }
+    }
+
+    /// States held.
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Bytes of its slots.
+    fn bytes(&self) -> usize {
+        self.slots.len() * std::mem::size_of::<u64>()
+    }
+
+    /// Where the search for `key` starts.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Read `key`'s first slot, so that it is in the cache when `key` is
+    /// inserted.
+    #[inline]
+    pub(super) fn touch(&self, key: u64) {
+        let mask = self.slots.len() - 1;
+        std::hint::black_box(self.slots[self.home(key) & mask]);
+    }
+
+    /// Room for `n` more states without growing.
+    #[inline]
+    pub(super) fn reserve(&mut self, n: usize) {
+        while 2 * (self.len + n) > self.slots.len() {
+            self.grow();
+        }
+    }
+
+    /// Add `key`; whether it was new.
+    #[inline]
+    pub(super) fn insert(&mut self, key: u64) -> bool {
+        debug_assert_ne!(key, 0);
+        if 2 * (self.len + 1) > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            let slot = &mut self.slots[i & mask];
+            if *slot == 0 {
+                *slot = key;
+                self.len += 1;
+                return true;
+            }
+            if *slot == key {
+                return false;
+            }
+            i += 1;
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self) {
+        let old = std::mem::take(&mut self.slots);
+        *self = Self::with_room(old.len());
+        for key in old.into_iter().filter(|&k| k != 0) {
+            self.insert(key);
+        }
+    }
+}
+
+/// States a group usually has at most (the 40 classics: 80 to 65,000-odd),
+/// so most searches never grow their table.
+const TYPICAL_GROUP: usize = 1 << 15;
+
+/// Every state reachable from `start` (depth first, as the generic count).
+pub(super) fn count_reachable(masks: &OneWord, metric: Metric, start: u64) -> usize {
+    let mut seen = WordSet::with_room(TYPICAL_GROUP);
+    seen.insert(start);
+    let mut stack = vec![start];
+    while let Some(s) = stack.pop() {
+        masks.each_successor(metric, s, |_, next| {
+            if seen.insert(next) {
+                stack.push(next);
+            }
+        });
+    }
+    seen.len()
+}
+
+/// Breadth-first search from `start`: [`crate::search::bfs`] specialised to
+/// one-word boards (the same nodes in the same order, so the same path and
+/// counters, events included), or the generic search on larger boards.
+///
+/// ```
+/// use huarong_engine::Control;
+/// use huarong_engine::klotski::{KlotskiSpace, Layout, Metric, bfs};
+/// let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(); // 横刀立马
+/// let (space, start) = KlotskiSpace::new(&layout, Metric::Moves);
+/// assert_eq!(bfs(&space, start, &Control::default()).path.len(), 81);
+/// ```
+pub fn bfs(space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
+    match space.one_word() {
+        Some(masks) => with_watch!(ctl, watch => bfs_word(space, masks, start, ctl, watch)),
+        None => crate::search::bfs(space, start, ctl),
+    }
+}
+
+fn bfs_word<W: Watch>(
+    space: &KlotskiSpace,
+    masks: &OneWord,
+    start: KState,
+    ctl: &Control,
+    watch: &W,
+) -> Outcome<KMove> {
+    let text = |s: u64| space.state_text(&KState::of_word(s));
+    let metric = space.metric();
+    let mut meter = Meter::new(ctl);
+    // The node arena is the FIFO queue: states in the order generated, and
+    // each one's parent (the moves are found again for the path alone).
+    // Room for a typical group up front: no copying as they grow, and
+    // pages never touched cost nothing.
+    let mut states: Vec<u64> = Vec::with_capacity(TYPICAL_GROUP);
+    let mut parents: Vec<u32> = Vec::with_capacity(TYPICAL_GROUP);
+    states.push(start.word());
+    parents.push(u32::MAX);
+    let mut seen = WordSet::with_room(TYPICAL_GROUP);
+    seen.insert(start.word());
+    let node_bytes = std::mem::size_of::<u64>() + std::mem::size_of::<u32>();
+    let sizes = |states: &Vec<u64>, seen: &WordSet, head: usize, depth: u32| Sizes {
+        frontier: (states.len() - head) as u64,
+        stored: states.len() as u64,
+        bytes: (states.capacity() * node_bytes + seen.bytes()) as u64,
+        growth: growth_bytes(states.len(), states.capacity(), node_bytes, 16_384)
+            + growth_bytes(2 * seen.len(), seen.slots.len(), 8, 2 * 16_384),
+        bound: Some(depth),
+    };
+    // The move from each node's parent to it: the one successor of the
+    // parent that is the node (no two moves give one canonical state).
+    let path_to = |states: &Vec<u64>, parents: &Vec<u32>, mut i: usize| {
+        let mut path = Vec::new();
+        while i != 0 {
+            let parent = parents[i] as usize;
+            let mut found = None;
+            masks.each_successor(metric, states[parent], |mv, next| {
+                if next == states[i] && found.is_none() {
+                    found = Some(mv);
+                }
+            });
+            path.push(found.expect("a node is a successor of its parent"));
+            i = parent;
+        }
+        path.reverse();
+        path
+    };
+
+    if space.is_goal_word(start.word()) {
+        if W::ON {
+            watch.event(&Event::Goal { g: 0 });
+        }
+        let stats = meter.finish(sizes(&states, &seen, 0, 0));
+        return Outcome::solved(Vec::new(), stats);
+    }
+    let mut head = 0usize;
+    let mut depth = 0u32;
+    let mut level_end = 1usize;
+    let mut buf: Vec<u64> = Vec::with_capacity(64);
+    while head < states.len() {
+        if head == level_end {
+            depth += 1;
+            level_end = states.len();
+        }
+        if meter.expand() {
+            let stop = if states.len() > MAX_INDEX - 16_384 {
+                Err(Stop::Limit(LimitKind::Memory))
+            } else {
+                meter.poll(sizes(&states, &seen, head, depth))
+            };
+            if let Err(stop) = stop {
+                let stats = meter.finish(sizes(&states, &seen, head, depth));
+                return Outcome::stopped(stop, stats);
+            }
+        }
+        let expanded = states[head];
+        if W::ON {
+            watch.event(&Event::Expand {
+                g: depth,
+                h: 0,
+                state: &|| text(expanded),
+            });
+        }
+        // The node's parent is among its successors and is no news: one
+        // probe of the table saved per node (the start has none; no
+        // state is 0).
+        let parent = match parents[head] {
+            u32::MAX => 0,
+            p => states[p as usize],
+        };
+        buf.clear();
+        masks.each_successor(metric, expanded, |_, next| buf.push(next));
+        meter.generated(buf.len() as u64);
+        // Each successor's slot is read first, all together, so that their
+        // cache misses overlap instead of each insert waiting for its own.
+        seen.reserve(buf.len());
+        for &next in &buf {
+            seen.touch(next);
+        }
+        let mut goal = None;
+        for &next in &buf {
+            let new = next != parent && seen.insert(next);
+            if W::ON {
+                watch.event(&Event::Generate {
+                    g: depth + 1,
+                    h: 0,
+                    fate: if new { Fate::New } else { Fate::Duplicate },
+                    state: &|| text(next),
+                });
+            }
+            if new {
+                states.push(next);
+                parents.push(head as u32);
+                if space.is_goal_word(next) {
+                    if W::ON {
+                        watch.event(&Event::Goal { g: depth + 1 });
+                    }
+                    goal = Some(states.len() - 1);
+                    break;
+                }
+            }
+        }
+        if let Some(at) = goal {
+            let path = path_to(&states, &parents, at);
+            let mut stats = meter.finish(sizes(&states, &seen, head, depth + 1));
+            stats.bound = Some(depth + 1);
+            return Outcome::solved(path, stats);
+        }
+        head += 1;
+    }
+    let n = states.len();
+    let stats = meter.finish(sizes(&states, &seen, head, depth));
+    Outcome::exhausted(n, stats)
+}
