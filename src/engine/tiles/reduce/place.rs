@@ -105,9 +105,8 @@ pub(super) struct Placer {
     /// The states whose `g` the last search set (reset before the next,
     /// instead of clearing a megabyte table for every placement).
     touched: Vec<u32>,
-    /// Open states by f = g + h (each bucket a stack: deepest first), with
-    /// their `g` when queued (in the high half) to tell stale entries.
-    buckets: Vec<Vec<u64>>,
+    /// Open states by f = g + h (each bucket a stack: deepest first).
+    buckets: Vec<Vec<u32>>,
     /// Per tracked tile and local cell: the distance to that tile's target.
     to_target: Vec<u16>,
 }
@@ -131,7 +130,7 @@ impl Placer {
             + 2 * self.g.capacity()
             + 4 * self.touched.capacity()
             + 2 * self.to_target.capacity()
-            + 8 * self.buckets.iter().map(Vec::capacity).sum::<usize>()) as u64
+            + 4 * self.buckets.iter().map(Vec::capacity).sum::<usize>()) as u64
     }
 
     /// Blank moves, inside `region`, that bring the `K` tiles now in cells
@@ -181,9 +180,11 @@ impl Placer {
             return Ok(Vec::new());
         }
 
-        // Stop before allocating past the memory limit.
-        let need = (states * 3) as u64;
-        let held = (self.parent.capacity() + 2 * self.g.capacity()) as u64;
+        // Stop before allocating past the memory limit: the tables and the
+        // list of states reached (at most all of them).
+        let need = (states * 7) as u64;
+        let held =
+            (self.parent.capacity() + 2 * self.g.capacity() + 4 * self.touched.capacity()) as u64;
         if need > held {
             meter.poll(Sizes {
                 bytes: self.bytes(),
@@ -198,6 +199,7 @@ impl Placer {
         if self.g.len() < states {
             self.parent.resize(states, ROOT);
             self.g.resize(states, UNSEEN_G);
+            self.touched.reserve_exact(states);
         }
         self.buckets.iter_mut().for_each(Vec::clear);
         let rc = &region.rc;
@@ -233,7 +235,7 @@ impl Placer {
         self.parent[start] = ROOT;
         self.touched.push(start as u32);
         let h0 = estimate(region.local(blank)?, &start_tiles) as usize;
-        push(&mut self.buckets, h0, start, 0);
+        push(&mut self.buckets, h0, start);
         let mut f = h0;
         // Queue entries (some stale) and states reached, for the reports.
         let (mut open, mut reached) = (1u64, 1u64);
@@ -241,16 +243,17 @@ impl Placer {
             while f < self.buckets.len() && self.buckets[f].is_empty() {
                 f += 1;
             }
-            let Some(entry) = self.buckets.get_mut(f).and_then(Vec::pop) else {
+            let Some(s) = self.buckets.get_mut(f).and_then(Vec::pop) else {
                 meter.note_sizes(&self.sizes(open, reached, f));
                 return Err(Fail::Stuck("a placement search found no way"));
             };
             open -= 1;
-            let (s, g) = ((entry & u64::from(u32::MAX)) as usize, (entry >> 32) as u16);
-            if self.g[s] != g {
+            let s = s as usize;
+            let (b, tiles) = decode(s);
+            let g = self.g[s];
+            if (g + estimate(b, &tiles)) as usize != f {
                 continue; // reached again more cheaply since it was queued
             }
-            let (b, tiles) = decode(s);
             if tiles == target {
                 meter.note_sizes(&self.sizes(open, reached, f));
                 return Ok(self.path_to(s, region, encode, decode));
@@ -288,7 +291,7 @@ impl Placer {
                 self.g[next] = g_next;
                 self.parent[next] = d as u8;
                 let fn_ = (g_next + estimate(to_cell, &t)) as usize;
-                push(&mut self.buckets, fn_, next, g_next);
+                push(&mut self.buckets, fn_, next);
                 f = f.min(fn_);
                 open += 1;
             }
@@ -334,11 +337,11 @@ impl Placer {
     }
 }
 
-fn push(buckets: &mut Vec<Vec<u64>>, f: usize, s: usize, g: u16) {
+fn push(buckets: &mut Vec<Vec<u32>>, f: usize, s: usize) {
     if f >= buckets.len() {
         buckets.resize_with(f + 1, Vec::new);
     }
-    buckets[f].push(s as u64 | u64::from(g) << 32);
+    buckets[f].push(s as u32);
 }
 
 /// `[Result<u8>; K]` → `Result<[u8; K]>`.
