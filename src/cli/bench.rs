@@ -176,6 +176,9 @@ struct Summary {
     /// Optimal strategies: lengths that differ from the expected ones.
     /// Others: lengths below the expected optimum (which cannot be right).
     mismatches: Vec<Mismatch>,
+    /// Solved instances whose path, replayed from the start, does not end
+    /// at the goal (a bug, never expected).
+    wrong_paths: Vec<usize>,
     /// Non-optimal strategies: their lengths against the expected optima
     /// (`null` for optimal strategies or when no optimum was given).
     over_optimum: Option<OverOptimum>,
@@ -231,6 +234,7 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         generated: 0,
         peak_bytes: 0,
         mismatches: Vec::new(),
+        wrong_paths: Vec::new(),
         over_optimum: None,
     };
     // A non-optimal strategy is compared with the expected lengths (the
@@ -249,6 +253,9 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         summary.peak_bytes = summary.peak_bytes.max(o.stats.peak_bytes);
         if o.status == Status::Solved {
             summary.solved += 1;
+            if !puzzle.replays_to_goal(&o.path) {
+                summary.wrong_paths.push(index);
+            }
             if !optimal && let Some(expected) = inst.expected {
                 compared += 1;
                 sum_length += o.path.len() as u64;
@@ -329,6 +336,13 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
             thousands(summary.generated),
             bytes(summary.peak_bytes)
         );
+        if summary.wrong_paths.is_empty() {
+            println!("every path replayed from its start to the goal");
+        } else {
+            for i in &summary.wrong_paths {
+                println!("path does not reach the goal, which cannot be right: #{i}");
+            }
+        }
         if optimal {
             if summary.mismatches.is_empty() {
                 println!("lengths disagreeing with the expected ones: none");

@@ -90,7 +90,8 @@ struct SearchArgs {
     weight: Option<f64>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only),
     /// pdb78 (7-8, 4x4 only; built once, seconds) or pdb6666 (6-6-6-6, 5x5
-    /// only; built once, seconds). Default: linear-conflict. Tile
+    /// only; built once, seconds). Default: linear-conflict; weighted takes
+    /// the strongest pattern database already cached for the board. Tile
     /// puzzles only.
     #[arg(long = "heuristic", short = 'H', value_name = "HEURISTIC")]
     heuristic: Option<String>,
@@ -417,7 +418,11 @@ impl SearchArgs {
     fn resolve(&self, goal: &Board, time: TimeLimitOf) -> Result<Search, InputError> {
         let name = self.strategy.as_deref().unwrap_or(strategy::DEFAULT_TILES);
         let mut budget = Budget::new(self.control()?.limits);
-        let mut search = self.resolve_with(name, self.heuristic_name(), goal, &mut budget)?;
+        let heuristic = match &self.heuristic {
+            Some(named) => named.as_str(),
+            None => default_heuristic(&*self.configured(name)?, goal),
+        };
+        let mut search = self.resolve_with(name, heuristic, goal, &mut budget)?;
         search.limit_to(budget.left(1, time));
         Ok(search)
     }
@@ -477,6 +482,33 @@ impl SearchArgs {
         };
         Ok(Control::default().with_limits(limits))
     }
+}
+
+/// The heuristic `strategy` gets when none is named: linear conflict, but
+/// a bounded-suboptimal strategy searches with the strongest estimate at
+/// hand, so it gets a pattern database for the board if one is already
+/// cached (none is built unasked).
+fn default_heuristic(strategy: &dyn Strategy, goal: &Board) -> &'static str {
+    let default = HeuristicKind::LinearConflict;
+    if strategy.within().is_none() {
+        return default.name();
+    }
+    let dir = huarong::storage::pdb_cache::cache_dir();
+    // Strongest first.
+    [
+        HeuristicKind::Pdb78,
+        HeuristicKind::Pdb6666,
+        HeuristicKind::Pdb,
+    ]
+    .into_iter()
+    .find(|kind| {
+        kind.unavailable_for(goal.shape()).is_none()
+            && kind
+                .partition(goal)
+                .is_some_and(|p| huarong::storage::pdb_cache::is_cached(&dir, goal, &p))
+    })
+    .unwrap_or(default)
+    .name()
 }
 
 /// The heuristic of kind `kind` for `strategy`: a pattern database is

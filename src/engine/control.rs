@@ -351,6 +351,15 @@ impl<'a> Meter<'a> {
         self.countdown == 0
     }
 
+    /// Nodes expanded by the whole search (all its workers) as of the last
+    /// poll, this meter's own since then included.
+    pub fn total_expanded(&self) -> u64 {
+        match self.shared {
+            None => self.stats.expanded,
+            Some(sh) => sh.expanded.load(Ordering::Relaxed) + self.stats.expanded - self.flushed.0,
+        }
+    }
+
     /// Count `n` generated nodes.
     #[inline(always)]
     pub fn generated(&mut self, n: u64) {

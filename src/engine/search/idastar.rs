@@ -8,24 +8,33 @@
 //! first has an optimal path.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
 use super::DepthFirstSpace;
 use crate::control::{Control, Meter, SharedMeter, Sizes, Stop};
 use crate::observe::{Event, Fate, Unwatched, Watch};
 use crate::outcome::{Outcome, Stats};
 
+/// An estimate at or above this says the goal cannot be reached from the
+/// state (a space's way of cutting a branch for good): an iteration whose
+/// least cut f is this high ends the search as exhausted.
+pub(crate) const UNREACHABLE: u32 = u32::MAX / 4;
+
 enum Step {
     Found,
     /// Smallest f that exceeded the bound (`u32::MAX`: nothing beyond).
     Next(u32),
     Stop(Stop),
+    /// The caller's budget of expansions ran out.
+    OverBudget,
 }
 
 struct Run<'m, 'c, M, W> {
     meter: &'m mut Meter<'c>,
     path: Vec<M>,
     bound: u32,
+    /// Give up when the whole search's expansions reach this.
+    budget: u64,
     level_bytes: u64,
     watch: &'m W,
 }
@@ -73,64 +82,109 @@ where
     D::Move: Send + Sync,
 {
     let mut meter = Meter::new(ctl);
-    let level_bytes = level_bytes::<D>();
     let mut bound = space.heuristic();
-    let sizes = |depth: usize, bound: u32| Sizes {
+    // Watched, on one thread: the events come in the order they happen.
+    let threads = if W::ON { 1 } else { ctl.threads.max(1) };
+    let end = iterate(space, &mut bound, threads, u64::MAX, &mut meter, watch);
+    let sizes = |depth: usize, bound: u32| depth_sizes::<D>(depth, bound);
+    match end {
+        IdaEnd::Found(path) => {
+            let mut stats = meter.finish(sizes(path.len(), bound));
+            stats.bound = Some(bound);
+            Outcome::solved(path, stats)
+        }
+        IdaEnd::Stopped(stop) => Outcome::stopped(stop, meter.finish(sizes(0, bound))),
+        IdaEnd::OverBudget => unreachable!("no budget was set"),
+        IdaEnd::Exhausted => exhausted(meter.finish(sizes(0, bound))),
+    }
+}
+
+/// The outcome of a depth-first search that ran out of states.
+pub(crate) fn exhausted<M>(stats: Stats) -> Outcome<M> {
+    Outcome {
+        reason: Some("the search space is exhausted without reaching the goal".into()),
+        stats,
+        ..Outcome::unsolvable(String::new())
+    }
+}
+
+/// The sizes of a depth-first search `depth` moves deep.
+fn depth_sizes<D: DepthFirstSpace>(depth: usize, bound: u32) -> Sizes {
+    Sizes {
         frontier: depth as u64,
         stored: depth as u64 + 1,
-        bytes: (depth as u64 + 1) * level_bytes,
+        bytes: (depth as u64 + 1) * level_bytes::<D>(),
         growth: 0,
         bound: Some(bound),
-    };
+    }
+}
+
+/// How a run of [`iterate`] ended.
+pub(crate) enum IdaEnd<M> {
+    /// A path within the last bound.
+    Found(Vec<M>),
+    /// The control stopped the search.
+    Stopped(Stop),
+    /// The meter's count reached the caller's budget first.
+    OverBudget,
+    /// Nothing lies beyond the last bound: the goal is unreachable.
+    Exhausted,
+}
+
+/// IDA*'s iterations from `*bound` on, counting into `meter`, on up to
+/// `threads` threads, until a path is found, the control stops it or the
+/// meter's expansions reach `budget`. `*bound` is left at the last
+/// iteration's: each iteration that ends without a path raises it to the
+/// least f it cut, so with an admissible estimate the shortest path is at
+/// least `*bound` long, and a later call may go on from there.
+pub(crate) fn iterate<D, W: Watch>(
+    space: &mut D,
+    bound: &mut u32,
+    threads: usize,
+    budget: u64,
+    meter: &mut Meter<'_>,
+    watch: &W,
+) -> IdaEnd<D::Move>
+where
+    D: DepthFirstSpace + Clone + Send + Sync,
+    D::Move: Send + Sync,
+{
     if space.is_goal() {
         if W::ON {
             watch.event(&Event::Goal { g: 0 });
         }
-        let mut stats = meter.finish(sizes(0, 0));
-        stats.bound = Some(0);
-        return Outcome::solved(Vec::new(), stats);
+        *bound = 0;
+        return IdaEnd::Found(Vec::new());
     }
-    // Watched, on one thread: the events come in the order they happen.
-    let threads = if W::ON { 1 } else { ctl.threads.max(1) };
     let mut last_iteration = 0u64;
     loop {
         let before = meter.stats.expanded;
         if W::ON {
-            watch.event(&Event::IterationStart { bound });
+            watch.event(&Event::IterationStart { bound: *bound });
         }
         let (step, path) = if threads > 1 && last_iteration >= PARALLEL_AFTER {
-            parallel_iteration(space, bound, threads, ctl, &mut meter)
+            parallel_iteration(space, *bound, threads, budget, meter)
         } else {
             let mut run = Run {
-                meter: &mut meter,
+                meter: &mut *meter,
                 path: Vec::with_capacity(256),
-                bound,
-                level_bytes,
+                bound: *bound,
+                budget,
+                level_bytes: level_bytes::<D>(),
                 watch,
             };
-            let step = dfs(space, 0, None, &mut run);
+            // On a clone: a search that stops part way leaves its space
+            // wherever it was, and a caller may go on from `space` later.
+            let step = dfs(&mut space.clone(), 0, None, &mut run);
             (step, run.path)
         };
         last_iteration = meter.stats.expanded - before;
         match step {
-            Step::Found => {
-                let mut stats = meter.finish(sizes(path.len(), bound));
-                stats.bound = Some(bound);
-                return Outcome::solved(path, stats);
-            }
-            Step::Stop(stop) => {
-                let stats = meter.finish(sizes(path.len(), bound));
-                return Outcome::stopped(stop, stats);
-            }
-            Step::Next(u32::MAX) => {
-                let stats = meter.finish(sizes(0, bound));
-                return Outcome {
-                    reason: Some("the search space is exhausted without reaching the goal".into()),
-                    stats,
-                    ..Outcome::unsolvable(String::new())
-                };
-            }
-            Step::Next(next) => bound = next,
+            Step::Found => return IdaEnd::Found(path),
+            Step::Stop(stop) => return IdaEnd::Stopped(stop),
+            Step::OverBudget => return IdaEnd::OverBudget,
+            Step::Next(next) if next >= UNREACHABLE => return IdaEnd::Exhausted,
+            Step::Next(next) => *bound = next,
         }
     }
 }
@@ -144,7 +198,7 @@ fn parallel_iteration<D>(
     root: &mut D,
     bound: u32,
     threads: usize,
-    ctl: &Control,
+    budget: u64,
     meter: &mut Meter<'_>,
 ) -> (Step, Vec<D::Move>)
 where
@@ -177,7 +231,9 @@ where
         }
     }
 
+    let ctl = meter.control();
     let shared = SharedMeter::from(meter);
+    let over_budget = AtomicBool::new(false);
     let next_item = AtomicUsize::new(0);
     let next_bound = AtomicU32::new(min_next);
     let found: Mutex<Option<Vec<D::Move>>> = Mutex::new(None);
@@ -199,6 +255,7 @@ where
                             meter: &mut wmeter,
                             path: prefix.clone(),
                             bound,
+                            budget,
                             level_bytes: level_bytes::<D>(),
                             watch: &Unwatched,
                         };
@@ -220,6 +277,11 @@ where
                                 next_bound.fetch_min(t, Ordering::Relaxed);
                             }
                             Step::Stop(Stop::Halted) => break,
+                            Step::OverBudget => {
+                                over_budget.store(true, Ordering::Relaxed);
+                                shared.halt();
+                                break;
+                            }
                             Step::Stop(stop) => {
                                 stopped
                                     .lock()
@@ -250,6 +312,9 @@ where
     }
     if let Some(stop) = stopped.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return (Step::Stop(stop), Vec::new());
+    }
+    if over_budget.into_inner() {
+        return (Step::OverBudget, Vec::new());
     }
     (Step::Next(next_bound.into_inner()), Vec::new())
 }
@@ -343,6 +408,9 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
         if let Err(stop) = run.meter.poll(sizes) {
             return Step::Stop(stop);
         }
+        if run.meter.total_expanded() >= run.budget {
+            return Step::OverBudget;
+        }
     }
     let mut min = u32::MAX;
     let moves = space.moves();
@@ -393,7 +461,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             match dfs(space, g2, Some(mv), run) {
                 Step::Found => return Step::Found,
                 Step::Next(t) => min = min.min(t),
-                stop @ Step::Stop(_) => return stop,
+                stop @ (Step::Stop(_) | Step::OverBudget) => return stop,
             }
             run.path.pop();
         }

@@ -11,6 +11,9 @@
 //!   shortest, found with far fewer expansions.
 //! * [`ida_star()`] works on a [`DepthFirstSpace`]: one mutable state that
 //!   applies and undoes moves in place, so the inner loop never allocates.
+//!   [`weighted_ida_star()`] is IDA* on g + w·h; [`proven_within()`] finds
+//!   a path proven within w × the shortest on deep puzzles (a capped
+//!   weighted IDA* and plain IDA* taking turns).
 
 mod astar;
 mod bfs;
@@ -18,6 +21,7 @@ mod idastar;
 mod idastar_memo;
 mod local;
 mod weighted;
+mod weighted_ida;
 
 pub use astar::astar;
 pub(crate) use astar::{AStarEnd, astar_metered};
@@ -29,6 +33,7 @@ pub use local::{
 };
 pub use weighted::weighted_astar;
 pub(crate) use weighted::{WeightedEnd, weighted_astar_metered};
+pub use weighted_ida::{proven_within, weighted_ida_star};
 
 use std::hash::Hash;
 

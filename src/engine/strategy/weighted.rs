@@ -4,11 +4,11 @@ use super::{Strategy, Tuning};
 use crate::control::Control;
 use crate::klotski::{KMove, KState, KlotskiSpace};
 use crate::outcome::{Outcome, Status};
-use crate::search::weighted_astar;
+use crate::search::{proven_within, weighted_astar};
 use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
 use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
 use crate::tiles::reduce::solve_by_reduction;
-use crate::tiles::space::TileSpace;
+use crate::tiles::space::{TileDfs, TileSpace};
 use crate::tiles::{Dir, TilePuzzle};
 
 /// The weight a front end starts with.
@@ -53,7 +53,7 @@ impl Strategy for Weighted {
         "Weighted A*"
     }
     fn description(&self) -> &'static str {
-        "Weighted A*: expands the state with the least moves-so-far + w × estimate. Its path is proven at most w times the shortest, and it searches far less than A*. Uses the strongest estimate at hand (a loaded pattern database, else linear conflict); on boards past 4×4 a row-by-row path is taken when its length is already within w × the estimate."
+        "Weighted A*: expands the state with the least moves-so-far + w × estimate. Its path is proven at most w times the shortest, and it searches far less than A*. Uses the strongest estimate at hand (a loaded pattern database, else linear conflict); on boards past 4×4 a row-by-row path is taken when its length is already within w × the estimate, else a capped weighted IDA* and plain IDA* take turns until a path is proven within the bound."
     }
     fn uses_heuristic(&self) -> bool {
         true
@@ -96,6 +96,14 @@ impl Strategy for Weighted {
                 with_packed(self.0.shape().cells(), Run(self.0, h, self.1, self.2))
             }
         }
+        /// Weighted IDA*: memory the path only, for boards past 4×4 whose
+        /// paths are too long for weighted A*'s tables.
+        struct Deep<'a>(&'a TilePuzzle, f64, &'a Control);
+        impl WithHeuristic<Outcome<Dir>> for Deep<'_> {
+            fn run<H: TileHeuristic>(self, h: &H) -> Outcome<Dir> {
+                proven_within(&mut TileDfs::new(self.0, h), self.1, self.2)
+            }
+        }
         let best = Self::best(heuristic);
         // On a large board the row-by-row path often proves itself within
         // the bound already (its length ≤ w × the estimate ≤ w × the
@@ -109,7 +117,11 @@ impl Strategy for Weighted {
             }
             before = Some(fast.stats);
         }
-        let mut o = with_heuristic(&best, &puzzle.goal, Pick(puzzle, self.0, ctl));
+        let mut o = if puzzle.shape().cells() > ROW_BY_ROW_FIRST {
+            with_heuristic(&best, &puzzle.goal, Deep(puzzle, self.0, ctl))
+        } else {
+            with_heuristic(&best, &puzzle.goal, Pick(puzzle, self.0, ctl))
+        };
         if let Some(b) = before {
             o.stats.expanded += b.expanded;
             o.stats.generated += b.generated;
