@@ -53,6 +53,10 @@ pub(crate) fn harness_with_distances(settings: Settings) -> TestApp {
     let harness = Harness::builder()
         .with_size(Vec2::new(1100.0, 720.0))
         .with_render_cursor(false)
+        // A background thread (the system file dialog's answer, a hint's
+        // group) may wake the UI in the middle of `run`; its answer then
+        // takes a frame or two more to settle than kittest's default 4.
+        .with_max_steps(12)
         .build_eframe(move |cc| {
             super::fonts::install(&cc.egui_ctx);
             HuarongApp::with_settings(
