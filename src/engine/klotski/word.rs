@@ -4,10 +4,10 @@
 //! They return exactly what the generic versions over [`KState`] do (the
 //! same successors in the same order), only faster.
 
-use crate::control::{Control, Meter, Sizes, Stop};
+use crate::control::{Control, Meter, Sizes};
 use crate::observe::{Event, Fate, Watch};
-use crate::outcome::{LimitKind, Outcome};
-use crate::search::{MAX_INDEX, SearchSpace, growth_bytes, with_watch};
+use crate::outcome::Outcome;
+use crate::search::{SearchSpace, growth_bytes, poll_stored, with_watch};
 
 use super::space::OneWord;
 use super::{KMove, KState, KlotskiSpace, Metric};
@@ -199,16 +199,13 @@ fn bfs_word<W: Watch>(
             depth += 1;
             level_end = states.len();
         }
-        if meter.expand() {
-            let stop = if states.len() > MAX_INDEX - 16_384 {
-                Err(Stop::Limit(LimitKind::Memory))
-            } else {
-                meter.poll(sizes(&states, &seen, head, depth))
-            };
-            if let Err(stop) = stop {
-                let stats = meter.finish(sizes(&states, &seen, head, depth));
-                return Outcome::stopped(stop, stats);
-            }
+        if meter.expand()
+            && let Err(stop) = poll_stored(&mut meter, states.len(), || {
+                sizes(&states, &seen, head, depth)
+            })
+        {
+            let stats = meter.finish(sizes(&states, &seen, head, depth));
+            return Outcome::stopped(stop, stats);
         }
         let expanded = states[head];
         if W::ON {

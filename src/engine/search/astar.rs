@@ -2,11 +2,11 @@
 //! admissible heuristic; nodes are reopened when a shorter path to them turns
 //! up, so an inconsistent heuristic costs time but never optimality.
 
-use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
+use super::{SearchSpace, backtrack, growth_bytes, poll_stored};
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::hash::StateMap;
 use crate::observe::{Event, Fate, Watch};
-use crate::outcome::{LimitKind, Outcome};
+use crate::outcome::Outcome;
 
 struct Node<S, M> {
     state: S,
@@ -162,15 +162,10 @@ pub(crate) fn astar_metered<S: SearchSpace, W: Watch>(
             let end = AStarEnd::Found { path, bound: f };
             return (end, sizes(&nodes, &index, &open, f));
         }
-        if meter.expand() {
-            let stop = if nodes.len() > MAX_INDEX - 16_384 {
-                Err(Stop::Limit(LimitKind::Memory))
-            } else {
-                meter.poll(sizes(&nodes, &index, &open, f))
-            };
-            if let Err(stop) = stop {
-                return (AStarEnd::Stopped(stop), sizes(&nodes, &index, &open, f));
-            }
+        if meter.expand()
+            && let Err(stop) = poll_stored(meter, nodes.len(), || sizes(&nodes, &index, &open, f))
+        {
+            return (AStarEnd::Stopped(stop), sizes(&nodes, &index, &open, f));
         }
         let (state, g) = (node.state, node.g);
         if W::ON {

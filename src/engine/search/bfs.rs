@@ -1,11 +1,11 @@
 //! Breadth-first search: the FIFO branch-and-bound of the articles. Complete
 //! and optimal for unit move costs.
 
-use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
-use crate::control::{Control, Meter, Sizes, Stop};
+use super::{SearchSpace, backtrack, growth_bytes, poll_stored};
+use crate::control::{Control, Meter, Sizes};
 use crate::hash::StateSet;
 use crate::observe::{Event, Fate, Watch};
-use crate::outcome::{LimitKind, Outcome};
+use crate::outcome::Outcome;
 
 struct Node<S, M> {
     state: S,
@@ -85,16 +85,13 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
             depth += 1;
             level_end = nodes.len();
         }
-        if meter.expand() {
-            let stop = if nodes.len() > MAX_INDEX - 16_384 {
-                Err(Stop::Limit(LimitKind::Memory))
-            } else {
-                meter.poll(sizes(&nodes, &seen, head, depth))
-            };
-            if let Err(stop) = stop {
-                let stats = meter.finish(sizes(&nodes, &seen, head, depth));
-                return Outcome::stopped(stop, stats);
-            }
+        if meter.expand()
+            && let Err(stop) = poll_stored(&mut meter, nodes.len(), || {
+                sizes(&nodes, &seen, head, depth)
+            })
+        {
+            let stats = meter.finish(sizes(&nodes, &seen, head, depth));
+            return Outcome::stopped(stop, stats);
         }
         buf.clear();
         let expanded = nodes[head].state;

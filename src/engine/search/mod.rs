@@ -153,3 +153,20 @@ fn backtrack<M: Copy>(mut i: u32, parent_move: impl Fn(u32) -> Option<(u32, M)>)
 
 /// Most nodes a storing search indexes with `u32` links.
 pub(crate) const MAX_INDEX: usize = u32::MAX as usize - 1;
+
+/// Poll `meter` for a storing search holding `stored` nodes: a memory
+/// stop when the `u32` links are about to run out (before the next poll
+/// could add more), else the control's own checks on `sizes`.
+pub(crate) fn poll_stored(
+    meter: &mut crate::control::Meter<'_>,
+    stored: usize,
+    sizes: impl FnOnce() -> crate::control::Sizes,
+) -> Result<(), crate::control::Stop> {
+    if stored > MAX_INDEX - 16_384 {
+        Err(crate::control::Stop::Limit(
+            crate::outcome::LimitKind::Memory,
+        ))
+    } else {
+        meter.poll(sizes())
+    }
+}

@@ -8,10 +8,10 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::{MAX_INDEX, SearchSpace, backtrack, growth_bytes};
+use super::{SearchSpace, backtrack, growth_bytes, poll_stored};
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::hash::StateMap;
-use crate::outcome::{LimitKind, Outcome};
+use crate::outcome::Outcome;
 
 /// The weight's resolution: w is used as ⌊w·1000⌋ / 1000 (never above the
 /// w asked for, so the bound holds), and f is an exact integer.
@@ -154,15 +154,10 @@ pub(crate) fn weighted_astar_metered<S: SearchSpace>(
             return (WeightedEnd::OverBudget, sizes(&nodes, &index, &open, g));
         }
         expansions += 1;
-        if meter.expand() {
-            let stop = if nodes.len() > MAX_INDEX - 16_384 {
-                Err(Stop::Limit(LimitKind::Memory))
-            } else {
-                meter.poll(sizes(&nodes, &index, &open, g))
-            };
-            if let Err(stop) = stop {
-                return (WeightedEnd::Stopped(stop), sizes(&nodes, &index, &open, g));
-            }
+        if meter.expand()
+            && let Err(stop) = poll_stored(meter, nodes.len(), || sizes(&nodes, &index, &open, g))
+        {
+            return (WeightedEnd::Stopped(stop), sizes(&nodes, &index, &open, g));
         }
         let state = node.state;
         nodes[i as usize].closed = true;
