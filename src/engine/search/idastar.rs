@@ -109,7 +109,7 @@ pub(crate) fn exhausted<M>(stats: Stats) -> Outcome<M> {
 }
 
 /// The sizes of a depth-first search `depth` moves deep.
-fn depth_sizes<D: DepthFirstSpace>(depth: usize, bound: u32) -> Sizes {
+pub(crate) fn depth_sizes<D: DepthFirstSpace>(depth: usize, bound: u32) -> Sizes {
     Sizes {
         frontier: depth as u64,
         stored: depth as u64 + 1,

@@ -15,7 +15,17 @@ use crate::outcome::Outcome;
 
 /// The weight's resolution: w is used as ⌊w·1000⌋ / 1000 (never above the
 /// w asked for, so the bound holds), and f is an exact integer.
-const SCALE: u64 = 1000;
+pub(crate) const SCALE: u64 = 1000;
+
+/// ⌊w·[`SCALE`]⌋, at least [`SCALE`]: weights below 1 (or not finite) are
+/// taken as 1.
+pub(crate) fn scaled_weight(weight: f64) -> u64 {
+    if weight.is_finite() && weight >= 1.0 {
+        ((weight * SCALE as f64).floor() as u64).max(SCALE)
+    } else {
+        SCALE
+    }
+}
 
 struct Node<S, M> {
     state: S,
@@ -95,11 +105,7 @@ pub(crate) fn weighted_astar_metered<S: SearchSpace>(
     meter: &mut Meter<'_>,
 ) -> (WeightedEnd<S::Move>, Sizes) {
     let mut expansions = 0u64;
-    let w = if weight.is_finite() && weight >= 1.0 {
-        ((weight * SCALE as f64).floor() as u64).max(SCALE)
-    } else {
-        SCALE
-    };
+    let w = scaled_weight(weight);
     let key = |g: u32, h: u32| u64::from(g) * SCALE + w * u64::from(h);
     let h0 = heuristic(&start);
     let mut nodes: Vec<Node<S::State, S::Move>> = vec![Node {

@@ -8,15 +8,14 @@
 //! the next bound (the least f cut) is at most w·C*. A goal is only taken
 //! within the bound, so its path has g ≤ T ≤ w·C* moves.
 
-use super::idastar::{IdaEnd, UNREACHABLE, exhausted, iterate};
+use super::idastar::{IdaEnd, UNREACHABLE, depth_sizes, exhausted, iterate};
+// Weights as in weighted A*; the inflated estimate is rounded down, never
+// above w·h, so the bound holds.
+use super::weighted::{SCALE, scaled_weight};
 use super::{DepthFirstSpace, ida_star};
-use crate::control::{Control, Meter, Sizes};
+use crate::control::{Control, Meter};
 use crate::observe::Unwatched;
 use crate::outcome::Outcome;
-
-/// Weights are used as ⌊w·1000⌋ / 1000 and the inflated estimate rounded
-/// down: never above w·h, so the bound holds.
-const SCALE: u64 = 1000;
 
 /// A depth-first space whose estimate is ⌊w·h⌋, and which cuts for good
 /// every state whose moves so far plus (plain) estimate exceed `cap`: no
@@ -133,18 +132,9 @@ where
     D::Move: Send + Sync,
 {
     ida_star(
-        &mut Inflated::new(space.clone(), scaled(weight), u32::MAX),
+        &mut Inflated::new(space.clone(), scaled_weight(weight), u32::MAX),
         ctl,
     )
-}
-
-/// ⌊w·SCALE⌋, at least SCALE.
-fn scaled(weight: f64) -> u64 {
-    if weight.is_finite() && weight >= 1.0 {
-        ((weight * SCALE as f64).floor() as u64).max(SCALE)
-    } else {
-        SCALE
-    }
 }
 
 /// Expansions the first turn of each side may spend; every turn that
@@ -221,19 +211,13 @@ where
     D: DepthFirstSpace + Clone + Send + Sync,
     D::Move: Send + Sync,
 {
-    let w = scaled(weight);
+    let w = scaled_weight(weight);
     if w == SCALE {
         return ida_star(space, ctl);
     }
     let threads = ctl.threads.max(1);
     let mut meter = Meter::new(ctl);
-    let sizes = |bound: u32| Sizes {
-        frontier: 0,
-        stored: 1,
-        bytes: 64,
-        growth: 0,
-        bound: Some(bound),
-    };
+    let sizes = |bound: u32| depth_sizes::<D>(0, bound);
     let cap_of = |lower: u32| (u64::from(lower) * w / SCALE) as u32;
     let above_w = (SCALE + (w - SCALE) * ABOVE_EXCESS).min(ABOVE_MOST);
     // From below: the bound of plain IDA*'s current iteration.
