@@ -661,21 +661,25 @@ fn solving_with_pdb(board: Option<&str>) -> TestApp {
             h.run();
         }
     }
+    solve_showing_build(&mut h, "6-6-3", 120);
+    h
+}
+
+/// Press Solve with the pattern database `name` (e.g. "6-6-3") not yet
+/// built, and wait (at most `secs`) until its build's progress bar shows;
+/// the solve is then still running.
+pub(super) fn solve_showing_build(h: &mut Harness<'_, HuarongApp>, name: &str, secs: u64) {
     h.get_by_label("Solve").click();
     h.run_ok();
     // The build takes seconds: the progress bar shows while it runs.
+    let bar = format!("building {name} database");
     wait_until(
-        &mut h,
-        |h| {
-            h.query_by_label_contains("building 6-6-3 database")
-                .is_some()
-                || !h.state().is_solving()
-        },
-        120,
+        h,
+        |h| h.query_by_label_contains(&bar).is_some() || !h.state().is_solving(),
+        secs,
         "build progress",
     );
     assert!(h.state().is_solving(), "finished without showing the build");
-    h
 }
 
 #[test]

@@ -6,10 +6,10 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tempfile::TempDir;
 
+use super::HuarongApp;
 use super::files::{FileAction, NativeAnswer};
 use super::i18n::{Lang, Msg};
-use super::tests::{harness, harness_with, set_board, wait_until, wait_while};
-use super::{HuarongApp, Settings};
+use super::tests::{harness, klotski_harness, set_board, wait_until, wait_while};
 use crate::engine::strategy::Family;
 use crate::units::duration;
 
@@ -170,11 +170,7 @@ fn the_compare_view_says_where_it_exported_and_why_an_export_failed() {
 
 #[test]
 fn compare_results_stay_with_the_puzzle_family_they_were_run_on() {
-    let mut h = harness_with(Settings {
-        animate: false,
-        family: Family::Klotski,
-        ..Settings::default()
-    });
+    let mut h = klotski_harness();
     h.get_by_label("Compare strategies").click();
     h.run();
     // BFS (the first row) on 横刀立马.
@@ -425,11 +421,7 @@ fn render_compare_screenshots() {
     img.save(dir.join("file-dialog-1024x700.png")).unwrap();
 
     // Klotski: BFS on 横刀立马, counted in steps and moves.
-    let mut h = harness_with(Settings {
-        animate: false,
-        family: Family::Klotski,
-        ..Settings::default()
-    });
+    let mut h = klotski_harness();
     h.set_size(Vec2::new(1024.0, 700.0));
     h.get_by_label("Compare strategies").click();
     h.run();

@@ -10,7 +10,7 @@ use super::HuarongApp;
 use super::i18n::{CompareMsg, KlotskiMsg, Lang, Message};
 use super::klotski::names::describe_move;
 use super::settings::{Family, Settings};
-use super::tests::{CTRL, harness_with, klotski_harness, wait_while};
+use super::tests::{CTRL, klotski_harness, wait_while};
 use crate::engine::klotski::{Layout, Metric};
 use crate::storage::layouts::classics;
 
@@ -148,11 +148,7 @@ fn the_layout_editor_names_a_bad_layout_in_chinese_and_applies_a_good_one() {
 
 #[test]
 fn the_compare_table_speaks_chinese_and_its_buttons_run_and_play() {
-    let mut h = harness_with(Settings {
-        animate: false,
-        family: Family::Klotski,
-        ..Settings::default()
-    });
+    let mut h = klotski_harness();
     h.get_by_label("Compare strategies").click();
     h.run();
     speak_chinese(&mut h);
@@ -271,11 +267,7 @@ fn render_klotski_and_compare_in_chinese() {
     shoot(&mut h, "klotski-among-all");
 
     // The compare view: BFS, A* and tabu run, the others not.
-    let mut h = harness_with(Settings {
-        animate: false,
-        family: Family::Klotski,
-        ..Settings::default()
-    });
+    let mut h = klotski_harness();
     h.get_by_label("Compare strategies").click();
     h.run();
     for k in [0, 1, 4] {

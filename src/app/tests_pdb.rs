@@ -5,7 +5,7 @@
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use super::HuarongApp;
-use super::tests::{harness, wait_for_solver, wait_until};
+use super::tests::{harness, solve_showing_build, wait_for_solver};
 use crate::engine::HeuristicKind;
 
 #[test]
@@ -37,19 +37,7 @@ fn pdb6666_is_offered_on_5x5_and_a_solve_builds_it_with_a_progress_bar() {
     assert!(!h.get_by_label(label).accesskit_node().is_disabled());
     h.get_by_label("Randomize").click();
     h.run();
-    h.get_by_label("Solve").click();
-    h.run_ok();
-    wait_until(
-        &mut h,
-        |h| {
-            h.query_by_label_contains("building 6-6-6-6 database")
-                .is_some()
-                || !h.state().is_solving()
-        },
-        60,
-        "the build's progress bar",
-    );
-    assert!(h.state().is_solving(), "finished without showing the build");
+    solve_showing_build(&mut h, "6-6-6-6", 60);
     h.get_by_label("Cancel").click();
     h.run_ok();
     wait_for_solver(&mut h);

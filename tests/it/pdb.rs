@@ -198,19 +198,7 @@ fn the_cache_is_built_then_loaded_and_damaged_files_are_rebuilt() {
     assert_eq!(*second.db, db);
 
     // Damage the file: detected, rebuilt, and the good file written back.
-    let mut bytes = std::fs::read(&first.path).unwrap();
-    let mid = bytes.len() - 100;
-    bytes[mid] ^= 0x40;
-    std::fs::write(&first.path, &bytes).unwrap();
-    let third = load_or_build(&dir, &goal, &partition, &|_| {});
-    match &third.source {
-        PdbSource::Built {
-            why: Some(why),
-            saved: Ok(()),
-        } => assert!(why.contains("checksum"), "{why}"),
-        other => panic!("damaged cache not rebuilt: {other:?}"),
-    }
-    assert_eq!(*third.db, db);
+    flip_a_bit_and_reload(&dir, &goal, &partition, &first.path, 0x40, &db);
     assert_eq!(
         load_or_build(&dir, &goal, &partition, &|_| {}).source,
         PdbSource::Cache
@@ -232,6 +220,32 @@ fn the_cache_is_built_then_loaded_and_damaged_files_are_rebuilt() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
         .collect();
     assert!(leftovers.is_empty());
+}
+
+/// Flip `bit` in the cached file at `path` 100 bytes before its end (in
+/// the last table), load again: the damage is named by the checksum, the
+/// database rebuilt equal to `db` and the rebuilt file saved.
+pub(crate) fn flip_a_bit_and_reload(
+    dir: &std::path::Path,
+    goal: &Board,
+    partition: &[Vec<u8>],
+    path: &std::path::Path,
+    bit: u8,
+    db: &PatternDb,
+) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let at = bytes.len() - 100;
+    bytes[at] ^= bit;
+    std::fs::write(path, &bytes).unwrap();
+    let again = load_or_build(dir, goal, partition, &|_| {});
+    match &again.source {
+        PdbSource::Built {
+            why: Some(why),
+            saved: Ok(()),
+        } => assert!(why.contains("checksum"), "{why}"),
+        other => panic!("damaged cache not rebuilt: {other:?}"),
+    }
+    assert_eq!(*again.db, *db);
 }
 
 #[test]
