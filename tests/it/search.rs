@@ -359,3 +359,45 @@ fn optimality_follows_the_registry_on_both_families() {
         assert!(!o.stats.optimal, "{}", s.name());
     }
 }
+
+/// Move pruning (the board shape's automaton of duplicate move sequences)
+/// against plain IDA*'s (never undo the last move): the same lengths, both
+/// replayed, and fewer expansions in all.
+#[test]
+fn move_pruning_keeps_the_shortest_lengths_with_fewer_expansions() {
+    use huarong_engine::search::ida_star;
+    use huarong_engine::tiles::heuristic::LinearConflict;
+    use huarong_engine::tiles::prune::MovePruning;
+    use huarong_engine::tiles::space::TileDfs;
+    use std::sync::Arc;
+
+    let parent_only = Arc::new(MovePruning::parent_only());
+    // One thread: the expansions of a parallel last iteration vary.
+    let ctl = Control::default().with_threads(1);
+    for (rows, cols, walk) in [(3, 3, 40), (4, 4, 70), (3, 5, 70), (5, 5, 50)] {
+        let goal = Board::goal(Shape::new(rows, cols).unwrap());
+        let h = LinearConflict::new(&goal);
+        let mut rng = huarong_engine::rng::seeded(18);
+        let (mut pruned_total, mut plain_total) = (0, 0);
+        for _ in 0..4 {
+            let (start, _) = shuffled(&goal, walk, &mut rng);
+            let p = TilePuzzle::new(start, goal.clone()).unwrap();
+            let pruned = ida_star(&mut TileDfs::new(&p, &h), &ctl);
+            let plain = ida_star(
+                &mut TileDfs::new(&p, &h).with_pruning(Arc::clone(&parent_only)),
+                &ctl,
+            );
+            for o in [&pruned, &plain] {
+                assert_eq!(o.status, Status::Solved);
+                assert!(p.replays_to_goal(&o.path));
+            }
+            assert_eq!(pruned.path.len(), plain.path.len(), "{rows}×{cols}");
+            pruned_total += pruned.stats.expanded;
+            plain_total += plain.stats.expanded;
+        }
+        assert!(
+            pruned_total < plain_total,
+            "{rows}×{cols}: {pruned_total} expansions with move pruning, {plain_total} without"
+        );
+    }
+}

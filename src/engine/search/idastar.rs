@@ -10,7 +10,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
 
-use super::DepthFirstSpace;
+use super::{DepthFirstSpace, PRUNE_START};
 use crate::control::{Control, Meter, SharedMeter, Sizes, Stop};
 use crate::observe::{Event, Fate, Unwatched, Watch};
 use crate::outcome::{Outcome, Stats};
@@ -175,7 +175,7 @@ where
             };
             // On a clone: a search that stops part way leaves its space
             // wherever it was, and a caller may go on from `space` later.
-            let step = dfs(&mut space.clone(), 0, None, &mut run);
+            let step = dfs(&mut space.clone(), 0, None, PRUNE_START, &mut run);
             (step, run.path)
         };
         last_iteration = meter.stats.expanded - before;
@@ -219,6 +219,7 @@ where
             bound,
             depth,
             None,
+            PRUNE_START,
             &mut prefix,
             &mut frontier,
             &mut min_next,
@@ -248,7 +249,11 @@ where
                         let i = next_item.fetch_add(1, Ordering::Relaxed);
                         let Some(prefix) = frontier.get(i) else { break };
                         let mut space = root.clone();
+                        let mut state = PRUNE_START;
                         for &mv in prefix {
+                            state = space
+                                .prune_step(state, mv)
+                                .expect("the frontier holds no pruned path");
                             space.apply(mv);
                         }
                         let mut run = Run {
@@ -263,6 +268,7 @@ where
                             &mut space,
                             prefix.len() as u32,
                             prefix.last().copied(),
+                            state,
                             &mut run,
                         ) {
                             Step::Found => {
@@ -329,6 +335,7 @@ fn collect<D: DepthFirstSpace>(
     bound: u32,
     depth: u32,
     prev: Option<D::Move>,
+    state: u32,
     prefix: &mut Vec<D::Move>,
     out: &mut Vec<Vec<D::Move>>,
     min_next: &mut u32,
@@ -346,6 +353,9 @@ fn collect<D: DepthFirstSpace>(
         {
             continue;
         }
+        let Some(next_state) = space.prune_step(state, mv) else {
+            continue;
+        };
         meter.generated(1);
         let undo = space.apply(mv);
         let h = space.heuristic();
@@ -367,6 +377,7 @@ fn collect<D: DepthFirstSpace>(
             bound,
             depth - 1,
             Some(mv),
+            next_state,
             prefix,
             out,
             min_next,
@@ -387,6 +398,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
     space: &mut D,
     g: u32,
     prev: Option<D::Move>,
+    state: u32,
     run: &mut Run<'_, '_, D::Move, W>,
 ) -> Step {
     if W::ON {
@@ -421,6 +433,9 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
         {
             continue;
         }
+        let Some(next_state) = space.prune_step(state, mv) else {
+            continue;
+        };
         run.meter.generated(1);
         // A child matters if f ≤ bound (to descend) or f < min (the next
         // bound); min > bound always, so its f is needed exactly only
@@ -458,7 +473,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             return Step::Found;
         } else {
             run.path.push(mv);
-            match dfs(space, g2, Some(mv), run) {
+            match dfs(space, g2, Some(mv), next_state, run) {
                 Step::Found => return Step::Found,
                 Step::Next(t) => min = min.min(t),
                 stop @ (Step::Stop(_) | Step::OverBudget) => return stop,

@@ -104,11 +104,25 @@ pub trait DepthFirstSpace {
     fn undo(&mut self, mv: Self::Move, undo: Self::Undo);
     /// Whether `mv` right after `prev` just undoes it (such moves are skipped).
     fn undoes(&self, prev: Self::Move, mv: Self::Move) -> bool;
+    /// Move pruning beyond [`undoes`](Self::undoes): the state of the
+    /// space's pruning automaton after `mv` from `state` (a path starts in
+    /// [`PRUNE_START`]), or `None` to skip `mv` because the path would then
+    /// end in a sequence of moves that a shorter one, or an equally long
+    /// one the search prefers, duplicates. A shortest path the space
+    /// prefers must never be cut. None is cut by default.
+    #[inline(always)]
+    fn prune_step(&self, state: u32, mv: Self::Move) -> Option<u32> {
+        let _ = mv;
+        Some(state)
+    }
     /// The current state in words, for observers' traces (none by default).
     fn state_text(&self) -> String {
         String::new()
     }
 }
+
+/// The pruning state of an empty path (see [`DepthFirstSpace::prune_step`]).
+pub const PRUNE_START: u32 = 0;
 
 /// Run `$body` with `$watch` bound to the control's observer, compiled
 /// twice: once watched and once with [`Unwatched`](crate::observe::Unwatched),

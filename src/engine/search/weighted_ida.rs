@@ -95,6 +95,10 @@ impl<D: DepthFirstSpace> DepthFirstSpace for Inflated<D> {
     fn undoes(&self, prev: D::Move, mv: D::Move) -> bool {
         self.inner.undoes(prev, mv)
     }
+    #[inline(always)]
+    fn prune_step(&self, state: u32, mv: D::Move) -> Option<u32> {
+        self.inner.prune_step(state, mv)
+    }
     fn state_text(&self) -> String {
         self.inner.state_text()
     }

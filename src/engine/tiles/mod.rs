@@ -10,6 +10,7 @@ pub mod heuristic;
 pub mod packed;
 mod parse;
 pub mod pdb;
+pub mod prune;
 mod random;
 pub mod reduce;
 mod solvability;

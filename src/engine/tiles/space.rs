@@ -2,10 +2,12 @@
 //! board with an incremental heuristic for IDA*.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
 
 use super::board::{Dir, Shape, TilePuzzle};
 use super::heuristic::{Slide, TileHeuristic, View};
 use super::packed::PackedBoard;
+use super::prune::{MovePruning, PRUNED};
 use crate::search::{DepthFirstSpace, SearchSpace};
 
 /// The state space of a tile puzzle with states packed as `P`.
@@ -92,6 +94,8 @@ pub struct TileDfs<'h, H: TileHeuristic> {
     /// `goal_distance[tile * cells + cell]`: Manhattan distance from `cell`
     /// to the tile's goal cell, for move ordering.
     goal_distance: Vec<u8>,
+    /// Which move sequences are skipped as duplicates of others.
+    pruning: Arc<MovePruning>,
 }
 
 // By hand: the heuristic is shared by reference, so `H` need not be `Clone`.
@@ -107,12 +111,14 @@ impl<H: TileHeuristic> Clone for TileDfs<'_, H> {
             moves_at: self.moves_at.clone(),
             step: self.step,
             goal_distance: self.goal_distance.clone(),
+            pruning: Arc::clone(&self.pruning),
         }
     }
 }
 
 impl<'h, H: TileHeuristic> TileDfs<'h, H> {
-    /// Start at `puzzle.start`.
+    /// Start at `puzzle.start`, skipping duplicate move sequences with the
+    /// board shape's automaton ([`MovePruning::for_shape`]).
     pub fn new(puzzle: &TilePuzzle, heuristic: &'h H) -> Self {
         let shape = puzzle.shape();
         let cells = puzzle.start.cells().to_vec();
@@ -155,7 +161,16 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
             moves_at,
             step: [-cols, cols, -1, 1],
             goal_distance,
+            pruning: MovePruning::for_shape(shape),
         }
+    }
+
+    /// The same space skipping the move sequences `pruning` rejects (for
+    /// comparisons: [`MovePruning::parent_only`] gives plain IDA*'s
+    /// pruning).
+    pub fn with_pruning(mut self, pruning: Arc<MovePruning>) -> Self {
+        self.pruning = pruning;
+        self
     }
 
     /// The current board.
@@ -263,6 +278,14 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     #[inline(always)]
     fn undoes(&self, prev: Dir, mv: Dir) -> bool {
         mv == prev.opposite()
+    }
+
+    #[inline(always)]
+    fn prune_step(&self, state: u32, mv: Dir) -> Option<u32> {
+        match self.pruning.step(state, mv) {
+            PRUNED => None,
+            next => Some(next),
+        }
     }
 
     fn state_text(&self) -> String {
