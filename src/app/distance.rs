@@ -49,6 +49,19 @@ pub struct Distances {
     pub among_all: bool,
     /// Which of the farthest positions "Show the farthest" shows next.
     next_farthest: usize,
+    /// The latest solution found by a strategy, for the positions along it.
+    learned: Option<Learned>,
+}
+
+/// A solution a strategy found: from each board along it, the rest of its
+/// path bounds the distance (exactly when the strategy is optimal).
+struct Learned {
+    goal: Board,
+    /// The board before each move, and the goal after the last.
+    boards: Vec<Board>,
+    path: Vec<Dir>,
+    exact: bool,
+    how: Both,
 }
 
 #[derive(Default)]
@@ -74,6 +87,9 @@ pub struct Known {
     pub first: Option<Dir>,
     /// How it was found, in words.
     pub how: Both,
+    /// A bound from a solution the user had found, whose first move the
+    /// hint follows (otherwise a bound is the `fast` plan's).
+    pub from_solution: bool,
 }
 
 /// Why a search gave no distance.
@@ -139,6 +155,9 @@ impl Distances {
     /// `board`: start a build or search for a new one (cancelling the old),
     /// collect a finished one. Nothing runs while the readout is off.
     pub fn poll(&mut self, goal: &Board, board: &Board, wanted: Wanted<'_>, ctx: &egui::Context) {
+        if self.learned.as_ref().is_some_and(|l| &l.goal != goal) {
+            self.learned = None;
+        }
         if !wanted.on {
             self.clear();
             return;
@@ -301,12 +320,49 @@ impl Distances {
                 exact: true,
                 first: self.table_best_blank_move(board, d),
                 how: Both::of(HintMsg::HowTable),
+                from_solution: false,
             });
         }
-        match &self.search {
-            Some(s) if &s.board == board => s.answer.clone()?.ok(),
+        let searched = match &self.search {
+            Some(s) if &s.board == board => s.answer.clone().and_then(Result::ok),
             _ => None,
+        };
+        // The better of the two: an exact distance, else the shorter bound.
+        match (searched, self.learned_for(board)) {
+            (Some(s), Some(l)) if !s.exact && (l.exact || l.distance < s.distance) => Some(l),
+            (Some(s), _) => Some(s),
+            (None, l) => l,
         }
+    }
+
+    /// Remember `solution` (its boards, the goal last, and its moves),
+    /// found by a strategy that is optimal or not (`exact`), `how` in
+    /// words: the readout and the hint use it where it does better than
+    /// their own search.
+    pub fn learn(&mut self, boards: &[Board], path: &[Dir], exact: bool, how: Both) {
+        let Some(goal) = boards.last() else {
+            return;
+        };
+        self.learned = Some(Learned {
+            goal: goal.clone(),
+            boards: boards.to_vec(),
+            path: path.to_vec(),
+            exact,
+            how,
+        });
+    }
+
+    /// What the latest solution says of `board`, if it passes through it.
+    fn learned_for(&self, board: &Board) -> Option<Known> {
+        let l = self.learned.as_ref()?;
+        let at = l.boards.iter().position(|b| b == board)?;
+        Some(Known {
+            distance: (l.path.len() - at) as u32,
+            exact: l.exact,
+            first: l.path.get(at).copied(),
+            how: l.how.clone(),
+            from_solution: true,
+        })
     }
 
     fn table_best_blank_move(&self, board: &Board, d: u32) -> Option<Dir> {
@@ -394,13 +450,18 @@ impl Distances {
             ui.weak(tr(ui, HintMsg::Counting));
             return;
         }
-        if self.working(board) {
+        // A solution found through this position answers while the
+        // search works, and where it failed.
+        let learned = self.learned_for(board).is_some();
+        if self.working(board) && !learned {
             ui.separator();
             ui.weak(tr(ui, HintMsg::WorkingOut));
             return;
         }
         let searched_failure = match &self.search {
-            Some(s) if &s.board == board => s.answer.as_ref().and_then(|a| a.clone().err()),
+            Some(s) if &s.board == board && !learned => {
+                s.answer.as_ref().and_then(|a| a.clone().err())
+            }
             _ => None,
         };
         if let Some(why) = searched_failure {
@@ -465,17 +526,26 @@ impl Distances {
                     Dir::Right => HintMsg::Right,
                 },
             );
-            // From an upper bound the move follows a plan, not necessarily
-            // a shortest way: said on the hint itself.
-            let text = match (stage, known.exact) {
-                (1, true) => HintMsg::HintMove { tile },
-                (1, false) => HintMsg::HintMovePlan { tile },
-                (_, true) => HintMsg::HintSlide { tile, way },
-                (_, false) => HintMsg::HintSlidePlan { tile, way },
+            // From an upper bound the move follows a plan or a solution
+            // found, not necessarily a shortest way: said on the hint itself.
+            let text = match (stage, known.exact, known.from_solution) {
+                (1, true, _) => HintMsg::HintMove { tile },
+                (1, false, false) => HintMsg::HintMovePlan { tile },
+                (1, false, true) => HintMsg::HintMoveSolution { tile },
+                (_, true, _) => HintMsg::HintSlide { tile, way },
+                (_, false, false) => HintMsg::HintSlidePlan { tile, way },
+                (_, false, true) => HintMsg::HintSlideSolution { tile, way },
             };
             let hint = ui.strong(tr(ui, text));
             if !known.exact {
-                hint.on_hover_text(tr(ui, HintMsg::PlanHint));
+                hint.on_hover_text(tr(
+                    ui,
+                    if known.from_solution {
+                        HintMsg::SolutionHint
+                    } else {
+                        HintMsg::PlanHint
+                    },
+                ));
             }
         }
     }
@@ -626,6 +696,7 @@ fn distance_of(
                         exact: o.stats.optimal,
                         first: o.path.first().copied(),
                         how,
+                        from_solution: false,
                     }),
                     loaded,
                 );
@@ -650,6 +721,7 @@ fn distance_of(
                 } else {
                     HintMsg::HowPlan
                 }),
+                from_solution: false,
             }),
             loaded,
         ),

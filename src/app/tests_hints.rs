@@ -788,3 +788,47 @@ fn in_a_small_window_the_readout_stays_on_one_line() {
         "the readout wraps: {readout:?} against one line {one_line:?}"
     );
 }
+
+#[test]
+fn after_a_solve_the_readout_and_the_hint_take_the_shorter_solution() {
+    use super::tests::{click_cell, wait_for_solver};
+    let mut h = tiles_harness(Settings::default());
+    let goal = Board::goal(Shape::new(5, 5).unwrap());
+    let (b, _) = crate::engine::tiles::shuffled(&goal, 40, &mut crate::engine::rng::seeded(3));
+    set_board(&mut h, &text(&b));
+    wait_until(
+        &mut h,
+        |h| h.query_by_label_contains("At most").is_some(),
+        60,
+        "the plan's bound",
+    );
+    let plan = h.state().tiles.distances.known(&b).expect("known").distance;
+    h.get_by_label("Weighted A*").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    let path = h.state().solution_path().expect("a solution").to_vec();
+    assert!(
+        path.len() < plan as usize,
+        "the start must show the improvement: plan {plan}, solution {}",
+        path.len()
+    );
+    // Weighted A* is not optimal: its length is a bound, now the better one.
+    h.run();
+    h.get_by_label(&format!("At most {} moves from the goal", path.len()));
+    h.get_by_label("Hint").click();
+    h.run();
+    let cell = b
+        .shape()
+        .neighbour(b.blank(), path[0])
+        .expect("a legal move");
+    let tile = b.cells()[cell];
+    h.get_by_label(&format!(
+        "Hint: move tile {tile} (along the solution found)"
+    ));
+    // One move along the solution: one less.
+    click_cell(&mut h, cell);
+    h.run();
+    h.get_by_label(&format!("At most {} moves from the goal", path.len() - 1));
+}

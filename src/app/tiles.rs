@@ -11,7 +11,7 @@ use super::board_view::{BoardInput, BoardOptions, BoardView, Marks, SLIDE_SECOND
 use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
-use super::i18n::{Lang, Message, Said, TilesMsg, language, names, tr};
+use super::i18n::{Both, HintMsg, Lang, Message, Said, TilesMsg, language, names, tr};
 use super::settings::Settings;
 use super::solver::Running;
 use super::steps::{self, Notice, Playback, Solution, StepView};
@@ -339,13 +339,27 @@ impl TilesPlay {
         let solution = saved.solution.clone();
         self.set_puzzle(saved.puzzle.clone(), settings);
         if let Some(s) = solution {
-            self.solution = Some(Solution::new(
+            self.adopt(Solution::new(
                 saved.puzzle.start,
                 s.to_outcome(),
                 s.strategy.clone(),
                 s.heuristic.clone(),
             ));
         }
+    }
+
+    /// Show `solution` in the Steps panel; the distance readout and the
+    /// hint use it along its boards where it beats their own search.
+    fn adopt(&mut self, solution: Solution) {
+        let strategy = solution.strategy.clone();
+        let how = Both::new(move |lang| {
+            let run = super::with_heuristic(&strategy, "", lang);
+            HintMsg::HowSolution { run }.text(lang)
+        });
+        let exact = solution.outcome.stats.optimal;
+        self.distances
+            .learn(&solution.boards, &solution.path, exact, how);
+        self.solution = Some(solution);
     }
 
     /// Show a solution found elsewhere (the compare view) for `puzzle`.
@@ -357,7 +371,7 @@ impl TilesPlay {
         settings: &mut Settings,
     ) {
         self.set_puzzle(puzzle.clone(), settings);
-        self.solution = Some(Solution::new(
+        self.adopt(Solution::new(
             puzzle.start,
             outcome,
             strategy,
@@ -592,7 +606,7 @@ impl TilesPlay {
                 self.board_view.reset();
             }
             self.start = done.puzzle.start.clone();
-            self.solution = Some(Solution::new(done.puzzle.start, o, strategy, heuristic));
+            self.adopt(Solution::new(done.puzzle.start, o, strategy, heuristic));
             self.playback = Playback::fresh();
         } else {
             let (status, reason) = (o.status, o.reason.clone());

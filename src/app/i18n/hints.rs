@@ -37,6 +37,15 @@ messages! {
     HintSlidePlan { tile: u8, way: String } =>
         "Hint: slide tile {tile} {way} (along the fast plan)",
         "提示：把 {tile} 号块向{way}移（按快速方案）";
+    HintMoveSolution { tile: u8 } =>
+        "Hint: move tile {tile} (along the solution found)",
+        "提示：移动 {tile} 号块（沿求得的解）";
+    HintSlideSolution { tile: u8, way: String } =>
+        "Hint: slide tile {tile} {way} (along the solution found)",
+        "提示：把 {tile} 号块向{way}移（沿求得的解）";
+    SolutionHint =>
+        "The distance here is only an upper bound: this move follows the solution found, which reaches the goal, though maybe not by the shortest way.",
+        "这里的距离只是上界：这一步沿求得的解走，一定能到达目标，但未必是最短的走法。";
     PlanHint =>
         "The distance here is only an upper bound: this move follows the fast plan, which reaches the goal, though maybe not by the shortest way.",
         "这里的距离只是上界：这一步沿快速方案走，一定能到达目标，但未必是最短的走法。";
@@ -61,6 +70,9 @@ messages! {
     HowIdaStar { heuristic: String } => "found by IDA* with {heuristic}", "由 IDA* 算法借助{heuristic}求得";
     HowPdb { name: String } => "the {name} pattern database", "{name} 模式数据库";
     HowPlan => "the length of the row-by-row plan", "逐行归位方案的长度";
+    HowSolution { run: String } =>
+        "the length of the solution found by {run}",
+        "由{run}求得的解的长度";
     HowPlanNoExact { secs: u64 } =>
         "the length of the row-by-row plan (IDA* found no exact answer within {secs} s)",
         "逐行归位方案的长度（IDA* 算法在 {secs} 秒内没有得到精确答案）";
