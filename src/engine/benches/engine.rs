@@ -162,9 +162,10 @@ fn klotski(c: &mut Criterion) {
 
 /// The pieces the searches repeat (see the module docs).
 fn inner_loops(c: &mut Criterion) {
-    use huarong_engine::search::DepthFirstSpace;
+    use huarong_engine::search::{DepthFirstSpace, ida_star};
     use huarong_engine::tiles::heuristic::{LinearConflict, Manhattan, TileHeuristic};
     use huarong_engine::tiles::pdb::{PatternDb, PdbHeuristic};
+    use huarong_engine::tiles::prune::MovePruning;
     use huarong_engine::tiles::space::TileDfs;
 
     let mut g = c.benchmark_group("inner_loops");
@@ -225,6 +226,23 @@ fn inner_loops(c: &mut Criterion) {
     check(ida, &fifteen, &choice, optimum(&fifteen));
     g.bench_function("idastar_pdb663_15puzzle", |b| {
         b.iter(|| solve_tiles(ida, black_box(&fifteen), &choice, &Control::default()).unwrap())
+    });
+
+    // The same search on one thread, with the shape's move-pruning
+    // automaton and with parent pruning alone.
+    let one_thread = Control::default().with_threads(1);
+    let parent_only = std::sync::Arc::new(MovePruning::parent_only());
+    g.bench_function("idastar_pdb663_15puzzle_1thread_move_pruning", |b| {
+        b.iter(|| ida_star(&mut TileDfs::new(black_box(&fifteen), &pdb), &one_thread))
+    });
+    g.bench_function("idastar_pdb663_15puzzle_1thread_parent_pruning", |b| {
+        b.iter(|| {
+            let space = TileDfs::new(black_box(&fifteen), &pdb);
+            ida_star(
+                &mut space.with_pruning(std::sync::Arc::clone(&parent_only)),
+                &one_thread,
+            )
+        })
     });
 
     // A uniformly random 10×10 by rows and columns.
