@@ -116,7 +116,8 @@ fn the_inspectors_chinese_step_button_steps_a_star_and_the_open_list_speaks_chin
     h.run();
     let waiting = model_open_len(&h);
     h.get_by_label_contains(&format!("{waiting} 个待扩展"));
-    h.get_by_label_contains("f 最小的");
+    // All of them shown (after one step): said so, least f first.
+    h.get_by_label_contains("全部，f 小的在前");
     assert!(h.query_by_label_contains("waiting").is_none());
     // The next Step expands the node the open list shows first.
     let first = h.state().inspector.as_ref().unwrap().model().next_open(1)[0]

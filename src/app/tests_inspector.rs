@@ -143,10 +143,22 @@ fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {
         h.query_by_label(&format!("Children ({})", children.len()))
             .is_some()
     );
+    // All of them are shown, and the header says so.
+    let n = children.len();
+    h.get_by_label(&format!(
+        "{n} waiting, {} stored; all of them, the least f first (newest first among equal f):",
+        n + 1
+    ));
     // Ten more: the next node taken has the least f of those shown.
     click_until(&mut h, "Step ×10", 11);
     let m = inspector(&h).model();
     let least = m.next_open(20).iter().map(|n| n.f()).min().unwrap();
+    // The header counts what it shows: the first 20, or all of them.
+    if m.open_len() > 20 {
+        h.get_by_label_contains("; the 20 with the least f");
+    } else {
+        h.get_by_label_contains("; all of them, the least f first");
+    }
     click_until(&mut h, "Step", 12);
     let m = inspector(&h).model();
     assert_eq!(m.current().unwrap().f(), least);

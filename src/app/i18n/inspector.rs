@@ -146,6 +146,12 @@ messages! {
     OpenHeader { waiting: String, stored: String, shown: usize } =>
         "{waiting} waiting, {stored} stored; the {shown} with the least f (newest first among equal f):",
         "{waiting} 个待扩展，{stored} 个已存储；f 最小的 {shown} 个（f 相同时新的在前）：";
+    QueueHeaderAll { waiting: String, stored: String } =>
+        "{waiting} waiting, {stored} stored; the whole queue in order (first in, first out):",
+        "{waiting} 个待扩展，{stored} 个已存储；队列中的全部（先进先出）：";
+    OpenHeaderAll { waiting: String, stored: String } =>
+        "{waiting} waiting, {stored} stored; all of them, the least f first (newest first among equal f):",
+        "{waiting} 个待扩展，{stored} 个已存储；全部，f 小的在前（f 相同时新的在前）：";
     NothingYet => "Nothing yet: the start is expanded first.", "还没有：先扩展起点。";
     GridQueue => "queue", "队列";
     GridOpen => "open", "开放列表";

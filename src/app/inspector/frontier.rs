@@ -30,24 +30,34 @@ pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
         thousands(model.stored),
         SHOWN.min(open as usize),
     );
-    let (what, header) = if model.fifo() {
-        (
+    // When the list is short enough to show whole, the header says so
+    // rather than "the 11 with the least f" of 11.
+    let all = shown as u64 == open;
+    let (what, header) = match (model.fifo(), all) {
+        (true, false) => (
             InspectorMsg::GridQueue,
             InspectorMsg::QueueHeader {
                 waiting,
                 stored,
                 shown,
             },
-        )
-    } else {
-        (
+        ),
+        (true, true) => (
+            InspectorMsg::GridQueue,
+            InspectorMsg::QueueHeaderAll { waiting, stored },
+        ),
+        (false, false) => (
             InspectorMsg::GridOpen,
             InspectorMsg::OpenHeader {
                 waiting,
                 stored,
                 shown,
             },
-        )
+        ),
+        (false, true) => (
+            InspectorMsg::GridOpen,
+            InspectorMsg::OpenHeaderAll { waiting, stored },
+        ),
     };
     // Before the first step the list is empty: say only why.
     if open == 0 && model.expanded == 0 {
