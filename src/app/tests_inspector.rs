@@ -259,6 +259,35 @@ fn the_search_tree_of_a_small_run_highlights_the_path_and_a_click_shows_a_node()
 }
 
 #[test]
+fn a_wide_search_tree_opens_with_its_root_in_view() {
+    let mut h = harness();
+    // A whole BFS run: a tree far wider than the panel.
+    inspect(&mut h, "bfs", "1 8 5 4 2 3 7 6 0");
+    run_to_end(&mut h, 30);
+    h.get_by_label("Search tree").click();
+    h.run();
+    let m = inspector(&h).model().clone();
+    let place = super::inspector::tree::layout(&m.tree);
+    let width = place.iter().map(|p| p.0).fold(0.0f32, f32::max);
+    assert!(
+        width > 40.0,
+        "a tree {width} columns wide is too narrow to test"
+    );
+    // Nodes are drawn only where they are in view.
+    h.get_by_label("tree node 1");
+    assert!(
+        h.query_by_label("tree node 2").is_none(),
+        "the root's first child, far to the left, is out of view"
+    );
+    // Away and back: it opens at the root again.
+    h.get_by_label("Queue").click();
+    h.run();
+    h.get_by_label("Search tree").click();
+    h.run();
+    h.get_by_label("tree node 1");
+}
+
+#[test]
 fn back_shows_the_step_before_again() {
     let mut h = harness();
     inspect(&mut h, "astar", "1 8 5 4 2 3 7 6 0");

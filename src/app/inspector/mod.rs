@@ -15,7 +15,7 @@ mod frontier;
 mod local;
 pub mod model;
 mod node;
-mod tree;
+pub(super) mod tree;
 
 use std::path::Path;
 
@@ -83,6 +83,9 @@ pub struct Inspector {
     rate: f64,
     last_tick: f64,
     tab: Tab,
+    /// The tree tab has been shown since it was last picked (it opens
+    /// scrolled to the root once, then where the user scrolls it).
+    tree_shown: bool,
     /// The tree node shown on the main board instead of the current node.
     selected: Option<usize>,
     message: Both,
@@ -302,6 +305,7 @@ impl Inspector {
             rate: 10.0,
             last_tick: 0.0,
             tab: Tab::Open,
+            tree_shown: false,
             selected: None,
         }
     }
@@ -685,13 +689,19 @@ impl Inspector {
             }
         });
         ui.separator();
+        if self.tab != Tab::Tree {
+            self.tree_shown = false;
+        }
         match self.tab {
             Tab::Open => frontier::open_list(ui, &self.subject, &self.model),
             Tab::Layers => frontier::layers(ui, &self.model),
             Tab::Iterations => frontier::iterations(ui, &self.model),
             Tab::Path => frontier::path(ui, &self.subject, &self.model),
             Tab::Tree => {
-                if let Some(i) = tree::show(ui, &self.subject, &self.model, self.selected) {
+                let to_root = !self.tree_shown;
+                self.tree_shown = true;
+                if let Some(i) = tree::show(ui, &self.subject, &self.model, self.selected, to_root)
+                {
                     self.selected = Some(i);
                     self.playing = false;
                     self.message = Both::of(InspectorMsg::ShowingTreeNode { n: i + 1 });

@@ -53,12 +53,14 @@ pub fn layout(tree: &[TreeNode]) -> Vec<(f32, usize)> {
     place
 }
 
-/// Draw the tree; returns the node clicked.
+/// Draw the tree (`to_root`: scrolled so that the root is in view, as when
+/// the tab opens); returns the node clicked.
 pub fn show(
     ui: &mut egui::Ui,
     subject: &Subject,
     model: &Model,
     selected: Option<usize>,
+    to_root: bool,
 ) -> Option<usize> {
     let tree = &model.tree;
     let iteration = model.depth_first();
@@ -94,74 +96,82 @@ pub fn show(
     let node = subject.small(SIDE);
     let size = Vec2::new(columns * (node.x + GAP_X), rows as f32 * (node.y + GAP_Y));
     let mut clicked = None;
-    egui::ScrollArea::both()
+    // A margin all round: frames drawn outside the boards stay in view.
+    let margin = Vec2::splat(6.0);
+    let mut area = egui::ScrollArea::both()
         .id_salt("search tree")
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            // A margin all round: frames drawn outside the boards stay in view.
-            let margin = Vec2::splat(6.0);
-            let (area, _) = ui.allocate_exact_size(size + margin * 2.0, egui::Sense::hover());
-            let area = area.shrink2(margin);
-            let at = |i: usize| {
-                let (x, row) = place[i];
-                Rect::from_min_size(
-                    area.min + Vec2::new(x * (node.x + GAP_X), row as f32 * (node.y + GAP_Y)),
-                    node,
-                )
+        .auto_shrink([false, false]);
+    if to_root {
+        // A wide tree's root sits over the middle of its width: start with
+        // it in the middle of the view rather than at the left edge.
+        let root_x = margin.x + place[0].0 * (node.x + GAP_X) + node.x / 2.0;
+        area = area
+            .horizontal_scroll_offset((root_x - ui.available_width() / 2.0).max(0.0))
+            .vertical_scroll_offset(0.0);
+    }
+    area.show(ui, |ui| {
+        let (area, _) = ui.allocate_exact_size(size + margin * 2.0, egui::Sense::hover());
+        let area = area.shrink2(margin);
+        let at = |i: usize| {
+            let (x, row) = place[i];
+            Rect::from_min_size(
+                area.min + Vec2::new(x * (node.x + GAP_X), row as f32 * (node.y + GAP_Y)),
+                node,
+            )
+        };
+        let visible = ui.clip_rect().expand(node.y);
+        let painter = ui.painter().clone();
+        let weak = ui.visuals().weak_text_color();
+        for (i, t) in tree.iter().enumerate() {
+            let Some(p) = t.parent else { continue };
+            let (a, b) = (at(p), at(i));
+            if !visible.intersects(a.union(b)) {
+                continue;
+            }
+            let stroke = if on_path[i] && on_path[p] {
+                Stroke::new(3.0, PATH)
+            } else {
+                Stroke::new(1.0, weak)
             };
-            let visible = ui.clip_rect().expand(node.y);
-            let painter = ui.painter().clone();
-            let weak = ui.visuals().weak_text_color();
-            for (i, t) in tree.iter().enumerate() {
-                let Some(p) = t.parent else { continue };
-                let (a, b) = (at(p), at(i));
-                if !visible.intersects(a.union(b)) {
-                    continue;
-                }
-                let stroke = if on_path[i] && on_path[p] {
-                    Stroke::new(3.0, PATH)
-                } else {
-                    Stroke::new(1.0, weak)
-                };
-                painter.line_segment(
-                    [
-                        Pos2::new(a.center().x, a.max.y),
-                        Pos2::new(b.center().x, b.min.y),
-                    ],
-                    stroke,
-                );
+            painter.line_segment(
+                [
+                    Pos2::new(a.center().x, a.max.y),
+                    Pos2::new(b.center().x, b.min.y),
+                ],
+                stroke,
+            );
+        }
+        for (i, t) in tree.iter().enumerate() {
+            let r = at(i);
+            if !visible.intersects(r) {
+                continue;
             }
-            for (i, t) in tree.iter().enumerate() {
-                let r = at(i);
-                if !visible.intersects(r) {
-                    continue;
-                }
-                let response = ui
-                    .scope_builder(egui::UiBuilder::new().max_rect(r), |ui| {
-                        let label = tr(ui, InspectorMsg::TreeNode { n: i + 1 });
-                        subject.draw(ui, &t.node.state, r.size(), &label)
-                    })
-                    .inner;
-                let frame = if selected == Some(i) {
-                    Some(Stroke::new(3.0, ui.visuals().selection.stroke.color))
-                } else if on_path[i] {
-                    Some(Stroke::new(2.0, PATH))
-                } else {
-                    None
-                };
-                if let Some(stroke) = frame {
-                    painter.rect_stroke(r.expand(2.0), 4.0, stroke, StrokeKind::Outside);
-                }
-                let hover = InspectorMsg::NodeHover {
-                    n: i + 1,
-                    numbers: super::numbers(t.node.g, t.node.h),
-                };
-                let response = response.on_hover_text(tr(ui, hover));
-                if response.clicked() {
-                    clicked = Some(i);
-                }
+            let response = ui
+                .scope_builder(egui::UiBuilder::new().max_rect(r), |ui| {
+                    let label = tr(ui, InspectorMsg::TreeNode { n: i + 1 });
+                    subject.draw(ui, &t.node.state, r.size(), &label)
+                })
+                .inner;
+            let frame = if selected == Some(i) {
+                Some(Stroke::new(3.0, ui.visuals().selection.stroke.color))
+            } else if on_path[i] {
+                Some(Stroke::new(2.0, PATH))
+            } else {
+                None
+            };
+            if let Some(stroke) = frame {
+                painter.rect_stroke(r.expand(2.0), 4.0, stroke, StrokeKind::Outside);
             }
-        });
+            let hover = InspectorMsg::NodeHover {
+                n: i + 1,
+                numbers: super::numbers(t.node.g, t.node.h),
+            };
+            let response = response.on_hover_text(tr(ui, hover));
+            if response.clicked() {
+                clicked = Some(i);
+            }
+        }
+    });
     clicked
 }
 
