@@ -19,7 +19,7 @@ use eframe::egui;
 use super::Command;
 use super::board_view::Marks;
 use super::distribution::{self, Distribution, Effect};
-use super::i18n::{Both, HintMsg, Lang, Message, names, tr};
+use super::i18n::{HintMsg, Lang, Message, Said, names, tr};
 use crate::engine::control::Stop;
 use crate::engine::job::Job;
 use crate::engine::strategy::find;
@@ -61,7 +61,7 @@ struct Learned {
     boards: Vec<Board>,
     path: Vec<Dir>,
     exact: bool,
-    how: Both,
+    how: Said,
 }
 
 #[derive(Default)]
@@ -86,7 +86,7 @@ pub struct Known {
     /// The blank's first move on a path of that length.
     pub first: Option<Dir>,
     /// How it was found, in words.
-    pub how: Both,
+    pub how: Said,
     /// A bound from a solution the user had found, whose first move the
     /// hint follows (otherwise a bound is the `fast` plan's).
     pub from_solution: bool,
@@ -98,13 +98,13 @@ enum Failure {
     /// The position cannot reach the goal.
     Unreachable,
     /// Anything else, in words.
-    Other(Both),
+    Other(Said),
 }
 
 impl Failure {
     /// A failure the engine or a job names in English only.
     fn said(why: String) -> Self {
-        Failure::Other(Both::new(|_| why.clone()))
+        Failure::Other(Said::written(|_| why.clone()))
     }
 }
 
@@ -319,7 +319,7 @@ impl Distances {
                 distance: d,
                 exact: true,
                 first: self.table_best_blank_move(board, d),
-                how: Both::of(HintMsg::HowTable),
+                how: Said::msg(HintMsg::HowTable),
                 from_solution: false,
             });
         }
@@ -339,7 +339,7 @@ impl Distances {
     /// found by a strategy that is optimal or not (`exact`), `how` in
     /// words: the readout and the hint use it where it does better than
     /// their own search.
-    pub fn learn(&mut self, boards: &[Board], path: &[Dir], exact: bool, how: Both) {
+    pub fn learn(&mut self, boards: &[Board], path: &[Dir], exact: bool, how: Said) {
         let Some(goal) = boards.last() else {
             return;
         };
@@ -686,7 +686,7 @@ fn distance_of(
         let idastar = find("idastar").expect("IDA* is registered");
         match solve_tiles(idastar, &puzzle, &choice, &limited) {
             Ok(o) if o.status == Status::Solved => {
-                let how = Both::new(|lang| {
+                let how = Said::written(|lang| {
                     let heuristic = choice_words(&choice, lang);
                     HintMsg::HowIdaStar { heuristic }.text(lang)
                 });
@@ -702,7 +702,7 @@ fn distance_of(
                 );
             }
             Ok(o) if o.status == Status::Cancelled => {
-                return (Err(Failure::Other(Both::of(HintMsg::Cancelled))), loaded);
+                return (Err(Failure::Other(Said::msg(HintMsg::Cancelled))), loaded);
             }
             _ => timed_out = true,
         }
@@ -714,7 +714,7 @@ fn distance_of(
                 distance: o.path.len() as u32,
                 exact: o.stats.optimal,
                 first: o.path.first().copied(),
-                how: Both::of(if timed_out {
+                how: Said::msg(if timed_out {
                     HintMsg::HowPlanNoExact {
                         secs: EXACT_TIME_LIMIT.as_secs(),
                     }
@@ -726,7 +726,7 @@ fn distance_of(
             loaded,
         ),
         Ok(o) => {
-            let why = Both::new(|lang| match lang {
+            let why = Said::written(|lang| match lang {
                 Lang::English => crate::units::ended(o.status, o.reason.as_deref()),
                 Lang::Chinese => names::status_text(o.status, lang),
             });

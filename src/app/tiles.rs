@@ -11,7 +11,7 @@ use super::board_view::{BoardInput, BoardOptions, BoardView, Marks, SLIDE_SECOND
 use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
-use super::i18n::{Both, HintMsg, Lang, Message, Said, TilesMsg, language, names, tr};
+use super::i18n::{HintMsg, Lang, Message, Said, TilesMsg, language, names, tr};
 use super::settings::Settings;
 use super::solver::Running;
 use super::steps::{self, Notice, Playback, Solution, StepView};
@@ -352,7 +352,7 @@ impl TilesPlay {
     /// hint use it along its boards where it beats their own search.
     fn adopt(&mut self, solution: Solution) {
         let strategy = solution.strategy.clone();
-        let how = Both::new(move |lang| {
+        let how = Said::written(move |lang| {
             let run = super::with_heuristic(&strategy, "", lang);
             HintMsg::HowSolution { run }.text(lang)
         });

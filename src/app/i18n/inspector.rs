@@ -1,47 +1,7 @@
 //! The words of the learning views that show a run: the search inspector
-//! and the anatomy charts ([`InspectorMsg`]), and [`Both`], a text made in
-//! both languages at once where it is put together off the UI thread (a
-//! run's ending, how a distance was found) so the frame can show either.
+//! and the anatomy charts ([`InspectorMsg`]).
 
-use super::{Lang, Message, messages};
-
-/// A text already written in both languages: for what a background job
-/// reports, which the UI may show after the language changed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Both {
-    en: String,
-    zh: String,
-}
-
-impl Both {
-    /// The text `write` gives in each language.
-    pub fn new(write: impl Fn(Lang) -> String) -> Self {
-        Self {
-            en: write(Lang::English),
-            zh: write(Lang::Chinese),
-        }
-    }
-
-    /// `msg` in both languages.
-    pub fn of(msg: impl Message) -> Self {
-        Self::new(|lang| msg.text(lang))
-    }
-
-    /// The English text (what tests read).
-    #[cfg(test)]
-    pub fn english(&self) -> &str {
-        &self.en
-    }
-}
-
-impl Message for Both {
-    fn text(&self, lang: Lang) -> String {
-        match lang {
-            Lang::English => self.en.clone(),
-            Lang::Chinese => self.zh.clone(),
-        }
-    }
-}
+use super::messages;
 
 messages! {
     /// The search inspector and the anatomy of a run.

@@ -4,9 +4,7 @@
 //! [`Said`] keeps a text that is drawn later, so a status line set before a
 //! language switch is shown in the new language.
 
-use std::sync::Arc;
-
-use super::{Lang, Message, messages};
+use super::messages;
 
 messages! {
     /// The sliding-tiles play view, its dialogs and the app's shell.
@@ -274,40 +272,4 @@ messages! {
     InspectorClosedAfter { ended: String } =>
         "Inspector closed. Its run: {ended}",
         "检查器已关闭。它的运行：{ended}";
-}
-
-/// A text kept to be drawn later in whichever language is chosen then (a
-/// status line, a failure notice): a message, or words put together from
-/// several.
-#[derive(Clone)]
-pub struct Said(Arc<dyn Fn(Lang) -> String + Send + Sync>);
-
-impl Said {
-    /// The text `words` gives in each language.
-    pub fn new(words: impl Fn(Lang) -> String + Send + Sync + 'static) -> Self {
-        Self(Arc::new(words))
-    }
-
-    /// A message, drawn in the language of the day.
-    pub fn msg(msg: impl Message + Send + Sync + 'static) -> Self {
-        Self::new(move |lang| msg.text(lang))
-    }
-
-    /// A text that is the same in every language (another view's words,
-    /// already in the language they were made in).
-    pub fn verbatim(text: String) -> Self {
-        Self::new(move |_| text.clone())
-    }
-}
-
-impl Message for Said {
-    fn text(&self, lang: Lang) -> String {
-        (self.0)(lang)
-    }
-}
-
-impl std::fmt::Debug for Said {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Said({:?})", self.text(Lang::English))
-    }
 }

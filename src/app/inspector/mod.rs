@@ -24,7 +24,7 @@ use eframe::egui;
 use self::board::Subject;
 use self::model::{Model, Order};
 use super::Command;
-use super::i18n::{Both, InspectorMsg, Lang, Message, Msg, names, tr};
+use super::i18n::{InspectorMsg, Lang, Message, Msg, Said, names, tr};
 use super::settings::Settings;
 use crate::engine::job::Job;
 use crate::engine::klotski::{Layout, Metric};
@@ -57,11 +57,11 @@ enum Tab {
 pub struct Inspector {
     subject: Subject,
     /// `A* with Manhattan`, as the user knows it.
-    title: Both,
+    title: Said,
     stepper: Stepper,
-    job: Option<Job<Both>>,
+    job: Option<Job<Said>>,
     /// How the run ended, in words, once the job is done.
-    ended: Option<Both>,
+    ended: Option<Said>,
     /// Events recorded, from `dropped` on.
     records: Vec<Record>,
     /// Events dropped from the front past `kept`.
@@ -88,7 +88,7 @@ pub struct Inspector {
     tree_shown: bool,
     /// The tree node shown on the main board instead of the current node.
     selected: Option<usize>,
-    message: Both,
+    message: Said,
 }
 
 impl Drop for Inspector {
@@ -119,8 +119,8 @@ fn ended_text(status: Status, reason: Option<&str>, lang: Lang) -> String {
 }
 
 /// `Solved: 12 moves (optimal) — 40 expanded …`, or how the run ended.
-fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> Both {
-    Both::new(|lang| {
+fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> Said {
+    Said::written(|lang| {
         match &outcome {
             Ok(o) => {
                 let counters = names::counters(&o.stats, lang);
@@ -148,8 +148,8 @@ fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> Both {
 }
 
 /// A label as users know it: the strategy, and its heuristic if it uses one.
-fn title(strategy: &dyn Strategy, heuristic: Option<crate::engine::HeuristicKind>) -> Both {
-    Both::new(|lang| {
+fn title(strategy: &dyn Strategy, heuristic: Option<crate::engine::HeuristicKind>) -> Said {
+    Said::written(|lang| {
         let label = names::strategy_label(strategy, lang);
         match heuristic.filter(|_| strategy.uses_heuristic()) {
             Some(h) => InspectorMsg::Title {
@@ -238,7 +238,7 @@ pub fn open(
                         &ctl.cancel,
                     ) {
                         Some(load) => Some(load.db),
-                        None => return Both::of(InspectorMsg::CancelledLoading),
+                        None => return Said::msg(InspectorMsg::CancelledLoading),
                     }
                 }
                 (_, pdb) => pdb,
@@ -263,18 +263,18 @@ fn order_of(strategy: &dyn Strategy) -> Order {
 
 impl Inspector {
     /// How its run ended, once it has.
-    pub fn ended(&self) -> Option<&Both> {
+    pub fn ended(&self) -> Option<&Said> {
         self.ended.as_ref()
     }
 
     fn start(
         subject: Subject,
-        title: Both,
+        title: Said,
         order: Order,
         start: String,
         ctx: &egui::Context,
         ctl: Control,
-        work: impl FnOnce(&Control) -> Both + Send + 'static,
+        work: impl FnOnce(&Control) -> Said + Send + 'static,
     ) -> Self {
         let parked = ctx.clone();
         let stepper = Stepper::new(move || parked.request_repaint());
@@ -282,7 +282,7 @@ impl Inspector {
         let job = Job::spawn_waking(stepper.control(ctl), work, move || done.request_repaint());
         Self {
             subject,
-            message: Both::new(|lang| {
+            message: Said::written(|lang| {
                 InspectorMsg::Started {
                     title: title.text(lang),
                 }
@@ -324,7 +324,7 @@ impl Inspector {
 
     /// The line under the controls, in English.
     #[cfg(test)]
-    pub fn message(&self) -> &str {
+    pub fn message(&self) -> String {
         self.message.english()
     }
 
@@ -358,20 +358,20 @@ impl Inspector {
 
     /// Take the search's job (to see it end once the inspector closes).
     #[cfg(test)]
-    pub fn take_job(&mut self) -> Option<Job<Both>> {
+    pub fn take_job(&mut self) -> Option<Job<Said>> {
         self.job.take()
     }
 
     fn back(&mut self) {
         self.playing = false;
         if self.dropped > 0 {
-            self.message = Both::of(InspectorMsg::BackOff {
+            self.message = Said::msg(InspectorMsg::BackOff {
                 n: thousands(self.kept as u64),
             });
             return;
         }
         let Some(to) = self.model.steps.checked_sub(1) else {
-            self.message = Both::of(InspectorMsg::AtStart);
+            self.message = Said::msg(InspectorMsg::AtStart);
             return;
         };
         self.selected = None;
@@ -383,7 +383,7 @@ impl Inspector {
             self.model.fold(r);
         }
         self.folded = end;
-        self.message = Both::of(InspectorMsg::BackTo { n: thousands(to) });
+        self.message = Said::msg(InspectorMsg::BackTo { n: thousands(to) });
     }
 
     /// The index of the first step's first event (events before it belong
@@ -408,7 +408,7 @@ impl Inspector {
         {
             self.ended = Some(done.unwrap_or_else(|failed| {
                 let failed = failed.to_string();
-                Both::new(|_| failed.clone())
+                Said::written(|_| failed.clone())
             }));
             self.job = None;
         }
@@ -429,7 +429,7 @@ impl Inspector {
         if self.at_end()
             && let Some(ended) = &self.ended
         {
-            let over = Both::new(|lang| {
+            let over = Said::written(|lang| {
                 InspectorMsg::RunOver {
                     ended: ended.text(lang),
                 }
@@ -704,7 +704,7 @@ impl Inspector {
                 {
                     self.selected = Some(i);
                     self.playing = false;
-                    self.message = Both::of(InspectorMsg::ShowingTreeNode { n: i + 1 });
+                    self.message = Said::msg(InspectorMsg::ShowingTreeNode { n: i + 1 });
                 }
             }
             Tab::Walk => local::walk(ui, &self.subject, &self.model),
