@@ -288,6 +288,22 @@ fn a_wide_search_tree_opens_with_its_root_in_view() {
 }
 
 #[test]
+fn a_board_already_at_the_goal_is_not_inspected_and_the_status_says_why() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 0");
+    h.get_by_label("A*").click();
+    h.run();
+    h.get_by_label("Inspect").click();
+    h.run();
+    assert!(h.state().inspector.is_none());
+    let status = h.state().status();
+    assert!(
+        status.contains("the board is already at the goal, so there is nothing to search"),
+        "{status}"
+    );
+}
+
+#[test]
 fn back_shows_the_step_before_again() {
     let mut h = harness();
     inspect(&mut h, "astar", "1 8 5 4 2 3 7 6 0");

@@ -80,6 +80,9 @@ messages! {
         "Not inspecting: the board is unsolvable: {why}",
         "无法检视：这个局面无解：{why}";
     NotInspecting { why: String } => "Not inspecting: {why}.", "无法检视：{why}。";
+    NothingToInspect =>
+        "Not inspecting: the board is already at the goal, so there is nothing to search. Press Randomize or Shuffle (left) for a puzzle first.",
+        "无法检视：棋盘已在目标局面，没有要搜索的。请先按左侧的“随机局面”或“打乱”出一道题。";
     // The node and its children.
     FateSearchedNext => "within the bound: searched next", "未超阈值：接着搜索";
     FateNew => "new: stored", "新状态：已存储";

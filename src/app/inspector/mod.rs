@@ -179,6 +179,9 @@ pub fn open(
     }
     let limits = settings.limits();
     if settings.family == super::settings::Family::Klotski {
+        if layout.is_solved() {
+            return Err(InspectorMsg::NothingToInspect.text(lang));
+        }
         let layout = layout.clone();
         let metric: Metric = settings.metric;
         let subject = Subject::Klotski(layout.clone());
@@ -199,6 +202,11 @@ pub fn open(
         ));
     }
     let puzzle: TilePuzzle = tiles.puzzle();
+    // A run of no steps would only contradict itself ("press Step" beside
+    // "the run is over").
+    if puzzle.start == puzzle.goal {
+        return Err(InspectorMsg::NothingToInspect.text(lang));
+    }
     puzzle.check_solvable().map_err(|why| {
         let why = why.to_string();
         InspectorMsg::UnsolvableBoard { why }.text(lang)
