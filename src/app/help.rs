@@ -44,6 +44,7 @@ pub const GLOSSARY: &[(HelpMsg, HelpMsg)] = &[
     (HelpMsg::WordLayer, HelpMsg::MeanLayer),
     (HelpMsg::WordBranching, HelpMsg::MeanBranching),
     (HelpMsg::WordDuplicate, HelpMsg::MeanDuplicate),
+    (HelpMsg::WordMovePruning, HelpMsg::MeanMovePruning),
     (HelpMsg::WordEnergy, HelpMsg::MeanEnergy),
     (HelpMsg::WordTemperature, HelpMsg::MeanTemperature),
     (HelpMsg::WordTenure, HelpMsg::MeanTenure),

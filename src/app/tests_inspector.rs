@@ -304,6 +304,30 @@ fn a_board_already_at_the_goal_is_not_inspected_and_the_status_says_why() {
 }
 
 #[test]
+fn idastar_shows_a_move_skipped_by_move_pruning_among_the_children() {
+    let mut h = harness();
+    inspect(&mut h, "idastar", "8 6 7 2 5 4 3 0 1");
+    // Step until a node's children include a skipped move (the automaton
+    // first cuts a path at its sixth move).
+    let mut shown = 0;
+    while h
+        .query_by_label_contains("repeats a shorter or earlier move sequence: skipped")
+        .is_none()
+    {
+        assert!(shown < 2000, "no skipped move in {shown} steps");
+        shown += 10;
+        click_until(&mut h, "Step ×10", shown);
+    }
+    // The model holds it among the current node's children.
+    let m = inspector(&h).model();
+    assert!(
+        m.children()
+            .iter()
+            .any(|c| c.fate == crate::engine::observe::Fate::Skipped)
+    );
+}
+
+#[test]
 fn back_shows_the_step_before_again() {
     let mut h = harness();
     inspect(&mut h, "astar", "1 8 5 4 2 3 7 6 0");

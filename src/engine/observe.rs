@@ -52,6 +52,10 @@ pub enum Fate {
     Reopened,
     /// Beyond IDA*'s current bound: not descended into.
     Pruned,
+    /// The path would end in a sequence of moves that a shorter or earlier
+    /// one duplicates (IDA*'s move pruning): not searched, and not counted
+    /// as generated.
+    Skipped,
 }
 
 /// One step of a search, as an observer sees it. `g` is the depth (moves
@@ -452,6 +456,9 @@ impl AnatomyRecorder {
         // A generated child is tallied only as a new state outside IDA*
         // (a layer), and counted in IDA*'s iteration: no lock for the rest.
         if let Event::Generate { fate, .. } = e {
+            if *fate == Fate::Skipped {
+                return;
+            }
             if self.iterating.load(Ordering::Relaxed) {
                 self.generated_in_iteration.fetch_add(1, Ordering::Relaxed);
                 return;

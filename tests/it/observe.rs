@@ -421,3 +421,75 @@ fn the_cli_anatomy_has_the_heuristic_error_on_small_boards_and_klotski() {
             .is_none()
     );
 }
+
+/// IDA*'s events name every legal move of each node expanded but the one
+/// back: searched, cut off by the bound, or skipped by move pruning; the
+/// skipped ones are not counted as generated.
+#[test]
+fn idastar_shows_every_move_of_a_node_including_the_skipped_ones() {
+    let goal = Board::goal(shape3());
+    let mut skipped_in_all = 0;
+    for seed in 0..6 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        // Per depth: the state expanded there and its children's fates.
+        #[derive(Default)]
+        struct Log {
+            open: Vec<(Vec<u8>, Vec<Fate>)>,
+            closed: Vec<(u32, Vec<u8>, Vec<Fate>)>,
+        }
+        let log = Arc::new(Mutex::new(Log::default()));
+        let sink = Arc::clone(&log);
+        let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+            let mut l = sink.lock().unwrap();
+            match e {
+                Event::Expand { g, state, .. } => {
+                    let g = *g as usize;
+                    // Whatever was open at this depth or deeper is done.
+                    while l.open.len() > g {
+                        let (s, f) = l.open.pop().unwrap();
+                        let d = l.open.len() as u32;
+                        l.closed.push((d, s, f));
+                    }
+                    let cells = state().split(' ').map(|t| t.parse().unwrap()).collect();
+                    l.open.push((cells, Vec::new()));
+                }
+                Event::Generate { g, fate, .. } => {
+                    let parent = *g as usize - 1;
+                    while l.open.len() > parent + 1 {
+                        let (s, f) = l.open.pop().unwrap();
+                        let d = l.open.len() as u32;
+                        l.closed.push((d, s, f));
+                    }
+                    l.open[parent].1.push(*fate);
+                }
+                _ => {}
+            }
+        }));
+        let o = solve_tiles(
+            find("idastar").unwrap(),
+            &puzzle,
+            &HeuristicChoice::Manhattan,
+            &ctl,
+        )
+        .unwrap();
+        assert_eq!(o.status, Status::Solved);
+        let log = log.lock().unwrap();
+        let mut generated = 0u64;
+        // The nodes whose children all came (the last path's are cut short
+        // by the goal).
+        for (depth, cells, fates) in &log.closed {
+            let moves = neighbours(cells).len() - usize::from(*depth > 0);
+            assert_eq!(fates.len(), moves, "{cells:?} at depth {depth}: {fates:?}");
+            skipped_in_all += fates.iter().filter(|&&f| f == Fate::Skipped).count();
+            generated += fates.iter().filter(|&&f| f != Fate::Skipped).count() as u64;
+        }
+        let still_open: u64 = log
+            .open
+            .iter()
+            .map(|(_, f)| f.iter().filter(|&&f| f != Fate::Skipped).count() as u64)
+            .sum();
+        assert_eq!(generated + still_open, o.stats.generated, "seed {seed}");
+    }
+    assert!(skipped_in_all > 0, "no move was skipped in six runs");
+}

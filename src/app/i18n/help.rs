@@ -102,6 +102,10 @@ messages! {
     MeanDuplicate =>
         "A generated state seen before and not reached more cheaply: dropped.",
         "生成时已经见过、而且这次的代价并不更小的状态：直接丢弃。";
+    WordMovePruning => "move pruning", "走法剪枝";
+    MeanMovePruning =>
+        "On tile boards IDA* skips a move when the last few moves would repeat a shorter sequence, or an equally long one earlier in the order U, D, L, R: both reach the same position, so only one is searched (Taylor and Korf's automaton). Undoing the last move is the simplest case.",
+        "在滑块棋盘上，IDA* 算法会略过这样的一步：走完之后，最近的几步与一段更短的（或同样长但按 U、D、L、R 顺序更早的）走法重复——两者到达同一局面，只需搜索其中一个（Taylor 与 Korf 的自动机）。撤销上一步是最简单的情形。";
     WordEnergy => "energy", "能量";
     MeanEnergy =>
         "What a local search tries to lower: the heuristic's estimate of the state (tabu search's score also weighs the walk).",

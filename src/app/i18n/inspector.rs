@@ -89,6 +89,9 @@ messages! {
     FateDuplicate => "seen before: dropped", "已见过：丢弃";
     FateReopened => "shorter path: reopened", "路径更短：重新打开";
     FatePruned => "f over the bound: cut off", "f 超过阈值：剪枝";
+    FateSkipped =>
+        "repeats a shorter or earlier move sequence: skipped",
+        "与更短或更早的走法重复：略过";
     HeadingPicked => "Tree node (picked)", "搜索树节点（已选中）";
     HeadingExpanding => "Expanding", "正在扩展";
     HeadingNotStarted => "Not started", "尚未开始";

@@ -451,9 +451,12 @@ impl Model {
     }
 
     fn generate(&mut self, node: Node, fate: Fate) {
-        self.generated += 1;
-        if let Some(it) = self.iterations.last_mut() {
-            it.generated += 1;
+        // A skipped move is shown among the children but was not generated.
+        if fate != Fate::Skipped {
+            self.generated += 1;
+            if let Some(it) = self.iterations.last_mut() {
+                it.generated += 1;
+            }
         }
         let depth_first = self.depth_first();
         if fate == Fate::New && !depth_first {
@@ -466,7 +469,7 @@ impl Model {
         }
         let opens = match fate {
             Fate::New | Fate::Reopened => !depth_first,
-            Fate::Duplicate | Fate::Pruned => false,
+            Fate::Duplicate | Fate::Pruned | Fate::Skipped => false,
         };
         if opens {
             self.push_open(node.clone());

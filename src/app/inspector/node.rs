@@ -16,6 +16,7 @@ pub fn fate_words(fate: Fate, depth_first: bool) -> InspectorMsg {
         Fate::Duplicate => InspectorMsg::FateDuplicate,
         Fate::Reopened => InspectorMsg::FateReopened,
         Fate::Pruned => InspectorMsg::FatePruned,
+        Fate::Skipped => InspectorMsg::FateSkipped,
     }
 }
 

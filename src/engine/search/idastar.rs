@@ -434,6 +434,18 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             continue;
         }
         let Some(next_state) = space.prune_step(state, mv) else {
+            if W::ON {
+                // Shown, so that a learner sees why a legal move is not
+                // searched.
+                let undo = space.apply(mv);
+                run.watch.event(&Event::Generate {
+                    g: g2,
+                    h: space.heuristic(),
+                    fate: Fate::Skipped,
+                    state: &|| space.state_text(),
+                });
+                space.undo(mv, undo);
+            }
             continue;
         };
         run.meter.generated(1);

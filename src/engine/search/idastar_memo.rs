@@ -214,7 +214,7 @@ fn memo_watched<S: SearchSpace, W: Watch>(
                     next_bound = next_bound.min(f);
                     continue;
                 }
-                Fate::Duplicate => continue,
+                Fate::Duplicate | Fate::Skipped => continue,
                 Fate::New | Fate::Reopened => {}
             }
             if space.is_goal(&state) {
