@@ -328,6 +328,29 @@ fn idastar_shows_a_move_skipped_by_move_pruning_among_the_children() {
 }
 
 #[test]
+fn before_the_first_step_the_tabs_are_the_strategys_own() {
+    // IDA* keeps no open list, a local search no tree: their tabs show
+    // from the start, not only once events have said how they search.
+    for (strategy, tabs, not) in [
+        (
+            "idastar",
+            &["Iterations", "Path", "Search tree"][..],
+            "Open list",
+        ),
+        ("annealing", &["Walk and proposals"][..], "Open list"),
+        ("astar", &["Open list", "Search tree"][..], "Iterations"),
+        ("bfs", &["Queue", "Layers", "Search tree"][..], "Open list"),
+    ] {
+        let mut h = harness();
+        inspect(&mut h, strategy, "1 8 5 4 2 3 7 6 0");
+        for tab in tabs {
+            assert!(h.query_by_label(tab).is_some(), "{strategy}: {tab}");
+        }
+        assert!(h.query_by_label(not).is_none(), "{strategy}: {not}");
+    }
+}
+
+#[test]
 fn back_shows_the_step_before_again() {
     let mut h = harness();
     inspect(&mut h, "astar", "1 8 5 4 2 3 7 6 0");

@@ -29,7 +29,7 @@ use super::settings::Settings;
 use crate::engine::job::Job;
 use crate::engine::klotski::{Layout, Metric};
 use crate::engine::step::{Record, Stepper};
-use crate::engine::strategy::{SolveError, Strategy};
+use crate::engine::strategy::{SolveError, Strategy, Visit};
 use crate::engine::{Control, HeuristicChoice, Outcome, Status, TilePuzzle};
 use crate::units::thousands;
 
@@ -76,6 +76,8 @@ pub struct Inspector {
     settled: bool,
     model: Model,
     order: Order,
+    /// How the strategy searches, for the tabs before the first event.
+    visit: Visit,
     /// Steps the user has asked to see.
     target: u64,
     playing: bool,
@@ -186,11 +188,11 @@ pub fn open(
         let metric: Metric = settings.metric;
         let subject = Subject::Klotski(layout.clone());
         let name = title(&*strategy, None);
-        let order = order_of(&*strategy);
+        let visit = strategy.visit();
         return Ok(Inspector::start(
             subject,
             name,
-            order,
+            visit,
             layout.to_text(),
             ctx,
             Control::default().with_limits(limits),
@@ -221,14 +223,14 @@ pub fn open(
     let pdb = tiles.databases.find(kind, &puzzle.goal);
     let cache_dir = cache_dir.to_path_buf();
     let name = title(&*strategy, Some(kind));
-    let order = order_of(&*strategy);
+    let visit = strategy.visit();
     let start = puzzle.start.to_text();
     let subject = Subject::Tiles(puzzle.goal.clone());
     let repaint = ctx.clone();
     Ok(Inspector::start(
         subject,
         name,
-        order,
+        visit,
         start,
         ctx,
         Control::default().with_limits(limits),
@@ -261,11 +263,10 @@ pub fn open(
 
 /// BFS takes its nodes first in, first out; the others by f (IDA* is
 /// recognised by its iterations, the local searches by their proposals).
-fn order_of(strategy: &dyn Strategy) -> Order {
-    if strategy.is_optimal() && !strategy.uses_heuristic() {
-        Order::Fifo
-    } else {
-        Order::BestF
+fn order_of(visit: Visit) -> Order {
+    match visit {
+        Visit::BreadthFirst => Order::Fifo,
+        _ => Order::BestF,
     }
 }
 
@@ -278,12 +279,13 @@ impl Inspector {
     fn start(
         subject: Subject,
         title: Said,
-        order: Order,
+        visit: Visit,
         start: String,
         ctx: &egui::Context,
         ctl: Control,
         work: impl FnOnce(&Control) -> Said + Send + 'static,
     ) -> Self {
+        let order = order_of(visit);
         let parked = ctx.clone();
         let stepper = Stepper::new(move || parked.request_repaint());
         let done = ctx.clone();
@@ -308,6 +310,7 @@ impl Inspector {
             settled: false,
             model: Model::new(order, start),
             order,
+            visit,
             target: 0,
             playing: false,
             rate: 10.0,
@@ -659,14 +662,16 @@ impl Inspector {
     /// The tabs that apply to this run.
     fn tabs(&self) -> Vec<(Tab, InspectorMsg)> {
         let m = &self.model;
-        if m.local() {
+        // The run's events say how it searches; before the first, the
+        // strategy does.
+        if m.local() || self.visit == Visit::Local {
             let mut tabs = vec![(Tab::Walk, InspectorMsg::TabWalk)];
             if !m.tabu.is_empty() || !m.aspirations.is_empty() {
                 tabs.push((Tab::Tabu, InspectorMsg::TabTabu));
             }
             return tabs;
         }
-        if m.depth_first() {
+        if m.depth_first() || self.visit == Visit::DepthFirst {
             return vec![
                 (Tab::Iterations, InspectorMsg::TabIterations),
                 (Tab::Path, InspectorMsg::TabPath),

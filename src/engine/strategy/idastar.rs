@@ -28,6 +28,9 @@ impl Strategy for IdaStar {
     fn is_optimal(&self) -> bool {
         true
     }
+    fn visit(&self) -> super::Visit {
+        super::Visit::DepthFirst
+    }
     fn uses_heuristic(&self) -> bool {
         true
     }

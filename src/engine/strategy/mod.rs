@@ -37,6 +37,16 @@ pub trait Strategy: Send + Sync {
     fn is_optimal(&self) -> bool {
         false
     }
+    /// How its search visits states (what an inspector lays out before the
+    /// first event says so): by default breadth first for an exact search
+    /// without a heuristic, else best first.
+    fn visit(&self) -> Visit {
+        if self.is_optimal() && !self.uses_heuristic() {
+            Visit::BreadthFirst
+        } else {
+            Visit::BestFirst
+        }
+    }
     /// Whether its search reports [`Event`](crate::observe::Event)s to the
     /// control's observer (all but the row-by-row strategy do).
     fn reports_events(&self) -> bool {
@@ -74,6 +84,19 @@ pub trait Strategy: Send + Sync {
     /// Solve a Klotski position in the space's metric. Heuristic strategies
     /// use [`KlotskiSpace::heuristic`]. Callers go through [`solve_klotski`].
     fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove>;
+}
+
+/// How a strategy's search visits states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visit {
+    /// Layer by layer, from a first-in first-out queue (BFS).
+    BreadthFirst,
+    /// The stored state with the least f first (A*, weighted A*).
+    BestFirst,
+    /// Depth first under a bound raised each iteration (IDA*).
+    DepthFirst,
+    /// One state at a time, moving to a neighbour (the local searches).
+    Local,
 }
 
 /// The strategy the CLI uses on tile puzzles when none is named.
