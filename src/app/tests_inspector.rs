@@ -347,6 +347,12 @@ fn before_the_first_step_the_tabs_are_the_strategys_own() {
             assert!(h.query_by_label(tab).is_some(), "{strategy}: {tab}");
         }
         assert!(h.query_by_label(not).is_none(), "{strategy}: {not}");
+        // And they say nothing has happened yet, not "bound 0".
+        let nothing = match strategy {
+            "annealing" => "Nothing yet: Step proposes the first move from the start.",
+            _ => "Nothing yet: the start is expanded first.",
+        };
+        h.get_by_label(nothing);
     }
 }
 

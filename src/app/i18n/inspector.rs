@@ -119,6 +119,9 @@ messages! {
         "{waiting} waiting, {stored} stored; all of them, the least f first (newest first among equal f):",
         "{waiting} 个待扩展，{stored} 个已存储；全部，f 小的在前（f 相同时新的在前）：";
     NothingYet => "Nothing yet: the start is expanded first.", "还没有：先扩展起点。";
+    NothingProposedYet =>
+        "Nothing yet: Step proposes the first move from the start.",
+        "还没有：按“单步”从起点提出第一步移动。";
     GridQueue => "queue", "队列";
     GridOpen => "open", "开放列表";
     GridPath => "path", "路径";

@@ -111,7 +111,11 @@ pub fn layers(ui: &mut egui::Ui, model: &Model) {
 
 /// IDA*: the bound and each iteration's counts.
 pub fn iterations(ui: &mut egui::Ui, model: &Model) {
-    let bound = model.bound().unwrap_or(0);
+    // Before the first iteration there is no bound yet: not "bound 0".
+    let Some(bound) = model.bound() else {
+        ui.label(tr(ui, InspectorMsg::NothingYet));
+        return;
+    };
     ui.label(tr(ui, InspectorMsg::IterationsHeader { bound }));
     let bars: Vec<Bar> = model
         .iterations

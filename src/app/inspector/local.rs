@@ -95,6 +95,10 @@ fn proposal_lines(ui: &mut egui::Ui, p: &Proposal) {
 
 /// The recent walk as small boards, then the proposals table.
 pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
+    if model.walk_len == 0 && model.proposals.is_empty() {
+        ui.label(tr(ui, InspectorMsg::NothingProposedYet));
+        return;
+    }
     let lang = language(ui.ctx());
     egui::ScrollArea::vertical().id_salt("walk").show(ui, |ui| {
         ui.label(tr(ui, InspectorMsg::LatestStates));
