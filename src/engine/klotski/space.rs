@@ -222,6 +222,12 @@ impl KlotskiSpace {
                 &Masks::new(&grid, &footprint, &stamp),
                 cols,
                 target_shape,
+                (cells
+                    - layout
+                        .pieces
+                        .iter()
+                        .map(|p| p.shape.size().0 * p.shape.size().1)
+                        .sum::<usize>()) as u32,
             )),
             2 => Words::Two(Masks::new(&grid, &footprint, &stamp)),
             _ => Words::Three(Masks::new(&grid, &footprint, &stamp)),
@@ -476,10 +482,16 @@ pub(super) struct OneWord {
     /// second row (a row of lanes; 0 for one row).
     column_shift: [u32; CODES],
     row_shift: [u32; CODES],
+    /// Empty cells on the board (the same in every state). With two or
+    /// fewer, a move is at most two steps and needs no flood fill.
+    empties: u32,
+    /// By code: the index of its shape in the per-shape masks (single,
+    /// wide, tall, square; the target as its shape).
+    shape_index: [u8; CODES],
 }
 
 impl OneWord {
-    fn new(masks: &Masks<1>, cols: usize, target_shape: PieceShape) -> Self {
+    fn new(masks: &Masks<1>, cols: usize, target_shape: PieceShape, empties: u32) -> Self {
         let cells = masks.cells;
         let board = LOW_LANES >> (3 * (PER_WORD - cells));
         let column = |col: usize| {
@@ -520,6 +532,12 @@ impl OneWord {
             column_shift: std::array::from_fn(|code| 3 * (size(code).1 as u32).saturating_sub(1)),
             row_shift: std::array::from_fn(|code| {
                 3 * cols as u32 * (size(code).0 as u32).saturating_sub(1)
+            }),
+            empties,
+            shape_index: std::array::from_fn(|code| match code as u8 {
+                TARGET => code_of(target_shape) - 2,
+                2..=5 => code as u8 - 2,
+                _ => 0,
             }),
         }
     }
@@ -566,6 +584,9 @@ impl OneWord {
             single & left | wide & left | tall & left_tall | square & left_tall,
             single & right | wide & right >> 3 | tall & right_tall | square & right_tall >> 3,
         ];
+        // Two empty cells side by side: only then is a move of two steps
+        // possible (the second step enters the other empty cell).
+        let pair = metric == Metric::Moves && empty & (right | down) != 0;
         // Where each direction takes an anchor's lane.
         let shift = [-(self.row as i32), self.row as i32, -3, 3];
         let mut movable = can[0] | can[1] | can[2] | can[3];
@@ -588,6 +609,51 @@ impl OneWord {
                         let d = dirs.trailing_zeros() as usize;
                         dirs &= dirs - 1;
                         let end = (bit as i32 + shift[d & 3]) as u32;
+                        let mv = KMove {
+                            from: anchor as u8,
+                            to: (end / 3) as u8,
+                        };
+                        emit(mv, away ^ pattern << end);
+                    }
+                }
+                Metric::Moves if self.empties <= 2 => {
+                    // With two empty cells or fewer a move is one step or
+                    // two (the first fills an empty cell, the second the
+                    // other: the cells left behind only lead back), and
+                    // every cell the second step needs was empty at the
+                    // start: the ends are those of one step from the
+                    // anchor, then of one step from each of those.
+                    let one = 1u64 << bit;
+                    let first = (one & can[0]) >> self.row
+                        | (one & can[1]) << self.row
+                        | (one & can[2]) >> 3
+                        | (one & can[3]) << 3;
+                    let reach = if pair {
+                        // Where a piece of this shape on a lane could step.
+                        let cond = match self.shape_index[code] {
+                            0 => [up, down, left, right],
+                            1 => [up_wide, down_wide, left, right >> 3],
+                            2 => [up, down_tall, left_tall, right_tall],
+                            _ => [
+                                up_wide,
+                                down_tall & down_tall >> 3,
+                                left_tall,
+                                right_tall >> 3,
+                            ],
+                        };
+                        let second = (first & cond[0]) >> self.row
+                            | (first & cond[1]) << self.row
+                            | (first & cond[2]) >> 3
+                            | (first & cond[3]) << 3;
+                        first | second & !one
+                    } else {
+                        first
+                    };
+                    let away = s ^ pattern << bit;
+                    let mut ends = reach;
+                    while ends != 0 {
+                        let end = ends.trailing_zeros();
+                        ends &= ends - 1;
                         let mv = KMove {
                             from: anchor as u8,
                             to: (end / 3) as u8,

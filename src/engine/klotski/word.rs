@@ -223,7 +223,12 @@ fn bfs_word<W: Watch>(
             p => states[p as usize],
         };
         buf.clear();
-        masks.each_successor(metric, expanded, |_, next| buf.push(next));
+        // Each metric compiled on its own (the generator inlined with a
+        // constant metric), not one loop testing it for every piece.
+        match metric {
+            Metric::Steps => masks.each_successor(Metric::Steps, expanded, |_, n| buf.push(n)),
+            Metric::Moves => masks.each_successor(Metric::Moves, expanded, |_, n| buf.push(n)),
+        }
         meter.generated(buf.len() as u64);
         // Each successor's slot is read first, all together, so that their
         // cache misses overlap instead of each insert waiting for its own.
