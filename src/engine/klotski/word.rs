@@ -26,8 +26,11 @@ impl WordSet {
     /// Room for `n` states before the first growth.
     pub(super) fn with_room(n: usize) -> Self {
         let slots = (2 * n).next_power_of_two().max(64);
+        // Hashing spreads even a few hundred states over every page.
+        let table = vec![0; slots];
+        populate(&table);
         Self {
-            slots: vec![0; slots],
+            slots: table,
             len: 0,
             shift: 64 - slots.trailing_zeros(),
         }
@@ -97,6 +100,38 @@ impl WordSet {
         }
     }
 }
+
+/// Fault in the pages under `v`'s capacity in one system call, where
+/// first touching them one by one would fault each page on its own (about
+/// 2 µs a page on the VM the figures come from; in one call, less than
+/// half that).
+#[cfg(target_os = "linux")]
+#[expect(
+    unsafe_code,
+    reason = "madvise is a libc call; a fresh search's page faults are a tenth of its time"
+)]
+fn populate<T>(v: &Vec<T>) {
+    const PAGE: usize = 4096;
+    let ptr = v.as_ptr() as usize;
+    let start = ptr.next_multiple_of(PAGE);
+    let end = (ptr + v.capacity() * std::mem::size_of::<T>()) & !(PAGE - 1);
+    if end > start {
+        // SAFETY: the range lies inside `v`'s live allocation, and
+        // MADV_POPULATE_WRITE only makes its pages present (as a write
+        // would, contents unchanged); an old kernel's refusal is harmless
+        // and ignored.
+        unsafe {
+            libc::madvise(
+                start as *mut libc::c_void,
+                end - start,
+                libc::MADV_POPULATE_WRITE,
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn populate<T>(_: &Vec<T>) {}
 
 /// States a group usually has at most (the 40 classics: 80 to 65,000-odd),
 /// so most searches never grow their table.
