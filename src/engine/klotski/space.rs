@@ -587,6 +587,9 @@ impl OneWord {
         // Two empty cells side by side: only then is a move of two steps
         // possible (the second step enters the other empty cell).
         let pair = metric == Metric::Moves && empty & (right | down) != 0;
+        // The first three directions in each anchor's lane (lanes are
+        // three bits wide), so that a piece's directions are two reads.
+        let can012 = can[0] | can[1] << 1 | can[2] << 2;
         // Where each direction takes an anchor's lane.
         let shift = [-(self.row as i32), self.row as i32, -3, 3];
         let mut movable = can[0] | can[1] | can[2] | can[3];
@@ -601,10 +604,7 @@ impl OneWord {
                     // The piece lifted from its anchor and put down one
                     // cell on, by shifting its codes.
                     let away = s ^ pattern << bit;
-                    let mut dirs = (can[0] >> bit & 1)
-                        | (can[1] >> bit & 1) << 1
-                        | (can[2] >> bit & 1) << 2
-                        | (can[3] >> bit & 1) << 3;
+                    let mut dirs = (can012 >> bit & 7) | (can[3] >> bit & 1) << 3;
                     while dirs != 0 {
                         let d = dirs.trailing_zeros() as usize;
                         dirs &= dirs - 1;

@@ -71,10 +71,18 @@ impl WordSet {
     /// Add `key`; whether it was new.
     #[inline]
     pub(super) fn insert(&mut self, key: u64) -> bool {
-        debug_assert_ne!(key, 0);
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow();
         }
+        self.insert_reserved(key)
+    }
+
+    /// Add `key` when [`WordSet::reserve`] made room for it; whether it
+    /// was new.
+    #[inline]
+    pub(super) fn insert_reserved(&mut self, key: u64) -> bool {
+        debug_assert_ne!(key, 0);
+        debug_assert!(2 * (self.len + 1) <= self.slots.len());
         let mask = self.slots.len() - 1;
         let mut i = self.home(key);
         loop {
@@ -273,7 +281,7 @@ fn bfs_word<W: Watch>(
         }
         let mut goal = None;
         for &next in &buf {
-            let new = next != parent && seen.insert(next);
+            let new = next != parent && seen.insert_reserved(next);
             if W::ON {
                 watch.event(&Event::Generate {
                     g: depth + 1,
