@@ -28,7 +28,7 @@ impl WordSet {
         let slots = (2 * n).next_power_of_two().max(64);
         // Hashing spreads even a few hundred states over every page.
         let table = vec![0; slots];
-        populate(&table);
+        populate(&table, 0, slots);
         Self {
             slots: table,
             len: 0,
@@ -115,7 +115,7 @@ impl WordSet {
     }
 }
 
-/// Fault in the pages under `v`'s capacity in one system call, where
+/// Fault in the pages under `v`'s capacity (from element `from` to `to`) in one system call, where
 /// first touching them one by one would fault each page on its own (about
 /// 2 µs a page on the VM the figures come from; in one call, less than
 /// half that).
@@ -124,11 +124,12 @@ impl WordSet {
     unsafe_code,
     reason = "madvise is a libc call; a fresh search's page faults are a tenth of its time"
 )]
-fn populate<T>(v: &Vec<T>) {
+fn populate<T>(v: &Vec<T>, from: usize, to: usize) {
     const PAGE: usize = 4096;
+    let size = std::mem::size_of::<T>();
     let ptr = v.as_ptr() as usize;
-    let start = ptr.next_multiple_of(PAGE);
-    let end = (ptr + v.capacity() * std::mem::size_of::<T>()) & !(PAGE - 1);
+    let start = (ptr + from * size).next_multiple_of(PAGE);
+    let end = (ptr + to.min(v.capacity()) * size) & !(PAGE - 1);
     if end > start {
         // SAFETY: the range lies inside `v`'s live allocation, and
         // MADV_POPULATE_WRITE only makes its pages present (as a write
@@ -145,7 +146,7 @@ fn populate<T>(v: &Vec<T>) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn populate<T>(_: &Vec<T>) {}
+fn populate<T>(_: &Vec<T>, _: usize, _: usize) {}
 
 /// States a group usually has at most (the 40 classics: 80 to 65,000-odd),
 /// so most searches never grow their table.
@@ -293,6 +294,18 @@ fn bfs_in<W: Watch>(
         let stats = meter.finish(sizes(states, seen, 0, 0));
         return Outcome::solved(Vec::new(), stats);
     }
+    // The queue's pages are faulted in a chunk at a time (see
+    // `populate`), ahead of the levels that fill them.
+    const CHUNK: usize = 8192;
+    let mut ready = 0usize;
+    let mut populate_ahead = |states: &Vec<u64>, parents: &Vec<u32>| {
+        if states.len() + CHUNK / 2 > ready && ready < states.capacity() {
+            populate(states, ready, ready + CHUNK);
+            populate(parents, ready, ready + CHUNK);
+            ready += CHUNK;
+        }
+    };
+    populate_ahead(states, parents);
     let mut head = 0usize;
     let mut depth = 0u32;
     let mut level_end = 1usize;
@@ -301,6 +314,7 @@ fn bfs_in<W: Watch>(
         if head == level_end {
             depth += 1;
             level_end = states.len();
+            populate_ahead(states, parents);
         }
         if meter.expand()
             && let Err(stop) = poll_stored(&mut meter, states.len(), || {
