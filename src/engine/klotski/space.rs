@@ -590,6 +590,9 @@ impl OneWord {
         // The first three directions in each anchor's lane (lanes are
         // three bits wide), so that a piece's directions are two reads.
         let can012 = can[0] | can[1] << 1 | can[2] << 2;
+        // Up, left and right, whose ends come in that order, below down's.
+        let ascending = can[0] | can[2] << 1 | can[3] << 2;
+        let ascending_shift = [-(self.row as i32), -3, 3, self.row as i32];
         // Where each direction takes an anchor's lane.
         let shift = [-(self.row as i32), self.row as i32, -3, 3];
         let mut movable = can[0] | can[1] | can[2] | can[3];
@@ -620,45 +623,58 @@ impl OneWord {
                     // With two empty cells or fewer a move is one step or
                     // two (the first fills an empty cell, the second the
                     // other: the cells left behind only lead back), and
-                    // every cell the second step needs was empty at the
-                    // start: the ends are those of one step from the
-                    // anchor, then of one step from each of those.
-                    let one = 1u64 << bit;
-                    let first = (one & can[0]) >> self.row
-                        | (one & can[1]) << self.row
-                        | (one & can[2]) >> 3
-                        | (one & can[3]) << 3;
-                    let reach = if pair {
-                        // Where a piece of this shape on a lane could step.
-                        let cond = match self.shape_index[code] {
-                            0 => [up, down, left, right],
-                            1 => [up_wide, down_wide, left, right >> 3],
-                            2 => [up, down_tall, left_tall, right_tall],
-                            _ => [
-                                up_wide,
-                                down_tall & down_tall >> 3,
-                                left_tall,
-                                right_tall >> 3,
-                            ],
-                        };
-                        let second = (first & cond[0]) >> self.row
-                            | (first & cond[1]) << self.row
-                            | (first & cond[2]) >> 3
-                            | (first & cond[3]) << 3;
-                        first | second & !one
-                    } else {
-                        first
-                    };
+                    // two only when the empty cells touch. Ends go in the
+                    // order of their anchors.
                     let away = s ^ pattern << bit;
-                    let mut ends = reach;
-                    while ends != 0 {
-                        let end = ends.trailing_zeros();
-                        ends &= ends - 1;
-                        let mv = KMove {
-                            from: anchor as u8,
-                            to: (end / 3) as u8,
+                    let shape = self.shape_index[code];
+                    if pair && shape != 3 {
+                        let reach = if shape == 0 {
+                            // A single next to one empty cell reaches both.
+                            empty
+                        } else {
+                            // One step on from each end of one step, by
+                            // where such a piece could step; every cell
+                            // that needs was empty at the start.
+                            let one = 1u64 << bit;
+                            let first = (one & can[0]) >> self.row
+                                | (one & can[1]) << self.row
+                                | (one & can[2]) >> 3
+                                | (one & can[3]) << 3;
+                            let cond = if shape == 1 {
+                                [up_wide, down_wide, left, right >> 3]
+                            } else {
+                                [up, down_tall, left_tall, right_tall]
+                            };
+                            let second = (first & cond[0]) >> self.row
+                                | (first & cond[1]) << self.row
+                                | (first & cond[2]) >> 3
+                                | (first & cond[3]) << 3;
+                            first | second & !one
                         };
-                        emit(mv, away ^ pattern << end);
+                        let mut ends = reach;
+                        while ends != 0 {
+                            let end = ends.trailing_zeros();
+                            ends &= ends - 1;
+                            let mv = KMove {
+                                from: anchor as u8,
+                                to: (end / 3) as u8,
+                            };
+                            emit(mv, away ^ pattern << end);
+                        }
+                    } else {
+                        // One step each way, as in steps, in the order of
+                        // the ends: up, left, right, down.
+                        let mut dirs = (ascending >> bit & 7) | (can[1] >> bit & 1) << 3;
+                        while dirs != 0 {
+                            let d = dirs.trailing_zeros() as usize;
+                            dirs &= dirs - 1;
+                            let end = (bit as i32 + ascending_shift[d & 3]) as u32;
+                            let mv = KMove {
+                                from: anchor as u8,
+                                to: (end / 3) as u8,
+                            };
+                            emit(mv, away ^ pattern << end);
+                        }
                     }
                 }
                 Metric::Moves => {
