@@ -309,7 +309,9 @@ fn bfs_in<W: Watch>(
     let mut head = 0usize;
     let mut depth = 0u32;
     let mut level_end = 1usize;
-    let mut buf: Vec<u64> = Vec::with_capacity(64);
+    // A node's successors: at most 420 on one word (21 pieces, each
+    // with at most 20 other anchors), held on the stack.
+    let mut buf = [0u64; 512];
     while head < states.len() {
         if head == level_end {
             depth += 1;
@@ -339,22 +341,29 @@ fn bfs_in<W: Watch>(
             u32::MAX => 0,
             p => states[p as usize],
         };
-        buf.clear();
+        let mut n = 0;
         // Each metric compiled on its own (the generator inlined with a
         // constant metric), not one loop testing it for every piece.
         match metric {
-            Metric::Steps => masks.each_successor(Metric::Steps, expanded, |_, n| buf.push(n)),
-            Metric::Moves => masks.each_successor(Metric::Moves, expanded, |_, n| buf.push(n)),
+            Metric::Steps => masks.each_successor(Metric::Steps, expanded, |_, next| {
+                buf[n] = next;
+                n += 1;
+            }),
+            Metric::Moves => masks.each_successor(Metric::Moves, expanded, |_, next| {
+                buf[n] = next;
+                n += 1;
+            }),
         }
-        meter.generated(buf.len() as u64);
+        let buf = &buf[..n];
+        meter.generated(n as u64);
         // Each successor's slot is read first, all together, so that their
         // cache misses overlap instead of each insert waiting for its own.
-        seen.reserve(buf.len());
-        for &next in &buf {
+        seen.reserve(n);
+        for &next in buf {
             seen.touch(next);
         }
         let mut goal = None;
-        for &next in &buf {
+        for &next in buf {
             let new = next != parent && seen.insert_reserved(next);
             if W::ON {
                 watch.event(&Event::Generate {
