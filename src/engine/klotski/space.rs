@@ -222,6 +222,12 @@ impl KlotskiSpace {
                 &Masks::new(&grid, &footprint, &stamp),
                 cols,
                 target_shape,
+                (cells
+                    - layout
+                        .pieces
+                        .iter()
+                        .map(|p| p.shape.size().0 * p.shape.size().1)
+                        .sum::<usize>()) as u32,
             )),
             2 => Words::Two(Masks::new(&grid, &footprint, &stamp)),
             _ => Words::Three(Masks::new(&grid, &footprint, &stamp)),
@@ -476,10 +482,16 @@ pub(super) struct OneWord {
     /// second row (a row of lanes; 0 for one row).
     column_shift: [u32; CODES],
     row_shift: [u32; CODES],
+    /// Empty cells on the board (the same in every state). With two or
+    /// fewer, a move is at most two steps and needs no flood fill.
+    empties: u32,
+    /// By code: the index of its shape in the per-shape masks (single,
+    /// wide, tall, square; the target as its shape).
+    shape_index: [u8; CODES],
 }
 
 impl OneWord {
-    fn new(masks: &Masks<1>, cols: usize, target_shape: PieceShape) -> Self {
+    fn new(masks: &Masks<1>, cols: usize, target_shape: PieceShape, empties: u32) -> Self {
         let cells = masks.cells;
         let board = LOW_LANES >> (3 * (PER_WORD - cells));
         let column = |col: usize| {
@@ -520,6 +532,12 @@ impl OneWord {
             column_shift: std::array::from_fn(|code| 3 * (size(code).1 as u32).saturating_sub(1)),
             row_shift: std::array::from_fn(|code| {
                 3 * cols as u32 * (size(code).0 as u32).saturating_sub(1)
+            }),
+            empties,
+            shape_index: std::array::from_fn(|code| match code as u8 {
+                TARGET => code_of(target_shape) - 2,
+                2..=5 => code as u8 - 2,
+                _ => 0,
             }),
         }
     }
@@ -566,6 +584,15 @@ impl OneWord {
             single & left | wide & left | tall & left_tall | square & left_tall,
             single & right | wide & right >> 3 | tall & right_tall | square & right_tall >> 3,
         ];
+        // Two empty cells side by side: only then is a move of two steps
+        // possible (the second step enters the other empty cell).
+        let pair = metric == Metric::Moves && empty & (right | down) != 0;
+        // The first three directions in each anchor's lane (lanes are
+        // three bits wide), so that a piece's directions are two reads.
+        let can012 = can[0] | can[1] << 1 | can[2] << 2;
+        // Up, left and right, whose ends come in that order, below down's.
+        let ascending = can[0] | can[2] << 1 | can[3] << 2;
+        let ascending_shift = [-(self.row as i32), -3, 3, self.row as i32];
         // Where each direction takes an anchor's lane.
         let shift = [-(self.row as i32), self.row as i32, -3, 3];
         let mut movable = can[0] | can[1] | can[2] | can[3];
@@ -580,10 +607,7 @@ impl OneWord {
                     // The piece lifted from its anchor and put down one
                     // cell on, by shifting its codes.
                     let away = s ^ pattern << bit;
-                    let mut dirs = (can[0] >> bit & 1)
-                        | (can[1] >> bit & 1) << 1
-                        | (can[2] >> bit & 1) << 2
-                        | (can[3] >> bit & 1) << 3;
+                    let mut dirs = (can012 >> bit & 7) | (can[3] >> bit & 1) << 3;
                     while dirs != 0 {
                         let d = dirs.trailing_zeros() as usize;
                         dirs &= dirs - 1;
@@ -593,6 +617,64 @@ impl OneWord {
                             to: (end / 3) as u8,
                         };
                         emit(mv, away ^ pattern << end);
+                    }
+                }
+                Metric::Moves if self.empties <= 2 => {
+                    // With two empty cells or fewer a move is one step or
+                    // two (the first fills an empty cell, the second the
+                    // other: the cells left behind only lead back), and
+                    // two only when the empty cells touch. Ends go in the
+                    // order of their anchors.
+                    let away = s ^ pattern << bit;
+                    let shape = self.shape_index[code];
+                    if pair && shape != 3 {
+                        let reach = if shape == 0 {
+                            // A single next to one empty cell reaches both.
+                            empty
+                        } else {
+                            // One step on from each end of one step, by
+                            // where such a piece could step; every cell
+                            // that needs was empty at the start.
+                            let one = 1u64 << bit;
+                            let first = (one & can[0]) >> self.row
+                                | (one & can[1]) << self.row
+                                | (one & can[2]) >> 3
+                                | (one & can[3]) << 3;
+                            let cond = if shape == 1 {
+                                [up_wide, down_wide, left, right >> 3]
+                            } else {
+                                [up, down_tall, left_tall, right_tall]
+                            };
+                            let second = (first & cond[0]) >> self.row
+                                | (first & cond[1]) << self.row
+                                | (first & cond[2]) >> 3
+                                | (first & cond[3]) << 3;
+                            first | second & !one
+                        };
+                        let mut ends = reach;
+                        while ends != 0 {
+                            let end = ends.trailing_zeros();
+                            ends &= ends - 1;
+                            let mv = KMove {
+                                from: anchor as u8,
+                                to: (end / 3) as u8,
+                            };
+                            emit(mv, away ^ pattern << end);
+                        }
+                    } else {
+                        // One step each way, as in steps, in the order of
+                        // the ends: up, left, right, down.
+                        let mut dirs = (ascending >> bit & 7) | (can[1] >> bit & 1) << 3;
+                        while dirs != 0 {
+                            let d = dirs.trailing_zeros() as usize;
+                            dirs &= dirs - 1;
+                            let end = (bit as i32 + ascending_shift[d & 3]) as u32;
+                            let mv = KMove {
+                                from: anchor as u8,
+                                to: (end / 3) as u8,
+                            };
+                            emit(mv, away ^ pattern << end);
+                        }
                     }
                 }
                 Metric::Moves => {
