@@ -493,3 +493,54 @@ fn idastar_shows_every_move_of_a_node_including_the_skipped_ones() {
     }
     assert!(skipped_in_all > 0, "no move was skipped in six runs");
 }
+
+/// A watched run's Generate events (all but IDA*'s skipped moves) are its
+/// `generated` count: what the inspector counts is what the status line
+/// says. BFS stops at the goal, before the successors after it.
+#[test]
+fn the_generate_events_are_the_generated_count() {
+    let counted = |fates: &Mutex<Vec<Fate>>| {
+        fates
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|&&f| f != Fate::Skipped)
+            .count() as u64
+    };
+    let watch = || {
+        let fates = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&fates);
+        let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+            if let Event::Generate { fate, .. } = e {
+                sink.lock().unwrap().push(*fate);
+            }
+        }));
+        (ctl, fates)
+    };
+    let goal = Board::goal(shape3());
+    for seed in 0..4 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        for name in ["bfs", "astar", "idastar"] {
+            let (ctl, fates) = watch();
+            let o = solve_tiles(
+                find(name).unwrap(),
+                &puzzle,
+                &HeuristicChoice::Manhattan,
+                &ctl,
+            )
+            .unwrap();
+            assert_eq!(o.status, Status::Solved);
+            assert_eq!(counted(&fates), o.stats.generated, "{name}, seed {seed}");
+        }
+    }
+    let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(); // 横刀立马
+    for metric in [Metric::Moves, Metric::Steps] {
+        for name in ["bfs", "astar"] {
+            let (ctl, fates) = watch();
+            let o = solve_klotski(find(name).unwrap(), &layout, metric, &ctl).unwrap();
+            assert_eq!(o.status, Status::Solved);
+            assert_eq!(counted(&fates), o.stats.generated, "{name}, {metric:?}");
+        }
+    }
+}

@@ -355,7 +355,6 @@ fn bfs_in<W: Watch>(
             }),
         }
         let buf = &buf[..n];
-        meter.generated(n as u64);
         // Each successor's slot is read first, all together, so that their
         // cache misses overlap instead of each insert waiting for its own.
         seen.reserve(n);
@@ -363,7 +362,11 @@ fn bfs_in<W: Watch>(
             seen.touch(next);
         }
         let mut goal = None;
+        // Counted as they are looked at: those after the goal never are
+        // (as in the generic BFS).
+        let mut looked_at = 0;
         for &next in buf {
+            looked_at += 1;
             let new = next != parent && seen.insert_reserved(next);
             if W::ON {
                 watch.event(&Event::Generate {
@@ -385,6 +388,7 @@ fn bfs_in<W: Watch>(
                 }
             }
         }
+        meter.generated(looked_at);
         if let Some(at) = goal {
             let path = path_to(states, parents, at);
             let mut stats = meter.finish(sizes(states, seen, head, depth + 1));

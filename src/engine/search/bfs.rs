@@ -103,8 +103,10 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
             });
         }
         space.successors(&expanded, &mut buf);
-        meter.generated(buf.len() as u64);
+        // Counted as they are looked at: those after the goal never are.
+        let mut looked_at = 0;
         for &(mv, state) in &buf {
+            looked_at += 1;
             let new = seen.insert(state);
             if W::ON {
                 watch.event(&Event::Generate {
@@ -124,6 +126,7 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
                     if W::ON {
                         watch.event(&Event::Goal { g: depth + 1 });
                     }
+                    meter.generated(looked_at);
                     let path = finish_path(&nodes, nodes.len() - 1);
                     let mut stats = meter.finish(sizes(&nodes, &seen, head, depth + 1));
                     stats.bound = Some(depth + 1);
@@ -131,6 +134,7 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
                 }
             }
         }
+        meter.generated(looked_at);
         head += 1;
     }
     let n = nodes.len();
