@@ -490,6 +490,30 @@ pub(super) struct OneWord {
     shape_index: [u8; CODES],
 }
 
+/// Emit one step of the piece whose codes are `pattern` at bit `bit` of a
+/// word, lifted off it (`away`), for each direction bit of `dirs`: bit d
+/// moves it by `shifts[d]` bits (a row or a cell).
+#[inline(always)]
+fn step_each(
+    mut dirs: u64,
+    shifts: &[i32; 4],
+    bit: u32,
+    away: u64,
+    pattern: u64,
+    emit: &mut impl FnMut(KMove, u64),
+) {
+    while dirs != 0 {
+        let d = dirs.trailing_zeros() as usize;
+        dirs &= dirs - 1;
+        let end = (bit as i32 + shifts[d & 3]) as u32;
+        let mv = KMove {
+            from: (bit / 3) as u8,
+            to: (end / 3) as u8,
+        };
+        emit(mv, away ^ pattern << end);
+    }
+}
+
 impl OneWord {
     fn new(masks: &Masks<1>, cols: usize, target_shape: PieceShape, empties: u32) -> Self {
         let cells = masks.cells;
@@ -607,17 +631,8 @@ impl OneWord {
                     // The piece lifted from its anchor and put down one
                     // cell on, by shifting its codes.
                     let away = s ^ pattern << bit;
-                    let mut dirs = (can012 >> bit & 7) | (can[3] >> bit & 1) << 3;
-                    while dirs != 0 {
-                        let d = dirs.trailing_zeros() as usize;
-                        dirs &= dirs - 1;
-                        let end = (bit as i32 + shift[d & 3]) as u32;
-                        let mv = KMove {
-                            from: anchor as u8,
-                            to: (end / 3) as u8,
-                        };
-                        emit(mv, away ^ pattern << end);
-                    }
+                    let dirs = (can012 >> bit & 7) | (can[3] >> bit & 1) << 3;
+                    step_each(dirs, &shift, bit, away, pattern, &mut emit);
                 }
                 Metric::Moves if self.empties <= 2 => {
                     // With two empty cells or fewer a move is one step or
@@ -664,17 +679,8 @@ impl OneWord {
                     } else {
                         // One step each way, as in steps, in the order of
                         // the ends: up, left, right, down.
-                        let mut dirs = (ascending >> bit & 7) | (can[1] >> bit & 1) << 3;
-                        while dirs != 0 {
-                            let d = dirs.trailing_zeros() as usize;
-                            dirs &= dirs - 1;
-                            let end = (bit as i32 + ascending_shift[d & 3]) as u32;
-                            let mv = KMove {
-                                from: anchor as u8,
-                                to: (end / 3) as u8,
-                            };
-                            emit(mv, away ^ pattern << end);
-                        }
+                        let dirs = (ascending >> bit & 7) | (can[1] >> bit & 1) << 3;
+                        step_each(dirs, &ascending_shift, bit, away, pattern, &mut emit);
                     }
                 }
                 Metric::Moves => {
