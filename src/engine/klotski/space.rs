@@ -490,6 +490,27 @@ pub(super) struct OneWord {
     shape_index: [u8; CODES],
 }
 
+/// Emit the piece whose codes are `pattern` at bit `bit` of a word, lifted
+/// off it (`away`), put down at each set bit of `ends` (in their order).
+#[inline(always)]
+fn put_at_each(
+    mut ends: u64,
+    bit: u32,
+    away: u64,
+    pattern: u64,
+    emit: &mut impl FnMut(KMove, u64),
+) {
+    while ends != 0 {
+        let end = ends.trailing_zeros();
+        ends &= ends - 1;
+        let mv = KMove {
+            from: (bit / 3) as u8,
+            to: (end / 3) as u8,
+        };
+        emit(mv, away ^ pattern << end);
+    }
+}
+
 /// Emit one step of the piece whose codes are `pattern` at bit `bit` of a
 /// word, lifted off it (`away`), for each direction bit of `dirs`: bit d
 /// moves it by `shifts[d]` bits (a row or a cell).
@@ -623,7 +644,6 @@ impl OneWord {
         while movable != 0 {
             let bit = movable.trailing_zeros();
             movable &= movable - 1;
-            let anchor = bit as usize / 3;
             let code = ((s >> bit) & 7) as usize;
             let pattern = self.pattern[code];
             match metric {
@@ -666,16 +686,7 @@ impl OneWord {
                                 | (first & cond[3]) << 3;
                             first | second & !one
                         };
-                        let mut ends = reach;
-                        while ends != 0 {
-                            let end = ends.trailing_zeros();
-                            ends &= ends - 1;
-                            let mv = KMove {
-                                from: anchor as u8,
-                                to: (end / 3) as u8,
-                            };
-                            emit(mv, away ^ pattern << end);
-                        }
+                        put_at_each(reach, bit, away, pattern, &mut emit);
                     } else {
                         // One step each way, as in steps, in the order of
                         // the ends: up, left, right, down.
@@ -706,16 +717,7 @@ impl OneWord {
                         reach = grown;
                     }
                     let away = s ^ pattern << bit;
-                    let mut ends = reach & !(1 << bit);
-                    while ends != 0 {
-                        let end = ends.trailing_zeros();
-                        ends &= ends - 1;
-                        let mv = KMove {
-                            from: anchor as u8,
-                            to: (end / 3) as u8,
-                        };
-                        emit(mv, away ^ pattern << end);
-                    }
+                    put_at_each(reach & !(1 << bit), bit, away, pattern, &mut emit);
                 }
             }
         }
