@@ -318,6 +318,8 @@ fn idastar_shows_a_move_skipped_by_move_pruning_among_the_children() {
         shown += 10;
         click_until(&mut h, "Step ×10", shown);
     }
+    // Depth first, the list is of the children so far, and says so.
+    h.get_by_label_contains("Children so far (");
     // The model holds it among the current node's children.
     let m = inspector(&h).model();
     assert!(

@@ -97,6 +97,9 @@ messages! {
     HeadingNotStarted => "Not started", "尚未开始";
     StartPressStep => "The start. Press Step to expand it.", "这是起点。按“单步”扩展它。";
     Children { n: usize } => "Children ({n})", "子节点（{n} 个）";
+    ChildrenSoFar { n: usize } =>
+        "Children so far ({n}) — depth first: the rest follow when the search comes back here",
+        "目前已生成的子节点（{n} 个）——深度优先：其余的等搜索回到这里再生成";
     GoalFromStart { g: u32 } =>
         "The goal is reached, {g} moves from the start.",
         "已到达目标，距起点 {g} 步。";

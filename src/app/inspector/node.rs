@@ -53,8 +53,15 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
     }
     ui.separator();
     let n = model.children().len();
-    ui.strong(tr(ui, InspectorMsg::Children { n }));
     let depth_first = model.depth_first();
+    // Depth first, a node's children come one subtree at a time: say so
+    // while the run may still come back to it.
+    let header = if depth_first && model.goal.is_none() {
+        InspectorMsg::ChildrenSoFar { n }
+    } else {
+        InspectorMsg::Children { n }
+    };
+    ui.add(egui::Label::new(egui::RichText::new(tr(ui, header)).strong()).wrap());
     egui::ScrollArea::vertical()
         .id_salt("children")
         .show(ui, |ui| {
