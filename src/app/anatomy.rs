@@ -293,21 +293,7 @@ fn anatomy(ui: &mut egui::Ui, id: &str, run: &str, stats: &Stats, a: &Anatomy) {
             &it,
             BARS,
         );
-        egui::Grid::new((id, "iterations"))
-            .striped(true)
-            .num_columns(3)
-            .show(ui, |ui| {
-                ui.strong(tr(ui, InspectorMsg::HeadBound));
-                ui.strong(tr(ui, InspectorMsg::HeadExpanded));
-                ui.strong(tr(ui, InspectorMsg::HeadGenerated));
-                ui.end_row();
-                for i in &a.iterations {
-                    ui.label(i.bound.to_string());
-                    ui.label(thousands(i.expanded));
-                    ui.label(thousands(i.generated));
-                    ui.end_row();
-                }
-            });
+        iterations_table(ui, (id, "iterations"), &a.iterations);
     }
     if !a.layers.is_empty() {
         let layers: Vec<(f64, u64)> = a
@@ -439,6 +425,38 @@ pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
                         .color(PALETTE[k % PALETTE.len()])
                         .width(2.0),
                 );
+            }
+        });
+}
+
+/// IDA*'s iterations as a table: number, bound, expanded, generated and
+/// the moves move pruning skipped (the anatomy and the inspector).
+pub(super) fn iterations_table(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    iterations: &[crate::engine::observe::Iteration],
+) {
+    egui::Grid::new(id)
+        .striped(true)
+        .num_columns(5)
+        .show(ui, |ui| {
+            for h in [
+                InspectorMsg::ColIteration,
+                InspectorMsg::ColBound,
+                InspectorMsg::ColExpanded,
+                InspectorMsg::ColGenerated,
+                InspectorMsg::ColSkipped,
+            ] {
+                ui.strong(tr(ui, h));
+            }
+            ui.end_row();
+            for (i, it) in iterations.iter().enumerate() {
+                ui.label((i + 1).to_string());
+                ui.label(it.bound.to_string());
+                ui.label(thousands(it.expanded));
+                ui.label(thousands(it.generated));
+                ui.label(thousands(it.skipped));
+                ui.end_row();
             }
         });
 }

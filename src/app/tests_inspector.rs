@@ -320,6 +320,17 @@ fn idastar_shows_a_move_skipped_by_move_pruning_among_the_children() {
     }
     // Depth first, the list is of the children so far, and says so.
     h.get_by_label_contains("Children so far (");
+    // The iterations count the skipped moves too.
+    let skipped: u64 = inspector(&h)
+        .model()
+        .iterations
+        .iter()
+        .map(|i| i.skipped)
+        .sum();
+    assert!(skipped > 0);
+    h.get_by_label("Iterations").click();
+    h.run();
+    h.get_by_label("skipped (move pruning)");
     // The model holds it among the current node's children.
     let m = inspector(&h).model();
     assert!(

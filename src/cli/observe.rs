@@ -253,10 +253,11 @@ pub(super) fn anatomy_text(a: &Anatomy) -> String {
     }
     for it in &a.iterations {
         out.push(format!(
-            "Iteration with bound {}: {} expanded, {} generated",
+            "Iteration with bound {}: {} expanded, {} generated, {} skipped by move pruning",
             it.bound,
             thousands(it.expanded),
-            thousands(it.generated)
+            thousands(it.generated),
+            thousands(it.skipped)
         ));
     }
     if let Some(h) = a.start_h {

@@ -248,6 +248,8 @@ pub struct Iteration {
     pub expanded: u64,
     /// Nodes generated in it.
     pub generated: u64,
+    /// Moves move pruning skipped in it (IDA* on tile boards).
+    pub skipped: u64,
 }
 
 /// The shape of a run: where its effort went.
@@ -383,6 +385,8 @@ pub struct AnatomyRecorder {
     iterating: AtomicBool,
     /// Children generated in the current iteration, not yet added to it.
     generated_in_iteration: AtomicU64,
+    /// Moves skipped in the current iteration, not yet added to it.
+    skipped_in_iteration: AtomicU64,
 }
 
 #[derive(Default)]
@@ -457,6 +461,7 @@ impl AnatomyRecorder {
         // (a layer), and counted in IDA*'s iteration: no lock for the rest.
         if let Event::Generate { fate, .. } = e {
             if *fate == Fate::Skipped {
+                self.skipped_in_iteration.fetch_add(1, Ordering::Relaxed);
                 return;
             }
             if self.iterating.load(Ordering::Relaxed) {
@@ -500,8 +505,10 @@ impl AnatomyRecorder {
             Event::Generate { g, .. } => bump(&mut a.layers, g),
             Event::IterationStart { bound } => {
                 let generated = self.generated_in_iteration.swap(0, Ordering::Relaxed);
+                let skipped = self.skipped_in_iteration.swap(0, Ordering::Relaxed);
                 if let Some(it) = a.iterations.last_mut() {
                     it.generated += generated;
+                    it.skipped += skipped;
                 }
                 a.iterations.push(Iteration {
                     bound,
@@ -527,6 +534,7 @@ impl AnatomyRecorder {
         let mut a = t.anatomy.clone();
         if let Some(it) = a.iterations.last_mut() {
             it.generated += self.generated_in_iteration.load(Ordering::Relaxed);
+            it.skipped += self.skipped_in_iteration.load(Ordering::Relaxed);
         }
         a.by_f = (t.by_f.iter().enumerate())
             .filter(|&(_, &n)| n > 0)

@@ -440,7 +440,8 @@ fn idastar_shows_every_move_of_a_node_including_the_skipped_ones() {
         }
         let log = Arc::new(Mutex::new(Log::default()));
         let sink = Arc::clone(&log);
-        let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+        let recorder = Arc::new(AnatomyRecorder::default());
+        let log_events: EventFn = Arc::new(move |e: &Event<'_>| {
             let mut l = sink.lock().unwrap();
             match e {
                 Event::Expand { g, state, .. } => {
@@ -465,7 +466,8 @@ fn idastar_shows_every_move_of_a_node_including_the_skipped_ones() {
                 }
                 _ => {}
             }
-        }));
+        });
+        let ctl = Control::default().with_events(both(recorder.observer(), log_events));
         let o = solve_tiles(
             find("idastar").unwrap(),
             &puzzle,
@@ -490,6 +492,20 @@ fn idastar_shows_every_move_of_a_node_including_the_skipped_ones() {
             .map(|(_, f)| f.iter().filter(|&&f| f != Fate::Skipped).count() as u64)
             .sum();
         assert_eq!(generated + still_open, o.stats.generated, "seed {seed}");
+        // The anatomy's iterations count them the same way.
+        let skipped: usize = log
+            .closed
+            .iter()
+            .map(|(_, _, f)| f)
+            .chain(log.open.iter().map(|(_, f)| f))
+            .map(|f| f.iter().filter(|&&f| f == Fate::Skipped).count())
+            .sum();
+        let a = recorder.anatomy(&o);
+        let sum = |f: fn(&huarong_engine::observe::Iteration) -> u64| {
+            a.iterations.iter().map(f).sum::<u64>()
+        };
+        assert_eq!(sum(|i| i.skipped), skipped as u64, "seed {seed}");
+        assert_eq!(sum(|i| i.generated), o.stats.generated, "seed {seed}");
     }
     assert!(skipped_in_all > 0, "no move was skipped in six runs");
 }

@@ -141,6 +141,7 @@ messages! {
     ColBound => "bound", "阈值";
     ColExpanded => "expanded", "扩展";
     ColGenerated => "generated", "生成";
+    ColSkipped => "skipped (move pruning)", "略过（走法剪枝）";
     PathHeader { n: usize } =>
         "IDA* keeps only the path from the start to the node it expands: {n} nodes.",
         "IDA* 只保存从起点到当前扩展节点的路径：{n} 个节点。";
@@ -256,9 +257,6 @@ messages! {
     IterationsTitle { n: usize } =>
         "IDA*'s {n} iterations: expanded by bound",
         "IDA* 的 {n} 轮迭代：各阈值下的扩展数";
-    HeadBound => "Bound", "阈值";
-    HeadExpanded => "Expanded", "扩展";
-    HeadGenerated => "Generated", "生成";
     LayersTitle { states: String, layers: usize } =>
         "Layers (new states by depth): {states} states in {layers} layers",
         "分层（按深度统计的新状态）：{layers} 层共 {states} 个状态";

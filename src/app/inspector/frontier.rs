@@ -139,27 +139,8 @@ pub fn iterations(ui: &mut egui::Ui, model: &Model) {
                 .x_axis_label(bound.clone())
                 .y_axis_label(expanded.clone())
                 .show(ui, |p| p.bar_chart(BarChart::new(expanded.clone(), bars)));
-            egui::Grid::new("iterations grid")
-                .striped(true)
-                .num_columns(4)
-                .show(ui, |ui| {
-                    for h in [
-                        InspectorMsg::ColIteration,
-                        InspectorMsg::ColBound,
-                        InspectorMsg::ColExpanded,
-                        InspectorMsg::ColGenerated,
-                    ] {
-                        ui.strong(tr(ui, h));
-                    }
-                    ui.end_row();
-                    for (i, it) in model.iterations.iter().enumerate() {
-                        ui.label((i + 1).to_string());
-                        ui.label(it.bound.to_string());
-                        ui.label(thousands(it.expanded));
-                        ui.label(thousands(it.generated));
-                        ui.end_row();
-                    }
-                });
+            let id = ui.scope_id().with("iterations");
+            crate::app::anatomy::iterations_table(ui, id, &model.iterations);
         });
 }
 

@@ -452,7 +452,11 @@ impl Model {
 
     fn generate(&mut self, node: Node, fate: Fate) {
         // A skipped move is shown among the children but was not generated.
-        if fate != Fate::Skipped {
+        if fate == Fate::Skipped {
+            if let Some(it) = self.iterations.last_mut() {
+                it.skipped += 1;
+            }
+        } else {
             self.generated += 1;
             if let Some(it) = self.iterations.last_mut() {
                 it.generated += 1;
