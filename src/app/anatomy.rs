@@ -445,10 +445,12 @@ pub(super) fn iterations_table(
                 InspectorMsg::ColBound,
                 InspectorMsg::ColExpanded,
                 InspectorMsg::ColGenerated,
-                InspectorMsg::ColSkipped,
             ] {
                 ui.strong(tr(ui, h));
             }
+            // Short, so that the side panel keeps its width: the rest on hover.
+            ui.strong(tr(ui, InspectorMsg::ColSkipped))
+                .on_hover_text(tr(ui, InspectorMsg::ColSkippedHint));
             ui.end_row();
             for (i, it) in iterations.iter().enumerate() {
                 ui.label((i + 1).to_string());

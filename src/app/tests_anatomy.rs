@@ -106,7 +106,7 @@ fn idastar_shows_its_iterations_rising_by_two_to_the_solution() {
         "IDA*'s {} iterations: expanded by bound",
         bounds.len()
     ));
-    h.get_by_label("skipped (move pruning)");
+    h.get_by_label("skipped");
     for i in &a.iterations {
         h.get_by_label(&i.bound.to_string());
         // Counts can repeat across columns and charts' axes.

@@ -330,7 +330,7 @@ fn idastar_shows_a_move_skipped_by_move_pruning_among_the_children() {
     assert!(skipped > 0);
     h.get_by_label("Iterations").click();
     h.run();
-    h.get_by_label("skipped (move pruning)");
+    h.get_by_label("skipped");
     // The model holds it among the current node's children.
     let m = inspector(&h).model();
     assert!(

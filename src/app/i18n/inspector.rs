@@ -141,7 +141,10 @@ messages! {
     ColBound => "bound", "阈值";
     ColExpanded => "expanded", "扩展";
     ColGenerated => "generated", "生成";
-    ColSkipped => "skipped (move pruning)", "略过（走法剪枝）";
+    ColSkipped => "skipped", "略过";
+    ColSkippedHint =>
+        "Moves move pruning skipped: they would repeat a shorter or earlier move sequence (see Help: move pruning).",
+        "走法剪枝略过的步：它们会与更短或更早的走法重复（见帮助：走法剪枝）。";
     PathHeader { n: usize } =>
         "IDA* keeps only the path from the start to the node it expands: {n} nodes.",
         "IDA* 只保存从起点到当前扩展节点的路径：{n} 个节点。";
