@@ -51,8 +51,6 @@ pub fn depth_for(side: u8) -> u32 {
 pub struct MovePruning {
     /// `next[state][dir]`: the state after the move, or [`PRUNED`].
     next: Vec<[u32; 4]>,
-    /// Rejected sequences by length (index 0 unused), for reports.
-    rejected: Vec<usize>,
 }
 
 /// The automata built so far, by (rows, columns).
@@ -112,14 +110,8 @@ impl MovePruning {
     /// assert!(walk("DRULDR").is_some());
     /// ```
     pub fn build(rows: usize, cols: usize, depth: u32) -> MovePruning {
-        let rejected = duplicates(rows, cols, depth);
-        let mut by_len = vec![0; depth as usize + 1];
-        for s in &rejected {
-            by_len[s.len()] += 1;
-        }
         MovePruning {
-            next: automaton(&rejected),
-            rejected: by_len,
+            next: automaton(&duplicates(rows, cols, depth)),
         }
     }
 
@@ -128,16 +120,6 @@ impl MovePruning {
     #[inline(always)]
     pub fn step(&self, state: u32, dir: Dir) -> u32 {
         self.next[state as usize][dir as usize]
-    }
-
-    /// How many states the automaton has.
-    pub fn states(&self) -> usize {
-        self.next.len()
-    }
-
-    /// How many sequences of each length (index) it rejects.
-    pub fn rejected_by_length(&self) -> &[usize] {
-        &self.rejected
     }
 }
 
@@ -160,9 +142,6 @@ impl Seq {
     }
     fn moves(self) -> impl Iterator<Item = usize> {
         (0..self.len).map(move |i| self.get(i))
-    }
-    fn len(self) -> usize {
-        self.len as usize
     }
 }
 
@@ -195,9 +174,10 @@ impl Grid {
         }
     }
 
-    /// Play `seq`; returns the rows and columns its blank spans and a hash
-    /// of its effect. `visited` and `moved` are left in no order.
-    fn play(&mut self, seq: Seq) -> (usize, usize, u64) {
+    /// Play `seq`; returns the rectangle its blank spans (first row, last
+    /// row, first column, last column) and a hash of its effect. `visited`
+    /// and `moved` are left in no order.
+    fn play(&mut self, seq: Seq) -> ([usize; 4], u64) {
         let side = self.side as isize;
         let steps = [-side, side, -1, 1];
         let mut blank = (self.side * self.side / 2) as isize;
@@ -231,18 +211,7 @@ impl Grid {
         for &(c, _) in &self.moved {
             self.at[c as usize] = c;
         }
-        (r1 - r0 + 1, c1 - c0 + 1, hash)
-    }
-
-    /// The rectangle of cells the last play's blank visited: first row,
-    /// last row, first column, last column.
-    fn span(&self) -> [usize; 4] {
-        self.visited
-            .iter()
-            .fold([usize::MAX, 0, usize::MAX, 0], |[r0, r1, c0, c1], &c| {
-                let (r, col) = (c as usize / self.side, c as usize % self.side);
-                [r0.min(r), r1.max(r), c0.min(col), c1.max(col)]
-            })
+        ([r0, r1, c0, c1], hash)
     }
 
     /// `visited` and `moved` in order, for an exact comparison.
@@ -269,7 +238,7 @@ fn duplicates(rows: usize, cols: usize, depth: u32) -> Vec<Seq> {
     // The first sequence met with each effect, by the effect's hash.
     let mut first: HashMap<u64, Seq, BuildHasherDefault<StateHasher>> = HashMap::default();
     let empty = Seq { bits: 0, len: 0 };
-    first.insert(grid.play(empty).2, empty);
+    first.insert(grid.play(empty).1, empty);
     let mut layer = vec![empty];
     for len in 1..=depth {
         // Nothing longer will be made from the last layer's sequences.
@@ -287,18 +256,18 @@ fn duplicates(rows: usize, cols: usize, depth: u32) -> Vec<Seq> {
                     continue;
                 }
                 let t = s.push(d);
-                let (r, c, hash) = grid.play(t);
-                if r > rows || c > cols {
+                let (span, hash) = grid.play(t);
+                if span[1] - span[0] + 1 > rows || span[3] - span[2] + 1 > cols {
                     continue;
                 }
                 match first.get(&hash) {
                     Some(&k) => {
                         // Checked exactly: equal hashes of different
                         // effects leave `t` alone.
-                        other.play(k);
+                        let (other_span, _) = other.play(k);
                         other.sort();
                         grid.sort();
-                        if other.moved == grid.moved && within(other.span(), grid.span()) {
+                        if other.moved == grid.moved && within(other_span, span) {
                             rejected.push(t);
                             continue;
                         }
@@ -462,7 +431,7 @@ mod tests {
         let rejected = duplicates(5, 5, 10);
         assert!(rejected.len() > 100, "{} rejected", rejected.len());
         for (i, d) in rejected.iter().enumerate() {
-            if d.len() > 8 && i % 9 != 0 {
+            if d.len > 8 && i % 9 != 0 {
                 continue;
             }
             let d: Vec<usize> = d.moves().collect();
