@@ -206,7 +206,8 @@ where
     D::Move: Send + Sync,
 {
     // The frontier: every node at depth `depth` within the bound, as the
-    // move sequence from the root. Deepen until there is work for all.
+    // move sequence from the root with its pruning state. Deepen until
+    // there is work for all.
     let mut frontier = Vec::new();
     let mut min_next = u32::MAX;
     for depth in 1..=bound {
@@ -247,13 +248,11 @@ where
                     let mut wmeter = Meter::worker(ctl, &shared);
                     loop {
                         let i = next_item.fetch_add(1, Ordering::Relaxed);
-                        let Some(prefix) = frontier.get(i) else { break };
+                        let Some(&(ref prefix, state)) = frontier.get(i) else {
+                            break;
+                        };
                         let mut space = root.clone();
-                        let mut state = PRUNE_START;
                         for &mv in prefix {
-                            state = space
-                                .prune_step(state, mv)
-                                .expect("the frontier holds no pruned path");
                             space.apply(mv);
                         }
                         let mut run = Run {
@@ -325,8 +324,9 @@ where
     (Step::Next(next_bound.into_inner()), Vec::new())
 }
 
-/// Gather the move sequences to every node `depth` levels below the current
-/// one with f within `bound`; keep the least f beyond it in `min_next`.
+/// Gather the move sequences (with their pruning states) to every node
+/// `depth` levels below the current one with f within `bound`; keep the
+/// least f beyond it in `min_next`.
 /// Returns a path if the goal lies above that depth.
 #[allow(clippy::too_many_arguments)]
 fn collect<D: DepthFirstSpace>(
@@ -337,12 +337,12 @@ fn collect<D: DepthFirstSpace>(
     prev: Option<D::Move>,
     state: u32,
     prefix: &mut Vec<D::Move>,
-    out: &mut Vec<Vec<D::Move>>,
+    out: &mut Vec<(Vec<D::Move>, u32)>,
     min_next: &mut u32,
     meter: &mut Meter<'_>,
 ) -> Option<Vec<D::Move>> {
     if depth == 0 {
-        out.push(prefix.clone());
+        out.push((prefix.clone(), state));
         return None;
     }
     meter.stats.expanded += 1;
