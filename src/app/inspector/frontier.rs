@@ -33,31 +33,24 @@ pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     // When the list is short enough to show whole, the header says so
     // rather than "the 11 with the least f" of 11.
     let all = shown as u64 == open;
-    let (what, header) = match (model.fifo(), all) {
-        (true, false) => (
-            InspectorMsg::GridQueue,
-            InspectorMsg::QueueHeader {
-                waiting,
-                stored,
-                shown,
-            },
-        ),
-        (true, true) => (
-            InspectorMsg::GridQueue,
-            InspectorMsg::QueueHeaderAll { waiting, stored },
-        ),
-        (false, false) => (
-            InspectorMsg::GridOpen,
-            InspectorMsg::OpenHeader {
-                waiting,
-                stored,
-                shown,
-            },
-        ),
-        (false, true) => (
-            InspectorMsg::GridOpen,
-            InspectorMsg::OpenHeaderAll { waiting, stored },
-        ),
+    let what = if model.fifo() {
+        InspectorMsg::GridQueue
+    } else {
+        InspectorMsg::GridOpen
+    };
+    let header = match (model.fifo(), all) {
+        (true, false) => InspectorMsg::QueueHeader {
+            waiting,
+            stored,
+            shown,
+        },
+        (true, true) => InspectorMsg::QueueHeaderAll { waiting, stored },
+        (false, false) => InspectorMsg::OpenHeader {
+            waiting,
+            stored,
+            shown,
+        },
+        (false, true) => InspectorMsg::OpenHeaderAll { waiting, stored },
     };
     // Before the first step the list is empty: say only why.
     if open == 0 && model.expanded == 0 {

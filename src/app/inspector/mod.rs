@@ -22,7 +22,7 @@ use std::path::Path;
 use eframe::egui;
 
 use self::board::Subject;
-use self::model::{Model, Order};
+use self::model::Model;
 use super::Command;
 use super::i18n::{InspectorMsg, Lang, Message, Msg, Said, names, tr};
 use super::settings::Settings;
@@ -75,9 +75,6 @@ pub struct Inspector {
     /// The search waits at the gate: every step begun is complete.
     settled: bool,
     model: Model,
-    order: Order,
-    /// How the strategy searches, for the tabs before the first event.
-    visit: Visit,
     /// Steps the user has asked to see.
     target: u64,
     playing: bool,
@@ -261,15 +258,6 @@ pub fn open(
     ))
 }
 
-/// BFS takes its nodes first in, first out; the others by f (IDA* is
-/// recognised by its iterations, the local searches by their proposals).
-fn order_of(visit: Visit) -> Order {
-    match visit {
-        Visit::BreadthFirst => Order::Fifo,
-        _ => Order::BestF,
-    }
-}
-
 impl Inspector {
     /// How its run ended, once it has.
     pub fn ended(&self) -> Option<&Said> {
@@ -285,7 +273,6 @@ impl Inspector {
         ctl: Control,
         work: impl FnOnce(&Control) -> Said + Send + 'static,
     ) -> Self {
-        let order = order_of(visit);
         let parked = ctx.clone();
         let stepper = Stepper::new(move || parked.request_repaint());
         let done = ctx.clone();
@@ -308,9 +295,7 @@ impl Inspector {
             step_starts: Vec::new(),
             folded: 0,
             settled: false,
-            model: Model::new(order, start),
-            order,
-            visit,
+            model: Model::new(visit, start),
             target: 0,
             playing: false,
             rate: 10.0,
@@ -389,7 +374,7 @@ impl Inspector {
         self.target = to;
         // Replay the first `to` steps.
         let end = self.step_starts[to as usize];
-        self.model = Model::new(self.order, self.model.start().to_string());
+        self.model = Model::new(self.model.visit(), self.model.start().to_string());
         for r in &self.records[..end] {
             self.model.fold(r);
         }
@@ -662,16 +647,14 @@ impl Inspector {
     /// The tabs that apply to this run.
     fn tabs(&self) -> Vec<(Tab, InspectorMsg)> {
         let m = &self.model;
-        // The run's events say how it searches; before the first, the
-        // strategy does.
-        if m.local() || self.visit == Visit::Local {
+        if m.local() {
             let mut tabs = vec![(Tab::Walk, InspectorMsg::TabWalk)];
             if !m.tabu.is_empty() || !m.aspirations.is_empty() {
                 tabs.push((Tab::Tabu, InspectorMsg::TabTabu));
             }
             return tabs;
         }
-        if m.depth_first() || self.visit == Visit::DepthFirst {
+        if m.depth_first() {
             return vec![
                 (Tab::Iterations, InspectorMsg::TabIterations),
                 (Tab::Path, InspectorMsg::TabPath),

@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use crate::engine::observe::{Fate, Iteration};
 use crate::engine::step::Record;
+use crate::engine::strategy::Visit;
 
 /// Most expansions the search tree keeps (a larger run is said to be too
 /// large to draw).
@@ -23,11 +24,11 @@ const ASPIRATIONS_KEPT: usize = 50;
 
 /// How the search picks its next node, which decides what "open" means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Order {
+enum Order {
     /// Breadth-first: a first-in first-out queue.
     Fifo,
-    /// Best-first by f (A*), the newest first among equal f; IDA* (depth
-    /// first) is recognised by its iterations.
+    /// Best-first by f (A*), the newest first among equal f; also IDA*
+    /// and the local searches, which keep no open list.
     BestF,
 }
 
@@ -106,6 +107,8 @@ struct Frame {
 /// Everything shown, after the events folded so far.
 #[derive(Clone, Debug)]
 pub struct Model {
+    /// How the strategy searches (the registry's word for it).
+    visit: Visit,
     order: Order,
     start: String,
     /// Steps folded (expansions, iterations begun, proposals).
@@ -170,10 +173,15 @@ pub struct Model {
 }
 
 impl Model {
-    /// Nothing folded yet, for a search from `start` (its state in words).
-    pub fn new(order: Order, start: String) -> Self {
+    /// Nothing folded yet, for a search that visits states as `visit`
+    /// says, from `start` (its state in words).
+    pub fn new(visit: Visit, start: String) -> Self {
         Self {
-            order,
+            visit,
+            order: match visit {
+                Visit::BreadthFirst => Order::Fifo,
+                _ => Order::BestF,
+            },
             walk_at: start.clone(),
             walk: VecDeque::from([start.clone()]),
             start,
@@ -226,14 +234,19 @@ impl Model {
         &self.start
     }
 
-    /// Whether the search is IDA* (it reported iterations).
-    pub fn depth_first(&self) -> bool {
-        !self.iterations.is_empty()
+    /// How the strategy searches.
+    pub fn visit(&self) -> Visit {
+        self.visit
     }
 
-    /// Whether the search is a local one (it proposed moves).
+    /// Whether the search is IDA* (depth first, in iterations).
+    pub fn depth_first(&self) -> bool {
+        self.visit == Visit::DepthFirst
+    }
+
+    /// Whether the search is a local one (it proposes moves).
     pub fn local(&self) -> bool {
-        self.walk_len > 0 || !self.proposals.is_empty()
+        self.visit == Visit::Local
     }
 
     /// Whether it searches breadth-first.
@@ -503,7 +516,7 @@ impl Model {
         }
         let goal = if g == 0 {
             None
-        } else if self.order == Order::BestF && !self.depth_first() {
+        } else if self.visit == Visit::BestFirst {
             self.next_open(1).pop()
         } else {
             self.children().last().map(|c| c.node.clone())
@@ -576,8 +589,9 @@ mod tests {
         log.lock().unwrap().clone()
     }
 
-    fn fold_all(order: Order, board: &str, records: &[Record]) -> Model {
-        let mut m = Model::new(order, board.to_string());
+    /// `records` folded into a model of `strategy`'s run from `board`.
+    fn fold_all(strategy: &str, board: &str, records: &[Record]) -> Model {
+        let mut m = Model::new(find(strategy).unwrap().visit(), board.to_string());
         for r in records {
             m.fold(r);
         }
@@ -633,7 +647,7 @@ mod tests {
     #[test]
     fn bfs_layers_are_the_counts_of_states_at_each_distance() {
         let records = events("bfs", FAR, Some(3_000));
-        let m = fold_all(Order::Fifo, FAR, &records);
+        let m = fold_all("bfs", FAR, &records);
         // The layers below the depth being expanded are complete.
         let depth = m.current().unwrap().g as usize;
         assert!(depth >= 6, "a few layers deep ({depth})");
@@ -652,7 +666,7 @@ mod tests {
     fn every_astar_expansion_has_the_least_f_of_the_open_list() {
         let board = "1 8 5 4 2 3 7 6 0";
         let records = events("astar", board, None);
-        let mut m = Model::new(Order::BestF, board.into());
+        let mut m = Model::new(Visit::BestFirst, board.into());
         let mut checked = 0;
         for r in &records {
             if let Record::Expand { g, h, state } = r
@@ -687,7 +701,7 @@ mod tests {
         ] {
             let start = Board::parse(board, None).unwrap();
             let records = events("idastar", board, None);
-            let m = fold_all(Order::BestF, board, &records);
+            let m = fold_all("idastar", board, &records);
             let optimum = {
                 let counts = states_by_distance(&start, 40);
                 let goal = Board::goal(Shape::new(3, 3).unwrap());
@@ -731,9 +745,9 @@ mod tests {
 
     #[test]
     fn tree_links_join_each_expansion_to_a_neighbour_one_move_nearer_the_start() {
-        for (strategy, order) in [("bfs", Order::Fifo), ("astar", Order::BestF)] {
+        for strategy in ["bfs", "astar"] {
             let board = "1 2 3 0 4 6 7 5 8";
-            let m = fold_all(order, board, &events(strategy, board, None));
+            let m = fold_all(strategy, board, &events(strategy, board, None));
             assert_eq!(m.tree[0].node.state, board);
             assert_eq!(m.tree[0].parent, None);
             for (i, t) in m.tree.iter().enumerate().skip(1) {
@@ -761,7 +775,7 @@ mod tests {
     #[test]
     fn the_annealing_walk_moves_one_tile_at_a_time_with_the_metropolis_chance() {
         let records = events("annealing", FAR, Some(3_000));
-        let mut m = Model::new(Order::BestF, FAR.into());
+        let mut m = Model::new(Visit::Local, FAR.into());
         let mut accepted = 0;
         let mut at = FAR.to_string();
         for r in &records {
@@ -802,7 +816,7 @@ mod tests {
     #[test]
     fn greedy_stops_where_every_neighbour_is_no_better() {
         let records = events("greedy", FAR, None);
-        let m = fold_all(Order::BestF, FAR, &records);
+        let m = fold_all("greedy", FAR, &records);
         let (energy, neighbours) = m
             .local_minimum
             .clone()
@@ -823,7 +837,7 @@ mod tests {
     #[test]
     fn the_tabu_list_holds_the_states_walked_to_within_the_tenure() {
         let records = events("tabu", FAR, Some(2_000));
-        let mut m = Model::new(Order::BestF, FAR.into());
+        let mut m = Model::new(Visit::Local, FAR.into());
         let mut longest = 0;
         for r in &records {
             m.fold(r);
