@@ -360,6 +360,10 @@ fn before_the_first_step_the_tabs_are_the_strategys_own() {
             assert!(h.query_by_label(tab).is_some(), "{strategy}: {tab}");
         }
         assert!(h.query_by_label(not).is_none(), "{strategy}: {not}");
+        assert!(
+            h.query_by_label("bound 0").is_none(),
+            "{strategy}: no bound yet"
+        );
         // And they say nothing has happened yet, not "bound 0".
         let nothing = match strategy {
             "annealing" => "Nothing yet: Step proposes the first move from the start.",

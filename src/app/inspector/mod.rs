@@ -611,9 +611,11 @@ impl Inspector {
             if m.depth_first() {
                 let n = m.path().len();
                 ui.label(tr(ui, InspectorMsg::OnPath { n }));
-                ui.separator();
-                let n = m.bound().unwrap_or(0);
-                ui.strong(tr(ui, InspectorMsg::Bound { n }));
+                // No bound before the first iteration (not "bound 0").
+                if let Some(n) = m.bound() {
+                    ui.separator();
+                    ui.strong(tr(ui, InspectorMsg::Bound { n }));
+                }
             } else if m.local() {
                 let n = thousands(m.walk_len);
                 ui.label(tr(ui, InspectorMsg::Walked { n }));
