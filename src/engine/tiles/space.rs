@@ -78,6 +78,19 @@ impl AsRef<[Dir]> for TileMoves {
     }
 }
 
+/// The legal moves from one blank cell.
+#[derive(Clone, Copy)]
+struct MovesAt {
+    /// In `Dir::ALL`'s order.
+    legal: TileMoves,
+    /// In every order [`moves`] may want: entry `m` puts first, in their
+    /// own order, the legal moves whose bit (by their index in `legal`) is
+    /// set in `m`, then the others in reverse.
+    ///
+    /// [`moves`]: DepthFirstSpace::moves
+    ordered: [TileMoves; 16],
+}
+
 /// One board, changed in place, with its heuristic kept up to date.
 pub struct TileDfs<'h, H: TileHeuristic> {
     heuristic: &'h H,
@@ -88,7 +101,7 @@ pub struct TileDfs<'h, H: TileHeuristic> {
     acc: H::Acc,
     goal: Vec<u8>,
     /// Legal moves per blank cell.
-    moves_at: Vec<TileMoves>,
+    moves_at: Vec<MovesAt>,
     /// Cell offset per direction (`Dir as usize`).
     step: [isize; 4],
     /// `goal_distance[tile * cells + cell]`: Manhattan distance from `cell`
@@ -138,7 +151,18 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
                         m.len += 1;
                     }
                 }
-                m
+                let ordered = std::array::from_fn(|first: usize| {
+                    let bit = |k: usize| first >> k & 1 == 1;
+                    let moves = m.as_ref();
+                    let mut ordered = m;
+                    let picked = (0..moves.len()).filter(|&k| bit(k));
+                    let rest = (0..moves.len()).rev().filter(|&k| !bit(k));
+                    for (slot, k) in picked.chain(rest).enumerate() {
+                        ordered.dirs[slot] = moves[k];
+                    }
+                    ordered
+                });
+                MovesAt { legal: m, ordered }
             })
             .collect();
         let cols = shape.cols as isize;
@@ -216,22 +240,19 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     /// solution tends to be found sooner.
     #[inline(always)]
     fn moves(&self) -> TileMoves {
-        let all = self.moves_at[self.blank];
         let n = self.cells.len();
-        let mut ordered = all;
-        let (mut front, mut back) = (0, all.len as usize);
-        for &d in all.as_ref() {
+        let at = &self.moves_at[self.blank];
+        let mut toward = 0;
+        for (k, &d) in at.legal.as_ref().iter().enumerate() {
             let to = (self.blank as isize + self.step[d as usize]) as usize;
             let row = self.cells[to] as usize * n;
             if self.goal_distance[row + self.blank] < self.goal_distance[row + to] {
-                ordered.dirs[front] = d;
-                front += 1;
-            } else {
-                back -= 1;
-                ordered.dirs[back] = d;
+                toward |= 1 << k;
             }
         }
-        ordered
+        // Read whole from the table: assembled here byte by byte, the
+        // moves would be read back at once before the bytes were stored.
+        at.ordered[toward]
     }
 
     #[inline(always)]

@@ -77,13 +77,33 @@ pub struct PdbHeuristic<'a> {
     mirror_index_of: Vec<u8>,
 }
 
-/// Incremental state: each lookup's current rank and value.
+/// Incremental state: each lookup's current rank and value, direct and
+/// reflected.
 #[derive(Clone, Copy)]
 pub struct PdbAcc {
-    direct: [u8; MAX_PATTERNS],
-    reflected: [u8; MAX_PATTERNS],
-    direct_rank: [u32; MAX_PATTERNS],
-    reflected_rank: [u32; MAX_PATTERNS],
+    direct: Side,
+    reflected: Side,
+}
+
+/// One side's lookups as they stand.
+#[derive(Clone, Copy, Default)]
+struct Side {
+    ranks: [u32; MAX_PATTERNS],
+    values: [u8; MAX_PATTERNS],
+    /// The values' sum, kept as they change: summing the bytes just
+    /// written would read them back wider than they were stored, which
+    /// stalls the CPU's store forwarding on every child.
+    sum: u32,
+}
+
+impl Side {
+    /// Lookup `i` now reads `value` at `rank`.
+    #[inline(always)]
+    fn set(&mut self, i: usize, rank: u32, value: u8) {
+        self.sum = self.sum + u32::from(value) - u32::from(self.values[i]);
+        self.ranks[i] = rank;
+        self.values[i] = value;
+    }
 }
 
 impl<'a> PdbHeuristic<'a> {
@@ -196,7 +216,7 @@ impl<'a> PdbHeuristic<'a> {
             pattern_of: &self.pattern_of,
             index_of: &self.index_of,
         };
-        feeds.follow(&mut acc.direct_rank, &mut acc.direct, board, s);
+        feeds.follow(&mut acc.direct, board, s);
     }
 
     /// Follow `s` in the reflected lookup of its tile: there the tile moves
@@ -208,7 +228,7 @@ impl<'a> PdbHeuristic<'a> {
             pattern_of: &self.mirror_pattern_of,
             index_of: &self.mirror_index_of,
         };
-        feeds.follow(&mut acc.reflected_rank, &mut acc.reflected, board, s);
+        feeds.follow(&mut acc.reflected, board, s);
     }
 }
 
@@ -224,13 +244,7 @@ impl Feeds<'_, '_> {
     /// its tile feeds, where the tile moves between the cells as that
     /// lookup sees them.
     #[inline(always)]
-    fn follow(
-        &self,
-        ranks: &mut [u32; MAX_PATTERNS],
-        values: &mut [u8; MAX_PATTERNS],
-        board: View<'_>,
-        s: Slide,
-    ) {
+    fn follow(&self, side: &mut Side, board: View<'_>, s: Slide) {
         let i = self.pattern_of[s.tile as usize] as usize;
         let Some(l) = self.lookups.get(i) else {
             // A tile in no pattern (a partial partition) changes nothing.
@@ -246,8 +260,8 @@ impl Feeds<'_, '_> {
                 u8::MAX
             }
         };
-        ranks[i] = l.moved(ranks[i], j, a, b, index_at);
-        values[i] = l.table[ranks[i] as usize];
+        let rank = l.moved(side.ranks[i], j, a, b, index_at);
+        side.set(i, rank, l.table[rank as usize]);
     }
 }
 
@@ -259,40 +273,36 @@ impl TileHeuristic for PdbHeuristic<'_> {
         for (c, &t) in cells.iter().enumerate() {
             pos[t as usize] = c as u8;
         }
-        let mut acc = PdbAcc {
-            direct: [0; MAX_PATTERNS],
-            reflected: [0; MAX_PATTERNS],
-            direct_rank: [0; MAX_PATTERNS],
-            reflected_rank: [0; MAX_PATTERNS],
+        let side = |lookups: &[Lookup<'_>]| {
+            let mut side = Side::default();
+            for (i, l) in lookups.iter().enumerate() {
+                let rank = self.rank_of(l, &pos);
+                side.set(i, rank, l.table[rank as usize]);
+            }
+            side
         };
-        for (i, l) in self.direct.iter().enumerate() {
-            acc.direct_rank[i] = self.rank_of(l, &pos);
-            acc.direct[i] = l.table[acc.direct_rank[i] as usize];
+        PdbAcc {
+            direct: side(&self.direct),
+            reflected: side(&self.reflected),
         }
-        for (i, l) in self.reflected.iter().enumerate() {
-            acc.reflected_rank[i] = self.rank_of(l, &pos);
-            acc.reflected[i] = l.table[acc.reflected_rank[i] as usize];
-        }
-        acc
     }
 
     #[inline(always)]
     fn value(&self, acc: &PdbAcc) -> u32 {
-        let sum = |v: &[u8; MAX_PATTERNS]| v.iter().map(|&x| x as u32).sum::<u32>();
-        sum(&acc.direct).max(sum(&acc.reflected))
+        acc.direct.sum.max(acc.reflected.sum)
     }
 
     #[inline(always)]
     fn update_bounded(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide, limit: u32) -> u32 {
         self.update_direct(acc, board, s);
-        let direct: u32 = acc.direct.iter().map(|&x| x as u32).sum();
+        let direct = acc.direct.sum;
         if direct >= limit {
             // Pruned on the direct sum alone: the reflected lookup is skipped
             // (and the caller restores the whole accumulator).
             return direct;
         }
         self.update_reflected(acc, board, s);
-        direct.max(acc.reflected.iter().map(|&x| x as u32).sum())
+        direct.max(acc.reflected.sum)
     }
 
     #[inline(always)]
@@ -312,10 +322,10 @@ impl PdbHeuristic<'_> {
     /// reflection). The estimate is the larger of the two sums.
     pub fn pattern_values(&self, cells: &[u8]) -> (Vec<PatternValue>, Vec<PatternValue>) {
         let acc = self.start(cells);
-        let side = |lookups: &[Lookup<'_>], values: &[u8; MAX_PATTERNS]| {
+        let side = |lookups: &[Lookup<'_>], side: &Side| {
             lookups
                 .iter()
-                .zip(values)
+                .zip(&side.values)
                 .map(|(l, &v)| (l.sources[..l.k].to_vec(), u32::from(v)))
                 .collect()
         };
