@@ -17,6 +17,8 @@ struct Lookup<'a> {
     k: usize,
     /// Place value of each tile's digit in the rank.
     weight: [u32; MAX_TILES],
+    /// Every tile of the board as this lookup sees it.
+    member: [Member; MAX_CELLS],
     table: &'a [u8],
     /// `to[c]`: board cell `c` as the table sees it (reflected, and for a
     /// shared table carried by its symmetry); `from` is the inverse.
@@ -24,35 +26,44 @@ struct Lookup<'a> {
     from: [u8; MAX_CELLS],
 }
 
+/// A tile as one lookup sees it: its index among the lookup's tiles and
+/// its digit's place value, or for a tile not in the lookup `u8::MAX` and 0
+/// (so that the rank update needs no test of membership).
+#[derive(Clone, Copy)]
+struct Member {
+    index: u8,
+    weight: u32,
+}
+
 impl Lookup<'_> {
     /// The rank after the lookup's tile `j` moved from cell `a` to the
-    /// adjacent cell `b`, from the rank before: the tile's digit changes by
-    /// the cells it passed, less the earlier tiles' among them, and each
-    /// later tile on a cell strictly between gains or loses one. `index_at`
-    /// tells the lookup's index of the tile on a cell (none: `u8::MAX`).
+    /// adjacent cell `b` (cells as the table sees them), from the rank
+    /// before: the tile's digit changes by the cells it passed, less the
+    /// earlier tiles' among them, and each later tile on a cell strictly
+    /// between gains or loses one. `cells` is the board (tile by board
+    /// cell); only the cells strictly between are read.
     #[inline(always)]
-    fn moved(
-        &self,
-        rank: u32,
-        j: usize,
-        a: usize,
-        b: usize,
-        index_at: impl Fn(usize) -> u8,
-    ) -> u32 {
+    fn moved(&self, rank: u32, j: u8, a: usize, b: usize, cells: &[u8]) -> u32 {
         let (lo, hi) = (a.min(b), a.max(b));
         let mut passed = (hi - lo) as u32;
         let mut later = 0u32;
         // Along a row nothing lies between: the loop is empty.
         for c in lo + 1..hi {
-            let i = index_at(c) as usize;
-            if i < j {
+            let m = self.member[cells[self.from[c] as usize] as usize];
+            if m.index < j {
                 passed -= 1;
-            } else if i < self.k {
-                later += self.weight[i];
+            } else {
+                later += m.weight;
             }
         }
-        let delta = passed * self.weight[j] + later;
+        let delta = passed * self.member_weight(j) + later;
         if b > a { rank + delta } else { rank - delta }
+    }
+
+    /// The place value of the lookup's tile `j`.
+    #[inline(always)]
+    fn member_weight(&self, j: u8) -> u32 {
+        self.weight[j as usize % MAX_TILES]
     }
 }
 
@@ -71,10 +82,6 @@ pub struct PdbHeuristic<'a> {
     pattern_of: Vec<u8>,
     /// `mirror_pattern_of[tile]`: index of the reflected lookup the tile feeds.
     mirror_pattern_of: Vec<u8>,
-    /// `index_of[tile]`: the tile's index in its direct lookup's sources.
-    index_of: Vec<u8>,
-    /// `mirror_index_of[tile]`: the same in its reflected lookup.
-    mirror_index_of: Vec<u8>,
 }
 
 /// Incremental state: each lookup's current rank and value, direct and
@@ -130,8 +137,6 @@ impl<'a> PdbHeuristic<'a> {
         let mirror = |t: u8| db.goal[transpose[goal_cell[t as usize]] as usize];
         let mut pattern_of = vec![u8::MAX; n];
         let mut mirror_pattern_of = vec![u8::MAX; n];
-        let mut index_of = vec![u8::MAX; n];
-        let mut mirror_index_of = vec![u8::MAX; n];
         let mut direct = Vec::new();
         let mut reflected = Vec::new();
         // The maps `to` and `from` of a lookup that first applies `first`
@@ -157,9 +162,7 @@ impl<'a> PdbHeuristic<'a> {
                 d[j] = t;
                 r[j] = mirror(t);
                 pattern_of[t as usize] = i as u8;
-                index_of[t as usize] = j as u8;
                 mirror_pattern_of[mirror(t) as usize] = i as u8;
-                mirror_index_of[mirror(t) as usize] = j as u8;
             }
             let weight = std::array::from_fn(|j| {
                 if j < k {
@@ -168,11 +171,25 @@ impl<'a> PdbHeuristic<'a> {
                     0
                 }
             });
+            let member = |sources: &[u8; MAX_TILES]| {
+                let mut member = [Member {
+                    index: u8::MAX,
+                    weight: 0,
+                }; MAX_CELLS];
+                for (j, &t) in sources[..k].iter().enumerate() {
+                    member[t as usize] = Member {
+                        index: j as u8,
+                        weight: weight[j],
+                    };
+                }
+                member
+            };
             let (to, from) = maps(&|c| c, map);
             direct.push(Lookup {
                 sources: d,
                 k,
                 weight,
+                member: member(&d),
                 table,
                 to,
                 from,
@@ -182,6 +199,7 @@ impl<'a> PdbHeuristic<'a> {
                 sources: r,
                 k,
                 weight,
+                member: member(&r),
                 table,
                 to,
                 from,
@@ -196,8 +214,6 @@ impl<'a> PdbHeuristic<'a> {
             reflected,
             pattern_of,
             mirror_pattern_of,
-            index_of,
-            mirror_index_of,
         }
     }
 
@@ -214,7 +230,6 @@ impl<'a> PdbHeuristic<'a> {
         let feeds = Feeds {
             lookups: &self.direct,
             pattern_of: &self.pattern_of,
-            index_of: &self.index_of,
         };
         feeds.follow(&mut acc.direct, board, s);
     }
@@ -226,7 +241,6 @@ impl<'a> PdbHeuristic<'a> {
         let feeds = Feeds {
             lookups: &self.reflected,
             pattern_of: &self.mirror_pattern_of,
-            index_of: &self.mirror_index_of,
         };
         feeds.follow(&mut acc.reflected, board, s);
     }
@@ -236,7 +250,6 @@ impl<'a> PdbHeuristic<'a> {
 struct Feeds<'s, 'a> {
     lookups: &'s [Lookup<'a>],
     pattern_of: &'s [u8],
-    index_of: &'s [u8],
 }
 
 impl Feeds<'_, '_> {
@@ -250,17 +263,9 @@ impl Feeds<'_, '_> {
             // A tile in no pattern (a partial partition) changes nothing.
             return;
         };
-        let j = self.index_of[s.tile as usize] as usize;
+        let j = l.member[s.tile as usize].index;
         let (a, b) = (l.to[s.from] as usize, l.to[s.to] as usize);
-        let index_at = |c: usize| {
-            let t = board.cells[l.from[c] as usize] as usize;
-            if self.pattern_of[t] as usize == i {
-                self.index_of[t]
-            } else {
-                u8::MAX
-            }
-        };
-        let rank = l.moved(side.ranks[i], j, a, b, index_at);
+        let rank = l.moved(side.ranks[i], j, a, b, board.cells);
         side.set(i, rank, l.table[rank as usize]);
     }
 }
