@@ -37,6 +37,9 @@ struct Run<'m, 'c, M, W> {
     budget: u64,
     level_bytes: u64,
     watch: &'m W,
+    /// The least f over the bound met so far in this run: the next bound
+    /// is at most this, so a child's f is needed exactly only below it.
+    least_cut: u32,
 }
 
 /// Iterations that expanded at least this many nodes are followed by
@@ -172,6 +175,7 @@ where
                 budget,
                 level_bytes: level_bytes::<D>(),
                 watch,
+                least_cut: u32::MAX,
             };
             // On a clone: a search that stops part way leaves its space
             // wherever it was, and a caller may go on from `space` later.
@@ -262,6 +266,7 @@ where
                             budget,
                             level_bytes: level_bytes::<D>(),
                             watch: &Unwatched,
+                            least_cut: u32::MAX,
                         };
                         match dfs(
                             &mut space,
@@ -449,10 +454,12 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             continue;
         };
         run.meter.generated(1);
-        // A child matters if f ≤ bound (to descend) or f < min (the next
-        // bound); min > bound always, so its f is needed exactly only
-        // below `min`.
-        let limit = min.saturating_sub(g2);
+        // A child matters if f ≤ bound (to descend) or if its f could be
+        // the next bound: below the least f cut so far anywhere in the
+        // run (and below this node's `min`, which it returns). Both are
+        // over the bound, so f is needed exactly only below them; an f
+        // known only to be at or over them changes neither.
+        let limit = min.min(run.least_cut).saturating_sub(g2);
         let (undo, h) = if W::ON {
             // Exact, for the event; the search takes the same turns (an
             // estimate at or over `limit` only ever meant f ≥ min).
@@ -476,6 +483,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
         }
         if f > run.bound {
             min = min.min(f);
+            run.least_cut = run.least_cut.min(f);
         } else if space.is_goal() {
             // Not gated on h = 0: see `collect`.
             if W::ON {
@@ -536,6 +544,67 @@ mod tests {
         }
         fn undoes(&self, prev: i32, m: i32) -> bool {
             prev == -m
+        }
+    }
+
+    /// A space that answers [`DepthFirstSpace::apply_bounded`] as lazily as
+    /// its contract allows: `limit` itself for every estimate at or over it.
+    #[derive(Clone)]
+    struct Lazy<D>(D);
+
+    impl<D: DepthFirstSpace> DepthFirstSpace for Lazy<D> {
+        type Move = D::Move;
+        type Moves = D::Moves;
+        type Undo = D::Undo;
+        fn heuristic(&self) -> u32 {
+            self.0.heuristic()
+        }
+        fn is_goal(&self) -> bool {
+            self.0.is_goal()
+        }
+        fn moves(&self) -> D::Moves {
+            self.0.moves()
+        }
+        fn apply(&mut self, mv: D::Move) -> D::Undo {
+            self.0.apply(mv)
+        }
+        fn apply_bounded(&mut self, mv: D::Move, limit: u32) -> (D::Undo, u32) {
+            let undo = self.0.apply(mv);
+            (undo, self.0.heuristic().min(limit))
+        }
+        fn undo(&mut self, mv: D::Move, undo: D::Undo) {
+            self.0.undo(mv, undo)
+        }
+        fn undoes(&self, prev: D::Move, mv: D::Move) -> bool {
+            self.0.undoes(prev, mv)
+        }
+        fn prune_step(&self, state: u32, mv: D::Move) -> Option<u32> {
+            self.0.prune_step(state, mv)
+        }
+    }
+
+    #[test]
+    fn estimates_known_only_past_the_limit_change_nothing() {
+        // The limit passed down (the least f cut so far) must only spare
+        // work: the iterations' bounds, the nodes and the path stay those
+        // of the search that knows every estimate exactly.
+        use crate::tiles::heuristic::Manhattan;
+        use crate::tiles::space::TileDfs;
+        use crate::tiles::{Board, Shape, TilePuzzle, random_solvable};
+        let ctl = Control::default().with_threads(1);
+        let mut rng = crate::rng::seeded(18);
+        for (rows, cols) in [(3, 3), (3, 3), (3, 3), (2, 5), (3, 4)] {
+            let goal = Board::goal(Shape::new(rows, cols).unwrap());
+            let start = random_solvable(&goal, &mut rng);
+            let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+            let h = Manhattan::new(&goal);
+            let exact = ida_star(&mut TileDfs::new(&puzzle, &h), &ctl);
+            let lazy = ida_star(&mut Lazy(TileDfs::new(&puzzle, &h)), &ctl);
+            assert_eq!(exact.status, Status::Solved);
+            assert_eq!(lazy.path, exact.path, "{rows}x{cols}");
+            assert_eq!(lazy.stats.expanded, exact.stats.expanded);
+            assert_eq!(lazy.stats.generated, exact.stats.generated);
+            assert_eq!(lazy.stats.bound, exact.stats.bound);
         }
     }
 
