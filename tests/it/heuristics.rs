@@ -148,7 +148,10 @@ fn heuristics_are_admissible_on_3x3_with_an_uneven_partition() {
     check_admissible("pdb 5-2", &PdbHeuristic::new(&db), &goal, &dist, false);
 }
 
-/// Walk randomly and compare the incrementally kept value with a fresh one.
+/// Walk randomly and compare the incrementally kept value with a fresh one;
+/// at each step, try every move with [`DepthFirstSpace::apply_bounded`] at
+/// limits around its estimate and check the contract: the exact estimate
+/// below the limit, else a value from the limit to the estimate.
 fn check_incremental<H: TileHeuristic>(
     name: &str,
     h: &H,
@@ -162,6 +165,26 @@ fn check_incremental<H: TileHeuristic>(
     let mut trail = Vec::new();
     for _ in 0..steps {
         let moves = space.moves();
+        let before = space.heuristic();
+        for &m in moves.as_ref() {
+            let undo = space.apply(m);
+            let exact = space.heuristic();
+            space.undo(m, undo);
+            for limit in [0, exact.saturating_sub(1), exact, exact + 1, u32::MAX] {
+                let (undo, h) = space.apply_bounded(m, limit);
+                if exact < limit {
+                    assert_eq!(h, exact, "{name}: below the limit {limit}, exact");
+                    assert_eq!(space.heuristic(), exact, "{name}: state complete");
+                } else {
+                    assert!(
+                        (limit..=exact).contains(&h),
+                        "{name}: {h} not within {limit}..={exact}"
+                    );
+                }
+                space.undo(m, undo);
+                assert_eq!(space.heuristic(), before, "{name}: undo restores");
+            }
+        }
         let mv = moves.as_ref()[rng.random_range(0..moves.as_ref().len())];
         trail.push((mv, space.apply(mv)));
         assert_eq!(

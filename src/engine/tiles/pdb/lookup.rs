@@ -10,6 +10,16 @@ const MAX_PATTERNS: usize = 4;
 const MAX_TILES: usize = 8;
 /// Most cells a board may have (5×5).
 const MAX_CELLS: usize = 25;
+/// Length of the arrays indexed by cell or tile: a power of two past
+/// [`MAX_CELLS`], so that [`slot`] needs no bounds check.
+const SLOTS: usize = 32;
+
+/// `x` as an index into an array of [`SLOTS`] (unchanged for a cell or
+/// tile, which is below [`MAX_CELLS`]).
+#[inline(always)]
+fn slot(x: usize) -> usize {
+    x & (SLOTS - 1)
+}
 
 /// Tiles whose cells index one table, and the table.
 struct Lookup<'a> {
@@ -18,12 +28,12 @@ struct Lookup<'a> {
     /// Place value of each tile's digit in the rank.
     weight: [u32; MAX_TILES],
     /// Every tile of the board as this lookup sees it.
-    member: [Member; MAX_CELLS],
+    member: [Member; SLOTS],
     table: &'a [u8],
     /// `to[c]`: board cell `c` as the table sees it (reflected, and for a
     /// shared table carried by its symmetry); `from` is the inverse.
-    to: [u8; MAX_CELLS],
-    from: [u8; MAX_CELLS],
+    to: [u8; SLOTS],
+    from: [u8; SLOTS],
 }
 
 /// A tile as one lookup sees it: its index among the lookup's tiles and
@@ -49,7 +59,7 @@ impl Lookup<'_> {
         let mut later = 0u32;
         // Along a row nothing lies between: the loop is empty.
         for c in lo + 1..hi {
-            let m = self.member[cells[self.from[c] as usize] as usize];
+            let m = self.member[slot(usize::from(cells[self.from[slot(c)] as usize]))];
             if m.index < j {
                 passed -= 1;
             } else {
@@ -79,9 +89,9 @@ pub struct PdbHeuristic<'a> {
     direct: Vec<Lookup<'a>>,
     reflected: Vec<Lookup<'a>>,
     /// `pattern_of[tile]`: index of the direct lookup the tile feeds.
-    pattern_of: Vec<u8>,
+    pattern_of: [u8; SLOTS],
     /// `mirror_pattern_of[tile]`: index of the reflected lookup the tile feeds.
-    mirror_pattern_of: Vec<u8>,
+    mirror_pattern_of: [u8; SLOTS],
 }
 
 /// Incremental state: each lookup's current rank and value, direct and
@@ -135,15 +145,15 @@ impl<'a> PdbHeuristic<'a> {
         }
         // The mirror of tile t: the goal tile on the transposed goal cell.
         let mirror = |t: u8| db.goal[transpose[goal_cell[t as usize]] as usize];
-        let mut pattern_of = vec![u8::MAX; n];
-        let mut mirror_pattern_of = vec![u8::MAX; n];
+        let mut pattern_of = [u8::MAX; SLOTS];
+        let mut mirror_pattern_of = [u8::MAX; SLOTS];
         let mut direct = Vec::new();
         let mut reflected = Vec::new();
         // The maps `to` and `from` of a lookup that first applies `first`
         // to the board's cells, then the table's own symmetry `map`.
         let maps = |first: &dyn Fn(usize) -> usize, map: Option<&[u8]>| {
-            let mut to = [0u8; MAX_CELLS];
-            let mut from = [0u8; MAX_CELLS];
+            let mut to = [0u8; SLOTS];
+            let mut from = [0u8; SLOTS];
             for (c, slot) in to.iter_mut().enumerate().take(n) {
                 let f = first(c);
                 let t = map.map_or(f, |m| m[f] as usize);
@@ -175,7 +185,7 @@ impl<'a> PdbHeuristic<'a> {
                 let mut member = [Member {
                     index: u8::MAX,
                     weight: 0,
-                }; MAX_CELLS];
+                }; SLOTS];
                 for (j, &t) in sources[..k].iter().enumerate() {
                     member[t as usize] = Member {
                         index: j as u8,
@@ -249,7 +259,7 @@ impl<'a> PdbHeuristic<'a> {
 /// One side's lookups (direct or reflected) and which tile feeds which.
 struct Feeds<'s, 'a> {
     lookups: &'s [Lookup<'a>],
-    pattern_of: &'s [u8],
+    pattern_of: &'s [u8; SLOTS],
 }
 
 impl Feeds<'_, '_> {
@@ -258,13 +268,15 @@ impl Feeds<'_, '_> {
     /// lookup sees them.
     #[inline(always)]
     fn follow(&self, side: &mut Side, board: View<'_>, s: Slide) {
-        let i = self.pattern_of[s.tile as usize] as usize;
+        let i = self.pattern_of[slot(usize::from(s.tile))] as usize;
         let Some(l) = self.lookups.get(i) else {
             // A tile in no pattern (a partial partition) changes nothing.
             return;
         };
-        let j = l.member[s.tile as usize].index;
-        let (a, b) = (l.to[s.from] as usize, l.to[s.to] as usize);
+        // `i` < MAX_PATTERNS now: the mask only spares the bounds check.
+        let i = i % MAX_PATTERNS;
+        let j = l.member[slot(usize::from(s.tile))].index;
+        let (a, b) = (l.to[slot(s.from)] as usize, l.to[slot(s.to)] as usize);
         let rank = l.moved(side.ranks[i], j, a, b, board.cells);
         side.set(i, rank, l.table[rank as usize]);
     }
@@ -299,15 +311,23 @@ impl TileHeuristic for PdbHeuristic<'_> {
 
     #[inline(always)]
     fn update_bounded(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide, limit: u32) -> u32 {
-        self.update_direct(acc, board, s);
-        let direct = acc.direct.sum;
-        if direct >= limit {
-            // Pruned on the direct sum alone: the reflected lookup is skipped
-            // (and the caller restores the whole accumulator).
-            return direct;
+        // The side that was larger before the slide is looked up first: it
+        // most often reaches the limit alone, and then the other side's
+        // lookup is skipped (the caller restores the whole accumulator).
+        if acc.reflected.sum > acc.direct.sum {
+            self.update_reflected(acc, board, s);
+            if acc.reflected.sum >= limit {
+                return acc.reflected.sum;
+            }
+            self.update_direct(acc, board, s);
+        } else {
+            self.update_direct(acc, board, s);
+            if acc.direct.sum >= limit {
+                return acc.direct.sum;
+            }
+            self.update_reflected(acc, board, s);
         }
-        self.update_reflected(acc, board, s);
-        direct.max(acc.reflected.sum)
+        acc.direct.sum.max(acc.reflected.sum)
     }
 
     #[inline(always)]
