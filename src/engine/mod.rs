@@ -16,6 +16,7 @@ pub mod experiment;
 pub mod hash;
 pub mod job;
 pub mod klotski;
+pub mod memory;
 pub mod observe;
 pub mod outcome;
 pub mod rng;

@@ -269,7 +269,7 @@ fn read_cache_file(
     // Then the opened file's (it may have been replaced in between).
     let mut file = super::open_regular(path).map_err(io)?;
     check(&file.metadata().map_err(io)?)?;
-    let mut bytes: Vec<u8> = crate::engine::tiles::pdb::zeroed(expected);
+    let mut bytes: Vec<u8> = crate::engine::memory::zeroed(expected);
     for chunk in bytes.chunks_mut(READ_CHUNK) {
         if cancel.is_cancelled() {
             return Err(ReadError::Cancelled);

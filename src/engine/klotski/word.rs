@@ -5,6 +5,7 @@
 //! same successors in the same order), only faster.
 
 use crate::control::{Control, Meter, Sizes};
+use crate::memory::populate;
 use crate::observe::{Event, Fate, Watch};
 use crate::outcome::Outcome;
 use crate::search::{SearchSpace, growth_bytes, poll_stored, with_watch};
@@ -114,39 +115,6 @@ impl WordSet {
         }
     }
 }
-
-/// Fault in the pages under `v`'s capacity (from element `from` to `to`) in one system call, where
-/// first touching them one by one would fault each page on its own (about
-/// 2 µs a page on the VM the figures come from; in one call, less than
-/// half that).
-#[cfg(target_os = "linux")]
-#[expect(
-    unsafe_code,
-    reason = "madvise is a libc call; a fresh search's page faults are a tenth of its time"
-)]
-fn populate<T>(v: &Vec<T>, from: usize, to: usize) {
-    const PAGE: usize = 4096;
-    let size = std::mem::size_of::<T>();
-    let ptr = v.as_ptr() as usize;
-    let start = (ptr + from * size).next_multiple_of(PAGE);
-    let end = (ptr + to.min(v.capacity()) * size) & !(PAGE - 1);
-    if end > start {
-        // SAFETY: the range lies inside `v`'s live allocation, and
-        // MADV_POPULATE_WRITE only makes its pages present (as a write
-        // would, contents unchanged); an old kernel's refusal is harmless
-        // and ignored.
-        unsafe {
-            libc::madvise(
-                start as *mut libc::c_void,
-                end - start,
-                libc::MADV_POPULATE_WRITE,
-            );
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn populate<T>(_: &Vec<T>, _: usize, _: usize) {}
 
 /// States a group usually has at most (the 40 classics: 80 to 65,000-odd),
 /// so most searches never grow their table.

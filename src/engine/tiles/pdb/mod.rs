@@ -13,13 +13,11 @@
 mod build;
 mod format;
 mod lookup;
-mod memory;
 mod rank;
 mod share;
 
 pub use format::PdbError;
 pub use lookup::{PatternValue, PdbHeuristic};
-pub use memory::{Zeroable, zeroed};
 pub use share::Shared;
 
 use super::board::{Board, Shape};

@@ -10,6 +10,7 @@
 use super::order::{BINOMIAL, FACTORIAL, MAX_CELLS, MAX_TILES};
 use super::space::Space;
 use crate::control::CancelToken;
+use crate::memory::prefetch;
 use crate::tiles::pdb::rank::placements;
 
 /// Reads in flight (prefetched, not yet written out).
@@ -26,7 +27,7 @@ pub(super) fn to_lookup_order(
     cancel: &CancelToken,
 ) -> Option<Vec<u8>> {
     let (n, k) = (space.n, space.k);
-    let mut out: Vec<u8> = crate::tiles::pdb::zeroed(placements(n, k));
+    let mut out: Vec<u8> = crate::memory::zeroed(placements(n, k));
     // One part per cell of the first tile: its ranks are contiguous.
     let part = placements(n - 1, k - 1);
     let parts: Vec<(usize, &mut [u8])> = out.chunks_mut(part).enumerate().collect();
@@ -192,26 +193,6 @@ impl<'a> Gather<'a> {
         }
         debug_assert_eq!(self.written, self.out.len());
     }
-}
-
-/// Ask the CPU to fetch `byte`'s cache line; a no-op elsewhere.
-#[inline(always)]
-#[cfg_attr(
-    target_arch = "x86_64",
-    expect(
-        unsafe_code,
-        reason = "the prefetch intrinsic is unsafe to call; the conversion's scattered reads need it"
-    )
-)]
-fn prefetch(byte: &u8) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: prefetching is a hint; it never faults, whatever the address.
-    unsafe {
-        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(byte as *const u8 as *const i8);
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = byte;
 }
 
 #[cfg(test)]

@@ -69,15 +69,15 @@ pub(super) fn search(
     let nodes = space.nodes();
     let sets = space.sets.len();
     let mut bits = Bits {
-        frontier: crate::tiles::pdb::zeroed(nodes * w),
+        frontier: crate::memory::zeroed(nodes * w),
         frontier_count: vec![0; nodes],
-        next: crate::tiles::pdb::zeroed(nodes * w),
+        next: crate::memory::zeroed(nodes * w),
         next_count: vec![0; nodes],
-        visited: crate::tiles::pdb::zeroed(nodes * w),
+        visited: crate::memory::zeroed(nodes * w),
         visited_count: vec![0; nodes],
-        reached: crate::tiles::pdb::zeroed(sets * w),
+        reached: crate::memory::zeroed(sets * w),
     };
-    let mut depth: Vec<u8> = crate::tiles::pdb::zeroed(sets * a);
+    let mut depth: Vec<u8> = crate::memory::zeroed(sets * a);
 
     // Depth 0: the goal placement, the blank in its goal region.
     let cells: Vec<u8> = tiles.iter().map(|&t| goal.position(t) as u8).collect();
