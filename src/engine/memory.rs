@@ -56,24 +56,25 @@ pub(crate) fn populate<T>(v: &Vec<T>, from: usize, to: usize) {
     }
 }
 
-/// Ask the CPU to fetch `byte`'s cache line; a no-op elsewhere.
+/// Ask the CPU to fetch the cache line `value` starts in, without waiting
+/// for it; a no-op elsewhere.
 #[inline(always)]
 #[cfg_attr(
     target_arch = "x86_64",
     expect(
         unsafe_code,
-        reason = "the prefetch intrinsic is unsafe to call; a table conversion's scattered reads need it"
+        reason = "the prefetch intrinsic is unsafe to call; a table conversion's and a hash table's scattered reads need it"
     )
 )]
-pub(crate) fn prefetch(byte: &u8) {
+pub(crate) fn prefetch<T>(value: &T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: prefetching is a hint; it never faults, whatever the address.
     unsafe {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        _mm_prefetch::<_MM_HINT_T0>(byte as *const u8 as *const i8);
+        _mm_prefetch::<_MM_HINT_T0>(value as *const T as *const i8);
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = byte;
+    let _ = value;
 }
 
 /// What [`advise`] asks for.
@@ -129,6 +130,7 @@ mod tests {
         populate(&w, 50, 20_000);
         populate(&v, 5, 3);
         prefetch(&0u8);
+        prefetch(&w[3]);
         assert!(w.iter().copied().eq(0..100));
         assert!(v.iter().enumerate().all(|(i, &x)| x == i as u64));
     }

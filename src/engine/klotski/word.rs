@@ -5,7 +5,7 @@
 //! same successors in the same order), only faster.
 
 use crate::control::{Control, Meter, Sizes};
-use crate::memory::populate;
+use crate::memory::{populate, prefetch};
 use crate::observe::{Event, Fate, Watch};
 use crate::outcome::Outcome;
 use crate::search::{SearchSpace, growth_bytes, poll_stored, with_watch};
@@ -53,12 +53,12 @@ impl WordSet {
         (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
     }
 
-    /// Read `key`'s first slot, so that it is in the cache when `key` is
-    /// inserted.
+    /// Start fetching `key`'s first slot, so that it is in the cache when
+    /// `key` is inserted.
     #[inline]
     pub(super) fn touch(&self, key: u64) {
         let mask = self.slots.len() - 1;
-        std::hint::black_box(self.slots[self.home(key) & mask]);
+        prefetch(&self.slots[self.home(key) & mask]);
     }
 
     /// Room for `n` more states without growing.
