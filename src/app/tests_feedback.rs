@@ -291,7 +291,10 @@ fn cancel_ends_a_4x4_bfs_within_a_few_frames() {
         "the cancelled solve's end",
     );
     eprintln!("cancel: {} frames, {:?}", frames.get(), start.elapsed());
-    // The click's frame, then the frame the job's end wakes (the 50 ms
-    // timer may add one before it).
-    assert!(frames.get() <= 3, "{} frames after Cancel", frames.get());
+    // The click's frame, then the frame the job's end wakes; the 50 ms
+    // timer may add one before it, and on a loaded machine (the other tests
+    // running on both cores) a progress report sent just before the search
+    // saw the cancel may add one more. A search that went on would wake a
+    // frame with every report until the deadline.
+    assert!(frames.get() <= 4, "{} frames after Cancel", frames.get());
 }
