@@ -22,7 +22,8 @@ pub(crate) const UNREACHABLE: u32 = u32::MAX / 4;
 
 enum Step {
     Found,
-    /// Smallest f that exceeded the bound (`u32::MAX`: nothing beyond).
+    /// Smallest f that exceeded the bound in the run so far (`u32::MAX`:
+    /// nothing beyond).
     Next(u32),
     Stop(Stop),
     /// The caller's budget of expansions ran out.
@@ -37,8 +38,9 @@ struct Run<'m, 'c, M, W> {
     budget: u64,
     level_bytes: u64,
     watch: &'m W,
-    /// The least f over the bound met so far in this run: the next bound
-    /// is at most this, so a child's f is needed exactly only below it.
+    /// The least f over the bound met so far in this run: what the run
+    /// returns as the next bound, so a child's f is needed exactly only
+    /// below it.
     least_cut: u32,
 }
 
@@ -429,7 +431,6 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             return Step::OverBudget;
         }
     }
-    let mut min = u32::MAX;
     let moves = space.moves();
     let g2 = g + 1;
     for &mv in moves.as_ref() {
@@ -456,13 +457,13 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
         run.meter.generated(1);
         // A child matters if f ≤ bound (to descend) or if its f could be
         // the next bound: below the least f cut so far anywhere in the
-        // run (and below this node's `min`, which it returns). Both are
-        // over the bound, so f is needed exactly only below them; an f
-        // known only to be at or over them changes neither.
-        let limit = min.min(run.least_cut).saturating_sub(g2);
+        // run. That is over the bound, so f is needed exactly only below
+        // it; an f known only to be at or over it changes nothing.
+        let limit = run.least_cut.saturating_sub(g2);
         let (undo, h) = if W::ON {
             // Exact, for the event; the search takes the same turns (an
-            // estimate at or over `limit` only ever meant f ≥ min).
+            // estimate at or over `limit` only ever meant f ≥ the least
+            // cut).
             let undo = space.apply(mv);
             (undo, space.heuristic())
         } else {
@@ -482,7 +483,6 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             });
         }
         if f > run.bound {
-            min = min.min(f);
             run.least_cut = run.least_cut.min(f);
         } else if space.is_goal() {
             // Not gated on h = 0: see `collect`.
@@ -495,14 +495,15 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             run.path.push(mv);
             match dfs(space, g2, Some(mv), next_state, run) {
                 Step::Found => return Step::Found,
-                Step::Next(t) => min = min.min(t),
+                // Its cuts are already the run's.
+                Step::Next(_) => {}
                 stop @ (Step::Stop(_) | Step::OverBudget) => return stop,
             }
             run.path.pop();
         }
         space.undo(mv, undo);
     }
-    Step::Next(min)
+    Step::Next(run.least_cut)
 }
 
 #[cfg(test)]
