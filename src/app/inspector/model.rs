@@ -109,7 +109,6 @@ struct Frame {
 pub struct Model {
     /// How the strategy searches (the registry's word for it).
     visit: Visit,
-    order: Order,
     start: String,
     /// Steps folded (expansions, iterations begun, proposals).
     pub steps: u64,
@@ -178,10 +177,6 @@ impl Model {
     pub fn new(visit: Visit, start: String) -> Self {
         Self {
             visit,
-            order: match visit {
-                Visit::BreadthFirst => Order::Fifo,
-                _ => Order::BestF,
-            },
             walk_at: start.clone(),
             walk: VecDeque::from([start.clone()]),
             start,
@@ -211,6 +206,14 @@ impl Model {
             diversified: 0,
             run: 0,
             local_minimum: None,
+        }
+    }
+
+    /// What "open" means for the way it searches.
+    fn order(&self) -> Order {
+        match self.visit {
+            Visit::BreadthFirst => Order::Fifo,
+            _ => Order::BestF,
         }
     }
 
@@ -251,12 +254,12 @@ impl Model {
 
     /// Whether it searches breadth-first.
     pub fn fifo(&self) -> bool {
-        self.order == Order::Fifo
+        self.order() == Order::Fifo
     }
 
     /// Nodes waiting to be expanded (IDA*: none are stored).
     pub fn open_len(&self) -> usize {
-        match self.order {
+        match self.order() {
             Order::Fifo => self.queue.len(),
             Order::BestF => self.open.len(),
         }
@@ -266,7 +269,7 @@ impl Model {
     /// takes them (BFS: the queue; A*: least f first, newest first among
     /// equal f).
     pub fn next_open(&self, n: usize) -> Vec<Node> {
-        match self.order {
+        match self.order() {
             Order::Fifo => self.queue.iter().take(n).cloned().collect(),
             Order::BestF => self
                 .by_f
@@ -287,7 +290,7 @@ impl Model {
     /// The least f in the open list.
     #[cfg(test)]
     pub fn least_open_f(&self) -> Option<u32> {
-        match self.order {
+        match self.order() {
             Order::Fifo => self.queue.iter().map(Node::f).min(),
             Order::BestF => self.by_f.keys().next().map(|k| k.0),
         }
@@ -311,7 +314,7 @@ impl Model {
     }
 
     fn push_open(&mut self, node: Node) {
-        match self.order {
+        match self.order() {
             Order::Fifo => self.queue.push_back(node),
             Order::BestF => {
                 self.remove_open(&node.state);
@@ -430,7 +433,7 @@ impl Model {
         if let Some(it) = self.iterations.last_mut() {
             it.expanded += 1;
         }
-        match self.order {
+        match self.order() {
             Order::Fifo => {
                 // The queue's head (the start is never queued).
                 if self.queue.front().is_some_and(|n| n.state == node.state) {
