@@ -6,12 +6,14 @@
 //! 横刀立马 is `BAAC/BAAC/DEEF/DGHF/I..J`.
 
 pub mod group;
+mod mirror;
 mod parse;
 pub mod space;
 #[cfg(test)]
 mod tests;
 mod word;
 
+pub use mirror::bfs_mirrored;
 pub use parse::LayoutError;
 pub use space::{KMove, KState, KlotskiSpace, Metric};
 pub use word::bfs;

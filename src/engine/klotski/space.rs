@@ -242,17 +242,23 @@ impl KlotskiSpace {
             stamp,
             words,
         };
-        let mut start = KState([0; 3]);
+        let start = space.state_of(layout);
+        (space, start)
+    }
+
+    /// The state of `layout`, a layout on this space's board with a target
+    /// of its shape.
+    pub(super) fn state_of(&self, layout: &Layout) -> KState {
+        let mut state = KState([0; 3]);
         for (i, p) in layout.pieces.iter().enumerate() {
             let code = if i == layout.target {
                 TARGET
             } else {
                 code_of(p.shape)
             };
-            let anchor = p.row * cols + p.col;
-            space.place(&mut start, anchor, code);
+            self.place(&mut state, p.row * self.cols + p.col, code);
         }
-        (space, start)
+        state
     }
 
     fn cells(&self) -> usize {
@@ -266,6 +272,45 @@ impl KlotskiSpace {
         for (w, m) in s.0.iter_mut().zip(stamp) {
             *w |= m;
         }
+    }
+
+    /// Whether the goal is its own mirror image (the target's goal cells
+    /// centred between left and right), so that a position and its mirror
+    /// image are equally far from it.
+    pub fn goal_is_symmetric(&self) -> bool {
+        2 * (self.goal_cell % self.cols) + self.target_shape.size().1 == self.cols
+    }
+
+    /// `s` seen in a mirror: left and right swapped.
+    pub fn mirror(&self, s: &KState) -> KState {
+        match self.one_word() {
+            Some(masks) => KState::of_word(masks.mirror(s.word())),
+            None => self.mirror_by_cells(s),
+        }
+    }
+
+    /// [`KlotskiSpace::mirror`] a piece at a time: each anchor moved to
+    /// where the piece's left edge lands.
+    pub(super) fn mirror_by_cells(&self, s: &KState) -> KState {
+        let mut out = KState([0; 3]);
+        for anchor in 0..self.cells() {
+            let code = s.get(anchor);
+            let width = match code {
+                0 | COVERED => continue,
+                TARGET => self.target_shape.size().1,
+                3 | 5 => 2,
+                _ => 1,
+            };
+            let (row, col) = (anchor / self.cols, anchor % self.cols);
+            self.place(&mut out, row * self.cols + self.cols - col - width, code);
+        }
+        out
+    }
+
+    /// The one of `s` and its mirror image that stands for both.
+    pub fn canonical(&self, s: &KState) -> KState {
+        let m = self.mirror(s);
+        if m.0 < s.0 { m } else { *s }
     }
 
     /// The tables of a board whose states fit one word (up to 21 cells:
@@ -480,14 +525,21 @@ pub(super) struct OneWord {
     /// By code: how far right shifting the free cells brings a piece's
     /// second column onto its anchor (3 bits; 0 for one column), and its
     /// second row (a row of lanes; 0 for one row).
-    column_shift: [u32; CODES],
-    row_shift: [u32; CODES],
+    column_shift: [u8; CODES],
+    row_shift: [u8; CODES],
     /// Empty cells on the board (the same in every state). With two or
     /// fewer, a move is at most two steps and needs no flood fill.
     empties: u32,
     /// By code: the index of its shape in the per-shape masks (single,
     /// wide, tall, square; the target as its shape).
     shape_index: [u8; CODES],
+    /// The first column's lanes, all three bits of each (a column's
+    /// lanes are these shifted by three bits a column).
+    first_column: u64,
+    /// Columns on the board.
+    cols: u8,
+    /// Whether the target is two cells wide.
+    target_wide: bool,
 }
 
 /// Emit the piece whose codes are `pattern` at bit `bit` of a word, lifted
@@ -574,9 +626,9 @@ impl OneWord {
             fits,
             pattern,
             footprint: pattern.map(|p| (p | p >> 1 | p >> 2) & LOW_LANES),
-            column_shift: std::array::from_fn(|code| 3 * (size(code).1 as u32).saturating_sub(1)),
+            column_shift: std::array::from_fn(|code| 3 * (size(code).1 as u8).saturating_sub(1)),
             row_shift: std::array::from_fn(|code| {
-                3 * cols as u32 * (size(code).0 as u32).saturating_sub(1)
+                3 * cols as u8 * (size(code).0 as u8).saturating_sub(1)
             }),
             empties,
             shape_index: std::array::from_fn(|code| match code as u8 {
@@ -584,7 +636,32 @@ impl OneWord {
                 2..=5 => code as u8 - 2,
                 _ => 0,
             }),
+            first_column: column(0) * 7,
+            cols: cols as u8,
+            target_wide: target_shape.size().1 == 2,
         }
+    }
+
+    /// The state seen in a mirror (left and right swapped), coded as
+    /// states are: each piece's code on its new top-left cell.
+    #[inline(always)]
+    pub(super) fn mirror(&self, s: u64) -> u64 {
+        let cols = u32::from(self.cols);
+        let mut r = 0;
+        for col in 0..cols {
+            r |= (s >> (3 * col) & self.first_column) << (3 * (cols - 1 - col));
+        }
+        // A piece two cells wide now has its code on its right cell and
+        // "covered" on its left: move the code one lane down.
+        let low = r & LOW_LANES;
+        let mid = r >> 1 & LOW_LANES;
+        let high = r >> 2 & LOW_LANES;
+        let mut wide = low & (mid ^ high); // 011 wide, 101 square
+        if self.target_wide {
+            wide |= high & mid & !low;
+        }
+        let lanes = wide * 7;
+        (r & !lanes & !(lanes >> 3)) | (r & lanes) >> 3 | wide
     }
 
     /// What [`Masks::each_successor`] gives, in the same order, for a

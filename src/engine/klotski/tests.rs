@@ -6,6 +6,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
+use super::mirror::{Merged, real_path};
 use super::{KlotskiSpace, Layout, Metric, PieceShape};
 use crate::Dir;
 use crate::control::{CancelToken, Control, Limits};
@@ -98,7 +99,7 @@ fn successors_match_the_model_on_every_position_of_each_group() {
             );
             let mut buf = Vec::new();
             for l in group.values() {
-                let state = KlotskiSpace::new(l, metric).1;
+                let state = space.state_of(l);
                 buf.clear();
                 space.successors(&state, &mut buf);
                 let got: Vec<(usize, usize, Key)> = buf
@@ -142,21 +143,82 @@ fn watched(ctl: Control) -> (Control, Arc<Mutex<Vec<String>>>) {
     (ctl, log)
 }
 
+/// Boards of 24 cells (two words) whose goal is its own mirror image, on
+/// which the target never reaches it (groups of 166 and 238 positions).
+const WIDE_UNSOLVABLE: [&str; 2] = [
+    "BBAACC/DDAAEE/FFGGHH/I.JJ.K",
+    "BAAC/BAAC/DDEE/F..G/HHII/JJKK",
+];
+/// And two on which it does (in 10 and 49 moves).
+const WIDE_SOLVED: [&str; 2] = [
+    "BBAACC/DDAAEE/FG..HI/JJKKLL",
+    "AABC/AADE/F..G/HHII/JJKK/LLMM",
+];
+
+/// `l` seen in a mirror, piece by piece.
+fn mirror_layout(l: &Layout) -> Layout {
+    let mut m = l.clone();
+    for p in &mut m.pieces {
+        p.col = l.cols - p.col - p.shape.size().1;
+    }
+    m.goal.1 = l.cols - l.goal.1 - l.pieces[l.target].shape.size().1;
+    m
+}
+
 #[test]
-fn the_one_word_bfs_returns_what_the_generic_bfs_does() {
-    let unsolvable = "AAB./AAB./CCDD/EEFF/GGHH";
-    let solved = "BCDE/FGHI/J..K/LAAM/NAAO";
+fn mirror_images_match_the_model_on_every_position_of_each_group() {
+    for text in LAYOUTS.iter().chain(&WIDE_UNSOLVABLE) {
+        let layout = Layout::parse(text).unwrap();
+        let (space, _) = KlotskiSpace::new(&layout, Metric::Moves);
+        let state = |l: &Layout| space.state_of(l);
+        let group = model_group(&layout, Metric::Moves);
+        let mut symmetric = 0;
+        for l in group.values() {
+            let s = state(l);
+            let want = state(&mirror_layout(l));
+            assert_eq!(space.mirror(&s), want, "{l}");
+            assert_eq!(space.mirror_by_cells(&s), want, "{l}");
+            let canonical = space.canonical(&s);
+            assert!(canonical == s || canonical == want, "{l}");
+            assert_eq!(space.canonical(&want), canonical, "{l}");
+            symmetric += usize::from(s == want);
+        }
+        // Not every position is its own image (the check would pass
+        // for a mirror that changed nothing).
+        assert!(symmetric < group.len(), "{text}");
+    }
+}
+
+/// The one-word BFS against the generic BFS (`merged`: both with mirror
+/// images merged, the generic one over [`Merged`]) on `texts`, under no
+/// limit, a node limit and a cancel, watched and not: the same status,
+/// path, reason, counters and events.
+fn one_word_matches_generic(texts: &[&str], merged: bool) {
     let limited = Limits {
         max_nodes: Some(700),
         ..Limits::default()
     };
     let cancelled = CancelToken::new();
     cancelled.cancel();
-    for text in LAYOUTS.iter().take(4).chain([&unsolvable, &solved]) {
+    for text in texts {
         let layout = Layout::parse(text).unwrap();
         for metric in Metric::ALL {
             let (space, start) = KlotskiSpace::new(&layout, metric);
             assert!(space.one_word().is_some(), "{text}");
+            assert!(!merged || space.goal_is_symmetric(), "{text}");
+            let fast_run = |ctl: &Control| match merged {
+                true => super::bfs_mirrored(&space, start, ctl),
+                false => super::bfs(&space, start, ctl),
+            };
+            let slow_run = |ctl: &Control| match merged {
+                true => {
+                    let from = space.canonical(&start);
+                    let mut o = crate::search::bfs(&Merged(&space), from, ctl);
+                    o.path = real_path(&space, start, &o.path);
+                    o
+                }
+                false => crate::search::bfs(&space, start, ctl),
+            };
             let controls = [
                 Control::default(),
                 Control::default().with_limits(limited),
@@ -165,12 +227,11 @@ fn the_one_word_bfs_returns_what_the_generic_bfs_does() {
             for ctl in controls {
                 let (fast_ctl, fast_log) = watched(ctl.clone());
                 let (slow_ctl, slow_log) = watched(ctl.clone());
-                let fast = super::bfs(&space, start, &fast_ctl);
-                let slow = crate::search::bfs(&space, start, &slow_ctl);
+                let fast = fast_run(&fast_ctl);
+                let slow = slow_run(&slow_ctl);
                 let what = format!("{text} {metric:?} {:?}", fast.status);
                 assert_eq!(fast.status, slow.status, "{what}");
                 assert_eq!(fast.path, slow.path, "{what}");
-                assert_eq!(fast.reason, slow.reason, "{what}");
                 let counts =
                     |o: &crate::Outcome<_>| (o.stats.expanded, o.stats.generated, o.stats.bound);
                 assert_eq!(counts(&fast), counts(&slow), "{what}");
@@ -179,16 +240,39 @@ fn the_one_word_bfs_returns_what_the_generic_bfs_does() {
                     *slow_log.lock().unwrap(),
                     "{what}"
                 );
-                // And unwatched (where the next node's successors are made
-                // ahead), the same again.
-                let quiet = super::bfs(&space, start, &ctl);
-                let plain = crate::search::bfs(&space, start, &ctl);
+                if !merged {
+                    assert_eq!(fast.reason, slow.reason, "{what}");
+                }
+                // And unwatched, the same again.
+                let quiet = fast_run(&ctl);
+                let plain = slow_run(&ctl);
                 assert_eq!(quiet.status, plain.status, "{what}");
                 assert_eq!(quiet.path, plain.path, "{what}");
                 assert_eq!(counts(&quiet), counts(&plain), "{what}");
             }
         }
     }
+}
+
+/// A 5×4 layout whose target never reaches its goal, and one it does.
+const UNSOLVABLE: &str = "AAB./AAB./CCDD/EEFF/GGHH";
+const SOLVED: &str = "BCDE/FGHI/J..K/LAAM/NAAO";
+
+#[test]
+fn the_one_word_bfs_returns_what_the_generic_bfs_does() {
+    let texts: Vec<&str> = LAYOUTS
+        .iter()
+        .take(4)
+        .chain(&[UNSOLVABLE, SOLVED])
+        .copied()
+        .collect();
+    one_word_matches_generic(&texts, false);
+    let limited = Limits {
+        max_nodes: Some(700),
+        ..Limits::default()
+    };
+    let cancelled = CancelToken::new();
+    cancelled.cancel();
     // The limit and the cancel were seen (not just equal by accident).
     let layout = Layout::parse(LAYOUTS[0]).unwrap();
     let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);
@@ -198,4 +282,68 @@ fn the_one_word_bfs_returns_what_the_generic_bfs_does() {
     assert!(o.stats.expanded <= 701);
     let ctl = Control::default().with_cancel(cancelled);
     assert_eq!(super::bfs(&space, start, &ctl).status, Status::Cancelled);
+}
+
+#[test]
+fn the_one_word_merged_bfs_returns_what_the_generic_one_does() {
+    let texts: Vec<&str> = LAYOUTS
+        .iter()
+        .take(4)
+        .chain(&[UNSOLVABLE, SOLVED])
+        .copied()
+        .collect();
+    one_word_matches_generic(&texts, true);
+}
+
+#[test]
+fn merged_bfs_paths_are_as_short_as_bfs_and_each_pair_is_searched_once() {
+    let texts = LAYOUTS.iter().chain(&WIDE_UNSOLVABLE).chain(&WIDE_SOLVED);
+    let texts = texts.chain(&[UNSOLVABLE, SOLVED]);
+    for text in texts {
+        let layout = Layout::parse(text).unwrap();
+        for metric in Metric::ALL {
+            let (space, start) = KlotskiSpace::new(&layout, metric);
+            let ctl = Control::default();
+            let plain = super::bfs(&space, start, &ctl);
+            let merged = super::bfs_mirrored(&space, start, &ctl);
+            let what = format!("{text} {metric:?}");
+            assert_eq!(merged.status, plain.status, "{what}");
+            assert_eq!(merged.path.len(), plain.path.len(), "{what}");
+            if !space.goal_is_symmetric() {
+                // Off centre (the 5×5 and 7×7 layouts): plain BFS.
+                assert_eq!(merged.path, plain.path, "{what}");
+                assert_eq!(merged.stats.expanded, plain.stats.expanded, "{what}");
+                continue;
+            }
+            // Legal move by move from the start, and ending on the goal.
+            let mut at = start;
+            let mut buf = Vec::new();
+            for mv in &merged.path {
+                buf.clear();
+                space.successors(&at, &mut buf);
+                at = buf.iter().find(|(m, _)| m == mv).expect("a legal move").1;
+            }
+            assert_eq!(
+                space.is_goal(&at),
+                merged.status == Status::Solved,
+                "{what}"
+            );
+            if merged.status == Status::Unsolvable {
+                // Every position searched, each pair with its image once:
+                // as many as the model's group has pairs.
+                let mut seen = HashSet::new();
+                let mut pairs = 0u64;
+                for l in model_group(&layout, metric).values() {
+                    if seen.insert(key(l)) {
+                        pairs += 1;
+                        seen.insert(key(&mirror_layout(l)));
+                    }
+                }
+                assert_eq!(merged.stats.expanded, pairs, "{what}");
+                assert_eq!(merged.stats.peak_stored, pairs, "{what}");
+                let reason = merged.reason.unwrap();
+                assert!(reason.contains(&format!("all {pairs} ")), "{reason}");
+            }
+        }
+    }
 }

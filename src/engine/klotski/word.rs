@@ -148,7 +148,9 @@ pub(super) fn count_reachable(masks: &OneWord, metric: Metric, start: u64) -> us
 /// ```
 pub fn bfs(space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
     match space.one_word() {
-        Some(masks) => with_watch!(ctl, watch => bfs_word(space, masks, start, ctl, watch)),
+        Some(masks) => {
+            with_watch!(ctl, watch => bfs_word::<_, false>(space, masks, start, ctl, watch))
+        }
         None => crate::search::bfs(space, start, ctl),
     }
 }
@@ -195,7 +197,10 @@ impl Arrays {
     }
 }
 
-fn bfs_word<W: Watch>(
+/// BFS on a one-word board; with `MERGED`, over positions with each and
+/// its mirror image as one (see [`super::bfs_mirrored`]), its path the
+/// moves between those that stand for them.
+pub(super) fn bfs_word<W: Watch, const MERGED: bool>(
     space: &KlotskiSpace,
     masks: &OneWord,
     start: KState,
@@ -204,12 +209,12 @@ fn bfs_word<W: Watch>(
 ) -> Outcome<KMove> {
     let meter = Meter::new(ctl);
     let mut arrays = Arrays::lend();
-    let outcome = bfs_in(space, masks, start, meter, watch, &mut arrays);
+    let outcome = bfs_in::<W, MERGED>(space, masks, start, meter, watch, &mut arrays);
     arrays.give_back();
     outcome
 }
 
-fn bfs_in<W: Watch>(
+fn bfs_in<W: Watch, const MERGED: bool>(
     space: &KlotskiSpace,
     masks: &OneWord,
     start: KState,
@@ -219,14 +224,18 @@ fn bfs_in<W: Watch>(
 ) -> Outcome<KMove> {
     let text = |s: u64| space.state_text(&KState::of_word(s));
     let metric = space.metric();
+    let canonical = |s: u64| {
+        if MERGED { s.min(masks.mirror(s)) } else { s }
+    };
+    let start = canonical(start.word());
     let Arrays {
         states,
         parents,
         seen,
     } = arrays;
-    states.push(start.word());
+    states.push(start);
     parents.push(u32::MAX);
-    seen.insert(start.word());
+    seen.insert(start);
     let node_bytes = std::mem::size_of::<u64>() + std::mem::size_of::<u32>();
     let sizes = |states: &Vec<u64>, seen: &WordSet, head: usize, depth: u32| Sizes {
         frontier: (states.len() - head) as u64,
@@ -238,13 +247,15 @@ fn bfs_in<W: Watch>(
     };
     // The move from each node's parent to it: the one successor of the
     // parent that is the node (no two moves give one canonical state).
+    // Merged, the first that stands for it: two successors that are each
+    // other's mirror image both do.
     let path_to = |states: &Vec<u64>, parents: &Vec<u32>, mut i: usize| {
         let mut path = Vec::new();
         while i != 0 {
             let parent = parents[i] as usize;
             let mut found = None;
             masks.each_successor(metric, states[parent], |mv, next| {
-                if next == states[i] && found.is_none() {
+                if canonical(next) == states[i] && found.is_none() {
                     found = Some(mv);
                 }
             });
@@ -255,7 +266,7 @@ fn bfs_in<W: Watch>(
         path
     };
 
-    if space.is_goal_word(start.word()) {
+    if space.is_goal_word(start) {
         if W::ON {
             watch.event(&Event::Goal { g: 0 });
         }
@@ -314,11 +325,11 @@ fn bfs_in<W: Watch>(
         // constant metric), not one loop testing it for every piece.
         match metric {
             Metric::Steps => masks.each_successor(Metric::Steps, expanded, |_, next| {
-                buf[n] = next;
+                buf[n] = canonical(next);
                 n += 1;
             }),
             Metric::Moves => masks.each_successor(Metric::Moves, expanded, |_, next| {
-                buf[n] = next;
+                buf[n] = canonical(next);
                 n += 1;
             }),
         }
