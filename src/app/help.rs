@@ -8,23 +8,6 @@ use eframe::egui;
 use super::i18n::{HelpMsg, Msg, names, tr, tr_ctx};
 use crate::engine::strategy::{STRATEGIES, Strategy};
 
-/// How a strategy works, in a paragraph for learners, by registry name.
-/// The registry says which strategies exist; a strategy with no paragraph
-/// here fails a test.
-fn paragraph(name: &str) -> Option<HelpMsg> {
-    Some(match name {
-        "bfs" => HelpMsg::Bfs,
-        "astar" => HelpMsg::AStar,
-        "idastar" => HelpMsg::IdaStar,
-        "annealing" => HelpMsg::Annealing,
-        "tabu" => HelpMsg::Tabu,
-        "greedy" => HelpMsg::Greedy,
-        "weighted" => HelpMsg::Weighted,
-        "fast" => HelpMsg::Fast,
-        _ => return None,
-    })
-}
-
 /// The words the app uses, with their meaning.
 pub const GLOSSARY: &[(HelpMsg, HelpMsg)] = &[
     (HelpMsg::WordState, HelpMsg::MeanState),
@@ -63,7 +46,7 @@ fn strategy_entry(ui: &mut egui::Ui, s: &dyn Strategy) {
         egui::Label::new(egui::RichText::new(names::strategy_description(s, lang)).italics())
             .wrap(),
     );
-    if let Some(p) = paragraph(s.name()) {
+    if let Some(p) = HelpMsg::paragraph(s.name()) {
         ui.add(egui::Label::new(tr(ui, p)).wrap());
     }
 }
@@ -109,7 +92,7 @@ mod tests {
     fn every_registry_strategy_has_a_paragraph() {
         for s in STRATEGIES {
             assert!(
-                paragraph(s.name()).is_some_and(|p| p.text(Lang::English).len() > 100),
+                HelpMsg::paragraph(s.name()).is_some_and(|p| p.text(Lang::English).len() > 100),
                 "no paragraph for {} in help.rs",
                 s.name()
             );

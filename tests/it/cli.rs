@@ -404,7 +404,7 @@ fn bad_input_goal_of_another_size() {
 fn bad_input_unknown_strategy() {
     let sb = Sandbox::new("strategy");
     sb.run(&["solve", "--state", "1 2 3 4 5 6 7 8 0", "--strategy", "dfs"])
-        .input_error(&["dfs", "bfs, astar, idastar"]);
+        .input_error(&["dfs", "bfs, bfs-mirror, astar, idastar"]);
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use huarong_engine::strategy::{self, STRATEGIES};
+use huarong_engine::strategy::{self, Family};
 use huarong_engine::{
     CancelToken, Control, HeuristicChoice, LimitKind, Limits, Status, TilePuzzle, solve_tiles,
 };
@@ -38,12 +38,10 @@ fn hard_for(name: &str) -> TilePuzzle {
 /// Every strategy that runs until stopped: greedy stops by itself at its
 /// first local minimum, long before any limit (tested in tests/it/local.rs),
 /// and fast finishes any board in a moment (its limits are tested in
-/// tests/it/fast.rs).
+/// tests/it/fast.rs), on tile puzzles (Klotski's are in
+/// tests/it/klotski.rs).
 fn long_running() -> impl Iterator<Item = &'static dyn huarong_engine::Strategy> {
-    STRATEGIES
-        .iter()
-        .copied()
-        .filter(|s| !matches!(s.name(), "greedy" | "fast"))
+    strategy::for_family(Family::Tiles).filter(|s| !matches!(s.name(), "greedy" | "fast"))
 }
 
 fn run(

@@ -14,6 +14,9 @@ messages! {
     Bfs =>
         "Breadth-first search keeps a queue (the frontier). It takes the oldest state, generates its neighbours, and adds those never seen before to the back. So it expands every state 1 move from the start, then every state 2 moves away, and so on: the first time it reaches the goal, no shorter path exists. It uses no heuristic, and it stores every state it has seen, which is why it runs out of memory on the 15-puzzle. Its anatomy shows the layers growing by depth.",
         "广度优先搜索维护一个队列（即搜索的边界）。每次取出最早入队的状态，生成它的所有邻居，把从未见过的邻居加到队尾。因此它先扩展距起点 1 步的所有状态，再扩展距起点 2 步的所有状态，依此类推：第一次到达目标时，就不存在更短的路径。它不用启发函数，并且要保存见过的每一个状态，这正是它在 15 数码上会耗尽内存的原因。它的剖析图显示各层随深度增长的情况。";
+    BfsMirror =>
+        "On the classic board the goal is its own mirror image: Cao Cao must reach the bottom centre. A position and its mirror image (left and right swapped) are then exactly as far from the goal, so BFS may treat the two as one: of each pair it stores the one a fixed rule picks, never the other. The layers are as many as BFS's and the path as short, but each layer holds about half the positions, because most classic layouts are symmetric and their groups hold each position's image too. The positions the inspector shows may be the mirror images of those the path passes; the path itself is played out on the real board. This is symmetry reduction, which puzzle solvers use widely.",
+        "在传统棋盘上，目标左右对称：曹操要走到底部正中。于是一个局面和它的镜像（左右对调）离目标完全一样远，广度优先搜索可以把两者当作一个：每一对只保存按同一规则选定的那一个。层数与广度优先搜索相同，路径一样短，但每层只有约一半的局面，因为大多数传统布局左右对称，可达局面中也都有每个局面的镜像。检视器里显示的局面可能是路径所经局面的镜像；而路径是在真实棋盘上走出的。这就是对称性约简，求解器常用这一方法。";
     AStar =>
         "A* also keeps a frontier, but always expands the state with the least f = g + h: the moves made so far (g) plus the heuristic's estimate of the moves still needed (h). With an admissible heuristic it is optimal, and a better heuristic (closer to the true distance) makes it expand far fewer states than BFS. A state reached again more cheaply is reopened. Like BFS it stores every state it sees. Its anatomy shows how many states it expanded at each value of f: all those below the solution's length, and some at it.",
         "A* 算法同样维护一个边界（开放列表），但总是扩展 f = g + h 最小的状态：g 是已经走过的步数，h 是启发函数对剩余步数的估计。只要启发函数是可采纳的，A* 算法就能找到最优解；启发函数越好（越接近真实距离），它扩展的状态就比广度优先搜索少得越多。如果以更小的代价再次到达某个状态，就把它重新打开。与广度优先搜索一样，它要保存见过的每一个状态。它的剖析图显示在 f 的每个取值上扩展了多少状态：f 小于解长的全部扩展，等于解长的扩展一部分。";
@@ -130,4 +133,24 @@ messages! {
     MeanLoopErasure =>
         "Cutting every loop out of a local search's walk, so the path shown never visits a state twice.",
         "从局部搜索的游走中剪掉所有回路，使显示的路径不会两次经过同一个状态。";
+}
+
+impl HelpMsg {
+    /// How the strategy called `name` (its registry name) works, in a
+    /// paragraph for learners. The registry says which strategies exist;
+    /// a strategy with no paragraph here fails a test.
+    pub fn paragraph(name: &str) -> Option<HelpMsg> {
+        Some(match name {
+            "bfs" => HelpMsg::Bfs,
+            "bfs-mirror" => HelpMsg::BfsMirror,
+            "astar" => HelpMsg::AStar,
+            "idastar" => HelpMsg::IdaStar,
+            "annealing" => HelpMsg::Annealing,
+            "tabu" => HelpMsg::Tabu,
+            "greedy" => HelpMsg::Greedy,
+            "weighted" => HelpMsg::Weighted,
+            "fast" => HelpMsg::Fast,
+            _ => return None,
+        })
+    }
 }

@@ -83,6 +83,9 @@ messages! {
     NothingToInspect =>
         "Not inspecting: the board is already at the goal, so there is nothing to search. Press Randomize or Shuffle (left) for a puzzle first.",
         "无法检视：棋盘已在目标局面，没有要搜索的。请先按左侧的“随机局面”或“打乱”出一道题。";
+    NothingToInspectKlotski =>
+        "Not inspecting: Cao Cao is already at the exit, so there is nothing to search. Press Reset (left) to go back to the layout's start, or pick another layout.",
+        "无法检视：曹操已在出口，没有要搜索的。请先按左侧的“重来”回到布局的开局，或另选一个布局。";
     // The node and its children.
     FateSearchedNext => "within the bound: searched next", "未超阈值：接着搜索";
     FateNew => "new: stored", "新状态：已存储";

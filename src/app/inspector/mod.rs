@@ -179,7 +179,7 @@ pub fn open(
     let limits = settings.limits();
     if settings.family == super::settings::Family::Klotski {
         if layout.is_solved() {
-            return Err(InspectorMsg::NothingToInspect.text(lang));
+            return Err(InspectorMsg::NothingToInspectKlotski.text(lang));
         }
         let layout = layout.clone();
         let metric: Metric = settings.metric;

@@ -199,6 +199,61 @@ fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
     wait_while(h, |a| a.klotski.is_solving(), 60, "solver");
 }
 
+/// The mirror-merged BFS, as a user meets it: chosen from the Strategy
+/// panel, it solves 横刀立马 as short as BFS, from about half the
+/// expansions, and its path plays out to the exit on the real board. At
+/// the exit there is nothing to inspect, and the status says how to get
+/// back; from the start the inspector steps through mirror-merged
+/// positions that read as layouts.
+#[test]
+fn bfs_with_mirror_images_merged_solves_as_short_and_plays_out_to_the_exit() {
+    let mut h = harness();
+    h.get_by_label("moves").click();
+    h.get_by_label("BFS").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.step();
+    wait_for_solver(&mut h);
+    let plain = h.state().klotski.solution().expect("solved");
+    let (plain_moves, plain_expanded) = (plain.moves_to.last().copied(), plain.stats.expanded);
+    h.get_by_label("BFS, mirror images merged").click();
+    h.run();
+    h.get_by_label("Solve").click();
+    h.step();
+    wait_for_solver(&mut h);
+    let merged = h.state().klotski.solution().expect("solved");
+    assert_eq!(merged.moves_to.last().copied(), plain_moves);
+    assert_eq!(plain_moves, Some(81));
+    let expanded = merged.stats.expanded;
+    assert!(
+        10 * expanded < 6 * plain_expanded,
+        "{expanded} of {plain_expanded}"
+    );
+    let total = merged.steps.len();
+    h.get_by_label(&format!(
+        "81 moves, {total} steps by BFS, mirror images merged, optimal in moves"
+    ));
+    h.get_by_label("Last").click();
+    h.run();
+    assert!(h.state().klotski.game().is_solved());
+    h.get_by_label_contains("Cao Cao escaped");
+    // At the exit: nothing to search, and the status says what to press.
+    h.get_by_label("Inspect").click();
+    h.run();
+    assert!(h.state().inspector.is_none());
+    let status = h.state().klotski.status();
+    assert!(
+        status.contains("Cao Cao is already at the exit"),
+        "{status}"
+    );
+    assert!(status.contains("Reset"), "{status}");
+    h.get_by_label("Reset").click();
+    h.run();
+    h.get_by_label("Inspect").click();
+    h.run();
+    assert!(h.state().inspector.is_some(), "{}", h.state().status());
+}
+
 #[test]
 fn solving_fills_the_step_list_and_playback_frees_cao_cao() {
     let mut h = harness();

@@ -5,6 +5,7 @@
 mod annealing;
 mod astar;
 mod bfs;
+mod bfs_mirror;
 mod fast;
 mod greedy;
 mod idastar;
@@ -119,6 +120,7 @@ pub fn default_for(family: Family) -> &'static str {
 /// Every strategy, in menu order.
 pub static STRATEGIES: &[&dyn Strategy] = &[
     &bfs::Bfs,
+    &bfs_mirror::BfsMirror,
     &astar::AStar,
     &idastar::IdaStar,
     &annealing::Annealing(crate::search::AnnealParams::DEFAULT),
