@@ -538,8 +538,9 @@ pub(super) struct OneWord {
     first_column: u64,
     /// Columns on the board.
     cols: u8,
-    /// Whether the target is two cells wide.
-    target_wide: bool,
+    /// By anchor: where a piece one cell wide lands in the mirror, as a
+    /// shift (three bits a lane); one two cells wide lands a lane before.
+    mirror_shift: [u8; 32],
 }
 
 /// Emit the piece whose codes are `pattern` at bit `bit` of a word, lifted
@@ -638,7 +639,10 @@ impl OneWord {
             }),
             first_column: column(0) * 7,
             cols: cols as u8,
-            target_wide: target_shape.size().1 == 2,
+            mirror_shift: std::array::from_fn(|anchor| {
+                let (row, col) = (anchor / cols, anchor % cols);
+                3 * (row * cols + cols - 1 - col).min(PER_WORD - 1) as u8
+            }),
         }
     }
 
@@ -657,11 +661,24 @@ impl OneWord {
         let mid = r >> 1 & LOW_LANES;
         let high = r >> 2 & LOW_LANES;
         let mut wide = low & (mid ^ high); // 011 wide, 101 square
-        if self.target_wide {
+        if self.column_shift[TARGET as usize] != 0 {
             wide |= high & mid & !low;
         }
         let lanes = wide * 7;
         (r & !lanes & !(lanes >> 3)) | (r & lanes) >> 3 | wide
+    }
+
+    /// The mirror image of the successor `mv` makes of `s`, given
+    /// `mirrored`, the mirror image of `s`: the piece moved in the mirror
+    /// (the states are the stamps of their pieces, which the mirror moves
+    /// one by one).
+    #[inline(always)]
+    pub(super) fn mirror_after(&self, mirrored: u64, s: u64, mv: KMove) -> u64 {
+        let code = (s >> (3 * u32::from(mv.from)) & 7) as usize;
+        let pattern = self.pattern[code];
+        let wide = self.column_shift[code];
+        let at = |anchor: u8| self.mirror_shift[anchor as usize & 31] - wide;
+        mirrored ^ pattern << at(mv.from) ^ pattern << at(mv.to)
     }
 
     /// What [`Masks::each_successor`] gives, in the same order, for a

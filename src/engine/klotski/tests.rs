@@ -182,6 +182,17 @@ fn mirror_images_match_the_model_on_every_position_of_each_group() {
             assert!(canonical == s || canonical == want, "{l}");
             assert_eq!(space.canonical(&want), canonical, "{l}");
             symmetric += usize::from(s == want);
+            // Followed move by move: each successor's image from the
+            // position's.
+            if let Some(masks) = space.one_word() {
+                let (word, mirrored) = (s.word(), masks.mirror(s.word()));
+                for metric in Metric::ALL {
+                    masks.each_successor(metric, word, |mv, next| {
+                        let after = masks.mirror_after(mirrored, word, mv);
+                        assert_eq!(after, masks.mirror(next), "{l} {mv:?}");
+                    });
+                }
+            }
         }
         // Not every position is its own image (the check would pass
         // for a mirror that changed nothing).

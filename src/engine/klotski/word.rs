@@ -165,6 +165,8 @@ struct Arrays {
     states: Vec<u64>,
     /// Each node's parent (the moves are found again for the path alone).
     parents: Vec<u32>,
+    /// Mirror images merged: each node's image (the other of its pair).
+    images: Vec<u64>,
     seen: WordSet,
 }
 
@@ -181,12 +183,14 @@ impl Arrays {
             Some(mut arrays) => {
                 arrays.states.clear();
                 arrays.parents.clear();
+                arrays.images.clear();
                 arrays.seen.clear();
                 arrays
             }
             None => Self {
                 states: Vec::with_capacity(TYPICAL_GROUP),
                 parents: Vec::with_capacity(TYPICAL_GROUP),
+                images: Vec::with_capacity(TYPICAL_GROUP),
                 seen: WordSet::with_room(TYPICAL_GROUP),
             },
         }
@@ -227,16 +231,27 @@ fn bfs_in<W: Watch, const MERGED: bool>(
     let canonical = |s: u64| {
         if MERGED { s.min(masks.mirror(s)) } else { s }
     };
-    let start = canonical(start.word());
     let Arrays {
         states,
         parents,
+        images,
         seen,
     } = arrays;
+    let start = start.word();
+    if MERGED {
+        images.push(start.max(masks.mirror(start)));
+    }
+    let start = canonical(start);
     states.push(start);
     parents.push(u32::MAX);
     seen.insert(start);
-    let node_bytes = std::mem::size_of::<u64>() + std::mem::size_of::<u32>();
+    let node_bytes = std::mem::size_of::<u64>()
+        + std::mem::size_of::<u32>()
+        + if MERGED {
+            std::mem::size_of::<u64>()
+        } else {
+            0
+        };
     let sizes = |states: &Vec<u64>, seen: &WordSet, head: usize, depth: u32| Sizes {
         frontier: (states.len() - head) as u64,
         stored: states.len() as u64,
@@ -277,25 +292,30 @@ fn bfs_in<W: Watch, const MERGED: bool>(
     // `populate`), ahead of the levels that fill them.
     const CHUNK: usize = 8192;
     let mut ready = 0usize;
-    let mut populate_ahead = |states: &Vec<u64>, parents: &Vec<u32>| {
+    let mut populate_ahead = |states: &Vec<u64>, parents: &Vec<u32>, images: &Vec<u64>| {
         if states.len() + CHUNK / 2 > ready && ready < states.capacity() {
             populate(states, ready, ready + CHUNK);
             populate(parents, ready, ready + CHUNK);
+            if MERGED {
+                populate(images, ready, ready + CHUNK);
+            }
             ready += CHUNK;
         }
     };
-    populate_ahead(states, parents);
+    populate_ahead(states, parents, images);
     let mut head = 0usize;
     let mut depth = 0u32;
     let mut level_end = 1usize;
     // A node's successors: at most 420 on one word (21 pieces, each
     // with at most 20 other anchors), held on the stack.
     let mut buf = [0u64; 512];
+    // Merged, each one's image.
+    let mut others = [0u64; 512];
     while head < states.len() {
         if head == level_end {
             depth += 1;
             level_end = states.len();
-            populate_ahead(states, parents);
+            populate_ahead(states, parents, images);
         }
         if meter.expand()
             && let Err(stop) = poll_stored(&mut meter, states.len(), || {
@@ -321,17 +341,24 @@ fn bfs_in<W: Watch, const MERGED: bool>(
             p => states[p as usize],
         };
         let mut n = 0;
+        // Merged, each successor's mirror image follows from the node's
+        // by the one piece moved.
+        let mirrored = if MERGED { images[head] } else { 0 };
+        let mut push = |mv: KMove, next: u64| {
+            if MERGED {
+                let image = masks.mirror_after(mirrored, expanded, mv);
+                buf[n] = next.min(image);
+                others[n] = next.max(image);
+            } else {
+                buf[n] = next;
+            }
+            n += 1;
+        };
         // Each metric compiled on its own (the generator inlined with a
         // constant metric), not one loop testing it for every piece.
         match metric {
-            Metric::Steps => masks.each_successor(Metric::Steps, expanded, |_, next| {
-                buf[n] = canonical(next);
-                n += 1;
-            }),
-            Metric::Moves => masks.each_successor(Metric::Moves, expanded, |_, next| {
-                buf[n] = canonical(next);
-                n += 1;
-            }),
+            Metric::Steps => masks.each_successor(Metric::Steps, expanded, &mut push),
+            Metric::Moves => masks.each_successor(Metric::Moves, expanded, &mut push),
         }
         let buf = &buf[..n];
         // Each successor's slot is read first, all together, so that their
@@ -344,7 +371,7 @@ fn bfs_in<W: Watch, const MERGED: bool>(
         // Counted as they are looked at: those after the goal never are
         // (as in the generic BFS).
         let mut looked_at = 0;
-        for &next in buf {
+        for (&next, &other) in buf.iter().zip(&others) {
             looked_at += 1;
             let new = next != parent && seen.insert_reserved(next);
             if W::ON {
@@ -358,6 +385,9 @@ fn bfs_in<W: Watch, const MERGED: bool>(
             if new {
                 states.push(next);
                 parents.push(head as u32);
+                if MERGED {
+                    images.push(other);
+                }
                 if space.is_goal_word(next) {
                     if W::ON {
                         watch.event(&Event::Goal { g: depth + 1 });
