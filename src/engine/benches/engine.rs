@@ -136,21 +136,24 @@ fn solvability(c: &mut Criterion) {
     g.finish();
 }
 
-/// Klotski 横刀立马: BFS in each metric (116 steps, 81 moves) and a whole
-/// enumeration of its 25,955 states.
+/// Klotski 横刀立马: BFS and BFS with mirror images merged in each metric
+/// (116 steps, 81 moves) and a whole enumeration of its 25,955 states.
 fn klotski(c: &mut Criterion) {
     use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
     use huarong_engine::solve_klotski;
     let mut g = c.benchmark_group("klotski");
     g.sample_size(20);
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
-    let bfs = find("bfs");
-    for (metric, best) in [(Metric::Steps, 116), (Metric::Moves, 81)] {
-        let o = solve_klotski(bfs, &layout, metric, &Control::default()).unwrap();
-        assert_eq!(o.path.len(), best);
-        g.bench_function(format!("bfs_hengdao_lima_{}", metric.name()), |b| {
-            b.iter(|| solve_klotski(bfs, black_box(&layout), metric, &Control::default()))
-        });
+    for name in ["bfs", "bfs-mirror"] {
+        let strategy = find(name);
+        for (metric, best) in [(Metric::Steps, 116), (Metric::Moves, 81)] {
+            let o = solve_klotski(strategy, &layout, metric, &Control::default()).unwrap();
+            assert_eq!(o.path.len(), best);
+            let id = format!("{}_hengdao_lima_{}", name.replace('-', "_"), metric.name());
+            g.bench_function(id, |b| {
+                b.iter(|| solve_klotski(strategy, black_box(&layout), metric, &Control::default()))
+            });
+        }
     }
     let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);
     assert_eq!(space.count_reachable(start), 25_955);
