@@ -263,47 +263,38 @@ fn one_word_matches_generic(texts: &[&str], merged: bool) {
             }
         }
     }
+    // The limit and the cancel were seen (not just equal by accident).
+    let layout = Layout::parse(LAYOUTS[0]).unwrap();
+    let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);
+    let run = |ctl: &Control| match merged {
+        true => super::bfs_mirrored(&space, start, ctl),
+        false => super::bfs(&space, start, ctl),
+    };
+    let o = run(&Control::default().with_limits(limited));
+    assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
+    assert!(o.stats.expanded <= 701);
+    let o = run(&Control::default().with_cancel(cancelled));
+    assert_eq!(o.status, Status::Cancelled);
 }
 
 /// A 5×4 layout whose target never reaches its goal, and one it does.
 const UNSOLVABLE: &str = "AAB./AAB./CCDD/EEFF/GGHH";
 const SOLVED: &str = "BCDE/FGHI/J..K/LAAM/NAAO";
 
+/// The one-word layouts the BFS comparisons run on.
+fn one_word_texts() -> Vec<&'static str> {
+    let solvable = LAYOUTS.iter().take(4);
+    solvable.chain(&[UNSOLVABLE, SOLVED]).copied().collect()
+}
+
 #[test]
 fn the_one_word_bfs_returns_what_the_generic_bfs_does() {
-    let texts: Vec<&str> = LAYOUTS
-        .iter()
-        .take(4)
-        .chain(&[UNSOLVABLE, SOLVED])
-        .copied()
-        .collect();
-    one_word_matches_generic(&texts, false);
-    let limited = Limits {
-        max_nodes: Some(700),
-        ..Limits::default()
-    };
-    let cancelled = CancelToken::new();
-    cancelled.cancel();
-    // The limit and the cancel were seen (not just equal by accident).
-    let layout = Layout::parse(LAYOUTS[0]).unwrap();
-    let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);
-    let ctl = Control::default().with_limits(limited);
-    let o = super::bfs(&space, start, &ctl);
-    assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
-    assert!(o.stats.expanded <= 701);
-    let ctl = Control::default().with_cancel(cancelled);
-    assert_eq!(super::bfs(&space, start, &ctl).status, Status::Cancelled);
+    one_word_matches_generic(&one_word_texts(), false);
 }
 
 #[test]
 fn the_one_word_merged_bfs_returns_what_the_generic_one_does() {
-    let texts: Vec<&str> = LAYOUTS
-        .iter()
-        .take(4)
-        .chain(&[UNSOLVABLE, SOLVED])
-        .copied()
-        .collect();
-    one_word_matches_generic(&texts, true);
+    one_word_matches_generic(&one_word_texts(), true);
 }
 
 #[test]
