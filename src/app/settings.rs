@@ -182,6 +182,15 @@ impl TuningSettings {
 /// solve which).
 pub use crate::engine::strategy::Family;
 
+/// A strategy that gave way to a family's default
+/// ([`Settings::keep_strategy_for`]).
+pub struct GaveWay {
+    /// The one chosen before (`None`: a name no strategy has).
+    pub chosen: Option<&'static dyn Strategy>,
+    /// The default chosen instead (its registry name).
+    pub fallback: &'static str,
+}
+
 impl Default for Settings {
     fn default() -> Self {
         Self {
@@ -215,6 +224,20 @@ impl Settings {
     pub fn shape(&self) -> Shape {
         let side = |n: u8| n.clamp(Shape::MIN_SIDE, Shape::MAX_SIDE);
         Shape::new(side(self.rows), side(self.cols)).expect("clamped")
+    }
+
+    /// Keep the strategy chosen to those that solve `family`: one that
+    /// does not (chosen in the other family's view, or a name from an old
+    /// settings file) gives way to the family's default. What gave way, if
+    /// anything, for the view's status line.
+    pub fn keep_strategy_for(&mut self, family: Family) -> Option<GaveWay> {
+        let chosen = strategy::find(&self.strategy);
+        if chosen.is_some_and(|s| s.supports(family)) {
+            return None;
+        }
+        let fallback = strategy::default_for(family);
+        self.strategy = fallback.into();
+        Some(GaveWay { chosen, fallback })
     }
 
     /// The strategy chosen, with its settings (the first registered if the

@@ -12,7 +12,7 @@ use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
 use super::i18n::{HintMsg, Lang, Message, Said, TilesMsg, language, names, tr};
-use super::settings::Settings;
+use super::settings::{Family, GaveWay, Settings};
 use super::solver::Running;
 use super::steps::{self, Notice, Playback, Solution, StepView};
 use super::{Command, controls, keys, trace_plot};
@@ -133,6 +133,27 @@ impl TilesPlay {
         self.status = status;
     }
 
+    /// Keep the strategy chosen to those that solve tile puzzles (BFS with
+    /// mirror images merged, chosen in the Klotski view, gives way to the
+    /// tiles' default), and say so.
+    fn tiles_strategy_only(&mut self, settings: &mut Settings) {
+        let Some(GaveWay { chosen, fallback }) = settings.keep_strategy_for(Family::Tiles) else {
+            return;
+        };
+        let label = move |lang| names::strategy_label_of(fallback, lang).unwrap_or(fallback.into());
+        self.status = Said::new(move |lang| match chosen {
+            Some(s) => TilesMsg::KlotskiOnly {
+                strategy: names::strategy_label(s, lang),
+                fallback: label(lang),
+            }
+            .text(lang),
+            None => TilesMsg::FallbackChosen {
+                fallback: label(lang),
+            }
+            .text(lang),
+        });
+    }
+
     /// Whether a solve runs.
     pub fn is_solving(&self) -> bool {
         self.running.is_some()
@@ -222,6 +243,7 @@ impl TilesPlay {
                 }
             }
             Command::Solve => {
+                self.tiles_strategy_only(settings);
                 if let Err(e) = self.solve(ctx, settings, cache_dir) {
                     let e = std::sync::Arc::new(e);
                     let said = Said::new(move |lang| e.text(lang));
@@ -692,6 +714,7 @@ impl TilesPlay {
         out: &mut Vec<Command>,
     ) {
         let now = ui.input(|i| i.time);
+        self.tiles_strategy_only(settings);
         let status = tr(ui, &self.status);
         steps::status_bar(ui, "status", self.running.is_some(), &status);
         egui::Panel::left("controls")

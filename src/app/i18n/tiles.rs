@@ -46,6 +46,12 @@ messages! {
     WithHeuristic { strategy: String, heuristic: String } =>
         "{strategy} with {heuristic}", "{strategy}（启发函数：{heuristic}）";
     // The status line of the tile view.
+    KlotskiOnly { strategy: String, fallback: String } =>
+        "{strategy} solves Klotski only: {fallback} is chosen for sliding tiles.",
+        "{strategy}只能解华容道：数字推盘改用{fallback}。";
+    FallbackChosen { fallback: String } =>
+        "{fallback} is chosen for sliding tiles.",
+        "数字推盘改用{fallback}。";
     Welcome { shape: String } =>
         "Welcome! A shuffled {shape} puzzle: slide the tiles into order (click, drag or arrow keys), or press Solve. Randomize or Shuffle for another.",
         "欢迎！这是一个打乱的 {shape} 谜题：把数字块滑回顺序（点击、拖动或方向键），或按“求解”。想换一题就按“随机局面”或“打乱”。";

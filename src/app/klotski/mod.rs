@@ -25,7 +25,7 @@ use super::i18n::names::counters;
 use super::i18n::names::{strategy_label, strategy_label_of};
 use super::i18n::{KlotskiMsg, Lang, Message, Msg, language, tr};
 use super::keys;
-use super::settings::Settings;
+use super::settings::{GaveWay, Settings};
 use super::solver::TraceLog;
 use super::steps::{self, Playback, StepView};
 use crate::engine::Outcome;
@@ -487,15 +487,12 @@ impl KlotskiPlay {
         }
     }
 
-    /// Keep the strategy chosen to those that solve Klotski: one that does
-    /// not (Fast, chosen in the tile view, or from an old settings file)
-    /// gives way to the Klotski default, and the status line says so.
+    /// Keep the strategy chosen to those that solve Klotski (Fast, chosen
+    /// in the tile view, gives way to the Klotski default), and say so.
     fn klotski_strategy_only(&mut self, settings: &mut Settings) {
-        let chosen = strategy::find(&settings.strategy);
-        if chosen.is_some_and(|s| s.supports(Family::Klotski)) {
+        let Some(GaveWay { chosen, fallback }) = settings.keep_strategy_for(Family::Klotski) else {
             return;
-        }
-        let fallback = strategy::default_for(Family::Klotski);
+        };
         let label = move |name: &str, lang| strategy_label_of(name, lang).unwrap_or(name.into());
         self.status = match chosen {
             Some(s) => Box::new(move |lang| {
@@ -512,7 +509,6 @@ impl KlotskiPlay {
                 .text(lang)
             }),
         };
-        settings.strategy = fallback.into();
     }
 
     /// Open the layout editor on the layout shown.

@@ -293,6 +293,41 @@ fn the_four_soldiers_have_distinct_names_on_the_board_and_in_the_list() {
     assert!(h.state().klotski.board.drawn.iter().any(|d| d.text == name));
 }
 
+/// The other way round: the Klotski-only strategy, chosen in the Klotski
+/// view, gives way on the tile board as soon as it is shown, the status
+/// line says so, and Solve then works.
+#[test]
+fn bfs_with_mirror_images_merged_gives_way_on_the_tile_board() {
+    let mut h = harness();
+    h.get_by_label("BFS, mirror images merged").click();
+    h.run();
+    assert_eq!(h.state().settings().strategy, "bfs-mirror");
+    h.get_by_label("Sliding tiles").click();
+    h.run();
+    assert_eq!(h.state().settings().family, Family::Tiles);
+    assert_eq!(h.state().settings().strategy, "idastar");
+    let status = h.state().status();
+    assert!(
+        status.contains(
+            "BFS, mirror images merged solves Klotski only: IDA* is chosen for sliding tiles"
+        ),
+        "{status}"
+    );
+    // Every strategy radio shown solves tile puzzles.
+    for s in crate::engine::strategy::STRATEGIES {
+        let shown = h.query_by_label(s.label()).is_some();
+        assert_eq!(shown, s.supports(Family::Tiles), "{}", s.label());
+    }
+    h.get_by_label("Solve").click();
+    h.step();
+    wait_while(&mut h, HuarongApp::is_solving, 60, "solver");
+    assert!(
+        h.state().tiles.solution().is_some(),
+        "{}",
+        h.state().status()
+    );
+}
+
 #[test]
 fn fast_is_not_offered_for_klotski_and_a_saved_choice_of_it_falls_back() {
     // A settings file from the tile view with Fast chosen.
