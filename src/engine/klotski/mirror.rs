@@ -88,13 +88,14 @@ pub(super) fn real_path(space: &KlotskiSpace, start: KState, merged: &[KMove]) -
             .find(|(m, _)| *m == mv)
             .expect("a merged path's move is legal where it is made");
         stands_for = space.canonical(&next);
+        let image = space.mirror(&next);
         // A position's moves are its mirror image's, mirrored: one of
         // them reaches the next position or its image.
         buf.clear();
         space.successors(&at, &mut buf);
         let (real, next) = *buf
             .iter()
-            .find(|(_, n)| space.canonical(n) == stands_for)
+            .find(|(_, n)| *n == next || *n == image)
             .expect("a position's moves mirror its image's");
         path.push(real);
         at = next;

@@ -59,6 +59,19 @@ const _: () = assert!(Layout::MAX_CELLS <= 3 * PER_WORD);
 /// Three words of 3-bit lanes, one lane per cell.
 type Lanes = [u64; 3];
 
+/// The shape a code stands for on a board whose target is `target`
+/// (`None`: empty or covered).
+fn shape_of(code: u8, target: PieceShape) -> Option<PieceShape> {
+    match code {
+        2 => Some(PieceShape::Single),
+        3 => Some(PieceShape::Wide),
+        4 => Some(PieceShape::Tall),
+        5 => Some(PieceShape::Square),
+        TARGET => Some(target),
+        _ => None,
+    }
+}
+
 fn code_of(shape: PieceShape) -> u8 {
     match shape {
         PieceShape::Single => 2,
@@ -181,17 +194,9 @@ impl KlotskiSpace {
     pub fn new(layout: &Layout, metric: Metric) -> (Self, KState) {
         let (rows, cols) = (layout.rows, layout.cols);
         let target_shape = layout.pieces[layout.target].shape;
-        let shape_of = |code: u8| match code {
-            2 => Some(PieceShape::Single),
-            3 => Some(PieceShape::Wide),
-            4 => Some(PieceShape::Tall),
-            5 => Some(PieceShape::Square),
-            TARGET => Some(target_shape),
-            _ => None,
-        };
         // The cells a piece of `code` at `cell` covers, if it fits.
         let cells_of = |code: u8, cell: usize| -> Option<Vec<usize>> {
-            let (h, w) = shape_of(code)?.size();
+            let (h, w) = shape_of(code, target_shape)?.size();
             let (r, c) = (cell / cols, cell % cols);
             (r + h <= rows && c + w <= cols).then(|| {
                 (r..r + h)
@@ -281,26 +286,18 @@ impl KlotskiSpace {
         2 * (self.goal_cell % self.cols) + self.target_shape.size().1 == self.cols
     }
 
-    /// `s` seen in a mirror: left and right swapped.
+    /// `s` seen in a mirror (left and right swapped), a piece at a time:
+    /// each anchor moved to where the piece's left edge lands. (The
+    /// one-word BFS follows images move by move instead:
+    /// [`OneWord::mirror_after`].)
     pub fn mirror(&self, s: &KState) -> KState {
-        match self.one_word() {
-            Some(masks) => KState::of_word(masks.mirror(s.word())),
-            None => self.mirror_by_cells(s),
-        }
-    }
-
-    /// [`KlotskiSpace::mirror`] a piece at a time: each anchor moved to
-    /// where the piece's left edge lands.
-    pub(super) fn mirror_by_cells(&self, s: &KState) -> KState {
         let mut out = KState([0; 3]);
         for anchor in 0..self.cells() {
             let code = s.get(anchor);
-            let width = match code {
-                0 | COVERED => continue,
-                TARGET => self.target_shape.size().1,
-                3 | 5 => 2,
-                _ => 1,
+            let Some(shape) = shape_of(code, self.target_shape) else {
+                continue;
             };
+            let width = shape.size().1;
             let (row, col) = (anchor / self.cols, anchor % self.cols);
             self.place(&mut out, row * self.cols + self.cols - col - width, code);
         }
@@ -533,11 +530,6 @@ pub(super) struct OneWord {
     /// By code: the index of its shape in the per-shape masks (single,
     /// wide, tall, square; the target as its shape).
     shape_index: [u8; CODES],
-    /// The first column's lanes, all three bits of each (a column's
-    /// lanes are these shifted by three bits a column).
-    first_column: u64,
-    /// Columns on the board.
-    cols: u8,
     /// By anchor: where a piece one cell wide lands in the mirror, as a
     /// shift (three bits a lane); one two cells wide lands a lane before.
     mirror_shift: [u8; 32],
@@ -607,17 +599,8 @@ impl OneWord {
             anchors
         });
         let pattern = std::array::from_fn(|code| masks.stamp[code * cells][0]);
-        let size = |code: usize| {
-            let shape = match code as u8 {
-                2 => PieceShape::Single,
-                3 => PieceShape::Wide,
-                4 => PieceShape::Tall,
-                5 => PieceShape::Square,
-                TARGET => target_shape,
-                _ => return (0, 0),
-            };
-            shape.size()
-        };
+        let size =
+            |code: usize| shape_of(code as u8, target_shape).map_or((0, 0), PieceShape::size);
         Self {
             board,
             not_first_col: board & !column(0),
@@ -637,35 +620,11 @@ impl OneWord {
                 2..=5 => code as u8 - 2,
                 _ => 0,
             }),
-            first_column: column(0) * 7,
-            cols: cols as u8,
             mirror_shift: std::array::from_fn(|anchor| {
                 let (row, col) = (anchor / cols, anchor % cols);
                 3 * (row * cols + cols - 1 - col).min(PER_WORD - 1) as u8
             }),
         }
-    }
-
-    /// The state seen in a mirror (left and right swapped), coded as
-    /// states are: each piece's code on its new top-left cell.
-    #[inline(always)]
-    pub(super) fn mirror(&self, s: u64) -> u64 {
-        let cols = u32::from(self.cols);
-        let mut r = 0;
-        for col in 0..cols {
-            r |= (s >> (3 * col) & self.first_column) << (3 * (cols - 1 - col));
-        }
-        // A piece two cells wide now has its code on its right cell and
-        // "covered" on its left: move the code one lane down.
-        let low = r & LOW_LANES;
-        let mid = r >> 1 & LOW_LANES;
-        let high = r >> 2 & LOW_LANES;
-        let mut wide = low & (mid ^ high); // 011 wide, 101 square
-        if self.column_shift[TARGET as usize] != 0 {
-            wide |= high & mid & !low;
-        }
-        let lanes = wide * 7;
-        (r & !lanes & !(lanes >> 3)) | (r & lanes) >> 3 | wide
     }
 
     /// The mirror image of the successor `mv` makes of `s`, given

@@ -228,20 +228,19 @@ fn bfs_in<W: Watch, const MERGED: bool>(
 ) -> Outcome<KMove> {
     let text = |s: u64| space.state_text(&KState::of_word(s));
     let metric = space.metric();
-    let canonical = |s: u64| {
-        if MERGED { s.min(masks.mirror(s)) } else { s }
-    };
     let Arrays {
         states,
         parents,
         images,
         seen,
     } = arrays;
-    let start = start.word();
-    if MERGED {
-        images.push(start.max(masks.mirror(start)));
-    }
-    let start = canonical(start);
+    let start = if MERGED {
+        let image = space.mirror(&start).word();
+        images.push(start.word().max(image));
+        start.word().min(image)
+    } else {
+        start.word()
+    };
     states.push(start);
     parents.push(u32::MAX);
     seen.insert(start);
@@ -262,15 +261,20 @@ fn bfs_in<W: Watch, const MERGED: bool>(
     };
     // The move from each node's parent to it: the one successor of the
     // parent that is the node (no two moves give one canonical state).
-    // Merged, the first that stands for it: two successors that are each
-    // other's mirror image both do.
-    let path_to = |states: &Vec<u64>, parents: &Vec<u32>, mut i: usize| {
+    // Merged, the first that stands for it (the lesser of it and its
+    // image): two successors that are each other's image both do.
+    let path_to = |states: &Vec<u64>, parents: &Vec<u32>, images: &Vec<u64>, mut i: usize| {
         let mut path = Vec::new();
         while i != 0 {
             let parent = parents[i] as usize;
             let mut found = None;
             masks.each_successor(metric, states[parent], |mv, next| {
-                if canonical(next) == states[i] && found.is_none() {
+                let stands_for = if MERGED {
+                    next.min(masks.mirror_after(images[parent], states[parent], mv))
+                } else {
+                    next
+                };
+                if stands_for == states[i] && found.is_none() {
                     found = Some(mv);
                 }
             });
@@ -399,7 +403,7 @@ fn bfs_in<W: Watch, const MERGED: bool>(
         }
         meter.generated(looked_at);
         if let Some(at) = goal {
-            let path = path_to(states, parents, at);
+            let path = path_to(states, parents, images, at);
             let mut stats = meter.finish(sizes(states, seen, head, depth + 1));
             stats.bound = Some(depth + 1);
             return Outcome::solved(path, stats);
