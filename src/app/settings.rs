@@ -187,8 +187,8 @@ pub use crate::engine::strategy::Family;
 pub struct GaveWay {
     /// The one chosen before (`None`: a name no strategy has).
     pub chosen: Option<&'static dyn Strategy>,
-    /// The default chosen instead (its registry name).
-    pub fallback: &'static str,
+    /// The default chosen instead.
+    pub fallback: &'static dyn Strategy,
 }
 
 impl Default for Settings {
@@ -235,8 +235,9 @@ impl Settings {
         if chosen.is_some_and(|s| s.supports(family)) {
             return None;
         }
-        let fallback = strategy::default_for(family);
-        self.strategy = fallback.into();
+        let fallback = strategy::find(strategy::default_for(family))
+            .expect("each family's default is registered");
+        self.strategy = fallback.name().into();
         Some(GaveWay { chosen, fallback })
     }
 

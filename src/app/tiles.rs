@@ -140,15 +140,14 @@ impl TilesPlay {
         let Some(GaveWay { chosen, fallback }) = settings.keep_strategy_for(Family::Tiles) else {
             return;
         };
-        let label = move |lang| names::strategy_label_of(fallback, lang).unwrap_or(fallback.into());
         self.status = Said::new(move |lang| match chosen {
             Some(s) => TilesMsg::KlotskiOnly {
                 strategy: names::strategy_label(s, lang),
-                fallback: label(lang),
+                fallback: names::strategy_label(fallback, lang),
             }
             .text(lang),
             None => TilesMsg::FallbackChosen {
-                fallback: label(lang),
+                fallback: names::strategy_label(fallback, lang),
             }
             .text(lang),
         });

@@ -493,18 +493,17 @@ impl KlotskiPlay {
         let Some(GaveWay { chosen, fallback }) = settings.keep_strategy_for(Family::Klotski) else {
             return;
         };
-        let label = move |name: &str, lang| strategy_label_of(name, lang).unwrap_or(name.into());
         self.status = match chosen {
             Some(s) => Box::new(move |lang| {
                 KlotskiMsg::TilesOnly {
                     strategy: strategy_label(s, lang),
-                    fallback: label(fallback, lang),
+                    fallback: strategy_label(fallback, lang),
                 }
                 .text(lang)
             }),
             None => Box::new(move |lang| {
                 KlotskiMsg::FallbackChosen {
-                    fallback: label(fallback, lang),
+                    fallback: strategy_label(fallback, lang),
                 }
                 .text(lang)
             }),
