@@ -211,16 +211,19 @@ fn one_word_matches_generic(texts: &[&str], merged: bool) {
     };
     let cancelled = CancelToken::new();
     cancelled.cancel();
+    type Bfs = fn(&KlotskiSpace, KState, &Control) -> crate::Outcome<super::KMove>;
+    let fast_bfs: Bfs = if merged {
+        super::bfs_mirrored
+    } else {
+        super::bfs
+    };
     for text in texts {
         let layout = Layout::parse(text).unwrap();
         for metric in Metric::ALL {
             let (space, start) = KlotskiSpace::new(&layout, metric);
             assert!(space.one_word().is_some(), "{text}");
             assert!(!merged || space.goal_is_symmetric(), "{text}");
-            let fast_run = |ctl: &Control| match merged {
-                true => super::bfs_mirrored(&space, start, ctl),
-                false => super::bfs(&space, start, ctl),
-            };
+            let fast_run = |ctl: &Control| fast_bfs(&space, start, ctl);
             let slow_run = |ctl: &Control| match merged {
                 true => {
                     let from = space.canonical(&start);
@@ -266,14 +269,10 @@ fn one_word_matches_generic(texts: &[&str], merged: bool) {
     // The limit and the cancel were seen (not just equal by accident).
     let layout = Layout::parse(LAYOUTS[0]).unwrap();
     let (space, start) = KlotskiSpace::new(&layout, Metric::Steps);
-    let run = |ctl: &Control| match merged {
-        true => super::bfs_mirrored(&space, start, ctl),
-        false => super::bfs(&space, start, ctl),
-    };
-    let o = run(&Control::default().with_limits(limited));
+    let o = fast_bfs(&space, start, &Control::default().with_limits(limited));
     assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
     assert!(o.stats.expanded <= 701);
-    let o = run(&Control::default().with_cancel(cancelled));
+    let o = fast_bfs(&space, start, &Control::default().with_cancel(cancelled));
     assert_eq!(o.status, Status::Cancelled);
 }
 
