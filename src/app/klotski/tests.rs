@@ -9,7 +9,7 @@ use tempfile::TempDir;
 use crate::app::HuarongApp;
 use crate::app::i18n::Lang;
 use crate::app::settings::Family;
-use crate::app::tests::{klotski_harness as harness, wait_while};
+use crate::app::tests::{klotski_harness as harness, wait_until, wait_while};
 use crate::engine::klotski::Layout;
 use crate::storage::layouts::classics;
 
@@ -252,6 +252,14 @@ fn bfs_with_mirror_images_merged_solves_as_short_and_plays_out_to_the_exit() {
     h.get_by_label("Inspect").click();
     h.run();
     assert!(h.state().inspector.is_some(), "{}", h.state().status());
+    h.get_by_label("Step").click();
+    let stepped = |h: &Harness<'_, HuarongApp>| {
+        let inspector = h.state().inspector.as_ref().expect("open");
+        inspector.model().current().map(|n| n.state.clone())
+    };
+    wait_until(&mut h, |h| stepped(h).is_some(), 20, "Step");
+    let state = stepped(&h).unwrap();
+    assert!(Layout::parse(&state).is_ok(), "{state}");
 }
 
 #[test]
