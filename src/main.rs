@@ -1,7 +1,8 @@
 //! The `huarong` binary: the command line (`cli`) and, when no command is
-//! given, the desktop app (`app`). Both are glue over the `huarong-engine`
-//! crate and the library's `storage`.
+//! given, the desktop app (`app`, with the default `gui` feature). Both are
+//! glue over the `huarong-engine` crate and the library's `storage`.
 
+#[cfg(feature = "gui")]
 mod app;
 mod cli;
 

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::budget::TimeLimitOf;
 use super::klotski::{KlotskiArgs, bench_layouts};
 use super::report::{Record, bytes, duration, thousands};
-use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
+use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
 use crate::engine::Status;
 use crate::engine::strategy::Family;
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
@@ -60,7 +60,7 @@ pub(super) struct Instance {
 pub(super) fn parse_instances(
     text: &str,
     mut shape: Option<Shape>,
-) -> Result<Vec<Instance>, InputError> {
+) -> Result<Vec<Instance>, CliError> {
     let mut out = Vec::new();
     // A byte-order mark (as some editors save UTF-8) is not part of the first token.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -80,7 +80,7 @@ pub(super) fn parse_instances(
             Some(s) => s,
             None => {
                 let side = square(count).or_else(|| square(count - 1)).ok_or_else(|| {
-                    InputError(format!(
+                    CliError::Input(format!(
                         "line {line}: {count} numbers are neither a square board nor a square board and a length; give --size RxC"
                     ))
                 })?;
@@ -91,7 +91,7 @@ pub(super) fn parse_instances(
         let (tiles, expected) = if count == s.cells() + 1 {
             let last = tokens[count - 1];
             let len = last.parse::<u32>().map_err(|_| {
-                InputError(format!(
+                CliError::Input(format!(
                     "line {line}: expected length '{last}' is not a number"
                 ))
             })?;
@@ -100,7 +100,7 @@ pub(super) fn parse_instances(
             (&tokens[..], None)
         };
         let start = Board::parse(&tiles.join(" "), Some(s))
-            .map_err(|e| InputError(format!("line {line}: {e}")))?;
+            .map_err(|e| CliError::Input(format!("line {line}: {e}")))?;
         out.push(Instance {
             line,
             start,
@@ -108,15 +108,15 @@ pub(super) fn parse_instances(
         });
     }
     if out.is_empty() {
-        return Err(InputError("the file holds no instances".into()));
+        return Err(CliError::Input("the file holds no instances".into()));
     }
     Ok(out)
 }
 
 /// `n` uniformly random solvable starts for the board's size and goal.
-fn random_instances(n: usize, seed: u64, board: &BoardArgs) -> Result<Vec<Instance>, InputError> {
+fn random_instances(n: usize, seed: u64, board: &BoardArgs) -> Result<Vec<Instance>, CliError> {
     if n == 0 {
-        return Err(InputError("--random must be at least 1".into()));
+        return Err(CliError::Input("--random must be at least 1".into()));
     }
     let shape = board.shape()?.unwrap_or(Shape::new(3, 3)?);
     let goal = TilePuzzle::parse(
@@ -188,21 +188,20 @@ struct Summary {
 /// about 30 MB.
 const MAX_BENCH_FILE_BYTES: u64 = 64 << 20;
 
-pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
+pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
     if args.layouts.is_none() {
         refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
     }
     let instances = match (&args.file, &args.layouts, args.random) {
         (Some(file), _, _) => {
-            let cannot = |e: &dyn std::fmt::Display| {
-                InputError(format!("cannot read {}: {e}", file.display()))
-            };
+            let cannot = || format!("cannot read {}", file.display());
             // A FIFO or device would block or never end: refused unopened.
             let bytes = huarong::storage::read_regular(file, MAX_BENCH_FILE_BYTES)
-                .map_err(|e| cannot(&e))?;
+                .map_err(|e| CliError::file(cannot(), &e))?;
             let text = String::from_utf8(bytes).map_err(|e| {
-                cannot(&format_args!(
-                    "not UTF-8 text (byte {})",
+                CliError::Input(format!(
+                    "{}: not UTF-8 text (byte {})",
+                    cannot(),
                     e.utf8_error().valid_up_to()
                 ))
             })?;
@@ -210,10 +209,12 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         }
         (None, Some(names), _) => {
             refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
-            return bench_layouts(names, &args.klotski, &args.search);
+            return bench_layouts(names, &args.klotski, &args.search, out);
         }
         (None, None, Some(n)) => random_instances(n, args.random_seed, &args.board)?,
-        (None, None, None) => return Err(InputError("give --file, --random or --layouts".into())),
+        (None, None, None) => {
+            return Err(CliError::Input("give --file, --random or --layouts".into()));
+        }
     };
     let shape = instances[0].start.shape();
     // Parsed beside the first start, so goal errors read as they do in `solve`.
@@ -287,7 +288,7 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
                 expected: inst.expected,
                 record: Record::new(&o),
             };
-            println!("{}", serde_json::to_string(&rec)?);
+            writeln!(out, "{}", serde_json::to_string(&rec)?)?;
         } else {
             let len = o.path.len();
             let result = match (o.status, inst.expected) {
@@ -301,11 +302,12 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
                 (s, Some(e)) => format!("{s} (expected {e})"),
                 (s, None) => s.to_string(),
             };
-            println!(
+            writeln!(
+                out,
                 "#{index:<4} {result:<30} {:>12}  expanded {}",
                 duration(ms / 1e3),
                 thousands(o.stats.expanded)
-            );
+            )?;
         }
     }
     // The file holds at least one instance, so there is a median.
@@ -324,9 +326,14 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
         struct Line<'a> {
             summary: &'a Summary,
         }
-        println!("{}", serde_json::to_string(&Line { summary: &summary })?);
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&Line { summary: &summary })?
+        )?;
     } else {
-        println!(
+        writeln!(
+            out,
             "solved {} of {}; total {}, median {}; expanded {}, generated {}; peak memory {}",
             summary.solved,
             summary.instances,
@@ -335,41 +342,46 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
             thousands(summary.expanded),
             thousands(summary.generated),
             bytes(summary.peak_bytes)
-        );
+        )?;
         if summary.wrong_paths.is_empty() {
-            println!("every path replayed from its start to the goal");
+            writeln!(out, "every path replayed from its start to the goal")?;
         } else {
             for i in &summary.wrong_paths {
-                println!("path does not reach the goal, which cannot be right: #{i}");
+                writeln!(
+                    out,
+                    "path does not reach the goal, which cannot be right: #{i}"
+                )?;
             }
         }
         if optimal {
             if summary.mismatches.is_empty() {
-                println!("lengths disagreeing with the expected ones: none");
+                writeln!(out, "lengths disagreeing with the expected ones: none")?;
             } else {
                 for m in &summary.mismatches {
-                    println!(
+                    writeln!(
+                        out,
                         "length mismatch: #{} (line {}) found {}, expected {}",
                         m.index, m.line, m.found, m.expected
-                    );
+                    )?;
                 }
             }
         } else {
             if let Some(o) = &summary.over_optimum {
-                println!(
+                writeln!(
+                    out,
                     "over the optimum: mean {:+.2} moves ({:.2} against {:.2}, {:+.1}%) on {} solved starts",
                     o.mean_excess,
                     o.mean_length,
                     o.mean_optimum,
                     100.0 * o.mean_excess / o.mean_optimum.max(1.0),
                     o.compared
-                );
+                )?;
             }
             if let Some(w) = search.strategy.within()
                 && summary.mismatches.is_empty()
                 && summary.over_optimum.is_some()
             {
-                println!("every length within {w} × its optimum");
+                writeln!(out, "every length within {w} × its optimum")?;
             }
             for m in &summary.mismatches {
                 let what = if m.found < m.expected as usize {
@@ -377,10 +389,11 @@ pub(super) fn run(args: &BenchArgs) -> Result<(), InputError> {
                 } else {
                     "longer than its bound allows"
                 };
-                println!(
+                writeln!(
+                    out,
                     "{what}, which cannot be right: #{} (line {}) found {}, expected {}",
                     m.index, m.line, m.found, m.expected
-                );
+                )?;
             }
         }
     }

@@ -9,7 +9,7 @@ use super::budget::{Budget, TimeLimitOf};
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::{Record, bytes, duration, thousands};
 use super::solve::StartArgs;
-use super::{BoardArgs, InputError, Search, SearchArgs, refuse_inapplicable};
+use super::{BoardArgs, CliError, Out, Search, SearchArgs, refuse_inapplicable};
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::klotski::Layout;
 use crate::engine::klotski::space::unit_steps;
@@ -41,9 +41,9 @@ struct Config {
     heuristic_given: bool,
 }
 
-fn configs(list: &str, search: &SearchArgs) -> Result<Vec<Config>, InputError> {
+fn configs(list: &str, search: &SearchArgs) -> Result<Vec<Config>, CliError> {
     if search.strategy.is_some() {
-        return Err(InputError(
+        return Err(CliError::Input(
             "give the strategies with --strategies, not --strategy".into(),
         ));
     }
@@ -65,7 +65,7 @@ fn configs(list: &str, search: &SearchArgs) -> Result<Vec<Config>, InputError> {
         })
         .collect();
     if out.is_empty() {
-        return Err(InputError("--strategies lists no strategy".into()));
+        return Err(CliError::Input("--strategies lists no strategy".into()));
     }
     Ok(out)
 }
@@ -95,7 +95,7 @@ fn run_all(
     start: &Start,
     searches: &[(String, Search)],
     klotski: &KlotskiArgs,
-) -> Result<Vec<RunLine>, InputError> {
+) -> Result<Vec<RunLine>, CliError> {
     let metric = klotski.metric()?;
     let lines = std::thread::scope(|scope| {
         let handles: Vec<_> = searches
@@ -121,10 +121,13 @@ fn run_all(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("a solver thread panicked"))
-            .collect::<Vec<_>>()
+            .map(|h| {
+                h.join()
+                    .map_err(|_| CliError::Internal("a solver thread panicked".into()))
+            })
+            .collect::<Result<Vec<_>, CliError>>()
     });
-    let mut lines = lines;
+    let mut lines = lines?;
     flag_lines(&mut lines);
     Ok(lines)
 }
@@ -187,13 +190,13 @@ fn resolve_all(
     goal: &Board,
     family: Family,
     time: TimeLimitOf,
-) -> Result<Vec<(String, Search)>, InputError> {
+) -> Result<Vec<(String, Search)>, CliError> {
     let configs = configs(list, search)?;
     // Every name and limit is checked before the first database is loaded.
     let mut budget = Budget::new(search.control()?.limits);
     for c in &configs {
         if family == Family::Klotski && c.heuristic_given {
-            return Err(InputError(format!(
+            return Err(CliError::Input(format!(
                 "'{}': heuristics such as pattern databases are for tile boards; \
                  Klotski searches use their own estimate",
                 super::shorten(&c.name, 60)
@@ -208,7 +211,7 @@ fn resolve_all(
             let s = search.resolve_with(&c.strategy, &c.heuristic, goal, &mut budget)?;
             Ok((c.name, s))
         })
-        .collect::<Result<Vec<_>, InputError>>()?;
+        .collect::<Result<Vec<_>, CliError>>()?;
     let share = searches.len();
     for (_, s) in &mut searches {
         s.limit_to(budget.left(share, time));
@@ -217,13 +220,13 @@ fn resolve_all(
 }
 
 /// `huarong compare`.
-pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
+pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError> {
     let (start, searches) = match (&args.start.state, &args.start.klotski, &args.start.layout) {
         (Some(state), _, _) => {
             refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
             let p = args.board.puzzle(state)?;
             if let Err(why) = p.check_solvable() {
-                return Err(InputError(format!("this start is unsolvable: {why}")));
+                return Err(CliError::Input(format!("this start is unsolvable: {why}")));
             }
             let s = resolve_all(
                 &args.strategies,
@@ -252,12 +255,13 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
     let lines = run_all(&start, &searches, &args.klotski)?;
     if args.search.json {
         for l in &lines {
-            println!("{}", serde_json::to_string(l)?);
+            writeln!(out, "{}", serde_json::to_string(l)?)?;
         }
         return Ok(());
     }
     let klotski = matches!(start, Start::Klotski(_));
-    println!(
+    writeln!(
+        out,
         "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10}",
         "strategy",
         "status",
@@ -267,7 +271,7 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
         "generated",
         "memory",
         "time"
-    );
+    )?;
     for l in &lines {
         let status = l.record["status"].as_str().unwrap_or("?");
         let (a, b) = match l.summary {
@@ -281,7 +285,8 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
             _ => ("–".to_string(), "–".to_string()),
         };
         let count = |f: fn(&RunSummary) -> u64| l.summary.as_ref().map_or(0, f);
-        println!(
+        writeln!(
+            out,
             "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10}",
             l.strategy,
             status,
@@ -291,9 +296,9 @@ pub(super) fn compare(args: &CompareArgs) -> Result<(), InputError> {
             thousands(count(|s| s.generated)),
             bytes(count(|s| s.peak_bytes)),
             duration(l.summary.map_or(0.0, |s| s.ms) / 1e3)
-        );
+        )?;
         if let Some(e) = &l.error {
-            println!("  error: {e}");
+            writeln!(out, "  error: {e}")?;
         }
     }
     Ok(())
@@ -373,10 +378,10 @@ fn draw_starts(
     base: Option<&Layout>,
     goal: &Board,
     rng: &mut crate::engine::rng::SeededRng,
-) -> Result<Vec<Start>, InputError> {
+) -> Result<Vec<Start>, CliError> {
     let total = args.count as u128 * args.shuffle.unwrap_or(0) as u128;
     if total > MAX_SHUFFLE_TOTAL {
-        return Err(InputError(format!(
+        return Err(CliError::Input(format!(
             "--count × --shuffle must be at most {} random moves in all, not {}",
             thousands(MAX_SHUFFLE_TOTAL as u64),
             thousands(total as u64)
@@ -385,7 +390,7 @@ fn draw_starts(
     let limit = args.search.time_limit.map(super::time_limit).transpose()?;
     let started = std::time::Instant::now();
     let check_time = || match limit {
-        Some(limit) if started.elapsed() > limit => Err(InputError(format!(
+        Some(limit) if started.elapsed() > limit => Err(CliError::Input(format!(
             "drawing the {} starts took longer than --time-limit ({} s); \
              give a smaller --count or --shuffle",
             args.count,
@@ -420,11 +425,11 @@ fn draw_starts(
 }
 
 /// `huarong experiment`.
-pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
+pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), CliError> {
     if args.count == 0 {
-        return Err(InputError("--count must be at least 1".into()));
+        return Err(CliError::Input("--count must be at least 1".into()));
     }
-    let seed = args.search.seed.unwrap_or(1);
+    let seed = args.search.tuning.seed().unwrap_or(1);
     let mut rng = crate::engine::rng::seeded(seed);
     // The board first, then every configuration checked (and its database
     // loaded), and only then the starts drawn.
@@ -487,11 +492,12 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
         .collect();
     if args.search.json {
         for a in &aggregates {
-            println!("{}", serde_json::to_string(a)?);
+            writeln!(out, "{}", serde_json::to_string(a)?)?;
         }
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "{:<28} {:>8} {:>10} {:>10} {:>14} {:>10} {:>10} {:>10}",
         "strategy",
         "solved",
@@ -501,10 +507,11 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
         "mean time",
         "median",
         "max memory"
-    );
+    )?;
     for a in &aggregates {
         let opt = |v: Option<f64>| v.map_or("–".to_string(), |x| format!("{x:.1}"));
-        println!(
+        writeln!(
+            out,
             "{:<28} {:>7.0}% {:>10} {:>10} {:>14} {:>10} {:>10} {:>10}",
             a.strategy,
             a.solved_pct,
@@ -514,12 +521,13 @@ pub(super) fn experiment(args: &ExperimentArgs) -> Result<(), InputError> {
             duration(a.mean_ms / 1e3),
             duration(a.median_ms / 1e3),
             bytes(a.max_peak_bytes)
-        );
+        )?;
         if a.disagreements > 0 {
-            println!(
+            writeln!(
+                out,
                 "  error: optimal strategies disagreed on {} starts",
                 a.disagreements
-            );
+            )?;
         }
     }
     Ok(())

@@ -11,7 +11,7 @@ use super::budget::Budget;
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::thousands;
 use super::solve::StartArgs;
-use super::{BoardArgs, InputError};
+use super::{BoardArgs, CliError, Out};
 use crate::engine::control::Stop;
 use crate::engine::klotski::group::{Group, layout_after};
 use crate::engine::klotski::space::unit_steps;
@@ -54,18 +54,14 @@ pub(super) struct DistancesArgs {
 }
 
 /// Refuse the flags of the other puzzle family.
-fn refuse_other_family(
-    klotski: bool,
-    board: &BoardArgs,
-    k: &KlotskiArgs,
-) -> Result<(), InputError> {
+fn refuse_other_family(klotski: bool, board: &BoardArgs, k: &KlotskiArgs) -> Result<(), CliError> {
     if klotski && (board.size.is_some() || board.goal.is_some()) {
-        return Err(InputError(
+        return Err(CliError::Input(
             "--size and --goal are for tile boards, not Klotski".into(),
         ));
     }
     if !klotski && k.metric_given() {
-        return Err(InputError(
+        return Err(CliError::Input(
             "--metric is for Klotski, not tile boards".into(),
         ));
     }
@@ -73,10 +69,10 @@ fn refuse_other_family(
 }
 
 /// The group of `layout`'s start in `metric`, for the commands.
-fn group_of(layout: &Layout, metric: Metric) -> Result<(KlotskiSpace, Group), InputError> {
+fn group_of(layout: &Layout, metric: Metric) -> Result<(KlotskiSpace, Group), CliError> {
     let (space, start) = KlotskiSpace::new(layout, metric);
     let group = Group::build(&space, start, &Control::default())
-        .map_err(|stop| InputError(format!("the layout's group stopped: {stop:?}")))?;
+        .map_err(|stop| CliError::Input(format!("the layout's group stopped: {stop:?}")))?;
     Ok((space, group))
 }
 
@@ -94,10 +90,15 @@ struct KlotskiHint {
 }
 
 /// `huarong hint --layout … | --klotski …`.
-fn hint_klotski(layout: &Layout, metric: Metric, json: bool) -> Result<(), InputError> {
+fn hint_klotski(
+    layout: &Layout,
+    metric: Metric,
+    json: bool,
+    out: &mut Out,
+) -> Result<(), CliError> {
     let (space, group) = group_of(layout, metric)?;
     let Some(distance) = group.start_distance() else {
-        return Err(InputError(format!(
+        return Err(CliError::Input(format!(
             "the exit cannot be reached: none of the {} positions reachable from here frees the target",
             thousands(group.len() as u64)
         )));
@@ -119,17 +120,17 @@ fn hint_klotski(layout: &Layout, metric: Metric, json: bool) -> Result<(), Input
         best,
     };
     if json {
-        println!("{}", serde_json::to_string(&hint)?);
+        writeln!(out, "{}", serde_json::to_string(&hint)?)?;
         return Ok(());
     }
     let unit = match metric {
         Metric::Moves => "moves",
         Metric::Steps => "steps",
     };
-    println!("{distance} {unit} from the exit (optimal)");
+    writeln!(out, "{distance} {unit} from the exit (optimal)")?;
     for b in &hint.best {
         let steps: String = b.steps.iter().collect();
-        println!("Closer: piece {} {steps}", b.piece);
+        writeln!(out, "Closer: piece {} {steps}", b.piece)?;
     }
     Ok(())
 }
@@ -145,11 +146,11 @@ enum Oracle {
 }
 
 impl Oracle {
-    fn for_goal(goal: &Board) -> Result<Self, InputError> {
+    fn for_goal(goal: &Board) -> Result<Self, CliError> {
         let shape = goal.shape();
         if DistanceTable::quick(shape) {
             let table = DistanceTable::build(goal, &Control::default()).map_err(|stop| {
-                InputError(format!("the distance table for {shape} stopped: {stop:?}"))
+                CliError::Input(format!("the distance table for {shape} stopped: {stop:?}"))
             })?;
             return Ok(Oracle::Table(table));
         }
@@ -158,7 +159,7 @@ impl Oracle {
             let progress = |_: f32| {};
             let db = budget
                 .database(HeuristicKind::Pdb, goal, &progress)
-                .map_err(|stop| InputError(stop.why))?;
+                .map_err(|stop| CliError::Input(stop.why))?;
             return Ok(Oracle::Search(HeuristicChoice::Pdb(db)));
         }
         if DistanceTable::covers(shape) {
@@ -172,11 +173,11 @@ impl Oracle {
     }
 
     /// The moves from `board` to `goal` (a bound when not optimal).
-    fn distance(&self, board: &Board, goal: &Board) -> Result<u32, InputError> {
+    fn distance(&self, board: &Board, goal: &Board) -> Result<u32, CliError> {
         match self {
             Oracle::Table(t) => t
                 .distance(board)
-                .ok_or_else(|| InputError("this position cannot reach the goal".into())),
+                .ok_or_else(|| CliError::Input("this position cannot reach the goal".into())),
             Oracle::Search(h) => solve_length(board, goal, "idastar", h),
             Oracle::UpperBound => solve_length(board, goal, "fast", &HeuristicChoice::Manhattan),
         }
@@ -188,13 +189,13 @@ fn solve_length(
     goal: &Board,
     strategy: &str,
     h: &HeuristicChoice,
-) -> Result<u32, InputError> {
+) -> Result<u32, CliError> {
     let puzzle = TilePuzzle::new(board.clone(), goal.clone())?;
     let s = find(strategy).expect("a registered strategy");
     let o = solve_tiles(s, &puzzle, h, &Control::default())?;
     match o.status {
         Status::Solved => Ok(o.path.len() as u32),
-        _ => Err(InputError(format!(
+        _ => Err(CliError::Input(format!(
             "no distance: {}",
             o.reason.unwrap_or_else(|| o.status.to_string())
         ))),
@@ -212,19 +213,19 @@ struct Hint {
 }
 
 /// `huarong hint`.
-pub(super) fn hint(args: &HintArgs) -> Result<(), InputError> {
+pub(super) fn hint(args: &HintArgs, out: &mut Out) -> Result<(), CliError> {
     let state = match (&args.start.state, &args.start.klotski, &args.start.layout) {
         (Some(state), _, _) => state,
         (None, text, name) => {
             refuse_other_family(true, &args.board, &args.klotski)?;
             let layout = resolve_layout(text.as_deref(), name.as_deref())?;
-            return hint_klotski(&layout, args.klotski.metric()?, args.json);
+            return hint_klotski(&layout, args.klotski.metric()?, args.json, out);
         }
     };
     refuse_other_family(false, &args.board, &args.klotski)?;
     let puzzle = args.board.puzzle(state)?;
     if let Err(why) = puzzle.check_solvable() {
-        return Err(InputError(format!(
+        return Err(CliError::Input(format!(
             "this position cannot reach the goal: {why}"
         )));
     }
@@ -250,7 +251,7 @@ pub(super) fn hint(args: &HintArgs) -> Result<(), InputError> {
         best,
     };
     if args.json {
-        println!("{}", serde_json::to_string(&hint)?);
+        writeln!(out, "{}", serde_json::to_string(&hint)?)?;
         return Ok(());
     }
     let known = if hint.optimal {
@@ -259,7 +260,11 @@ pub(super) fn hint(args: &HintArgs) -> Result<(), InputError> {
         "an upper bound: the row-by-row plan's length"
     };
     let plural = if hint.distance == 1 { "" } else { "s" };
-    println!("{} move{plural} from the goal ({known})", hint.distance);
+    writeln!(
+        out,
+        "{} move{plural} from the goal ({known})",
+        hint.distance
+    )?;
     let list = |m: &BTreeMap<char, u32>| {
         m.iter()
             .map(|(dir, d)| format!("{dir} → {d}"))
@@ -267,17 +272,18 @@ pub(super) fn hint(args: &HintArgs) -> Result<(), InputError> {
             .join(", ")
     };
     match hint.best.as_slice() {
-        [] if hint.distance == 0 => println!("Solved."),
-        [] => println!("No move brings it closer by this estimate."),
-        best => println!(
+        [] if hint.distance == 0 => writeln!(out, "Solved.")?,
+        [] => writeln!(out, "No move brings it closer by this estimate.")?,
+        best => writeln!(
+            out,
             "Best (blank direction): {}",
             best.iter()
                 .map(char::to_string)
                 .collect::<Vec<_>>()
                 .join(", ")
-        ),
+        )?,
     }
-    println!("Every move: {}", list(&hint.moves));
+    writeln!(out, "Every move: {}", list(&hint.moves))?;
     Ok(())
 }
 
@@ -301,9 +307,14 @@ struct GroupDistances {
 }
 
 /// `huarong distances --layout … | --klotski …`.
-fn distances_klotski(layout: &Layout, metric: Metric, json: bool) -> Result<(), InputError> {
+fn distances_klotski(
+    layout: &Layout,
+    metric: Metric,
+    json: bool,
+    out: &mut Out,
+) -> Result<(), CliError> {
     let (_, group) = group_of(layout, metric)?;
-    let out = GroupDistances {
+    let found = GroupDistances {
         states: group.len() as u64,
         by_distance: group.by_distance().to_vec(),
         max: group.max_distance(),
@@ -316,44 +327,52 @@ fn distances_klotski(layout: &Layout, metric: Metric, json: bool) -> Result<(), 
         start: group.start_distance(),
     };
     if json {
-        println!("{}", serde_json::to_string(&out)?);
+        writeln!(out, "{}", serde_json::to_string(&found)?)?;
         return Ok(());
     }
     let unit = match metric {
         Metric::Moves => "moves",
         Metric::Steps => "steps",
     };
-    println!(
+    writeln!(
+        out,
         "{} positions reachable from the start",
-        thousands(out.states)
-    );
-    match out.start {
-        Some(d) => println!("The start is {d} {unit} from the exit"),
-        None => println!("None of them frees the target: the exit cannot be reached"),
+        thousands(found.states)
+    )?;
+    match found.start {
+        Some(d) => writeln!(out, "The start is {d} {unit} from the exit")?,
+        None => writeln!(
+            out,
+            "None of them frees the target: the exit cannot be reached"
+        )?,
     }
-    for (d, n) in out.by_distance.iter().enumerate() {
-        println!("{d:>4} {unit}: {}", thousands(*n));
+    for (d, n) in found.by_distance.iter().enumerate() {
+        writeln!(out, "{d:>4} {unit}: {}", thousands(*n))?;
     }
-    if let Some(max) = out.max {
-        println!("Farthest ({max} {unit}): {}", out.farthest.join(" | "));
+    if let Some(max) = found.max {
+        writeln!(
+            out,
+            "Farthest ({max} {unit}): {}",
+            found.farthest.join(" | ")
+        )?;
     }
     Ok(())
 }
 
 /// `huarong distances`.
-pub(super) fn distances(args: &DistancesArgs) -> Result<(), InputError> {
+pub(super) fn distances(args: &DistancesArgs, out: &mut Out) -> Result<(), CliError> {
     if args.klotski.is_some() || args.layout.is_some() {
         let layout = resolve_layout(args.klotski.as_deref(), args.layout.as_deref())?;
-        return distances_klotski(&layout, args.metric.metric()?, args.json);
+        return distances_klotski(&layout, args.metric.metric()?, args.json, out);
     }
     refuse_other_family(false, &args.board, &args.metric)?;
     let Some(shape) = args.board.shape()? else {
-        return Err(InputError(
+        return Err(CliError::Input(
             "give a board with --size RxC (e.g. 3x3), or --layout / --klotski".into(),
         ));
     };
     if !DistanceTable::covers(shape) {
-        return Err(InputError(format!(
+        return Err(CliError::Input(format!(
             "distance tables cover boards of up to {MAX_CELLS} cells (3x4, 2x6); {shape} has {}",
             shape.cells()
         )));
@@ -371,29 +390,35 @@ pub(super) fn distances(args: &DistancesArgs) -> Result<(), InputError> {
         }
     });
     let table = DistanceTable::build(&goal, &ctl).map_err(|stop| match stop {
-        Stop::Limit(kind) => InputError(format!(
+        Stop::Limit(kind) => CliError::Input(format!(
             "the distance table for {shape} needs {} MiB: over the {kind}",
             DistanceTable::bytes_needed(shape) >> 20
         )),
-        other => InputError(format!("the distance table for {shape} stopped: {other:?}")),
+        other => CliError::Input(format!("the distance table for {shape} stopped: {other:?}")),
     })?;
-    let out = Distances {
+    let found = Distances {
         states: table.states(),
         by_distance: table.by_distance().to_vec(),
         max: table.max_distance(),
         farthest: table.farthest().iter().map(Board::to_text).collect(),
     };
     if args.json {
-        println!("{}", serde_json::to_string(&out)?);
+        writeln!(out, "{}", serde_json::to_string(&found)?)?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "{shape}: {} positions reach the goal",
-        thousands(out.states)
-    );
-    for (d, n) in out.by_distance.iter().enumerate() {
-        println!("{d:>3} moves: {}", thousands(*n));
+        thousands(found.states)
+    )?;
+    for (d, n) in found.by_distance.iter().enumerate() {
+        writeln!(out, "{d:>3} moves: {}", thousands(*n))?;
     }
-    println!("Farthest ({} moves): {}", out.max, out.farthest.join(" | "));
+    writeln!(
+        out,
+        "Farthest ({} moves): {}",
+        found.max,
+        found.farthest.join(" | ")
+    )?;
     Ok(())
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::observe::Watchers;
 use super::report::{Counters, duration, thousands};
-use super::{InputError, SearchArgs};
+use super::{CliError, Out, SearchArgs};
 use crate::engine::experiment::RunSummary;
 use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
@@ -27,12 +27,12 @@ pub(super) struct KlotskiArgs {
 }
 
 impl KlotskiArgs {
-    pub(super) fn metric(&self) -> Result<Metric, InputError> {
+    pub(super) fn metric(&self) -> Result<Metric, CliError> {
         let Some(name) = &self.metric else {
             return Ok(Metric::Moves);
         };
         Metric::from_name(name).ok_or_else(|| {
-            InputError(format!(
+            CliError::Input(format!(
                 "unknown metric '{}' (valid: moves, steps)",
                 super::shorten(name, 60)
             ))
@@ -46,17 +46,19 @@ impl KlotskiArgs {
 }
 
 /// The layout given as text or as a classic's name.
-pub(super) fn resolve_layout(text: Option<&str>, name: Option<&str>) -> Result<Layout, InputError> {
+pub(super) fn resolve_layout(text: Option<&str>, name: Option<&str>) -> Result<Layout, CliError> {
     match (text, name) {
-        (Some(text), _) => Layout::parse(text).map_err(|e| InputError(format!("layout: {e}"))),
+        (Some(text), _) => Layout::parse(text).map_err(|e| CliError::Input(format!("layout: {e}"))),
         (None, Some(name)) => classic(name).map(Classic::parse),
-        (None, None) => Err(InputError("give --state, --klotski or --layout".into())),
+        (None, None) => Err(CliError::Input(
+            "give --state, --klotski or --layout".into(),
+        )),
     }
 }
 
-fn classic(name: &str) -> Result<&'static Classic, InputError> {
+fn classic(name: &str) -> Result<&'static Classic, CliError> {
     layouts::find(name).ok_or_else(|| {
-        InputError(format!(
+        CliError::Input(format!(
             "no classic layout named '{name}' (`huarong layouts` lists the {})",
             layouts::classics().len()
         ))
@@ -79,9 +81,9 @@ pub(super) struct KlotskiRecord {
 }
 
 /// The steps of a solution, checked to replay legally.
-fn steps_of(layout: &Layout, o: &Outcome<KMove>) -> Result<Vec<(char, Dir)>, InputError> {
+fn steps_of(layout: &Layout, o: &Outcome<KMove>) -> Result<Vec<(char, Dir)>, CliError> {
     unit_steps(layout, &o.path).map_err(|i| {
-        InputError(format!(
+        CliError::Input(format!(
             "internal error: solution move {} is illegal",
             i + 1
         ))
@@ -118,7 +120,8 @@ pub(super) fn solve_layout(
     klotski: &KlotskiArgs,
     search: &SearchArgs,
     watchers: Watchers,
-) -> Result<(), InputError> {
+    out: &mut Out,
+) -> Result<(), CliError> {
     let metric = klotski.metric()?;
     let strategy = search.strategy(Family::Klotski)?;
     let ctl = search.control()?;
@@ -134,36 +137,43 @@ pub(super) fn solve_layout(
         if let Some(a) = &anatomy {
             record["anatomy"] = serde_json::to_value(a)?;
         }
-        println!("{record}");
+        writeln!(out, "{record}")?;
         return Ok(());
     }
-    println!("Start ({}x{}):", layout.rows, layout.cols);
-    print!("{layout}");
-    println!("Strategy: {}, counting {}", strategy.label(), metric.name());
+    writeln!(out, "Start ({}x{}):", layout.rows, layout.cols)?;
+    write!(out, "{layout}")?;
+    writeln!(
+        out,
+        "Strategy: {}, counting {}",
+        strategy.label(),
+        metric.name()
+    )?;
     match o.status {
         Status::Solved => {
             let optimal = crate::units::guarantee(&o.stats)
                 .unwrap_or_else(|| "not guaranteed optimal".into());
-            println!(
+            writeln!(
+                out,
                 "Status: solved in {} moves, {} steps ({optimal} in {})",
                 piece_moves(&steps),
                 steps.len(),
                 metric.name()
-            );
+            )?;
             let text: Vec<String> = steps
                 .iter()
                 .map(|&(c, d)| format!("{c}{}", d.letter()))
                 .collect();
-            println!("Steps (piece, direction): {}", text.join(" "));
+            writeln!(out, "Steps (piece, direction): {}", text.join(" "))?;
         }
-        status => println!(
+        status => writeln!(
+            out,
             "Status: {status}: {}",
             o.reason.as_deref().unwrap_or("no reason given")
-        ),
+        )?,
     }
-    println!("{}", counters(&o.stats));
+    writeln!(out, "{}", counters(&o.stats))?;
     if let Some(a) = &anatomy {
-        println!("{}", super::observe::anatomy_text(a));
+        writeln!(out, "{}", super::observe::anatomy_text(a))?;
     }
     Ok(())
 }
@@ -176,7 +186,7 @@ pub(super) struct LayoutsArgs {
 }
 
 /// `huarong layouts`.
-pub(super) fn list_layouts(args: &LayoutsArgs) -> Result<(), InputError> {
+pub(super) fn list_layouts(args: &LayoutsArgs, out: &mut Out) -> Result<(), CliError> {
     for (i, c) in layouts::classics().iter().enumerate() {
         if args.json {
             #[derive(Serialize)]
@@ -185,17 +195,19 @@ pub(super) fn list_layouts(args: &LayoutsArgs) -> Result<(), InputError> {
                 #[serde(flatten)]
                 classic: &'a Classic,
             }
-            println!(
+            writeln!(
+                out,
                 "{}",
                 serde_json::to_string(&Line {
                     number: i + 1,
                     classic: c
                 })?
-            );
+            )?;
         } else {
             // Chinese characters take two terminal columns each.
             let pad = 14usize.saturating_sub(2 * c.name.chars().count());
-            println!(
+            writeln!(
+                out,
                 "{:>2}  {}{:pad$} {:<26} {:>3} moves {:>3} steps  {}",
                 i + 1,
                 c.name,
@@ -204,7 +216,7 @@ pub(super) fn list_layouts(args: &LayoutsArgs) -> Result<(), InputError> {
                 c.moves,
                 c.steps,
                 c.english
-            );
+            )?;
         }
     }
     Ok(())
@@ -228,7 +240,8 @@ pub(super) fn bench_layouts(
     names: &str,
     klotski: &KlotskiArgs,
     search: &SearchArgs,
-) -> Result<(), InputError> {
+    out: &mut Out,
+) -> Result<(), CliError> {
     let metric = klotski.metric()?;
     let strategy = search.strategy(Family::Klotski)?;
     let ctl = search.control()?;
@@ -275,14 +288,15 @@ pub(super) fn bench_layouts(
                 enumerate_ms: e_ms,
                 record: KlotskiRecord::new(&layout, metric, &o, &steps),
             };
-            println!("{}", serde_json::to_string(&line)?);
+            writeln!(out, "{}", serde_json::to_string(&line)?)?;
         } else {
             let result = match found {
                 Some(n) => format!("solved {n:>3} (expected {expected})"),
                 None => format!("{} (expected {expected})", o.status),
             };
             let pad = 14usize.saturating_sub(2 * c.name.chars().count());
-            println!(
+            writeln!(
+                out,
                 "{}{:pad$} {result:<26} {:>10}  expanded {:>7}  {:>6} states enumerated in {}",
                 c.name,
                 "",
@@ -290,7 +304,7 @@ pub(super) fn bench_layouts(
                 thousands(o.stats.expanded),
                 thousands(states as u64),
                 duration(e_ms / 1e3)
-            );
+            )?;
         }
     }
     // At least one layout was chosen, so there is a median.
@@ -317,21 +331,22 @@ pub(super) fn bench_layouts(
             enumerate_ms: enum_ms,
             mismatches: &mismatches,
         };
-        println!("{}", serde_json::to_string(&Line { summary })?);
+        writeln!(out, "{}", serde_json::to_string(&Line { summary })?)?;
     } else {
-        println!(
+        writeln!(
+            out,
             "solved {solved} of {} in {}; total {}, median {}; enumerations total {}",
             chosen.len(),
             metric.name(),
             duration(total_ms / 1e3),
             duration(median / 1e3),
             duration(enum_ms / 1e3)
-        );
+        )?;
         if mismatches.is_empty() {
-            println!("lengths disagreeing with the known optima: none");
+            writeln!(out, "lengths disagreeing with the known optima: none")?;
         }
         for m in &mismatches {
-            println!("length mismatch: {m}");
+            writeln!(out, "length mismatch: {m}")?;
         }
     }
     Ok(())

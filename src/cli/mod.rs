@@ -1,15 +1,21 @@
-//! The headless command line: `solve` and `bench` over the same engine the
-//! app uses. Bad input exits with status 2 and one line on stderr naming the
-//! problem; a search that ran exits 0 whatever its status.
+//! The headless command line: `solve`, `bench` and the rest over the same
+//! engine the app uses. Every command prints through one checked writer
+//! ([`Out`]); a failure is a [`CliError`]: one line on stderr naming the
+//! problem, and an exit status by its kind (bad input 2, I/O failure 3,
+//! internal error 4). A search that ran exits 0 whatever its status, and so
+//! does a run whose reader closed the output early.
 
 mod bench;
 mod budget;
 mod compare;
+mod error;
 mod hint;
 mod klotski;
 mod observe;
+mod out;
 mod report;
 mod solve;
+mod tuning;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -25,10 +31,13 @@ use crate::engine::{
     solve_tiles,
 };
 use budget::{Budget, TimeLimitOf, Unprepared};
+pub(crate) use error::{CliError, shorten};
+use error::{one_line, parse_error_line};
+use out::Out;
 
 /// Huarong: play and solve sliding puzzles.
 #[derive(Parser, Debug)]
-#[command(name = "huarong", version, about, long_about = None)]
+#[command(name = "huarong", version, about, long_about = None, after_help = error::EXIT_STATUS_HELP)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -71,23 +80,9 @@ struct BoardArgs {
 struct SearchArgs {
     #[arg(long, short, help = strategy_help())]
     strategy: Option<String>,
-    #[arg(long, value_name = "N", help = knob_help("seed", ""))]
-    seed: Option<u64>,
-    #[arg(long, value_name = "T", allow_negative_numbers = true, help = knob_help("t0", " (> 0)"))]
-    t0: Option<f64>,
-    #[arg(long, value_name = "A", allow_negative_numbers = true, help = knob_help("alpha", " (in (0, 1))"))]
-    alpha: Option<f64>,
-    #[arg(long, value_name = "N", help = knob_help("window", " (≥ 1)"))]
-    window: Option<u64>,
-    #[arg(long, value_name = "N", help = knob_help("max-iters", " (≥ 1)"))]
-    max_iters: Option<u64>,
-    #[arg(long, value_name = "N", help = knob_help("restarts", ""))]
-    restarts: Option<u32>,
-    #[arg(long, value_name = "N", value_parser = count_at_most(MAX_TENURE),
-          help = knob_help("tenure", " (≥ 1, at most 1,000,000)"))]
-    tenure: Option<usize>,
-    #[arg(long, value_name = "W", allow_negative_numbers = true, help = knob_help("weight", " (≥ 1; default 1.2)"))]
-    weight: Option<f64>,
+    /// The strategies' tuning knobs, one flag each, from the registry.
+    #[command(flatten)]
+    tuning: tuning::TuningArgs,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only),
     /// pdb78 (7-8, 4x4 only; built once, seconds) or pdb6666 (6-6-6-6, 5x5
     /// only; built once, seconds). Default: linear-conflict; weighted takes
@@ -131,45 +126,11 @@ fn strategy_help() -> String {
     help
 }
 
-/// A tuning flag's help, from the registry: what it means to the
-/// strategies that take it (those that agree grouped), then `note` (the
-/// values accepted), e.g. "annealing, tabu, greedy: the same seed gives the
-/// same run".
-fn knob_help(flag: &str, note: &str) -> String {
-    let mut uses: Vec<(Vec<&str>, &str)> = Vec::new();
-    for s in STRATEGIES.iter() {
-        for p in s.params().iter().filter(|p| p.key.flag() == flag) {
-            let help = p.help.trim_end_matches('.');
-            match uses.iter_mut().find(|(_, h)| *h == help) {
-                Some((names, _)) => names.push(s.name()),
-                None => uses.push((vec![s.name()], help)),
-            }
-        }
-    }
-    let parts: Vec<String> = uses
-        .iter()
-        .map(|(names, help)| {
-            let mut chars = help.chars();
-            let first = chars.next().map(|c| c.to_lowercase().to_string());
-            format!(
-                "{}: {}{}",
-                names.join(", "),
-                first.unwrap_or_default(),
-                chars.as_str()
-            )
-        })
-        .collect();
-    format!("{}{note}", parts.join("; "))
-}
-
 /// The most random starts `bench --random` and `experiment --count` draw:
 /// each is held in memory before the first search.
 pub(crate) const MAX_STARTS: usize = 100_000;
 /// The most random moves `experiment --shuffle` makes per start.
 pub(crate) const MAX_SHUFFLE: usize = 1_000_000;
-/// The longest tabu list `--tenure` asks for (it is allocated up front).
-const MAX_TENURE: usize = 1_000_000;
-
 /// A clap value parser for a count of at most `max`, refusing larger ones
 /// with a named bound before anything is allocated.
 pub(crate) fn count_at_most(max: usize) -> impl Fn(&str) -> Result<usize, String> + Clone {
@@ -188,19 +149,9 @@ pub(crate) fn count_at_most(max: usize) -> impl Fn(&str) -> Result<usize, String
     }
 }
 
-/// Bad input: printed as one line, exit status 2.
-#[derive(Debug)]
-pub struct InputError(pub String);
-
-impl<E: std::fmt::Display> From<E> for InputError {
-    fn from(e: E) -> Self {
-        InputError(e.to_string())
-    }
-}
-
-/// Parse the command line and run it.
+/// Parse the command line and run it; the exit status says how it went
+/// ([`CliError::exit_code`]).
 pub fn run() -> ExitCode {
-    quiet_broken_pipe();
     let cli = match Cli::try_parse_from(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
@@ -209,88 +160,50 @@ pub fn run() -> ExitCode {
         }
         // --help and --version: clap prints them in full, exit 0.
         Err(e) => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
+            return finish(e.print().map_err(CliError::output));
         }
     };
+    let mut out = Out::stdout();
     let result = match cli.command {
-        Some(Command::Solve(args)) => solve::run(&args),
-        Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Layouts(args)) => klotski::list_layouts(&args),
-        Some(Command::Compare(args)) => compare::compare(&args),
-        Some(Command::Experiment(args)) => compare::experiment(&args),
-        Some(Command::Hint(args)) => hint::hint(&args),
-        Some(Command::Distances(args)) => hint::distances(&args),
-        None => crate::app::run().map_err(|e| InputError(format!("cannot open the window: {e}"))),
+        Some(Command::Solve(args)) => solve::run(&args, &mut out),
+        Some(Command::Bench(args)) => bench::run(&args, &mut out),
+        Some(Command::Layouts(args)) => klotski::list_layouts(&args, &mut out),
+        Some(Command::Compare(args)) => compare::compare(&args, &mut out),
+        Some(Command::Experiment(args)) => compare::experiment(&args, &mut out),
+        Some(Command::Hint(args)) => hint::hint(&args, &mut out),
+        Some(Command::Distances(args)) => hint::distances(&args, &mut out),
+        None => no_command(),
     };
+    finish(result.and_then(|()| out.flush()))
+}
+
+/// No command: open the window.
+#[cfg(feature = "gui")]
+fn no_command() -> Result<(), CliError> {
+    crate::app::run().map_err(|e| CliError::Io(format!("cannot open the window: {e}")))
+}
+
+/// No command, and this build has no window.
+#[cfg(not(feature = "gui"))]
+fn no_command() -> Result<(), CliError> {
+    Err(CliError::Input(
+        "this build of huarong has no window (built without the `gui` feature): \
+         give a command, see `huarong --help`"
+            .into(),
+    ))
+}
+
+/// The exit status of a run that ended with `result`, its error printed
+/// as one line on stderr (nothing for a closed output).
+fn finish(result: Result<(), CliError>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(InputError(msg)) => {
-            eprintln!("error: {}", one_line(&msg));
-            ExitCode::from(2)
-        }
-    }
-}
-
-/// A clap error as one line: clap's own first line (which names the flag
-/// and the value) without its "error: " prefix, its usage block and help
-/// hint, and with any quoted value shortened.
-fn parse_error_line(e: &clap::Error) -> String {
-    let rendered = e.render().to_string();
-    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
-    let first = lines.next().unwrap_or("invalid command line");
-    let mut line = first
-        .strip_prefix("error:")
-        .unwrap_or(first)
-        .trim()
-        .to_string();
-    // "the following required arguments were not provided:" lists them on
-    // the next lines, up to the blank line before the usage.
-    if line.ends_with(':') {
-        let missing: Vec<&str> = rendered
-            .lines()
-            .skip(1)
-            .map(str::trim)
-            .take_while(|l| !l.is_empty())
-            .collect();
-        line = format!("{} {}", line, missing.join(", "));
-    }
-    line
-}
-
-/// The most characters of a quoted value an error message repeats.
-const MAX_QUOTED: usize = 60;
-/// The most characters of an error line.
-const MAX_LINE: usize = 400;
-
-/// An error message as one printable line: line breaks become spaces, each
-/// quoted value ('…') is cut to `MAX_QUOTED` characters and the whole line
-/// to `MAX_LINE`, so a 10 MB bad token is not echoed back whole.
-fn one_line(msg: &str) -> String {
-    let flat: String = msg
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    let quoted_cut: Vec<String> = flat
-        .split('\'')
-        .enumerate()
-        .map(|(i, part)| {
-            if i % 2 == 1 {
-                shorten(part, MAX_QUOTED)
-            } else {
-                part.to_string()
+        Err(e) => {
+            if !matches!(e, CliError::Closed) {
+                eprintln!("error: {}", one_line(&e.to_string()));
             }
-        })
-        .collect();
-    shorten(quoted_cut.join("'").trim(), MAX_LINE)
-}
-
-/// `text` cut to at most `max` characters, with an ellipsis if cut: a
-/// 10 MB bad token is not echoed back whole.
-pub(crate) fn shorten(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        None => text.to_string(),
-        Some((cut, _)) => format!("{}…", &text[..cut]),
+            ExitCode::from(e.exit_code())
+        }
     }
 }
 
@@ -359,7 +272,7 @@ impl SearchArgs {
 
     /// The strategy asked for (or the family's default) with its settings
     /// applied, refused if it does not solve puzzles of `family`.
-    fn strategy(&self, family: Family) -> Result<Box<dyn Strategy>, InputError> {
+    fn strategy(&self, family: Family) -> Result<Box<dyn Strategy>, CliError> {
         let s = self.configured(
             self.strategy
                 .as_deref()
@@ -376,19 +289,19 @@ impl SearchArgs {
         &self,
         observe: &observe::ObserveArgs,
         family: Family,
-    ) -> Result<(), InputError> {
+    ) -> Result<(), CliError> {
         if !observe.asked() {
             return Ok(());
         }
         let s = self.strategy(family)?;
         if !s.reports_events() {
-            return Err(InputError(format!(
+            return Err(CliError::Input(format!(
                 "--anatomy and --trace watch a search's steps; {} reports none",
                 s.label()
             )));
         }
         if observe.anatomy_asked() && !s.is_optimal() {
-            return Err(InputError(format!(
+            return Err(CliError::Input(format!(
                 "--anatomy describes the exact searches (BFS, A*, IDA*), not {}; \
                  --trace records its walk",
                 s.label()
@@ -398,24 +311,15 @@ impl SearchArgs {
     }
 
     /// The strategy `name` with these settings applied.
-    fn configured(&self, name: &str) -> Result<Box<dyn Strategy>, InputError> {
-        let tuning = strategy::Tuning {
-            seed: self.seed,
-            t0: self.t0,
-            alpha: self.alpha,
-            window: self.window,
-            max_iters: self.max_iters,
-            restarts: self.restarts,
-            tenure: self.tenure,
-            weight: self.weight,
-        };
+    fn configured(&self, name: &str) -> Result<Box<dyn Strategy>, CliError> {
+        let tuning = self.tuning.tuning().map_err(CliError::Input)?;
         Ok(strategy::configure(name, &tuning)?)
     }
 
     /// Check the names and limits; load the pattern database if asked for,
     /// within the limits, which are then what is left for one run (see
     /// [`TimeLimitOf`]).
-    fn resolve(&self, goal: &Board, time: TimeLimitOf) -> Result<Search, InputError> {
+    fn resolve(&self, goal: &Board, time: TimeLimitOf) -> Result<Search, CliError> {
         let name = self.strategy.as_deref().unwrap_or(strategy::DEFAULT_TILES);
         let mut budget = Budget::new(self.control()?.limits);
         let heuristic = match &self.heuristic {
@@ -438,7 +342,7 @@ impl SearchArgs {
         heuristic: &str,
         goal: &Board,
         budget: &mut Budget,
-    ) -> Result<Search, InputError> {
+    ) -> Result<Search, CliError> {
         let control = self.control()?;
         let (strategy, kind) = self.check_with(name, heuristic, goal)?;
         Ok(Search {
@@ -457,24 +361,28 @@ impl SearchArgs {
         name: &str,
         heuristic: &str,
         goal: &Board,
-    ) -> Result<(Box<dyn Strategy>, HeuristicKind), InputError> {
+    ) -> Result<(Box<dyn Strategy>, HeuristicKind), CliError> {
         let strategy = self.configured(name)?;
         let kind = heuristic_kind(heuristic)?;
         if strategy.uses_heuristic()
             && let Some(why) = kind.unavailable_for(goal.shape())
         {
-            return Err(InputError(why));
+            return Err(CliError::Input(why));
         }
         Ok((strategy, kind))
     }
 
     /// The limits as a control.
-    fn control(&self) -> Result<Control, InputError> {
+    fn control(&self) -> Result<Control, CliError> {
         let time_limit = self.time_limit.map(time_limit).transpose()?;
         let limits = Limits {
             max_nodes: self.max_nodes,
             max_bytes: match self.max_memory {
-                Some(0) => return Err(InputError("--max-memory must be at least 1 MiB".into())),
+                Some(0) => {
+                    return Err(CliError::Input(
+                        "--max-memory must be at least 1 MiB".into(),
+                    ));
+                }
                 Some(mib) => Some(mib.saturating_mul(1 << 20)),
                 None => Limits::default().max_bytes,
             },
@@ -538,9 +446,9 @@ const MAX_TIME_LIMIT_SECS: f64 = 1e9;
 
 /// `--time-limit` as a duration: positive, at least a nanosecond, at most
 /// `MAX_TIME_LIMIT_SECS`.
-fn time_limit(secs: f64) -> Result<Duration, InputError> {
+fn time_limit(secs: f64) -> Result<Duration, CliError> {
     if secs > MAX_TIME_LIMIT_SECS {
-        return Err(InputError(format!(
+        return Err(CliError::Input(format!(
             "--time-limit must be at most {} seconds, not {}",
             huarong::units::thousands(MAX_TIME_LIMIT_SECS as u64),
             short_number(secs)
@@ -550,7 +458,7 @@ fn time_limit(secs: f64) -> Result<Duration, InputError> {
         .ok()
         .filter(|d| !d.is_zero())
         .ok_or_else(|| {
-            InputError(format!(
+            CliError::Input(format!(
                 "--time-limit must be a positive number of seconds (at least 1e-9), not {}",
                 short_number(secs)
             ))
@@ -568,12 +476,12 @@ fn short_number(x: f64) -> String {
 }
 
 impl BoardArgs {
-    fn shape(&self) -> Result<Option<Shape>, InputError> {
+    fn shape(&self) -> Result<Option<Shape>, CliError> {
         Ok(self.size.as_deref().map(Shape::parse).transpose()?)
     }
 
     /// Puzzle from a start text, with this size and goal.
-    fn puzzle(&self, start: &str) -> Result<TilePuzzle, InputError> {
+    fn puzzle(&self, start: &str) -> Result<TilePuzzle, CliError> {
         Ok(TilePuzzle::parse(
             start,
             self.size.as_deref(),
@@ -589,8 +497,9 @@ fn refuse_inapplicable(
     board: &BoardArgs,
     klotski: &klotski::KlotskiArgs,
     search: &SearchArgs,
-) -> Result<(), InputError> {
-    let refuse = |flag: &str, why: &str| Err(InputError(format!("{flag} does not apply {why}")));
+) -> Result<(), CliError> {
+    let refuse =
+        |flag: &str, why: &str| Err(CliError::Input(format!("{flag} does not apply {why}")));
     match family {
         Family::Klotski => {
             if board.size.is_some() {
@@ -619,34 +528,15 @@ fn refuse_inapplicable(
 }
 
 /// The heuristic named `name`, or an error listing the valid names.
-fn heuristic_kind(name: &str) -> Result<HeuristicKind, InputError> {
+fn heuristic_kind(name: &str) -> Result<HeuristicKind, CliError> {
     HeuristicKind::from_name(name).ok_or_else(|| {
         let valid: Vec<&str> = HeuristicKind::ALL.iter().map(|k| k.name()).collect();
-        InputError(format!(
+        CliError::Input(format!(
             "unknown heuristic '{}' (valid: {})",
             shorten(name, 60),
             valid.join(", ")
         ))
     })
-}
-
-/// Output piped into a program that stops reading (`huarong layouts | head`)
-/// makes `println!` panic with a broken pipe; end quietly instead, as other
-/// command-line tools do.
-fn quiet_broken_pipe() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let msg = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if msg.contains("Broken pipe") {
-            std::process::exit(0);
-        }
-        default(info);
-    }));
 }
 
 /// Report a database build on stderr every tenth of the way (a cache hit
@@ -671,27 +561,13 @@ mod tests {
     use clap::CommandFactory;
 
     #[test]
-    fn error_lines_are_single_and_short() {
-        let huge = "x".repeat(10_000);
-        let line = one_line(&format!("unknown strategy '{huge}' (valid: a, b)\nnext"));
-        assert!(!line.contains('\n'), "{line}");
-        assert!(
-            line.contains("'xxx") && line.contains("…' (valid: a, b) next"),
-            "{line}"
-        );
-        assert!(line.chars().count() <= MAX_QUOTED + 50, "{line}");
-        assert!(one_line(&huge).chars().count() <= MAX_LINE + 1);
-        assert_eq!(one_line("plain"), "plain");
-    }
-
-    #[test]
     fn time_limits_are_named_by_their_bounds() {
         assert_eq!(time_limit(0.5).unwrap(), Duration::from_millis(500));
         assert!(time_limit(MAX_TIME_LIMIT_SECS).is_ok());
-        let over = time_limit(1e30).unwrap_err().0;
+        let over = time_limit(1e30).unwrap_err().to_string();
         assert!(over.contains("at most") && over.contains("1e30"), "{over}");
         for bad in [0.0, -1.0, 1e-300, f64::NAN] {
-            let why = time_limit(bad).unwrap_err().0;
+            let why = time_limit(bad).unwrap_err().to_string();
             assert!(why.contains("positive") && why.len() < 100, "{why}");
         }
     }

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use clap::Args;
 use serde_json::{Value, json};
 
-use super::InputError;
+use super::CliError;
 use super::report::thousands;
 use crate::engine::control::Stop;
 use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Truth};
@@ -62,10 +62,10 @@ impl ObserveArgs {
 
     /// The observers asked for, after checking the flags (nothing is
     /// written yet).
-    pub(super) fn watchers(&self) -> Result<Watchers, InputError> {
+    pub(super) fn watchers(&self) -> Result<Watchers, CliError> {
         let limit = self.trace_limit.unwrap_or(DEFAULT_TRACE_LIMIT);
         if limit == 0 || limit > MAX_TRACE_LIMIT {
-            return Err(InputError(format!(
+            return Err(CliError::Input(format!(
                 "--trace-limit must be 1 to {}, not {}",
                 thousands(MAX_TRACE_LIMIT),
                 thousands(limit)
@@ -75,7 +75,7 @@ impl ObserveArgs {
             None => None,
             Some(path) => {
                 if path.is_dir() {
-                    return Err(InputError(format!(
+                    return Err(CliError::Input(format!(
                         "--trace {}: a folder, not a file",
                         path.display()
                     )));
@@ -85,7 +85,7 @@ impl ObserveArgs {
                     _ => PathBuf::from("."),
                 };
                 if !folder.is_dir() {
-                    return Err(InputError(format!(
+                    return Err(CliError::Input(format!(
                         "--trace {}: no folder {}",
                         path.display(),
                         folder.display()
@@ -167,7 +167,7 @@ impl Watchers {
     pub(super) fn with_truth(
         mut self,
         truth: impl FnOnce() -> Option<Result<Truth, Stop>>,
-    ) -> Result<Self, InputError> {
+    ) -> Result<Self, CliError> {
         if self.anatomy.is_some() {
             match truth() {
                 None => {}
@@ -175,7 +175,7 @@ impl Watchers {
                     self.anatomy = Some(Arc::new(AnatomyRecorder::with_truth(truth)));
                 }
                 Some(Err(stop)) => {
-                    return Err(InputError(format!(
+                    return Err(CliError::Input(format!(
                         "counting the exact distances for --anatomy stopped: {stop:?}"
                     )));
                 }
@@ -214,7 +214,7 @@ impl Watchers {
 
     /// Write the trace, if asked for, atomically; `Err` names the file
     /// and the reason.
-    pub(super) fn write_trace(&self) -> Result<(), InputError> {
+    pub(super) fn write_trace(&self) -> Result<(), CliError> {
         let Some((path, log)) = &self.trace else {
             return Ok(());
         };
@@ -227,7 +227,7 @@ impl Watchers {
             }
             writeln!(out, "{end}")
         })
-        .map_err(|e| InputError(format!("cannot write --trace {}: {e}", path.display())))
+        .map_err(|e| CliError::file(format!("cannot write --trace {}", path.display()), &e))
     }
 }
 

@@ -6,7 +6,7 @@ use super::budget::TimeLimitOf;
 use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
 use super::observe::{ObserveArgs, anatomy_text};
 use super::report::Record;
-use super::{BoardArgs, InputError, SearchArgs, refuse_inapplicable};
+use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
 use crate::engine::observe::Truth;
 use crate::engine::strategy::Family;
 use crate::engine::tiles::format_path;
@@ -42,7 +42,7 @@ pub(super) struct StartArgs {
     pub(super) layout: Option<String>,
 }
 
-pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
+pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
     let state = match (&args.start.state, &args.start.klotski, &args.start.layout) {
         (Some(state), _, _) => state,
         (None, text, name) => {
@@ -51,7 +51,7 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
             let watchers = args.observe.watchers()?;
             args.search
                 .check_watchable(&args.observe, Family::Klotski)?;
-            return solve_layout(&layout, &args.klotski, &args.search, watchers);
+            return solve_layout(&layout, &args.klotski, &args.search, watchers, out);
         }
     };
     refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
@@ -68,31 +68,40 @@ pub(super) fn run(args: &SolveArgs) -> Result<(), InputError> {
         if let Some(a) = &anatomy {
             record["anatomy"] = serde_json::to_value(a)?;
         }
-        println!("{record}");
+        writeln!(out, "{record}")?;
         return Ok(());
     }
-    println!("Start ({}):", puzzle.shape());
-    print!("{}", puzzle.start);
+    writeln!(out, "Start ({}):", puzzle.shape())?;
+    write!(out, "{}", puzzle.start)?;
     if puzzle.goal != Board::goal(puzzle.shape()) {
-        println!("Goal:");
-        print!("{}", puzzle.goal);
+        writeln!(out, "Goal:")?;
+        write!(out, "{}", puzzle.goal)?;
     }
-    println!("Strategy: {}", search.label());
+    writeln!(out, "Strategy: {}", search.label())?;
     match outcome.status {
         Status::Solved => {
             let optimal = crate::units::guarantee(&outcome.stats)
                 .unwrap_or_else(|| "not guaranteed optimal".into());
-            println!("Status: solved in {} moves ({optimal})", outcome.path.len());
-            println!("Moves (blank direction): {}", format_path(&outcome.path));
+            writeln!(
+                out,
+                "Status: solved in {} moves ({optimal})",
+                outcome.path.len()
+            )?;
+            writeln!(
+                out,
+                "Moves (blank direction): {}",
+                format_path(&outcome.path)
+            )?;
         }
-        status => println!(
+        status => writeln!(
+            out,
             "Status: {status}: {}",
             outcome.reason.as_deref().unwrap_or("no reason given")
-        ),
+        )?,
     }
-    println!("{}", crate::units::counters(&outcome.stats));
+    writeln!(out, "{}", crate::units::counters(&outcome.stats))?;
     if let Some(a) = &anatomy {
-        println!("{}", anatomy_text(a));
+        writeln!(out, "{}", anatomy_text(a))?;
     }
     Ok(())
 }

@@ -435,7 +435,7 @@ impl AnatomyRecorder {
         }
     }
 
-    /// The observer to set on a [`Control`](crate::Control) with
+    /// The observer to set on a [`Control`] with
     /// [`with_events`](crate::Control::with_events).
     pub fn observer(self: &Arc<Self>) -> EventFn {
         let me = Arc::clone(self);

@@ -61,9 +61,21 @@ impl ResultRow {
     }
 }
 
-const HEADER: &str = "strategy,status,length,moves,optimal,expanded,generated,peak_bytes,time_ms";
+/// The results CSV's columns, in order.
+const HEADER: [&str; 9] = [
+    "strategy",
+    "status",
+    "length",
+    "moves",
+    "optimal",
+    "expanded",
+    "generated",
+    "peak_bytes",
+    "time_ms",
+];
 
-/// The rows as CSV with a header line.
+/// The rows as CSV with a header line; a field holding a comma, a quote or
+/// a line break is quoted.
 ///
 /// ```
 /// use huarong::storage::results::{ResultRow, from_csv, to_csv};
@@ -76,48 +88,73 @@ const HEADER: &str = "strategy,status,length,moves,optimal,expanded,generated,pe
 /// ```
 pub fn to_csv(rows: &[ResultRow]) -> String {
     let opt = |v: Option<usize>| v.map_or(String::new(), |x| x.to_string());
-    let mut out = format!("{HEADER}\n");
-    for r in rows {
-        // Configuration names never hold commas or quotes (they come from
-        // the registry), so no quoting is needed.
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{}\n",
-            r.strategy,
-            r.status,
-            opt(r.length),
-            opt(r.moves),
-            r.optimal,
-            r.expanded,
-            r.generated,
-            r.peak_bytes,
-            r.time_ms
-        ));
-    }
-    out
+    write_csv(
+        &HEADER,
+        rows.iter().map(|r| {
+            [
+                r.strategy.clone(),
+                r.status.clone(),
+                opt(r.length),
+                opt(r.moves),
+                r.optimal.to_string(),
+                r.expanded.to_string(),
+                r.generated.to_string(),
+                r.peak_bytes.to_string(),
+                r.time_ms.to_string(),
+            ]
+        }),
+    )
 }
 
-/// The data lines of a CSV text under `header`, split into `fields`
-/// fields each, handed to `row` with their line number; errors name the
-/// line (and `row` names the field).
+/// `records` under `header` as CSV text, quoted where a field needs it.
+fn write_csv<const N: usize>(
+    header: &[&str; N],
+    records: impl Iterator<Item = [String; N]>,
+) -> String {
+    let mut out = csv::Writer::from_writer(Vec::new());
+    // Writing to memory cannot fail, and the fields are UTF-8 text.
+    out.write_record(header).expect("CSV into memory");
+    for record in records {
+        out.write_record(&record).expect("CSV into memory");
+    }
+    let bytes = out.into_inner().expect("CSV into memory");
+    String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8")
+}
+
+/// The records of a CSV text under `header`, each of `header.len()`
+/// fields, handed to `row` with their line number; errors name the line
+/// (and `row` names the field). Quoted fields (commas, quotes, line breaks
+/// inside) are read as written.
 fn read_csv<T>(
     text: &str,
-    header: &str,
-    fields: usize,
+    header: &[&str],
     row: impl Fn(usize, &[&str]) -> Result<T, String>,
 ) -> Result<Vec<T>, String> {
-    let mut lines = text.lines();
-    if lines.next() != Some(header) {
-        return Err(format!("the first line is not the header '{header}'"));
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(true)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let joined = header.join(",");
+    match reader.headers() {
+        Ok(found) if found.iter().eq(header.iter().copied()) => {}
+        _ => return Err(format!("the first line is not the header '{joined}'")),
     }
-    lines
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, line)| {
-            let n = i + 2;
-            let f: Vec<&str> = line.split(',').collect();
-            if f.len() != fields {
-                return Err(format!("line {n}: {} fields, expected {fields}", f.len()));
+    let fields = header.len();
+    reader
+        .records()
+        .map(|record| {
+            let record = record.map_err(|e| match e.position() {
+                Some(p) => format!("line {}: not valid CSV", p.line()),
+                None => format!("not valid CSV: {e}"),
+            })?;
+            let n = record.position().map_or(0, |p| p.line() as usize);
+            if record.len() != fields {
+                return Err(format!(
+                    "line {n}: {} fields, expected {fields}",
+                    record.len()
+                ));
             }
+            let f: Vec<&str> = record.iter().collect();
             row(n, &f)
         })
         .collect()
@@ -140,7 +177,7 @@ fn optional<T: std::str::FromStr>(n: usize, s: &str, what: &str) -> Result<Optio
 
 /// Read rows written by [`to_csv`]; the error names the line and field.
 pub fn from_csv(text: &str) -> Result<Vec<ResultRow>, String> {
-    read_csv(text, HEADER, 9, |n, f| {
+    read_csv(text, &HEADER, |n, f| {
         Ok(ResultRow {
             strategy: f[0].into(),
             status: f[1].into(),
@@ -195,33 +232,43 @@ impl AggregateRow {
     }
 }
 
-const AGGREGATE_HEADER: &str =
-    "strategy,runs,solved,mean_length,median_length,mean_expanded,mean_ms,median_ms,max_peak_bytes";
+/// The aggregates CSV's columns, in order.
+const AGGREGATE_HEADER: [&str; 9] = [
+    "strategy",
+    "runs",
+    "solved",
+    "mean_length",
+    "median_length",
+    "mean_expanded",
+    "mean_ms",
+    "median_ms",
+    "max_peak_bytes",
+];
 
-/// Aggregates as CSV with a header line.
+/// Aggregates as CSV with a header line, quoted as [`to_csv`] quotes.
 pub fn aggregates_to_csv(rows: &[AggregateRow]) -> String {
     let opt = |v: Option<f64>| v.map_or(String::new(), |x| x.to_string());
-    let mut out = format!("{AGGREGATE_HEADER}\n");
-    for r in rows {
-        out.push_str(&format!(
-            "{},{},{},{},{},{},{},{},{}\n",
-            r.strategy,
-            r.runs,
-            r.solved,
-            opt(r.mean_length),
-            opt(r.median_length),
-            r.mean_expanded,
-            r.mean_ms,
-            r.median_ms,
-            r.max_peak_bytes
-        ));
-    }
-    out
+    write_csv(
+        &AGGREGATE_HEADER,
+        rows.iter().map(|r| {
+            [
+                r.strategy.clone(),
+                r.runs.to_string(),
+                r.solved.to_string(),
+                opt(r.mean_length),
+                opt(r.median_length),
+                r.mean_expanded.to_string(),
+                r.mean_ms.to_string(),
+                r.median_ms.to_string(),
+                r.max_peak_bytes.to_string(),
+            ]
+        }),
+    )
 }
 
 /// Read aggregates written by [`aggregates_to_csv`].
 pub fn aggregates_from_csv(text: &str) -> Result<Vec<AggregateRow>, String> {
-    read_csv(text, AGGREGATE_HEADER, 9, |n, f| {
+    read_csv(text, &AGGREGATE_HEADER, |n, f| {
         Ok(AggregateRow {
             strategy: f[0].into(),
             runs: field(n, f[1], "runs")?,
@@ -380,6 +427,37 @@ mod tests {
         assert!(aggregates_from_csv("x\n").is_err());
     }
 
+    /// Names are the user's to choose in the app (a compare row's label):
+    /// a comma, a quote or a line break in one survives the round trip.
+    #[test]
+    fn fields_with_commas_and_quotes_read_back_whole() {
+        let mut odd = rows();
+        odd[0].strategy = "astar, \"fast\" one".into();
+        odd[1].strategy = "two\nlines,".into();
+        odd[1].status = "\"".into();
+        let text = to_csv(&odd);
+        assert_eq!(
+            text.lines().nth(1).unwrap().matches('"').count(),
+            6,
+            "{text}"
+        );
+        assert_eq!(from_csv(&text).unwrap(), odd);
+        let mut agg = vec![AggregateRow {
+            strategy: "tabu, \"seed 7\"".into(),
+            runs: 2,
+            solved: 1,
+            mean_length: Some(3.5),
+            median_length: None,
+            mean_expanded: 1.0,
+            mean_ms: 0.5,
+            median_ms: 0.25,
+            max_peak_bytes: 9,
+        }];
+        assert_eq!(aggregates_from_csv(&aggregates_to_csv(&agg)).unwrap(), agg);
+        agg[0].strategy = ",".into();
+        assert_eq!(aggregates_from_csv(&aggregates_to_csv(&agg)).unwrap(), agg);
+    }
+
     #[test]
     fn damaged_csv_is_named() {
         let text = to_csv(&rows()).replace("23954", "lots");
@@ -388,5 +466,10 @@ mod tests {
             "line 2: expanded is not valid"
         );
         assert!(from_csv("a,b\n").unwrap_err().contains("header"));
+        let short = to_csv(&rows()).replace(",13.25", "");
+        assert_eq!(
+            from_csv(&short).unwrap_err(),
+            "line 2: 8 fields, expected 9"
+        );
     }
 }

@@ -5,39 +5,103 @@
 //! the disk by another road.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
 
 fn engine_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine")
 }
 
-/// The names listed in one `[…dependencies]` table of a manifest.
-fn dependency_names(manifest: &str, table: &str) -> Vec<String> {
-    let header = format!("[{table}]");
-    let mut names = Vec::new();
-    let mut inside = false;
-    for line in manifest.lines().map(str::trim) {
-        if line.starts_with('[') {
-            inside = line == header;
-        } else if inside && let Some((name, _)) = line.split_once('=') {
-            names.push(name.trim().to_string());
-        }
-    }
+/// `cargo ARGS` on the workspace (the cargo that runs the tests, offline:
+/// everything it reads is already here): its stdout.
+fn cargo(args: &[&str]) -> String {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
+    let out = Command::new(env!("CARGO"))
+        .args(args)
+        .arg("--manifest-path")
+        .arg(&manifest)
+        .arg("--offline")
+        .output()
+        .expect("run cargo");
+    assert!(
+        out.status.success(),
+        "cargo {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("cargo prints UTF-8")
+}
+
+/// The names of the normal dependencies `package` declares, on every
+/// target and platform (`[dependencies]`, `[dependencies.x]`,
+/// `[target.'cfg(…)'.dependencies]` alike), as Cargo itself reads the
+/// manifest.
+fn normal_dependencies(package: &str) -> Vec<String> {
+    let metadata: Value =
+        serde_json::from_str(&cargo(&["metadata", "--format-version", "1", "--no-deps"]))
+            .expect("cargo metadata prints JSON");
+    let packages = metadata["packages"].as_array().expect("a package list");
+    let found = packages
+        .iter()
+        .find(|p| p["name"] == package)
+        .unwrap_or_else(|| panic!("no package {package} in the workspace"));
+    let mut names: Vec<String> = found["dependencies"]
+        .as_array()
+        .expect("a dependency list")
+        .iter()
+        .filter(|d| d["kind"].is_null())
+        .map(|d| d["name"].as_str().expect("a dependency name").to_string())
+        .collect();
+    names.sort();
+    names.dedup();
     names
 }
 
 #[test]
 fn the_engine_depends_on_computation_crates_only() {
-    let manifest = std::fs::read_to_string(engine_dir().join("Cargo.toml")).unwrap();
-    let mut normal = dependency_names(&manifest, "dependencies");
-    normal.extend(dependency_names(
-        &manifest,
-        "target.'cfg(target_os = \"linux\")'.dependencies",
-    ));
-    normal.sort();
     // rand (seeded runs), serde (derives for the front ends' formats), libc
     // (madvise for huge pages). A GUI, CLI, file-dialog or directories crate
     // here would break the engine's promise to know nothing of them.
-    assert_eq!(normal, ["libc", "rand", "serde"]);
+    assert_eq!(
+        normal_dependencies("huarong-engine"),
+        ["libc", "rand", "serde"]
+    );
+}
+
+/// The crates of a window toolkit, none of which the command line needs.
+const WINDOW_CRATES: [&str; 4] = ["eframe", "egui", "wgpu", "winit"];
+
+#[test]
+fn the_headless_build_holds_no_window_toolkit() {
+    let tree = cargo(&[
+        "tree",
+        "-e",
+        "normal",
+        "--no-default-features",
+        "-p",
+        "huarong",
+        "--prefix",
+        "none",
+        "--format",
+        "{p}",
+    ]);
+    let crates: Vec<&str> = tree
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect();
+    // The tree is read right: the command line's own crates are in it.
+    for needed in ["huarong-engine", "clap", "serde_json"] {
+        assert!(crates.contains(&needed), "{needed} not in {crates:?}");
+    }
+    let window: Vec<&&str> = crates
+        .iter()
+        .filter(|c| WINDOW_CRATES.iter().any(|w| c.starts_with(w)))
+        .collect();
+    assert!(window.is_empty(), "{window:?}");
+    // And the default build, with the app, does hold them: the feature is
+    // what keeps them out.
+    let full = cargo(&["tree", "-e", "normal", "-p", "huarong", "--prefix", "none"]);
+    assert!(full.lines().any(|l| l.starts_with("eframe ")), "{full}");
 }
 
 /// Every `.rs` file of the engine's library (not its benches).

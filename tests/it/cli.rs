@@ -1122,13 +1122,109 @@ fn bench_custom_goal() {
 
 #[test]
 fn help_lists_the_commands() {
-    // Without a command the binary opens the window, so ask for help instead.
+    // Without a command the binary opens the window (or, built without it,
+    // says so), so ask for help instead.
     let sb = Sandbox::new("help");
     let run = sb.run(&["--help"]);
     assert_eq!(run.code, 0, "{run:?}");
     assert!(run.stdout.contains("Usage"), "{}", run.stdout);
     assert!(run.stdout.contains("solve"), "{}", run.stdout);
     assert!(run.stdout.contains("bench"), "{}", run.stdout);
+}
+
+#[test]
+fn help_states_the_exit_statuses() {
+    let run = Sandbox::new("help-exit").run(&["--help"]);
+    assert_eq!(run.code, 0, "{run:?}");
+    for needle in [
+        "Exit status",
+        "2 for bad input",
+        "3 when a file",
+        "4 for an internal",
+    ] {
+        assert!(run.stdout.contains(needle), "{needle}: {}", run.stdout);
+    }
+}
+
+/// A build without the window says so in one line instead of opening one.
+#[cfg(not(feature = "gui"))]
+#[test]
+fn a_headless_build_without_a_command_points_to_the_help() {
+    Sandbox::new("headless")
+        .run(&[])
+        .input_error(&["no window", "huarong --help"]);
+}
+
+/// `huarong ARGS` with its standard output a pipe whose reader reads
+/// `lines` lines and then closes it: (exit status, stderr).
+fn run_into_closed_pipe(args: &[&str], lines: usize) -> (i32, String) {
+    use std::io::{BufRead, Read};
+    let sb = Sandbox::new("pipe");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_huarong"))
+        .args(args)
+        .env("HUARONG_CACHE_DIR", sb.dir.join("cache"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run huarong");
+    let mut reader = std::io::BufReader::new(child.stdout.take().expect("piped stdout"));
+    for _ in 0..lines {
+        let mut line = String::new();
+        reader.read_line(&mut line).expect("read a line");
+        assert!(line.ends_with('\n'), "{line:?}");
+    }
+    // The reader goes away: the next write meets a closed pipe.
+    drop(reader);
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped stderr")
+        .read_to_string(&mut stderr)
+        .expect("read stderr");
+    let status = child.wait().expect("wait for huarong");
+    (status.code().expect("exited normally (no signal)"), stderr)
+}
+
+/// `huarong bench --random 200 --size 3x3 | head -1`: a reader that stops
+/// early ends the run quietly, exit 0 and nothing on stderr.
+#[test]
+fn a_reader_that_stops_early_ends_the_run_quietly() {
+    // Closed before the first line is written.
+    let (code, stderr) = run_into_closed_pipe(&["bench", "--random", "200", "--size", "3x3"], 0);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    // Closed after one line, as `head -1` does: 3,000 lines are more than a
+    // pipe holds (64 KiB), so the run is still writing when it closes.
+    let (code, stderr) = run_into_closed_pipe(&["bench", "--random", "3000", "--size", "3x3"], 1);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    let (code, stderr) = run_into_closed_pipe(&["layouts", "--json"], 1);
+    assert_eq!((code, stderr.as_str()), (0, ""));
+}
+
+/// Output that cannot be written (`huarong layouts > /dev/full`) is an I/O
+/// failure: one line on stderr, exit 3, no panic.
+#[test]
+fn an_output_that_cannot_be_written_is_one_line_and_exit_3() {
+    let full = Path::new("/dev/full");
+    if !full.exists() {
+        return;
+    }
+    let sb = Sandbox::new("full");
+    let out = Command::new(env!("CARGO_BIN_EXE_huarong"))
+        .arg("layouts")
+        .env("HUARONG_CACHE_DIR", sb.dir.join("cache"))
+        .stdout(std::fs::File::create(full).expect("open /dev/full"))
+        .output()
+        .expect("run huarong");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].starts_with("error: cannot write to standard output"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]

@@ -289,7 +289,7 @@ impl KlotskiSpace {
     /// `s` seen in a mirror (left and right swapped), a piece at a time:
     /// each anchor moved to where the piece's left edge lands. (The
     /// one-word BFS follows images move by move instead:
-    /// [`OneWord::mirror_after`].)
+    /// `OneWord::mirror_after`.)
     pub fn mirror(&self, s: &KState) -> KState {
         let mut out = KState([0; 3]);
         for anchor in 0..self.cells() {

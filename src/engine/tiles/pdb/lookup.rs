@@ -75,7 +75,7 @@ impl Lookup<'_> {
 ///
 /// When a tile moves, only the table of its own pattern changes (and in the
 /// reflected lookup, the table of the pattern it feeds there), and the
-/// pattern's rank follows the move by a delta (see [`Lookup::moved`]): an
+/// pattern's rank follows the move by a delta (see `Lookup::moved`): an
 /// update costs a look at the cells the tile passed and two table reads.
 pub struct PdbHeuristic<'a> {
     cells: usize,

@@ -24,7 +24,7 @@ use super::board::{Board, Shape};
 use crate::control::CancelToken;
 
 /// One pattern: its tiles and its table, indexed by the rank of the tiles'
-/// cells (see [`rank`]).
+/// cells (see `rank`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pattern {
     /// The pattern's tiles, in index order.

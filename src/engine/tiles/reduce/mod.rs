@@ -13,16 +13,16 @@
 //!   two always go together, so the usual tricks for the end of a row are
 //!   found, not scripted. Which end next, and one tile or two: a dynamic
 //!   programme over the stretch still empty keeps, for each stretch, the
-//!   best way found to it ([`Work::fill_line`]), counting the moves and
+//!   best way found to it (`Work::fill_line`), counting the moves and
 //!   the distance the tiles still to be placed are left from their homes.
 //! * Every placement's moves are also charged for the tiles they push: a
 //!   push toward that tile's home costs less than one away from it
-//!   ([`place::Pushed`]), so the later tiles start nearer.
+//!   (`place::Pushed`), so the later tiles start nearer.
 //! * The last region: A* with the Manhattan distance (optimal).
 //! * Boards of at most 16 cells are also searched whole by weighted A*
-//!   within a budget ([`whole`]); the shorter path is kept.
+//!   within a budget (`whole`); the shorter path is kept.
 //! * The path is then shortened by windows: positions a few moves apart
-//!   are joined again by a shortest way between them ([`shorten`]).
+//!   are joined again by a shortest way between them (`shorten`).
 //!
 //! Every search polls one [`Meter`], so the [`Control`]'s cancel flag and
 //! limits act on the whole solve, and the counts add up.

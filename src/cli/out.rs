@@ -1,0 +1,64 @@
+//! Standard output: one locked handle that every command prints through,
+//! each write checked (a closed pipe is [`CliError::Closed`], any other
+//! failure an I/O error), so nothing printed can panic or be lost unseen.
+
+use std::fmt;
+use std::io::{self, Write};
+
+use super::error::CliError;
+
+/// Where a command's output goes: standard output, locked once for the
+/// whole run (and line-buffered, as standard output always is). Use it
+/// with `write!` / `writeln!`, which then return a [`CliError`].
+pub struct Out(Box<dyn Write>);
+
+impl Out {
+    /// Standard output, locked.
+    pub fn stdout() -> Self {
+        Out(Box::new(io::stdout().lock()))
+    }
+
+    /// Output to `w` (tests).
+    #[cfg(test)]
+    pub fn to(w: impl Write + 'static) -> Self {
+        Out(Box::new(w))
+    }
+
+    /// Write formatted text (what `write!` and `writeln!` call).
+    pub fn write_fmt(&mut self, args: fmt::Arguments<'_>) -> Result<(), CliError> {
+        self.0.write_fmt(args).map_err(CliError::output)
+    }
+
+    /// Write whatever is still buffered.
+    pub fn flush(&mut self) -> Result<(), CliError> {
+        self.0.flush().map_err(CliError::output)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that fails every write with `kind`.
+    struct Failing(io::ErrorKind);
+
+    impl Write for Failing {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(self.0.into())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_failed_write_is_an_error_that_says_why() {
+        let mut closed = Out::to(Failing(io::ErrorKind::BrokenPipe));
+        assert!(matches!(writeln!(closed, "x"), Err(CliError::Closed)));
+        let mut full = Out::to(Failing(io::ErrorKind::StorageFull));
+        match writeln!(full, "{}", 7) {
+            Err(CliError::Io(why)) => assert!(why.contains("standard output"), "{why}"),
+            other => panic!("{other:?}"),
+        }
+    }
+}
