@@ -141,10 +141,10 @@ impl Batch {
         let (names, strategies): (Vec<_>, Vec<_>) = configs
             .iter()
             .filter_map(|c| {
-                let s =
-                    strategy::configure(&c.strategy, &settings.tuning.for_strategy(&c.strategy))
-                        .ok()
-                        .filter(|s| s.supports(start.family()))?;
+                // Each row's own tuning, as it runs alone.
+                let s = strategy::configure(&c.strategy, &c.tuning.for_strategy(&c.strategy))
+                    .ok()
+                    .filter(|s| s.supports(start.family()))?;
                 Some(((c.name(tiles), c.label_parts(tiles)), (s, c.heuristic)))
             })
             .unzip();

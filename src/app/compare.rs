@@ -49,8 +49,8 @@ pub struct RowConfig {
     pub strategy: String,
     /// Heuristic (tiles).
     pub heuristic: HeuristicKind,
-    /// The local searches' parameters, taken from the left panel's when
-    /// the row was added.
+    /// Its strategy's knobs, taken from the left panel's when the row was
+    /// added: what it runs with, alone or in the batch.
     pub tuning: super::settings::TuningSettings,
 }
 
@@ -198,7 +198,7 @@ impl Default for Session {
                     Row::new(RowConfig {
                         strategy: s.to_string(),
                         heuristic: HeuristicKind::LinearConflict,
-                        tuning: Default::default(),
+                        tuning: super::settings::TuningSettings::of(s),
                     })
                 })
                 .collect(),
@@ -779,7 +779,7 @@ impl Session {
                 self.rows.push(Row::new(RowConfig {
                     strategy: self.new_strategy.clone(),
                     heuristic: self.new_heuristic,
-                    tuning: settings.tuning,
+                    tuning: settings.tuning.of(&self.new_strategy),
                 }));
             }
         });
@@ -1124,13 +1124,19 @@ impl Session {
         if let Some(i) = run_one {
             self.run(i, start, settings, cache_dir, &ctx);
         }
+        // The trace shown stays with its row as rows come and go.
         if let Some(i) = duplicate {
             let config = self.rows[i].config.clone();
             self.rows.insert(i + 1, Row::new(config));
+            self.shown_trace = self.shown_trace.map(|s| if s > i { s + 1 } else { s });
         }
         if let Some(i) = remove {
             self.rows.remove(i);
-            self.shown_trace = None;
+            self.shown_trace = match self.shown_trace {
+                Some(s) if s == i => None,
+                Some(s) if s > i => Some(s - 1),
+                s => s,
+            };
         }
     }
 }

@@ -143,7 +143,8 @@ fn strategy_section(
     let shape = state.shape;
     ui.heading(tr(ui, TilesMsg::HeadingStrategy));
     strategy_radios(ui, &mut settings.strategy, Family::Tiles);
-    super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
+    let name = settings.strategy.clone();
+    super::tuning::show(ui, &name, settings.tuning.of_mut(&name));
     let uses = super::solver::strategy_named(&settings.strategy).uses_heuristic();
     ui.add_space(4.0);
     ui.label(tr(ui, TilesMsg::Heuristic));

@@ -38,6 +38,8 @@ mod tests_anatomy;
 #[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
+mod tests_defects;
+#[cfg(test)]
 mod tests_feedback;
 #[cfg(test)]
 mod tests_hints;
@@ -599,9 +601,10 @@ impl HuarongApp {
             return;
         }
         if self.inspector.is_some() {
-            // The board behind the inspector stays as it is; Esc closes it.
+            // The board behind the inspector stays as it is; Esc closes it
+            // as Close does.
             if keys::escape(ctx) {
-                self.inspector = None;
+                self.apply(Command::CloseInspector, ctx, now);
             }
             return;
         }

@@ -973,7 +973,8 @@ impl KlotskiPlay {
         ui.heading(tr(ui, KlotskiMsg::StrategyHeading));
         ui.add_enabled_ui(idle, |ui| {
             super::controls::strategy_radios(ui, &mut settings.strategy, Family::Klotski);
-            super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
+            let name = settings.strategy.clone();
+            super::tuning::show(ui, &name, settings.tuning.of_mut(&name));
             ui.label(tr(ui, KlotskiMsg::CountIn));
             ui.horizontal(|ui| {
                 ui.radio_value(
