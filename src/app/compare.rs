@@ -10,6 +10,7 @@ use egui_extras::{Column, TableBuilder};
 use super::anatomy::Recorded;
 use super::i18n::names::{family_name, heuristic_label, status_text, strategy_label};
 use super::i18n::{CompareMsg, Lang, Message, language, tr};
+use super::run_by::RunBy;
 use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::experiment::{RunSummary, flag_disagreements};
@@ -67,33 +68,28 @@ impl RowConfig {
         }
     }
 
-    /// The strategy's label and, for a guided one on tiles, the
+    /// The run it configures on tiles (`tiles`) or on Klotski: its
+    /// strategy, and for a guided one on tiles the heuristic.
+    pub fn run_by(&self, tiles: bool) -> RunBy {
+        match strategy::find(&self.strategy) {
+            Some(s) => RunBy::new(s, tiles.then_some(self.heuristic)),
+            None => RunBy::Unknown(self.strategy.clone()),
+        }
+    }
+
+    /// The strategy's label in `lang` and, for a guided one on tiles, the
     /// heuristic's: `("A*", Some("Manhattan + linear conflict"))`.
-    pub fn label_parts(&self, tiles: bool) -> (&'static str, Option<&'static str>) {
-        let found = strategy::find(&self.strategy);
-        let label = found.map_or("Unknown strategy", |s| s.label());
-        let guided = found.is_some_and(|s| s.uses_heuristic());
-        (label, (tiles && guided).then(|| self.heuristic.label()))
-    }
-
-    /// As people read it: `A* · Manhattan + linear conflict`, or `BFS`.
-    pub fn label(&self, tiles: bool) -> String {
-        self.label_in(tiles, Lang::English)
-    }
-
-    /// [`label_parts`](Self::label_parts) in `lang`.
     pub fn label_parts_in(&self, tiles: bool, lang: Lang) -> (String, Option<String>) {
-        let found = strategy::find(&self.strategy);
-        let label = found.map_or_else(
-            || CompareMsg::UnknownStrategy.text(lang),
-            |s| strategy_label(s, lang),
-        );
-        let guided = found.is_some_and(|s| s.uses_heuristic());
-        let heuristic = (tiles && guided).then(|| heuristic_label(self.heuristic, lang));
-        (label, heuristic)
+        let run = self.run_by(tiles);
+        let label = match &run {
+            RunBy::Unknown(_) => CompareMsg::UnknownStrategy.text(lang),
+            known => known.label(lang),
+        };
+        (label, run.heuristic_label(lang))
     }
 
-    /// [`label`](Self::label) in `lang`.
+    /// As people read it in `lang`: `A* · Manhattan + linear conflict`, or
+    /// `BFS`.
     pub fn label_in(&self, tiles: bool, lang: Lang) -> String {
         match self.label_parts_in(tiles, lang) {
             (s, Some(h)) => format!("{s} · {h}"),
@@ -616,7 +612,7 @@ impl Session {
                 let s = r.summary.as_ref();
                 let number = |f: fn(&RunSummary) -> f64| (s.map_or(0.0, f), String::new());
                 match by {
-                    SortBy::Strategy => (0.0, r.config.label(true)),
+                    SortBy::Strategy => (0.0, r.config.label_in(true, Lang::English)),
                     SortBy::Status => (
                         0.0,
                         s.map_or("", |x| crate::units::status(x.status)).to_string(),
@@ -1001,11 +997,8 @@ impl Session {
             .body(|mut body| {
                 for (&i, numbers) in order.iter().zip(&numbers) {
                     let r = &self.rows[i];
-                    let height = if r.config.label_parts(tiles).1.is_some() {
-                        36.0
-                    } else {
-                        24.0
-                    };
+                    let guided = r.config.run_by(tiles).heuristic_label(lang).is_some();
+                    let height = if guided { 36.0 } else { 24.0 };
                     body.row(height, |mut row| {
                         let s = r.summary;
                         let warn = s.is_some_and(|s| s.disagrees);
@@ -1059,7 +1052,6 @@ impl Session {
                         }
                         row.col(|ui| {
                             ui.spacing_mut().item_spacing.x = gap;
-                            let label = r.config.label(tiles);
                             let shown = r.config.label_in(tiles, lang);
                             if let Some(j) = &r.job {
                                 if ui
@@ -1087,7 +1079,7 @@ impl Session {
                                 *action = Some(super::Command::PlayCompared(Box::new((
                                     start.clone(),
                                     f.clone(),
-                                    label.clone(),
+                                    r.config.run_by(tiles),
                                 ))));
                             }
                             if ui
@@ -1215,13 +1207,26 @@ mod tests {
             heuristic: HeuristicKind::LinearConflict,
             tuning: Default::default(),
         };
-        assert_eq!(row("astar").label(true), "A* · Manhattan + linear conflict");
+        let en = Lang::English;
         assert_eq!(
-            row("astar").label(false),
+            row("astar").label_in(true, en),
+            "A* · Manhattan + linear conflict"
+        );
+        assert_eq!(
+            row("astar").label_in(false, en),
             "A*",
             "no tile heuristic on Klotski"
         );
-        assert_eq!(row("bfs").label(true), "BFS");
+        assert_eq!(row("bfs").label_in(true, en), "BFS");
+        assert_eq!(
+            row("astar").label_in(true, Lang::Chinese),
+            "A* 算法 · 曼哈顿距离 + 线性冲突"
+        );
+        assert_eq!(
+            row("astar").run_by(true).names(),
+            ("astar".into(), "linear-conflict".into()),
+            "a row's run carries names"
+        );
         assert_eq!(
             row("astar").name(true),
             "astar:linear-conflict",

@@ -297,7 +297,7 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
         Some(run) => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                let run = super::with_heuristic(run.strategy, &run.heuristic, language(ui.ctx()));
+                let run = run.run.text(language(ui.ctx()));
                 ui.label(tr(ui, TilesMsg::Running { run }));
             });
             if let Some((name, phase)) = run.database() {

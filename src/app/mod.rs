@@ -27,6 +27,7 @@ mod inspector;
 mod keys;
 pub mod klotski;
 mod menu;
+mod run_by;
 mod set_state;
 mod settings;
 mod solver;
@@ -53,6 +54,8 @@ mod tests_i18n_learning;
 mod tests_i18n_tiles;
 #[cfg(test)]
 mod tests_inspector;
+#[cfg(test)]
+mod tests_names;
 #[cfg(test)]
 mod tests_pdb;
 #[cfg(test)]
@@ -137,7 +140,7 @@ pub enum Command {
     /// Show the compare view (`true`) or the play view.
     ShowCompare(bool),
     /// Show a compared run's solution in the play view.
-    PlayCompared(Box<(compare::Start, compare::Finished, String)>),
+    PlayCompared(Box<(compare::Start, compare::Finished, run_by::RunBy)>),
     /// Export the compare table (dialog).
     Export,
     /// Export the batch aggregates (dialog).
@@ -333,7 +336,12 @@ impl HuarongApp {
     }
 
     /// Load a compared run's solution into the play view and show it.
-    fn play_compared(&mut self, start: compare::Start, finished: compare::Finished, name: String) {
+    fn play_compared(
+        &mut self,
+        start: compare::Start,
+        finished: compare::Finished,
+        name: run_by::RunBy,
+    ) {
         self.comparing = false;
         match (start, finished) {
             (compare::Start::Tiles(p), compare::Finished::Tiles(Ok(o))) => {
@@ -748,48 +756,4 @@ pub fn run() -> eframe::Result {
         options,
         Box::new(|cc| Ok(Box::new(HuarongApp::new(cc)))),
     )
-}
-
-/// A run as people read it in `lang`: `A* with Manhattan + linear
-/// conflict`, or just `BFS` when no heuristic guides it. Registry keys
-/// (`astar`, `linear-conflict`, a compared row's `astar:linear-conflict`,
-/// or those a file saved) become their labels; anything else is shown as
-/// it is.
-fn with_heuristic(strategy: &str, heuristic: &str, lang: i18n::Lang) -> String {
-    let (strategy, keyed) = match strategy.split_once(':') {
-        Some((s, h)) if crate::engine::strategy::find(s).is_some() => (s, h),
-        _ => (strategy, ""),
-    };
-    let strategy = i18n::names::strategy_label_of(strategy, lang)
-        .or_else(|| {
-            // A label (a running solve names its strategy by label).
-            crate::engine::strategy::STRATEGIES
-                .iter()
-                .find(|s| s.label() == strategy)
-                .map(|s| i18n::names::strategy_label(*s, lang))
-        })
-        .unwrap_or_else(|| strategy.to_string());
-    let heuristic = if heuristic.is_empty() {
-        keyed
-    } else {
-        heuristic
-    };
-    if heuristic.is_empty() {
-        return strategy;
-    }
-    let heuristic = crate::engine::HeuristicKind::from_name(heuristic)
-        .or_else(|| {
-            crate::engine::HeuristicKind::ALL
-                .into_iter()
-                .find(|k| k.label() == heuristic)
-        })
-        .map_or_else(
-            || heuristic.to_string(),
-            |k| i18n::names::heuristic_label(k, lang),
-        );
-    TilesMsg::WithHeuristic {
-        strategy,
-        heuristic,
-    }
-    .text(lang)
 }

@@ -120,10 +120,12 @@ pub struct SavedSolution {
     /// The moves as `U`, `D`, `L`, `R` letters: the direction the **blank**
     /// moves. Whitespace is ignored; lower case is accepted.
     pub moves: String,
-    /// The strategy that found it (e.g. its CLI name, `astar`).
+    /// The strategy that found it: its registry name (`astar`). Files of
+    /// earlier versions may hold its label (`A*`), read as the name.
     #[serde(default)]
     pub strategy: String,
-    /// The heuristic it used (e.g. its CLI name, `linear-conflict`).
+    /// The heuristic it used: its registry name (`linear-conflict`), empty
+    /// for an uninformed strategy.
     #[serde(default)]
     pub heuristic: String,
     /// How the search ended (`solved`).
@@ -147,6 +149,58 @@ pub struct SavedSolution {
     /// Wall-clock time of the search in milliseconds.
     #[serde(default)]
     pub elapsed_ms: f64,
+}
+
+/// The registry names of the run a file says found its solution, from
+/// what the file holds: registry names (`astar`, `linear-conflict`) as
+/// they are, and the labels earlier versions of the app wrote in their
+/// place (`A*`, a compared row's `A* · Manhattan + linear conflict`, a
+/// heuristic's `Manhattan distance`) as the names they stand for. Anything
+/// else (`by hand`) is kept as written.
+///
+/// ```
+/// use huarong::storage::puzzle_file::registry_names;
+///
+/// let names = |s, h| {
+///     let (s, h) = registry_names(s, h);
+///     (s.as_str().to_owned(), h.as_str().to_owned())
+/// };
+/// assert_eq!(names("astar", "manhattan"), ("astar".into(), "manhattan".into()));
+/// assert_eq!(names("A*", "linear-conflict"), ("astar".into(), "linear-conflict".into()));
+/// assert_eq!(
+///     names("A* · Manhattan + linear conflict", ""),
+///     ("astar".into(), "linear-conflict".into())
+/// );
+/// assert_eq!(names("BFS", ""), ("bfs".into(), "".into()));
+/// assert_eq!(names("by hand", ""), ("by hand".into(), "".into()));
+/// ```
+pub fn registry_names(strategy: &str, heuristic: &str) -> (String, String) {
+    use crate::engine::HeuristicKind;
+    use crate::engine::strategy::{STRATEGIES, find};
+    let strategy_name = |text: &str| {
+        find(text)
+            .or_else(|| STRATEGIES.iter().copied().find(|s| s.label() == text))
+            .map(|s| s.name())
+    };
+    let heuristic_name = |text: &str| {
+        HeuristicKind::from_name(text)
+            .or_else(|| HeuristicKind::ALL.into_iter().find(|k| k.label() == text))
+            .map(|k| k.name())
+    };
+    // A compared row's label: strategy and heuristic in one.
+    let (strategy, joined) = match strategy.split_once(" · ") {
+        Some((s, h)) if strategy_name(s).is_some() && heuristic_name(h).is_some() => (s, h),
+        _ => (strategy, ""),
+    };
+    let heuristic = if heuristic.is_empty() {
+        joined
+    } else {
+        heuristic
+    };
+    (
+        strategy_name(strategy).map_or_else(|| strategy.to_string(), str::to_string),
+        heuristic_name(heuristic).map_or_else(|| heuristic.to_string(), str::to_string),
+    )
 }
 
 fn solved_name() -> String {
@@ -174,9 +228,11 @@ pub struct Saved {
 pub struct SavedSolutionChecked {
     /// The moves of the blank, from the start to the goal.
     pub path: Vec<Dir>,
-    /// The strategy that found it.
+    /// The strategy that found it: a registry name (`astar`) when the file
+    /// names a registered strategy (by name or old label), else as written.
     pub strategy: String,
-    /// The heuristic it used.
+    /// The heuristic it used: a registry name (`linear-conflict`) when the
+    /// file names one, else as written (empty: none).
     pub heuristic: String,
     /// How the search ended (`solved`).
     pub status: String,
@@ -655,10 +711,11 @@ impl TryFrom<PuzzleFile> for Saved {
                 let path = parse_moves(&s.moves)?;
                 let elapsed = Duration::try_from_secs_f64(s.elapsed_ms / 1000.0)
                     .map_err(|_| FileError::BadElapsed(s.elapsed_ms))?;
+                let (strategy, heuristic) = registry_names(&s.strategy, &s.heuristic);
                 Some(SavedSolutionChecked {
                     path,
-                    strategy: s.strategy,
-                    heuristic: s.heuristic,
+                    strategy,
+                    heuristic,
                     status: s.status,
                     optimal: s.optimal,
                     expanded: s.expanded,
@@ -1002,6 +1059,44 @@ mod tests {
         assert_eq!(b.to_outcome().path, solution.path);
         // Writing what was read gives the same text.
         assert_eq!(to_ron(&back), to_ron(&from_ron(&to_ron(&back)).unwrap()));
+    }
+
+    #[test]
+    fn files_holding_labels_from_earlier_versions_load_as_registry_names() {
+        let text = to_ron(&solved_eight());
+        assert!(
+            text.contains(r#"strategy: "astar""#)
+                && text.contains(r#"heuristic: "linear-conflict""#),
+            "{text}"
+        );
+        // As the app wrote them: a solve's strategy label with the
+        // heuristic's name, and a compared row's label with no heuristic.
+        let label = text.replace(r#"strategy: "astar""#, r#"strategy: "A*""#);
+        let compared = text
+            .replace(
+                r#"strategy: "astar""#,
+                r#"strategy: "A* · Manhattan + linear conflict""#,
+            )
+            .replace(r#"heuristic: "linear-conflict""#, r#"heuristic: """#);
+        let weighted = text.replace(r#"strategy: "astar""#, r#"strategy: "Weighted A*""#);
+        for (old, strategy, heuristic) in [
+            (&label, "astar", "linear-conflict"),
+            (&compared, "astar", "linear-conflict"),
+            (&weighted, "weighted", "linear-conflict"),
+        ] {
+            assert_ne!(old, &text);
+            let s = from_ron(old).unwrap().solution.unwrap();
+            assert_eq!(
+                (s.strategy.as_str(), s.heuristic.as_str()),
+                (strategy, heuristic)
+            );
+            // Written again, it holds the names.
+            let again = to_ron(&from_ron(old).unwrap());
+            assert!(
+                again.contains(&format!("strategy: \"{strategy}\"")),
+                "{again}"
+            );
+        }
     }
 
     #[test]

@@ -25,6 +25,7 @@ use super::i18n::names::counters;
 use super::i18n::names::{strategy_label, strategy_label_of};
 use super::i18n::{KlotskiMsg, Lang, Message, Msg, language, tr};
 use super::keys;
+use super::run_by::RunBy;
 use super::settings::{GaveWay, Settings};
 use super::solver::TraceLog;
 use super::steps::{self, Playback, StepView};
@@ -50,8 +51,8 @@ pub struct KlotskiSolution {
     pub move_ends: Vec<usize>,
     /// The search's counters.
     pub stats: Stats,
-    /// Strategy label.
-    pub strategy: String,
+    /// The strategy that found it.
+    pub run: RunBy,
     /// The metric searched in.
     pub metric: Metric,
 }
@@ -63,7 +64,7 @@ impl KlotskiSolution {
         start: &Layout,
         lettered: &[(char, Dir)],
         stats: Stats,
-        strategy: String,
+        run: RunBy,
         metric: Metric,
     ) -> Option<Self> {
         let mut layouts = vec![start.clone()];
@@ -90,7 +91,7 @@ impl KlotskiSolution {
             moves_to,
             move_ends,
             stats,
-            strategy,
+            run,
             metric,
         })
     }
@@ -182,15 +183,6 @@ type Said = Box<dyn Fn(Lang) -> String>;
 /// The status line saying `msg`.
 fn said(msg: KlotskiMsg) -> Said {
     Box::new(move |lang| msg.text(lang))
-}
-
-/// A strategy's label as a solution keeps it (the engine's English, which
-/// files save) in `lang`.
-fn strategy_shown(label: &str, lang: Lang) -> String {
-    crate::engine::strategy::STRATEGIES
-        .iter()
-        .find(|s| s.label() == label)
-        .map_or_else(|| label.to_string(), |s| strategy_label(*s, lang))
 }
 
 /// A solve running in the background.
@@ -367,7 +359,8 @@ impl KlotskiPlay {
             .with_solution(SavedKlotskiSolution {
                 steps: sol.lettered(),
                 metric: sol.metric,
-                strategy: sol.strategy.clone(),
+                // Files name it by registry name (`bfs`).
+                strategy: sol.run.names().0,
                 stats: sol.stats,
             })
             .ok()
@@ -383,20 +376,15 @@ impl KlotskiPlay {
         self.load_titled(saved.layout.clone(), title);
         if let Some(s) = saved.solution {
             self.rows_by_move = s.metric == Metric::Moves;
+            let run = RunBy::from_file(&s.strategy, "");
             self.solution =
-                KlotskiSolution::from_steps(&saved.layout, &s.steps, s.stats, s.strategy, s.metric);
+                KlotskiSolution::from_steps(&saved.layout, &s.steps, s.stats, run, s.metric);
             self.playback = Playback::fresh();
         }
     }
 
     /// Show a solution found elsewhere (the compare view) for `layout`.
-    pub fn load_solution(
-        &mut self,
-        layout: Layout,
-        o: Outcome<KMove>,
-        strategy: String,
-        metric: Metric,
-    ) {
+    pub fn load_solution(&mut self, layout: Layout, o: Outcome<KMove>, run: RunBy, metric: Metric) {
         if self.game.layout() != &layout {
             self.load_titled(layout.clone(), Title::Compared);
         }
@@ -404,7 +392,7 @@ impl KlotskiPlay {
         self.anatomy = None;
         let lettered = unit_steps(&layout, &o.path).unwrap_or_default();
         self.rows_by_move = metric == Metric::Moves;
-        self.solution = KlotskiSolution::from_steps(&layout, &lettered, o.stats, strategy, metric);
+        self.solution = KlotskiSolution::from_steps(&layout, &lettered, o.stats, run, metric);
         self.playback = Playback::fresh();
         self.show_solution_step(0);
     }
@@ -597,12 +585,15 @@ impl KlotskiPlay {
         let Some(o) = run.job.try_take() else { return };
         let run = self.running.take().expect("running");
         self.last_trace = run.trace.points();
-        let label = strategy::find(run.strategy).map_or(run.strategy, |s| s.label());
+        let by = strategy::find(run.strategy).map_or_else(
+            || RunBy::Unknown(run.strategy.into()),
+            |s| RunBy::new(s, None),
+        );
         let o = match o {
             Ok((Ok(o), anatomy)) => {
                 self.anatomy = Some(RunAnatomy {
                     run: KlotskiMsg::RunIn {
-                        strategy: strategy_shown(label, lang),
+                        strategy: by.label(lang),
                         unit: unit(run.metric, 2, lang),
                     }
                     .text(lang),
@@ -638,8 +629,7 @@ impl KlotskiPlay {
             return;
         }
         let lettered = unit_steps(&run.start, &o.path).unwrap_or_default();
-        match KlotskiSolution::from_steps(&run.start, &lettered, o.stats, label.into(), run.metric)
-        {
+        match KlotskiSolution::from_steps(&run.start, &lettered, o.stats, by.clone(), run.metric) {
             Some(sol) => {
                 let (moves, steps) = (sol.moves_to.last().copied().unwrap_or(0), sol.steps.len());
                 let metric = sol.metric;
@@ -656,7 +646,7 @@ impl KlotskiPlay {
                                 .text(lang)
                             })
                             .unwrap_or_default(),
-                        strategy: strategy_shown(label, lang),
+                        strategy: by.label(lang),
                         counters: counters(&stats, lang),
                     }
                     .text(lang)
@@ -756,7 +746,7 @@ impl KlotskiPlay {
                     let summary = KlotskiMsg::Summary {
                         moves: s.moves_to.last().copied().unwrap_or(0),
                         steps: s.steps.len(),
-                        strategy: strategy_shown(&s.strategy, lang),
+                        strategy: s.run.label(lang),
                         guarantee: guarantee(&s.stats, lang)
                             .map(|guarantee| {
                                 KlotskiMsg::GuaranteeAfterComma {
