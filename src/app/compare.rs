@@ -8,8 +8,8 @@ use eframe::egui;
 use egui_extras::{Column, TableBuilder};
 
 use super::anatomy::Recorded;
-use super::i18n::names::{family_name, heuristic_label, status_text, strategy_label};
-use super::i18n::{CompareMsg, Lang, Message, language, tr};
+use super::i18n::names::{heuristic_label, status_text, strategy_label};
+use super::i18n::{CompareMsg, Lang, Message, Said, language, tr};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use super::solver::Running;
@@ -102,11 +102,12 @@ impl RowConfig {
 #[derive(Clone, Debug)]
 pub enum Finished {
     /// Tiles: the outcome (or why it was refused).
-    Tiles(Result<Outcome<Dir>, String>),
+    Tiles(Result<Outcome<Dir>, Said>),
     /// Klotski.
     Klotski(Outcome<KMove>),
-    /// Why the engine refused the configuration for this family.
-    Refused(String),
+    /// Why the engine refused the configuration for this family (or its
+    /// run failed).
+    Refused(Said),
 }
 
 enum RowJob {
@@ -213,7 +214,7 @@ pub struct CompareView {
     tiles: Session,
     klotski: Session,
     family: Family,
-    status: String,
+    status: Said,
 }
 
 impl Default for CompareView {
@@ -222,7 +223,7 @@ impl Default for CompareView {
             tiles: Session::default(),
             klotski: Session::default(),
             family: Family::Tiles,
-            status: String::new(),
+            status: Said::verbatim(String::new()),
         }
     }
 }
@@ -264,6 +265,12 @@ impl Row {
     pub fn is_running(&self) -> bool {
         self.job.is_some()
     }
+}
+
+/// Why the engine refused a row's run, in the language of the day.
+fn refused(e: &SolveError) -> Said {
+    let e = e.clone();
+    Said::new(move |lang| super::error::solve_error(&e, lang))
 }
 
 /// The numbers of a finished run (none if it was refused).
@@ -494,20 +501,9 @@ impl Session {
         };
         // A strategy that does not solve this family (`fast` on Klotski)
         // is not run; the row says why.
-        if strategy::check_family(&*strategy, start.family()).is_err() {
-            let lang = language(ctx);
-            let families: Vec<String> = strategy
-                .families()
-                .iter()
-                .map(|&f| family_name(f, lang))
-                .collect();
-            let why = CompareMsg::Unsupported {
-                strategy: strategy_label(&*strategy, lang),
-                families: families.join(" / "),
-                family: family_name(start.family(), lang),
-            };
+        if let Err(why) = strategy::check_family(&*strategy, start.family()) {
             row.start = Some(start.clone());
-            row.result = Some(Finished::Refused(why.text(lang)));
+            row.result = Some(Finished::Refused(refused(&why)));
             row.summary = None;
             return;
         }
@@ -566,15 +562,15 @@ impl Session {
             let done = match &mut r.job {
                 Some(RowJob::Tiles(run)) => run.try_finish().map(|f| match f {
                     Ok(f) => (
-                        Finished::Tiles(f.outcome.map_err(|e| e.to_string())),
+                        Finished::Tiles(f.outcome.map_err(|e| refused(&e))),
                         f.anatomy,
                     ),
-                    Err(failed) => (Finished::Refused(failed.to_string()), None),
+                    Err(failed) => (Finished::Refused(Said::verbatim(failed.to_string())), None),
                 }),
                 Some(RowJob::Klotski(job)) => job.try_take().map(|o| match o {
                     Ok((Ok(o), anatomy)) => (Finished::Klotski(o), anatomy),
-                    Ok((Err(e), _)) => (Finished::Refused(e.to_string()), None),
-                    Err(failed) => (Finished::Refused(failed.to_string()), None),
+                    Ok((Err(e), _)) => (Finished::Refused(refused(&e)), None),
+                    Err(failed) => (Finished::Refused(Said::verbatim(failed.to_string())), None),
                 }),
                 None => None,
             };
@@ -1024,7 +1020,8 @@ impl Session {
                             } else if let Some(Finished::Tiles(Err(why)) | Finished::Refused(why)) =
                                 &r.result
                             {
-                                ui.label(tr(ui, CompareMsg::Refused)).on_hover_text(why);
+                                ui.label(tr(ui, CompareMsg::Refused))
+                                    .on_hover_text(why.text(lang));
                             } else if let Some(s) = s {
                                 let l = ui.label(status_word(s.status, lang));
                                 if let Status::Limit(kind) = s.status {
@@ -1146,15 +1143,16 @@ impl CompareView {
         self.klotski.poll();
     }
 
-    /// Say `line` in the view's status line.
-    pub fn set_status(&mut self, line: String) {
+    /// Say `line` in the view's status line (drawn in the language of
+    /// the day).
+    pub fn set_status(&mut self, line: Said) {
         self.status = line;
     }
 
-    /// The status line.
+    /// The status line, in English.
     #[cfg(test)]
-    pub fn status(&self) -> &str {
-        &self.status
+    pub fn status(&self) -> String {
+        self.status.english()
     }
 
     /// Draw the view for `start`, its family's comparison in front, the
@@ -1168,7 +1166,8 @@ impl CompareView {
     ) -> Option<super::Command> {
         self.family = start.family();
         let busy = self.is_running();
-        super::steps::status_bar(ui, "compare status", busy, &self.status);
+        let status = self.status.text(language(ui.ctx()));
+        super::steps::status_bar(ui, "compare status", busy, &status);
         let mut command = None;
         egui::CentralPanel::default().show(ui, |ui| {
             // Scrolls sideways too: on a narrow window the table (whose

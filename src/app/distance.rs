@@ -726,9 +726,8 @@ fn distance_of(
             loaded,
         ),
         Ok(o) => {
-            let why = Said::written(|lang| match lang {
-                Lang::English => crate::units::ended(o.status, o.reason.as_deref()),
-                Lang::Chinese => names::status_text(o.status, lang),
+            let why = Said::written(|lang| {
+                super::i18n::reasons::ended(o.status, &o.stats, o.reason.as_deref(), lang)
             });
             (Err(Failure::Other(why)), loaded)
         }

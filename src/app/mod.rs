@@ -51,6 +51,8 @@ mod tests_i18n_klotski;
 #[cfg(test)]
 mod tests_i18n_learning;
 #[cfg(test)]
+mod tests_i18n_said;
+#[cfg(test)]
 mod tests_i18n_tiles;
 #[cfg(test)]
 mod tests_inspector;
@@ -287,7 +289,7 @@ impl HuarongApp {
     /// Show `line` in the status line of the view shown.
     fn set_status(&mut self, line: Said) {
         if self.in_klotski() {
-            self.klotski.set_status(line.text(self.settings.language));
+            self.klotski.set_status(line);
         } else {
             self.tiles.set_status(line);
         }
@@ -317,19 +319,18 @@ impl HuarongApp {
     /// Say how an export of `rows` rows to `path` went.
     fn report_export(&mut self, path: &std::path::Path, rows: usize, written: std::io::Result<()>) {
         match written {
-            Ok(()) => self.compare.set_status(
-                TilesMsg::Exported {
-                    rows,
-                    path: path.display().to_string(),
-                }
-                .text(self.settings.language),
-            ),
+            Ok(()) => self.compare.set_status(Said::msg(TilesMsg::Exported {
+                rows,
+                path: path.display().to_string(),
+            })),
             Err(source) => {
                 let error = AppError::Export {
                     path: path.into(),
                     source,
                 };
-                self.compare.set_status(error.text(self.settings.language));
+                // In both languages: the error itself goes to the dialog.
+                self.compare
+                    .set_status(Said::written(|lang| error.text(lang)));
                 self.error = Some(error);
             }
         }
@@ -374,6 +375,12 @@ impl HuarongApp {
         self.tiles.status().text(self.settings.language)
     }
 
+    /// The tile view's status line, in `lang`.
+    #[cfg(test)]
+    pub fn status_in(&self, lang: i18n::Lang) -> String {
+        self.tiles.status().text(lang)
+    }
+
     /// The error shown in the error dialog, if any.
     #[cfg(test)]
     pub fn error(&self) -> Option<&AppError> {
@@ -405,17 +412,17 @@ impl HuarongApp {
         if let Some(busy) = self.busy()
             && let Some(action) = cmd.refused_while(busy)
         {
-            let refusal = move |lang| {
+            let refusal = Said::new(move |lang| {
                 AppError::Refused {
                     action: action.clone(),
                     busy,
                 }
                 .text(lang)
-            };
+            });
             if self.comparing {
-                self.compare.set_status(refusal(self.settings.language));
+                self.compare.set_status(refusal);
             } else {
-                self.set_status(Said::new(refusal));
+                self.set_status(refusal);
             }
             return;
         }
@@ -460,7 +467,7 @@ impl HuarongApp {
                     inspector::open(&self.settings, &self.tiles, layout, &self.cache_dir, ctx);
                 match opened {
                     Ok(i) => self.inspector = Some(i),
-                    Err(why) => self.set_status(Said::verbatim(why)),
+                    Err(why) => self.set_status(why),
                 }
             }
             Command::CloseInspector => {
@@ -512,12 +519,11 @@ impl HuarongApp {
         match load_any(path) {
             Ok(Document::Klotski(saved)) => {
                 self.settings.family = Family::Klotski;
-                let lang = self.settings.language;
                 let shown = path.display().to_string();
                 let opened = TilesMsg::OpenedKlotski {
                     path: shown.clone(),
                 };
-                self.klotski.open(saved, opened.text(lang));
+                self.klotski.open(saved, Said::msg(opened));
                 self.tiles
                     .set_status(Said::msg(TilesMsg::Opened { path: shown }));
             }
@@ -653,7 +659,7 @@ impl eframe::App for HuarongApp {
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {
             if self.comparing {
-                self.compare.set_status(notice.text(self.settings.language));
+                self.compare.set_status(Said::msg(notice));
             } else {
                 self.set_status(Said::msg(notice));
             }

@@ -11,7 +11,7 @@ use super::board_view::{BoardInput, BoardOptions, BoardView, Marks, SLIDE_SECOND
 use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
-use super::i18n::{HintMsg, Lang, Message, Said, TilesMsg, language, names, tr};
+use super::i18n::{HintMsg, Lang, Message, Said, TilesMsg, language, names, reasons, tr};
 use super::run_by::RunBy;
 use super::settings::{Family, GaveWay, Settings};
 use super::solver::Running;
@@ -508,7 +508,7 @@ impl TilesPlay {
         settings: &mut Settings,
         cache_dir: &Path,
     ) {
-        self.poll_solver(language(ctx));
+        self.poll_solver();
         if let Some(line) = self.databases.poll() {
             // Once built, the strong database is the one used.
             if self
@@ -534,8 +534,8 @@ impl TilesPlay {
         }
     }
 
-    /// Collect a finished solve; `lang` names the run for its anatomy.
-    fn poll_solver(&mut self, lang: Lang) {
+    /// Collect a finished solve.
+    fn poll_solver(&mut self) {
         let Some(run) = &mut self.running else { return };
         let Some(done) = run.try_finish() else { return };
         let by = run.run.clone();
@@ -594,7 +594,7 @@ impl TilesPlay {
             }
         };
         self.anatomy = Some(RunAnatomy {
-            run: by.text(lang),
+            run: Said::msg(by.clone()),
             stats: o.stats,
             anatomy: done.anatomy,
             recorded,
@@ -630,7 +630,7 @@ impl TilesPlay {
             self.playback = Playback::fresh();
         } else {
             let (status, reason) = (o.status, o.reason.clone());
-            let ended = ended(status, reason.clone());
+            let ended = ended(status, stats, reason.clone());
             self.status = {
                 let (ended, counters) = (ended.clone(), counters.clone());
                 Said::new(move |lang| {
@@ -652,11 +652,9 @@ impl TilesPlay {
                 }),
                 detail: Said::new(move |lang| {
                     let title = status_title(status, lang);
-                    // The reason, unless it only repeats the title; the
-                    // engine gives it in English only.
-                    let reason = reason
-                        .clone()
-                        .filter(|r| lang == Lang::English && !r.eq_ignore_ascii_case(&title))
+                    // The reason, unless it only repeats the title.
+                    let reason = reasons::reason(status, &stats, reason.as_deref(), lang)
+                        .filter(|r| !r.eq_ignore_ascii_case(&title))
                         .unwrap_or_default();
                     [reason, counters(lang)]
                         .into_iter()
@@ -927,12 +925,12 @@ fn status_title(status: Status, lang: Lang) -> String {
     }
 }
 
-/// How a run ended with its reason, in any language: English says the
-/// engine's reason too; Chinese names the status only (the engine gives
-/// its reasons in English).
-fn ended(status: Status, reason: Option<String>) -> impl Fn(Lang) -> String + Clone {
-    move |lang| match lang {
-        Lang::English => crate::units::ended(status, reason.as_deref()),
-        _ => status_title(status, lang),
-    }
+/// How a run ended with its reason, in the language of the day (see
+/// [`reasons::ended`]).
+fn ended(
+    status: Status,
+    stats: crate::engine::Stats,
+    reason: Option<String>,
+) -> impl Fn(Lang) -> String + Clone {
+    move |lang| reasons::ended(status, &stats, reason.as_deref(), lang)
 }

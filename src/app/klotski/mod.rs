@@ -20,10 +20,11 @@ use self::game::KlotskiGame;
 use self::names::{PieceName, describe_move, describe_step, piece_names};
 use super::Command;
 use super::anatomy::{self, RunAnatomy};
-use super::i18n::klotski::{ended, guarantee, layout_error, unit};
+use super::i18n::klotski::{guarantee, layout_error, unit};
 use super::i18n::names::counters;
 use super::i18n::names::{strategy_label, strategy_label_of};
-use super::i18n::{KlotskiMsg, Lang, Message, Msg, language, tr};
+use super::i18n::reasons;
+use super::i18n::{KlotskiMsg, Lang, Message, Msg, Said, language, tr};
 use super::keys;
 use super::run_by::RunBy;
 use super::settings::{GaveWay, Settings};
@@ -142,7 +143,7 @@ pub enum Title {
     /// Sent from the compare view.
     Compared,
     /// Named elsewhere (a file's name, a hint's "Closest to the exit").
-    Named(String),
+    Named(Said),
 }
 
 impl Title {
@@ -162,7 +163,7 @@ impl Title {
             Title::EditedLayout => KlotskiMsg::EditedLayout.text(lang),
             Title::Pasted => KlotskiMsg::PastedLayout.text(lang),
             Title::Compared => KlotskiMsg::ComparedLayout.text(lang),
-            Title::Named(name) => name.clone(),
+            Title::Named(name) => name.text(lang),
         }
     }
 }
@@ -174,15 +175,6 @@ fn classic_name(c: &crate::storage::layouts::Classic, lang: Lang) -> String {
         Lang::English => format!("{} {}", c.name, c.english),
         Lang::Chinese => c.name.clone(),
     }
-}
-
-/// A status line, put in words in the language of the frame that draws it
-/// (so a language chosen later applies to it too).
-type Said = Box<dyn Fn(Lang) -> String>;
-
-/// The status line saying `msg`.
-fn said(msg: KlotskiMsg) -> Said {
-    Box::new(move |lang| msg.text(lang))
 }
 
 /// A solve running in the background.
@@ -258,7 +250,7 @@ impl KlotskiPlay {
             hints: hint::KlotskiHints::default(),
             anatomy: None,
             results_tab: anatomy::Tab::default(),
-            status: said(KlotskiMsg::Intro),
+            status: Said::msg(KlotskiMsg::Intro),
         }
     }
 
@@ -270,7 +262,7 @@ impl KlotskiPlay {
     /// The status line, in English.
     #[cfg(test)]
     pub fn status(&self) -> String {
-        (self.status)(Lang::English)
+        self.status.text(Lang::English)
     }
 
     /// The title, in English.
@@ -291,9 +283,9 @@ impl KlotskiPlay {
         self.board.drawn.iter().map(|d| d.text.clone()).collect()
     }
 
-    /// Replace the status line.
-    pub fn set_status(&mut self, status: String) {
-        self.status = Box::new(move |_| status.clone());
+    /// Replace the status line (drawn in the language of the day).
+    pub fn set_status(&mut self, status: Said) {
+        self.status = status;
     }
 
     /// The solution, if any.
@@ -320,7 +312,7 @@ impl KlotskiPlay {
 
     /// Start again on `layout`, titled `title`.
     pub fn load(&mut self, layout: Layout, title: String) {
-        self.load_titled(layout, Title::Named(title));
+        self.load_titled(layout, Title::Named(Said::verbatim(title)));
     }
 
     /// Start again on `layout`, called `title`.
@@ -331,7 +323,7 @@ impl KlotskiPlay {
         self.names = piece_names(&layout);
         self.game = KlotskiGame::new(layout);
         let named = title.clone();
-        self.status = Box::new(move |lang| {
+        self.status = Said::new(move |lang| {
             KlotskiMsg::Loaded {
                 title: named.text(lang),
             }
@@ -367,7 +359,7 @@ impl KlotskiPlay {
     }
 
     /// Show an opened file: its layout and, if saved, its solution.
-    pub fn open(&mut self, saved: SavedKlotski, fallback_title: String) {
+    pub fn open(&mut self, saved: SavedKlotski, fallback_title: Said) {
         let title = saved
             .name
             .as_deref()
@@ -406,7 +398,7 @@ impl KlotskiPlay {
         if moved {
             self.playback.playing = false;
             if self.game.is_solved() {
-                self.status = said(KlotskiMsg::Won {
+                self.status = Said::msg(KlotskiMsg::Won {
                     moves: self.game.moves(),
                     steps: self.game.steps(),
                 });
@@ -433,11 +425,11 @@ impl KlotskiPlay {
             Command::Cancel => self.cancel(),
             Command::CopyState => {
                 ctx.copy_text(self.game.layout().to_text());
-                self.status = said(KlotskiMsg::Copied);
+                self.status = Said::msg(KlotskiMsg::Copied);
             }
             Command::Reset => {
                 self.game.reset();
-                self.status = said(KlotskiMsg::BackToStart);
+                self.status = Said::msg(KlotskiMsg::BackToStart);
             }
             Command::LoadClassic(i) => {
                 let all = classics();
@@ -482,14 +474,14 @@ impl KlotskiPlay {
             return;
         };
         self.status = match chosen {
-            Some(s) => Box::new(move |lang| {
+            Some(s) => Said::new(move |lang| {
                 KlotskiMsg::TilesOnly {
                     strategy: strategy_label(s, lang),
                     fallback: strategy_label(fallback, lang),
                 }
                 .text(lang)
             }),
-            None => Box::new(move |lang| {
+            None => Said::new(move |lang| {
                 KlotskiMsg::FallbackChosen {
                     fallback: strategy_label(fallback, lang),
                 }
@@ -509,7 +501,7 @@ impl KlotskiPlay {
         match Layout::parse(text.trim()) {
             Ok(layout) => self.load_titled(layout, Title::Pasted),
             Err(e) => {
-                self.status = Box::new(move |lang| {
+                self.status = Said::new(move |lang| {
                     KlotskiMsg::NotALayout {
                         why: layout_error(&e, lang),
                     }
@@ -562,7 +554,7 @@ impl KlotskiPlay {
             start,
             trace,
         });
-        self.status = Box::new(move |lang| {
+        self.status = Said::new(move |lang| {
             KlotskiMsg::Solving {
                 strategy: strategy_label_of(name, lang).unwrap_or(name.into()),
                 unit: unit(metric, 2, lang),
@@ -575,12 +567,12 @@ impl KlotskiPlay {
     fn cancel(&mut self) {
         if let Some(r) = &self.running {
             r.job.cancel();
-            self.status = said(KlotskiMsg::Cancelling);
+            self.status = Said::msg(KlotskiMsg::Cancelling);
         }
     }
 
-    /// Collect a finished solve; `lang` names the run in its anatomy.
-    fn poll(&mut self, lang: Lang) {
+    /// Collect a finished solve.
+    fn poll(&mut self) {
         let Some(run) = &mut self.running else { return };
         let Some(o) = run.job.try_take() else { return };
         let run = self.running.take().expect("running");
@@ -591,12 +583,15 @@ impl KlotskiPlay {
         );
         let o = match o {
             Ok((Ok(o), anatomy)) => {
+                let (named, metric) = (by.clone(), run.metric);
                 self.anatomy = Some(RunAnatomy {
-                    run: KlotskiMsg::RunIn {
-                        strategy: by.label(lang),
-                        unit: unit(run.metric, 2, lang),
-                    }
-                    .text(lang),
+                    run: Said::new(move |lang| {
+                        KlotskiMsg::RunIn {
+                            strategy: named.label(lang),
+                            unit: unit(metric, 2, lang),
+                        }
+                        .text(lang)
+                    }),
                     stats: o.stats,
                     anatomy,
                     recorded: run.recorded,
@@ -604,13 +599,14 @@ impl KlotskiPlay {
                 o
             }
             Ok((Err(why), _)) => {
-                self.status = said(KlotskiMsg::NotSolving {
-                    why: why.to_string(),
+                self.status = Said::new(move |lang| {
+                    let why = super::error::solve_error(&why, lang);
+                    KlotskiMsg::NotSolving { why }.text(lang)
                 });
                 return;
             }
             Err(failed) => {
-                self.status = said(KlotskiMsg::SolveFailed {
+                self.status = Said::msg(KlotskiMsg::SolveFailed {
                     why: failed.to_string(),
                 });
                 return;
@@ -619,9 +615,9 @@ impl KlotskiPlay {
         let stats = o.stats;
         if o.status != Status::Solved {
             let (status, reason) = (o.status, o.reason.clone());
-            self.status = Box::new(move |lang| {
+            self.status = Said::new(move |lang| {
                 KlotskiMsg::Ended {
-                    status: ended(status, reason.as_deref(), lang),
+                    status: reasons::ended(status, &stats, reason.as_deref(), lang),
                     counters: counters(&stats, lang),
                 }
                 .text(lang)
@@ -633,7 +629,7 @@ impl KlotskiPlay {
             Some(sol) => {
                 let (moves, steps) = (sol.moves_to.last().copied().unwrap_or(0), sol.steps.len());
                 let metric = sol.metric;
-                self.status = Box::new(move |lang| {
+                self.status = Said::new(move |lang| {
                     KlotskiMsg::SolvedStatus {
                         moves,
                         steps,
@@ -655,7 +651,7 @@ impl KlotskiPlay {
                 self.solution = Some(sol);
                 self.playback = Playback::fresh();
             }
-            None => self.status = said(KlotskiMsg::NoReplay),
+            None => self.status = Said::msg(KlotskiMsg::NoReplay),
         }
     }
 
@@ -678,7 +674,7 @@ impl KlotskiPlay {
     /// Background work, each frame: collect a finished solve, advance
     /// playback.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
-        self.poll(language(ctx));
+        self.poll();
         steps::tick(self, ctx, now, settings);
         self.hints.poll(
             &self.game.start,
@@ -701,7 +697,7 @@ impl KlotskiPlay {
             && !self.step(i, d)
         {
             let name = self.names[i].clone();
-            self.status = Box::new(move |lang| {
+            self.status = Said::new(move |lang| {
                 KlotskiMsg::Blocked {
                     step: describe_step(&name, d, lang),
                 }
@@ -717,7 +713,7 @@ impl KlotskiPlay {
         let ctx = ui.ctx().clone();
         let lang = language(&ctx);
         self.klotski_strategy_only(settings);
-        let status = (self.status)(lang);
+        let status = self.status.text(lang);
         steps::status_bar(ui, "klotski status", self.running.is_some(), &status);
         egui::Panel::left("klotski controls")
             .default_size(270.0)
