@@ -689,8 +689,9 @@ impl Session {
 
     /// The row's strategy: its label, and the heuristic below it.
     fn strategy_cell(ui: &mut egui::Ui, config: &RowConfig, tiles: bool) {
-        let (label, heuristic) = config.label_parts_in(tiles, language(ui.ctx()));
-        let knobs = config.tuning.describe(&config.strategy);
+        let lang = language(ui.ctx());
+        let (label, heuristic) = config.label_parts_in(tiles, lang);
+        let knobs = config.tuning.describe(&config.strategy, lang);
         let r = label_lines(ui, &label, heuristic.as_deref(), true);
         if !knobs.is_empty() {
             r.on_hover_text(knobs);

@@ -114,7 +114,7 @@ pub enum Command {
     SetLayout(Layout),
     /// Play this Klotski position under this title (a position shown from
     /// the hints: the farthest from the exit, the closest to it).
-    PlayLayout(Layout, String),
+    PlayLayout(Layout, Said),
     /// Close the layout editor without change.
     CloseEditor,
     /// Toggle edit mode.

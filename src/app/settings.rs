@@ -181,13 +181,16 @@ impl TuningSettings {
         })
     }
 
-    /// The knobs `name` takes with their values, for a tooltip (`seed 1,
-    /// t₀ 2, …`; empty for a strategy without knobs).
-    pub fn describe(&self, name: &str) -> String {
+    /// The knobs `name` takes with their values in `lang`, for a tooltip
+    /// (`seed 1, t₀ 2, …`; empty for a strategy without knobs).
+    pub fn describe(&self, name: &str, lang: super::i18n::Lang) -> String {
         let params = strategy::find(name).map_or(&[][..], |s| s.params());
         let items: Vec<String> = params
             .iter()
-            .map(|p| format!("{} {}", p.label.to_lowercase(), self.get(p.key)))
+            .map(|p| {
+                let (label, _) = super::i18n::names::param_text(name, p.key, lang);
+                format!("{} {}", label.to_lowercase(), self.get(p.key))
+            })
             .collect();
         items.join(", ")
     }
@@ -439,10 +442,15 @@ mod tests {
         assert_eq!(t.for_strategy("astar"), Tuning::default());
         for s in STRATEGIES {
             assert!(strategy::configure(s.name(), &t.for_strategy(s.name())).is_ok());
-            let described = t.describe(s.name());
+            let described = t.describe(s.name(), super::super::i18n::Lang::English);
             assert_eq!(described.is_empty(), s.params().is_empty(), "{described}");
         }
-        assert!(t.describe("tabu").contains("tenure 5"));
+        assert!(
+            t.describe("tabu", super::super::i18n::Lang::English)
+                .contains("tenure 5")
+        );
+        let zh = t.describe("tabu", super::super::i18n::Lang::Chinese);
+        assert!(zh.contains("禁忌长度 5"), "{zh}");
         // Each strategy has its own knobs, at its own registry defaults.
         let mut each = Tunings::default();
         for s in STRATEGIES {

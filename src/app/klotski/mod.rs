@@ -310,9 +310,10 @@ impl KlotskiPlay {
         self.selected
     }
 
-    /// Start again on `layout`, titled `title`.
-    pub fn load(&mut self, layout: Layout, title: String) {
-        self.load_titled(layout, Title::Named(Said::verbatim(title)));
+    /// Start again on `layout`, titled `title` (drawn in the language of
+    /// the day).
+    pub fn load(&mut self, layout: Layout, title: Said) {
+        self.load_titled(layout, Title::Named(title));
     }
 
     /// Start again on `layout`, called `title`.
