@@ -79,8 +79,9 @@ pub fn solve_recorded<M, E>(
 /// The anatomy a view keeps of its latest finished run.
 #[derive(Clone, Debug)]
 pub struct RunAnatomy {
-    /// The run as people read it: `A* with Manhattan`.
-    pub run: String,
+    /// The run as people read it (`A* with Manhattan`), in the language
+    /// of the day.
+    pub run: super::i18n::Said,
     /// Its counters.
     pub stats: Stats,
     /// Its anatomy; `None` if it was not recorded or the strategy expands
@@ -192,7 +193,7 @@ pub fn show(
                 return;
             };
             let Some(a) = &last.anatomy else {
-                let run = last.run.clone();
+                let run = tr(ui, &last.run);
                 let why = if last.recorded {
                     InspectorMsg::NoAnatomy { run }
                 } else {
@@ -201,7 +202,8 @@ pub fn show(
                 ui.add(egui::Label::new(tr(ui, why)).wrap());
                 return;
             };
-            anatomy(ui, id, &last.run, &last.stats, a);
+            let run = tr(ui, &last.run);
+            anatomy(ui, id, &run, &last.stats, a);
         });
 }
 

@@ -12,6 +12,7 @@ use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
 
 use super::compare::{RowConfig, Start, time_tick};
 use super::i18n::{Message, Msg, language, tr};
+use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::job::Job;
@@ -67,10 +68,10 @@ pub struct Batch {
     pub shuffle: usize,
     /// Seed of the starts.
     pub seed: u64,
-    /// The configurations run, as exported and as shown (their strategy
-    /// and heuristic labels), aligned with `points`.
+    /// The configurations run, as exported and as run (drawn through the
+    /// names table), aligned with `points`.
     names: Vec<String>,
-    labels: Vec<(&'static str, Option<&'static str>)>,
+    runs: Vec<RunBy>,
     job: Option<Job<Vec<Vec<RunSummary>>>>,
     done: Arc<AtomicUsize>,
     /// Runs per configuration, once finished (or cancelled part-way).
@@ -91,7 +92,7 @@ impl Default for Batch {
             shuffle: 30,
             seed: 1,
             names: Vec::new(),
-            labels: Vec::new(),
+            runs: Vec::new(),
             job: None,
             done: Arc::default(),
             points: Vec::new(),
@@ -141,14 +142,14 @@ impl Batch {
         let (names, strategies): (Vec<_>, Vec<_>) = configs
             .iter()
             .filter_map(|c| {
-                let s =
-                    strategy::configure(&c.strategy, &settings.tuning.for_strategy(&c.strategy))
-                        .ok()
-                        .filter(|s| s.supports(start.family()))?;
-                Some(((c.name(tiles), c.label_parts(tiles)), (s, c.heuristic)))
+                // Each row's own tuning, as it runs alone.
+                let s = strategy::configure(&c.strategy, &c.tuning.for_strategy(&c.strategy))
+                    .ok()
+                    .filter(|s| s.supports(start.family()))?;
+                Some(((c.name(tiles), c.run_by(tiles)), (s, c.heuristic)))
             })
             .unzip();
-        (self.names, self.labels) = names.into_iter().unzip();
+        (self.names, self.runs) = names.into_iter().unzip();
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
         let (start, limits, dir) = (start.clone(), settings.limits(), cache_dir.to_path_buf());
         let done = self.done.clone();
@@ -291,11 +292,12 @@ impl Batch {
         if let Some(failed) = &self.failed {
             ui.colored_label(ui.visuals().error_fg_color, tr(ui, failed));
         }
+        let lang = language(ui.ctx());
         let shown: Vec<(Label, Aggregate)> = self
-            .labels
+            .runs
             .iter()
             .zip(&self.points)
-            .filter_map(|(label, runs)| Some((*label, Aggregate::of(runs)?)))
+            .filter_map(|(run, runs)| Some((label(run, lang), Aggregate::of(runs)?)))
             .collect();
         if shown.is_empty() {
             return false;
@@ -332,10 +334,14 @@ impl Batch {
             }
             ui.weak(tr(ui, Msg::PlotZoomHint));
         });
+        let lang = language(ui.ctx());
         let labels: Vec<String> = self
-            .labels
+            .runs
             .iter()
-            .map(|&(s, h)| h.map_or(s.to_string(), |h| format!("{s} · {h}")))
+            .map(|run| match label(run, lang) {
+                (s, Some(h)) => format!("{s} · {h}"),
+                (s, None) => s,
+            })
             .collect();
         ui.horizontal_wrapped(|ui| {
             for (k, label) in labels.iter().enumerate() {
@@ -354,7 +360,6 @@ impl Batch {
                 (label.clone(), xy)
             })
             .collect();
-        let lang = language(ui.ctx());
         let mut plot = Plot::new("batch scatter")
             .height(200.0)
             .allow_scroll(false)
@@ -422,9 +427,14 @@ fn legend_entry(ui: &mut egui::Ui, label: &str, color: egui::Color32) {
         .galley(egui::pos2(rect.left() + dot, rect.top()), galley, text);
 }
 
-/// A configuration's labels: the strategy's, and the heuristic's if it is
-/// guided (see [`RowConfig::label_parts`]).
-type Label = (&'static str, Option<&'static str>);
+/// A configuration's labels in a language: the strategy's, and the
+/// heuristic's if it is guided (see [`RowConfig::label_parts_in`]).
+type Label = (String, Option<String>);
+
+/// `run`'s labels in `lang`.
+fn label(run: &RunBy, lang: super::i18n::Lang) -> Label {
+    (run.label(lang), run.heuristic_label(lang))
+}
 
 /// The colour of the `k`th configuration in the scatter and its legend.
 fn series_color(k: usize) -> egui::Color32 {
@@ -460,7 +470,7 @@ fn aggregate_table(ui: &mut egui::Ui, shown: &[(Label, Aggregate)]) {
         }
         ui.end_row();
         for ((strategy, heuristic), a) in shown {
-            super::compare::label_lines(ui, strategy, *heuristic, false);
+            super::compare::label_lines(ui, strategy, heuristic.as_deref(), false);
             ui.label(format!("{:.0} % ({}/{})", a.solved_pct(), a.solved, a.runs));
             let length = |v: Option<f64>| v.map_or("–".into(), |x| format!("{x:.1}"));
             ui.label(length(a.mean_length));

@@ -8,8 +8,9 @@ use eframe::egui;
 use egui_extras::{Column, TableBuilder};
 
 use super::anatomy::Recorded;
-use super::i18n::names::{family_name, heuristic_label, status_text, strategy_label};
-use super::i18n::{CompareMsg, Lang, Message, language, tr};
+use super::i18n::names::{heuristic_label, status_text, strategy_label};
+use super::i18n::{CompareMsg, Lang, Message, Said, language, tr};
+use super::run_by::RunBy;
 use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::experiment::{RunSummary, flag_disagreements};
@@ -49,8 +50,8 @@ pub struct RowConfig {
     pub strategy: String,
     /// Heuristic (tiles).
     pub heuristic: HeuristicKind,
-    /// The local searches' parameters, taken from the left panel's when
-    /// the row was added.
+    /// Its strategy's knobs, taken from the left panel's when the row was
+    /// added: what it runs with, alone or in the batch.
     pub tuning: super::settings::TuningSettings,
 }
 
@@ -67,33 +68,28 @@ impl RowConfig {
         }
     }
 
-    /// The strategy's label and, for a guided one on tiles, the
+    /// The run it configures on tiles (`tiles`) or on Klotski: its
+    /// strategy, and for a guided one on tiles the heuristic.
+    pub fn run_by(&self, tiles: bool) -> RunBy {
+        match strategy::find(&self.strategy) {
+            Some(s) => RunBy::new(s, tiles.then_some(self.heuristic)),
+            None => RunBy::Unknown(self.strategy.clone()),
+        }
+    }
+
+    /// The strategy's label in `lang` and, for a guided one on tiles, the
     /// heuristic's: `("A*", Some("Manhattan + linear conflict"))`.
-    pub fn label_parts(&self, tiles: bool) -> (&'static str, Option<&'static str>) {
-        let found = strategy::find(&self.strategy);
-        let label = found.map_or("Unknown strategy", |s| s.label());
-        let guided = found.is_some_and(|s| s.uses_heuristic());
-        (label, (tiles && guided).then(|| self.heuristic.label()))
-    }
-
-    /// As people read it: `A* · Manhattan + linear conflict`, or `BFS`.
-    pub fn label(&self, tiles: bool) -> String {
-        self.label_in(tiles, Lang::English)
-    }
-
-    /// [`label_parts`](Self::label_parts) in `lang`.
     pub fn label_parts_in(&self, tiles: bool, lang: Lang) -> (String, Option<String>) {
-        let found = strategy::find(&self.strategy);
-        let label = found.map_or_else(
-            || CompareMsg::UnknownStrategy.text(lang),
-            |s| strategy_label(s, lang),
-        );
-        let guided = found.is_some_and(|s| s.uses_heuristic());
-        let heuristic = (tiles && guided).then(|| heuristic_label(self.heuristic, lang));
-        (label, heuristic)
+        let run = self.run_by(tiles);
+        let label = match &run {
+            RunBy::Unknown(_) => CompareMsg::UnknownStrategy.text(lang),
+            known => known.label(lang),
+        };
+        (label, run.heuristic_label(lang))
     }
 
-    /// [`label`](Self::label) in `lang`.
+    /// As people read it in `lang`: `A* · Manhattan + linear conflict`, or
+    /// `BFS`.
     pub fn label_in(&self, tiles: bool, lang: Lang) -> String {
         match self.label_parts_in(tiles, lang) {
             (s, Some(h)) => format!("{s} · {h}"),
@@ -106,11 +102,12 @@ impl RowConfig {
 #[derive(Clone, Debug)]
 pub enum Finished {
     /// Tiles: the outcome (or why it was refused).
-    Tiles(Result<Outcome<Dir>, String>),
+    Tiles(Result<Outcome<Dir>, Said>),
     /// Klotski.
     Klotski(Outcome<KMove>),
-    /// Why the engine refused the configuration for this family.
-    Refused(String),
+    /// Why the engine refused the configuration for this family (or its
+    /// run failed).
+    Refused(Said),
 }
 
 enum RowJob {
@@ -198,7 +195,7 @@ impl Default for Session {
                     Row::new(RowConfig {
                         strategy: s.to_string(),
                         heuristic: HeuristicKind::LinearConflict,
-                        tuning: Default::default(),
+                        tuning: super::settings::TuningSettings::of(s),
                     })
                 })
                 .collect(),
@@ -217,7 +214,7 @@ pub struct CompareView {
     tiles: Session,
     klotski: Session,
     family: Family,
-    status: String,
+    status: Said,
 }
 
 impl Default for CompareView {
@@ -226,7 +223,7 @@ impl Default for CompareView {
             tiles: Session::default(),
             klotski: Session::default(),
             family: Family::Tiles,
-            status: String::new(),
+            status: Said::verbatim(String::new()),
         }
     }
 }
@@ -268,6 +265,12 @@ impl Row {
     pub fn is_running(&self) -> bool {
         self.job.is_some()
     }
+}
+
+/// Why the engine refused a row's run, in the language of the day.
+fn refused(e: &SolveError) -> Said {
+    let e = e.clone();
+    Said::new(move |lang| super::error::solve_error(&e, lang))
 }
 
 /// The numbers of a finished run (none if it was refused).
@@ -498,20 +501,9 @@ impl Session {
         };
         // A strategy that does not solve this family (`fast` on Klotski)
         // is not run; the row says why.
-        if strategy::check_family(&*strategy, start.family()).is_err() {
-            let lang = language(ctx);
-            let families: Vec<String> = strategy
-                .families()
-                .iter()
-                .map(|&f| family_name(f, lang))
-                .collect();
-            let why = CompareMsg::Unsupported {
-                strategy: strategy_label(&*strategy, lang),
-                families: families.join(" / "),
-                family: family_name(start.family(), lang),
-            };
+        if let Err(why) = strategy::check_family(&*strategy, start.family()) {
             row.start = Some(start.clone());
-            row.result = Some(Finished::Refused(why.text(lang)));
+            row.result = Some(Finished::Refused(refused(&why)));
             row.summary = None;
             return;
         }
@@ -570,15 +562,15 @@ impl Session {
             let done = match &mut r.job {
                 Some(RowJob::Tiles(run)) => run.try_finish().map(|f| match f {
                     Ok(f) => (
-                        Finished::Tiles(f.outcome.map_err(|e| e.to_string())),
+                        Finished::Tiles(f.outcome.map_err(|e| refused(&e))),
                         f.anatomy,
                     ),
-                    Err(failed) => (Finished::Refused(failed.to_string()), None),
+                    Err(failed) => (Finished::Refused(Said::verbatim(failed.to_string())), None),
                 }),
                 Some(RowJob::Klotski(job)) => job.try_take().map(|o| match o {
                     Ok((Ok(o), anatomy)) => (Finished::Klotski(o), anatomy),
-                    Ok((Err(e), _)) => (Finished::Refused(e.to_string()), None),
-                    Err(failed) => (Finished::Refused(failed.to_string()), None),
+                    Ok((Err(e), _)) => (Finished::Refused(refused(&e)), None),
+                    Err(failed) => (Finished::Refused(Said::verbatim(failed.to_string())), None),
                 }),
                 None => None,
             };
@@ -616,7 +608,7 @@ impl Session {
                 let s = r.summary.as_ref();
                 let number = |f: fn(&RunSummary) -> f64| (s.map_or(0.0, f), String::new());
                 match by {
-                    SortBy::Strategy => (0.0, r.config.label(true)),
+                    SortBy::Strategy => (0.0, r.config.label_in(true, Lang::English)),
                     SortBy::Status => (
                         0.0,
                         s.map_or("", |x| crate::units::status(x.status)).to_string(),
@@ -697,8 +689,9 @@ impl Session {
 
     /// The row's strategy: its label, and the heuristic below it.
     fn strategy_cell(ui: &mut egui::Ui, config: &RowConfig, tiles: bool) {
-        let (label, heuristic) = config.label_parts_in(tiles, language(ui.ctx()));
-        let knobs = config.tuning.describe(&config.strategy);
+        let lang = language(ui.ctx());
+        let (label, heuristic) = config.label_parts_in(tiles, lang);
+        let knobs = config.tuning.describe(&config.strategy, lang);
         let r = label_lines(ui, &label, heuristic.as_deref(), true);
         if !knobs.is_empty() {
             r.on_hover_text(knobs);
@@ -779,7 +772,7 @@ impl Session {
                 self.rows.push(Row::new(RowConfig {
                     strategy: self.new_strategy.clone(),
                     heuristic: self.new_heuristic,
-                    tuning: settings.tuning,
+                    tuning: settings.tuning.of(&self.new_strategy),
                 }));
             }
         });
@@ -1001,11 +994,8 @@ impl Session {
             .body(|mut body| {
                 for (&i, numbers) in order.iter().zip(&numbers) {
                     let r = &self.rows[i];
-                    let height = if r.config.label_parts(tiles).1.is_some() {
-                        36.0
-                    } else {
-                        24.0
-                    };
+                    let guided = r.config.run_by(tiles).heuristic_label(lang).is_some();
+                    let height = if guided { 36.0 } else { 24.0 };
                     body.row(height, |mut row| {
                         let s = r.summary;
                         let warn = s.is_some_and(|s| s.disagrees);
@@ -1031,7 +1021,8 @@ impl Session {
                             } else if let Some(Finished::Tiles(Err(why)) | Finished::Refused(why)) =
                                 &r.result
                             {
-                                ui.label(tr(ui, CompareMsg::Refused)).on_hover_text(why);
+                                ui.label(tr(ui, CompareMsg::Refused))
+                                    .on_hover_text(why.text(lang));
                             } else if let Some(s) = s {
                                 let l = ui.label(status_word(s.status, lang));
                                 if let Status::Limit(kind) = s.status {
@@ -1059,7 +1050,6 @@ impl Session {
                         }
                         row.col(|ui| {
                             ui.spacing_mut().item_spacing.x = gap;
-                            let label = r.config.label(tiles);
                             let shown = r.config.label_in(tiles, lang);
                             if let Some(j) = &r.job {
                                 if ui
@@ -1087,7 +1077,7 @@ impl Session {
                                 *action = Some(super::Command::PlayCompared(Box::new((
                                     start.clone(),
                                     f.clone(),
-                                    label.clone(),
+                                    r.config.run_by(tiles),
                                 ))));
                             }
                             if ui
@@ -1124,13 +1114,19 @@ impl Session {
         if let Some(i) = run_one {
             self.run(i, start, settings, cache_dir, &ctx);
         }
+        // The trace shown stays with its row as rows come and go.
         if let Some(i) = duplicate {
             let config = self.rows[i].config.clone();
             self.rows.insert(i + 1, Row::new(config));
+            self.shown_trace = self.shown_trace.map(|s| if s > i { s + 1 } else { s });
         }
         if let Some(i) = remove {
             self.rows.remove(i);
-            self.shown_trace = None;
+            self.shown_trace = match self.shown_trace {
+                Some(s) if s == i => None,
+                Some(s) if s > i => Some(s - 1),
+                s => s,
+            };
         }
     }
 }
@@ -1148,15 +1144,16 @@ impl CompareView {
         self.klotski.poll();
     }
 
-    /// Say `line` in the view's status line.
-    pub fn set_status(&mut self, line: String) {
+    /// Say `line` in the view's status line (drawn in the language of
+    /// the day).
+    pub fn set_status(&mut self, line: Said) {
         self.status = line;
     }
 
-    /// The status line.
+    /// The status line, in English.
     #[cfg(test)]
-    pub fn status(&self) -> &str {
-        &self.status
+    pub fn status(&self) -> String {
+        self.status.english()
     }
 
     /// Draw the view for `start`, its family's comparison in front, the
@@ -1170,7 +1167,8 @@ impl CompareView {
     ) -> Option<super::Command> {
         self.family = start.family();
         let busy = self.is_running();
-        super::steps::status_bar(ui, "compare status", busy, &self.status);
+        let status = self.status.text(language(ui.ctx()));
+        super::steps::status_bar(ui, "compare status", busy, &status);
         let mut command = None;
         egui::CentralPanel::default().show(ui, |ui| {
             // Scrolls sideways too: on a narrow window the table (whose
@@ -1209,13 +1207,26 @@ mod tests {
             heuristic: HeuristicKind::LinearConflict,
             tuning: Default::default(),
         };
-        assert_eq!(row("astar").label(true), "A* · Manhattan + linear conflict");
+        let en = Lang::English;
         assert_eq!(
-            row("astar").label(false),
+            row("astar").label_in(true, en),
+            "A* · Manhattan + linear conflict"
+        );
+        assert_eq!(
+            row("astar").label_in(false, en),
             "A*",
             "no tile heuristic on Klotski"
         );
-        assert_eq!(row("bfs").label(true), "BFS");
+        assert_eq!(row("bfs").label_in(true, en), "BFS");
+        assert_eq!(
+            row("astar").label_in(true, Lang::Chinese),
+            "A* 算法 · 曼哈顿距离 + 线性冲突"
+        );
+        assert_eq!(
+            row("astar").run_by(true).names(),
+            ("astar".into(), "linear-conflict".into()),
+            "a row's run carries names"
+        );
         assert_eq!(
             row("astar").name(true),
             "astar:linear-conflict",

@@ -143,7 +143,8 @@ fn strategy_section(
     let shape = state.shape;
     ui.heading(tr(ui, TilesMsg::HeadingStrategy));
     strategy_radios(ui, &mut settings.strategy, Family::Tiles);
-    super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
+    let name = settings.strategy.clone();
+    super::tuning::show(ui, &name, settings.tuning.of_mut(&name));
     let uses = super::solver::strategy_named(&settings.strategy).uses_heuristic();
     ui.add_space(4.0);
     ui.label(tr(ui, TilesMsg::Heuristic));
@@ -296,7 +297,7 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
         Some(run) => {
             ui.horizontal_wrapped(|ui| {
                 ui.spinner();
-                let run = super::with_heuristic(run.strategy, &run.heuristic, language(ui.ctx()));
+                let run = run.run.text(language(ui.ctx()));
                 ui.label(tr(ui, TilesMsg::Running { run }));
             });
             if let Some((name, phase)) = run.database() {

@@ -668,7 +668,10 @@ fn distance_of(
 ) -> (Answer, Option<Arc<PatternDb>>) {
     let puzzle = match TilePuzzle::new(board.clone(), goal.clone()) {
         Ok(p) => p,
-        Err(e) => return (Err(Failure::said(e.to_string())), None),
+        Err(e) => {
+            let why = Said::written(|lang| super::error::board_error(&e, lang));
+            return (Err(Failure::Other(why)), None);
+        }
     };
     if puzzle.check_solvable().is_err() {
         return (Err(Failure::Unreachable), None);
@@ -726,13 +729,15 @@ fn distance_of(
             loaded,
         ),
         Ok(o) => {
-            let why = Said::written(|lang| match lang {
-                Lang::English => crate::units::ended(o.status, o.reason.as_deref()),
-                Lang::Chinese => names::status_text(o.status, lang),
+            let why = Said::written(|lang| {
+                super::i18n::reasons::ended(o.status, &o.stats, o.reason.as_deref(), lang)
             });
             (Err(Failure::Other(why)), loaded)
         }
-        Err(e) => (Err(Failure::said(e.to_string())), loaded),
+        Err(e) => {
+            let why = Said::written(|lang| super::error::solve_error(&e, lang));
+            (Err(Failure::Other(why)), loaded)
+        }
     }
 }
 

@@ -257,7 +257,7 @@ pub fn unsolvable(why: &Unsolvable, lang: Lang) -> String {
 }
 
 /// Why the engine refused a solve, in `lang`.
-fn solve_error(e: &SolveError, lang: Lang) -> String {
+pub fn solve_error(e: &SolveError, lang: Lang) -> String {
     match e {
         SolveError::HeuristicUnavailable(_) => ErrorMsg::HeuristicUnavailable.text(lang),
         SolveError::BadParameter(why) => ErrorMsg::BadParameter { why: why.clone() }.text(lang),

@@ -27,6 +27,7 @@ mod inspector;
 mod keys;
 pub mod klotski;
 mod menu;
+mod run_by;
 mod set_state;
 mod settings;
 mod solver;
@@ -38,6 +39,8 @@ mod tests_anatomy;
 #[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
+mod tests_defects;
+#[cfg(test)]
 mod tests_feedback;
 #[cfg(test)]
 mod tests_hints;
@@ -48,9 +51,13 @@ mod tests_i18n_klotski;
 #[cfg(test)]
 mod tests_i18n_learning;
 #[cfg(test)]
+mod tests_i18n_said;
+#[cfg(test)]
 mod tests_i18n_tiles;
 #[cfg(test)]
 mod tests_inspector;
+#[cfg(test)]
+mod tests_names;
 #[cfg(test)]
 mod tests_pdb;
 #[cfg(test)]
@@ -107,7 +114,7 @@ pub enum Command {
     SetLayout(Layout),
     /// Play this Klotski position under this title (a position shown from
     /// the hints: the farthest from the exit, the closest to it).
-    PlayLayout(Layout, String),
+    PlayLayout(Layout, Said),
     /// Close the layout editor without change.
     CloseEditor,
     /// Toggle edit mode.
@@ -135,7 +142,7 @@ pub enum Command {
     /// Show the compare view (`true`) or the play view.
     ShowCompare(bool),
     /// Show a compared run's solution in the play view.
-    PlayCompared(Box<(compare::Start, compare::Finished, String)>),
+    PlayCompared(Box<(compare::Start, compare::Finished, run_by::RunBy)>),
     /// Export the compare table (dialog).
     Export,
     /// Export the batch aggregates (dialog).
@@ -282,7 +289,7 @@ impl HuarongApp {
     /// Show `line` in the status line of the view shown.
     fn set_status(&mut self, line: Said) {
         if self.in_klotski() {
-            self.klotski.set_status(line.text(self.settings.language));
+            self.klotski.set_status(line);
         } else {
             self.tiles.set_status(line);
         }
@@ -312,26 +319,30 @@ impl HuarongApp {
     /// Say how an export of `rows` rows to `path` went.
     fn report_export(&mut self, path: &std::path::Path, rows: usize, written: std::io::Result<()>) {
         match written {
-            Ok(()) => self.compare.set_status(
-                TilesMsg::Exported {
-                    rows,
-                    path: path.display().to_string(),
-                }
-                .text(self.settings.language),
-            ),
+            Ok(()) => self.compare.set_status(Said::msg(TilesMsg::Exported {
+                rows,
+                path: path.display().to_string(),
+            })),
             Err(source) => {
                 let error = AppError::Export {
                     path: path.into(),
                     source,
                 };
-                self.compare.set_status(error.text(self.settings.language));
+                // In both languages: the error itself goes to the dialog.
+                self.compare
+                    .set_status(Said::written(|lang| error.text(lang)));
                 self.error = Some(error);
             }
         }
     }
 
     /// Load a compared run's solution into the play view and show it.
-    fn play_compared(&mut self, start: compare::Start, finished: compare::Finished, name: String) {
+    fn play_compared(
+        &mut self,
+        start: compare::Start,
+        finished: compare::Finished,
+        name: run_by::RunBy,
+    ) {
         self.comparing = false;
         match (start, finished) {
             (compare::Start::Tiles(p), compare::Finished::Tiles(Ok(o))) => {
@@ -362,6 +373,12 @@ impl HuarongApp {
     #[cfg(test)]
     pub fn status(&self) -> String {
         self.tiles.status().text(self.settings.language)
+    }
+
+    /// The tile view's status line, in `lang`.
+    #[cfg(test)]
+    pub fn status_in(&self, lang: i18n::Lang) -> String {
+        self.tiles.status().text(lang)
     }
 
     /// The error shown in the error dialog, if any.
@@ -395,17 +412,17 @@ impl HuarongApp {
         if let Some(busy) = self.busy()
             && let Some(action) = cmd.refused_while(busy)
         {
-            let refusal = move |lang| {
+            let refusal = Said::new(move |lang| {
                 AppError::Refused {
                     action: action.clone(),
                     busy,
                 }
                 .text(lang)
-            };
+            });
             if self.comparing {
-                self.compare.set_status(refusal(self.settings.language));
+                self.compare.set_status(refusal);
             } else {
-                self.set_status(Said::new(refusal));
+                self.set_status(refusal);
             }
             return;
         }
@@ -450,7 +467,7 @@ impl HuarongApp {
                     inspector::open(&self.settings, &self.tiles, layout, &self.cache_dir, ctx);
                 match opened {
                     Ok(i) => self.inspector = Some(i),
-                    Err(why) => self.set_status(Said::verbatim(why)),
+                    Err(why) => self.set_status(why),
                 }
             }
             Command::CloseInspector => {
@@ -502,12 +519,11 @@ impl HuarongApp {
         match load_any(path) {
             Ok(Document::Klotski(saved)) => {
                 self.settings.family = Family::Klotski;
-                let lang = self.settings.language;
                 let shown = path.display().to_string();
                 let opened = TilesMsg::OpenedKlotski {
                     path: shown.clone(),
                 };
-                self.klotski.open(saved, opened.text(lang));
+                self.klotski.open(saved, Said::msg(opened));
                 self.tiles
                     .set_status(Said::msg(TilesMsg::Opened { path: shown }));
             }
@@ -599,9 +615,10 @@ impl HuarongApp {
             return;
         }
         if self.inspector.is_some() {
-            // The board behind the inspector stays as it is; Esc closes it.
+            // The board behind the inspector stays as it is; Esc closes it
+            // as Close does.
             if keys::escape(ctx) {
-                self.inspector = None;
+                self.apply(Command::CloseInspector, ctx, now);
             }
             return;
         }
@@ -642,7 +659,7 @@ impl eframe::App for HuarongApp {
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {
             if self.comparing {
-                self.compare.set_status(notice.text(self.settings.language));
+                self.compare.set_status(Said::msg(notice));
             } else {
                 self.set_status(Said::msg(notice));
             }
@@ -745,48 +762,4 @@ pub fn run() -> eframe::Result {
         options,
         Box::new(|cc| Ok(Box::new(HuarongApp::new(cc)))),
     )
-}
-
-/// A run as people read it in `lang`: `A* with Manhattan + linear
-/// conflict`, or just `BFS` when no heuristic guides it. Registry keys
-/// (`astar`, `linear-conflict`, a compared row's `astar:linear-conflict`,
-/// or those a file saved) become their labels; anything else is shown as
-/// it is.
-fn with_heuristic(strategy: &str, heuristic: &str, lang: i18n::Lang) -> String {
-    let (strategy, keyed) = match strategy.split_once(':') {
-        Some((s, h)) if crate::engine::strategy::find(s).is_some() => (s, h),
-        _ => (strategy, ""),
-    };
-    let strategy = i18n::names::strategy_label_of(strategy, lang)
-        .or_else(|| {
-            // A label (a running solve names its strategy by label).
-            crate::engine::strategy::STRATEGIES
-                .iter()
-                .find(|s| s.label() == strategy)
-                .map(|s| i18n::names::strategy_label(*s, lang))
-        })
-        .unwrap_or_else(|| strategy.to_string());
-    let heuristic = if heuristic.is_empty() {
-        keyed
-    } else {
-        heuristic
-    };
-    if heuristic.is_empty() {
-        return strategy;
-    }
-    let heuristic = crate::engine::HeuristicKind::from_name(heuristic)
-        .or_else(|| {
-            crate::engine::HeuristicKind::ALL
-                .into_iter()
-                .find(|k| k.label() == heuristic)
-        })
-        .map_or_else(
-            || heuristic.to_string(),
-            |k| i18n::names::heuristic_label(k, lang),
-        );
-    TilesMsg::WithHeuristic {
-        strategy,
-        heuristic,
-    }
-    .text(lang)
 }

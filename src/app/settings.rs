@@ -1,5 +1,7 @@
 //! What the app remembers across launches (through eframe's storage).
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::engine::klotski::Metric;
@@ -51,8 +53,8 @@ pub struct Settings {
     pub classic: usize,
     /// How Klotski solutions are counted.
     pub metric: Metric,
-    /// Settings of the local searches.
-    pub tuning: TuningSettings,
+    /// The knobs of each strategy that takes some.
+    pub tuning: Tunings,
     /// The language the app speaks (the first launch follows the system's).
     pub language: super::i18n::Lang,
 }
@@ -95,7 +97,9 @@ pub enum KnobMut<'a> {
 }
 
 impl Default for TuningSettings {
-    /// Each knob at the registry's default (of the first strategy taking it).
+    /// Each knob at the registry's default of the first strategy taking
+    /// it: what a field missing from a settings file reads as. A strategy's
+    /// own defaults are [`TuningSettings::of`].
     fn default() -> Self {
         let mut t = Self {
             seed: 0,
@@ -120,6 +124,17 @@ impl Default for TuningSettings {
 }
 
 impl TuningSettings {
+    /// The knobs of the strategy named `name` at the defaults its
+    /// registry entry gives them (its [`Param`](strategy::Param) table);
+    /// the knobs it does not take as in [`Default`].
+    pub fn of(name: &str) -> Self {
+        let mut t = Self::default();
+        for p in strategy::find(name).map_or(&[][..], |s| s.params()) {
+            t.set(p.key, p.default);
+        }
+        t
+    }
+
     /// The field that keeps `key`. Iterations per run (annealing's) and
     /// iterations in all (the others') are kept apart.
     pub fn knob_mut(&mut self, key: ParamKey) -> KnobMut<'_> {
@@ -166,15 +181,87 @@ impl TuningSettings {
         })
     }
 
-    /// The knobs `name` takes with their values, for a tooltip (`seed 1,
-    /// t₀ 2, …`; empty for a strategy without knobs).
-    pub fn describe(&self, name: &str) -> String {
+    /// The knobs `name` takes with their values in `lang`, for a tooltip
+    /// (`seed 1, t₀ 2, …`; empty for a strategy without knobs).
+    pub fn describe(&self, name: &str, lang: super::i18n::Lang) -> String {
         let params = strategy::find(name).map_or(&[][..], |s| s.params());
         let items: Vec<String> = params
             .iter()
-            .map(|p| format!("{} {}", p.label.to_lowercase(), self.get(p.key)))
+            .map(|p| {
+                let (label, _) = super::i18n::names::param_text(name, p.key, lang);
+                format!("{} {}", label.to_lowercase(), self.get(p.key))
+            })
             .collect();
         items.join(", ")
+    }
+}
+
+/// The knobs of every strategy, each strategy its own (greedy's
+/// iterations are not tabu's): a strategy not set yet is at its registry
+/// defaults ([`TuningSettings::of`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct Tunings(BTreeMap<String, TuningSettings>);
+
+impl Tunings {
+    /// The knobs of the strategy named `name`.
+    pub fn of(&self, name: &str) -> TuningSettings {
+        self.0
+            .get(name)
+            .copied()
+            .unwrap_or_else(|| TuningSettings::of(name))
+    }
+
+    /// The knobs of the strategy named `name`, to change (the tuning panel).
+    pub fn of_mut(&mut self, name: &str) -> &mut TuningSettings {
+        self.0
+            .entry(name.to_string())
+            .or_insert_with(|| TuningSettings::of(name))
+    }
+
+    /// The engine's tuning for the strategy named `name`.
+    pub fn for_strategy(&self, name: &str) -> Tuning {
+        self.of(name).for_strategy(name)
+    }
+}
+
+/// Settings files before each strategy had its own knobs kept one set for
+/// all; they still load.
+impl<'de> Deserialize<'de> for Tunings {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum OnDisk {
+            Each(BTreeMap<String, TuningSettings>),
+            Shared(TuningSettings),
+        }
+        Ok(match OnDisk::deserialize(d)? {
+            OnDisk::Each(each) => Self(each),
+            OnDisk::Shared(shared) => Self::from_shared(&shared),
+        })
+    }
+}
+
+impl Tunings {
+    /// Each strategy's knobs from the one set old settings kept: a knob
+    /// left at the old shared default (the first strategy's, which gave
+    /// greedy tabu's iterations) takes the strategy's own.
+    fn from_shared(shared: &TuningSettings) -> Self {
+        let untouched = TuningSettings::default();
+        let each = STRATEGIES
+            .iter()
+            .filter(|s| !s.params().is_empty())
+            .map(|s| {
+                let mut t = TuningSettings::of(s.name());
+                for p in s.params() {
+                    if shared.get(p.key) != untouched.get(p.key) {
+                        t.set(p.key, shared.get(p.key));
+                    }
+                }
+                (s.name().to_string(), t)
+            })
+            .collect();
+        Self(each)
     }
 }
 
@@ -213,7 +300,7 @@ impl Default for Settings {
             family: Family::Tiles,
             classic: 0,
             metric: Metric::Moves,
-            tuning: TuningSettings::default(),
+            tuning: Tunings::default(),
             language: super::i18n::Lang::English,
         }
     }
@@ -267,6 +354,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::search::TabuParams;
 
     #[test]
     fn settings_survive_the_storage_round_trip_and_old_files_fill_defaults() {
@@ -302,8 +390,33 @@ mod tests {
     }
 
     #[test]
+    fn settings_with_one_set_of_knobs_for_all_still_load() {
+        // Before each strategy had its own: a knob changed applies to every
+        // strategy taking it; one left at the old shared default (greedy's
+        // iterations were tabu's) takes the strategy's own default.
+        let tabu = TabuParams::DEFAULT;
+        let old = format!(
+            "(tuning: (seed: 42, tabu_iters: {}, tenure: 9, weight: 1.5), rows: 4)",
+            tabu.max_iters
+        );
+        let s: Settings = ron::from_str(&old).unwrap();
+        assert_eq!(s.rows, 4);
+        for name in ["annealing", "tabu", "greedy"] {
+            assert_eq!(s.tuning.of(name).seed, 42, "{name}");
+        }
+        assert_eq!(s.tuning.of("tabu").tenure, 9);
+        assert_eq!(s.tuning.of("tabu").tabu_iters, tabu.max_iters);
+        let greedy = crate::engine::search::GreedyParams::DEFAULT;
+        assert_eq!(s.tuning.of("greedy").tabu_iters, greedy.max_iters);
+        assert_eq!(s.tuning.of("weighted").weight, 1.5);
+        // And what is saved now reads back as it was.
+        let text = ron::to_string(&s).unwrap();
+        assert_eq!(ron::from_str::<Settings>(&text).unwrap(), s);
+    }
+
+    #[test]
     fn tuning_follows_the_registry() {
-        use crate::engine::search::{AnnealParams, TabuParams};
+        use crate::engine::search::AnnealParams;
         let t = TuningSettings::default();
         let (a, tabu) = (AnnealParams::DEFAULT, TabuParams::DEFAULT);
         // Each knob starts at the first registered strategy's default.
@@ -329,10 +442,28 @@ mod tests {
         assert_eq!(t.for_strategy("astar"), Tuning::default());
         for s in STRATEGIES {
             assert!(strategy::configure(s.name(), &t.for_strategy(s.name())).is_ok());
-            let described = t.describe(s.name());
+            let described = t.describe(s.name(), super::super::i18n::Lang::English);
             assert_eq!(described.is_empty(), s.params().is_empty(), "{described}");
         }
-        assert!(t.describe("tabu").contains("tenure 5"));
+        assert!(
+            t.describe("tabu", super::super::i18n::Lang::English)
+                .contains("tenure 5")
+        );
+        let zh = t.describe("tabu", super::super::i18n::Lang::Chinese);
+        assert!(zh.contains("禁忌长度 5"), "{zh}");
+        // Each strategy has its own knobs, at its own registry defaults.
+        let mut each = Tunings::default();
+        for s in STRATEGIES {
+            for p in s.params() {
+                assert_eq!(each.of(s.name()).get(p.key), p.default, "{}", s.name());
+            }
+        }
+        each.of_mut("tabu").tabu_iters = 7;
+        assert_eq!(each.for_strategy("tabu").max_iters, Some(7));
+        assert_eq!(
+            each.for_strategy("greedy").max_iters,
+            Some(crate::engine::search::GreedyParams::DEFAULT.max_iters)
+        );
         // The family is the engine's and reads back from old settings.
         let s: Settings = ron::from_str("(family: Klotski)").unwrap();
         assert_eq!(s.family, Family::Klotski);

@@ -70,10 +70,8 @@ impl std::fmt::Display for DatabaseTime {
 /// A running solve.
 pub struct Running {
     job: Job<Finished>,
-    /// Strategy label, for display.
-    pub strategy: &'static str,
-    /// Heuristic name, for display (empty for an uninformed strategy).
-    pub heuristic: String,
+    /// The strategy and heuristic running.
+    pub run: super::run_by::RunBy,
     /// The pattern database being loaded or built before the search.
     database: DbWork,
     /// That database's partition name (`7-8`), if the heuristic has one.
@@ -142,12 +140,7 @@ impl Running {
                 .with_limits(limits)
                 .with_progress(move |_| on_progress()),
         );
-        let label = strategy.label();
-        let heuristic_name = if strategy.uses_heuristic() {
-            heuristic.name().to_string()
-        } else {
-            String::new()
-        };
+        let run = super::run_by::RunBy::new(&*strategy, Some(heuristic));
         let database_name = heuristic
             .partition_name()
             .filter(|_| strategy.uses_heuristic());
@@ -214,8 +207,7 @@ impl Running {
         let job = Job::spawn_waking(ctl, work, move || repaint());
         Self {
             job,
-            strategy: label,
-            heuristic: heuristic_name,
+            run,
             database,
             database_name,
             trace,

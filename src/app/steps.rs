@@ -22,15 +22,13 @@ pub struct Solution {
     descriptions_zh: Vec<String>,
     /// The search's result.
     pub outcome: Outcome<Dir>,
-    /// Strategy label.
-    pub strategy: String,
-    /// Heuristic name.
-    pub heuristic: String,
+    /// The strategy and heuristic that found it.
+    pub run: super::run_by::RunBy,
 }
 
 impl Solution {
     /// A solution of `path` from `start`.
-    pub fn new(start: Board, outcome: Outcome<Dir>, strategy: String, heuristic: String) -> Self {
+    pub fn new(start: Board, outcome: Outcome<Dir>, run: super::run_by::RunBy) -> Self {
         let path = outcome.path.clone();
         let mut boards = vec![start];
         let mut descriptions = Vec::with_capacity(path.len());
@@ -48,8 +46,7 @@ impl Solution {
             descriptions,
             descriptions_zh,
             outcome,
-            strategy,
-            heuristic,
+            run,
         }
     }
 
@@ -206,7 +203,7 @@ pub fn show(
     let summary = solution.map(|sol| {
         TilesMsg::SolutionSummary {
             moves: sol.len(),
-            run: super::with_heuristic(&sol.strategy, &sol.heuristic, lang),
+            run: sol.run.text(lang),
             guarantee: super::tiles::guarantee(&sol.outcome.stats, true, lang),
         }
         .text(lang)

@@ -1093,7 +1093,7 @@ fn rows_can_be_added_and_a_local_search_row_shows_its_trace() {
     h.get_by_label("Compare strategies").click();
     h.run();
     // A row takes the parameters set at the time it is added.
-    h.state_mut().settings_mut().tuning.seed = 9;
+    h.state_mut().settings_mut().tuning.of_mut("greedy").seed = 9;
     h.get_by_label("New row").click();
     h.run();
     h.get_by_label("Greedy").click();
@@ -1103,6 +1103,7 @@ fn rows_can_be_added_and_a_local_search_row_shows_its_trace() {
     let rows = &h.state().compare().rows;
     assert_eq!(rows.len(), 6);
     assert_eq!(rows[5].config.strategy, "greedy");
+    assert_eq!(rows[5].config.tuning.seed, 9);
     assert_eq!(
         rows[5].config.heuristic,
         crate::engine::HeuristicKind::Manhattan

@@ -255,7 +255,7 @@ fn compare_rows_show_their_shapes() {
     let mut shown = 0;
     for r in &c.rows {
         let s = r.summary.expect("ran");
-        let label = r.config.label(true);
+        let label = r.config.label_in(true, super::i18n::Lang::English);
         match &r.anatomy {
             Some(a) => {
                 assert_eq!(a.by_depth.iter().sum::<u64>(), s.expanded, "{label}");

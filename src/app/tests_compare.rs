@@ -263,7 +263,7 @@ fn compare_table_and_bars_read_well_and_fit_1024_by_700() {
     let order = c.order();
     let labels: Vec<String> = order
         .iter()
-        .map(|&i| c.rows[i].config.label(true))
+        .map(|&i| c.rows[i].config.label_in(true, Lang::English))
         .collect();
     assert!(labels.contains(&"A* · Manhattan + linear conflict".to_string()));
     // One time bar per row, labelled, in the table's (time) order, each

@@ -640,7 +640,10 @@ fn a_klotski_layout_whose_exit_cannot_be_reached_offers_the_closest_position() {
     };
     let closest = group.values().map(steps_to_exit).min().unwrap();
     let mut h = klotski_hints_harness(Metric::Moves);
-    h.state_mut().klotski.load(layout.clone(), "Blocked".into());
+    h.state_mut().klotski.load(
+        layout.clone(),
+        super::i18n::Said::verbatim("Blocked".into()),
+    );
     let label = format!(
         "The exit cannot be reached: the group of {} positions reachable from here never reaches it.",
         group.len()

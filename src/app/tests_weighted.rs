@@ -17,7 +17,7 @@ fn weighted_results_read_as_within_w_times_optimal() {
     h.get_by_label("Weighted A*").click();
     h.run();
     // The registry's knob, at its default.
-    assert_eq!(h.state().settings.tuning.weight, 1.2);
+    assert_eq!(h.state().settings.tuning.of("weighted").weight, 1.2);
     h.get_by_label("Weight w");
     h.get_by_label("Solve").click();
     h.run_ok();

@@ -11,7 +11,8 @@ use super::board_view::{BoardInput, BoardOptions, BoardView, Marks, SLIDE_SECOND
 use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
-use super::i18n::{HintMsg, Lang, Message, Said, TilesMsg, language, names, tr};
+use super::i18n::{HintMsg, Lang, Message, Said, TilesMsg, language, names, reasons, tr};
+use super::run_by::RunBy;
 use super::settings::{Family, GaveWay, Settings};
 use super::solver::Running;
 use super::steps::{self, Notice, Playback, Solution, StepView};
@@ -363,8 +364,7 @@ impl TilesPlay {
             self.adopt(Solution::new(
                 saved.puzzle.start,
                 s.to_outcome(),
-                s.strategy.clone(),
-                s.heuristic.clone(),
+                RunBy::from_file(&s.strategy, &s.heuristic),
             ));
         }
     }
@@ -372,9 +372,9 @@ impl TilesPlay {
     /// Show `solution` in the Steps panel; the distance readout and the
     /// hint use it along its boards where it beats their own search.
     fn adopt(&mut self, solution: Solution) {
-        let strategy = solution.strategy.clone();
-        let how = Said::written(move |lang| {
-            let run = super::with_heuristic(&strategy, "", lang);
+        let run = solution.run.clone();
+        let how = Said::new(move |lang| {
+            let run = run.label(lang);
             HintMsg::HowSolution { run }.text(lang)
         });
         let exact = solution.outcome.stats.optimal;
@@ -388,16 +388,11 @@ impl TilesPlay {
         &mut self,
         puzzle: TilePuzzle,
         outcome: crate::engine::Outcome<Dir>,
-        strategy: String,
+        run: RunBy,
         settings: &mut Settings,
     ) {
         self.set_puzzle(puzzle.clone(), settings);
-        self.adopt(Solution::new(
-            puzzle.start,
-            outcome,
-            strategy,
-            String::new(),
-        ));
+        self.adopt(Solution::new(puzzle.start, outcome, run));
         self.playback = Playback::fresh();
     }
 
@@ -412,9 +407,13 @@ impl TilesPlay {
             },
             None => self.game.puzzle(),
         };
+        // Files name the run by registry names (`astar`, `linear-conflict`).
+        let names = solution.map(|s| (s, s.run.names()));
         Saved::new(
             puzzle,
-            solution.map(|s| (&s.outcome, s.strategy.as_str(), s.heuristic.as_str())),
+            names.as_ref().map(|(s, (strategy, heuristic))| {
+                (&s.outcome, strategy.as_str(), heuristic.as_str())
+            }),
         )
     }
 
@@ -509,7 +508,7 @@ impl TilesPlay {
         settings: &mut Settings,
         cache_dir: &Path,
     ) {
-        self.poll_solver(language(ctx));
+        self.poll_solver();
         if let Some(line) = self.databases.poll() {
             // Once built, the strong database is the one used.
             if self
@@ -535,18 +534,18 @@ impl TilesPlay {
         }
     }
 
-    /// Collect a finished solve; `lang` names the run for its anatomy.
-    fn poll_solver(&mut self, lang: Lang) {
+    /// Collect a finished solve.
+    fn poll_solver(&mut self) {
         let Some(run) = &mut self.running else { return };
         let Some(done) = run.try_finish() else { return };
-        let (strategy, heuristic) = (run.strategy.to_string(), run.heuristic.clone());
+        let by = run.run.clone();
         let recorded = run.recording != anatomy::Recording::Off;
         self.last_trace = run.trace.points();
         self.running = None;
         let board_at_solve = self.board_at_solve.take();
         let strategy_in = {
-            let strategy = strategy.clone();
-            move |lang| super::with_heuristic(&strategy, "", lang)
+            let by = by.clone();
+            move |lang| by.label(lang)
         };
         let done = match done {
             Ok(done) => done,
@@ -595,7 +594,7 @@ impl TilesPlay {
             }
         };
         self.anatomy = Some(RunAnatomy {
-            run: super::with_heuristic(&strategy, &heuristic, lang),
+            run: Said::msg(by.clone()),
             stats: o.stats,
             anatomy: done.anatomy,
             recorded,
@@ -627,11 +626,11 @@ impl TilesPlay {
                 self.board_view.reset();
             }
             self.start = done.puzzle.start.clone();
-            self.adopt(Solution::new(done.puzzle.start, o, strategy, heuristic));
+            self.adopt(Solution::new(done.puzzle.start, o, by));
             self.playback = Playback::fresh();
         } else {
             let (status, reason) = (o.status, o.reason.clone());
-            let ended = ended(status, reason.clone());
+            let ended = ended(status, stats, reason.clone());
             self.status = {
                 let (ended, counters) = (ended.clone(), counters.clone());
                 Said::new(move |lang| {
@@ -653,11 +652,9 @@ impl TilesPlay {
                 }),
                 detail: Said::new(move |lang| {
                     let title = status_title(status, lang);
-                    // The reason, unless it only repeats the title; the
-                    // engine gives it in English only.
-                    let reason = reason
-                        .clone()
-                        .filter(|r| lang == Lang::English && !r.eq_ignore_ascii_case(&title))
+                    // The reason, unless it only repeats the title.
+                    let reason = reasons::reason(status, &stats, reason.as_deref(), lang)
+                        .filter(|r| !r.eq_ignore_ascii_case(&title))
                         .unwrap_or_default();
                     [reason, counters(lang)]
                         .into_iter()
@@ -673,7 +670,7 @@ impl TilesPlay {
     /// the latest one failed, or why the board cannot be solved.
     fn notice(&self, lang: Lang) -> Option<Notice> {
         if let Some(run) = &self.running {
-            let run = super::with_heuristic(run.strategy, &run.heuristic, lang);
+            let run = run.run.text(lang);
             return Some(Notice::Running(Said::msg(TilesMsg::SolvingWith { run })));
         }
         if self.failure.is_some() {
@@ -928,12 +925,12 @@ fn status_title(status: Status, lang: Lang) -> String {
     }
 }
 
-/// How a run ended with its reason, in any language: English says the
-/// engine's reason too; Chinese names the status only (the engine gives
-/// its reasons in English).
-fn ended(status: Status, reason: Option<String>) -> impl Fn(Lang) -> String + Clone {
-    move |lang| match lang {
-        Lang::English => crate::units::ended(status, reason.as_deref()),
-        _ => status_title(status, lang),
-    }
+/// How a run ended with its reason, in the language of the day (see
+/// [`reasons::ended`]).
+fn ended(
+    status: Status,
+    stats: crate::engine::Stats,
+    reason: Option<String>,
+) -> impl Fn(Lang) -> String + Clone {
+    move |lang| reasons::ended(status, &stats, reason.as_deref(), lang)
 }

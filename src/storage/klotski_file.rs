@@ -13,7 +13,7 @@
 //!     solution: Some(KlotskiSolution(
 //!         steps: ["G:D", "G:R", …],
 //!         metric: Moves,
-//!         strategy: "BFS",
+//!         strategy: "bfs",
 //!         optimal: true,
 //!         …
 //!     )),
@@ -70,7 +70,8 @@ pub struct KlotskiSolutionFile {
     pub steps: Vec<String>,
     /// The metric the search counted in.
     pub metric: Metric,
-    /// The strategy that found it.
+    /// The strategy that found it: its registry name (`bfs`). Files of
+    /// earlier versions may hold its label (`BFS`), read as the name.
     #[serde(default)]
     pub strategy: String,
     /// Whether it is optimal in `metric`.
@@ -100,7 +101,8 @@ pub struct SavedKlotskiSolution {
     pub steps: Vec<(char, Dir)>,
     /// The metric the search counted in.
     pub metric: Metric,
-    /// The strategy that found it.
+    /// The strategy that found it: a registry name (`bfs`) when the file
+    /// names a registered strategy (by name or old label), else as written.
     pub strategy: String,
     /// The search's counters (`optimal` included).
     pub stats: Stats,
@@ -236,7 +238,7 @@ pub fn from_ron(text: &str) -> Result<SavedKlotski, FileError> {
             saved.with_solution(SavedKlotskiSolution {
                 steps,
                 metric: s.metric,
-                strategy: s.strategy,
+                strategy: super::puzzle_file::registry_names(&s.strategy, "").0,
                 stats: Stats {
                     expanded: s.expanded,
                     generated: s.generated,
@@ -251,7 +253,8 @@ pub fn from_ron(text: &str) -> Result<SavedKlotski, FileError> {
     }
 }
 
-/// Write atomically.
+/// Write a Klotski file atomically (a temporary file in the same folder,
+/// then renamed over `path`), creating the folder if needed.
 pub fn save(path: &Path, saved: &SavedKlotski) -> std::io::Result<()> {
     super::write_atomic(path, to_ron(saved).as_bytes())
 }
@@ -265,7 +268,9 @@ pub enum Document {
     Klotski(SavedKlotski),
 }
 
-/// Read and check a puzzle file of either kind from disk.
+/// Read and check a puzzle file of either kind from disk: its `kind`
+/// decides which reader checks it (tiles when it names none it knows, so
+/// the error is the tile reader's).
 pub fn load_any(path: &Path) -> Result<Document, FileError> {
     let bytes = read_bytes(path)?;
     let text = text_of(&bytes)?;
@@ -288,7 +293,7 @@ mod tests {
             .with_solution(SavedKlotskiSolution {
                 steps: vec![('A', Dir::Down); 3],
                 metric: Metric::Steps,
-                strategy: "BFS".into(),
+                strategy: "bfs".into(),
                 stats: Stats {
                     optimal: true,
                     expanded: 12,
@@ -304,6 +309,29 @@ mod tests {
         let text = to_ron(&s);
         assert!(text.contains(r#"steps: ["A:D", "A:D", "A:D"]"#), "{text}");
         assert_eq!(from_ron(&text).unwrap(), s);
+    }
+
+    #[test]
+    fn a_solution_names_its_strategy_by_registry_name_and_old_labels_still_load() {
+        let text = to_ron(&solved());
+        assert!(text.contains(r#"strategy: "bfs""#), "{text}");
+        // Earlier versions of the app wrote the label.
+        for (written, name) in [
+            ("BFS", "bfs"),
+            ("A*", "astar"),
+            ("BFS, mirror images merged", "bfs-mirror"),
+        ] {
+            let old = text.replace(r#"strategy: "bfs""#, &format!("strategy: {written:?}"));
+            assert_ne!(old, text);
+            let back = from_ron(&old).unwrap();
+            assert_eq!(back.solution.unwrap().strategy, name, "{written}");
+        }
+        // A name no strategy has is kept as written.
+        let other = text.replace(r#"strategy: "bfs""#, r#"strategy: "by hand""#);
+        assert_eq!(
+            from_ron(&other).unwrap().solution.unwrap().strategy,
+            "by hand"
+        );
     }
 
     #[test]

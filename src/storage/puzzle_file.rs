@@ -46,7 +46,6 @@
 //! assert_eq!(from_ron(&to_ron(&saved)).unwrap(), saved);
 //! ```
 
-use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -120,10 +119,12 @@ pub struct SavedSolution {
     /// The moves as `U`, `D`, `L`, `R` letters: the direction the **blank**
     /// moves. Whitespace is ignored; lower case is accepted.
     pub moves: String,
-    /// The strategy that found it (e.g. its CLI name, `astar`).
+    /// The strategy that found it: its registry name (`astar`). Files of
+    /// earlier versions may hold its label (`A*`), read as the name.
     #[serde(default)]
     pub strategy: String,
-    /// The heuristic it used (e.g. its CLI name, `linear-conflict`).
+    /// The heuristic it used: its registry name (`linear-conflict`), empty
+    /// for an uninformed strategy.
     #[serde(default)]
     pub heuristic: String,
     /// How the search ended (`solved`).
@@ -147,6 +148,58 @@ pub struct SavedSolution {
     /// Wall-clock time of the search in milliseconds.
     #[serde(default)]
     pub elapsed_ms: f64,
+}
+
+/// The registry names of the run a file says found its solution, from
+/// what the file holds: registry names (`astar`, `linear-conflict`) as
+/// they are, and the labels earlier versions of the app wrote in their
+/// place (`A*`, a compared row's `A* · Manhattan + linear conflict`, a
+/// heuristic's `Manhattan distance`) as the names they stand for. Anything
+/// else (`by hand`) is kept as written.
+///
+/// ```
+/// use huarong::storage::puzzle_file::registry_names;
+///
+/// let names = |s, h| {
+///     let (s, h) = registry_names(s, h);
+///     (s.as_str().to_owned(), h.as_str().to_owned())
+/// };
+/// assert_eq!(names("astar", "manhattan"), ("astar".into(), "manhattan".into()));
+/// assert_eq!(names("A*", "linear-conflict"), ("astar".into(), "linear-conflict".into()));
+/// assert_eq!(
+///     names("A* · Manhattan + linear conflict", ""),
+///     ("astar".into(), "linear-conflict".into())
+/// );
+/// assert_eq!(names("BFS", ""), ("bfs".into(), "".into()));
+/// assert_eq!(names("by hand", ""), ("by hand".into(), "".into()));
+/// ```
+pub fn registry_names(strategy: &str, heuristic: &str) -> (String, String) {
+    use crate::engine::HeuristicKind;
+    use crate::engine::strategy::{STRATEGIES, find};
+    let strategy_name = |text: &str| {
+        find(text)
+            .or_else(|| STRATEGIES.iter().copied().find(|s| s.label() == text))
+            .map(|s| s.name())
+    };
+    let heuristic_name = |text: &str| {
+        HeuristicKind::from_name(text)
+            .or_else(|| HeuristicKind::ALL.into_iter().find(|k| k.label() == text))
+            .map(|k| k.name())
+    };
+    // A compared row's label: strategy and heuristic in one.
+    let (strategy, joined) = match strategy.split_once(" · ") {
+        Some((s, h)) if strategy_name(s).is_some() && heuristic_name(h).is_some() => (s, h),
+        _ => (strategy, ""),
+    };
+    let heuristic = if heuristic.is_empty() {
+        joined
+    } else {
+        heuristic
+    };
+    (
+        strategy_name(strategy).map_or_else(|| strategy.to_string(), str::to_string),
+        heuristic_name(heuristic).map_or_else(|| heuristic.to_string(), str::to_string),
+    )
 }
 
 fn solved_name() -> String {
@@ -174,9 +227,11 @@ pub struct Saved {
 pub struct SavedSolutionChecked {
     /// The moves of the blank, from the start to the goal.
     pub path: Vec<Dir>,
-    /// The strategy that found it.
+    /// The strategy that found it: a registry name (`astar`) when the file
+    /// names a registered strategy (by name or old label), else as written.
     pub strategy: String,
-    /// The heuristic it used.
+    /// The heuristic it used: a registry name (`linear-conflict`) when the
+    /// file names one, else as written (empty: none).
     pub heuristic: String,
     /// How the search ended (`solved`).
     pub status: String,
@@ -343,9 +398,10 @@ impl Saved {
 
 /// Everything that can be wrong with a puzzle file; each message names the
 /// exact problem.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum FileError {
     /// The file could not be read.
+    #[error("cannot read {}: {message}", path.display())]
     Io {
         /// The file.
         path: PathBuf,
@@ -355,13 +411,16 @@ pub enum FileError {
         message: String,
     },
     /// The file is empty (or only whitespace).
+    #[error("the file is empty")]
     Empty,
     /// The file is not UTF-8 text.
+    #[error("not a text file: invalid UTF-8 at byte {offset}")]
     NotText {
         /// Byte offset of the first invalid byte.
         offset: usize,
     },
     /// The text is not RON, or not shaped like a puzzle file.
+    #[error("not a valid puzzle file: line {line}, column {column}: {message}")]
     Parse {
         /// Line of the problem (from 1).
         line: usize,
@@ -371,29 +430,44 @@ pub enum FileError {
         message: String,
     },
     /// The `format` tag is missing or is not [`FORMAT`].
+    #[error("not a Huarong puzzle file ({})", match format {
+        Some(tag) => format!("format '{tag}'"),
+        None => "no format tag".to_string(),
+    })]
     NotPuzzleFile {
         /// The tag found, if any (shortened if long).
         format: Option<String>,
     },
     /// The file's version is newer than [`VERSION`].
+    #[error("file version {version} is newer than this app supports ({VERSION})")]
     TooNew {
         /// The file's version.
         version: u64,
     },
     /// Version 0, which no app ever wrote.
+    #[error("file version {version} is not valid: versions start at 1")]
     BadVersion {
         /// The file's version.
         version: u64,
     },
     /// A `kind` this app does not know.
+    #[error("unknown puzzle kind '{0}' (this app knows: {known})", known = PuzzleKind::NAMES.join(", "))]
     UnknownKind(String),
     /// `rows` × `cols` outside 2×2 … 10×10.
-    Size(BoardError),
+    #[error("{0}")]
+    Size(#[source] BoardError),
     /// The start (`state`) is not a valid board.
-    State(BoardError),
+    #[error("state: {0}")]
+    State(#[source] BoardError),
     /// The goal is not a valid board.
-    Goal(BoardError),
+    #[error("goal: {0}")]
+    Goal(#[source] BoardError),
     /// The goal has a different number of cells from the start.
+    #[error(
+        "start and goal differ in size: the start is a {shape} board ({} tiles) \
+         but the goal has {found}",
+        shape.cells()
+    )]
     GoalSize {
         /// The start's shape.
         shape: Shape,
@@ -401,6 +475,11 @@ pub enum FileError {
         found: usize,
     },
     /// A character in the solution that is not a move.
+    #[error(
+        "solution: move {index} is '{}', not a move (use U, D, L, R: \
+         the direction the blank moves)",
+        letter.escape_debug()
+    )]
     BadLetter {
         /// Which move (from 1, whitespace not counted).
         index: usize,
@@ -408,6 +487,11 @@ pub enum FileError {
         letter: char,
     },
     /// A solution move that would take the blank off the board.
+    #[error(
+        "solution: move {index} ({}) is illegal: the blank is at the {} edge",
+        dir.letter(),
+        edge_name(*dir)
+    )]
     IllegalMove {
         /// Which move (from 1).
         index: usize,
@@ -415,17 +499,22 @@ pub enum FileError {
         dir: Dir,
     },
     /// The solution's moves are legal but do not end on the goal.
+    #[error("solution: its {moves} move{} not end at the goal", plural_do(*moves))]
     NotAtGoal {
         /// How many moves it has.
         moves: usize,
     },
     /// The solution's `elapsed_ms` is negative, not a number or too large.
+    #[error("solution: elapsed_ms {0} is not a time (a number of milliseconds, 0 or more)")]
     BadElapsed(f64),
     /// The file holds another kind of puzzle than the one asked for.
+    #[error("this file holds a {0:?} puzzle")]
     WrongKind(PuzzleKind),
     /// A Klotski file's layout is not valid.
+    #[error("layout: {0}")]
     Layout(crate::engine::klotski::LayoutError),
     /// A Klotski solution step is not `letter:direction` (e.g. `A:D`).
+    #[error("solution: step {index} is '{text}', not a step (use letter:direction, e.g. A:D)")]
     BadStep {
         /// Which step (from 1).
         index: usize,
@@ -433,6 +522,7 @@ pub enum FileError {
         text: String,
     },
     /// A Klotski solution step that cannot be made.
+    #[error("solution: step {index} ({text}) is illegal: that piece cannot move there")]
     IllegalStep {
         /// Which step (from 1).
         index: usize,
@@ -440,105 +530,20 @@ pub enum FileError {
         text: String,
     },
     /// A Klotski solution whose steps are legal but do not free the target.
+    #[error(
+        "solution: its {steps} step{} not bring the target to its goal",
+        plural_do(*steps)
+    )]
     StepsNotAtGoal {
         /// How many steps it has.
         steps: usize,
     },
 }
 
-impl fmt::Display for FileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            FileError::Io { path, message, .. } => {
-                write!(f, "cannot read {}: {message}", path.display())
-            }
-            FileError::Empty => write!(f, "the file is empty"),
-            FileError::NotText { offset } => {
-                write!(f, "not a text file: invalid UTF-8 at byte {offset}")
-            }
-            FileError::Parse {
-                line,
-                column,
-                message,
-            } => write!(
-                f,
-                "not a valid puzzle file: line {line}, column {column}: {message}"
-            ),
-            FileError::NotPuzzleFile { format: Some(tag) } => {
-                write!(f, "not a Huarong puzzle file (format '{tag}')")
-            }
-            FileError::NotPuzzleFile { format: None } => {
-                write!(f, "not a Huarong puzzle file (no format tag)")
-            }
-            FileError::TooNew { version } => write!(
-                f,
-                "file version {version} is newer than this app supports ({VERSION})"
-            ),
-            FileError::BadVersion { version } => write!(
-                f,
-                "file version {version} is not valid: versions start at 1"
-            ),
-            FileError::UnknownKind(kind) => write!(
-                f,
-                "unknown puzzle kind '{kind}' (this app knows: {})",
-                PuzzleKind::NAMES.join(", ")
-            ),
-            FileError::Size(e) => write!(f, "{e}"),
-            FileError::State(e) => write!(f, "state: {e}"),
-            FileError::Goal(e) => write!(f, "goal: {e}"),
-            FileError::GoalSize { shape, found } => write!(
-                f,
-                "start and goal differ in size: the start is a {shape} board ({} tiles) \
-                 but the goal has {found}",
-                shape.cells()
-            ),
-            FileError::BadLetter { index, letter } => write!(
-                f,
-                "solution: move {index} is '{}', not a move (use U, D, L, R: \
-                 the direction the blank moves)",
-                letter.escape_debug()
-            ),
-            FileError::IllegalMove { index, dir } => write!(
-                f,
-                "solution: move {index} ({}) is illegal: the blank is at the {} edge",
-                dir.letter(),
-                edge_name(*dir)
-            ),
-            FileError::NotAtGoal { moves } => write!(
-                f,
-                "solution: its {moves} move{} not end at the goal",
-                if *moves == 1 { " does" } else { "s do" }
-            ),
-            FileError::BadElapsed(ms) => write!(
-                f,
-                "solution: elapsed_ms {ms} is not a time (a number of milliseconds, 0 or more)"
-            ),
-            FileError::WrongKind(kind) => write!(f, "this file holds a {kind:?} puzzle"),
-            FileError::Layout(e) => write!(f, "layout: {e}"),
-            FileError::BadStep { index, text } => write!(
-                f,
-                "solution: step {index} is '{text}', not a step (use letter:direction, e.g. A:D)"
-            ),
-            FileError::IllegalStep { index, text } => write!(
-                f,
-                "solution: step {index} ({text}) is illegal: that piece cannot move there"
-            ),
-            FileError::StepsNotAtGoal { steps } => write!(
-                f,
-                "solution: its {steps} step{} not bring the target to its goal",
-                if *steps == 1 { " does" } else { "s do" }
-            ),
-        }
-    }
-}
-
-impl std::error::Error for FileError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            FileError::Size(e) | FileError::State(e) | FileError::Goal(e) => Some(e),
-            _ => None,
-        }
-    }
+/// The end of `move`/`step` and its verb for `n` of them: `" does"` for
+/// one, `"s do"` for more (or none).
+fn plural_do(n: usize) -> &'static str {
+    if n == 1 { " does" } else { "s do" }
 }
 
 fn edge_name(dir: Dir) -> &'static str {
@@ -655,10 +660,11 @@ impl TryFrom<PuzzleFile> for Saved {
                 let path = parse_moves(&s.moves)?;
                 let elapsed = Duration::try_from_secs_f64(s.elapsed_ms / 1000.0)
                     .map_err(|_| FileError::BadElapsed(s.elapsed_ms))?;
+                let (strategy, heuristic) = registry_names(&s.strategy, &s.heuristic);
                 Some(SavedSolutionChecked {
                     path,
-                    strategy: s.strategy,
-                    heuristic: s.heuristic,
+                    strategy,
+                    heuristic,
                     status: s.status,
                     optimal: s.optimal,
                     expanded: s.expanded,
@@ -1002,6 +1008,44 @@ mod tests {
         assert_eq!(b.to_outcome().path, solution.path);
         // Writing what was read gives the same text.
         assert_eq!(to_ron(&back), to_ron(&from_ron(&to_ron(&back)).unwrap()));
+    }
+
+    #[test]
+    fn files_holding_labels_from_earlier_versions_load_as_registry_names() {
+        let text = to_ron(&solved_eight());
+        assert!(
+            text.contains(r#"strategy: "astar""#)
+                && text.contains(r#"heuristic: "linear-conflict""#),
+            "{text}"
+        );
+        // As the app wrote them: a solve's strategy label with the
+        // heuristic's name, and a compared row's label with no heuristic.
+        let label = text.replace(r#"strategy: "astar""#, r#"strategy: "A*""#);
+        let compared = text
+            .replace(
+                r#"strategy: "astar""#,
+                r#"strategy: "A* · Manhattan + linear conflict""#,
+            )
+            .replace(r#"heuristic: "linear-conflict""#, r#"heuristic: """#);
+        let weighted = text.replace(r#"strategy: "astar""#, r#"strategy: "Weighted A*""#);
+        for (old, strategy, heuristic) in [
+            (&label, "astar", "linear-conflict"),
+            (&compared, "astar", "linear-conflict"),
+            (&weighted, "weighted", "linear-conflict"),
+        ] {
+            assert_ne!(old, &text);
+            let s = from_ron(old).unwrap().solution.unwrap();
+            assert_eq!(
+                (s.strategy.as_str(), s.heuristic.as_str()),
+                (strategy, heuristic)
+            );
+            // Written again, it holds the names.
+            let again = to_ron(&from_ron(old).unwrap());
+            assert!(
+                again.contains(&format!("strategy: \"{strategy}\"")),
+                "{again}"
+            );
+        }
     }
 
     #[test]

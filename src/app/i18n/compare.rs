@@ -44,9 +44,6 @@ messages! {
         "It claims an optimal length that another optimal strategy contradicts",
         "它声称的最优长度与另一个最优策略的结果矛盾";
     Refused => "Refused", "未运行";
-    Unsupported { strategy: String, families: String, family: String } =>
-        "{strategy} solves {families} only, not {family}",
-        "{strategy}只能解{families}，不能解{family}";
     StoppedAt { limit: String } => "Stopped at the {limit}", "已停止：{limit}";
     Yes => "yes", "是";
     No => "no", "否";

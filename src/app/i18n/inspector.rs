@@ -70,7 +70,6 @@ messages! {
         "Solved: {moves} moves — {counters}",
         "已解出：{moves} 步——{counters}";
     Ended { how: String, counters: String } => "{how} — {counters}", "{how}——运行统计：{counters}";
-    EndedBecause { status: String, why: String } => "{status}: {why}", "{status}，原因：{why}";
     NotSolving { why: String } => "Not solving: {why}", "未求解：{why}";
     CancelledLoading => "Cancelled while loading the database.", "载入数据库时已取消。";
     CannotInspect { strategy: String } =>

@@ -238,16 +238,6 @@ pub fn guarantee(s: &crate::engine::Stats, lang: Lang) -> Option<String> {
     }
 }
 
-/// How a run ended and why, as the status line says it (the English is
-/// `units::ended`'s). The engine's reason is English prose (the CLI prints
-/// it), so the Chinese gives the status alone.
-pub fn ended(status: crate::engine::Status, reason: Option<&str>, lang: Lang) -> String {
-    match lang {
-        Lang::English => crate::units::ended(status, reason),
-        Lang::Chinese => super::names::status_text(status, lang),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -121,6 +121,7 @@ mod hints;
 pub use hints::HintMsg;
 mod pdb;
 pub use pdb::PdbMsg;
+pub mod reasons;
 
 /// Every table's templates: what the completeness and glyph tests read.
 #[cfg(test)]
@@ -135,6 +136,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     help::TEMPLATES,
     hints::TEMPLATES,
     pdb::TEMPLATES,
+    reasons::TEMPLATES,
 ];
 
 /// Declares a message table: an enum named first, then each message a

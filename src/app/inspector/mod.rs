@@ -24,7 +24,7 @@ use eframe::egui;
 use self::board::Subject;
 use self::model::Model;
 use super::Command;
-use super::i18n::{InspectorMsg, Lang, Message, Msg, Said, names, tr};
+use super::i18n::{InspectorMsg, Message, Msg, Said, names, reasons, tr};
 use super::settings::Settings;
 use crate::engine::job::Job;
 use crate::engine::klotski::{Layout, Metric};
@@ -97,26 +97,6 @@ impl Drop for Inspector {
     }
 }
 
-/// How a search ended in `lang`, with its reason when that says more than
-/// the status (English as [`crate::units::ended`] writes it).
-fn ended_text(status: Status, reason: Option<&str>, lang: Lang) -> String {
-    if lang == Lang::English {
-        return crate::units::ended(status, reason);
-    }
-    let words = names::status_text(status, lang);
-    let english = crate::units::status(status).to_lowercase();
-    match reason.map(str::trim) {
-        Some(why) if !why.is_empty() && !english.contains(&why.to_lowercase()) => {
-            InspectorMsg::EndedBecause {
-                status: words,
-                why: why.to_string(),
-            }
-            .text(lang)
-        }
-        _ => words,
-    }
-}
-
 /// `Solved: 12 moves (optimal) — 40 expanded …`, or how the run ended.
 fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> Said {
     Said::written(|lang| {
@@ -133,13 +113,13 @@ fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> Said {
                         counters,
                     },
                     status => InspectorMsg::Ended {
-                        how: ended_text(status, o.reason.as_deref(), lang),
+                        how: reasons::ended(status, &o.stats, o.reason.as_deref(), lang),
                         counters,
                     },
                 }
             }
             Err(why) => InspectorMsg::NotSolving {
-                why: why.to_string(),
+                why: super::error::solve_error(why, lang),
             },
         }
         .text(lang)
@@ -169,17 +149,19 @@ pub fn open(
     layout: &Layout,
     cache_dir: &Path,
     ctx: &egui::Context,
-) -> Result<Inspector, String> {
-    let lang = super::i18n::language(ctx);
+) -> Result<Inspector, Said> {
     let strategy = settings.strategy();
     if !strategy.reports_events() {
-        let strategy = names::strategy_label(&*strategy, lang);
-        return Err(InspectorMsg::CannotInspect { strategy }.text(lang));
+        let name = strategy.name();
+        return Err(Said::new(move |lang| {
+            let strategy = names::strategy_label_of(name, lang).unwrap_or_default();
+            InspectorMsg::CannotInspect { strategy }.text(lang)
+        }));
     }
     let limits = settings.limits();
     if settings.family == super::settings::Family::Klotski {
         if layout.is_solved() {
-            return Err(InspectorMsg::NothingToInspectKlotski.text(lang));
+            return Err(Said::msg(InspectorMsg::NothingToInspectKlotski));
         }
         let layout = layout.clone();
         let metric: Metric = settings.metric;
@@ -204,18 +186,21 @@ pub fn open(
     // A run of no steps would only contradict itself ("press Step" beside
     // "the run is over").
     if puzzle.start == puzzle.goal {
-        return Err(InspectorMsg::NothingToInspect.text(lang));
+        return Err(Said::msg(InspectorMsg::NothingToInspect));
     }
     puzzle.check_solvable().map_err(|why| {
-        let why = why.to_string();
-        InspectorMsg::UnsolvableBoard { why }.text(lang)
+        Said::new(move |lang| {
+            let why = super::error::unsolvable(&why, lang);
+            InspectorMsg::UnsolvableBoard { why }.text(lang)
+        })
     })?;
     let kind = settings.heuristic;
-    if strategy.uses_heuristic()
-        && let Some(why) = super::controls::unavailable(kind, puzzle.shape())
-    {
-        let why = why.to_string();
-        return Err(InspectorMsg::NotInspecting { why }.text(lang));
+    let shape = puzzle.shape();
+    if strategy.uses_heuristic() && super::controls::unavailable(kind, shape).is_some() {
+        return Err(Said::new(move |lang| {
+            let why = super::controls::unavailable_in(kind, shape, lang).unwrap_or_default();
+            InspectorMsg::NotInspecting { why }.text(lang)
+        }));
     }
     let pdb = tiles.databases.find(kind, &puzzle.goal);
     let cache_dir = cache_dir.to_path_buf();

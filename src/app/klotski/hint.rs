@@ -10,7 +10,7 @@ use eframe::egui::{self, Color32};
 use super::names::{PieceName, describe_move};
 use crate::app::Command;
 use crate::app::distribution::{self, Distribution, Effect};
-use crate::app::i18n::{KlotskiMsg, Lang, Message, klotski::unit, language, tr};
+use crate::app::i18n::{KlotskiMsg, Lang, Said, klotski::unit, language, tr};
 use crate::engine::control::Stop;
 use crate::engine::job::Job;
 use crate::engine::klotski::group::{Group, layout_after};
@@ -289,7 +289,7 @@ impl KlotskiHints {
                         ))
                         .clicked()
                 {
-                    out.push(Command::PlayLayout(l, tr(ui, KlotskiMsg::ClosestTitle)));
+                    out.push(Command::PlayLayout(l, Said::msg(KlotskiMsg::ClosestTitle)));
                 }
                 return;
             };
@@ -396,7 +396,7 @@ impl KlotskiHints {
             if let Some(path) = paths.get(self.next_farthest % paths.len().max(1))
                 && let Some(l) = layout_after(&ready.start, path)
             {
-                out.push(Command::PlayLayout(l, KlotskiMsg::FarthestTitle.text(lang)));
+                out.push(Command::PlayLayout(l, Said::msg(KlotskiMsg::FarthestTitle)));
             }
             self.next_farthest += 1;
         }

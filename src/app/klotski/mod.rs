@@ -20,11 +20,13 @@ use self::game::KlotskiGame;
 use self::names::{PieceName, describe_move, describe_step, piece_names};
 use super::Command;
 use super::anatomy::{self, RunAnatomy};
-use super::i18n::klotski::{ended, guarantee, layout_error, unit};
+use super::i18n::klotski::{guarantee, layout_error, unit};
 use super::i18n::names::counters;
 use super::i18n::names::{strategy_label, strategy_label_of};
-use super::i18n::{KlotskiMsg, Lang, Message, Msg, language, tr};
+use super::i18n::reasons;
+use super::i18n::{KlotskiMsg, Lang, Message, Msg, Said, language, tr};
 use super::keys;
+use super::run_by::RunBy;
 use super::settings::{GaveWay, Settings};
 use super::solver::TraceLog;
 use super::steps::{self, Playback, StepView};
@@ -50,8 +52,8 @@ pub struct KlotskiSolution {
     pub move_ends: Vec<usize>,
     /// The search's counters.
     pub stats: Stats,
-    /// Strategy label.
-    pub strategy: String,
+    /// The strategy that found it.
+    pub run: RunBy,
     /// The metric searched in.
     pub metric: Metric,
 }
@@ -63,7 +65,7 @@ impl KlotskiSolution {
         start: &Layout,
         lettered: &[(char, Dir)],
         stats: Stats,
-        strategy: String,
+        run: RunBy,
         metric: Metric,
     ) -> Option<Self> {
         let mut layouts = vec![start.clone()];
@@ -90,7 +92,7 @@ impl KlotskiSolution {
             moves_to,
             move_ends,
             stats,
-            strategy,
+            run,
             metric,
         })
     }
@@ -141,7 +143,7 @@ pub enum Title {
     /// Sent from the compare view.
     Compared,
     /// Named elsewhere (a file's name, a hint's "Closest to the exit").
-    Named(String),
+    Named(Said),
 }
 
 impl Title {
@@ -161,7 +163,7 @@ impl Title {
             Title::EditedLayout => KlotskiMsg::EditedLayout.text(lang),
             Title::Pasted => KlotskiMsg::PastedLayout.text(lang),
             Title::Compared => KlotskiMsg::ComparedLayout.text(lang),
-            Title::Named(name) => name.clone(),
+            Title::Named(name) => name.text(lang),
         }
     }
 }
@@ -173,24 +175,6 @@ fn classic_name(c: &crate::storage::layouts::Classic, lang: Lang) -> String {
         Lang::English => format!("{} {}", c.name, c.english),
         Lang::Chinese => c.name.clone(),
     }
-}
-
-/// A status line, put in words in the language of the frame that draws it
-/// (so a language chosen later applies to it too).
-type Said = Box<dyn Fn(Lang) -> String>;
-
-/// The status line saying `msg`.
-fn said(msg: KlotskiMsg) -> Said {
-    Box::new(move |lang| msg.text(lang))
-}
-
-/// A strategy's label as a solution keeps it (the engine's English, which
-/// files save) in `lang`.
-fn strategy_shown(label: &str, lang: Lang) -> String {
-    crate::engine::strategy::STRATEGIES
-        .iter()
-        .find(|s| s.label() == label)
-        .map_or_else(|| label.to_string(), |s| strategy_label(*s, lang))
 }
 
 /// A solve running in the background.
@@ -266,7 +250,7 @@ impl KlotskiPlay {
             hints: hint::KlotskiHints::default(),
             anatomy: None,
             results_tab: anatomy::Tab::default(),
-            status: said(KlotskiMsg::Intro),
+            status: Said::msg(KlotskiMsg::Intro),
         }
     }
 
@@ -278,7 +262,7 @@ impl KlotskiPlay {
     /// The status line, in English.
     #[cfg(test)]
     pub fn status(&self) -> String {
-        (self.status)(Lang::English)
+        self.status.text(Lang::English)
     }
 
     /// The title, in English.
@@ -299,9 +283,9 @@ impl KlotskiPlay {
         self.board.drawn.iter().map(|d| d.text.clone()).collect()
     }
 
-    /// Replace the status line.
-    pub fn set_status(&mut self, status: String) {
-        self.status = Box::new(move |_| status.clone());
+    /// Replace the status line (drawn in the language of the day).
+    pub fn set_status(&mut self, status: Said) {
+        self.status = status;
     }
 
     /// The solution, if any.
@@ -326,8 +310,9 @@ impl KlotskiPlay {
         self.selected
     }
 
-    /// Start again on `layout`, titled `title`.
-    pub fn load(&mut self, layout: Layout, title: String) {
+    /// Start again on `layout`, titled `title` (drawn in the language of
+    /// the day).
+    pub fn load(&mut self, layout: Layout, title: Said) {
         self.load_titled(layout, Title::Named(title));
     }
 
@@ -339,7 +324,7 @@ impl KlotskiPlay {
         self.names = piece_names(&layout);
         self.game = KlotskiGame::new(layout);
         let named = title.clone();
-        self.status = Box::new(move |lang| {
+        self.status = Said::new(move |lang| {
             KlotskiMsg::Loaded {
                 title: named.text(lang),
             }
@@ -367,14 +352,15 @@ impl KlotskiPlay {
             .with_solution(SavedKlotskiSolution {
                 steps: sol.lettered(),
                 metric: sol.metric,
-                strategy: sol.strategy.clone(),
+                // Files name it by registry name (`bfs`).
+                strategy: sol.run.names().0,
                 stats: sol.stats,
             })
             .ok()
     }
 
     /// Show an opened file: its layout and, if saved, its solution.
-    pub fn open(&mut self, saved: SavedKlotski, fallback_title: String) {
+    pub fn open(&mut self, saved: SavedKlotski, fallback_title: Said) {
         let title = saved
             .name
             .as_deref()
@@ -383,20 +369,15 @@ impl KlotskiPlay {
         self.load_titled(saved.layout.clone(), title);
         if let Some(s) = saved.solution {
             self.rows_by_move = s.metric == Metric::Moves;
+            let run = RunBy::from_file(&s.strategy, "");
             self.solution =
-                KlotskiSolution::from_steps(&saved.layout, &s.steps, s.stats, s.strategy, s.metric);
+                KlotskiSolution::from_steps(&saved.layout, &s.steps, s.stats, run, s.metric);
             self.playback = Playback::fresh();
         }
     }
 
     /// Show a solution found elsewhere (the compare view) for `layout`.
-    pub fn load_solution(
-        &mut self,
-        layout: Layout,
-        o: Outcome<KMove>,
-        strategy: String,
-        metric: Metric,
-    ) {
+    pub fn load_solution(&mut self, layout: Layout, o: Outcome<KMove>, run: RunBy, metric: Metric) {
         if self.game.layout() != &layout {
             self.load_titled(layout.clone(), Title::Compared);
         }
@@ -404,7 +385,7 @@ impl KlotskiPlay {
         self.anatomy = None;
         let lettered = unit_steps(&layout, &o.path).unwrap_or_default();
         self.rows_by_move = metric == Metric::Moves;
-        self.solution = KlotskiSolution::from_steps(&layout, &lettered, o.stats, strategy, metric);
+        self.solution = KlotskiSolution::from_steps(&layout, &lettered, o.stats, run, metric);
         self.playback = Playback::fresh();
         self.show_solution_step(0);
     }
@@ -418,7 +399,7 @@ impl KlotskiPlay {
         if moved {
             self.playback.playing = false;
             if self.game.is_solved() {
-                self.status = said(KlotskiMsg::Won {
+                self.status = Said::msg(KlotskiMsg::Won {
                     moves: self.game.moves(),
                     steps: self.game.steps(),
                 });
@@ -445,11 +426,11 @@ impl KlotskiPlay {
             Command::Cancel => self.cancel(),
             Command::CopyState => {
                 ctx.copy_text(self.game.layout().to_text());
-                self.status = said(KlotskiMsg::Copied);
+                self.status = Said::msg(KlotskiMsg::Copied);
             }
             Command::Reset => {
                 self.game.reset();
-                self.status = said(KlotskiMsg::BackToStart);
+                self.status = Said::msg(KlotskiMsg::BackToStart);
             }
             Command::LoadClassic(i) => {
                 let all = classics();
@@ -494,14 +475,14 @@ impl KlotskiPlay {
             return;
         };
         self.status = match chosen {
-            Some(s) => Box::new(move |lang| {
+            Some(s) => Said::new(move |lang| {
                 KlotskiMsg::TilesOnly {
                     strategy: strategy_label(s, lang),
                     fallback: strategy_label(fallback, lang),
                 }
                 .text(lang)
             }),
-            None => Box::new(move |lang| {
+            None => Said::new(move |lang| {
                 KlotskiMsg::FallbackChosen {
                     fallback: strategy_label(fallback, lang),
                 }
@@ -521,7 +502,7 @@ impl KlotskiPlay {
         match Layout::parse(text.trim()) {
             Ok(layout) => self.load_titled(layout, Title::Pasted),
             Err(e) => {
-                self.status = Box::new(move |lang| {
+                self.status = Said::new(move |lang| {
                     KlotskiMsg::NotALayout {
                         why: layout_error(&e, lang),
                     }
@@ -574,7 +555,7 @@ impl KlotskiPlay {
             start,
             trace,
         });
-        self.status = Box::new(move |lang| {
+        self.status = Said::new(move |lang| {
             KlotskiMsg::Solving {
                 strategy: strategy_label_of(name, lang).unwrap_or(name.into()),
                 unit: unit(metric, 2, lang),
@@ -587,25 +568,31 @@ impl KlotskiPlay {
     fn cancel(&mut self) {
         if let Some(r) = &self.running {
             r.job.cancel();
-            self.status = said(KlotskiMsg::Cancelling);
+            self.status = Said::msg(KlotskiMsg::Cancelling);
         }
     }
 
-    /// Collect a finished solve; `lang` names the run in its anatomy.
-    fn poll(&mut self, lang: Lang) {
+    /// Collect a finished solve.
+    fn poll(&mut self) {
         let Some(run) = &mut self.running else { return };
         let Some(o) = run.job.try_take() else { return };
         let run = self.running.take().expect("running");
         self.last_trace = run.trace.points();
-        let label = strategy::find(run.strategy).map_or(run.strategy, |s| s.label());
+        let by = strategy::find(run.strategy).map_or_else(
+            || RunBy::Unknown(run.strategy.into()),
+            |s| RunBy::new(s, None),
+        );
         let o = match o {
             Ok((Ok(o), anatomy)) => {
+                let (named, metric) = (by.clone(), run.metric);
                 self.anatomy = Some(RunAnatomy {
-                    run: KlotskiMsg::RunIn {
-                        strategy: strategy_shown(label, lang),
-                        unit: unit(run.metric, 2, lang),
-                    }
-                    .text(lang),
+                    run: Said::new(move |lang| {
+                        KlotskiMsg::RunIn {
+                            strategy: named.label(lang),
+                            unit: unit(metric, 2, lang),
+                        }
+                        .text(lang)
+                    }),
                     stats: o.stats,
                     anatomy,
                     recorded: run.recorded,
@@ -613,13 +600,14 @@ impl KlotskiPlay {
                 o
             }
             Ok((Err(why), _)) => {
-                self.status = said(KlotskiMsg::NotSolving {
-                    why: why.to_string(),
+                self.status = Said::new(move |lang| {
+                    let why = super::error::solve_error(&why, lang);
+                    KlotskiMsg::NotSolving { why }.text(lang)
                 });
                 return;
             }
             Err(failed) => {
-                self.status = said(KlotskiMsg::SolveFailed {
+                self.status = Said::msg(KlotskiMsg::SolveFailed {
                     why: failed.to_string(),
                 });
                 return;
@@ -628,9 +616,9 @@ impl KlotskiPlay {
         let stats = o.stats;
         if o.status != Status::Solved {
             let (status, reason) = (o.status, o.reason.clone());
-            self.status = Box::new(move |lang| {
+            self.status = Said::new(move |lang| {
                 KlotskiMsg::Ended {
-                    status: ended(status, reason.as_deref(), lang),
+                    status: reasons::ended(status, &stats, reason.as_deref(), lang),
                     counters: counters(&stats, lang),
                 }
                 .text(lang)
@@ -638,12 +626,11 @@ impl KlotskiPlay {
             return;
         }
         let lettered = unit_steps(&run.start, &o.path).unwrap_or_default();
-        match KlotskiSolution::from_steps(&run.start, &lettered, o.stats, label.into(), run.metric)
-        {
+        match KlotskiSolution::from_steps(&run.start, &lettered, o.stats, by.clone(), run.metric) {
             Some(sol) => {
                 let (moves, steps) = (sol.moves_to.last().copied().unwrap_or(0), sol.steps.len());
                 let metric = sol.metric;
-                self.status = Box::new(move |lang| {
+                self.status = Said::new(move |lang| {
                     KlotskiMsg::SolvedStatus {
                         moves,
                         steps,
@@ -656,7 +643,7 @@ impl KlotskiPlay {
                                 .text(lang)
                             })
                             .unwrap_or_default(),
-                        strategy: strategy_shown(label, lang),
+                        strategy: by.label(lang),
                         counters: counters(&stats, lang),
                     }
                     .text(lang)
@@ -665,7 +652,7 @@ impl KlotskiPlay {
                 self.solution = Some(sol);
                 self.playback = Playback::fresh();
             }
-            None => self.status = said(KlotskiMsg::NoReplay),
+            None => self.status = Said::msg(KlotskiMsg::NoReplay),
         }
     }
 
@@ -688,7 +675,7 @@ impl KlotskiPlay {
     /// Background work, each frame: collect a finished solve, advance
     /// playback.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
-        self.poll(language(ctx));
+        self.poll();
         steps::tick(self, ctx, now, settings);
         self.hints.poll(
             &self.game.start,
@@ -711,7 +698,7 @@ impl KlotskiPlay {
             && !self.step(i, d)
         {
             let name = self.names[i].clone();
-            self.status = Box::new(move |lang| {
+            self.status = Said::new(move |lang| {
                 KlotskiMsg::Blocked {
                     step: describe_step(&name, d, lang),
                 }
@@ -727,7 +714,7 @@ impl KlotskiPlay {
         let ctx = ui.ctx().clone();
         let lang = language(&ctx);
         self.klotski_strategy_only(settings);
-        let status = (self.status)(lang);
+        let status = self.status.text(lang);
         steps::status_bar(ui, "klotski status", self.running.is_some(), &status);
         egui::Panel::left("klotski controls")
             .default_size(270.0)
@@ -756,7 +743,7 @@ impl KlotskiPlay {
                     let summary = KlotskiMsg::Summary {
                         moves: s.moves_to.last().copied().unwrap_or(0),
                         steps: s.steps.len(),
-                        strategy: strategy_shown(&s.strategy, lang),
+                        strategy: s.run.label(lang),
                         guarantee: guarantee(&s.stats, lang)
                             .map(|guarantee| {
                                 KlotskiMsg::GuaranteeAfterComma {
@@ -973,7 +960,8 @@ impl KlotskiPlay {
         ui.heading(tr(ui, KlotskiMsg::StrategyHeading));
         ui.add_enabled_ui(idle, |ui| {
             super::controls::strategy_radios(ui, &mut settings.strategy, Family::Klotski);
-            super::tuning::show(ui, &settings.strategy.clone(), &mut settings.tuning);
+            let name = settings.strategy.clone();
+            super::tuning::show(ui, &name, settings.tuning.of_mut(&name));
             ui.label(tr(ui, KlotskiMsg::CountIn));
             ui.horizontal(|ui| {
                 ui.radio_value(

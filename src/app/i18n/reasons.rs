@@ -1,0 +1,121 @@
+//! Why a search ended without a solution, in both languages. The engine
+//! gives its reason in English words only (`Outcome::reason`, what the CLI
+//! prints); the app words each case it knows from the outcome itself (its
+//! status and counters), so no English reaches the Chinese UI. A reason the
+//! app cannot tell apart (an internal error) is shown as the engine wrote
+//! it.
+
+use super::{Lang, Message, messages, names};
+use crate::engine::{Stats, Status};
+
+messages! {
+    /// The reasons a search ended unsolved.
+    ReasonMsg;
+    /// A search that went through every state it can reach.
+    Exhausted =>
+        "every reachable state was searched; none is the goal",
+        "所有可达的状态都已搜索，没有一个是目标";
+    /// Decided before any search (the start and goal differ in parity).
+    CannotReach =>
+        "the start cannot reach the goal",
+        "起点无法到达目标";
+    /// A local search that used up its iterations.
+    OutOfIterations =>
+        "no solution before its iterations ran out",
+        "迭代次数用完，仍未找到解";
+    /// The status, then the reason.
+    StatusBecause { status: String, why: String } => "{status}: {why}", "{status}，原因：{why}";
+}
+
+/// The reason a run that ended with `status` and `stats` gives, in
+/// `lang`, beyond what the status says: `None` when the status says it all
+/// (a limit, a cancel) or there is none. In English the engine's words
+/// (`reason`), as the CLI prints them.
+pub fn reason(status: Status, stats: &Stats, reason: Option<&str>, lang: Lang) -> Option<String> {
+    let engine = reason.map(str::trim).filter(|r| !r.is_empty());
+    if lang == Lang::English {
+        let words = crate::units::status(status).to_lowercase();
+        return engine
+            .filter(|r| !words.contains(&r.to_lowercase()))
+            .map(str::to_string);
+    }
+    let known = match status {
+        Status::Solved | Status::Limit(_) | Status::Cancelled => return None,
+        // Searched: it went through all it can reach; not searched: the
+        // start was refused as it stands.
+        Status::Unsolvable if stats.expanded > 0 => ReasonMsg::Exhausted,
+        Status::Unsolvable => ReasonMsg::CannotReach,
+        Status::NotFound => ReasonMsg::OutOfIterations,
+    };
+    Some(known.text(lang))
+}
+
+/// How a run ended in `lang`: the status, with its [`reason`] when there
+/// is one (`Not found: no solution in 1000 iterations; …`, in Chinese
+/// `未找到解，原因：迭代次数用完，仍未找到解`). English as
+/// [`crate::units::ended`] writes it.
+pub fn ended(status: Status, stats: &Stats, why: Option<&str>, lang: Lang) -> String {
+    if lang == Lang::English {
+        return crate::units::ended(status, why);
+    }
+    let status_words = names::status_text(status, lang);
+    match reason(status, stats, why, lang) {
+        Some(why) => ReasonMsg::StatusBecause {
+            status: status_words,
+            why,
+        }
+        .text(lang),
+        None => status_words,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{LimitKind, Outcome};
+
+    #[test]
+    fn each_ending_the_app_knows_reads_in_chinese_and_english_stays_the_engines() {
+        let zh = Lang::Chinese;
+        let limit: Outcome<u8> = Outcome::stopped(
+            crate::engine::control::Stop::Limit(LimitKind::Nodes),
+            Stats::default(),
+        );
+        let r = limit.reason.as_deref();
+        assert_eq!(ended(limit.status, &limit.stats, r, zh), "达到节点上限");
+        assert_eq!(
+            ended(limit.status, &limit.stats, r, Lang::English),
+            crate::units::ended(limit.status, r)
+        );
+        let searched = Stats {
+            expanded: 10,
+            ..Stats::default()
+        };
+        let exhausted: Outcome<u8> = Outcome::exhausted(10, searched);
+        let r = exhausted.reason.as_deref();
+        assert_eq!(
+            ended(exhausted.status, &exhausted.stats, r, zh),
+            "无解，原因：所有可达的状态都已搜索，没有一个是目标"
+        );
+        assert_eq!(
+            reason(exhausted.status, &exhausted.stats, r, Lang::English).as_deref(),
+            r
+        );
+        let refused: Outcome<u8> = Outcome::unsolvable("odd permutation".into());
+        let r = refused.reason.as_deref();
+        assert_eq!(
+            ended(refused.status, &refused.stats, r, zh),
+            "无解，原因：起点无法到达目标"
+        );
+        let not_found = ended(
+            Status::NotFound,
+            &searched,
+            Some("no solution in 5 iterations"),
+            zh,
+        );
+        assert!(
+            !not_found.is_ascii() && !not_found.contains("iterations"),
+            "{not_found}"
+        );
+    }
+}
