@@ -91,6 +91,7 @@ messages! {
     FateNew => "new: stored", "新状态：已存储";
     FateDuplicate => "seen before: dropped", "已见过：丢弃";
     FateReopened => "shorter path: reopened", "路径更短：重新打开";
+    FateImproved => "shorter path: updated in the open list", "路径更短：在开放列表中更新";
     FatePruned => "f over the bound: cut off", "f 超过阈值：剪枝";
     FateSkipped =>
         "repeats a shorter or earlier move sequence: skipped",

@@ -488,7 +488,7 @@ impl Model {
             self.stored += 1;
         }
         let opens = match fate {
-            Fate::New | Fate::Reopened => !depth_first,
+            Fate::New | Fate::Reopened | Fate::Improved => !depth_first,
             Fate::Duplicate | Fate::Pruned | Fate::Skipped => false,
         };
         if opens {
@@ -501,7 +501,7 @@ impl Model {
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        if matches!(fate, Fate::New | Fate::Reopened)
+        if matches!(fate, Fate::New | Fate::Reopened | Fate::Improved)
             && let Some(at) = frame.tree
         {
             self.generated_by.insert(node.state.clone(), at);
