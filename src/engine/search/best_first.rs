@@ -3,15 +3,17 @@
 //! to it turns up; they differ only by the key ([`Priority`]): A*'s is
 //! f = g + h, weighted A*'s g + w·h (kept exact as whole numbers).
 //!
-//! The open list is a bucket queue while keys are small integers (A*'s f;
-//! weighted A*'s key divided by the common factor of its two multipliers,
-//! a few thousand buckets on a 15-puzzle even at w = 1.001), and a binary
-//! heap from the first key past [`MAX_BUCKETS`] on. Both take, among equal
-//! keys, the node pushed last (the deepest, usually), so which one holds
-//! the open list never changes what the search does. (Measured on 4×4
-//! starts and Klotski: the buckets took 13–18 % fewer instructions than
-//! the heap at every weight from 1.001 to 3, and 35–45 % less time at
-//! w = 1.001, where a move's g spans a thousand buckets.)
+//! The open list suits the key ([`Priority::Open`]): A*'s f is a small
+//! integer, so A* keeps its plain bucket queue ([`Buckets`]); weighted
+//! A*'s key, divided by the common factor of its two multipliers, is a few
+//! thousand buckets on a 15-puzzle even at w = 1.001, so it starts on
+//! buckets too and moves to a binary heap only at a key past
+//! [`MAX_BUCKETS`] ([`Adaptive`]). Every form takes, among equal keys, the
+//! node pushed last (the deepest, usually), so the form never changes what
+//! the search does. (Measured on 4×4 starts and Klotski: buckets took
+//! 13–18 % fewer instructions than a heap at every weight from 1.001 to 3,
+//! and 35–45 % less time at w = 1.001, where a move's g spans a thousand
+//! buckets.)
 //!
 //! Watched, it reports the [`Event`]s of every exact search: each
 //! expansion, each child generated with its [`Fate`], and the goal.
@@ -26,6 +28,8 @@ use crate::observe::{Event, Fate, Watch};
 
 /// How a best-first search orders its open nodes.
 pub(crate) trait Priority: Copy {
+    /// The open list its keys suit.
+    type Open: OpenList;
     /// The key of a node `g` moves from the start with estimate `h`: the
     /// least is expanded first.
     fn key(self, g: u32, h: u32) -> u64;
@@ -38,6 +42,7 @@ pub(crate) trait Priority: Copy {
 pub(crate) struct Sum;
 
 impl Priority for Sum {
+    type Open = Buckets;
     #[inline(always)]
     fn key(self, g: u32, h: u32) -> u64 {
         u64::from(g + h)
@@ -71,6 +76,7 @@ impl Scaled {
 }
 
 impl Priority for Scaled {
+    type Open = Adaptive;
     #[inline(always)]
     fn key(self, g: u32, h: u32) -> u64 {
         self.g_mul * u64::from(g) + self.h_mul * u64::from(h)
@@ -92,111 +98,165 @@ fn gcd(mut a: u64, mut b: u64) -> u64 {
 /// (weights of hundreds, or estimates in the thousands).
 const MAX_BUCKETS: u64 = 1 << 18;
 
-/// The open list: least key first; among equal keys the node pushed last.
-enum Open {
-    /// One stack per key.
-    Buckets {
-        buckets: Vec<Vec<u32>>,
-        /// No bucket below this holds a node.
-        min: usize,
-        len: usize,
-    },
-    /// Keys with the push's sequence number, so that equal keys come out
-    /// newest first as from a bucket.
-    Heap {
-        heap: BinaryHeap<(Reverse<u64>, u64, u32)>,
-        pushes: u64,
-    },
+/// An open list: least key first; among equal keys the node pushed last.
+pub(crate) trait OpenList {
+    /// An empty list.
+    fn new() -> Self;
+    /// Add `node` with `key`.
+    fn push(&mut self, key: u64, node: u32);
+    /// Take the node with the least key (the last pushed among equals).
+    fn pop(&mut self) -> Option<(u64, u32)>;
+    /// Entries held (stale ones included).
+    fn len(&self) -> usize;
+    /// Bytes held.
+    fn bytes(&self) -> usize;
+    /// Bytes its next growth may add.
+    fn growth(&self) -> u64;
 }
 
-impl Open {
+/// One stack per key: A*'s f is a small integer.
+pub(crate) struct Buckets {
+    buckets: Vec<Vec<u32>>,
+    /// No bucket below this holds a node.
+    min: usize,
+    len: usize,
+}
+
+impl OpenList for Buckets {
     fn new() -> Self {
-        Open::Buckets {
+        Buckets {
             buckets: Vec::new(),
             min: usize::MAX,
             len: 0,
         }
     }
+    #[inline(always)]
+    fn push(&mut self, key: u64, node: u32) {
+        let k = key as usize;
+        if k >= self.buckets.len() {
+            self.buckets.resize_with(k + 1, Vec::new);
+        }
+        self.buckets[k].push(node);
+        self.min = self.min.min(k);
+        self.len += 1;
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        while self.min < self.buckets.len() {
+            if let Some(n) = self.buckets[self.min].pop() {
+                self.len -= 1;
+                return Some((self.min as u64, n));
+            }
+            self.min += 1;
+        }
+        None
+    }
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn bytes(&self) -> usize {
+        self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>() + self.buckets.len() * 24
+    }
+    fn growth(&self) -> u64 {
+        0 // one small stack at a time
+    }
+}
 
+/// Keys with the push's sequence number, so that equal keys come out
+/// newest first, as from a bucket.
+pub(crate) struct Heap {
+    heap: BinaryHeap<(Reverse<u64>, u64, u32)>,
+    pushes: u64,
+}
+
+impl Heap {
+    /// The nodes of `b`, in the order `b` would give them.
+    fn of(b: &Buckets) -> Self {
+        let mut h = Heap::new();
+        for (key, bucket) in b.buckets.iter().enumerate() {
+            for &node in bucket {
+                h.push(key as u64, node);
+            }
+        }
+        h
+    }
+}
+
+impl OpenList for Heap {
+    fn new() -> Self {
+        Heap {
+            heap: BinaryHeap::new(),
+            pushes: 0,
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, key: u64, node: u32) {
+        self.pushes += 1;
+        self.heap.push((Reverse(key), self.pushes, node));
+    }
+    #[inline(always)]
+    fn pop(&mut self) -> Option<(u64, u32)> {
+        self.heap.pop().map(|(Reverse(key), _, n)| (key, n))
+    }
+    fn len(&self) -> usize {
+        self.heap.len()
+    }
+    fn bytes(&self) -> usize {
+        self.heap.capacity() * HEAP_ENTRY
+    }
+    fn growth(&self) -> u64 {
+        growth_bytes(self.heap.len(), self.heap.capacity(), HEAP_ENTRY, 65_536)
+    }
+}
+
+/// Buckets until a key reaches [`MAX_BUCKETS`], then a heap (weighted
+/// A*, whose keys grow with w).
+pub(crate) enum Adaptive {
+    /// While every key is below [`MAX_BUCKETS`].
+    Buckets(Buckets),
+    /// From the first key past it on.
+    Heap(Heap),
+}
+
+impl OpenList for Adaptive {
+    fn new() -> Self {
+        Adaptive::Buckets(Buckets::new())
+    }
     #[inline(always)]
     fn push(&mut self, key: u64, node: u32) {
         match self {
-            Open::Buckets { buckets, min, len } if key < MAX_BUCKETS => {
-                let k = key as usize;
-                if k >= buckets.len() {
-                    buckets.resize_with(k + 1, Vec::new);
-                }
-                buckets[k].push(node);
-                *min = (*min).min(k);
-                *len += 1;
+            Adaptive::Buckets(b) if key < MAX_BUCKETS => b.push(key, node),
+            Adaptive::Buckets(b) => {
+                let mut h = Heap::of(b);
+                h.push(key, node);
+                *self = Adaptive::Heap(h);
             }
-            Open::Buckets { .. } => {
-                self.into_heap();
-                self.push(key, node);
-            }
-            Open::Heap { heap, pushes } => {
-                *pushes += 1;
-                heap.push((Reverse(key), *pushes, node));
-            }
+            Adaptive::Heap(h) => h.push(key, node),
         }
     }
-
     #[inline(always)]
     fn pop(&mut self) -> Option<(u64, u32)> {
         match self {
-            Open::Buckets { buckets, min, len } => {
-                while *min < buckets.len() {
-                    if let Some(n) = buckets[*min].pop() {
-                        *len -= 1;
-                        return Some((*min as u64, n));
-                    }
-                    *min += 1;
-                }
-                None
-            }
-            Open::Heap { heap, .. } => heap.pop().map(|(Reverse(key), _, n)| (key, n)),
+            Adaptive::Buckets(b) => b.pop(),
+            Adaptive::Heap(h) => h.pop(),
         }
     }
-
-    /// The buckets' nodes moved to a heap, in the same order.
-    fn into_heap(&mut self) {
-        let Open::Buckets { buckets, .. } = self else {
-            return;
-        };
-        let mut heap = BinaryHeap::new();
-        let mut pushes = 0;
-        for (key, bucket) in buckets.iter().enumerate() {
-            for &node in bucket {
-                pushes += 1;
-                heap.push((Reverse(key as u64), pushes, node));
-            }
-        }
-        *self = Open::Heap { heap, pushes };
-    }
-
     fn len(&self) -> usize {
         match self {
-            Open::Buckets { len, .. } => *len,
-            Open::Heap { heap, .. } => heap.len(),
+            Adaptive::Buckets(b) => b.len(),
+            Adaptive::Heap(h) => h.len(),
         }
     }
-
     fn bytes(&self) -> usize {
         match self {
-            Open::Buckets { buckets, .. } => {
-                buckets.iter().map(|b| b.capacity() * 4).sum::<usize>() + buckets.len() * 24
-            }
-            Open::Heap { heap, .. } => heap.capacity() * HEAP_ENTRY,
+            Adaptive::Buckets(b) => b.bytes(),
+            Adaptive::Heap(h) => h.bytes(),
         }
     }
-
     fn growth(&self) -> u64 {
         match self {
-            // Buckets grow one small stack at a time.
-            Open::Buckets { .. } => 0,
-            Open::Heap { heap, .. } => {
-                growth_bytes(heap.len(), heap.capacity(), HEAP_ENTRY, 65_536)
-            }
+            Adaptive::Buckets(b) => b.growth(),
+            Adaptive::Heap(h) => h.growth(),
         }
     }
 }
@@ -252,14 +312,14 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
     }];
     let mut index: StateMap<S::State, u32> = StateMap::default();
     index.insert(start, 0);
-    let mut open = Open::new();
+    let mut open = P::Open::new();
     open.push(priority.key(0, h0), 0);
 
     let node_bytes = std::mem::size_of::<Node<S::State, S::Move>>();
     let index_bytes = std::mem::size_of::<(S::State, u32)>() + 1;
     let sizes = |nodes: &Vec<Node<S::State, S::Move>>,
                  index: &StateMap<S::State, u32>,
-                 open: &Open,
+                 open: &P::Open,
                  bound: u32| Sizes {
         frontier: open.len() as u64,
         stored: nodes.len() as u64,
@@ -377,55 +437,53 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
 mod tests {
     use super::*;
 
-    /// Both forms of the open list give the same order: least key, then
-    /// the last pushed; and a bucket queue that meets a large key moves to
-    /// a heap without changing it.
-    #[test]
-    fn buckets_and_heap_take_nodes_in_the_same_order() {
-        let pushes: Vec<(u64, u32)> = (0..200u32)
-            .map(|n| (u64::from((n * 7919) % 13), n))
-            .collect();
-        let drain = |mut open: Open, big: Option<(usize, u64)>| {
-            let mut out = Vec::new();
-            for (at, &(key, n)) in pushes.iter().enumerate() {
-                if at % 5 == 0
-                    && let Some(x) = open.pop()
-                {
-                    out.push(x);
-                }
-                open.push(key, n);
-                if let Some((when, key)) = big
-                    && when == at
-                {
-                    open.push(key, 999);
-                }
-            }
-            while let Some(x) = open.pop() {
+    /// Pushes of keys 0–12 with pops between them, and one key `big` at
+    /// the hundredth push if given: what comes out, in order.
+    fn drain<O: OpenList>(mut open: O, big: Option<u64>) -> Vec<(u64, u32)> {
+        let mut out = Vec::new();
+        for n in 0..200u32 {
+            if n % 5 == 0
+                && let Some(x) = open.pop()
+            {
                 out.push(x);
             }
-            out
-        };
-        let new_heap = || {
-            let mut open = Open::new();
-            open.into_heap();
-            open
-        };
-        let buckets = drain(Open::new(), None);
-        let heap = drain(new_heap(), None);
-        assert_eq!(buckets, heap);
-        assert_eq!(buckets.len(), pushes.len());
-        // Keys come out least first between the pops' pushes, and equal
-        // keys newest first.
+            open.push(u64::from((n * 7919) % 13), n);
+            if let Some(key) = big.filter(|_| n == 100) {
+                open.push(key, 999);
+            }
+        }
+        while let Some(x) = open.pop() {
+            out.push(x);
+        }
+        out
+    }
+
+    /// Every form of the open list gives the same order: least key, then
+    /// the last pushed; and the adaptive one moves to a heap at a large key
+    /// without changing it.
+    #[test]
+    fn buckets_and_heap_take_nodes_in_the_same_order() {
+        let buckets = drain(Buckets::new(), None);
+        assert_eq!(buckets, drain(Heap::new(), None));
+        assert_eq!(buckets, drain(Adaptive::new(), None));
+        assert_eq!(buckets.len(), 200);
+        // The pops after the last push: least key first, equal keys
+        // newest first.
         let tail = &buckets[buckets.len() - 50..];
         assert!(
             tail.windows(2)
                 .all(|w| w[0].0 < w[1].0 || (w[0].0 == w[1].0 && w[0].1 > w[1].1))
         );
         // A key past the buckets' table halfway through.
-        let moved = drain(Open::new(), Some((100, MAX_BUCKETS + 5)));
-        let stayed = drain(new_heap(), Some((100, MAX_BUCKETS + 5)));
-        assert_eq!(moved, stayed);
-        assert!(matches!(moved.last(), Some(&(k, 999)) if k == MAX_BUCKETS + 5));
+        let big = Some(MAX_BUCKETS + 5);
+        let mut adaptive = Adaptive::new();
+        adaptive.push(MAX_BUCKETS - 1, 7);
+        assert!(matches!(adaptive, Adaptive::Buckets(_)));
+        adaptive.push(MAX_BUCKETS, 8);
+        assert!(matches!(adaptive, Adaptive::Heap(_)));
+        let moved = drain(Adaptive::new(), big);
+        assert_eq!(moved, drain(Heap::new(), big));
+        assert_eq!(moved.last(), Some(&(MAX_BUCKETS + 5, 999)));
     }
 
     #[test]
