@@ -190,6 +190,7 @@ pub fn open(
             subject,
             name,
             visit,
+            strategy.within(),
             layout.to_text(),
             ctx,
             Control::default().with_limits(limits),
@@ -228,6 +229,7 @@ pub fn open(
         subject,
         name,
         visit,
+        strategy.within(),
         start,
         ctx,
         Control::default().with_limits(limits),
@@ -268,6 +270,7 @@ impl Inspector {
         subject: Subject,
         title: Said,
         visit: Visit,
+        within: Option<f64>,
         start: String,
         ctx: &egui::Context,
         ctl: Control,
@@ -295,7 +298,9 @@ impl Inspector {
             step_starts: Vec::new(),
             folded: 0,
             settled: false,
-            model: Model::new(visit, start),
+            // A bounded best-first search (weighted A*) orders its open
+            // list by g + w·h, w its bound.
+            model: Model::new(visit, start).weighted(within.filter(|_| visit == Visit::BestFirst)),
             target: 0,
             playing: false,
             rate: 10.0,
@@ -374,7 +379,7 @@ impl Inspector {
         self.target = to;
         // Replay the first `to` steps.
         let end = self.step_starts[to as usize];
-        self.model = Model::new(self.model.visit(), self.model.start().to_string());
+        self.model = self.model.fresh();
         for r in &self.records[..end] {
             self.model.fold(r);
         }

@@ -33,8 +33,8 @@ pub use idastar_memo::ida_star_memo;
 pub use local::{
     AnnealParams, GreedyParams, TRACE_DENSE, TabuParams, anneal, erase_loops, greedy, tabu,
 };
-pub use weighted::weighted_astar;
 pub(crate) use weighted::{WeightedEnd, weighted_astar_metered};
+pub use weighted::{weighted_astar, weighted_key};
 pub use weighted_ida::{proven_within, weighted_ida_star};
 
 use std::hash::Hash;

@@ -6,7 +6,7 @@
 //! least open). The larger w, the greedier and smaller the search.
 
 use super::SearchSpace;
-use super::best_first::{End, Scaled, best_first};
+use super::best_first::{End, Priority, Scaled, best_first};
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::observe::{Unwatched, Watch};
 use crate::outcome::Outcome;
@@ -23,6 +23,22 @@ pub(crate) fn scaled_weight(weight: f64) -> u64 {
     } else {
         SCALE
     }
+}
+
+/// The key weighted A* with `weight` takes its open nodes by: the least
+/// first, and among equal keys the one put on the open list last (A*'s
+/// order too, with the key f). For a front end that shows the open list
+/// in the order the search will take it.
+///
+/// ```
+/// use huarong_engine::search::weighted_key;
+/// // w = 1.5: g + 1.5·h, so (g 4, h 2) comes before (g 1, h 4).
+/// assert!(weighted_key(1.5, 4, 2) < weighted_key(1.5, 1, 4));
+/// // w = 1 is A*'s f.
+/// assert_eq!(weighted_key(1.0, 3, 4), weighted_key(1.0, 5, 2));
+/// ```
+pub fn weighted_key(weight: f64, g: u32, h: u32) -> u64 {
+    Scaled::new(SCALE, scaled_weight(weight)).key(g, h)
 }
 
 /// Weighted A* from `start` with `heuristic` and weight `weight` (≥ 1):
