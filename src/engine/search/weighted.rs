@@ -32,8 +32,8 @@ pub(crate) fn scaled_weight(weight: f64) -> u64 {
 ///
 /// ```
 /// use huarong_engine::search::weighted_key;
-/// // w = 1.5: g + 1.5·h, so (g 4, h 2) comes before (g 1, h 4).
-/// assert!(weighted_key(1.5, 4, 2) < weighted_key(1.5, 1, 4));
+/// // w = 1.5: g + 1.5·h, so (g 4, h 2) comes before (g 1, h 5).
+/// assert!(weighted_key(1.5, 4, 2) < weighted_key(1.5, 1, 5));
 /// // w = 1 is A*'s f.
 /// assert_eq!(weighted_key(1.0, 3, 4), weighted_key(1.0, 5, 2));
 /// ```
