@@ -165,6 +165,49 @@ fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {
     assert!(m.stored > m.expanded, "more states stored than expanded");
 }
 
+/// Weighted A* is stepped like A*, in its own order: each node it expands
+/// is the first the open list showed before the step (least g + w·h, w
+/// 1.2 by default, newest first among equal keys), and at the end the
+/// path drawn goes from the start to the goal one move a link, at most w
+/// times the optimum.
+#[test]
+fn weighted_astar_is_stepped_in_its_own_order_to_a_path_within_its_bound() {
+    let mut h = harness();
+    let start = "1 8 5 4 2 3 7 6 0";
+    inspect(&mut h, "weighted", start);
+    click_until(&mut h, "Step", 1);
+    h.get_by_label_contains("all of them, the least g + 1.2·h first");
+    for k in 2..=40 {
+        let m = inspector(&h).model();
+        if m.goal.is_some() {
+            break;
+        }
+        let next = m.next_open(1).pop().expect("an open node").state;
+        click_until(&mut h, "Step", k);
+        assert_eq!(
+            inspector(&h).model().current().unwrap().state,
+            next,
+            "step {k}"
+        );
+    }
+    run_to_end(&mut h, 30);
+    let m = inspector(&h).model().clone();
+    let best = optimum(&board(start));
+    let g = m.goal.expect("the goal is reached");
+    assert!(
+        g >= best && f64::from(g) <= 1.2 * f64::from(best),
+        "{g} vs {best}"
+    );
+    let path = m.solution_nodes();
+    assert_eq!(path.len() as u32, g + 1);
+    let states: Vec<Board> = path.iter().map(|&i| board(&m.tree[i].node.state)).collect();
+    assert_eq!(states[0], board(start));
+    assert_eq!(*states.last().unwrap(), Board::goal(states[0].shape()));
+    for w in states.windows(2) {
+        assert!(neighbours(&w[0]).contains(&w[1]));
+    }
+}
+
 #[test]
 fn playing_idastar_raises_the_bound_by_two_from_h_of_the_start_to_the_optimum() {
     let mut h = harness();

@@ -48,8 +48,12 @@ pub enum Fate {
     New,
     /// Seen before, and not reached more cheaply: dropped.
     Duplicate,
-    /// Seen before, now reached more cheaply: opened again (A*).
+    /// Expanded before, now reached more cheaply: taken off the closed
+    /// set and opened again (A*, weighted A*).
     Reopened,
+    /// Still on the open list, now reached more cheaply: its cost and
+    /// parent are updated there (A*, weighted A*). Not a reopening.
+    Improved,
     /// Beyond IDA*'s current bound: not descended into.
     Pruned,
     /// The path would end in a sequence of moves that a shorter or earlier

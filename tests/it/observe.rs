@@ -560,3 +560,386 @@ fn the_generate_events_are_the_generated_count() {
         }
     }
 }
+
+/// One event of a best-first run, kept with its state's text.
+#[derive(Clone, Debug, PartialEq)]
+enum Kept {
+    Expand { g: u32, h: u32, state: String },
+    Generate { g: u32, fate: Fate, state: String },
+    Goal { g: u32 },
+}
+
+/// An observer keeping every expand, generate and goal event.
+fn keep() -> (EventFn, Arc<Mutex<Vec<Kept>>>) {
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&log);
+    let observer: EventFn = Arc::new(move |e: &Event<'_>| {
+        let kept = match e {
+            Event::Expand { g, h, state } => Kept::Expand {
+                g: *g,
+                h: *h,
+                state: state(),
+            },
+            Event::Generate { g, fate, state, .. } => Kept::Generate {
+                g: *g,
+                fate: *fate,
+                state: state(),
+            },
+            Event::Goal { g } => Kept::Goal { g: *g },
+            other => panic!("a best-first search reported {other:?}"),
+        };
+        sink.lock().unwrap().push(kept);
+    });
+    (observer, log)
+}
+
+/// What a best-first run's events say, replayed here: each child's fate
+/// computed from the events before it (new if never seen; reached more
+/// cheaply: reopened if expanded since it was last opened, improved if
+/// still open; else a duplicate) and checked against the fate reported;
+/// each expanded node generated before (or the start) at the cost it is
+/// expanded with. Returns the fates counted and each state's parent.
+struct Replay {
+    fates: BTreeMap<String, u64>,
+    parent: HashMap<String, String>,
+    expanded: u64,
+    generated: u64,
+    goal: Option<u32>,
+}
+
+fn replay(events: &[Kept], start: &str) -> Replay {
+    let mut best = HashMap::from([(start.to_string(), 0u32)]);
+    let mut closed = std::collections::HashSet::new();
+    let mut r = Replay {
+        fates: BTreeMap::new(),
+        parent: HashMap::new(),
+        expanded: 0,
+        generated: 0,
+        goal: None,
+    };
+    let mut expanding: Option<(u32, String)> = None;
+    for e in events {
+        assert!(r.goal.is_none(), "an event after the goal: {e:?}");
+        match e {
+            Kept::Expand { g, state, .. } => {
+                assert_eq!(best.get(state), Some(g), "{state} expanded at g {g}");
+                assert!(
+                    closed.insert(state.clone()),
+                    "{state} expanded twice at once"
+                );
+                r.expanded += 1;
+                expanding = Some((*g, state.clone()));
+            }
+            Kept::Generate { g, fate, state } => {
+                let (pg, parent) = expanding.as_ref().expect("a child before any expansion");
+                assert_eq!(*g, pg + 1, "{state}: one move below its parent");
+                let expected = match best.get(state) {
+                    None => Fate::New,
+                    Some(&was) if *g < was && closed.contains(state) => Fate::Reopened,
+                    Some(&was) if *g < was => Fate::Improved,
+                    Some(_) => Fate::Duplicate,
+                };
+                assert_eq!(*fate, expected, "{state} at g {g}");
+                if expected != Fate::Duplicate {
+                    best.insert(state.clone(), *g);
+                    closed.remove(state);
+                    r.parent.insert(state.clone(), parent.clone());
+                }
+                *r.fates.entry(format!("{fate:?}")).or_default() += 1;
+                r.generated += 1;
+            }
+            Kept::Goal { g } => r.goal = Some(*g),
+        }
+    }
+    r
+}
+
+/// A watched run of `name` on `puzzle`: its events replay consistently,
+/// there is one expand event per expansion and one generate event per
+/// child generated, and the parents the events name lead from the goal
+/// back to the start through the very states of the path returned.
+fn check_best_first_events(name: &str, tuning: &strategy::Tuning, puzzle: &TilePuzzle) -> Replay {
+    let s = strategy::configure(name, tuning).unwrap();
+    let (observer, log) = keep();
+    let h = HeuristicChoice::LinearConflict;
+    let o = solve_tiles(&*s, puzzle, &h, &Control::default().with_events(observer)).unwrap();
+    assert_eq!(o.status, Status::Solved);
+    let events = log.lock().unwrap().clone();
+    let start = puzzle.start.to_text();
+    let r = replay(&events, &start);
+    assert_eq!(r.expanded, o.stats.expanded, "{name}");
+    assert_eq!(r.generated, o.stats.generated, "{name}");
+    assert_eq!(r.goal, Some(o.path.len() as u32), "{name}");
+    // The path's states, by replaying its moves here.
+    let mut board = puzzle.start.clone();
+    let mut states = vec![board.to_text()];
+    for &d in &o.path {
+        board.apply(d).expect("a legal move");
+        states.push(board.to_text());
+    }
+    assert_eq!(board, puzzle.goal);
+    // The same states, by the events' parent links from the goal back.
+    let mut back = vec![states.last().unwrap().clone()];
+    while let Some(p) = r.parent.get(back.last().unwrap()) {
+        back.push(p.clone());
+        assert!(back.len() <= states.len(), "{name}: the parents loop");
+    }
+    back.reverse();
+    assert_eq!(back, states, "{name}: the goal's path by the events");
+    // The start is expanded first.
+    assert!(matches!(&events[0], Kept::Expand { g: 0, state, .. } if *state == start));
+    r
+}
+
+#[test]
+fn weighted_astar_reports_consistent_events() {
+    let goal = Board::goal(shape3());
+    let mut tally = BTreeMap::<String, u64>::new();
+    for seed in 0..6 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        for w in [1.0, 1.2, 1.5, 3.0] {
+            let tuning = strategy::Tuning {
+                weight: Some(w),
+                ..strategy::Tuning::default()
+            };
+            let r = check_best_first_events("weighted", &tuning, &puzzle);
+            for (fate, n) in r.fates {
+                *tally.entry(fate).or_default() += n;
+            }
+        }
+        check_best_first_events("astar", &strategy::Tuning::default(), &puzzle);
+    }
+    // The runs met every fate a best-first search reports.
+    for fate in ["New", "Duplicate", "Improved"] {
+        assert!(tally.get(fate).is_some_and(|&n| n > 0), "{fate}: {tally:?}");
+    }
+    // 4×4 starts, where w = 1.2 and 2 search far less than A*.
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    for seed in 0..3 {
+        let rng = &mut huarong_engine::rng::seeded(seed);
+        let start = huarong_engine::tiles::shuffled(&goal, 40, rng).0;
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        for w in [1.2, 2.0] {
+            let tuning = strategy::Tuning {
+                weight: Some(w),
+                ..strategy::Tuning::default()
+            };
+            check_best_first_events("weighted", &tuning, &puzzle);
+        }
+    }
+}
+
+/// Watching weighted A* changes no path and no count, on tile boards and
+/// on Klotski (whose events also replay consistently).
+#[test]
+fn watching_weighted_astar_changes_nothing() {
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    let weighted = strategy::configure(
+        "weighted",
+        &strategy::Tuning {
+            weight: Some(1.5),
+            ..strategy::Tuning::default()
+        },
+    )
+    .unwrap();
+    for seed in 0..4 {
+        let rng = &mut huarong_engine::rng::seeded(seed);
+        let start = huarong_engine::tiles::shuffled(&goal, 50, rng).0;
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        let h = HeuristicChoice::LinearConflict;
+        let (observer, log) = keep();
+        let a = solve_tiles(&*weighted, &puzzle, &h, &Control::default()).unwrap();
+        let b = solve_tiles(
+            &*weighted,
+            &puzzle,
+            &h,
+            &Control::default().with_events(observer),
+        )
+        .unwrap();
+        assert_eq!(a.status, Status::Solved);
+        assert_eq!(a.path, b.path);
+        assert_eq!(
+            (a.stats.expanded, a.stats.generated, a.stats.peak_stored),
+            (b.stats.expanded, b.stats.generated, b.stats.peak_stored)
+        );
+        assert!(log.lock().unwrap().len() as u64 > a.stats.expanded);
+    }
+    let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(); // 横刀立马
+    for metric in [Metric::Moves, Metric::Steps] {
+        let (observer, log) = keep();
+        let a = solve_klotski(&*weighted, &layout, metric, &Control::default()).unwrap();
+        let ctl = Control::default().with_events(observer);
+        let b = solve_klotski(&*weighted, &layout, metric, &ctl).unwrap();
+        assert_eq!(a.status, Status::Solved);
+        assert_eq!(a.path, b.path);
+        assert_eq!(
+            (a.stats.expanded, a.stats.generated),
+            (b.stats.expanded, b.stats.generated)
+        );
+        let events = log.lock().unwrap().clone();
+        let Some(Kept::Expand {
+            g: 0, state: start, ..
+        }) = events.first()
+        else {
+            panic!("the start is expanded first: {:?}", events.first())
+        };
+        let r = replay(&events, start);
+        assert_eq!(
+            (r.expanded, r.generated),
+            (b.stats.expanded, b.stats.generated)
+        );
+        assert_eq!(r.goal, Some(b.path.len() as u32));
+    }
+}
+
+/// A tiny graph with an inconsistent (but admissible) estimate, built so
+/// that A* meets both kinds of cheaper path:
+///
+/// ```text
+///   S ─ A ─ Y ─ X ─ Z ─ G      h: S 0, A 0, Y 0, X 0, Z 1, G 0
+///    ╲         ╱               h(B) = 3 (its true distance)
+///      B ─────
+/// ```
+///
+/// S is expanded (A f 1, B f 4), then A (Y f 2), Y (X f 3), X (Z f 5);
+/// then B (f 4) reaches X with g 2 < 3 after X was expanded: reopened;
+/// X again reaches Z with g 3 < 4 while Z is still open: improved, not
+/// reopened; Z (f 4) then reaches the goal at g 4 = the shortest path.
+struct Detour;
+
+const NAMES: &[u8] = b"SABYXZG";
+
+impl SearchSpace for Detour {
+    type State = u8;
+    type Move = u8;
+    fn successors(&self, s: &u8, out: &mut Vec<(u8, u8)>) {
+        let to: &[u8] = match NAMES[*s as usize] {
+            b'S' => b"AB",
+            b'A' => b"Y",
+            b'Y' => b"X",
+            b'B' => b"X",
+            b'X' => b"Z",
+            b'Z' => b"G",
+            _ => b"",
+        };
+        for &n in to {
+            let i = NAMES.iter().position(|&c| c == n).unwrap() as u8;
+            out.push((i, i));
+        }
+    }
+    fn is_goal(&self, s: &u8) -> bool {
+        NAMES[*s as usize] == b'G'
+    }
+    fn state_text(&self, s: &u8) -> String {
+        char::from(NAMES[*s as usize]).to_string()
+    }
+}
+
+fn detour_h(s: &u8) -> u32 {
+    match NAMES[*s as usize] {
+        b'B' => 3,
+        b'Z' => 1,
+        _ => 0,
+    }
+}
+
+/// The shortest distance from every node of [`Detour`] to its goal, by a
+/// test-side BFS backwards over its edges.
+fn detour_distances() -> Vec<u32> {
+    let n = NAMES.len() as u8;
+    let edges: Vec<(u8, u8)> = (0..n)
+        .flat_map(|s| {
+            let mut out = Vec::new();
+            Detour.successors(&s, &mut out);
+            out.into_iter().map(move |(_, t)| (s, t))
+        })
+        .collect();
+    let mut dist = vec![u32::MAX; n as usize];
+    let goal = (0..n).find(|s| Detour.is_goal(s)).unwrap();
+    dist[goal as usize] = 0;
+    let mut queue = std::collections::VecDeque::from([goal]);
+    while let Some(t) = queue.pop_front() {
+        for &(s, _) in edges.iter().filter(|&&(_, to)| to == t) {
+            if dist[s as usize] == u32::MAX {
+                dist[s as usize] = dist[t as usize] + 1;
+                queue.push_back(s);
+            }
+        }
+    }
+    dist
+}
+
+/// Defect: A* called every cheaper path a reopening, also to a node still
+/// waiting on the open list. A reopening takes a node off the closed set;
+/// a cheaper path to an open node only improves it there.
+#[test]
+fn a_cheaper_path_to_an_open_node_is_an_improvement_not_a_reopening() {
+    // The estimate is admissible, and inconsistent at B.
+    let dist = detour_distances();
+    for s in 0..NAMES.len() as u8 {
+        assert!(
+            detour_h(&s) <= dist[s as usize],
+            "{}",
+            Detour.state_text(&s)
+        );
+    }
+    let b = 2u8;
+    let x = 4u8;
+    assert!(detour_h(&b) > 1 + detour_h(&x), "inconsistent at B");
+    let (observer, log) = keep();
+    let ctl = Control::default().with_events(observer);
+    let o = huarong_engine::search::astar(&Detour, 0, detour_h, &ctl);
+    assert_eq!(o.status, Status::Solved);
+    assert_eq!(o.path.len() as u32, dist[0], "A* stays optimal");
+    let events = log.lock().unwrap().clone();
+    let r = replay(&events, "S");
+    assert_eq!(
+        (r.expanded, r.generated),
+        (o.stats.expanded, o.stats.generated)
+    );
+    // Every node once new; X reopened once (after its expansion), Z
+    // improved once (before its expansion).
+    let count = |fate: &str| r.fates.get(fate).copied().unwrap_or(0);
+    assert_eq!(count("New"), NAMES.len() as u64 - 1, "{:?}", r.fates);
+    assert_eq!(count("Reopened"), 1, "{:?}", r.fates);
+    assert_eq!(count("Improved"), 1, "{:?}", r.fates);
+    assert_eq!(count("Duplicate"), 0, "{:?}", r.fates);
+    let fate_of = |name: &str, fate: Fate| {
+        events.iter().any(
+            |e| matches!(e, Kept::Generate { fate: f, state, .. } if *f == fate && state == name),
+        )
+    };
+    assert!(fate_of("X", Fate::Reopened) && fate_of("Z", Fate::Improved));
+    // Weighted A* with w = 1 is the same search, event for event.
+    let (observer, same) = keep();
+    let ctl = Control::default().with_events(observer);
+    let w = huarong_engine::search::weighted_astar(&Detour, 0, detour_h, 1.0, &ctl);
+    assert_eq!(w.path, o.path);
+    assert_eq!(*same.lock().unwrap(), events);
+}
+
+/// Manhattan distance is consistent: A* never reopens a node on the
+/// 8-puzzle, whatever cheaper paths to open nodes it meets (the defect
+/// called those reopenings).
+#[test]
+fn astar_with_a_consistent_heuristic_never_reopens() {
+    let goal = Board::goal(shape3());
+    let mut improved = 0;
+    for seed in 0..8 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        let (observer, log) = keep();
+        let ctl = Control::default().with_events(observer);
+        let h = HeuristicChoice::Manhattan;
+        let o = solve_tiles(find("astar").unwrap(), &puzzle, &h, &ctl).unwrap();
+        let r = replay(&log.lock().unwrap(), &puzzle.start.to_text());
+        assert_eq!(r.expanded, o.stats.expanded);
+        assert_eq!(r.fates.get("Reopened"), None, "seed {seed}: {:?}", r.fates);
+        improved += r.fates.get("Improved").copied().unwrap_or(0);
+    }
+    assert!(
+        improved > 0,
+        "no open node got a cheaper path in eight runs"
+    );
+}

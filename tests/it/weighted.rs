@@ -295,3 +295,98 @@ fn fast_paths_on_korf_instances_are_within_a_fifth_of_the_optimum() {
         "{found} moves against {best} optimal"
     );
 }
+
+/// Past 4×4 the weighted strategy's search is `proven_within` (a capped
+/// weighted IDA* and plain IDA* taking turns): watched, it reports IDA*'s
+/// events, one expand event per expansion and one generate event per
+/// child generated, an iteration start for every turn, and the goal at
+/// the path's length; and watching changes neither its path nor its
+/// counts.
+#[test]
+fn the_proven_search_reports_ida_events_and_watching_changes_nothing() {
+    use huarong_engine::observe::{Event, Fate};
+    use huarong_engine::search::proven_within;
+    use huarong_engine::tiles::heuristic::LinearConflict;
+    use huarong_engine::tiles::space::TileDfs;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Default, Debug)]
+    struct Counts {
+        expand: u64,
+        generate: u64,
+        iterations: u64,
+        goal: Option<u32>,
+    }
+    let goal = Board::goal(Shape::new(5, 5).unwrap());
+    for seed in 0..3 {
+        let (start, _) = shuffled(&goal, 40, &mut huarong_engine::rng::seeded(seed));
+        let p = TilePuzzle::new(start, goal.clone()).unwrap();
+        let lc = LinearConflict::new(&p.goal);
+        let one = Control::default().with_threads(1);
+        let plain = proven_within(&mut TileDfs::new(&p, &lc), 1.2, &one);
+        let counts = Arc::new(Mutex::new(Counts::default()));
+        let sink = Arc::clone(&counts);
+        let watched = one.clone().with_events(Arc::new(move |e: &Event<'_>| {
+            let mut c = sink.lock().unwrap();
+            match e {
+                Event::Expand { .. } => c.expand += 1,
+                Event::Generate { fate, .. } if *fate != Fate::Skipped => c.generate += 1,
+                Event::IterationStart { .. } => c.iterations += 1,
+                Event::Goal { g } => c.goal = Some(*g),
+                _ => {}
+            }
+        }));
+        let seen = proven_within(&mut TileDfs::new(&p, &lc), 1.2, &watched);
+        assert_eq!(plain.status, Status::Solved);
+        assert!(p.replays_to_goal(&plain.path));
+        assert_eq!(plain.path, seen.path, "seed {seed}");
+        assert_eq!(
+            (plain.stats.expanded, plain.stats.generated),
+            (seen.stats.expanded, seen.stats.generated),
+            "seed {seed}"
+        );
+        let c = counts.lock().unwrap();
+        assert_eq!(c.expand, seen.stats.expanded, "seed {seed}");
+        assert_eq!(c.generate, seen.stats.generated, "seed {seed}");
+        assert_eq!(c.goal, Some(seen.path.len() as u32), "seed {seed}");
+        assert!(c.iterations >= 1, "{c:?}");
+    }
+}
+
+/// `huarong solve -s weighted --trace FILE` writes weighted A*'s events:
+/// one expand line per expansion, one generate line per child, the goal
+/// at the path's length, then the end line; and `--anatomy`, which
+/// describes the exact searches only, is still refused.
+#[test]
+fn the_cli_traces_weighted_astar() {
+    let sb = Sandbox::new("weighted-trace");
+    // A file in the sandbox's folder, which the trace replaces.
+    let path = sb.file("events.jsonl", "");
+    let trace = path.to_str().unwrap();
+    let start = "8 6 7 2 5 4 3 0 1";
+    let rec = sb
+        .run(&[
+            "solve", "--state", start, "-s", "weighted", "--trace", trace, "--json",
+        ])
+        .json_line();
+    let lines: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let count = |name: &str| lines.iter().filter(|l| l["event"] == name).count() as u64;
+    assert_eq!(lines[0]["event"], "expand");
+    assert_eq!(lines[0]["state"], start);
+    assert_eq!(count("expand"), rec["expanded"].as_u64().unwrap(), "{rec}");
+    assert_eq!(
+        count("generate"),
+        rec["generated"].as_u64().unwrap(),
+        "{rec}"
+    );
+    let n = lines.len();
+    assert_eq!(lines[n - 2]["event"], "goal");
+    assert_eq!(lines[n - 2]["g"], rec["length"]);
+    assert_eq!(lines[n - 1]["event"], "end");
+    sb.run(&["solve", "--state", start, "-s", "weighted", "--anatomy"])
+        .input_error(&["--anatomy describes the exact searches"]);
+}

@@ -90,6 +90,7 @@ messages! {
     FateNew => "new: stored", "新状态：已存储";
     FateDuplicate => "seen before: dropped", "已见过：丢弃";
     FateReopened => "shorter path: reopened", "路径更短：重新打开";
+    FateImproved => "shorter path: updated in the open list", "路径更短：在开放列表中更新";
     FatePruned => "f over the bound: cut off", "f 超过阈值：剪枝";
     FateSkipped =>
         "repeats a shorter or earlier move sequence: skipped",
@@ -123,6 +124,12 @@ messages! {
     OpenHeaderAll { waiting: String, stored: String } =>
         "{waiting} waiting, {stored} stored; all of them, the least f first (newest first among equal f):",
         "{waiting} 个待扩展，{stored} 个已存储；全部，f 小的在前（f 相同时新的在前）：";
+    OpenHeaderWeighted { waiting: String, stored: String, shown: usize, w: String } =>
+        "{waiting} waiting, {stored} stored; the {shown} with the least g + {w}·h (newest first among equal values):",
+        "{waiting} 个待扩展，{stored} 个已存储；g + {w}·h 最小的 {shown} 个（相同时新的在前）：";
+    OpenHeaderWeightedAll { waiting: String, stored: String, w: String } =>
+        "{waiting} waiting, {stored} stored; all of them, the least g + {w}·h first (newest first among equal values):",
+        "{waiting} 个待扩展，{stored} 个已存储；全部，g + {w}·h 小的在前（相同时新的在前）：";
     NothingYet => "Nothing yet: the start is expanded first.", "还没有：先扩展起点。";
     NothingProposedYet =>
         "Nothing yet: Step proposes the first move from the start.",

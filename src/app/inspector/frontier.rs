@@ -38,19 +38,31 @@ pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     } else {
         InspectorMsg::GridOpen
     };
-    let header = match (model.fifo(), all) {
-        (true, false) => InspectorMsg::QueueHeader {
+    let header = match (model.fifo(), all, model.weight()) {
+        (true, false, _) => InspectorMsg::QueueHeader {
             waiting,
             stored,
             shown,
         },
-        (true, true) => InspectorMsg::QueueHeaderAll { waiting, stored },
-        (false, false) => InspectorMsg::OpenHeader {
+        (true, true, _) => InspectorMsg::QueueHeaderAll { waiting, stored },
+        (false, false, None) => InspectorMsg::OpenHeader {
             waiting,
             stored,
             shown,
         },
-        (false, true) => InspectorMsg::OpenHeaderAll { waiting, stored },
+        (false, true, None) => InspectorMsg::OpenHeaderAll { waiting, stored },
+        // Weighted A*: its key.
+        (false, false, Some(w)) => InspectorMsg::OpenHeaderWeighted {
+            waiting,
+            stored,
+            shown,
+            w: w.to_string(),
+        },
+        (false, true, Some(w)) => InspectorMsg::OpenHeaderWeightedAll {
+            waiting,
+            stored,
+            w: w.to_string(),
+        },
     };
     // Before the first step the list is empty: say only why.
     if open == 0 && model.expanded == 0 {

@@ -167,12 +167,10 @@ pub fn open(
         let metric: Metric = settings.metric;
         let subject = Subject::Klotski(layout.clone());
         let name = title(&*strategy, None);
-        let visit = strategy.visit();
         return Ok(Inspector::start(
             subject,
             name,
-            visit,
-            layout.to_text(),
+            empty_model(&*strategy, layout.to_text()),
             ctx,
             Control::default().with_limits(limits),
             move |ctl| {
@@ -205,15 +203,13 @@ pub fn open(
     let pdb = tiles.databases.find(kind, &puzzle.goal);
     let cache_dir = cache_dir.to_path_buf();
     let name = title(&*strategy, Some(kind));
-    let visit = strategy.visit();
     let start = puzzle.start.to_text();
     let subject = Subject::Tiles(puzzle.goal.clone());
     let repaint = ctx.clone();
     Ok(Inspector::start(
         subject,
         name,
-        visit,
-        start,
+        empty_model(&*strategy, start),
         ctx,
         Control::default().with_limits(limits),
         move |ctl| {
@@ -243,6 +239,16 @@ pub fn open(
     ))
 }
 
+/// The model of `strategy`'s run from `start` (its state in words),
+/// nothing folded yet.
+fn empty_model(strategy: &dyn Strategy, start: String) -> Model {
+    let visit = strategy.visit();
+    // A bounded best-first search (weighted A*) orders its open list by
+    // g + w·h, w its bound.
+    let weight = strategy.within().filter(|_| visit == Visit::BestFirst);
+    Model::new(visit, start).weighted(weight)
+}
+
 impl Inspector {
     /// How its run ended, once it has.
     pub fn ended(&self) -> Option<&Said> {
@@ -252,8 +258,7 @@ impl Inspector {
     fn start(
         subject: Subject,
         title: Said,
-        visit: Visit,
-        start: String,
+        model: Model,
         ctx: &egui::Context,
         ctl: Control,
         work: impl FnOnce(&Control) -> Said + Send + 'static,
@@ -280,7 +285,7 @@ impl Inspector {
             step_starts: Vec::new(),
             folded: 0,
             settled: false,
-            model: Model::new(visit, start),
+            model,
             target: 0,
             playing: false,
             rate: 10.0,
@@ -359,7 +364,7 @@ impl Inspector {
         self.target = to;
         // Replay the first `to` steps.
         let end = self.step_starts[to as usize];
-        self.model = Model::new(self.model.visit(), self.model.start().to_string());
+        self.model = self.model.fresh();
         for r in &self.records[..end] {
             self.model.fold(r);
         }

@@ -128,8 +128,11 @@ pub struct Model {
     queue: VecDeque<Node>,
     /// A*'s open list: state → (g, h, when pushed).
     open: HashMap<String, (u32, u32, u64)>,
-    /// The same, ordered as A* pops it: least f, newest first.
-    by_f: BTreeMap<(u32, Reverse<u64>), String>,
+    /// The same, ordered as A* pops it: least f (weighted A*: its key),
+    /// newest first.
+    by_f: BTreeMap<(u64, Reverse<u64>), String>,
+    /// Weighted A*'s weight: the open list is ordered by its key.
+    weight: Option<f64>,
     pushes: u64,
     /// IDA*'s iterations (bound, expanded, generated).
     pub iterations: Vec<Iteration>,
@@ -189,6 +192,7 @@ impl Model {
             queue: VecDeque::new(),
             open: HashMap::new(),
             by_f: BTreeMap::new(),
+            weight: None,
             pushes: 0,
             iterations: Vec::new(),
             layers: Vec::new(),
@@ -206,6 +210,30 @@ impl Model {
             diversified: 0,
             run: 0,
             local_minimum: None,
+        }
+    }
+
+    /// The same, for weighted A* with `weight` (`None`: A*'s order by f).
+    pub fn weighted(mut self, weight: Option<f64>) -> Self {
+        self.weight = weight;
+        self
+    }
+
+    /// Weighted A*'s weight, whose key orders the open list (`None`: f).
+    pub fn weight(&self) -> Option<f64> {
+        self.weight
+    }
+
+    /// Nothing folded yet, for the same search.
+    pub fn fresh(&self) -> Self {
+        Self::new(self.visit, self.start.clone()).weighted(self.weight)
+    }
+
+    /// The key the search takes an open node by (least first).
+    fn key(&self, g: u32, h: u32) -> u64 {
+        match self.weight {
+            Some(w) => crate::engine::search::weighted_key(w, g, h),
+            None => u64::from(g + h),
         }
     }
 
@@ -235,11 +263,6 @@ impl Model {
     /// The start's state in words.
     pub fn start(&self) -> &str {
         &self.start
-    }
-
-    /// How the strategy searches.
-    pub fn visit(&self) -> Visit {
-        self.visit
     }
 
     /// Whether the search is IDA* (depth first, in iterations).
@@ -292,7 +315,10 @@ impl Model {
     pub fn least_open_f(&self) -> Option<u32> {
         match self.order() {
             Order::Fifo => self.queue.iter().map(Node::f).min(),
-            Order::BestF => self.by_f.keys().next().map(|k| k.0),
+            Order::BestF => self.by_f.values().next().map(|s| {
+                let (g, h, _) = self.open[s];
+                g + h
+            }),
         }
     }
 
@@ -319,8 +345,9 @@ impl Model {
             Order::BestF => {
                 self.remove_open(&node.state);
                 self.pushes += 1;
+                let key = self.key(node.g, node.h);
                 self.by_f
-                    .insert((node.f(), Reverse(self.pushes)), node.state.clone());
+                    .insert((key, Reverse(self.pushes)), node.state.clone());
                 self.open.insert(node.state, (node.g, node.h, self.pushes));
             }
         }
@@ -328,7 +355,8 @@ impl Model {
 
     fn remove_open(&mut self, state: &str) {
         if let Some((g, h, at)) = self.open.remove(state) {
-            self.by_f.remove(&(g + h, Reverse(at)));
+            let key = self.key(g, h);
+            self.by_f.remove(&(key, Reverse(at)));
         }
     }
 
@@ -488,7 +516,7 @@ impl Model {
             self.stored += 1;
         }
         let opens = match fate {
-            Fate::New | Fate::Reopened => !depth_first,
+            Fate::New | Fate::Reopened | Fate::Improved => !depth_first,
             Fate::Duplicate | Fate::Pruned | Fate::Skipped => false,
         };
         if opens {
@@ -501,7 +529,7 @@ impl Model {
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        if matches!(fate, Fate::New | Fate::Reopened)
+        if matches!(fate, Fate::New | Fate::Reopened | Fate::Improved)
             && let Some(at) = frame.tree
         {
             self.generated_by.insert(node.state.clone(), at);
@@ -693,6 +721,51 @@ mod tests {
         assert_eq!(*states.last().unwrap(), "1 2 3 4 5 6 7 8 0");
         assert_eq!(path.len() as u32 - 1, m.goal.unwrap());
         assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
+    }
+
+    /// Weighted A*'s open list is ordered by its key, g + w·h: every node
+    /// it expands is the first the model shows before it, and the path in
+    /// the tree ends at the goal.
+    #[test]
+    fn every_weighted_astar_expansion_is_first_in_the_open_list() {
+        use crate::engine::strategy::{Tuning, configure};
+        let mut checked = 0;
+        for board in ["1 8 5 4 2 3 7 6 0", "8 6 7 2 5 4 3 0 1"] {
+            for w in [1.2, 2.0, 5.0] {
+                let weight = Some(w);
+                let s = configure(
+                    "weighted",
+                    &Tuning {
+                        weight,
+                        ..Tuning::default()
+                    },
+                )
+                .unwrap();
+                let puzzle = TilePuzzle::parse(board, None, None).unwrap();
+                let log = Arc::new(Mutex::new(Vec::new()));
+                let sink = log.clone();
+                let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+                    sink.lock().unwrap().push(Record::of(e))
+                }));
+                let o = solve_tiles(&*s, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
+                let mut m = Model::new(Visit::BestFirst, board.into()).weighted(weight);
+                for r in log.lock().unwrap().iter() {
+                    if let Record::Expand { state, .. } = r
+                        && m.expanded > 0
+                    {
+                        let next = &m.next_open(1)[0].state;
+                        assert_eq!(next, state, "w {w}, expansion {}", m.expanded);
+                        checked += 1;
+                    }
+                    m.fold(r);
+                }
+                let path = m.solution_nodes();
+                let last = &m.tree[*path.last().unwrap()].node.state;
+                assert_eq!(last, "1 2 3 4 5 6 7 8 0", "w {w}");
+                assert_eq!(path.len(), o.path.len() + 1, "w {w}");
+            }
+        }
+        assert!(checked > 100);
     }
 
     #[test]

@@ -15,6 +15,7 @@ pub fn fate_words(fate: Fate, depth_first: bool) -> InspectorMsg {
         Fate::New => InspectorMsg::FateNew,
         Fate::Duplicate => InspectorMsg::FateDuplicate,
         Fate::Reopened => InspectorMsg::FateReopened,
+        Fate::Improved => InspectorMsg::FateImproved,
         Fate::Pruned => InspectorMsg::FatePruned,
         Fate::Skipped => InspectorMsg::FateSkipped,
     }

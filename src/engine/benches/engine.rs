@@ -92,9 +92,24 @@ fn searches(c: &mut Criterion) {
 
     let fifteen = fifteen_start();
     let ida = find("idastar");
-    check(ida, &fifteen, &lc, optimum(&fifteen));
+    let best = optimum(&fifteen);
+    check(ida, &fifteen, &lc, best);
     g.bench_function("idastar_linear_conflict_15puzzle", |b| {
         b.iter(|| solve_tiles(ida, black_box(&fifteen), &lc, &Control::default()).unwrap())
+    });
+
+    // The best-first core under both keys: A* (f = g + h) and weighted A*
+    // (g + 1.2·h), on the same 15-puzzle.
+    g.bench_function("astar_linear_conflict_15puzzle", |b| {
+        b.iter(|| solve_tiles(astar, black_box(&fifteen), &lc, &Control::default()).unwrap())
+    });
+    let weighted = find("weighted");
+    let o = solve_tiles(weighted, &fifteen, &lc, &Control::default()).unwrap();
+    assert_eq!(o.status, Status::Solved);
+    assert!(fifteen.replays_to_goal(&o.path));
+    assert!(o.path.len() >= best && o.path.len() as f64 <= 1.2 * best as f64);
+    g.bench_function("weighted_1_2_linear_conflict_15puzzle", |b| {
+        b.iter(|| solve_tiles(weighted, black_box(&fifteen), &lc, &Control::default()).unwrap())
     });
 
     g.finish();

@@ -1,55 +1,14 @@
 //! A*: the LC (least-cost) branch-and-bound of the articles. Optimal with an
 //! admissible heuristic; nodes are reopened when a shorter path to them turns
-//! up, so an inconsistent heuristic costs time but never optimality.
+//! up, so an inconsistent heuristic costs time but never optimality. It is
+//! the [best-first core](super::best_first) keyed by f = g + h, on a bucket
+//! queue.
 
-use super::{SearchSpace, backtrack, growth_bytes, poll_stored};
+use super::SearchSpace;
+use super::best_first::{End, Sum, best_first};
 use crate::control::{Control, Meter, Sizes, Stop};
-use crate::hash::StateMap;
-use crate::observe::{Event, Fate, Watch};
+use crate::observe::Watch;
 use crate::outcome::Outcome;
-
-struct Node<S, M> {
-    state: S,
-    parent: u32,
-    g: u32,
-    h: u32,
-    mv: Option<M>,
-    closed: bool,
-}
-
-/// A bucket queue keyed by f = g + h (small integers). Within a bucket the
-/// newest node comes first, which prefers deeper nodes among equal f and so
-/// reaches the goal sooner.
-struct Open {
-    buckets: Vec<Vec<u32>>,
-    min_f: usize,
-    len: usize,
-}
-
-impl Open {
-    fn push(&mut self, f: u32, node: u32) {
-        let f = f as usize;
-        if f >= self.buckets.len() {
-            self.buckets.resize_with(f + 1, Vec::new);
-        }
-        self.buckets[f].push(node);
-        self.min_f = self.min_f.min(f);
-        self.len += 1;
-    }
-    fn pop(&mut self) -> Option<(u32, u32)> {
-        while self.min_f < self.buckets.len() {
-            if let Some(n) = self.buckets[self.min_f].pop() {
-                self.len -= 1;
-                return Some((self.min_f as u32, n));
-            }
-            self.min_f += 1;
-        }
-        None
-    }
-    fn bytes(&self) -> usize {
-        self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>() + self.buckets.len() * 24
-    }
-}
 
 /// A* from `start` with `heuristic` (which should be admissible for the
 /// result to be optimal).
@@ -112,126 +71,12 @@ pub(crate) fn astar_metered<S: SearchSpace, W: Watch>(
     meter: &mut Meter<'_>,
     watch: &W,
 ) -> (AStarEnd<S::Move>, Sizes) {
-    let h0 = heuristic(&start);
-    let mut nodes: Vec<Node<S::State, S::Move>> = vec![Node {
-        state: start,
-        parent: u32::MAX,
-        g: 0,
-        h: h0,
-        mv: None,
-        closed: false,
-    }];
-    let mut index: StateMap<S::State, u32> = StateMap::default();
-    index.insert(start, 0);
-    let mut open = Open {
-        buckets: Vec::new(),
-        min_f: usize::MAX,
-        len: 0,
+    let (end, sizes) = best_first(space, start, heuristic, Sum, u64::MAX, meter, watch);
+    let end = match end {
+        End::Found { path, g, h } => AStarEnd::Found { path, bound: g + h },
+        End::Stopped(stop) => AStarEnd::Stopped(stop),
+        End::OverBudget => unreachable!("no budget was set"),
+        End::Exhausted { states } => AStarEnd::Exhausted { states },
     };
-    open.push(h0, 0);
-
-    let node_bytes = std::mem::size_of::<Node<S::State, S::Move>>();
-    let index_bytes = std::mem::size_of::<(S::State, u32)>() + 1;
-    let sizes = |nodes: &Vec<Node<S::State, S::Move>>,
-                 index: &StateMap<S::State, u32>,
-                 open: &Open,
-                 f: u32| Sizes {
-        frontier: open.len as u64,
-        stored: nodes.len() as u64,
-        bytes: (nodes.capacity() * node_bytes + index.capacity() * index_bytes + open.bytes())
-            as u64,
-        growth: growth_bytes(nodes.len(), nodes.capacity(), node_bytes, 16_384)
-            + growth_bytes(index.len(), index.capacity(), index_bytes, 16_384),
-        bound: Some(f),
-    };
-
-    let mut buf = Vec::with_capacity(8);
-    while let Some((f, i)) = open.pop() {
-        let node = &nodes[i as usize];
-        if node.closed || node.g + node.h != f {
-            continue; // stale entry: the node was reached again more cheaply
-        }
-        if space.is_goal(&node.state) {
-            if W::ON {
-                watch.event(&Event::Goal { g: node.g });
-            }
-            let path = backtrack(i, |j| {
-                let n = &nodes[j as usize];
-                n.mv.map(|m| (n.parent, m))
-            });
-            let end = AStarEnd::Found { path, bound: f };
-            return (end, sizes(&nodes, &index, &open, f));
-        }
-        if meter.expand()
-            && let Err(stop) = poll_stored(meter, nodes.len(), || sizes(&nodes, &index, &open, f))
-        {
-            return (AStarEnd::Stopped(stop), sizes(&nodes, &index, &open, f));
-        }
-        let (state, g) = (node.state, node.g);
-        if W::ON {
-            watch.event(&Event::Expand {
-                g,
-                h: node.h,
-                state: &|| space.state_text(&state),
-            });
-        }
-        nodes[i as usize].closed = true;
-        buf.clear();
-        space.successors(&state, &mut buf);
-        meter.generated(buf.len() as u64);
-        let g2 = g + 1;
-        for &(mv, next) in &buf {
-            match index.get(&next) {
-                Some(&j) => {
-                    let n = &mut nodes[j as usize];
-                    let better = g2 < n.g;
-                    if better {
-                        n.g = g2;
-                        n.parent = i;
-                        n.mv = Some(mv);
-                        n.closed = false;
-                        open.push(g2 + n.h, j);
-                    }
-                    if W::ON {
-                        watch.event(&Event::Generate {
-                            g: g2,
-                            h: n.h,
-                            fate: if better {
-                                Fate::Reopened
-                            } else {
-                                Fate::Duplicate
-                            },
-                            state: &|| space.state_text(&next),
-                        });
-                    }
-                }
-                None => {
-                    let h = heuristic(&next);
-                    if W::ON {
-                        watch.event(&Event::Generate {
-                            g: g2,
-                            h,
-                            fate: Fate::New,
-                            state: &|| space.state_text(&next),
-                        });
-                    }
-                    let j = nodes.len() as u32;
-                    nodes.push(Node {
-                        state: next,
-                        parent: i,
-                        g: g2,
-                        h,
-                        mv: Some(mv),
-                        closed: false,
-                    });
-                    index.insert(next, j);
-                    open.push(g2 + h, j);
-                }
-            }
-        }
-    }
-    let end = AStarEnd::Exhausted {
-        states: nodes.len(),
-    };
-    (end, sizes(&nodes, &index, &open, 0))
+    (end, sizes)
 }

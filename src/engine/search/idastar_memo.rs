@@ -215,7 +215,7 @@ fn memo_watched<S: SearchSpace, W: Watch>(
                     continue;
                 }
                 Fate::Duplicate | Fate::Skipped => continue,
-                Fate::New | Fate::Reopened => {}
+                Fate::New | Fate::Reopened | Fate::Improved => {}
             }
             if space.is_goal(&state) {
                 path.push(mv);

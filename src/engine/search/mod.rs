@@ -8,7 +8,8 @@
 //!   an energy: not optimal, they may fail, and their walks are returned
 //!   with loops erased.
 //! * [`weighted_astar()`] is A* on g + w·h: a path at most w times the
-//!   shortest, found with far fewer expansions.
+//!   shortest, found with far fewer expansions. A* and weighted A* are one
+//!   best-first search that differ only by the key of the open list.
 //! * [`ida_star()`] works on a [`DepthFirstSpace`]: one mutable state that
 //!   applies and undoes moves in place, so the inner loop never allocates.
 //!   [`weighted_ida_star()`] is IDA* on g + w·h; [`proven_within()`] finds
@@ -16,6 +17,7 @@
 //!   weighted IDA* and plain IDA* taking turns).
 
 mod astar;
+mod best_first;
 mod bfs;
 mod idastar;
 mod idastar_memo;
@@ -31,8 +33,8 @@ pub use idastar_memo::ida_star_memo;
 pub use local::{
     AnnealParams, GreedyParams, TRACE_DENSE, TabuParams, anneal, erase_loops, greedy, tabu,
 };
-pub use weighted::weighted_astar;
 pub(crate) use weighted::{WeightedEnd, weighted_astar_metered};
+pub use weighted::{weighted_astar, weighted_key};
 pub use weighted_ida::{proven_within, weighted_ida_star};
 
 use std::hash::Hash;

@@ -5,12 +5,10 @@
 //! g + w·h ≤ w·(g + h) ≤ w·C*; the goal is taken only when its f is the
 //! least open). The larger w, the greedier and smaller the search.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use super::{SearchSpace, backtrack, growth_bytes, poll_stored};
+use super::SearchSpace;
+use super::best_first::{End, Priority, Scaled, best_first};
 use crate::control::{Control, Meter, Sizes, Stop};
-use crate::hash::StateMap;
+use crate::observe::{Unwatched, Watch};
 use crate::outcome::Outcome;
 
 /// The weight's resolution: w is used as ⌊w·1000⌋ / 1000 (never above the
@@ -27,13 +25,20 @@ pub(crate) fn scaled_weight(weight: f64) -> u64 {
     }
 }
 
-struct Node<S, M> {
-    state: S,
-    parent: u32,
-    g: u32,
-    h: u32,
-    mv: Option<M>,
-    closed: bool,
+/// The key weighted A* with `weight` takes its open nodes by: the least
+/// first, and among equal keys the one put on the open list last (A*'s
+/// order too, with the key f). For a front end that shows the open list
+/// in the order the search will take it.
+///
+/// ```
+/// use huarong_engine::search::weighted_key;
+/// // w = 1.5: g + 1.5·h, so (g 4, h 2) comes before (g 1, h 5).
+/// assert!(weighted_key(1.5, 4, 2) < weighted_key(1.5, 1, 5));
+/// // w = 1 is A*'s f.
+/// assert_eq!(weighted_key(1.0, 3, 4), weighted_key(1.0, 5, 2));
+/// ```
+pub fn weighted_key(weight: f64, g: u32, h: u32) -> u64 {
+    Scaled::new(SCALE, scaled_weight(weight)).key(g, h)
 }
 
 /// Weighted A* from `start` with `heuristic` and weight `weight` (≥ 1):
@@ -67,8 +72,9 @@ pub fn weighted_astar<S: SearchSpace>(
     ctl: &Control,
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
-    let (end, sizes) =
-        weighted_astar_metered(space, start, heuristic, weight, u64::MAX, &mut meter);
+    let (end, sizes) = super::with_watch!(ctl, watch => {
+        weighted_metered(space, start, heuristic, weight, u64::MAX, &mut meter, watch)
+    });
     let mut stats = meter.finish(sizes);
     match end {
         WeightedEnd::Found { path, cost } => {
@@ -104,104 +110,27 @@ pub(crate) fn weighted_astar_metered<S: SearchSpace>(
     budget: u64,
     meter: &mut Meter<'_>,
 ) -> (WeightedEnd<S::Move>, Sizes) {
-    let mut expansions = 0u64;
-    let w = scaled_weight(weight);
-    let key = |g: u32, h: u32| u64::from(g) * SCALE + w * u64::from(h);
-    let h0 = heuristic(&start);
-    let mut nodes: Vec<Node<S::State, S::Move>> = vec![Node {
-        state: start,
-        parent: u32::MAX,
-        g: 0,
-        h: h0,
-        mv: None,
-        closed: false,
-    }];
-    let mut index: StateMap<S::State, u32> = StateMap::default();
-    index.insert(start, 0);
-    // Least f first; among equal f the deepest (largest g), which reaches
-    // the goal sooner.
-    let mut open: BinaryHeap<(Reverse<u64>, u32, u32)> = BinaryHeap::new();
-    open.push((Reverse(key(0, h0)), 0, 0));
+    weighted_metered(space, start, heuristic, weight, budget, meter, &Unwatched)
+}
 
-    let node_bytes = std::mem::size_of::<Node<S::State, S::Move>>();
-    let index_bytes = std::mem::size_of::<(S::State, u32)>() + 1;
-    let open_bytes = std::mem::size_of::<(Reverse<u64>, u32, u32)>();
-    let sizes = |nodes: &Vec<Node<S::State, S::Move>>,
-                 index: &StateMap<S::State, u32>,
-                 open: &BinaryHeap<(Reverse<u64>, u32, u32)>,
-                 g: u32| Sizes {
-        frontier: open.len() as u64,
-        stored: nodes.len() as u64,
-        bytes: (nodes.capacity() * node_bytes
-            + index.capacity() * index_bytes
-            + open.capacity() * open_bytes) as u64,
-        growth: growth_bytes(nodes.len(), nodes.capacity(), node_bytes, 16_384)
-            + growth_bytes(index.len(), index.capacity(), index_bytes, 16_384)
-            + growth_bytes(open.len(), open.capacity(), open_bytes, 65_536),
-        bound: Some(g),
+/// [`weighted_astar_metered`] reporting events to `watch`: the
+/// [best-first core](super::best_first) keyed by g·[`SCALE`] + ⌊w·[`SCALE`]⌋·h.
+fn weighted_metered<S: SearchSpace, W: Watch>(
+    space: &S,
+    start: S::State,
+    heuristic: impl Fn(&S::State) -> u32,
+    weight: f64,
+    budget: u64,
+    meter: &mut Meter<'_>,
+    watch: &W,
+) -> (WeightedEnd<S::Move>, Sizes) {
+    let priority = Scaled::new(SCALE, scaled_weight(weight));
+    let (end, sizes) = best_first(space, start, heuristic, priority, budget, meter, watch);
+    let end = match end {
+        End::Found { path, g, .. } => WeightedEnd::Found { path, cost: g },
+        End::Stopped(stop) => WeightedEnd::Stopped(stop),
+        End::OverBudget => WeightedEnd::OverBudget,
+        End::Exhausted { states } => WeightedEnd::Exhausted { states },
     };
-
-    let mut buf = Vec::with_capacity(8);
-    while let Some((Reverse(f), g, i)) = open.pop() {
-        let node = &nodes[i as usize];
-        if node.closed || node.g != g {
-            continue; // stale entry: the node was reached again more cheaply
-        }
-        debug_assert_eq!(f, key(node.g, node.h));
-        if space.is_goal(&node.state) {
-            let path = backtrack(i, |j| {
-                let n = &nodes[j as usize];
-                n.mv.map(|m| (n.parent, m))
-            });
-            let end = WeightedEnd::Found { path, cost: g };
-            return (end, sizes(&nodes, &index, &open, g));
-        }
-        if expansions == budget {
-            return (WeightedEnd::OverBudget, sizes(&nodes, &index, &open, g));
-        }
-        expansions += 1;
-        if meter.expand()
-            && let Err(stop) = poll_stored(meter, nodes.len(), || sizes(&nodes, &index, &open, g))
-        {
-            return (WeightedEnd::Stopped(stop), sizes(&nodes, &index, &open, g));
-        }
-        let state = node.state;
-        nodes[i as usize].closed = true;
-        buf.clear();
-        space.successors(&state, &mut buf);
-        meter.generated(buf.len() as u64);
-        let g2 = g + 1;
-        for &(mv, next) in &buf {
-            match index.get(&next) {
-                Some(&j) => {
-                    let n = &mut nodes[j as usize];
-                    if g2 < n.g {
-                        n.g = g2;
-                        n.parent = i;
-                        n.mv = Some(mv);
-                        n.closed = false;
-                        open.push((Reverse(key(g2, n.h)), g2, j));
-                    }
-                }
-                None => {
-                    let h = heuristic(&next);
-                    let j = nodes.len() as u32;
-                    nodes.push(Node {
-                        state: next,
-                        parent: i,
-                        g: g2,
-                        h,
-                        mv: Some(mv),
-                        closed: false,
-                    });
-                    index.insert(next, j);
-                    open.push((Reverse(key(g2, h)), g2, j));
-                }
-            }
-        }
-    }
-    let end = WeightedEnd::Exhausted {
-        states: nodes.len(),
-    };
-    (end, sizes(&nodes, &index, &open, 0))
+    (end, sizes)
 }

@@ -14,7 +14,7 @@ use super::idastar::{IdaEnd, UNREACHABLE, depth_sizes, exhausted, iterate};
 use super::weighted::{SCALE, scaled_weight};
 use super::{DepthFirstSpace, ida_star};
 use crate::control::{Control, Meter};
-use crate::observe::Unwatched;
+use crate::observe::Watch;
 use crate::outcome::Outcome;
 
 /// A depth-first space whose estimate is ⌊w·h⌋, and which cuts for good
@@ -174,6 +174,14 @@ const ABOVE_MOST: u64 = 1400;
 /// within its cap, which is a lower bound too. `stats.bound` is the lower
 /// bound proven.
 ///
+/// Watched, it runs on one thread and reports IDA*'s events for both
+/// sides: each turn starts with an
+/// [`IterationStart`](crate::observe::Event::IterationStart) at its side's
+/// bound (a turn that resumes an iteration searches it again from the
+/// start), and the search from above gives the estimates it orders by,
+/// ⌊w'·h⌋ with w' at most 1.4 (a state past the cap: an estimate of a
+/// billion, cut).
+///
 /// ```
 /// use huarong_engine::search::{DepthFirstSpace, proven_within};
 /// use huarong_engine::Control;
@@ -219,7 +227,24 @@ where
     if w == SCALE {
         return ida_star(space, ctl);
     }
-    let threads = ctl.threads.max(1);
+    super::with_watch!(ctl, watch => turns(space, w, ctl, first_allowance, watch))
+}
+
+/// [`proven_within_allowing`] for w (× [`SCALE`]) above 1, its events to
+/// `watch`.
+fn turns<D, W: Watch>(
+    space: &mut D,
+    w: u64,
+    ctl: &Control,
+    first_allowance: u64,
+    watch: &W,
+) -> Outcome<D::Move>
+where
+    D: DepthFirstSpace + Clone + Send + Sync,
+    D::Move: Send + Sync,
+{
+    // Watched, on one thread: the events come in the order they happen.
+    let threads = if W::ON { 1 } else { ctl.threads.max(1) };
     let mut meter = Meter::new(ctl);
     let sizes = |bound: u32| depth_sizes::<D>(0, bound);
     let cap_of = |lower: u32| (u64::from(lower) * w / SCALE) as u32;
@@ -251,7 +276,7 @@ where
             threads,
             budget,
             &mut meter,
-            &Unwatched,
+            watch,
         ) {
             IdaEnd::Found(path) => return solved(path, lower, meter),
             IdaEnd::OverBudget => above_allowance = above_allowance.saturating_mul(2),
@@ -260,9 +285,7 @@ where
             IdaEnd::Exhausted => lower = lower.max(cap + 1),
         }
         let budget = meter.stats.expanded.saturating_add(below_allowance);
-        match iterate(
-            &mut below, &mut lower, threads, budget, &mut meter, &Unwatched,
-        ) {
+        match iterate(&mut below, &mut lower, threads, budget, &mut meter, watch) {
             // Found within the lower bound: a shortest path.
             IdaEnd::Found(path) => return solved(path, lower, meter),
             IdaEnd::OverBudget => below_allowance = below_allowance.saturating_mul(2),

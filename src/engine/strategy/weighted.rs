@@ -61,9 +61,6 @@ impl Strategy for Weighted {
     fn within(&self) -> Option<f64> {
         Some(self.0)
     }
-    fn reports_events(&self) -> bool {
-        false // its search does not report expansions yet
-    }
     fn params(&self) -> &'static [super::Param] {
         super::params::WEIGHTED
     }
