@@ -1,16 +1,11 @@
 //! What the local-search strategies (annealing, tabu, greedy) share: how a
 //! puzzle becomes an energy-guided space, and their tuning knobs.
 
-use super::SolveError;
 use super::params::{Param, ParamKey};
+use super::{Guide, Problem, SolveError, Visitor};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace};
 use crate::outcome::Outcome;
 use crate::search::SearchSpace;
-use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
-use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
-use crate::tiles::space::TileSpace;
-use crate::tiles::{Dir, TilePuzzle};
 
 /// Knobs of the local searches; `None` keeps the strategy's default.
 ///
@@ -139,42 +134,23 @@ pub(super) trait LocalRun {
     ) -> Outcome<S::Move>;
 }
 
-/// Run `r` on a tile puzzle, the energy being the chosen heuristic.
-pub(super) fn on_tiles(
+/// Run `r` on `problem`'s space, minimising its energy (tiles: the chosen
+/// heuristic; Klotski: the block-aware energy).
+pub(super) fn on_problem<P: Problem>(
     r: &impl LocalRun,
-    puzzle: &TilePuzzle,
-    heuristic: &HeuristicChoice,
+    problem: &P,
     ctl: &Control,
-) -> Outcome<Dir> {
-    struct Packed<'a, H, R>(&'a TilePuzzle, &'a H, &'a Control, &'a R);
-    impl<H: TileHeuristic, R: LocalRun> WithPacked<Outcome<Dir>> for Packed<'_, H, R> {
-        fn run<P: PackedBoard>(self) -> Outcome<Dir> {
-            let (space, start) = TileSpace::<P>::new(self.0);
-            let n = space.cells();
-            let h = self.1;
-            let energy = |s: &P| {
-                let mut cells = [0u8; 100];
-                s.unpack(&mut cells[..n]);
-                h.estimate(&cells[..n]) as f64
-            };
-            self.3.run(&space, start, &energy, self.2)
+) -> Outcome<P::Move> {
+    struct Run<'a, R>(&'a R, &'a Control);
+    impl<M, R: LocalRun> Visitor<M> for Run<'_, R> {
+        type Output = Outcome<M>;
+        fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Outcome<M>
+        where
+            S: SearchSpace<Move = M>,
+            G: Guide<S::State>,
+        {
+            self.0.run(space, start, &|s| guide.energy(s), self.1)
         }
     }
-    struct Pick<'a, R>(&'a TilePuzzle, &'a Control, &'a R);
-    impl<R: LocalRun> WithHeuristic<Outcome<Dir>> for Pick<'_, R> {
-        fn run<H: TileHeuristic>(self, h: &H) -> Outcome<Dir> {
-            with_packed(self.0.shape().cells(), Packed(self.0, h, self.1, self.2))
-        }
-    }
-    with_heuristic(heuristic, &puzzle.goal, Pick(puzzle, ctl, r))
-}
-
-/// Run `r` on a Klotski space with its block-aware energy.
-pub(super) fn on_klotski(
-    r: &impl LocalRun,
-    space: &KlotskiSpace,
-    start: KState,
-    ctl: &Control,
-) -> Outcome<KMove> {
-    r.run(space, start, &|s| space.energy(s), ctl)
+    problem.visit(Run(r, ctl))
 }

@@ -11,19 +11,25 @@ mod greedy;
 mod idastar;
 mod local;
 mod params;
+mod problem;
 mod tabu;
 mod weighted;
 
 pub use local::Tuning;
 pub use params::{Family, Param, ParamKey, ParamKind};
+pub use problem::{
+    DepthFirstVisitor, Guide, KlotskiProblem, Problem, Solvers, Solves, TileProblem, Visitor,
+};
 
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
+use crate::klotski::{KMove, Layout, Metric};
 use crate::outcome::{Outcome, Status};
 use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::{Dir, TilePuzzle};
 
-/// A search strategy.
+/// A search strategy: what front ends list and configure (its names, its
+/// knobs, how it searches) and, through [`solvers`](Self::solvers), the
+/// [`Problem`]s it solves.
 pub trait Strategy: Send + Sync {
     /// The CLI name (`bfs`, `astar`, …).
     fn name(&self) -> &'static str;
@@ -59,14 +65,6 @@ pub trait Strategy: Send + Sync {
     fn within(&self) -> Option<f64> {
         None
     }
-    /// The puzzle families it solves (both, unless it says otherwise).
-    fn families(&self) -> &'static [Family] {
-        &Family::ALL
-    }
-    /// Whether it solves puzzles of `family`.
-    fn supports(&self, family: Family) -> bool {
-        self.families().contains(&family)
-    }
     /// Its tuning knobs, with their defaults (none for the exact searches).
     fn params(&self) -> &'static [Param] {
         &[]
@@ -74,17 +72,21 @@ pub trait Strategy: Send + Sync {
     /// This strategy with `tuning` applied (strategies without knobs ignore
     /// it). Callers go through [`configure`], which checks the values.
     fn tuned(&self, tuning: &Tuning) -> Box<dyn Strategy>;
-    /// Solve a tile puzzle. Callers go through [`solve_tiles`], which checks
-    /// solvability and the heuristic first.
-    fn solve_tiles(
-        &self,
-        puzzle: &TilePuzzle,
-        heuristic: &HeuristicChoice,
-        ctl: &Control,
-    ) -> Outcome<Dir>;
-    /// Solve a Klotski position in the space's metric. Heuristic strategies
-    /// use [`KlotskiSpace::heuristic`]. Callers go through [`solve_klotski`].
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove>;
+    /// Its search for each family it solves: [`Solvers::all`] for a
+    /// strategy generic over problems, else the one family it implements
+    /// [`Solves`] for. The families it solves follow from this.
+    fn solvers(&self) -> Solvers<'_>;
+}
+
+impl dyn Strategy + '_ {
+    /// The puzzle families it solves: those it has a solver for.
+    pub fn families(&self) -> &'static [Family] {
+        self.solvers().families()
+    }
+    /// Whether it solves puzzles of `family`.
+    pub fn supports(&self, family: Family) -> bool {
+        self.families().contains(&family)
+    }
 }
 
 /// How a strategy's search visits states.
@@ -247,19 +249,36 @@ pub fn solve_tiles(
     heuristic: &HeuristicChoice,
     ctl: &Control,
 ) -> Result<Outcome<Dir>, SolveError> {
-    check_family(strategy, Family::Tiles)?;
-    if strategy.uses_heuristic()
-        && let Some(why) = heuristic.unavailable_for(&puzzle.goal)
-    {
+    solve(
+        strategy,
+        |guided| TileProblem::new(puzzle.clone(), guided.then(|| heuristic.clone())),
+        ctl,
+    )
+}
+
+/// Run `strategy` on the problem `problem` builds: the one way every
+/// family's solve goes. A strategy without a solver for the family is
+/// refused before the problem is built; the problem is guided (`true`)
+/// only for a strategy that uses a heuristic, and a guide that does not
+/// fit is refused; a start the problem knows cannot reach the goal is
+/// answered with the reason, without searching.
+fn solve<P: Problem>(
+    strategy: &dyn Strategy,
+    problem: impl FnOnce(bool) -> P,
+    ctl: &Control,
+) -> Result<Outcome<P::Move>, SolveError> {
+    let solver = P::solver(strategy.solvers()).ok_or(SolveError::Unsupported {
+        strategy: strategy.name(),
+        family: P::FAMILY,
+    })?;
+    let problem = problem(strategy.uses_heuristic());
+    if let Some(why) = problem.unfit() {
         return Err(SolveError::HeuristicUnavailable(why));
     }
-    if let Err(why) = puzzle.check_solvable() {
-        return Ok(Outcome::unsolvable(why.to_string()));
+    if let Some(why) = problem.unsolvable() {
+        return Ok(Outcome::unsolvable(why));
     }
-    Ok(settle_optimality(
-        strategy,
-        strategy.solve_tiles(puzzle, heuristic, ctl),
-    ))
+    Ok(settle_optimality(strategy, solver.solve(&problem, ctl)))
 }
 
 /// The one place `stats.optimal` and `stats.within` are decided: a solved
@@ -295,12 +314,11 @@ pub fn solve_klotski(
     metric: Metric,
     ctl: &Control,
 ) -> Result<Outcome<KMove>, SolveError> {
-    check_family(strategy, Family::Klotski)?;
-    let (space, start) = KlotskiSpace::new(layout, metric);
-    Ok(settle_optimality(
+    solve(
         strategy,
-        strategy.solve_klotski(&space, start, ctl),
-    ))
+        |guided| KlotskiProblem::new(layout, metric, guided),
+        ctl,
+    )
 }
 
 #[cfg(test)]
