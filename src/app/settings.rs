@@ -79,6 +79,8 @@ pub struct TuningSettings {
     pub tabu_iters: u64,
     /// Weighted A*: the factor its paths stay within.
     pub weight: f64,
+    /// Depth-limited search: the most moves a path may have.
+    pub depth: u32,
 }
 
 /// A knob of [`TuningSettings`], borrowed with its own type so the panel's
@@ -107,6 +109,7 @@ impl Default for TuningSettings {
             tenure: 0,
             tabu_iters: 0,
             weight: 1.0,
+            depth: 1,
         };
         let mut seen = Vec::new();
         for p in STRATEGIES.iter().flat_map(|s| s.params()) {
@@ -133,6 +136,7 @@ impl TuningSettings {
             ParamKey::Restarts => KnobMut::U32(&mut self.restarts),
             ParamKey::Tenure => KnobMut::Usize(&mut self.tenure),
             ParamKey::Weight => KnobMut::F64(&mut self.weight),
+            ParamKey::Depth => KnobMut::U32(&mut self.depth),
         }
     }
 

@@ -88,6 +88,8 @@ struct SearchArgs {
     tenure: Option<usize>,
     #[arg(long, value_name = "W", allow_negative_numbers = true, help = knob_help("weight", " (≥ 1; default 1.2)"))]
     weight: Option<f64>,
+    #[arg(long, value_name = "N", help = knob_help("depth", " (≥ 1)"))]
+    depth: Option<u32>,
     /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only),
     /// pdb78 (7-8, 4x4 only; built once, seconds) or pdb6666 (6-6-6-6, 5x5
     /// only; built once, seconds). Default: linear-conflict; weighted takes
@@ -408,6 +410,7 @@ impl SearchArgs {
             restarts: self.restarts,
             tenure: self.tenure,
             weight: self.weight,
+            depth: self.depth,
         };
         Ok(strategy::configure(name, &tuning)?)
     }

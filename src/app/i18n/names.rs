@@ -81,6 +81,10 @@ messages! {
     ParamWeightHelp =>
         "Paths at most w times the shortest: 1 is optimal, larger is faster.",
         "路径至多为最短的 w 倍：1 即最优，越大越快。";
+    ParamDepth => "Depth limit", "深度上限";
+    ParamDepthHelp =>
+        "The most moves a path may have: the search backs up there.",
+        "路径最多的步数：搜索到这里就回头。";
     FamilyTiles => "tile puzzles", "数字推盘";
     FamilyKlotski => "Klotski", "华容道";
     StatusSolved => "solved", "已解出";
@@ -159,6 +163,7 @@ pub fn param_text(strategy: &str, key: ParamKey, lang: Lang) -> (String, String)
         ParamKey::Restarts => (NameMsg::ParamRestarts, NameMsg::ParamRestartsHelp),
         ParamKey::Tenure => (NameMsg::ParamTenure, NameMsg::ParamTenureHelp),
         ParamKey::Weight => (NameMsg::ParamWeight, NameMsg::ParamWeightHelp),
+        ParamKey::Depth => (NameMsg::ParamDepth, NameMsg::ParamDepthHelp),
     };
     (label.text(lang), help.text(lang))
 }

@@ -33,6 +33,8 @@ pub struct Tuning {
     pub tenure: Option<usize>,
     /// Weighted A*: the factor its paths stay within (≥ 1).
     pub weight: Option<f64>,
+    /// Depth-limited search: the most moves a path may have (≥ 1).
+    pub depth: Option<u32>,
 }
 
 impl Tuning {
@@ -55,6 +57,7 @@ impl Tuning {
             ParamKey::Restarts => self.restarts.map(f64::from),
             ParamKey::Tenure => self.tenure.map(|v| v as f64),
             ParamKey::Weight => self.weight,
+            ParamKey::Depth => self.depth.map(f64::from),
         }
     }
 
@@ -71,6 +74,7 @@ impl Tuning {
             ParamKey::Restarts => self.restarts = Some(whole as u32),
             ParamKey::Tenure => self.tenure = Some(whole as usize),
             ParamKey::Weight => self.weight = Some(value),
+            ParamKey::Depth => self.depth = Some(whole as u32),
         }
         self
     }
@@ -115,6 +119,9 @@ impl Tuning {
         }
         if self.window == Some(0) {
             return Err(bad("--window must be at least 1".into()));
+        }
+        if self.depth == Some(0) {
+            return Err(bad("--depth must be at least 1".into()));
         }
         if self.max_iters == Some(0) {
             return Err(bad("--max-iters must be at least 1".into()));
