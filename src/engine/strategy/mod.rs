@@ -136,7 +136,7 @@ pub static STRATEGIES: &[&dyn Strategy] = &[
 ///
 /// ```
 /// assert_eq!(huarong_engine::strategy::find("idastar").unwrap().label(), "IDA*");
-/// assert!(huarong_engine::strategy::find("dfs").is_none());
+/// assert!(huarong_engine::strategy::find("nope").is_none());
 /// ```
 pub fn find(name: &str) -> Option<&'static dyn Strategy> {
     STRATEGIES.iter().copied().find(|s| s.name() == name)
@@ -150,7 +150,7 @@ pub fn find(name: &str) -> Option<&'static dyn Strategy> {
 /// let s = configure("tabu", &Tuning { tenure: Some(7), ..Tuning::default() }).unwrap();
 /// assert_eq!(s.name(), "tabu");
 /// assert!(configure("tabu", &Tuning { tenure: Some(0), ..Tuning::default() }).is_err());
-/// assert!(configure("dfs", &Tuning::default()).is_err());
+/// assert!(configure("nope", &Tuning::default()).is_err());
 /// ```
 pub fn configure(name: &str, tuning: &Tuning) -> Result<Box<dyn Strategy>, SolveError> {
     let s = find(name).ok_or_else(|| {
@@ -348,23 +348,27 @@ mod tests {
             assert!(!s.label().is_empty() && !s.description().is_empty());
             assert!(!s.families().is_empty(), "{}", s.name());
             assert!(s.families().iter().all(|&f| s.supports(f)));
-            // Exact searches take no knobs; local searches are not optimal
-            // and are tuned by their knobs, starting with the seed; the
-            // bounded-suboptimal search by its weight alone.
-            assert_eq!(s.params().is_empty(), s.is_optimal() || s.name() == "fast");
-            match s.within() {
-                Some(w) => {
-                    assert!(!s.is_optimal() && w >= 1.0, "{}", s.name());
-                    let keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
-                    assert_eq!(keys, [ParamKey::Weight], "{}", s.name());
-                }
-                None => {
-                    if let Some(first) = s.params().first() {
-                        assert_eq!(first.key, ParamKey::Seed, "{}", s.name());
-                    }
-                }
+            // The knobs follow from how it searches: an exact search takes
+            // none; a local search is not optimal and is tuned by its knobs,
+            // the seed first; a bounded-suboptimal search by its weight
+            // alone; a depth-first search that is not optimal (one cut at a
+            // depth limit) by its limit alone; any other (the row-by-row
+            // method) by none.
+            let keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
+            let name = s.name();
+            if s.is_optimal() {
+                assert!(keys.is_empty() && s.within().is_none(), "{name}");
+            } else if s.visit() == Visit::Local {
+                assert_eq!(keys.first(), Some(&ParamKey::Seed), "{name}");
+            } else if let Some(w) = s.within() {
+                assert!(w >= 1.0, "{name}");
+                assert_eq!(keys, [ParamKey::Weight], "{name}");
+            } else if s.visit() == Visit::DepthFirst {
+                assert_eq!(keys, [ParamKey::Depth], "{name}");
+            } else {
+                assert!(keys.is_empty(), "{name}");
             }
-            let mut keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
+            let mut keys = keys;
             keys.sort_unstable();
             keys.dedup();
             assert_eq!(keys.len(), s.params().len(), "{}: a knob twice", s.name());
