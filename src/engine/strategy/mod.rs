@@ -6,9 +6,11 @@ mod annealing;
 mod astar;
 mod bfs;
 mod bfs_mirror;
+mod dfs;
 mod fast;
 mod greedy;
 mod idastar;
+mod ids;
 mod local;
 mod params;
 mod problem;
@@ -123,6 +125,8 @@ pub fn default_for(family: Family) -> &'static str {
 pub static STRATEGIES: &[&dyn Strategy] = &[
     &bfs::Bfs,
     &bfs_mirror::BfsMirror,
+    &dfs::Dfs(dfs::DEFAULT_DEPTH),
+    &ids::Ids,
     &astar::AStar,
     &idastar::IdaStar,
     &annealing::Annealing(crate::search::AnnealParams::DEFAULT),
