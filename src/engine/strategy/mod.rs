@@ -98,7 +98,8 @@ pub enum Visit {
     BreadthFirst,
     /// The stored state with the least f first (A*, weighted A*).
     BestFirst,
-    /// Depth first under a bound raised each iteration (IDA*).
+    /// Depth first under a bound on the depth or on f: DFS's limit, or one
+    /// raised each iteration (IDS, IDA*).
     DepthFirst,
     /// One state at a time, moving to a neighbour (the local searches).
     Local,
