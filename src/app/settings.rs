@@ -161,12 +161,18 @@ impl TuningSettings {
     }
 
     /// The engine's tuning for the strategy named `name`: the values of
-    /// the knobs it takes (none for an unknown name).
+    /// the knobs it takes (none for an unknown name), whole numbers passed
+    /// as such (a seed above 2^53 has no `f64`).
     pub fn for_strategy(&self, name: &str) -> Tuning {
         strategy::find(name).map_or_else(Tuning::default, |s| {
-            s.params()
-                .iter()
-                .fold(Tuning::default(), |t, p| t.with(p.key, self.get(p.key)))
+            s.params().iter().fold(Tuning::default(), |t, p| {
+                match self.clone().knob_mut(p.key) {
+                    KnobMut::U64(v) => t.with_int(p.key, *v),
+                    KnobMut::U32(v) => t.with_int(p.key, u64::from(*v)),
+                    KnobMut::Usize(v) => t.with_int(p.key, *v as u64),
+                    KnobMut::F64(v) => t.with(p.key, *v),
+                }
+            })
         })
     }
 
@@ -337,6 +343,12 @@ mod tests {
             assert_eq!(described.is_empty(), s.params().is_empty(), "{described}");
         }
         assert!(t.describe("tabu").contains("tenure 5"));
+        // Seeds are exact however large (2^53 + 1 has no f64).
+        let seed = (1u64 << 53) + 1;
+        let t = TuningSettings { seed, ..t };
+        for name in ["annealing", "tabu", "greedy"] {
+            assert_eq!(t.for_strategy(name).seed, Some(seed), "{name}");
+        }
         // The family is the engine's and reads back from old settings.
         let s: Settings = ron::from_str("(family: Klotski)").unwrap();
         assert_eq!(s.family, Family::Klotski);

@@ -38,7 +38,9 @@ pub struct Tuning {
 }
 
 impl Tuning {
-    /// The value set for `key`, if any (whole numbers as `f64`).
+    /// The value set for `key`, if any (whole numbers as `f64`, which
+    /// holds them exactly up to 2^53 only: [`get_int`](Self::get_int)
+    /// reads a seed exactly).
     ///
     /// ```
     /// use huarong_engine::strategy::{ParamKey, Tuning};
@@ -61,8 +63,50 @@ impl Tuning {
         }
     }
 
+    /// The value set for whole-number knob `key`, exactly (`None` when it
+    /// is not set or takes real numbers).
+    ///
+    /// ```
+    /// use huarong_engine::strategy::{ParamKey, Tuning};
+    /// let seed = (1u64 << 53) + 1; // no f64 holds it
+    /// let t = Tuning::default().with_int(ParamKey::Seed, seed);
+    /// assert_eq!((t.seed, t.get_int(ParamKey::Seed)), (Some(seed), Some(seed)));
+    /// assert_eq!(t.get_int(ParamKey::Weight), None);
+    /// ```
+    pub fn get_int(&self, key: ParamKey) -> Option<u64> {
+        match key {
+            ParamKey::Seed => self.seed,
+            ParamKey::Window => self.window,
+            ParamKey::RunIters | ParamKey::MaxIters => self.max_iters,
+            ParamKey::Restarts => self.restarts.map(u64::from),
+            ParamKey::Tenure => self.tenure.map(|v| v as u64),
+            ParamKey::Depth => self.depth.map(u64::from),
+            ParamKey::T0 | ParamKey::Alpha | ParamKey::Weight => None,
+        }
+    }
+
+    /// This tuning with whole-number knob `key` set to `value` exactly
+    /// (saturating at its type's bounds); a knob that takes real numbers
+    /// gets it as `f64`.
+    pub fn with_int(mut self, key: ParamKey, value: u64) -> Self {
+        let narrow = |max: u64| value.min(max);
+        match key {
+            ParamKey::Seed => self.seed = Some(value),
+            ParamKey::Window => self.window = Some(value),
+            ParamKey::RunIters | ParamKey::MaxIters => self.max_iters = Some(value),
+            ParamKey::Restarts => self.restarts = Some(narrow(u32::MAX.into()) as u32),
+            ParamKey::Tenure => self.tenure = Some(narrow(usize::MAX as u64) as usize),
+            ParamKey::Depth => self.depth = Some(narrow(u32::MAX.into()) as u32),
+            ParamKey::T0 | ParamKey::Alpha | ParamKey::Weight => {
+                return self.with(key, value as f64);
+            }
+        }
+        self
+    }
+
     /// This tuning with `key` set to `value` (whole-number knobs round it,
-    /// saturating at their type's bounds).
+    /// saturating at their type's bounds; a seed above 2^53 is exact only
+    /// through [`with_int`](Self::with_int)).
     pub fn with(mut self, key: ParamKey, value: f64) -> Self {
         let whole = value.round();
         match key {
