@@ -81,6 +81,8 @@ pub struct TuningSettings {
     pub tabu_iters: u64,
     /// Weighted A*: the factor its paths stay within.
     pub weight: f64,
+    /// Depth-limited search: the most moves a path may have.
+    pub depth: u32,
 }
 
 /// A knob of [`TuningSettings`], borrowed with its own type so the panel's
@@ -111,6 +113,7 @@ impl Default for TuningSettings {
             tenure: 0,
             tabu_iters: 0,
             weight: 1.0,
+            depth: 1,
         };
         let mut seen = Vec::new();
         for p in STRATEGIES.iter().flat_map(|s| s.params()) {
@@ -148,6 +151,7 @@ impl TuningSettings {
             ParamKey::Restarts => KnobMut::U32(&mut self.restarts),
             ParamKey::Tenure => KnobMut::Usize(&mut self.tenure),
             ParamKey::Weight => KnobMut::F64(&mut self.weight),
+            ParamKey::Depth => KnobMut::U32(&mut self.depth),
         }
     }
 
@@ -172,12 +176,18 @@ impl TuningSettings {
     }
 
     /// The engine's tuning for the strategy named `name`: the values of
-    /// the knobs it takes (none for an unknown name).
+    /// the knobs it takes (none for an unknown name), whole numbers passed
+    /// as such (a seed above 2^53 has no `f64`).
     pub fn for_strategy(&self, name: &str) -> Tuning {
         strategy::find(name).map_or_else(Tuning::default, |s| {
-            s.params()
-                .iter()
-                .fold(Tuning::default(), |t, p| t.with(p.key, self.get(p.key)))
+            s.params().iter().fold(Tuning::default(), |t, p| {
+                match self.clone().knob_mut(p.key) {
+                    KnobMut::U64(v) => t.with_int(p.key, *v),
+                    KnobMut::U32(v) => t.with_int(p.key, u64::from(*v)),
+                    KnobMut::Usize(v) => t.with_int(p.key, *v as u64),
+                    KnobMut::F64(v) => t.with(p.key, *v),
+                }
+            })
         })
     }
 
@@ -464,6 +474,12 @@ mod tests {
             each.for_strategy("greedy").max_iters,
             Some(crate::engine::search::GreedyParams::DEFAULT.max_iters)
         );
+        // Seeds are exact however large (2^53 + 1 has no f64).
+        let seed = (1u64 << 53) + 1;
+        let t = TuningSettings { seed, ..t };
+        for name in ["annealing", "tabu", "greedy"] {
+            assert_eq!(t.for_strategy(name).seed, Some(seed), "{name}");
+        }
         // The family is the engine's and reads back from old settings.
         let s: Settings = ron::from_str("(family: Klotski)").unwrap();
         assert_eq!(s.family, Family::Klotski);

@@ -529,20 +529,13 @@ impl crate::engine::Strategy for Panics {
     fn tuned(&self, _: &crate::engine::strategy::Tuning) -> Box<dyn crate::engine::Strategy> {
         Box::new(Panics)
     }
-    fn solve_tiles(
-        &self,
-        _: &TilePuzzle,
-        _: &crate::engine::HeuristicChoice,
-        _: &crate::engine::Control,
-    ) -> crate::engine::Outcome<crate::engine::Dir> {
-        panic!("a deliberate panic in a test search")
+    fn solvers(&self) -> crate::engine::strategy::Solvers<'_> {
+        crate::engine::strategy::Solvers::all(self)
     }
-    fn solve_klotski(
-        &self,
-        _: &crate::engine::klotski::KlotskiSpace,
-        _: crate::engine::klotski::KState,
-        _: &crate::engine::Control,
-    ) -> crate::engine::Outcome<crate::engine::klotski::KMove> {
+}
+
+impl<P: crate::engine::strategy::Problem> crate::engine::strategy::Solves<P> for Panics {
+    fn solve(&self, _: &P, _: &crate::engine::Control) -> crate::engine::Outcome<P::Move> {
         panic!("a deliberate panic in a test search")
     }
 }

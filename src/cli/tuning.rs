@@ -54,18 +54,15 @@ impl TuningArgs {
         for &(key, value) in &self.given {
             tuning = match value {
                 Value::Real(x) => tuning.with(key, x),
-                // Exact: a seed above 2^53 is not rounded through an f64.
-                Value::Whole(n) if key == ParamKey::Seed => Tuning {
-                    seed: Some(n),
-                    ..tuning
-                },
+                // Exact: whole numbers never pass through an f64 (a seed
+                // above 2^53 has none); one that saturates its knob is refused.
                 Value::Whole(n) => {
-                    let set = tuning.with(key, n as f64);
-                    if set.get(key) != Some(n as f64) {
+                    let set = tuning.with_int(key, n);
+                    if set.get_int(key) != Some(n) {
                         return Err(format!(
                             "--{} must be at most {}, not {n}",
                             key.flag(),
-                            huarong::units::thousands(set.get(key).unwrap_or(0.0) as u64)
+                            huarong::units::thousands(set.get_int(key).unwrap_or(0))
                         ));
                     }
                     set

@@ -16,4 +16,5 @@ mod pdb;
 mod pdb6666;
 mod search;
 mod table;
+mod uninformed;
 mod weighted;

@@ -17,6 +17,12 @@ messages! {
     BfsMirror =>
         "On the classic board the goal is its own mirror image: Cao Cao must reach the bottom centre. A position and its mirror image (left and right swapped) are then exactly as far from the goal, so BFS may treat the two as one: of each pair it stores the one a fixed rule picks, never the other. The layers are as many as BFS's and the path as short, but each layer holds about half the positions, because most classic layouts are symmetric and their groups hold each position's image too. The positions the inspector shows may be the mirror images of those the path passes; the path itself is played out on the real board. This is symmetry reduction, which puzzle solvers use widely.",
         "在传统棋盘上，目标左右对称：曹操要走到底部正中。于是一个局面和它的镜像（左右对调）离目标完全一样远，广度优先搜索可以把两者当作一个：每一对只保存按同一规则选定的那一个。层数与广度优先搜索相同，路径一样短，但每层只有约一半的局面，因为大多数传统布局左右对称，可达局面中也都有每个局面的镜像。检视器里显示的局面可能是路径所经局面的镜像；而路径是在真实棋盘上走出的。这就是对称性约简，求解器常用这一方法。";
+    Dfs =>
+        "Depth-first search always expands the state it generated last: it follows one line of moves as deep as it can, and backs up to try the next only when that line ends. Cut at a depth limit (the most moves a path may have), it never wanders off for ever; it returns the first path it finds, usually much longer than the shortest, and with a limit below the shortest path it finds none and says the limit cut it. Here it also remembers the least depth it met each state at, so it never walks in a circle and never searches a state again from no shallower. Its inspector shows one iteration, bounded by the limit.",
+        "深度优先搜索总是扩展最后生成的状态：沿一条走法尽量向深处走，这条路走到头才回头试下一条。设了深度上限（路径最多的步数），它就不会一直走下去；它返回找到的第一条路径，通常比最短路径长得多；上限小于最短路径时找不到解，并说明原因是深度上限。这里它还记住见到每个状态时的最小深度，因此不会在回路中打转，也不会在不更小的深度再次搜索同一个状态。检视器中它只有一轮迭代，阈值就是深度上限。";
+    Ids =>
+        "Iterative deepening runs depth-first search again and again with a growing depth limit: 0, 1, 2, … The first round that reaches the goal finds a shortest path, as BFS does, yet like depth-first search it stores only the current path. The shallow levels are searched again every round, but the deepest level holds most of the states, so the repeats cost only a small factor. It is IDA* with an estimate of 0, and its anatomy shows its iterations, one per bound.",
+        "迭代加深搜索以逐轮增大的深度上限 0、1、2……多次做深度优先搜索。第一次到达目标的那一轮找到的就是最短路径，这一点与广度优先搜索相同；但它像深度优先搜索一样只保存当前路径。前面的各层每轮都要重新搜索，不过大部分状态都在最深的一层，所以重复只多花不大的倍数。它就是估计值总是 0 的 IDA* 算法，它的剖析图按阈值逐轮显示各次迭代。";
     AStar =>
         "A* also keeps a frontier, but always expands the state with the least f = g + h: the moves made so far (g) plus the heuristic's estimate of the moves still needed (h). With an admissible heuristic it is optimal, and a better heuristic (closer to the true distance) makes it expand far fewer states than BFS. A state reached again more cheaply is reopened. Like BFS it stores every state it sees. Its anatomy shows how many states it expanded at each value of f: all those below the solution's length, and some at it.",
         "A* 算法同样维护一个边界（开放列表），但总是扩展 f = g + h 最小的状态：g 是已经走过的步数，h 是启发函数对剩余步数的估计。只要启发函数是可采纳的，A* 算法就能找到最优解；启发函数越好（越接近真实距离），它扩展的状态就比广度优先搜索少得越多。如果以更小的代价再次到达某个状态，就把它重新打开。与广度优先搜索一样，它要保存见过的每一个状态。它的剖析图显示在 f 的每个取值上扩展了多少状态：f 小于解长的全部扩展，等于解长的扩展一部分。";
@@ -143,6 +149,8 @@ impl HelpMsg {
         Some(match name {
             "bfs" => HelpMsg::Bfs,
             "bfs-mirror" => HelpMsg::BfsMirror,
+            "dfs" => HelpMsg::Dfs,
+            "ids" => HelpMsg::Ids,
             "astar" => HelpMsg::AStar,
             "idastar" => HelpMsg::IdaStar,
             "annealing" => HelpMsg::Annealing,

@@ -18,6 +18,8 @@ messages! {
     NameMsg;
     StrategyBfs => "BFS", "广度优先搜索";
     StrategyBfsMirror => "BFS, mirror images merged", "广度优先（镜像合并）";
+    StrategyDfs => "DFS (depth-limited)", "深度优先搜索（限深）";
+    StrategyIds => "Iterative deepening (IDS)", "迭代加深搜索";
     StrategyAStar => "A*", "A* 算法";
     StrategyIdaStar => "IDA*", "IDA* 算法";
     StrategyAnnealing => "Simulated annealing", "模拟退火";
@@ -31,6 +33,12 @@ messages! {
     AboutBfsMirror =>
         "Breadth-first with each position and its mirror image (left and right swapped) counted as one: the goal is its own mirror image, so both are equally far from it. Optimal, and stores about half the positions BFS does; on a layout whose goal is off centre, plain BFS.",
         "广度优先，但把每个局面和它的镜像（左右对调）算作一个：目标左右对称，所以两者离目标一样远。得到最优解，保存的局面约为广度优先的一半；目标不在正中的布局上，就是普通广度优先。";
+    AboutDfs =>
+        "Depth-first, depth-limited: follows one line of moves as deep as the limit allows before it backs up to try the next, and returns the first path it finds. Not optimal, and a limit below the shortest path finds none; a state met again no shallower is not searched again.",
+        "深度优先（限深）：沿一条走法一直走到深度上限，再回头试下一条，返回找到的第一条路径。不保证最优，上限小于最短路径时找不到解；再次见到、深度并不更小的状态不再搜索。";
+    AboutIds =>
+        "Iterative deepening: depth-first searches cut at depth 0, 1, 2, … until one reaches the goal. Optimal like BFS, and stores only the current path like DFS, at the price of searching the shallow levels again each round.",
+        "迭代加深：依次以深度 0、1、2……为上限做深度优先搜索，直到某一轮到达目标。像广度优先搜索一样得到最优解，也像深度优先搜索一样只保存当前路径，代价是每轮都要重新搜索前面的各层。";
     AboutAStar =>
         "A* (LC branch-and-bound): expands the state with the least moves-so-far + estimate. Optimal with these heuristics; stores every state it sees.",
         "A* 算法（最小代价分支限界）：每次扩展“已走步数 + 估计值”最小的状态。用这些启发函数可得最优解；要保存见过的每个状态。";
@@ -81,6 +89,10 @@ messages! {
     ParamWeightHelp =>
         "Paths at most w times the shortest: 1 is optimal, larger is faster.",
         "路径至多为最短的 w 倍：1 即最优，越大越快。";
+    ParamDepth => "Depth limit", "深度上限";
+    ParamDepthHelp =>
+        "The most moves a path may have: the search backs up there.",
+        "路径最多的步数：搜索到这里就回头。";
     FamilyTiles => "tile puzzles", "数字推盘";
     FamilyKlotski => "Klotski", "华容道";
     StatusSolved => "solved", "已解出";
@@ -100,6 +112,8 @@ fn strategy_msgs(name: &str) -> Option<(NameMsg, NameMsg)> {
     Some(match name {
         "bfs" => (NameMsg::StrategyBfs, NameMsg::AboutBfs),
         "bfs-mirror" => (NameMsg::StrategyBfsMirror, NameMsg::AboutBfsMirror),
+        "dfs" => (NameMsg::StrategyDfs, NameMsg::AboutDfs),
+        "ids" => (NameMsg::StrategyIds, NameMsg::AboutIds),
         "astar" => (NameMsg::StrategyAStar, NameMsg::AboutAStar),
         "idastar" => (NameMsg::StrategyIdaStar, NameMsg::AboutIdaStar),
         "annealing" => (NameMsg::StrategyAnnealing, NameMsg::AboutAnnealing),
@@ -159,6 +173,7 @@ pub fn param_text(strategy: &str, key: ParamKey, lang: Lang) -> (String, String)
         ParamKey::Restarts => (NameMsg::ParamRestarts, NameMsg::ParamRestartsHelp),
         ParamKey::Tenure => (NameMsg::ParamTenure, NameMsg::ParamTenureHelp),
         ParamKey::Weight => (NameMsg::ParamWeight, NameMsg::ParamWeightHelp),
+        ParamKey::Depth => (NameMsg::ParamDepth, NameMsg::ParamDepthHelp),
     };
     (label.text(lang), help.text(lang))
 }

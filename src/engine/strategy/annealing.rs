@@ -1,13 +1,10 @@
 //! Simulated annealing (the annealing article's adaptive schedule).
 
-use super::Strategy;
-use super::local::{LocalRun, Tuning, on_klotski, on_tiles};
+use super::local::{LocalRun, Tuning, on_problem};
+use super::{Problem, Solvers, Solves, Strategy};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace};
 use crate::outcome::Outcome;
 use crate::search::{AnnealParams, SearchSpace, anneal};
-use crate::tiles::heuristic::HeuristicChoice;
-use crate::tiles::{Dir, TilePuzzle};
 
 /// Simulated annealing with the given settings.
 pub struct Annealing(pub AnnealParams);
@@ -21,6 +18,12 @@ impl LocalRun for Annealing {
         ctl: &Control,
     ) -> Outcome<S::Move> {
         anneal(space, start, energy, &self.0, ctl)
+    }
+}
+
+impl<P: Problem> Solves<P> for Annealing {
+    fn solve(&self, problem: &P, ctl: &Control) -> Outcome<P::Move> {
+        on_problem(self, problem, ctl)
     }
 }
 
@@ -55,15 +58,7 @@ impl Strategy for Annealing {
             t_min: d.t_min,
         }))
     }
-    fn solve_tiles(
-        &self,
-        puzzle: &TilePuzzle,
-        heuristic: &HeuristicChoice,
-        ctl: &Control,
-    ) -> Outcome<Dir> {
-        on_tiles(self, puzzle, heuristic, ctl)
-    }
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        on_klotski(self, space, start, ctl)
+    fn solvers(&self) -> Solvers<'_> {
+        Solvers::all(self)
     }
 }

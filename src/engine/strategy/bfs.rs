@@ -1,17 +1,17 @@
 //! Breadth-first search (FIFO branch-and-bound).
 
-use super::{Strategy, Tuning};
+use super::{Problem, Solvers, Solves, Strategy, Tuning};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace};
 use crate::outcome::Outcome;
-use crate::search::bfs;
-use crate::tiles::heuristic::HeuristicChoice;
-use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
-use crate::tiles::space::TileSpace;
-use crate::tiles::{Dir, TilePuzzle};
 
 /// Breadth-first search: expands states in order of distance from the start.
 pub struct Bfs;
+
+impl<P: Problem> Solves<P> for Bfs {
+    fn solve(&self, problem: &P, ctl: &Control) -> Outcome<P::Move> {
+        problem.breadth_first(ctl)
+    }
+}
 
 impl Strategy for Bfs {
     fn name(&self) -> &'static str {
@@ -32,17 +32,7 @@ impl Strategy for Bfs {
     fn uses_heuristic(&self) -> bool {
         false
     }
-    fn solve_tiles(&self, puzzle: &TilePuzzle, _: &HeuristicChoice, ctl: &Control) -> Outcome<Dir> {
-        struct Run<'a>(&'a TilePuzzle, &'a Control);
-        impl WithPacked<Outcome<Dir>> for Run<'_> {
-            fn run<P: PackedBoard>(self) -> Outcome<Dir> {
-                let (space, start) = TileSpace::<P>::new(self.0);
-                bfs(&space, start, self.1)
-            }
-        }
-        with_packed(puzzle.shape().cells(), Run(puzzle, ctl))
-    }
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        crate::klotski::bfs(space, start, ctl)
+    fn solvers(&self) -> Solvers<'_> {
+        Solvers::all(self)
     }
 }

@@ -1,15 +1,20 @@
 //! Breadth-first search with mirror images merged (Klotski only).
 
-use super::{Family, Strategy, Tuning};
+use super::{KlotskiProblem, Solvers, Solves, Strategy, Tuning};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace, bfs_mirrored};
-use crate::outcome::{Outcome, Status};
-use crate::tiles::heuristic::HeuristicChoice;
-use crate::tiles::{Dir, TilePuzzle};
+use crate::klotski::{KMove, bfs_mirrored};
+use crate::outcome::Outcome;
 
 /// Breadth-first search over positions with each and its mirror image as
-/// one; see [`bfs_mirrored`].
+/// one; see [`bfs_mirrored`]. Klotski only: a tile's number changes in a
+/// mirror, so tile boards have no such symmetry to merge.
 pub struct BfsMirror;
+
+impl Solves<KlotskiProblem> for BfsMirror {
+    fn solve(&self, problem: &KlotskiProblem, ctl: &Control) -> Outcome<KMove> {
+        bfs_mirrored(problem.space(), problem.start(), ctl)
+    }
+}
 
 impl Strategy for BfsMirror {
     fn name(&self) -> &'static str {
@@ -30,24 +35,7 @@ impl Strategy for BfsMirror {
     fn uses_heuristic(&self) -> bool {
         false
     }
-    /// A tile's number changes in a mirror, so tile boards have no such
-    /// symmetry to merge.
-    fn families(&self) -> &'static [Family] {
-        &[Family::Klotski]
-    }
-    /// Never called: [`solve_tiles`](super::solve_tiles) refuses
-    /// `bfs-mirror` first; answered without searching all the same.
-    fn solve_tiles(&self, _: &TilePuzzle, _: &HeuristicChoice, _: &Control) -> Outcome<Dir> {
-        Outcome {
-            status: Status::NotFound,
-            path: Vec::new(),
-            stats: Default::default(),
-            reason: super::check_family(self, Family::Tiles)
-                .err()
-                .map(|e| e.to_string()),
-        }
-    }
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        bfs_mirrored(space, start, ctl)
+    fn solvers(&self) -> Solvers<'_> {
+        Solvers::klotski_only(self)
     }
 }

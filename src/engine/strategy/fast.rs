@@ -1,18 +1,23 @@
 //! Row by row: the reduction people use, fast on any board up to 10×10.
 
-use super::{Family, Strategy, Tuning};
+use super::{Solvers, Solves, Strategy, TileProblem, Tuning};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace};
-use crate::outcome::{Outcome, Status};
-use crate::tiles::heuristic::HeuristicChoice;
+use crate::outcome::Outcome;
+use crate::tiles::Dir;
 use crate::tiles::reduce::solve_by_reduction;
-use crate::tiles::{Dir, TilePuzzle};
 
 /// Place an outer row or column with small searches, lock it, repeat on
 /// the smaller board, and finish the last 3×3 (or 2×4) optimally; see
 /// [`solve_by_reduction`]. Not optimal, but never stuck and well under a
-/// second on 10×10.
+/// second on 10×10. Tiles only: rows and columns mean nothing to
+/// Klotski's blocks.
 pub struct Fast;
+
+impl Solves<TileProblem> for Fast {
+    fn solve(&self, problem: &TileProblem, ctl: &Control) -> Outcome<Dir> {
+        solve_by_reduction(problem.puzzle(), ctl)
+    }
+}
 
 impl Strategy for Fast {
     fn name(&self) -> &'static str {
@@ -36,23 +41,7 @@ impl Strategy for Fast {
     fn tuned(&self, _: &Tuning) -> Box<dyn Strategy> {
         Box::new(Fast)
     }
-    fn solve_tiles(&self, puzzle: &TilePuzzle, _: &HeuristicChoice, ctl: &Control) -> Outcome<Dir> {
-        solve_by_reduction(puzzle, ctl)
-    }
-    /// Rows and columns mean nothing to Klotski's blocks.
-    fn families(&self) -> &'static [Family] {
-        &[Family::Tiles]
-    }
-    /// Never called: [`solve_klotski`](super::solve_klotski) refuses `fast`
-    /// first; answered without searching all the same.
-    fn solve_klotski(&self, _: &KlotskiSpace, _: KState, _: &Control) -> Outcome<KMove> {
-        Outcome {
-            status: Status::NotFound,
-            path: Vec::new(),
-            stats: Default::default(),
-            reason: super::check_family(self, Family::Klotski)
-                .err()
-                .map(|e| e.to_string()),
-        }
+    fn solvers(&self) -> Solvers<'_> {
+        Solvers::tiles_only(self)
     }
 }

@@ -1,13 +1,10 @@
 //! Greedy hill climbing: the baseline that gets stuck.
 
-use super::Strategy;
-use super::local::{LocalRun, Tuning, on_klotski, on_tiles};
+use super::local::{LocalRun, Tuning, on_problem};
+use super::{Problem, Solvers, Solves, Strategy};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace};
 use crate::outcome::Outcome;
 use crate::search::{GreedyParams, SearchSpace, greedy};
-use crate::tiles::heuristic::HeuristicChoice;
-use crate::tiles::{Dir, TilePuzzle};
 
 /// Greedy hill climbing with the given settings.
 pub struct Greedy(pub GreedyParams);
@@ -21,6 +18,12 @@ impl LocalRun for Greedy {
         ctl: &Control,
     ) -> Outcome<S::Move> {
         greedy(space, start, energy, &self.0, ctl)
+    }
+}
+
+impl<P: Problem> Solves<P> for Greedy {
+    fn solve(&self, problem: &P, ctl: &Control) -> Outcome<P::Move> {
+        on_problem(self, problem, ctl)
     }
 }
 
@@ -50,15 +53,7 @@ impl Strategy for Greedy {
             max_iters: t.max_iters.unwrap_or(d.max_iters),
         }))
     }
-    fn solve_tiles(
-        &self,
-        puzzle: &TilePuzzle,
-        heuristic: &HeuristicChoice,
-        ctl: &Control,
-    ) -> Outcome<Dir> {
-        on_tiles(self, puzzle, heuristic, ctl)
-    }
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        on_klotski(self, space, start, ctl)
+    fn solvers(&self) -> Solvers<'_> {
+        Solvers::all(self)
     }
 }

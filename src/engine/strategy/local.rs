@@ -1,16 +1,11 @@
 //! What the local-search strategies (annealing, tabu, greedy) share: how a
 //! puzzle becomes an energy-guided space, and their tuning knobs.
 
-use super::SolveError;
 use super::params::{Param, ParamKey};
+use super::{Guide, Problem, SolveError, Visitor};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace};
 use crate::outcome::Outcome;
 use crate::search::SearchSpace;
-use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
-use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
-use crate::tiles::space::TileSpace;
-use crate::tiles::{Dir, TilePuzzle};
 
 /// Knobs of the local searches; `None` keeps the strategy's default.
 ///
@@ -38,10 +33,14 @@ pub struct Tuning {
     pub tenure: Option<usize>,
     /// Weighted A*: the factor its paths stay within (≥ 1).
     pub weight: Option<f64>,
+    /// Depth-limited search: the most moves a path may have (≥ 1).
+    pub depth: Option<u32>,
 }
 
 impl Tuning {
-    /// The value set for `key`, if any (whole numbers as `f64`).
+    /// The value set for `key`, if any (whole numbers as `f64`, which
+    /// holds them exactly up to 2^53 only: [`get_int`](Self::get_int)
+    /// reads a seed exactly).
     ///
     /// ```
     /// use huarong_engine::strategy::{ParamKey, Tuning};
@@ -60,11 +59,54 @@ impl Tuning {
             ParamKey::Restarts => self.restarts.map(f64::from),
             ParamKey::Tenure => self.tenure.map(|v| v as f64),
             ParamKey::Weight => self.weight,
+            ParamKey::Depth => self.depth.map(f64::from),
         }
     }
 
+    /// The value set for whole-number knob `key`, exactly (`None` when it
+    /// is not set or takes real numbers).
+    ///
+    /// ```
+    /// use huarong_engine::strategy::{ParamKey, Tuning};
+    /// let seed = (1u64 << 53) + 1; // no f64 holds it
+    /// let t = Tuning::default().with_int(ParamKey::Seed, seed);
+    /// assert_eq!((t.seed, t.get_int(ParamKey::Seed)), (Some(seed), Some(seed)));
+    /// assert_eq!(t.get_int(ParamKey::Weight), None);
+    /// ```
+    pub fn get_int(&self, key: ParamKey) -> Option<u64> {
+        match key {
+            ParamKey::Seed => self.seed,
+            ParamKey::Window => self.window,
+            ParamKey::RunIters | ParamKey::MaxIters => self.max_iters,
+            ParamKey::Restarts => self.restarts.map(u64::from),
+            ParamKey::Tenure => self.tenure.map(|v| v as u64),
+            ParamKey::Depth => self.depth.map(u64::from),
+            ParamKey::T0 | ParamKey::Alpha | ParamKey::Weight => None,
+        }
+    }
+
+    /// This tuning with whole-number knob `key` set to `value` exactly
+    /// (saturating at its type's bounds); a knob that takes real numbers
+    /// gets it as `f64`.
+    pub fn with_int(mut self, key: ParamKey, value: u64) -> Self {
+        let narrow = |max: u64| value.min(max);
+        match key {
+            ParamKey::Seed => self.seed = Some(value),
+            ParamKey::Window => self.window = Some(value),
+            ParamKey::RunIters | ParamKey::MaxIters => self.max_iters = Some(value),
+            ParamKey::Restarts => self.restarts = Some(narrow(u32::MAX.into()) as u32),
+            ParamKey::Tenure => self.tenure = Some(narrow(usize::MAX as u64) as usize),
+            ParamKey::Depth => self.depth = Some(narrow(u32::MAX.into()) as u32),
+            ParamKey::T0 | ParamKey::Alpha | ParamKey::Weight => {
+                return self.with(key, value as f64);
+            }
+        }
+        self
+    }
+
     /// This tuning with `key` set to `value` (whole-number knobs round it,
-    /// saturating at their type's bounds).
+    /// saturating at their type's bounds; a seed above 2^53 is exact only
+    /// through [`with_int`](Self::with_int)).
     pub fn with(mut self, key: ParamKey, value: f64) -> Self {
         let whole = value.round();
         match key {
@@ -76,6 +118,7 @@ impl Tuning {
             ParamKey::Restarts => self.restarts = Some(whole as u32),
             ParamKey::Tenure => self.tenure = Some(whole as usize),
             ParamKey::Weight => self.weight = Some(value),
+            ParamKey::Depth => self.depth = Some(whole as u32),
         }
         self
     }
@@ -121,6 +164,9 @@ impl Tuning {
         if self.window == Some(0) {
             return Err(bad("--window must be at least 1".into()));
         }
+        if self.depth == Some(0) {
+            return Err(bad("--depth must be at least 1".into()));
+        }
         if self.max_iters == Some(0) {
             return Err(bad("--max-iters must be at least 1".into()));
         }
@@ -139,42 +185,23 @@ pub(super) trait LocalRun {
     ) -> Outcome<S::Move>;
 }
 
-/// Run `r` on a tile puzzle, the energy being the chosen heuristic.
-pub(super) fn on_tiles(
+/// Run `r` on `problem`'s space, minimising its energy (tiles: the chosen
+/// heuristic; Klotski: the block-aware energy).
+pub(super) fn on_problem<P: Problem>(
     r: &impl LocalRun,
-    puzzle: &TilePuzzle,
-    heuristic: &HeuristicChoice,
+    problem: &P,
     ctl: &Control,
-) -> Outcome<Dir> {
-    struct Packed<'a, H, R>(&'a TilePuzzle, &'a H, &'a Control, &'a R);
-    impl<H: TileHeuristic, R: LocalRun> WithPacked<Outcome<Dir>> for Packed<'_, H, R> {
-        fn run<P: PackedBoard>(self) -> Outcome<Dir> {
-            let (space, start) = TileSpace::<P>::new(self.0);
-            let n = space.cells();
-            let h = self.1;
-            let energy = |s: &P| {
-                let mut cells = [0u8; 100];
-                s.unpack(&mut cells[..n]);
-                h.estimate(&cells[..n]) as f64
-            };
-            self.3.run(&space, start, &energy, self.2)
+) -> Outcome<P::Move> {
+    struct Run<'a, R>(&'a R, &'a Control);
+    impl<M, R: LocalRun> Visitor<M> for Run<'_, R> {
+        type Output = Outcome<M>;
+        fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Outcome<M>
+        where
+            S: SearchSpace<Move = M>,
+            G: Guide<S::State>,
+        {
+            self.0.run(space, start, &|s| guide.energy(s), self.1)
         }
     }
-    struct Pick<'a, R>(&'a TilePuzzle, &'a Control, &'a R);
-    impl<R: LocalRun> WithHeuristic<Outcome<Dir>> for Pick<'_, R> {
-        fn run<H: TileHeuristic>(self, h: &H) -> Outcome<Dir> {
-            with_packed(self.0.shape().cells(), Packed(self.0, h, self.1, self.2))
-        }
-    }
-    with_heuristic(heuristic, &puzzle.goal, Pick(puzzle, ctl, r))
-}
-
-/// Run `r` on a Klotski space with its block-aware energy.
-pub(super) fn on_klotski(
-    r: &impl LocalRun,
-    space: &KlotskiSpace,
-    start: KState,
-    ctl: &Control,
-) -> Outcome<KMove> {
-    r.run(space, start, &|s| space.energy(s), ctl)
+    problem.visit(Run(r, ctl))
 }

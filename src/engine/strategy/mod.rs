@@ -6,24 +6,32 @@ mod annealing;
 mod astar;
 mod bfs;
 mod bfs_mirror;
+mod dfs;
 mod fast;
 mod greedy;
 mod idastar;
+mod ids;
 mod local;
 mod params;
+mod problem;
 mod tabu;
 mod weighted;
 
 pub use local::Tuning;
 pub use params::{Family, Param, ParamKey, ParamKind};
+pub use problem::{
+    DepthFirstVisitor, Guide, KlotskiProblem, Problem, Solvers, Solves, TileProblem, Visitor,
+};
 
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
+use crate::klotski::{KMove, Layout, Metric};
 use crate::outcome::{Outcome, Status};
 use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::{Dir, TilePuzzle};
 
-/// A search strategy.
+/// A search strategy: what front ends list and configure (its names, its
+/// knobs, how it searches) and, through [`solvers`](Self::solvers), the
+/// [`Problem`]s it solves.
 pub trait Strategy: Send + Sync {
     /// The CLI name (`bfs`, `astar`, …).
     fn name(&self) -> &'static str;
@@ -59,14 +67,6 @@ pub trait Strategy: Send + Sync {
     fn within(&self) -> Option<f64> {
         None
     }
-    /// The puzzle families it solves (both, unless it says otherwise).
-    fn families(&self) -> &'static [Family] {
-        &Family::ALL
-    }
-    /// Whether it solves puzzles of `family`.
-    fn supports(&self, family: Family) -> bool {
-        self.families().contains(&family)
-    }
     /// Its tuning knobs, with their defaults (none for the exact searches).
     fn params(&self) -> &'static [Param] {
         &[]
@@ -74,17 +74,21 @@ pub trait Strategy: Send + Sync {
     /// This strategy with `tuning` applied (strategies without knobs ignore
     /// it). Callers go through [`configure`], which checks the values.
     fn tuned(&self, tuning: &Tuning) -> Box<dyn Strategy>;
-    /// Solve a tile puzzle. Callers go through [`solve_tiles`], which checks
-    /// solvability and the heuristic first.
-    fn solve_tiles(
-        &self,
-        puzzle: &TilePuzzle,
-        heuristic: &HeuristicChoice,
-        ctl: &Control,
-    ) -> Outcome<Dir>;
-    /// Solve a Klotski position in the space's metric. Heuristic strategies
-    /// use [`KlotskiSpace::heuristic`]. Callers go through [`solve_klotski`].
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove>;
+    /// Its search for each family it solves: [`Solvers::all`] for a
+    /// strategy generic over problems, else the one family it implements
+    /// [`Solves`] for. The families it solves follow from this.
+    fn solvers(&self) -> Solvers<'_>;
+}
+
+impl dyn Strategy + '_ {
+    /// The puzzle families it solves: those it has a solver for.
+    pub fn families(&self) -> &'static [Family] {
+        self.solvers().families()
+    }
+    /// Whether it solves puzzles of `family`.
+    pub fn supports(&self, family: Family) -> bool {
+        self.families().contains(&family)
+    }
 }
 
 /// How a strategy's search visits states.
@@ -94,7 +98,8 @@ pub enum Visit {
     BreadthFirst,
     /// The stored state with the least f first (A*, weighted A*).
     BestFirst,
-    /// Depth first under a bound raised each iteration (IDA*).
+    /// Depth first under a bound on the depth or on f: DFS's limit, or one
+    /// raised each iteration (IDS, IDA*).
     DepthFirst,
     /// One state at a time, moving to a neighbour (the local searches).
     Local,
@@ -121,6 +126,8 @@ pub fn default_for(family: Family) -> &'static str {
 pub static STRATEGIES: &[&dyn Strategy] = &[
     &bfs::Bfs,
     &bfs_mirror::BfsMirror,
+    &dfs::Dfs(dfs::DEFAULT_DEPTH),
+    &ids::Ids,
     &astar::AStar,
     &idastar::IdaStar,
     &annealing::Annealing(crate::search::AnnealParams::DEFAULT),
@@ -134,7 +141,7 @@ pub static STRATEGIES: &[&dyn Strategy] = &[
 ///
 /// ```
 /// assert_eq!(huarong_engine::strategy::find("idastar").unwrap().label(), "IDA*");
-/// assert!(huarong_engine::strategy::find("dfs").is_none());
+/// assert!(huarong_engine::strategy::find("nope").is_none());
 /// ```
 pub fn find(name: &str) -> Option<&'static dyn Strategy> {
     STRATEGIES.iter().copied().find(|s| s.name() == name)
@@ -148,7 +155,7 @@ pub fn find(name: &str) -> Option<&'static dyn Strategy> {
 /// let s = configure("tabu", &Tuning { tenure: Some(7), ..Tuning::default() }).unwrap();
 /// assert_eq!(s.name(), "tabu");
 /// assert!(configure("tabu", &Tuning { tenure: Some(0), ..Tuning::default() }).is_err());
-/// assert!(configure("dfs", &Tuning::default()).is_err());
+/// assert!(configure("nope", &Tuning::default()).is_err());
 /// ```
 pub fn configure(name: &str, tuning: &Tuning) -> Result<Box<dyn Strategy>, SolveError> {
     let s = find(name).ok_or_else(|| {
@@ -247,19 +254,36 @@ pub fn solve_tiles(
     heuristic: &HeuristicChoice,
     ctl: &Control,
 ) -> Result<Outcome<Dir>, SolveError> {
-    check_family(strategy, Family::Tiles)?;
-    if strategy.uses_heuristic()
-        && let Some(why) = heuristic.unavailable_for(&puzzle.goal)
-    {
+    solve(
+        strategy,
+        |guided| TileProblem::new(puzzle.clone(), guided.then(|| heuristic.clone())),
+        ctl,
+    )
+}
+
+/// Run `strategy` on the problem `problem` builds: the one way every
+/// family's solve goes. A strategy without a solver for the family is
+/// refused before the problem is built; the problem is guided (`true`)
+/// only for a strategy that uses a heuristic, and a guide that does not
+/// fit is refused; a start the problem knows cannot reach the goal is
+/// answered with the reason, without searching.
+fn solve<P: Problem>(
+    strategy: &dyn Strategy,
+    problem: impl FnOnce(bool) -> P,
+    ctl: &Control,
+) -> Result<Outcome<P::Move>, SolveError> {
+    let solver = P::solver(strategy.solvers()).ok_or(SolveError::Unsupported {
+        strategy: strategy.name(),
+        family: P::FAMILY,
+    })?;
+    let problem = problem(strategy.uses_heuristic());
+    if let Some(why) = problem.unfit() {
         return Err(SolveError::HeuristicUnavailable(why));
     }
-    if let Err(why) = puzzle.check_solvable() {
-        return Ok(Outcome::unsolvable(why.to_string()));
+    if let Some(why) = problem.unsolvable() {
+        return Ok(Outcome::unsolvable(why));
     }
-    Ok(settle_optimality(
-        strategy,
-        strategy.solve_tiles(puzzle, heuristic, ctl),
-    ))
+    Ok(settle_optimality(strategy, solver.solve(&problem, ctl)))
 }
 
 /// The one place `stats.optimal` and `stats.within` are decided: a solved
@@ -295,12 +319,11 @@ pub fn solve_klotski(
     metric: Metric,
     ctl: &Control,
 ) -> Result<Outcome<KMove>, SolveError> {
-    check_family(strategy, Family::Klotski)?;
-    let (space, start) = KlotskiSpace::new(layout, metric);
-    Ok(settle_optimality(
+    solve(
         strategy,
-        strategy.solve_klotski(&space, start, ctl),
-    ))
+        |guided| KlotskiProblem::new(layout, metric, guided),
+        ctl,
+    )
 }
 
 #[cfg(test)]
@@ -330,23 +353,27 @@ mod tests {
             assert!(!s.label().is_empty() && !s.description().is_empty());
             assert!(!s.families().is_empty(), "{}", s.name());
             assert!(s.families().iter().all(|&f| s.supports(f)));
-            // Exact searches take no knobs; local searches are not optimal
-            // and are tuned by their knobs, starting with the seed; the
-            // bounded-suboptimal search by its weight alone.
-            assert_eq!(s.params().is_empty(), s.is_optimal() || s.name() == "fast");
-            match s.within() {
-                Some(w) => {
-                    assert!(!s.is_optimal() && w >= 1.0, "{}", s.name());
-                    let keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
-                    assert_eq!(keys, [ParamKey::Weight], "{}", s.name());
-                }
-                None => {
-                    if let Some(first) = s.params().first() {
-                        assert_eq!(first.key, ParamKey::Seed, "{}", s.name());
-                    }
-                }
+            // The knobs follow from how it searches: an exact search takes
+            // none; a local search is not optimal and is tuned by its knobs,
+            // the seed first; a bounded-suboptimal search by its weight
+            // alone; a depth-first search that is not optimal (one cut at a
+            // depth limit) by its limit alone; any other (the row-by-row
+            // method) by none.
+            let keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
+            let name = s.name();
+            if s.is_optimal() {
+                assert!(keys.is_empty() && s.within().is_none(), "{name}");
+            } else if s.visit() == Visit::Local {
+                assert_eq!(keys.first(), Some(&ParamKey::Seed), "{name}");
+            } else if let Some(w) = s.within() {
+                assert!(w >= 1.0, "{name}");
+                assert_eq!(keys, [ParamKey::Weight], "{name}");
+            } else if s.visit() == Visit::DepthFirst {
+                assert_eq!(keys, [ParamKey::Depth], "{name}");
+            } else {
+                assert!(keys.is_empty(), "{name}");
             }
-            let mut keys: Vec<ParamKey> = s.params().iter().map(|p| p.key).collect();
+            let mut keys = keys;
             keys.sort_unstable();
             keys.dedup();
             assert_eq!(keys.len(), s.params().len(), "{}: a knob twice", s.name());

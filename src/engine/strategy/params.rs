@@ -47,6 +47,8 @@ pub enum ParamKey {
     Tenure,
     /// Weighted A*'s w: paths at most w times the shortest.
     Weight,
+    /// A depth-limited search's limit: the most moves a path may have.
+    Depth,
 }
 
 impl ParamKey {
@@ -61,6 +63,7 @@ impl ParamKey {
             ParamKey::Restarts => "restarts",
             ParamKey::Tenure => "tenure",
             ParamKey::Weight => "weight",
+            ParamKey::Depth => "depth",
         }
     }
 }

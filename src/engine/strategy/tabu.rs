@@ -1,13 +1,12 @@
 //! Tabu search (the Klotski article's evaluation and tabu list).
 
-use super::Strategy;
-use super::local::{LocalRun, Tuning, on_klotski, on_tiles};
+use super::local::{LocalRun, Tuning, on_problem};
+use super::{KlotskiProblem, Solvers, Solves, Strategy, TileProblem};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::klotski::KMove;
 use crate::outcome::Outcome;
 use crate::search::{SearchSpace, TabuParams, tabu};
-use crate::tiles::heuristic::HeuristicChoice;
-use crate::tiles::{Dir, TilePuzzle};
+use crate::tiles::Dir;
 
 /// Tabu search with the given settings.
 pub struct Tabu(pub TabuParams);
@@ -21,6 +20,24 @@ impl LocalRun for Tabu {
         ctl: &Control,
     ) -> Outcome<S::Move> {
         tabu(space, start, energy, &self.0, ctl)
+    }
+}
+
+impl Solves<TileProblem> for Tabu {
+    fn solve(&self, problem: &TileProblem, ctl: &Control) -> Outcome<Dir> {
+        on_problem(self, problem, ctl)
+    }
+}
+
+impl Solves<KlotskiProblem> for Tabu {
+    fn solve(&self, problem: &KlotskiProblem, ctl: &Control) -> Outcome<KMove> {
+        // The article's small step penalty, on the block-aware energy's
+        // scale.
+        let tuned = Tabu(TabuParams {
+            step_penalty: 0.005,
+            ..self.0
+        });
+        on_problem(&tuned, problem, ctl)
     }
 }
 
@@ -52,20 +69,7 @@ impl Strategy for Tabu {
             ..d
         }))
     }
-    fn solve_tiles(
-        &self,
-        puzzle: &TilePuzzle,
-        heuristic: &HeuristicChoice,
-        ctl: &Control,
-    ) -> Outcome<Dir> {
-        on_tiles(self, puzzle, heuristic, ctl)
-    }
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        // The article's small step penalty, on the energy's scale.
-        let tuned = Tabu(TabuParams {
-            step_penalty: 0.005,
-            ..self.0
-        });
-        on_klotski(&tuned, space, start, ctl)
+    fn solvers(&self) -> Solvers<'_> {
+        Solvers::all(self)
     }
 }

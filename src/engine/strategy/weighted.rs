@@ -1,15 +1,16 @@
 //! Weighted A*: near-optimal paths, fast, with a proven bound.
 
-use super::{Strategy, Tuning};
+use super::{
+    DepthFirstVisitor, Guide, KlotskiProblem, Problem, Solvers, Solves, Strategy, TileProblem,
+    Tuning, Visitor,
+};
 use crate::control::Control;
-use crate::klotski::{KMove, KState, KlotskiSpace};
+use crate::klotski::KMove;
 use crate::outcome::{Outcome, Status};
-use crate::search::{proven_within, weighted_astar};
-use crate::tiles::heuristic::{HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic};
-use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
+use crate::search::{DepthFirstSpace, SearchSpace, proven_within, weighted_astar};
+use crate::tiles::Dir;
+use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::reduce::solve_by_reduction;
-use crate::tiles::space::{TileDfs, TileSpace};
-use crate::tiles::{Dir, TilePuzzle};
 
 /// The weight a front end starts with.
 pub(super) const DEFAULT_WEIGHT: f64 = 1.2;
@@ -67,57 +68,65 @@ impl Strategy for Weighted {
     fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
         Box::new(Weighted(t.weight.unwrap_or(self.0)))
     }
-    fn solve_tiles(
-        &self,
-        puzzle: &TilePuzzle,
-        heuristic: &HeuristicChoice,
-        ctl: &Control,
-    ) -> Outcome<Dir> {
-        struct Run<'a, H>(&'a TilePuzzle, &'a H, f64, &'a Control);
-        impl<H: TileHeuristic> WithPacked<Outcome<Dir>> for Run<'_, H> {
-            fn run<P: PackedBoard>(self) -> Outcome<Dir> {
-                let (space, start) = TileSpace::<P>::new(self.0);
-                let n = space.cells();
-                let h = self.1;
-                let estimate = |s: &P| {
-                    let mut cells = [0u8; 100];
-                    s.unpack(&mut cells[..n]);
-                    h.estimate(&cells[..n])
-                };
-                weighted_astar(&space, start, estimate, self.2, self.3)
-            }
-        }
-        struct Pick<'a>(&'a TilePuzzle, f64, &'a Control);
-        impl WithHeuristic<Outcome<Dir>> for Pick<'_> {
-            fn run<H: TileHeuristic>(self, h: &H) -> Outcome<Dir> {
-                with_packed(self.0.shape().cells(), Run(self.0, h, self.1, self.2))
-            }
-        }
-        /// Weighted IDA*: memory the path only, for boards past 4×4 whose
-        /// paths are too long for weighted A*'s tables.
-        struct Deep<'a>(&'a TilePuzzle, f64, &'a Control);
-        impl WithHeuristic<Outcome<Dir>> for Deep<'_> {
-            fn run<H: TileHeuristic>(self, h: &H) -> Outcome<Dir> {
-                proven_within(&mut TileDfs::new(self.0, h), self.1, self.2)
-            }
-        }
-        let best = Self::best(heuristic);
+    fn solvers(&self) -> Solvers<'_> {
+        Solvers::all(self)
+    }
+}
+
+/// Weighted A* with weight `.0` on any stored-state space.
+struct Run<'c>(f64, &'c Control);
+
+impl<M> Visitor<M> for Run<'_> {
+    type Output = Outcome<M>;
+    fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Outcome<M>
+    where
+        S: SearchSpace<Move = M>,
+        G: Guide<S::State>,
+    {
+        weighted_astar(space, start, |s| guide.estimate(s), self.0, self.1)
+    }
+}
+
+/// A path proven within weight `.0` by weighted IDA* turns: memory the
+/// path only, for boards past 4×4 whose paths are too long for weighted
+/// A*'s tables.
+struct Deep<'c>(f64, &'c Control);
+
+impl DepthFirstVisitor for Deep<'_> {
+    type Output = Outcome<Dir>;
+    fn visit<D>(self, space: &mut D) -> Outcome<Dir>
+    where
+        D: DepthFirstSpace<Move = Dir> + Clone + Send + Sync,
+    {
+        proven_within(space, self.0, self.1)
+    }
+}
+
+impl Solves<TileProblem> for Weighted {
+    fn solve(&self, problem: &TileProblem, ctl: &Control) -> Outcome<Dir> {
+        let puzzle = problem.puzzle();
+        let chosen = problem
+            .heuristic()
+            .unwrap_or(&HeuristicChoice::LinearConflict);
+        let best = problem.guided_by(Self::best(chosen));
         // On a large board the row-by-row path often proves itself within
         // the bound already (its length ≤ w × the estimate ≤ w × the
         // shortest), in milliseconds where the search would take seconds.
         let mut before = None;
         if puzzle.shape().cells() > ROW_BY_ROW_FIRST {
             let fast = solve_by_reduction(puzzle, ctl);
-            let h0 = crate::tiles::heuristic::evaluate(&best, &puzzle.goal, &puzzle.start);
+            let h0 = best.heuristic().map_or(0, |h| {
+                crate::tiles::heuristic::evaluate(h, &puzzle.goal, &puzzle.start)
+            });
             if fast.status != Status::Solved || fast.path.len() as f64 <= self.0 * f64::from(h0) {
                 return self.settle(fast);
             }
             before = Some(fast.stats);
         }
         let mut o = if puzzle.shape().cells() > ROW_BY_ROW_FIRST {
-            with_heuristic(&best, &puzzle.goal, Deep(puzzle, self.0, ctl))
+            best.visit_depth_first(Deep(self.0, ctl))
         } else {
-            with_heuristic(&best, &puzzle.goal, Pick(puzzle, self.0, ctl))
+            best.visit(Run(self.0, ctl))
         };
         if let Some(b) = before {
             o.stats.expanded += b.expanded;
@@ -128,13 +137,10 @@ impl Strategy for Weighted {
         }
         self.settle(o)
     }
-    fn solve_klotski(&self, space: &KlotskiSpace, start: KState, ctl: &Control) -> Outcome<KMove> {
-        self.settle(weighted_astar(
-            space,
-            start,
-            |s| space.heuristic(s),
-            self.0,
-            ctl,
-        ))
+}
+
+impl Solves<KlotskiProblem> for Weighted {
+    fn solve(&self, problem: &KlotskiProblem, ctl: &Control) -> Outcome<KMove> {
+        self.settle(problem.visit(Run(self.0, ctl)))
     }
 }

@@ -71,6 +71,29 @@ pub trait TileHeuristic: Sync {
     }
 }
 
+/// No estimate at all: 0 for every board. What an uninformed search
+/// (BFS, depth-first, iterative deepening) is guided by; IDA* with it is
+/// iterative deepening.
+///
+/// ```
+/// use huarong_engine::tiles::heuristic::{Blind, TileHeuristic};
+/// assert_eq!(Blind.estimate(&[8, 7, 6, 5, 4, 3, 2, 1, 0]), 0);
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Blind;
+
+impl TileHeuristic for Blind {
+    type Acc = ();
+    #[inline(always)]
+    fn start(&self, _: &[u8]) {}
+    #[inline(always)]
+    fn value(&self, _: &()) -> u32 {
+        0
+    }
+    #[inline(always)]
+    fn update(&self, _: &mut (), _: View<'_>, _: Slide) {}
+}
+
 /// The heuristics a user can pick, by CLI name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum HeuristicKind {

@@ -1,0 +1,383 @@
+//! What a strategy solves: a [`Problem`], one puzzle of some family with
+//! what the searches need to work on it, whatever the family.
+//!
+//! A strategy implements [`Solves<P>`] for the problems it solves: once,
+//! generically (`impl<P: Problem> Solves<P> for Bfs`), when its search is
+//! written over the spaces every problem hands out, or for one family only
+//! (`fast` solves a [`TileProblem`], `bfs-mirror` a [`KlotskiProblem`]).
+//! Its [`Strategy::solvers`](super::Strategy::solvers) says which it has,
+//! so the families it solves follow from what it implements and the
+//! registry refuses the others, once.
+//!
+//! A problem hands a generic search, in the style of the `pathfinding`
+//! crate, its stored-state [`SearchSpace`], the start and a [`Guide`]
+//! (estimate and energy): [`Problem::visit`]. Where a family has a
+//! measured fast path for a whole search (Klotski's word BFS, tile IDA* on
+//! one board changed in place) the problem chooses it:
+//! [`Problem::breadth_first`], [`Problem::iterative_deepening`].
+
+use super::params::Family;
+use crate::control::Control;
+use crate::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
+use crate::outcome::Outcome;
+use crate::search::{DepthFirstSpace, SearchSpace, bfs, ida_star, ida_star_memo};
+use crate::tiles::heuristic::{
+    Blind, HeuristicChoice, TileHeuristic, WithHeuristic, with_heuristic,
+};
+use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
+use crate::tiles::space::{TileDfs, TileSpace};
+use crate::tiles::{Dir, TilePuzzle};
+
+/// One puzzle to solve, as every strategy sees it.
+pub trait Problem: Sized {
+    /// A move of a solution's path.
+    type Move: Copy + Send + Sync + 'static;
+    /// The family it belongs to.
+    const FAMILY: Family;
+
+    /// The solver of `solvers` for this family, if the strategy has one.
+    fn solver<'s>(solvers: Solvers<'s>) -> Option<&'s dyn Solves<Self>>;
+
+    /// Run `search` on the problem's stored-state space from its start,
+    /// with its guide.
+    fn visit<V: Visitor<Self::Move>>(&self, search: V) -> V::Output;
+
+    /// Why the problem's guide cannot be used on it, if it cannot (a
+    /// pattern database built for another board).
+    fn unfit(&self) -> Option<String> {
+        None
+    }
+
+    /// Why the start cannot reach the goal, when that is known without
+    /// searching (a tile board of the wrong parity).
+    fn unsolvable(&self) -> Option<String> {
+        None
+    }
+
+    /// Breadth-first search: [`bfs`] over the space, unless the family has
+    /// a faster one.
+    fn breadth_first(&self, ctl: &Control) -> Outcome<Self::Move> {
+        struct Run<'c>(&'c Control);
+        impl<M> Visitor<M> for Run<'_> {
+            type Output = Outcome<M>;
+            fn visit<S, G>(self, space: &S, start: S::State, _: &G) -> Outcome<M>
+            where
+                S: SearchSpace<Move = M>,
+                G: Guide<S::State>,
+            {
+                bfs(space, start, self.0)
+            }
+        }
+        self.visit(Run(ctl))
+    }
+
+    /// IDA* under the problem's estimate (iterative deepening when it has
+    /// none): [`ida_star_memo`] over the space, unless the family has a
+    /// faster one.
+    fn iterative_deepening(&self, ctl: &Control) -> Outcome<Self::Move> {
+        struct Run<'c>(&'c Control);
+        impl<M> Visitor<M> for Run<'_> {
+            type Output = Outcome<M>;
+            fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Outcome<M>
+            where
+                S: SearchSpace<Move = M>,
+                G: Guide<S::State>,
+            {
+                ida_star_memo(space, start, |s| guide.estimate(s), self.0)
+            }
+        }
+        self.visit(Run(ctl))
+    }
+}
+
+/// A strategy's search on problems of type `P`.
+pub trait Solves<P: Problem> {
+    /// Solve `problem`. Callers go through the registry
+    /// ([`solve_tiles`](super::solve_tiles),
+    /// [`solve_klotski`](super::solve_klotski)), which refuses what does
+    /// not fit and settles optimality.
+    fn solve(&self, problem: &P, ctl: &Control) -> Outcome<P::Move>;
+}
+
+/// The solvers a strategy has: one per family it solves.
+#[derive(Clone, Copy, Default)]
+pub struct Solvers<'a> {
+    /// Its search on tile puzzles.
+    pub tiles: Option<&'a dyn Solves<TileProblem>>,
+    /// Its search on Klotski.
+    pub klotski: Option<&'a dyn Solves<KlotskiProblem>>,
+}
+
+impl<'a> Solvers<'a> {
+    /// A strategy that solves every family.
+    pub fn all<S: Solves<TileProblem> + Solves<KlotskiProblem>>(strategy: &'a S) -> Self {
+        Self {
+            tiles: Some(strategy),
+            klotski: Some(strategy),
+        }
+    }
+
+    /// A strategy that solves tile puzzles only.
+    pub fn tiles_only(strategy: &'a impl Solves<TileProblem>) -> Self {
+        Self {
+            tiles: Some(strategy),
+            klotski: None,
+        }
+    }
+
+    /// A strategy that solves Klotski only.
+    pub fn klotski_only(strategy: &'a impl Solves<KlotskiProblem>) -> Self {
+        Self {
+            tiles: None,
+            klotski: Some(strategy),
+        }
+    }
+
+    /// The families these solvers solve, in [`Family::ALL`]'s order.
+    pub fn families(&self) -> &'static [Family] {
+        match (self.tiles.is_some(), self.klotski.is_some()) {
+            (true, true) => &Family::ALL,
+            (true, false) => &[Family::Tiles],
+            (false, true) => &[Family::Klotski],
+            (false, false) => &[],
+        }
+    }
+}
+
+/// What guides a search on a space with states `S`.
+pub trait Guide<S> {
+    /// An estimate of the moves left (admissible for the exact searches; 0
+    /// everywhere for a strategy that uses no heuristic).
+    fn estimate(&self, state: &S) -> u32;
+    /// What the local searches minimise (0 exactly at the goal).
+    fn energy(&self, state: &S) -> f64;
+}
+
+/// A search over any stored-state space, handed one by
+/// [`Problem::visit`]: Rust has no generic closures, so a search generic
+/// over the space is a type with a generic method.
+pub trait Visitor<M> {
+    /// What the search returns.
+    type Output;
+    /// Search `space` from `start`, guided by `guide`.
+    fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Self::Output
+    where
+        S: SearchSpace<Move = M>,
+        G: Guide<S::State>;
+}
+
+/// A search over a tile board changed in place, handed one by
+/// [`TileProblem::visit_depth_first`].
+pub trait DepthFirstVisitor {
+    /// What the search returns.
+    type Output;
+    /// Search from `space`'s current board.
+    fn visit<D>(self, space: &mut D) -> Self::Output
+    where
+        D: DepthFirstSpace<Move = Dir> + Clone + Send + Sync;
+}
+
+/// A tile puzzle with the heuristic that guides its searches (none for a
+/// strategy that uses none).
+#[derive(Clone, Debug)]
+pub struct TileProblem {
+    puzzle: TilePuzzle,
+    heuristic: Option<HeuristicChoice>,
+}
+
+impl TileProblem {
+    /// `puzzle` guided by `heuristic` (`None`: estimates are 0).
+    pub fn new(puzzle: TilePuzzle, heuristic: Option<HeuristicChoice>) -> Self {
+        Self { puzzle, heuristic }
+    }
+
+    /// The puzzle.
+    pub fn puzzle(&self) -> &TilePuzzle {
+        &self.puzzle
+    }
+
+    /// The heuristic that guides it, if any.
+    pub fn heuristic(&self) -> Option<&HeuristicChoice> {
+        self.heuristic.as_ref()
+    }
+
+    /// The same puzzle guided by `heuristic`.
+    pub fn guided_by(&self, heuristic: HeuristicChoice) -> Self {
+        Self::new(self.puzzle.clone(), Some(heuristic))
+    }
+
+    /// Run `search` on the board as one mutable [`TileDfs`] (moves applied
+    /// and undone in place, the heuristic updated incrementally, duplicate
+    /// move sequences pruned), for IDA* and its kin.
+    pub fn visit_depth_first<V: DepthFirstVisitor>(&self, search: V) -> V::Output {
+        struct Pick<'a, V>(&'a TilePuzzle, V);
+        impl<V: DepthFirstVisitor> WithHeuristic<V::Output> for Pick<'_, V> {
+            fn run<H: TileHeuristic>(self, h: &H) -> V::Output {
+                self.1.visit(&mut TileDfs::new(self.0, h))
+            }
+        }
+        let pick = Pick(&self.puzzle, search);
+        match &self.heuristic {
+            Some(choice) => with_heuristic(choice, &self.puzzle.goal, pick),
+            None => pick.run(&Blind),
+        }
+    }
+}
+
+/// The tile heuristic `H` read on packed boards.
+struct TileGuide<'h, H> {
+    heuristic: &'h H,
+    cells: usize,
+}
+
+impl<P: PackedBoard, H: TileHeuristic> Guide<P> for TileGuide<'_, H> {
+    #[inline]
+    fn estimate(&self, state: &P) -> u32 {
+        let mut cells = [0u8; 100];
+        state.unpack(&mut cells[..self.cells]);
+        self.heuristic.estimate(&cells[..self.cells])
+    }
+    fn energy(&self, state: &P) -> f64 {
+        f64::from(self.estimate(state))
+    }
+}
+
+impl Problem for TileProblem {
+    type Move = Dir;
+    const FAMILY: Family = Family::Tiles;
+
+    fn solver<'s>(solvers: Solvers<'s>) -> Option<&'s dyn Solves<Self>> {
+        solvers.tiles
+    }
+
+    /// The one place that picks the heuristic's type and the packing that
+    /// fits the board ([`with_heuristic`], [`with_packed`]), so that each
+    /// search is compiled for them, with no dynamic dispatch per node.
+    fn visit<V: Visitor<Dir>>(&self, search: V) -> V::Output {
+        struct Packed<'a, H, V>(&'a TilePuzzle, &'a H, V);
+        impl<H: TileHeuristic, V: Visitor<Dir>> WithPacked<V::Output> for Packed<'_, H, V> {
+            fn run<P: PackedBoard>(self) -> V::Output {
+                let (space, start) = TileSpace::<P>::new(self.0);
+                let guide = TileGuide {
+                    heuristic: self.1,
+                    cells: space.cells(),
+                };
+                self.2.visit(&space, start, &guide)
+            }
+        }
+        struct Pick<'a, V>(&'a TilePuzzle, V);
+        impl<V: Visitor<Dir>> WithHeuristic<V::Output> for Pick<'_, V> {
+            fn run<H: TileHeuristic>(self, h: &H) -> V::Output {
+                with_packed(self.0.shape().cells(), Packed(self.0, h, self.1))
+            }
+        }
+        let pick = Pick(&self.puzzle, search);
+        match &self.heuristic {
+            Some(choice) => with_heuristic(choice, &self.puzzle.goal, pick),
+            None => pick.run(&Blind),
+        }
+    }
+
+    fn unfit(&self) -> Option<String> {
+        self.heuristic
+            .as_ref()
+            .and_then(|h| h.unavailable_for(&self.puzzle.goal))
+    }
+
+    fn unsolvable(&self) -> Option<String> {
+        self.puzzle
+            .check_solvable()
+            .err()
+            .map(|why| why.to_string())
+    }
+
+    /// IDA* on one board changed in place ([`ida_star`] over [`TileDfs`]),
+    /// on several threads when the iterations grow large.
+    fn iterative_deepening(&self, ctl: &Control) -> Outcome<Dir> {
+        struct Run<'c>(&'c Control);
+        impl DepthFirstVisitor for Run<'_> {
+            type Output = Outcome<Dir>;
+            fn visit<D>(self, space: &mut D) -> Outcome<Dir>
+            where
+                D: DepthFirstSpace<Move = Dir> + Clone + Send + Sync,
+            {
+                ida_star(space, self.0)
+            }
+        }
+        self.visit_depth_first(Run(ctl))
+    }
+}
+
+/// A Klotski position in its space (which counts in one metric), guided by
+/// the space's estimate or by none.
+pub struct KlotskiProblem {
+    space: KlotskiSpace,
+    start: KState,
+    informed: bool,
+}
+
+impl KlotskiProblem {
+    /// `layout`'s position, counting in `metric`; `informed`: whether its
+    /// searches are guided by [`KlotskiSpace::heuristic`] (else by 0).
+    pub fn new(layout: &Layout, metric: Metric, informed: bool) -> Self {
+        let (space, start) = KlotskiSpace::new(layout, metric);
+        Self {
+            space,
+            start,
+            informed,
+        }
+    }
+
+    /// The space.
+    pub fn space(&self) -> &KlotskiSpace {
+        &self.space
+    }
+
+    /// The start.
+    pub fn start(&self) -> KState {
+        self.start
+    }
+}
+
+/// A Klotski space's estimate (or none) and its block-aware energy.
+struct KlotskiGuide<'a> {
+    space: &'a KlotskiSpace,
+    informed: bool,
+}
+
+impl Guide<KState> for KlotskiGuide<'_> {
+    #[inline]
+    fn estimate(&self, state: &KState) -> u32 {
+        if self.informed {
+            self.space.heuristic(state)
+        } else {
+            0
+        }
+    }
+    fn energy(&self, state: &KState) -> f64 {
+        self.space.energy(state)
+    }
+}
+
+impl Problem for KlotskiProblem {
+    type Move = KMove;
+    const FAMILY: Family = Family::Klotski;
+
+    fn solver<'s>(solvers: Solvers<'s>) -> Option<&'s dyn Solves<Self>> {
+        solvers.klotski
+    }
+
+    fn visit<V: Visitor<KMove>>(&self, search: V) -> V::Output {
+        let guide = KlotskiGuide {
+            space: &self.space,
+            informed: self.informed,
+        };
+        search.visit(&self.space, self.start, &guide)
+    }
+
+    /// The word BFS ([`crate::klotski::bfs`]): states as packed words in
+    /// flat tables, several times the generic search's speed.
+    fn breadth_first(&self, ctl: &Control) -> Outcome<KMove> {
+        crate::klotski::bfs(&self.space, self.start, ctl)
+    }
+}
