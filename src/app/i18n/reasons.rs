@@ -23,6 +23,10 @@ messages! {
     OutOfIterations =>
         "no solution before its iterations ran out",
         "迭代次数用完，仍未找到解";
+    /// A depth-limited search whose limit cut every path it could find.
+    DepthLimit { limit: u32 } =>
+        "no path within the depth limit of {limit} moves",
+        "在深度上限 {limit} 步以内没有解";
     /// The status, then the reason.
     StatusBecause { status: String, why: String } => "{status}: {why}", "{status}，原因：{why}";
 }
@@ -45,6 +49,13 @@ pub fn reason(status: Status, stats: &Stats, reason: Option<&str>, lang: Lang) -
         // start was refused as it stands.
         Status::Unsolvable if stats.expanded > 0 => ReasonMsg::Exhausted,
         Status::Unsolvable => ReasonMsg::CannotReach,
+        // A bound but no walk: a depth-limited search, cut at its limit
+        // (a local search has a walk and no bound).
+        Status::NotFound if stats.walk_length.is_none() && stats.bound.is_some() => {
+            ReasonMsg::DepthLimit {
+                limit: stats.bound.unwrap_or_default(),
+            }
+        }
         Status::NotFound => ReasonMsg::OutOfIterations,
     };
     Some(known.text(lang))
@@ -117,5 +128,31 @@ mod tests {
             !not_found.is_ascii() && !not_found.contains("iterations"),
             "{not_found}"
         );
+    }
+
+    /// A depth-limited search that its limit cut is not "out of
+    /// iterations": the real run's ending names the limit in both
+    /// languages.
+    #[test]
+    fn a_depth_limit_that_cut_the_search_is_named_with_its_limit() {
+        use crate::engine::{Control, HeuristicChoice, TilePuzzle, solve_tiles, strategy};
+        let dfs = strategy::configure(
+            "dfs",
+            &strategy::Tuning {
+                depth: Some(10),
+                ..strategy::Tuning::default()
+            },
+        )
+        .unwrap();
+        // 22 moves from the goal: a limit of 10 cuts every path.
+        let p = TilePuzzle::parse("1 5 7 8 4 2 6 3 0", None, None).unwrap();
+        let o = solve_tiles(&*dfs, &p, &HeuristicChoice::Manhattan, &Control::default()).unwrap();
+        assert_eq!(o.status, Status::NotFound);
+        let r = o.reason.as_deref();
+        let zh = ended(o.status, &o.stats, r, Lang::Chinese);
+        assert!(zh.contains("深度上限 10 步"), "{zh}");
+        assert!(!zh.contains("迭代"), "{zh}");
+        let en = ended(o.status, &o.stats, r, Lang::English);
+        assert!(en.contains("depth limit of 10 moves"), "{en}");
     }
 }

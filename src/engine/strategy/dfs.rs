@@ -211,8 +211,10 @@ fn depth_limited<S: SearchSpace, W: Watch>(
         });
         enter = true;
     }
-    let stats = meter.finish(sizes(&table, &children, 0));
+    let mut stats = meter.finish(sizes(&table, &children, 0));
     if cut {
+        // The limit that cut it, as a solved run reports it too.
+        stats.bound = Some(limit);
         Outcome {
             status: Status::NotFound,
             path: Vec::new(),
