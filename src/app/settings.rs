@@ -98,6 +98,14 @@ pub enum KnobMut<'a> {
     F64(&'a mut f64),
 }
 
+/// A knob's value read from [`TuningSettings`].
+enum Value {
+    /// A whole number, exact (a seed may pass 2^53).
+    Whole(u64),
+    /// A real number.
+    Real(f64),
+}
+
 impl Default for TuningSettings {
     /// Each knob at the registry's default of the first strategy taking
     /// it: what a field missing from a settings file reads as. A strategy's
@@ -157,11 +165,20 @@ impl TuningSettings {
 
     /// The value kept for `key`.
     pub fn get(&self, key: ParamKey) -> f64 {
+        match self.value(key) {
+            Value::Whole(v) => v as f64,
+            Value::Real(v) => v,
+        }
+    }
+
+    /// The value kept for `key`, whole numbers as such (read through the
+    /// one key-to-field table, [`knob_mut`](Self::knob_mut), on a copy).
+    fn value(&self, key: ParamKey) -> Value {
         match self.clone().knob_mut(key) {
-            KnobMut::U64(v) => *v as f64,
-            KnobMut::U32(v) => f64::from(*v),
-            KnobMut::Usize(v) => *v as f64,
-            KnobMut::F64(v) => *v,
+            KnobMut::U64(v) => Value::Whole(*v),
+            KnobMut::U32(v) => Value::Whole(u64::from(*v)),
+            KnobMut::Usize(v) => Value::Whole(*v as u64),
+            KnobMut::F64(v) => Value::Real(*v),
         }
     }
 
@@ -180,14 +197,12 @@ impl TuningSettings {
     /// as such (a seed above 2^53 has no `f64`).
     pub fn for_strategy(&self, name: &str) -> Tuning {
         strategy::find(name).map_or_else(Tuning::default, |s| {
-            s.params().iter().fold(Tuning::default(), |t, p| {
-                match self.clone().knob_mut(p.key) {
-                    KnobMut::U64(v) => t.with_int(p.key, *v),
-                    KnobMut::U32(v) => t.with_int(p.key, u64::from(*v)),
-                    KnobMut::Usize(v) => t.with_int(p.key, *v as u64),
-                    KnobMut::F64(v) => t.with(p.key, *v),
-                }
-            })
+            s.params()
+                .iter()
+                .fold(Tuning::default(), |t, p| match self.value(p.key) {
+                    Value::Whole(v) => t.with_int(p.key, v),
+                    Value::Real(v) => t.with(p.key, v),
+                })
         })
     }
 
