@@ -12,10 +12,10 @@ use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
 
 use super::compare::{RowConfig, Start, time_tick};
 use super::i18n::{Message, Msg, language, tr};
+use super::jobs::{DbWork, Handle, JobKind, Jobs};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
-use crate::engine::job::Job;
 use crate::engine::strategy;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{
@@ -72,7 +72,7 @@ pub struct Batch {
     /// names table), aligned with `points`.
     names: Vec<String>,
     runs: Vec<RunBy>,
-    job: Option<Job<Vec<Vec<RunSummary>>>>,
+    job: Option<Handle<Vec<Vec<RunSummary>>>>,
     done: Arc<AtomicUsize>,
     /// Runs per configuration, once finished (or cancelled part-way).
     pub points: Vec<Vec<RunSummary>>,
@@ -129,7 +129,7 @@ impl Batch {
         start: &Start,
         configs: &[RowConfig],
         settings: &Settings,
-        cache_dir: &std::path::Path,
+        jobs: &Jobs,
         ctx: &egui::Context,
     ) {
         let tiles = matches!(start, Start::Tiles(_));
@@ -151,11 +151,12 @@ impl Batch {
             .unzip();
         (self.names, self.runs) = names.into_iter().unzip();
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
-        let (start, limits, dir) = (start.clone(), settings.limits(), cache_dir.to_path_buf());
+        let (start, limits, pool) = (start.clone(), settings.limits(), jobs.databases().clone());
         let done = self.done.clone();
         let repaint = ctx.clone();
         let ctl = Control::default().with_progress(move |_| repaint.request_repaint());
-        self.job = Some(Job::spawn(ctl, move |ctl| {
+        let wake = ctx.clone();
+        let work = move |ctl: &Control| {
             let mut rng = crate::engine::rng::seeded(seed);
             let mut points = vec![Vec::new(); strategies.len()];
             // The pattern databases the rows ask for, if the board fits.
@@ -164,15 +165,10 @@ impl Batch {
                 for kind in HeuristicKind::ALL {
                     let wanted = strategies.iter().any(|(_, h)| *h == kind);
                     if let (true, Some(partition)) = (wanted, kind.partition(&p.goal))
-                        && let Some(load) = crate::storage::pdb_cache::load_or_build_cancellable(
-                            &dir,
-                            &p.goal,
-                            &partition,
-                            &|_| {},
-                            &ctl.cancel,
-                        )
+                        && let Some(got) =
+                            pool.get(&p.goal, &partition, &DbWork::default(), &|| {}, &ctl.cancel)
                     {
-                        pdbs.push((kind, load.db));
+                        pdbs.push((kind, got.db));
                     }
                 }
             }
@@ -221,7 +217,9 @@ impl Batch {
                 done.store(i + 1, Ordering::Relaxed);
             }
             points
-        }));
+        };
+        let job = jobs.spawn(JobKind::Batch, ctl, work, move || wake.request_repaint());
+        self.job = Some(job);
     }
 
     /// Collect a finished batch (called from `App::logic`).
@@ -248,7 +246,7 @@ impl Batch {
         start: &Start,
         configs: &[RowConfig],
         settings: &Settings,
-        cache_dir: &std::path::Path,
+        jobs: &Jobs,
     ) -> bool {
         let mut export = false;
         let ctx = ui.ctx().clone();
@@ -267,7 +265,7 @@ impl Batch {
                 ui.add(egui::DragValue::new(&mut self.seed))
                     .labelled_by(l.id);
                 if ui.button(tr(ui, Msg::BatchRun)).clicked() {
-                    self.start(start, configs, settings, cache_dir, &ctx);
+                    self.start(start, configs, settings, jobs, &ctx);
                 }
             });
             if let Some(job) = &self.job

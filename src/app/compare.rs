@@ -10,11 +10,11 @@ use egui_extras::{Column, TableBuilder};
 use super::anatomy::Recorded;
 use super::i18n::names::{heuristic_label, status_text, strategy_label};
 use super::i18n::{CompareMsg, Lang, Message, Said, language, tr};
+use super::jobs::{Handle, JobKind, Jobs};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::experiment::{RunSummary, flag_disagreements};
-use crate::engine::job::Job;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::Anatomy;
 use crate::engine::strategy::{self, Family, SolveError};
@@ -112,7 +112,7 @@ pub enum Finished {
 
 enum RowJob {
     Tiles(Box<Running>),
-    Klotski(Box<Job<Recorded<KMove, SolveError>>>),
+    Klotski(Box<Handle<Recorded<KMove, SolveError>>>),
 }
 
 impl RowJob {
@@ -474,11 +474,11 @@ impl Session {
         &mut self,
         start: &Start,
         settings: &Settings,
-        cache_dir: &std::path::Path,
+        jobs: &Jobs,
         ctx: &egui::Context,
     ) {
         for i in 0..self.rows.len() {
-            self.run(i, start, settings, cache_dir, ctx);
+            self.run(i, start, settings, jobs, ctx);
         }
     }
 
@@ -488,7 +488,7 @@ impl Session {
         i: usize,
         start: &Start,
         settings: &Settings,
-        cache_dir: &std::path::Path,
+        jobs: &Jobs,
         ctx: &egui::Context,
     ) {
         let row = &mut self.rows[i];
@@ -513,11 +513,11 @@ impl Session {
         let recording = super::anatomy::Recording::for_compare(settings.record_anatomy);
         row.job = Some(match start {
             Start::Tiles(p) => RowJob::Tiles(Box::new(Running::start(
+                jobs,
+                JobKind::CompareRow,
                 p.clone(),
                 strategy,
                 row.config.heuristic,
-                None,
-                cache_dir.to_path_buf(),
                 settings.limits(),
                 recording,
                 move || repaint.request_repaint(),
@@ -531,14 +531,19 @@ impl Session {
                         .with_threads(1)
                         .with_progress(move |_| repaint.request_repaint()),
                 );
-                RowJob::Klotski(Box::new(Job::spawn(ctl, move |ctl| {
+                let work = move |ctl: &Control| {
                     super::anatomy::solve_recorded(
                         ctl,
                         recording,
                         |_| None,
                         |c| solve_klotski(&*strategy, &l, metric, c),
                     )
-                })))
+                };
+                let wake = ctx.clone();
+                let job = jobs.spawn(JobKind::CompareRow, ctl, work, move || {
+                    wake.request_repaint()
+                });
+                RowJob::Klotski(Box::new(job))
             }
         });
         row.start = Some(start.clone());
@@ -704,7 +709,7 @@ impl Session {
         ui: &mut egui::Ui,
         start: &Start,
         settings: &Settings,
-        cache_dir: &std::path::Path,
+        jobs: &Jobs,
     ) -> Option<super::Command> {
         let ctx = ui.ctx().clone();
         let tiles = matches!(start, Start::Tiles(_));
@@ -717,7 +722,7 @@ impl Session {
                 .add_enabled(!running, egui::Button::new(tr(ui, CompareMsg::RunAll)))
                 .clicked()
             {
-                self.run_all(start, settings, cache_dir, &ctx);
+                self.run_all(start, settings, jobs, &ctx);
             }
             if ui
                 .add_enabled(running, egui::Button::new(tr(ui, CompareMsg::CancelAll)))
@@ -783,7 +788,7 @@ impl Session {
         {
             ui.colored_label(ui.visuals().warn_fg_color, tr(ui, CompareMsg::EarlierStart));
         }
-        self.table(ui, start, settings, cache_dir, tiles, &mut action);
+        self.table(ui, start, settings, jobs, tiles, &mut action);
         if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
             let label = r.config.label_in(tiles, lang);
             ui.label(tr(ui, CompareMsg::TraceOf { label }));
@@ -800,7 +805,7 @@ impl Session {
         self.charts(ui, tiles);
         ui.separator();
         let configs: Vec<RowConfig> = self.rows.iter().map(|r| r.config.clone()).collect();
-        if self.batch.ui(ui, start, &configs, settings, cache_dir) {
+        if self.batch.ui(ui, start, &configs, settings, jobs) {
             action = Some(super::Command::ExportBatch);
         }
         if self.is_running() {
@@ -817,7 +822,7 @@ impl Session {
         ui: &mut egui::Ui,
         start: &Start,
         settings: &Settings,
-        cache_dir: &std::path::Path,
+        jobs: &Jobs,
         tiles: bool,
         action: &mut Option<super::Command>,
     ) {
@@ -1112,7 +1117,7 @@ impl Session {
             self.shown_trace = show_trace;
         }
         if let Some(i) = run_one {
-            self.run(i, start, settings, cache_dir, &ctx);
+            self.run(i, start, settings, jobs, &ctx);
         }
         // The trace shown stays with its row as rows come and go.
         if let Some(i) = duplicate {
@@ -1163,7 +1168,7 @@ impl CompareView {
         ui: &mut egui::Ui,
         start: &Start,
         settings: &Settings,
-        cache_dir: &std::path::Path,
+        jobs: &Jobs,
     ) -> Option<super::Command> {
         self.family = start.family();
         let busy = self.is_running();
@@ -1174,7 +1179,7 @@ impl CompareView {
             // Scrolls sideways too: on a narrow window the table (whose
             // columns keep their widths) would otherwise be cut off.
             egui::ScrollArea::both().show(ui, |ui| {
-                command = (**self).ui(ui, start, settings, cache_dir);
+                command = (**self).ui(ui, start, settings, jobs);
             });
         });
         command

@@ -1,6 +1,7 @@
 //! The left panel: puzzle size, strategy, heuristic, limits, the start
 //! position buttons, Solve / Cancel with live counters, display toggles.
 
+use crate::app::PlayCommand;
 use eframe::egui;
 
 use super::Command;
@@ -66,7 +67,7 @@ fn puzzle_section(
                     .clicked()
                     && state.shape != shape
                 {
-                    commands.push(Command::NewSize(shape));
+                    commands.push(Command::Play(PlayCommand::NewSize(shape)));
                 }
             }
         });
@@ -97,7 +98,7 @@ fn puzzle_section(
                 )
                 .clicked()
             {
-                commands.push(Command::NewSize(settings.shape()));
+                commands.push(Command::Play(PlayCommand::NewSize(settings.shape())));
             }
         });
         if let Some(problem) = problem {
@@ -225,7 +226,7 @@ fn start_section(
                 .on_hover_text(tr(ui, TilesMsg::RandomizeHint))
                 .clicked()
             {
-                commands.push(Command::Randomize);
+                commands.push(Command::Play(PlayCommand::Randomize));
             }
             if ui.button(tr(ui, TilesMsg::SetState)).clicked() {
                 commands.push(Command::OpenSetState);
@@ -237,7 +238,7 @@ fn start_section(
                 .on_hover_text(tr(ui, TilesMsg::ShuffleHint))
                 .clicked()
             {
-                commands.push(Command::Shuffle);
+                commands.push(Command::Play(PlayCommand::Shuffle));
             }
             ui.add(
                 egui::Slider::new(&mut settings.shuffle_moves, 1..=300)
@@ -251,14 +252,14 @@ fn start_section(
                 .on_hover_text(tr(ui, TilesMsg::ResetHint))
                 .clicked()
             {
-                commands.push(Command::Reset);
+                commands.push(Command::Play(PlayCommand::Reset));
             }
             if ui
                 .button(tr(ui, TilesMsg::GoToGoal))
                 .on_hover_text(tr(ui, TilesMsg::GoToGoalHint))
                 .clicked()
             {
-                commands.push(Command::GoToGoal);
+                commands.push(Command::Play(PlayCommand::GoToGoal));
             }
             let mut edit = state.edit_mode;
             if ui
@@ -266,7 +267,7 @@ fn start_section(
                 .on_hover_text(tr(ui, TilesMsg::EditModeHint))
                 .clicked()
             {
-                commands.push(Command::ToggleEdit);
+                commands.push(Command::Play(PlayCommand::ToggleEdit));
             }
         });
     });
@@ -280,7 +281,7 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
                     .add_enabled(!state.edit_mode, egui::Button::new(tr(ui, TilesMsg::Solve)))
                     .clicked()
                 {
-                    commands.push(Command::Solve);
+                    commands.push(Command::Play(PlayCommand::Solve));
                 }
                 if ui
                     .add_enabled(
@@ -307,7 +308,7 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
             // does not move when the counters arrive.
             live_counters(ui, &run.progress().unwrap_or_default());
             if ui.button(tr(ui, TilesMsg::Cancel)).clicked() {
-                commands.push(Command::Cancel);
+                commands.push(Command::Play(PlayCommand::Cancel));
             }
         }
     }

@@ -1,143 +1,19 @@
-//! The pattern databases the app holds, and the "Build strong database"
-//! control: the 7-8 database is built on a background thread with a
-//! progress bar, cached on disk, and used from then on. [`DbWork`] is what
-//! a background load or build tells the panel, for this build and for the
-//! one a solve starts alike.
+//! The "Build strong database" control and the panel's lines about
+//! pattern databases: the 7-8 database is built as a background job with a
+//! progress bar, cached on disk, and held in the app's one database pool
+//! ([`super::jobs::DatabasePool`]) from then on, for every job.
 
-use std::path::{Path, PathBuf};
+use crate::app::PlayCommand;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use eframe::egui;
 
 use super::Command;
 use super::i18n::{Message, Said, TilesMsg, tr};
-use crate::engine::job::Job;
+use super::jobs::{DbPhase, DbWork, Got, Handle, JobKind, Jobs};
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{Board, Control, HeuristicKind};
-use crate::storage::pdb_cache::{self, PdbLoad};
-
-/// What a background step is doing with a pattern database, written by its
-/// thread and read by the panel each frame.
-#[derive(Clone, Debug)]
-pub struct DbWork(
-    Arc<AtomicU32>,
-    Arc<std::sync::Mutex<Option<std::time::Instant>>>,
-);
-
-/// Least time between two frames asked for by a build's progress. Where
-/// the window is drawn in software (no GPU, e.g. a bare X server) a frame
-/// can cost a few hundred milliseconds of CPU, and a frame at every layer
-/// of the 7-8 build was seen to keep the UI thread busy on one of two
-/// cores while the build ran.
-const REPAINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// What [`DbWork`] holds.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum DbPhase {
-    /// No database work (the search itself may run).
-    Idle,
-    /// Reading the cache file (seconds for the 7-8 database; no progress).
-    Loading,
-    /// Building: the fraction done (1.0 while the file is written).
-    Building(f32),
-}
-
-/// Idle.
-impl Default for DbWork {
-    fn default() -> Self {
-        Self(Arc::new(AtomicU32::new(Self::IDLE)), Arc::default())
-    }
-}
-
-impl DbWork {
-    const IDLE: u32 = u32::MAX;
-    const LOADING: u32 = u32::MAX - 1;
-
-    fn new(phase: DbPhase) -> Self {
-        let work = Self::default();
-        match phase {
-            DbPhase::Idle => {}
-            DbPhase::Loading => work.loading(),
-            DbPhase::Building(f) => {
-                work.building(f);
-            }
-        }
-        work
-    }
-
-    /// The phase now.
-    pub fn phase(&self) -> DbPhase {
-        match self.0.load(Ordering::Relaxed) {
-            Self::IDLE => DbPhase::Idle,
-            Self::LOADING => DbPhase::Loading,
-            x => DbPhase::Building(x as f32 / 1000.0),
-        }
-    }
-
-    /// A cache file is being read.
-    pub fn loading(&self) {
-        self.0.store(Self::LOADING, Ordering::Relaxed);
-    }
-
-    /// A build is `done` (0 to 1) through; whether to ask for a frame: the
-    /// shown percentage changed, and the last frame asked for is at least
-    /// [`REPAINT_EVERY`] old (the start and the end always show).
-    pub fn building(&self, done: f32) -> bool {
-        let now = (done.clamp(0.0, 1.0) * 1000.0) as u32;
-        let before = self.0.swap(now, Ordering::Relaxed);
-        let percent = |x: u32| x / 10;
-        let edge = now == 0 || now == 1000 || before >= Self::LOADING;
-        if !edge && percent(now) == percent(before) {
-            return false;
-        }
-        let mut last = self.1.lock().unwrap_or_else(|e| e.into_inner());
-        let due = last.is_none_or(|t| t.elapsed() >= REPAINT_EVERY);
-        if edge || due {
-            *last = Some(std::time::Instant::now());
-        }
-        edge || due
-    }
-
-    /// The database work is over.
-    pub fn idle(&self) {
-        self.0.store(Self::IDLE, Ordering::Relaxed);
-    }
-
-    /// Load (or build) the database of `partition` for `goal` from
-    /// `cache_dir`, telling the panel which of the two it does; `repaint`
-    /// is called whenever there is news to show. `None` if cancelled.
-    pub fn load_or_build(
-        &self,
-        cache_dir: &Path,
-        goal: &Board,
-        partition: &[Vec<u8>],
-        repaint: &(dyn Fn() + Sync),
-        cancel: &crate::engine::CancelToken,
-    ) -> Option<PdbLoad> {
-        // A file that turns out unusable is rebuilt: the first progress
-        // report then switches the panel to the build's bar.
-        if pdb_cache::path_for(cache_dir, goal, partition).exists() {
-            self.loading();
-        } else {
-            self.building(0.0);
-        }
-        repaint();
-        let load = pdb_cache::load_or_build_cancellable(
-            cache_dir,
-            goal,
-            partition,
-            &|f| {
-                if self.building(f) {
-                    repaint();
-                }
-            },
-            cancel,
-        );
-        self.idle();
-        load
-    }
-}
+use crate::storage::pdb_cache::PdbLoad;
 
 /// The line a background database step shows: a spinner while a cache file
 /// is read, the build's percentage while one is built. Shared by the
@@ -169,18 +45,17 @@ pub fn progress_ui(ui: &mut egui::Ui, name: &str, phase: DbPhase) {
     }
 }
 
-/// Loaded databases (at most one per partition and goal) and the strong
-/// database's build, if one runs.
-#[derive(Default)]
+/// The strong database's build, if one runs, over the app's shared
+/// databases.
 pub struct Databases {
-    loaded: Vec<Arc<PatternDb>>,
+    jobs: Jobs,
     build: Option<StrongBuild>,
 }
 
 /// A build of the 7-8 database on its own thread.
 struct StrongBuild {
     goal: Board,
-    job: Job<Option<PdbLoad>>,
+    job: Handle<Option<Got>>,
     work: DbWork,
 }
 
@@ -195,54 +70,48 @@ pub enum StrongStatus {
     OnDisk,
     /// In memory.
     Loaded,
-    /// Being built: the fraction done.
+    /// Being built: the fraction done (by this build or a solve's).
     Building(f32),
-    /// Being read from its cache file (a file that appeared meanwhile).
+    /// Being read from its cache file.
     Loading,
 }
 
 impl Databases {
-    /// The database of `kind` for `goal`, if loaded.
+    /// No build yet, over `jobs`' databases.
+    pub fn new(jobs: Jobs) -> Self {
+        Self { jobs, build: None }
+    }
+
+    /// The database of `kind` for `goal`, if held.
     pub fn find(&self, kind: HeuristicKind, goal: &Board) -> Option<Arc<PatternDb>> {
-        self.find_partition(goal, &kind.partition(goal)?)
+        self.jobs.databases().find_kind(kind, goal)
     }
 
-    fn find_partition(&self, goal: &Board, partition: &[Vec<u8>]) -> Option<Arc<PatternDb>> {
-        self.loaded
-            .iter()
-            .find(|db| db.goal() == goal.cells() && db.partition() == partition)
-            .cloned()
+    /// Hold `db` for every job.
+    #[cfg(test)]
+    pub fn keep(&self, db: Arc<PatternDb>) {
+        self.jobs.databases().hold(db);
     }
 
-    /// Keep `db` (replacing one with the same partition).
-    pub fn keep(&mut self, db: Arc<PatternDb>) {
-        let partition = db.partition();
-        self.loaded.retain(|d| d.partition() != partition);
-        self.loaded.push(db);
-    }
-
-    /// Drop the databases built for another goal.
-    pub fn retain_goal(&mut self, goal: &Board) {
-        self.loaded
-            .retain(|db| db.goal() == goal.cells() && db.shape() == goal.shape());
-    }
-
-    /// The strong database's state for `goal`, looking in `cache_dir`.
-    pub fn strong_status(&self, goal: &Board, cache_dir: &Path) -> StrongStatus {
+    /// The strong database's state for `goal`.
+    pub fn strong_status(&self, goal: &Board) -> StrongStatus {
         let Some(partition) = HeuristicKind::Pdb78.partition(goal) else {
             return StrongStatus::NotApplicable;
         };
-        if let Some(b) = self.build.as_ref().filter(|b| b.goal == *goal) {
-            return match b.work.phase() {
-                DbPhase::Loading => StrongStatus::Loading,
-                DbPhase::Building(f) => StrongStatus::Building(f),
-                DbPhase::Idle => StrongStatus::Building(0.0),
-            };
+        let pool = self.jobs.databases();
+        let phase = match self.build.as_ref().filter(|b| b.goal == *goal) {
+            Some(b) => Some(b.work.phase()),
+            None => pool.pending_phase(goal, &partition),
+        };
+        match phase {
+            Some(DbPhase::Loading) => return StrongStatus::Loading,
+            Some(DbPhase::Building(f)) => return StrongStatus::Building(f),
+            Some(DbPhase::Idle) => return StrongStatus::Building(0.0),
+            None => {}
         }
-        if self.find_partition(goal, &partition).is_some() {
-            return StrongStatus::Loaded;
-        }
-        if pdb_cache::path_for(cache_dir, goal, &partition).exists() {
+        if pool.find(goal, &partition).is_some() {
+            StrongStatus::Loaded
+        } else if pool.is_on_disk(goal, &partition) {
             StrongStatus::OnDisk
         } else {
             StrongStatus::Missing
@@ -250,26 +119,25 @@ impl Databases {
     }
 
     /// Start building (or loading) the strong database for `goal` in the
-    /// background; `repaint` is called as it progresses.
-    pub fn start_strong_build(
-        &mut self,
-        goal: &Board,
-        cache_dir: PathBuf,
-        repaint: impl Fn() + Send + Sync + 'static,
-    ) {
+    /// background (waiting for a solve's build of it, if one runs);
+    /// `repaint` is called as it progresses.
+    pub fn start_strong_build(&mut self, goal: &Board, repaint: impl Fn() + Send + Sync + 'static) {
         if self.build.is_some() {
             return;
         }
-        let work = DbWork::new(DbPhase::Building(0.0));
+        let work = DbWork::default();
+        work.building(0.0);
         let sink = work.clone();
         let g = goal.clone();
         let repaint = Arc::new(repaint);
         let wake = repaint.clone();
-        let job = Job::spawn_waking(
+        let pool = self.jobs.databases().clone();
+        let job = self.jobs.spawn(
+            JobKind::Database,
             Control::default(),
             move |ctl| {
                 let partition = PatternDb::partition_78(&g);
-                sink.load_or_build(&cache_dir, &g, &partition, &*repaint, &ctl.cancel)
+                pool.get(&g, &partition, &sink, &*repaint, &ctl.cancel)
             },
             move || wake(),
         );
@@ -295,11 +163,14 @@ impl Databases {
             Err(failed) => Said::msg(TilesMsg::StrongFailed {
                 why: failed.to_string(),
             }),
-            Ok(Some(load)) => {
+            Ok(Some(Got {
+                load: Some(load), ..
+            })) => {
                 let what = load_words(&load);
-                self.keep(load.db);
                 Said::new(move |lang| TilesMsg::StrongReady { what: what(lang) }.text(lang))
             }
+            // Another job (a solve) read or built it meanwhile.
+            Ok(Some(Got { load: None, .. })) => Said::msg(TilesMsg::StrongLoaded),
             Ok(None) => Said::msg(TilesMsg::StrongCancelled),
         })
     }
@@ -325,7 +196,7 @@ pub fn strong_ui(ui: &mut egui::Ui, status: StrongStatus, commands: &mut Vec<Com
     if let Some(phase) = working {
         progress_ui(ui, "7-8", phase);
         if ui.button(tr(ui, TilesMsg::CancelBuild)).clicked() {
-            commands.push(Command::CancelStrongDatabase);
+            commands.push(Command::Play(PlayCommand::CancelStrongDatabase));
         }
     } else if status == StrongStatus::Missing
         && ui
@@ -333,7 +204,7 @@ pub fn strong_ui(ui: &mut egui::Ui, status: StrongStatus, commands: &mut Vec<Com
             .on_hover_text(tr(ui, TilesMsg::BuildStrongHint))
             .clicked()
     {
-        commands.push(Command::BuildStrongDatabase);
+        commands.push(Command::Play(PlayCommand::BuildStrongDatabase));
     }
 }
 

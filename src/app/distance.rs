@@ -10,7 +10,6 @@
 //!   only an upper bound. An answer is kept with the position it is for,
 //!   so a late one never shows for another.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,8 +19,8 @@ use super::Command;
 use super::board_view::Marks;
 use super::distribution::{self, Distribution, Effect};
 use super::i18n::{HintMsg, Lang, Message, Said, names, tr};
+use super::jobs::{DatabasePool, DbWork, Handle, JobKind, Jobs};
 use crate::engine::control::Stop;
-use crate::engine::job::Job;
 use crate::engine::strategy::find;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::tiles::table::DistanceTable;
@@ -71,7 +70,7 @@ enum Table {
     None,
     Building {
         goal: Board,
-        job: Box<Job<Result<DistanceTable, Stop>>>,
+        job: Box<Handle<Result<DistanceTable, Stop>>>,
     },
     Ready(Box<DistanceTable>),
 }
@@ -110,9 +109,9 @@ impl Failure {
 
 type Answer = Result<Known, Failure>;
 /// The search for one position, and a database it read from the cache.
-type SearchJob = Job<(Answer, Option<Arc<PatternDb>>)>;
+type SearchJob = Handle<(Answer, Option<Arc<PatternDb>>)>;
 /// The distances after each blank move.
-type NeighboursJob = Job<Vec<(Dir, u32)>>;
+type NeighboursJob = Handle<Vec<(Dir, u32)>>;
 
 /// A background search for one position (boards without a quick table).
 struct Search {
@@ -126,18 +125,6 @@ struct Search {
     neighbour_distances: Option<Vec<(Dir, u32)>>,
 }
 
-impl Drop for Search {
-    fn drop(&mut self) {
-        // An answer nobody waits for any more: stop computing it.
-        if let Some(job) = &self.job {
-            job.cancel();
-        }
-        if let Some(job) = &self.neighbours {
-            job.cancel();
-        }
-    }
-}
-
 /// What the poll needs to know besides the board.
 pub struct Wanted<'a> {
     /// The readout is on.
@@ -146,8 +133,9 @@ pub struct Wanted<'a> {
     pub overlay: bool,
     /// The strongest pattern database loaded for this goal, if any.
     pub database: Option<Arc<PatternDb>>,
-    /// The pattern-database cache folder.
-    pub cache_dir: &'a std::path::Path,
+    /// The app's background work (the searches run there, the databases
+    /// come from there).
+    pub jobs: &'a Jobs,
 }
 
 impl Distances {
@@ -164,14 +152,14 @@ impl Distances {
         }
         if DistanceTable::quick(goal.shape()) {
             self.search = None;
-            self.poll_table(goal, ctx);
+            self.poll_table(goal, wanted.jobs, ctx);
         } else {
             self.drop_table();
             self.poll_search(goal, board, wanted, ctx);
         }
     }
 
-    fn poll_table(&mut self, goal: &Board, ctx: &egui::Context) {
+    fn poll_table(&mut self, goal: &Board, jobs: &Jobs, ctx: &egui::Context) {
         let current = match &self.table {
             Table::None => None,
             Table::Building { goal, .. } => Some(goal.cells()),
@@ -181,7 +169,8 @@ impl Distances {
             self.drop_table();
             let target = goal.clone();
             let repaint = ctx.clone();
-            let job = Job::spawn_waking(
+            let job = jobs.spawn(
+                JobKind::Hints,
                 Control::default(),
                 move |ctl| DistanceTable::build(&target, ctl),
                 move || repaint.request_repaint(),
@@ -222,12 +211,13 @@ impl Distances {
             .is_some_and(|s| &s.board == board && &s.goal == goal);
         if !fresh {
             let database = wanted.database.clone().or_else(|| self.cached_db.clone());
-            let cache_dir = wanted.cache_dir.to_path_buf();
+            let pool = wanted.jobs.databases().clone();
             let (b, g) = (board.clone(), goal.clone());
             let repaint = ctx.clone();
-            let job = Job::spawn_waking(
+            let job = wanted.jobs.spawn(
+                JobKind::Hints,
                 Control::default(),
-                move |ctl| distance_of(&b, &g, database, cache_dir, ctl),
+                move |ctl| distance_of(&b, &g, database, &pool, ctl),
                 move || repaint.request_repaint(),
             );
             // The old search (if any) is cancelled as it is dropped.
@@ -267,7 +257,8 @@ impl Distances {
             let database = wanted.database.or_else(|| self.cached_db.clone());
             let (b, g, d) = (search.board.clone(), search.goal.clone(), known.distance);
             let repaint = ctx.clone();
-            search.neighbours = Some(Box::new(Job::spawn_waking(
+            search.neighbours = Some(Box::new(wanted.jobs.spawn(
+                JobKind::Hints,
                 Control::default(),
                 move |ctl| neighbour_distances(&b, &g, d, database, ctl),
                 move || repaint.request_repaint(),
@@ -631,7 +622,7 @@ fn table_states(shape: Shape) -> u64 {
 fn exact_choice(
     goal: &Board,
     database: Option<Arc<PatternDb>>,
-    cache_dir: &std::path::Path,
+    pool: &DatabasePool,
     ctl: &Control,
 ) -> Option<(HeuristicChoice, Option<Arc<PatternDb>>)> {
     let shape = goal.shape();
@@ -641,16 +632,10 @@ fn exact_choice(
         }
         // The 6-6-3 from the cache (read, never built, for a readout).
         let partition = HeuristicKind::Pdb.partition(goal)?;
-        if crate::storage::pdb_cache::is_cached(cache_dir, goal, &partition)
-            && let Some(load) = crate::storage::pdb_cache::load_or_build_cancellable(
-                cache_dir,
-                goal,
-                &partition,
-                &|_| {},
-                &ctl.cancel,
-            )
+        if pool.is_at_hand(goal, &partition)
+            && let Some(got) = pool.get(goal, &partition, &DbWork::default(), &|| {}, &ctl.cancel)
         {
-            return Some((HeuristicChoice::Pdb(load.db.clone()), Some(load.db)));
+            return Some((HeuristicChoice::Pdb(got.db.clone()), Some(got.db)));
         }
         return Some((HeuristicChoice::LinearConflict, None));
     }
@@ -663,7 +648,7 @@ fn distance_of(
     board: &Board,
     goal: &Board,
     database: Option<Arc<PatternDb>>,
-    cache_dir: PathBuf,
+    pool: &DatabasePool,
     ctl: &Control,
 ) -> (Answer, Option<Arc<PatternDb>>) {
     let puzzle = match TilePuzzle::new(board.clone(), goal.clone()) {
@@ -678,7 +663,7 @@ fn distance_of(
     }
     let mut loaded = None;
     let mut timed_out = false;
-    if let Some((choice, read)) = exact_choice(goal, database, &cache_dir, ctl) {
+    if let Some((choice, read)) = exact_choice(goal, database, pool, ctl) {
         loaded = read;
         let limited = Control::default()
             .with_cancel(ctl.cancel.clone())

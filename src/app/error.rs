@@ -16,15 +16,14 @@ pub enum Busy {
     Solving,
     /// The compare view runs strategies (rows or a batch).
     Comparing,
+    /// The strong pattern database is being built.
+    BuildingDatabase,
 }
 
 impl Busy {
-    /// The work in a few words, for messages.
-    fn what(self) -> &'static str {
-        match self {
-            Busy::Solving => "solve",
-            Busy::Comparing => "comparison",
-        }
+    /// The work in a few words, in English (the error's own text).
+    fn what(self) -> String {
+        self.msg().text(Lang::English)
     }
 }
 
@@ -118,6 +117,7 @@ impl Busy {
         match self {
             Busy::Solving => ErrorMsg::BusySolve,
             Busy::Comparing => ErrorMsg::BusyComparison,
+            Busy::BuildingDatabase => ErrorMsg::BusyDatabase,
         }
     }
 }

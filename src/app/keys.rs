@@ -1,6 +1,7 @@
 //! The keys both play views share: undo/redo shortcuts, pasted text, the
 //! arrow keys (or WASD), and Esc for dialogs.
 
+use crate::app::PlayCommand;
 use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 
 use super::Command;
@@ -17,10 +18,10 @@ pub fn commands(ctx: &egui::Context) -> Vec<Command> {
     let mut out = Vec::new();
     // Redo first: Ctrl+Shift+Z would also match a plain Ctrl+Z check.
     if ctx.input_mut(|i| i.consume_shortcut(&REDO) || i.consume_shortcut(&REDO_Y)) {
-        out.push(Command::Redo);
+        out.push(Command::Play(PlayCommand::Redo));
     }
     if ctx.input_mut(|i| i.consume_shortcut(&UNDO)) {
-        out.push(Command::Undo);
+        out.push(Command::Play(PlayCommand::Undo));
     }
     let pasted = ctx.input(|i| {
         i.events.iter().find_map(|e| match e {

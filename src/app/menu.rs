@@ -1,5 +1,6 @@
 //! The menu bar and the Help windows.
 
+use crate::app::PlayCommand;
 use eframe::egui;
 
 use super::Command;
@@ -22,7 +23,7 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
             }
             ui.separator();
             if ui.button(tr(ui, Msg::MenuCopyState)).clicked() {
-                out.push(Command::CopyState);
+                out.push(Command::Play(PlayCommand::CopyState));
             }
             if ui
                 .button(tr(ui, Msg::MenuPasteState))
@@ -39,11 +40,11 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
         ui.menu_button(tr(ui, Msg::MenuEdit), |ui| {
             let undo = egui::Button::new(tr(ui, Msg::MenuUndo)).shortcut_text("Ctrl+Z");
             if ui.add_enabled(can_undo, undo).clicked() {
-                out.push(Command::Undo);
+                out.push(Command::Play(PlayCommand::Undo));
             }
             let redo = egui::Button::new(tr(ui, Msg::MenuRedo)).shortcut_text("Ctrl+Shift+Z");
             if ui.add_enabled(can_redo, redo).clicked() {
-                out.push(Command::Redo);
+                out.push(Command::Play(PlayCommand::Redo));
             }
         });
         ui.menu_button(tr(ui, Msg::MenuLanguage), |ui| {

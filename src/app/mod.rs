@@ -9,6 +9,7 @@
 mod anatomy;
 pub mod batch;
 mod board_view;
+mod command;
 pub mod compare;
 mod controls;
 mod databases;
@@ -24,6 +25,7 @@ mod help;
 mod heuristic_view;
 mod i18n;
 mod inspector;
+mod jobs;
 mod keys;
 pub mod klotski;
 mod menu;
@@ -57,6 +59,8 @@ mod tests_i18n_tiles;
 #[cfg(test)]
 mod tests_inspector;
 #[cfg(test)]
+mod tests_jobs;
+#[cfg(test)]
 mod tests_names;
 #[cfg(test)]
 mod tests_pdb;
@@ -67,6 +71,7 @@ mod tests_weighted;
 mod tiles;
 mod trace_plot;
 mod tuning;
+mod view;
 
 use eframe::egui;
 
@@ -79,139 +84,23 @@ use settings::Family;
 pub use settings::Settings;
 use tiles::TilesPlay;
 
-use crate::engine::klotski::Layout;
+pub use command::{Command, PlayCommand};
+use jobs::Jobs;
+use view::{PlayView, Screen};
+
 use crate::engine::rng::SeededRng;
-use crate::engine::{Shape, TilePuzzle};
-
-/// Everything the user can ask for, from buttons, menus, keys and dialogs:
-/// the one way views talk to the app ([`HuarongApp::apply`]).
-#[derive(Clone, Debug)]
-pub enum Command {
-    /// A new board of this size, at the goal.
-    NewSize(Shape),
-    /// A uniformly random solvable start.
-    Randomize,
-    /// Random moves from the goal.
-    Shuffle,
-    /// Back to the start: the tile position last set or the solution's
-    /// start (undoable), or the layout's start (Klotski).
-    Reset,
-    /// Put the tiles at the goal (undoable).
-    GoToGoal,
-    /// Open the dialog that sets the position: Set state for tiles, the
-    /// layout editor for Klotski.
-    OpenSetState,
-    /// Text pasted (Ctrl+V): a tile state opens Set state with it; in
-    /// Klotski a layout is loaded.
-    Paste(String),
-    /// Apply this puzzle (the Set state dialog's Apply).
-    SetPuzzle(TilePuzzle),
-    /// Close the Set state dialog without change.
-    CloseSetState,
-    /// Load the classic Klotski layout with this index.
-    LoadClassic(usize),
-    /// Play this Klotski layout (the layout editor's Apply).
-    SetLayout(Layout),
-    /// Play this Klotski position under this title (a position shown from
-    /// the hints: the farthest from the exit, the closest to it).
-    PlayLayout(Layout, Said),
-    /// Close the layout editor without change.
-    CloseEditor,
-    /// Toggle edit mode.
-    ToggleEdit,
-    /// Solve the board shown.
-    Solve,
-    /// Cancel the running solve.
-    Cancel,
-    /// Open the search inspector on the board shown (step through a run).
-    Inspect,
-    /// Close the search inspector (its run is cancelled).
-    CloseInspector,
-    /// Undo a move.
-    Undo,
-    /// Redo a move.
-    Redo,
-    /// Show this step of the solution.
-    ShowStep(usize),
-    /// Play the solution from the step shown.
-    PlaySolution,
-    /// Pause playback.
-    PauseSolution,
-    /// Switch the puzzle family.
-    SetFamily(Family),
-    /// Show the compare view (`true`) or the play view.
-    ShowCompare(bool),
-    /// Show a compared run's solution in the play view.
-    PlayCompared(Box<(compare::Start, compare::Finished, run_by::RunBy)>),
-    /// Export the compare table (dialog).
-    Export,
-    /// Export the batch aggregates (dialog).
-    ExportBatch,
-    /// Open a puzzle file (dialog).
-    Open,
-    /// Save the puzzle (dialog).
-    Save,
-    /// Save the puzzle with its solution (dialog).
-    SaveSolution,
-    /// Copy the state as text.
-    CopyState,
-    /// Close the error dialog.
-    DismissError,
-    /// Quit.
-    Quit,
-    /// Speak this language from the next frame on.
-    SetLanguage(i18n::Lang),
-    /// Show the keys.
-    Help,
-    /// Show the about box.
-    About,
-    /// Open the Help page "How the strategies work".
-    OpenHelp,
-    /// Build the strong (7-8) pattern database in the background.
-    BuildStrongDatabase,
-    /// Cancel that build.
-    CancelStrongDatabase,
-}
-
-impl Command {
-    /// The command as the user knows it, if it is refused while `busy`:
-    /// those that replace the position a solve or comparison works on.
-    fn refused_while(&self, busy: Busy) -> Option<TilesMsg> {
-        Some(match self {
-            Command::NewSize(_) => TilesMsg::ActionNewSize,
-            Command::Randomize => TilesMsg::ActionRandomize,
-            Command::Shuffle => TilesMsg::ActionShuffle,
-            Command::Reset => TilesMsg::ActionReset,
-            Command::GoToGoal => TilesMsg::ActionGoToGoal,
-            Command::OpenSetState => TilesMsg::ActionSetState,
-            Command::Paste(_) => TilesMsg::ActionPasteState,
-            Command::SetPuzzle(_) => TilesMsg::ActionSetState,
-            Command::LoadClassic(_) => TilesMsg::ActionChooseLayout,
-            Command::SetLayout(_) => TilesMsg::ActionEditLayout,
-            Command::PlayLayout(..) => TilesMsg::ActionShowPosition,
-            Command::ToggleEdit => TilesMsg::ActionEditMode,
-            Command::SetFamily(_) => TilesMsg::ActionSwitchPuzzle,
-            Command::Open => TilesMsg::ActionOpen,
-            Command::BuildStrongDatabase => TilesMsg::ActionBuildStrong,
-            // A compared run may be played while other rows run, but not
-            // over a running solve.
-            Command::PlayCompared(_) if busy == Busy::Solving => TilesMsg::ActionPlayCompared,
-            Command::ShowCompare(_) if busy == Busy::Comparing => TilesMsg::ActionSwitchView,
-            _ => return None,
-        })
-    }
-}
 
 /// The app.
 pub struct HuarongApp {
     settings: Settings,
     tiles: TilesPlay,
     klotski: klotski::KlotskiPlay,
-    /// The compare view, and whether it is shown instead of the play view.
+    /// The compare view (its rows stay while another screen is shown).
     compare: compare::CompareView,
-    comparing: bool,
-    /// Where pattern databases are cached.
-    cache_dir: std::path::PathBuf,
+    /// What fills the window: the play view, compare, or the inspector.
+    screen: Screen,
+    /// Every background job, and the pattern databases they share.
+    jobs: Jobs,
     set_state: Option<SetStateDialog>,
     error: Option<AppError>,
     show_help: bool,
@@ -219,8 +108,6 @@ pub struct HuarongApp {
     /// The Help page "How the strategies work" is open.
     show_strategies: bool,
     files: files::FileDialogs,
-    /// The search inspector, shown instead of the play view while open.
-    inspector: Option<inspector::Inspector>,
     /// The language the window's title was last set in.
     titled: Option<i18n::Lang>,
 }
@@ -252,20 +139,20 @@ impl HuarongApp {
         rng: SeededRng,
         cache_dir: std::path::PathBuf,
     ) -> Self {
+        let jobs = Jobs::new(cache_dir);
         Self {
-            tiles: TilesPlay::new(&settings, rng),
-            klotski: klotski::KlotskiPlay::new(settings.classic),
+            tiles: TilesPlay::new(&settings, rng, jobs.clone()),
+            klotski: klotski::KlotskiPlay::new(settings.classic, jobs.clone()),
             settings,
             compare: compare::CompareView::default(),
-            comparing: false,
-            cache_dir,
+            screen: Screen::Play,
+            jobs,
             set_state: None,
             error: None,
             show_help: false,
             show_about: false,
             show_strategies: false,
             files: files::FileDialogs::default(),
-            inspector: None,
             titled: None,
         }
     }
@@ -274,25 +161,71 @@ impl HuarongApp {
         self.settings.family == Family::Klotski
     }
 
-    /// What runs in the background, if anything that a new position would
-    /// disturb.
-    fn busy(&self) -> Option<Busy> {
-        if self.tiles.is_solving() || self.klotski.is_solving() {
-            Some(Busy::Solving)
-        } else if self.compare.is_running() {
-            Some(Busy::Comparing)
-        } else {
-            None
+    /// The play view of the family chosen.
+    fn view(&self) -> &dyn PlayView {
+        match self.settings.family {
+            Family::Tiles => &self.tiles,
+            Family::Klotski => &self.klotski,
         }
     }
 
-    /// Show `line` in the status line of the view shown.
-    fn set_status(&mut self, line: Said) {
-        if self.in_klotski() {
-            self.klotski.set_status(line);
-        } else {
-            self.tiles.set_status(line);
+    /// The play view of the family chosen, to change.
+    fn view_mut(&mut self) -> &mut dyn PlayView {
+        match self.settings.family {
+            Family::Tiles => &mut self.tiles,
+            Family::Klotski => &mut self.klotski,
         }
+    }
+
+    /// The play view shown and the settings, to change both.
+    fn view_and_settings(&mut self) -> (&mut dyn PlayView, &mut Settings) {
+        let view: &mut dyn PlayView = match self.settings.family {
+            Family::Tiles => &mut self.tiles,
+            Family::Klotski => &mut self.klotski,
+        };
+        (view, &mut self.settings)
+    }
+
+    /// What runs in the background, if anything that a new position would
+    /// disturb: one answer, from the owner of every job.
+    fn busy(&self) -> Option<Busy> {
+        self.jobs.busy()
+    }
+
+    /// Show `line` in the status line of the play view shown.
+    fn set_status(&mut self, line: Said) {
+        self.view_mut().set_status(line);
+    }
+
+    /// Show `line` in the status line of the screen shown (compare's own,
+    /// else the play view's).
+    fn tell(&mut self, line: Said) {
+        if self.screen.is_compare() {
+            self.compare.set_status(line);
+        } else {
+            self.set_status(line);
+        }
+    }
+
+    /// The inspector, if shown.
+    #[cfg(test)]
+    pub fn inspector(&self) -> Option<&inspector::Inspector> {
+        self.screen.inspector()
+    }
+
+    /// The inspector, if shown, to change.
+    #[cfg(test)]
+    pub fn inspector_mut(&mut self) -> Option<&mut inspector::Inspector> {
+        match &mut self.screen {
+            Screen::Inspector(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The owner of the background jobs.
+    #[cfg(test)]
+    pub fn jobs(&self) -> &Jobs {
+        &self.jobs
     }
 
     /// The compare view.
@@ -343,7 +276,7 @@ impl HuarongApp {
         finished: compare::Finished,
         name: run_by::RunBy,
     ) {
-        self.comparing = false;
+        self.screen = Screen::Play;
         match (start, finished) {
             (compare::Start::Tiles(p), compare::Finished::Tiles(Ok(o))) => {
                 self.settings.family = Family::Tiles;
@@ -353,7 +286,8 @@ impl HuarongApp {
                 self.settings.family = Family::Klotski;
                 self.klotski.load_solution(l, o, name, metric);
             }
-            _ => {}
+            // A start and a result of different families: no row makes one.
+            (compare::Start::Tiles(_), _) | (compare::Start::Klotski(..), _) => {}
         }
     }
 
@@ -419,24 +353,19 @@ impl HuarongApp {
                 }
                 .text(lang)
             });
-            if self.comparing {
-                self.compare.set_status(refusal);
-            } else {
-                self.set_status(refusal);
-            }
+            self.tell(refusal);
             return;
         }
         let klotski = self.in_klotski();
         match cmd {
+            Command::Play(play) => {
+                let (view, settings) = self.view_and_settings();
+                view.apply(play, ctx, now, settings);
+            }
             Command::Open => self.files.open(ctx),
             Command::Save => self.files.save(ctx, false),
             Command::SaveSolution => {
-                let solved = if klotski {
-                    self.klotski.solution().is_some()
-                } else {
-                    self.tiles.solution().is_some()
-                };
-                if solved {
+                if self.view().has_solution() {
                     self.files.save(ctx, true);
                 } else {
                     self.error = Some(AppError::NoSolution);
@@ -454,26 +383,28 @@ impl HuarongApp {
             Command::OpenHelp => self.show_strategies = true,
             Command::DismissError => self.error = None,
             Command::SetFamily(family) => {
-                self.inspector = None;
+                // The inspector steps a board of the family it was opened on.
+                if self.screen.inspector().is_some() {
+                    self.screen = Screen::Play;
+                }
                 self.settings.family = family;
             }
             Command::ShowCompare(shown) => {
-                self.inspector = None;
-                self.comparing = shown;
+                self.screen = if shown { Screen::Compare } else { Screen::Play };
             }
             Command::Inspect => {
                 let layout = self.klotski.game().layout();
-                let opened =
-                    inspector::open(&self.settings, &self.tiles, layout, &self.cache_dir, ctx);
+                let opened = inspector::open(&self.settings, &self.tiles, layout, &self.jobs, ctx);
                 match opened {
-                    Ok(i) => self.inspector = Some(i),
+                    Ok(i) => self.screen = Screen::Inspector(Box::new(i)),
                     Err(why) => self.set_status(why),
                 }
             }
             Command::CloseInspector => {
                 // Say what the run came to, so the status line is not the
                 // one from before it opened.
-                if let Some(closed) = self.inspector.take() {
+                if let Screen::Inspector(closed) = std::mem::replace(&mut self.screen, Screen::Play)
+                {
                     let ended = closed.ended().cloned();
                     self.set_status(i18n::Said::new(move |lang| match &ended {
                         Some(e) => i18n::TilesMsg::InspectorClosedAfter {
@@ -500,10 +431,6 @@ impl HuarongApp {
                 self.tiles.set_status(Said::msg(TilesMsg::StateSet));
             }
             Command::CloseSetState => self.set_state = None,
-            cmd if klotski => self.klotski.apply(cmd, ctx, now, &mut self.settings),
-            cmd => self
-                .tiles
-                .apply(cmd, ctx, now, &mut self.settings, &self.cache_dir),
         }
     }
 
@@ -544,15 +471,11 @@ impl HuarongApp {
 
     /// Save the puzzle (and the solution if asked) to `path`, atomically.
     pub fn save_path(&mut self, path: &std::path::Path, with_solution: bool) {
-        let saved = if self.in_klotski() {
-            let Some(saved) = self.klotski.to_saved(with_solution) else {
-                self.error = Some(AppError::NoSolution);
-                return;
-            };
-            crate::storage::klotski_file::save(path, &saved)
-        } else {
-            crate::storage::puzzle_file::save(path, &self.tiles.to_saved(with_solution))
+        let Some(document) = self.view().to_document(with_solution) else {
+            self.error = Some(AppError::NoSolution);
+            return;
         };
+        let saved = crate::storage::klotski_file::save_any(path, &document);
         match saved {
             Ok(()) => {
                 let path = path.display().to_string();
@@ -614,24 +537,26 @@ impl HuarongApp {
         {
             return;
         }
-        if self.inspector.is_some() {
-            // The board behind the inspector stays as it is; Esc closes it
-            // as Close does.
-            if keys::escape(ctx) {
-                self.apply(Command::CloseInspector, ctx, now);
+        match self.screen {
+            Screen::Inspector(_) => {
+                // The board behind the inspector stays as it is; Esc closes
+                // it as Close does.
+                if keys::escape(ctx) {
+                    self.apply(Command::CloseInspector, ctx, now);
+                }
             }
-            return;
-        }
-        for cmd in keys::commands(ctx) {
-            self.apply(cmd, ctx, now);
-        }
-        if self.comparing {
-            return;
-        }
-        if self.in_klotski() {
-            self.klotski.keys(ctx);
-        } else {
-            self.tiles.keys(ctx, &self.settings, now);
+            Screen::Compare => {
+                for cmd in keys::commands(ctx) {
+                    self.apply(cmd, ctx, now);
+                }
+            }
+            Screen::Play => {
+                for cmd in keys::commands(ctx) {
+                    self.apply(cmd, ctx, now);
+                }
+                let (view, settings) = self.view_and_settings();
+                view.keys(ctx, settings, now);
+            }
         }
     }
 }
@@ -641,11 +566,12 @@ impl eframe::App for HuarongApp {
     /// playback. No drawing.
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         let now = ctx.input(|i| i.time);
-        self.tiles
-            .logic(ctx, now, &mut self.settings, &self.cache_dir);
-        self.klotski.logic(ctx, now, &self.settings);
+        // Both play views: a solve started in one runs on while the other
+        // is shown.
+        self.tiles.logic(ctx, now, &mut self.settings);
+        self.klotski.logic(ctx, now, &mut self.settings);
         self.compare.poll();
-        if let Some(inspector) = &mut self.inspector {
+        if let Screen::Inspector(inspector) = &mut self.screen {
             inspector.logic(ctx, now);
         }
         if let Some((action, path)) = self.files.poll(self.settings.language) {
@@ -658,11 +584,7 @@ impl eframe::App for HuarongApp {
         }
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {
-            if self.comparing {
-                self.compare.set_status(Said::msg(notice));
-            } else {
-                self.set_status(Said::msg(notice));
-            }
+            self.tell(Said::msg(notice));
         }
     }
 
@@ -680,18 +602,13 @@ impl eframe::App for HuarongApp {
 
         let mut commands = Vec::new();
         egui::Panel::top("menu").show(ui, |ui| {
-            let (undo, redo) = if self.in_klotski() {
-                let g = self.klotski.game();
-                (g.can_undo(), g.can_redo())
-            } else {
-                self.tiles.can_undo_redo()
-            };
+            let (undo, redo) = self.view().can_undo_redo();
             commands.extend(menu::menu_bar(ui, undo, redo));
         });
         egui::Panel::top("family").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(tr(ui, TilesMsg::PuzzleLabel));
-                let solving = self.busy() == Some(Busy::Solving);
+                let solving = self.view().is_solving();
                 ui.add_enabled_ui(!solving, |ui| {
                     for (family, label) in [
                         (Family::Tiles, TilesMsg::FamilyTiles),
@@ -711,7 +628,7 @@ impl eframe::App for HuarongApp {
                         [(false, TilesMsg::ViewPlay), (true, TilesMsg::ViewCompare)]
                     {
                         if ui
-                            .selectable_label(self.comparing == shown, tr(ui, label))
+                            .selectable_label(self.screen.is_compare() == shown, tr(ui, label))
                             .clicked()
                         {
                             commands.push(Command::ShowCompare(shown));
@@ -720,21 +637,16 @@ impl eframe::App for HuarongApp {
                 });
             });
         });
-        if let Some(inspector) = &mut self.inspector {
-            commands.extend(inspector.ui(ui));
-        } else if self.comparing {
-            let start = if self.in_klotski() {
-                compare::Start::Klotski(self.klotski.game().layout().clone(), self.settings.metric)
-            } else {
-                compare::Start::Tiles(self.tiles.puzzle())
-            };
-            let cache_dir = self.cache_dir.clone();
-            commands.extend(self.compare.show(ui, &start, &self.settings, &cache_dir));
-        } else if self.in_klotski() {
-            self.klotski.ui(ui, &mut self.settings, &mut commands);
-        } else {
-            self.tiles
-                .ui(ui, &mut self.settings, &self.cache_dir, &mut commands);
+        match &mut self.screen {
+            Screen::Inspector(inspector) => commands.extend(inspector.ui(ui)),
+            Screen::Compare => {
+                let start = self.view().compare_start(&self.settings);
+                commands.extend(self.compare.show(ui, &start, &self.settings, &self.jobs));
+            }
+            Screen::Play => {
+                let (view, settings) = self.view_and_settings();
+                view.ui(ui, settings, &mut commands);
+            }
         }
         self.dialogs(&ctx, &mut commands);
         for cmd in commands {

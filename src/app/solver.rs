@@ -5,9 +5,8 @@ use std::time::Duration;
 
 use crate::engine::Stats;
 use crate::engine::control::Stop;
-use crate::engine::job::{Job, JobPanicked};
+use crate::engine::job::JobPanicked;
 use crate::engine::strategy::{self, SolveError, Strategy};
-use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{
     Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Progress, TilePuzzle,
     TracePoint, solve_tiles,
@@ -15,7 +14,7 @@ use crate::engine::{
 use crate::storage::pdb_cache::{PdbLoad, PdbSource};
 
 use super::anatomy::{Recording, solve_recorded};
-use super::databases::{DbPhase, DbWork};
+use super::jobs::{DbPhase, DbWork, Handle, JobKind, Jobs};
 use crate::engine::observe::Truth;
 
 /// What a finished run hands back.
@@ -24,8 +23,6 @@ pub struct Finished {
     pub puzzle: TilePuzzle,
     /// The result, or why the request was refused.
     pub outcome: Result<Outcome<Dir>, SolveError>,
-    /// The pattern database used, to keep for the next solve.
-    pub pdb: Option<Arc<PatternDb>>,
     /// How long getting that database took, when this solve read or built
     /// it (not part of the search's time).
     pub database: Option<DatabaseTime>,
@@ -69,7 +66,7 @@ impl std::fmt::Display for DatabaseTime {
 
 /// A running solve.
 pub struct Running {
-    job: Job<Finished>,
+    job: Handle<Finished>,
     /// The strategy and heuristic running.
     pub run: super::run_by::RunBy,
     /// The pattern database being loaded or built before the search.
@@ -115,17 +112,18 @@ impl TraceLog {
 }
 
 impl Running {
-    /// Start solving `puzzle`. `pdb` is the database of `heuristic` for its
-    /// goal if one is loaded (see `Databases::find`); otherwise one is
-    /// loaded from (or built into) `cache_dir`. The run's anatomy is
-    /// recorded as `recording` asks.
+    /// Start solving `puzzle` as a job of `kind` (a solve, a compare row)
+    /// of `jobs`. The pattern database of
+    /// `heuristic` for its goal comes from `jobs`' pool (held, being made by
+    /// another job, or read or built here). The run's anatomy is recorded as
+    /// `recording` asks.
     #[allow(clippy::too_many_arguments)]
     pub fn start(
+        jobs: &Jobs,
+        kind: JobKind,
         puzzle: TilePuzzle,
         strategy: Box<dyn Strategy>,
         heuristic: HeuristicKind,
-        pdb: Option<Arc<PatternDb>>,
-        cache_dir: std::path::PathBuf,
         limits: Limits,
         recording: Recording,
         repaint: impl Fn() + Send + Sync + 'static,
@@ -145,44 +143,38 @@ impl Running {
             .partition_name()
             .filter(|_| strategy.uses_heuristic());
         let on_database = repaint.clone();
+        let pool = jobs.databases().clone();
         let work = move |ctl: &Control| {
             let partition = heuristic.partition(&puzzle.goal);
             let mut database = None;
             let pdb = match (partition, strategy.uses_heuristic()) {
-                (Some(partition), true) => match pdb {
-                    Some(db) => Some(db),
-                    None => {
-                        let load = database_sink.load_or_build(
-                            &cache_dir,
-                            &puzzle.goal,
-                            &partition,
-                            &|| on_database(),
-                            &ctl.cancel,
-                        );
-                        match load {
-                            Some(load) => {
-                                database = Some(DatabaseTime::of(&load));
-                                Some(load.db)
-                            }
-                            // Cancelled while building: the search never starts.
-                            None => {
-                                return Finished {
-                                    puzzle,
-                                    outcome: Ok(Outcome::stopped(
-                                        Stop::Cancelled,
-                                        Stats::default(),
-                                    )),
-                                    pdb: None,
-                                    database: None,
-                                    anatomy: None,
-                                };
-                            }
+                (Some(partition), true) => {
+                    let got = pool.get(
+                        &puzzle.goal,
+                        &partition,
+                        &database_sink,
+                        &|| on_database(),
+                        &ctl.cancel,
+                    );
+                    match got {
+                        Some(got) => {
+                            database = got.load.as_ref().map(DatabaseTime::of);
+                            Some(got.db)
+                        }
+                        // Cancelled while building: the search never starts.
+                        None => {
+                            return Finished {
+                                puzzle,
+                                outcome: Ok(Outcome::stopped(Stop::Cancelled, Stats::default())),
+                                database: None,
+                                anatomy: None,
+                            };
                         }
                     }
-                },
+                }
                 _ => None,
             };
-            let choice = HeuristicChoice::with_database(heuristic, pdb.clone());
+            let choice = HeuristicChoice::with_database(heuristic, pdb);
             // The error needs a heuristic (BFS's would be each distance).
             let recording = match recording {
                 Recording::WithError if !strategy.uses_heuristic() => Recording::Shape,
@@ -197,14 +189,13 @@ impl Running {
             Finished {
                 puzzle,
                 outcome,
-                pdb,
                 database,
                 anatomy,
             }
         };
         // The last progress report comes before the result is ready: wake
         // the UI again once it is.
-        let job = Job::spawn_waking(ctl, work, move || repaint());
+        let job = jobs.spawn(kind, ctl, work, move || repaint());
         Self {
             job,
             run,

@@ -2,6 +2,7 @@
 //! solution, numbered and described, with first / previous / play / next /
 //! last and a speed slider.
 
+use crate::app::PlayCommand;
 use eframe::egui;
 
 use super::Command;
@@ -138,13 +139,13 @@ pub trait StepView {
 
 /// Carry out a step-list command on `view`: show a step, play, or pause.
 /// Other commands are not step-list commands and are ignored.
-pub fn apply(view: &mut impl StepView, cmd: &Command, now: f64, settings: &Settings) {
+pub fn apply(view: &mut impl StepView, cmd: &PlayCommand, now: f64, settings: &Settings) {
     match *cmd {
-        Command::ShowStep(i) => {
+        PlayCommand::ShowStep(i) => {
             view.playback_mut().playing = false;
             view.show_step(i, now, settings);
         }
-        Command::PlaySolution => {
+        PlayCommand::PlaySolution => {
             if view.stale() {
                 let step = view.playback_mut().step;
                 view.show_step(step, now, settings);
@@ -153,7 +154,7 @@ pub fn apply(view: &mut impl StepView, cmd: &Command, now: f64, settings: &Setti
             p.playing = true;
             p.last_tick = now;
         }
-        Command::PauseSolution => view.playback_mut().playing = false,
+        PlayCommand::PauseSolution => view.playback_mut().playing = false,
         _ => {}
     }
 }
@@ -290,13 +291,15 @@ pub fn show_noted_list(
             )
             .clicked()
         {
-            request = Some(Command::ShowStep(0));
+            request = Some(Command::Play(PlayCommand::ShowStep(0)));
         }
         if ui
             .add_enabled(playback.step > 0, egui::Button::new(tr(ui, TilesMsg::Prev)))
             .clicked()
         {
-            request = Some(Command::ShowStep(playback.step.saturating_sub(1)));
+            request = Some(Command::Play(PlayCommand::ShowStep(
+                playback.step.saturating_sub(1),
+            )));
         }
         // Play and Pause take the same width, so the buttons after them
         // stay put when one becomes the other.
@@ -304,7 +307,7 @@ pub fn show_noted_list(
         let toggle = egui::vec2(widest_button(ui, &[play.as_str(), pause.as_str()]), 0.0);
         if playback.playing {
             if ui.add(egui::Button::new(pause).min_size(toggle)).clicked() {
-                request = Some(Command::PauseSolution);
+                request = Some(Command::Play(PlayCommand::PauseSolution));
             }
         } else if ui
             .add_enabled(
@@ -313,7 +316,7 @@ pub fn show_noted_list(
             )
             .clicked()
         {
-            request = Some(Command::PlaySolution);
+            request = Some(Command::Play(PlayCommand::PlaySolution));
         }
         if ui
             .add_enabled(
@@ -322,7 +325,7 @@ pub fn show_noted_list(
             )
             .clicked()
         {
-            request = Some(Command::ShowStep(playback.step + 1));
+            request = Some(Command::Play(PlayCommand::ShowStep(playback.step + 1)));
         }
         if ui
             .add_enabled(
@@ -331,7 +334,7 @@ pub fn show_noted_list(
             )
             .clicked()
         {
-            request = Some(Command::ShowStep(last));
+            request = Some(Command::Play(PlayCommand::ShowStep(last)));
         }
     });
     ui.add(
@@ -354,7 +357,7 @@ pub fn show_noted_list(
                 let current = i == playback.step && !stale;
                 let r = ui.add(egui::Button::selectable(current, text));
                 if r.clicked() {
-                    request = Some(Command::ShowStep(i));
+                    request = Some(Command::Play(PlayCommand::ShowStep(i)));
                 }
                 if scroll && i == playback.step {
                     r.scroll_to_me(Some(egui::Align::Center));

@@ -875,7 +875,6 @@ fn render_screenshots() {
         strategy: "idastar".into(),
         ..Settings::default()
     });
-    let cache = h.cache.path().to_path_buf();
     h.get_by_label("4×4").click();
     h.run();
     h.get_by_label("Build strong database").click();
@@ -885,7 +884,7 @@ fn render_screenshots() {
         |h| {
             let tiles = &h.state().tiles;
             matches!(
-                tiles.databases.strong_status(&tiles.game.goal, &cache),
+                tiles.databases.strong_status(&tiles.game.goal),
                 super::databases::StrongStatus::Building(f) if f >= 0.02
             )
         },

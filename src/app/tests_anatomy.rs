@@ -2,6 +2,7 @@
 //! (egui_kittest): solve, open the Anatomy tab, read the figures; compare
 //! rows' shapes; the strategies explained.
 
+use crate::app::view::PlayView as _;
 use eframe::egui::{Key, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -20,7 +20,7 @@ fn wait_for_compare(h: &mut Harness<'_, HuarongApp>) {
 }
 
 /// The compare view with its default rows removed, as a person clears it.
-fn empty_compare(h: &mut Harness<'_, HuarongApp>) {
+pub(super) fn empty_compare(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("Compare strategies").click();
     h.run();
     while h.query_all_by_label("Remove").next().is_some() {
@@ -32,7 +32,7 @@ fn empty_compare(h: &mut Harness<'_, HuarongApp>) {
 
 /// Add a row of the strategy labelled `label` with the left panel's
 /// tuning of the moment.
-fn add_row(h: &mut Harness<'_, HuarongApp>, label: &str) {
+pub(super) fn add_row(h: &mut Harness<'_, HuarongApp>, label: &str) {
     h.get_by_label("New row").click();
     h.run();
     // The list's item (the box shows the one chosen before).
@@ -145,10 +145,10 @@ fn esc_closes_the_inspector_as_close_does() {
     h.run();
     h.get_by_label("Inspect").click();
     h.run();
-    assert!(h.state().inspector.is_some());
+    assert!(h.state().inspector().is_some());
     h.key_press(eframe::egui::Key::Escape);
     h.run();
-    assert!(h.state().inspector.is_none(), "Esc closes it");
+    assert!(h.state().inspector().is_none(), "Esc closes it");
     assert_eq!(
         h.state().status(),
         "Inspector closed; its run was not finished."

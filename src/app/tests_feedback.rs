@@ -130,24 +130,29 @@ fn a_database_build_leaves_the_ui_idle_between_progress_reports() {
 
 #[test]
 fn a_database_step_says_whether_it_builds_or_loads_and_ends_idle() {
-    use super::databases::{DbPhase, DbWork};
+    use super::jobs::{DatabasePool, DbPhase, DbWork};
     use crate::engine::tiles::pdb::PatternDb;
     use crate::engine::{Board, CancelToken, Shape};
     let dir = tempfile::TempDir::new().unwrap();
     let goal = Board::goal(Shape::new(4, 4).unwrap());
     let partition = PatternDb::partition_663(&goal);
+    // A fresh pool each time: one that holds the database reads nothing.
     let run = |work: &DbWork| {
         let seen = std::sync::Mutex::new(Vec::new());
-        let load = work
-            .load_or_build(
-                dir.path(),
+        let pool = DatabasePool::new(dir.path().to_path_buf());
+        let got = pool
+            .get(
                 &goal,
                 &partition,
+                work,
                 &|| seen.lock().unwrap().push(work.phase()),
                 &CancelToken::new(),
             )
             .expect("not cancelled");
-        (load, seen.into_inner().unwrap())
+        (
+            got.load.expect("read or built here"),
+            seen.into_inner().unwrap(),
+        )
     };
     let work = DbWork::default();
     assert_eq!(work.phase(), DbPhase::Idle);
@@ -162,7 +167,7 @@ fn a_database_step_says_whether_it_builds_or_loads_and_ends_idle() {
     let fractions: Vec<f32> = phases
         .iter()
         .map(|p| match p {
-            DbPhase::Building(f) => *f,
+            &DbPhase::Building(f) => f,
             other => panic!("{other:?} during a build"),
         })
         .collect();

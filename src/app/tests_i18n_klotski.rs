@@ -2,6 +2,7 @@
 //! a user switches to it from the Language menu: the words are Chinese and
 //! the Chinese buttons do what the English ones do.
 
+use crate::app::view::PlayView as _;
 use eframe::egui::Vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -3,6 +3,7 @@
 //! Chinese buttons, the Help page's paragraphs, the distance readout and
 //! the two-stage hint — each checked against the test's own search.
 
+use crate::app::PlayCommand;
 use std::collections::{HashMap, VecDeque};
 
 use eframe::egui::Vec2;
@@ -30,11 +31,11 @@ fn open_inspector(h: &mut Harness<'_, HuarongApp>) {
     let ctx = h.ctx.clone();
     h.state_mut().apply(Command::Inspect, &ctx, 0.0);
     h.run();
-    assert!(h.state().inspector.is_some(), "{}", h.state().status());
+    assert!(h.state().inspector().is_some(), "{}", h.state().status());
 }
 
 fn inspector_steps(h: &Harness<'_, HuarongApp>) -> u64 {
-    h.state().inspector.as_ref().expect("open").model().steps
+    h.state().inspector().expect("open").model().steps
 }
 
 /// The boards one blank move from `b`.
@@ -92,7 +93,7 @@ fn the_inspectors_chinese_step_button_steps_a_star_and_the_open_list_speaks_chin
     h.get_by_label("单步").click();
     wait_until(&mut h, |h| inspector_steps(h) == 1, 60, "the first step");
     h.run();
-    let model = h.state().inspector.as_ref().unwrap().model();
+    let model = h.state().inspector().unwrap().model();
     assert_eq!(model.current().expect("expanding").state, start);
     let mut children: Vec<String> = model
         .children()
@@ -120,12 +121,12 @@ fn the_inspectors_chinese_step_button_steps_a_star_and_the_open_list_speaks_chin
     h.get_by_label_contains("全部，f 小的在前");
     assert!(h.query_by_label_contains("waiting").is_none());
     // The next Step expands the node the open list shows first.
-    let first = h.state().inspector.as_ref().unwrap().model().next_open(1)[0]
+    let first = h.state().inspector().unwrap().model().next_open(1)[0]
         .state
         .clone();
     h.get_by_label("单步").click();
     wait_until(&mut h, |h| inspector_steps(h) == 2, 60, "the second step");
-    let model = h.state().inspector.as_ref().unwrap().model();
+    let model = h.state().inspector().unwrap().model();
     assert_eq!(model.current().unwrap().state, first);
     // Back, by its Chinese label: step 1 again, said in Chinese.
     h.get_by_label("后退").click();
@@ -135,7 +136,7 @@ fn the_inspectors_chinese_step_button_steps_a_star_and_the_open_list_speaks_chin
 }
 
 fn model_open_len(h: &Harness<'_, HuarongApp>) -> usize {
-    h.state().inspector.as_ref().unwrap().model().open_len()
+    h.state().inspector().unwrap().model().open_len()
 }
 
 #[test]
@@ -293,7 +294,8 @@ fn render_learning_views_in_chinese() {
                 });
                 set_board(&mut h, "4 1 3 7 2 6 0 5 8");
                 let ctx = h.ctx.clone();
-                h.state_mut().apply(Command::Solve, &ctx, 0.0);
+                h.state_mut()
+                    .apply(Command::Play(PlayCommand::Solve), &ctx, 0.0);
                 super::tests::wait_for_solver(&mut h);
                 let anatomy = super::i18n::InspectorMsg::TabAnatomy.text(lang);
                 h.get_by_label(&anatomy).click();

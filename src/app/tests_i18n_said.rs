@@ -3,6 +3,7 @@
 //! Chinese in the Chinese UI (egui_kittest, the language switched from the
 //! Language menu as a user does).
 
+use crate::app::view::PlayView as _;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use tempfile::TempDir;

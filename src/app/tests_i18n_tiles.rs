@@ -1,6 +1,7 @@
 //! The sliding-tiles side in Chinese, as a user switches to it: the panel,
 //! a solve, the step list, the status line and the set-state dialog.
 
+use crate::app::PlayCommand;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -233,7 +234,7 @@ fn a_refused_command_and_the_error_dialog_speak_chinese() {
     assert!(h.state().is_solving());
     h.get_by_label("正在运行 广度优先搜索");
     h.get_by_label("已扩展");
-    apply(&mut h, super::Command::Shuffle);
+    apply(&mut h, super::Command::Play(PlayCommand::Shuffle));
     assert_eq!(
         h.state().status(),
         "求解进行时不能打乱：请先取消。",
@@ -272,12 +273,12 @@ fn render_tiles_in_chinese() {
             save(&mut h, "welcome");
             // A solved 8-puzzle, a few steps in.
             set_board(&mut h, "8 6 7 2 5 4 3 0 1");
-            apply(&mut h, super::Command::Solve);
+            apply(&mut h, super::Command::Play(PlayCommand::Solve));
             h.run();
             wait_for_solver(&mut h);
             for _ in 0..5 {
                 let next = h.state().step() + 1;
-                apply(&mut h, super::Command::ShowStep(next));
+                apply(&mut h, super::Command::Play(PlayCommand::ShowStep(next)));
                 h.run();
             }
             save(&mut h, "solved");
@@ -297,10 +298,12 @@ fn render_tiles_in_chinese() {
             });
             apply(
                 &mut h,
-                super::Command::NewSize(crate::engine::Shape::new(4, 4).unwrap()),
+                super::Command::Play(PlayCommand::NewSize(
+                    crate::engine::Shape::new(4, 4).unwrap(),
+                )),
             );
-            apply(&mut h, super::Command::Randomize);
-            apply(&mut h, super::Command::Solve);
+            apply(&mut h, super::Command::Play(PlayCommand::Randomize));
+            apply(&mut h, super::Command::Play(PlayCommand::Solve));
             super::tests::wait_until(
                 &mut h,
                 |h| h.query_by_label("0 / 0").is_none(),
@@ -308,7 +311,7 @@ fn render_tiles_in_chinese() {
                 "live counters",
             );
             save(&mut h, "running");
-            apply(&mut h, super::Command::Cancel);
+            apply(&mut h, super::Command::Play(PlayCommand::Cancel));
             wait_for_solver(&mut h);
             save(&mut h, "cancelled");
             // Keys and About, and the error dialog.

@@ -16,7 +16,7 @@ use crate::engine::strategy::find;
 use crate::engine::{Board, Dir, HeuristicKind};
 
 fn inspector<'a>(h: &'a Harness<'_, HuarongApp>) -> &'a Inspector {
-    h.state().inspector.as_ref().expect("the inspector is open")
+    h.state().inspector().expect("the inspector is open")
 }
 
 fn steps(h: &Harness<'_, HuarongApp>) -> u64 {
@@ -34,7 +34,7 @@ fn inspect(h: &mut Harness<'_, HuarongApp>, strategy: &str, start: &str) {
     }
     h.get_by_label("Inspect").click();
     h.run();
-    assert!(h.state().inspector.is_some(), "{}", h.state().status());
+    assert!(h.state().inspector().is_some(), "{}", h.state().status());
 }
 
 /// Click Run to end and wait up to `secs` for the run to be over.
@@ -213,7 +213,7 @@ fn playing_idastar_raises_the_bound_by_two_from_h_of_the_start_to_the_optimum() 
     let mut h = harness();
     let start = "1 8 5 4 0 3 7 2 6";
     inspect(&mut h, "idastar", start);
-    h.state_mut().inspector.as_mut().unwrap().set_rate(100.0);
+    h.state_mut().inspector_mut().unwrap().set_rate(100.0);
     h.get_by_label("Play").click();
     let seen = RefCell::new(Vec::<u32>::new());
     wait_until(
@@ -338,7 +338,7 @@ fn a_board_already_at_the_goal_is_not_inspected_and_the_status_says_why() {
     h.run();
     h.get_by_label("Inspect").click();
     h.run();
-    assert!(h.state().inspector.is_none());
+    assert!(h.state().inspector().is_none());
     let status = h.state().status();
     assert!(
         status.contains("the board is already at the goal, so there is nothing to search"),
@@ -450,13 +450,13 @@ fn closing_during_play_ends_the_search() {
     h.run();
     h.get_by_label("Inspect").click();
     h.run();
-    h.state_mut().inspector.as_mut().unwrap().set_rate(1000.0);
+    h.state_mut().inspector_mut().unwrap().set_rate(1000.0);
     h.get_by_label("Play").click();
     wait_until(&mut h, |h| steps(h) > 50, 20, "playing");
-    let job = h.state_mut().inspector.as_mut().unwrap().take_job();
+    let job = h.state_mut().inspector_mut().unwrap().take_job();
     h.get_by_label("Close").click();
     h.run();
-    assert!(h.state().inspector.is_none());
+    assert!(h.state().inspector().is_none());
     let ended = job
         .expect("running")
         .wait_timeout(std::time::Duration::from_secs(10))
@@ -485,7 +485,7 @@ fn klotski_is_inspected_on_its_own_board() {
     }
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(h.state().inspector.is_none(), "Esc closes it");
+    assert!(h.state().inspector().is_none(), "Esc closes it");
 }
 
 #[test]
@@ -604,7 +604,7 @@ fn a_strategy_that_reports_no_steps_is_refused_with_the_reason() {
         h.run();
         h.get_by_label("Inspect").click();
         h.run();
-        assert!(h.state().inspector.is_none());
+        assert!(h.state().inspector().is_none());
         assert!(
             h.state().status().contains("cannot be inspected"),
             "{}",
@@ -617,7 +617,7 @@ fn a_strategy_that_reports_no_steps_is_refused_with_the_reason() {
 fn past_the_events_kept_back_is_refused_with_the_reason_and_stepping_goes_on() {
     let mut h = harness();
     inspect(&mut h, "astar", "8 6 7 2 5 4 3 0 1");
-    h.state_mut().inspector.as_mut().unwrap().set_kept(30);
+    h.state_mut().inspector_mut().unwrap().set_kept(30);
     click_until(&mut h, "Step ×10", 10);
     click_until(&mut h, "Step ×10", 20);
     assert!(inspector(&h).model().events > 30);
@@ -660,7 +660,7 @@ fn closing_the_inspector_says_what_its_run_came_to() {
     run_to_end(&mut h, 20);
     h.get_by_label("Close").click();
     h.run();
-    assert!(h.state().inspector.is_none());
+    assert!(h.state().inspector().is_none());
     let status = h.state().status().to_string();
     let moves = optimum(&board(start));
     assert!(

@@ -4,6 +4,7 @@
 //! held labels (`"A*"`, `"A* · Manhattan + linear conflict"`), still open
 //! with their solution shown under its label (egui_kittest).
 
+use crate::app::view::PlayView as _;
 use egui_kittest::kittest::Queryable;
 use tempfile::TempDir;
 

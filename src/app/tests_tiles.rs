@@ -545,14 +545,14 @@ fn a_solve_whose_worker_panics_ends_with_the_error_shown() {
     let mut h = harness();
     set_board(&mut h, "1 2 3 4 5 6 0 7 8");
     let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
-    let cache = h.cache.path().to_path_buf();
     // Started the way Solve starts a search, with a strategy that panics.
+    let jobs = h.state().jobs().clone();
     h.state_mut().tiles.running = Some(super::solver::Running::start(
+        &jobs,
+        super::jobs::JobKind::Solve,
         puzzle,
         Box::new(Panics),
         crate::engine::HeuristicKind::Manhattan,
-        None,
-        cache,
         crate::engine::Limits::default(),
         super::anatomy::Recording::WithError,
         || {},

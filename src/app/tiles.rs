@@ -2,8 +2,10 @@
 //! the running solve. It owns the tile game and everything shown with it;
 //! the app routes the tile commands here.
 
-use std::path::Path;
-
+use super::compare;
+use super::view::PlayView;
+use crate::app::PlayCommand;
+use crate::storage::klotski_file::Document;
 use eframe::egui;
 
 use super::anatomy::{self, RunAnatomy};
@@ -12,6 +14,7 @@ use super::databases::Databases;
 use super::error::AppError;
 use super::game::Game;
 use super::i18n::{HintMsg, Lang, Message, Said, TilesMsg, language, names, reasons, tr};
+use super::jobs::{JobKind, Jobs};
 use super::run_by::RunBy;
 use super::settings::{Family, GaveWay, Settings};
 use super::solver::Running;
@@ -33,6 +36,8 @@ pub struct TilesPlay {
     pub(super) running: Option<Running>,
     /// Pattern databases loaded, and the strong database's build.
     pub(super) databases: Databases,
+    /// The app's background work: this view's solves and hints run there.
+    jobs: Jobs,
     pub(super) solution: Option<Solution>,
     pub(super) playback: Playback,
     edit_mode: bool,
@@ -95,7 +100,7 @@ impl StepView for TilesPlay {
 impl TilesPlay {
     /// A puzzle of the settings' size, shuffled (as Shuffle would) so that
     /// a new user meets something to solve; `rng` makes random starts.
-    pub fn new(settings: &Settings, mut rng: SeededRng) -> Self {
+    pub fn new(settings: &Settings, mut rng: SeededRng, jobs: Jobs) -> Self {
         let goal = Board::goal(settings.shape());
         let moves = settings.shuffle_moves as usize;
         let (start, _) = shuffled(&goal, moves, &mut rng);
@@ -105,7 +110,8 @@ impl TilesPlay {
             start,
             board_view: BoardView::default(),
             running: None,
-            databases: Databases::default(),
+            databases: Databases::new(jobs.clone()),
+            jobs,
             solution: None,
             playback: Playback::default(),
             edit_mode: false,
@@ -121,17 +127,6 @@ impl TilesPlay {
             results_tab: anatomy::Tab::default(),
             rng,
         }
-    }
-
-    /// The status line.
-    #[cfg(test)]
-    pub fn status(&self) -> &Said {
-        &self.status
-    }
-
-    /// Replace the status line.
-    pub fn set_status(&mut self, status: Said) {
-        self.status = status;
     }
 
     /// Keep the strategy chosen to those that solve tile puzzles (BFS with
@@ -154,12 +149,8 @@ impl TilesPlay {
         });
     }
 
-    /// Whether a solve runs.
-    pub fn is_solving(&self) -> bool {
-        self.running.is_some()
-    }
-
     /// The solution, if any.
+    #[cfg(test)]
     pub fn solution(&self) -> Option<&Solution> {
         self.solution.as_ref()
     }
@@ -171,11 +162,6 @@ impl TilesPlay {
             .is_some_and(|s| s.boards.get(self.playback.step) != Some(&self.game.board))
     }
 
-    /// Undo and redo, for the menu.
-    pub fn can_undo_redo(&self) -> (bool, bool) {
-        (self.game.can_undo(), self.game.can_redo())
-    }
-
     /// The board's text, for Copy state and the set-state dialog.
     pub fn board_text(&self) -> String {
         self.game.board.to_text()
@@ -184,117 +170,6 @@ impl TilesPlay {
     /// The puzzle shown: the board and its goal.
     pub fn puzzle(&self) -> TilePuzzle {
         self.game.puzzle()
-    }
-
-    /// Carry out a tile command at app time `now`. Commands of other views
-    /// are ignored.
-    pub fn apply(
-        &mut self,
-        cmd: Command,
-        ctx: &egui::Context,
-        now: f64,
-        settings: &mut Settings,
-        cache_dir: &Path,
-    ) {
-        match cmd {
-            Command::NewSize(shape) => {
-                settings.rows = shape.rows;
-                settings.cols = shape.cols;
-                let goal = Board::goal(shape);
-                self.new_board(goal.clone(), Some(goal));
-                self.status = Said::msg(TilesMsg::NewPuzzle {
-                    shape: shape.to_string(),
-                });
-            }
-            Command::Randomize => {
-                let b = random_solvable(&self.game.goal, &mut self.rng);
-                self.new_board(b, None);
-                self.status = Said::msg(TilesMsg::RandomStart);
-            }
-            Command::Shuffle => {
-                let k = settings.shuffle_moves as usize;
-                let (b, _) = shuffled(&self.game.goal, k, &mut self.rng);
-                self.new_board(b, None);
-                self.status = Said::msg(TilesMsg::Shuffled { k });
-            }
-            Command::Reset => {
-                let start = self.start.clone();
-                self.jump(start, TilesMsg::BackToStart, TilesMsg::AlreadyAtStart);
-            }
-            Command::GoToGoal => {
-                let goal = self.game.goal.clone();
-                self.jump(goal, TilesMsg::AtGoalJump, TilesMsg::AlreadyAtGoal);
-            }
-            Command::ToggleEdit => {
-                self.edit_mode = !self.edit_mode;
-                self.picked = None;
-                self.status = Said::msg(if self.edit_mode {
-                    TilesMsg::EditOn
-                } else {
-                    TilesMsg::EditOff
-                });
-                if !self.edit_mode
-                    && let Err(why) = self.game.puzzle().check_solvable()
-                {
-                    self.status = Said::new(move |lang| {
-                        let why = super::error::unsolvable(&why, lang);
-                        TilesMsg::UnsolvableNow { why }.text(lang)
-                    });
-                }
-            }
-            Command::Solve => {
-                self.tiles_strategy_only(settings);
-                if let Err(e) = self.solve(ctx, settings, cache_dir) {
-                    let e = std::sync::Arc::new(e);
-                    let said = Said::new(move |lang| e.text(lang));
-                    self.status = said.clone();
-                    self.failure = Some(Notice::Failed {
-                        title: Said::msg(TilesMsg::SolveRefusedTitle),
-                        detail: said,
-                    });
-                }
-            }
-            Command::Cancel => {
-                if let Some(r) = &self.running {
-                    r.cancel();
-                    self.status = Said::msg(TilesMsg::Cancelling);
-                }
-            }
-            Command::Undo => {
-                let before = self.game.board.clone();
-                if let Some(moves) = self.game.undo() {
-                    self.board_view.reset();
-                    self.animate_if(settings, &before, &moves, now);
-                    self.follow_solution();
-                }
-            }
-            Command::Redo => {
-                let before = self.game.board.clone();
-                if let Some(moves) = self.game.redo() {
-                    self.board_view.reset();
-                    self.animate_if(settings, &before, &moves, now);
-                    self.follow_solution();
-                }
-            }
-            Command::CopyState => {
-                ctx.copy_text(self.game.board.to_text());
-                self.status = Said::msg(TilesMsg::StateCopied);
-            }
-            Command::BuildStrongDatabase => {
-                let repaint = ctx.clone();
-                self.databases.start_strong_build(
-                    &self.game.goal,
-                    cache_dir.to_path_buf(),
-                    move || repaint.request_repaint(),
-                );
-                self.status = Said::msg(TilesMsg::BuildingStrong);
-            }
-            Command::CancelStrongDatabase => self.databases.cancel_build(),
-            Command::ShowStep(_) | Command::PlaySolution | Command::PauseSolution => {
-                steps::apply(self, &cmd, now, settings);
-            }
-            _ => {}
-        }
     }
 
     /// Put `board` on the board as one undoable step (Reset, Go to goal),
@@ -331,9 +206,6 @@ impl TilesPlay {
     /// becomes the start Reset returns to.
     fn new_board(&mut self, board: Board, goal: Option<Board>) {
         if let Some(g) = goal {
-            if g.cells() != self.game.goal.cells() || g.shape() != self.game.goal.shape() {
-                self.databases.retain_goal(&g);
-            }
             self.game.set_goal(g);
         }
         self.start = board.clone();
@@ -442,12 +314,7 @@ impl TilesPlay {
         }
     }
 
-    fn solve(
-        &mut self,
-        ctx: &egui::Context,
-        settings: &Settings,
-        cache_dir: &Path,
-    ) -> Result<(), AppError> {
+    fn solve(&mut self, ctx: &egui::Context, settings: &Settings) -> Result<(), AppError> {
         if self.running.is_some() {
             return Ok(());
         }
@@ -478,11 +345,11 @@ impl TilesPlay {
         self.anatomy = None;
         self.board_at_solve = Some(self.game.board.clone());
         self.running = Some(Running::start(
+            &self.jobs,
+            JobKind::Solve,
             puzzle,
             strategy,
             settings.heuristic,
-            self.databases.find(settings.heuristic, &self.game.goal),
-            cache_dir.to_path_buf(),
             settings.limits(),
             anatomy::Recording::for_play(settings.record_anatomy),
             move || repaint.request_repaint(),
@@ -497,41 +364,6 @@ impl TilesPlay {
             .text(lang)
         });
         Ok(())
-    }
-
-    /// Background work, each frame: collect a finished solve or database
-    /// build, and advance playback.
-    pub fn logic(
-        &mut self,
-        ctx: &egui::Context,
-        now: f64,
-        settings: &mut Settings,
-        cache_dir: &Path,
-    ) {
-        self.poll_solver();
-        if let Some(line) = self.databases.poll() {
-            // Once built, the strong database is the one used.
-            if self
-                .databases
-                .find(crate::engine::HeuristicKind::Pdb78, &self.game.goal)
-                .is_some()
-            {
-                settings.heuristic = crate::engine::HeuristicKind::Pdb78;
-            }
-            self.status = line;
-        }
-        steps::tick(self, ctx, now, settings);
-        let wanted = super::distance::Wanted {
-            on: settings.show_distance,
-            overlay: settings.colour_moves,
-            database: self.best_database(),
-            cache_dir,
-        };
-        self.distances
-            .poll(&self.game.goal, &self.game.board, wanted, ctx);
-        if self.running.is_some() {
-            ctx.request_repaint_after(std::time::Duration::from_millis(50));
-        }
     }
 
     /// Collect a finished solve.
@@ -574,9 +406,6 @@ impl TilesPlay {
                 .text(lang)
             })
         };
-        if let Some(db) = done.pdb {
-            self.databases.keep(db);
-        }
         let o = match done.outcome {
             Ok(o) => o,
             Err(why) => {
@@ -687,71 +516,6 @@ impl TilesPlay {
                     TilesMsg::ItIsUnsolvable { why }.text(lang)
                 }),
             })
-    }
-
-    /// The arrow keys: a key names the direction the *tile* moves, so the
-    /// blank goes the other way. Not in edit mode.
-    pub fn keys(&mut self, ctx: &egui::Context, settings: &Settings, now: f64) {
-        if self.edit_mode {
-            return;
-        }
-        if let Some(d) = keys::arrow(ctx) {
-            self.play(vec![d.opposite()], true, settings, now);
-        }
-    }
-
-    /// Draw the view: status below, controls left, trace and steps right,
-    /// the board in the middle. Commands go to `out`.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        settings: &mut Settings,
-        cache_dir: &Path,
-        out: &mut Vec<Command>,
-    ) {
-        let now = ui.input(|i| i.time);
-        self.tiles_strategy_only(settings);
-        let status = tr(ui, &self.status);
-        steps::status_bar(ui, "status", self.running.is_some(), &status);
-        egui::Panel::left("controls")
-            .default_size(250.0)
-            .show(ui, |ui| {
-                let state = controls::PanelState {
-                    shape: self.game.board.shape(),
-                    running: self.running.as_ref(),
-                    edit_mode: self.edit_mode,
-                    strong_database: self.databases.strong_status(&self.game.goal, cache_dir),
-                };
-                out.extend(controls::show(ui, settings, &state));
-            });
-        let stale = self.solution_stale();
-        egui::Panel::right("steps")
-            .default_size(260.0)
-            .show(ui, |ui| {
-                if anatomy::tabs(ui, &mut self.results_tab) == anatomy::Tab::Anatomy {
-                    let running = self.running.is_some();
-                    let record = &mut settings.record_anatomy;
-                    anatomy::show(ui, "tiles", self.anatomy.as_ref(), running, record);
-                    return;
-                }
-                let trace = match &self.running {
-                    Some(run) => run.trace.points(),
-                    None => self.last_trace.clone(),
-                };
-                trace_plot::show(ui, "tiles", &trace);
-                let notice = self.notice(language(ui.ctx()));
-                out.extend(steps::show(
-                    ui,
-                    notice.as_ref(),
-                    self.solution.as_ref(),
-                    &mut self.playback,
-                    &mut settings.speed,
-                    stale,
-                ));
-            });
-        egui::CentralPanel::default().show(ui, |ui| self.board_panel(ui, settings, now));
-        let board = self.game.board.clone();
-        self.distances.among_all_window(ui.ctx(), &board, out);
     }
 
     /// The strongest pattern database loaded for the goal, if any.
@@ -933,4 +697,234 @@ fn ended(
     reason: Option<String>,
 ) -> impl Fn(Lang) -> String + Clone {
     move |lang| reasons::ended(status, &stats, reason.as_deref(), lang)
+}
+
+impl PlayView for TilesPlay {
+    /// The status line.
+    #[cfg(test)]
+    fn status(&self) -> &Said {
+        &self.status
+    }
+
+    /// Replace the status line.
+    fn set_status(&mut self, status: Said) {
+        self.status = status;
+    }
+
+    /// Whether a solve runs.
+    fn has_solution(&self) -> bool {
+        self.solution.is_some()
+    }
+
+    fn to_document(&self, with_solution: bool) -> Option<Document> {
+        let saved =
+            (!with_solution || self.solution.is_some()).then(|| self.to_saved(with_solution));
+        saved.map(Document::Tiles)
+    }
+
+    fn compare_start(&self, _settings: &Settings) -> compare::Start {
+        compare::Start::Tiles(self.puzzle())
+    }
+
+    fn is_solving(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Undo and redo, for the menu.
+    fn can_undo_redo(&self) -> (bool, bool) {
+        (self.game.can_undo(), self.game.can_redo())
+    }
+
+    /// Carry out a tile command at app time `now`. Commands of other views
+    /// are ignored.
+    fn apply(&mut self, cmd: PlayCommand, ctx: &egui::Context, now: f64, settings: &mut Settings) {
+        match cmd {
+            PlayCommand::NewSize(shape) => {
+                settings.rows = shape.rows;
+                settings.cols = shape.cols;
+                let goal = Board::goal(shape);
+                self.new_board(goal.clone(), Some(goal));
+                self.status = Said::msg(TilesMsg::NewPuzzle {
+                    shape: shape.to_string(),
+                });
+            }
+            PlayCommand::Randomize => {
+                let b = random_solvable(&self.game.goal, &mut self.rng);
+                self.new_board(b, None);
+                self.status = Said::msg(TilesMsg::RandomStart);
+            }
+            PlayCommand::Shuffle => {
+                let k = settings.shuffle_moves as usize;
+                let (b, _) = shuffled(&self.game.goal, k, &mut self.rng);
+                self.new_board(b, None);
+                self.status = Said::msg(TilesMsg::Shuffled { k });
+            }
+            PlayCommand::Reset => {
+                let start = self.start.clone();
+                self.jump(start, TilesMsg::BackToStart, TilesMsg::AlreadyAtStart);
+            }
+            PlayCommand::GoToGoal => {
+                let goal = self.game.goal.clone();
+                self.jump(goal, TilesMsg::AtGoalJump, TilesMsg::AlreadyAtGoal);
+            }
+            PlayCommand::ToggleEdit => {
+                self.edit_mode = !self.edit_mode;
+                self.picked = None;
+                self.status = Said::msg(if self.edit_mode {
+                    TilesMsg::EditOn
+                } else {
+                    TilesMsg::EditOff
+                });
+                if !self.edit_mode
+                    && let Err(why) = self.game.puzzle().check_solvable()
+                {
+                    self.status = Said::new(move |lang| {
+                        let why = super::error::unsolvable(&why, lang);
+                        TilesMsg::UnsolvableNow { why }.text(lang)
+                    });
+                }
+            }
+            PlayCommand::Solve => {
+                self.tiles_strategy_only(settings);
+                if let Err(e) = self.solve(ctx, settings) {
+                    let e = std::sync::Arc::new(e);
+                    let said = Said::new(move |lang| e.text(lang));
+                    self.status = said.clone();
+                    self.failure = Some(Notice::Failed {
+                        title: Said::msg(TilesMsg::SolveRefusedTitle),
+                        detail: said,
+                    });
+                }
+            }
+            PlayCommand::Cancel => {
+                if let Some(r) = &self.running {
+                    r.cancel();
+                    self.status = Said::msg(TilesMsg::Cancelling);
+                }
+            }
+            PlayCommand::Undo => {
+                let before = self.game.board.clone();
+                if let Some(moves) = self.game.undo() {
+                    self.board_view.reset();
+                    self.animate_if(settings, &before, &moves, now);
+                    self.follow_solution();
+                }
+            }
+            PlayCommand::Redo => {
+                let before = self.game.board.clone();
+                if let Some(moves) = self.game.redo() {
+                    self.board_view.reset();
+                    self.animate_if(settings, &before, &moves, now);
+                    self.follow_solution();
+                }
+            }
+            PlayCommand::CopyState => {
+                ctx.copy_text(self.game.board.to_text());
+                self.status = Said::msg(TilesMsg::StateCopied);
+            }
+            PlayCommand::BuildStrongDatabase => {
+                let repaint = ctx.clone();
+                self.databases
+                    .start_strong_build(&self.game.goal, move || repaint.request_repaint());
+                self.status = Said::msg(TilesMsg::BuildingStrong);
+            }
+            PlayCommand::CancelStrongDatabase => self.databases.cancel_build(),
+            PlayCommand::ShowStep(_) | PlayCommand::PlaySolution | PlayCommand::PauseSolution => {
+                steps::apply(self, &cmd, now, settings);
+            }
+            // The Klotski view's.
+            PlayCommand::LoadClassic(_)
+            | PlayCommand::SetLayout(_)
+            | PlayCommand::PlayLayout(..)
+            | PlayCommand::CloseEditor => {}
+        }
+    }
+
+    /// Background work, each frame: collect a finished solve or database
+    /// build, and advance playback.
+    fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings) {
+        self.poll_solver();
+        if let Some(line) = self.databases.poll() {
+            // Once built, the strong database is the one used.
+            if self
+                .databases
+                .find(crate::engine::HeuristicKind::Pdb78, &self.game.goal)
+                .is_some()
+            {
+                settings.heuristic = crate::engine::HeuristicKind::Pdb78;
+            }
+            self.status = line;
+        }
+        steps::tick(self, ctx, now, settings);
+        let wanted = super::distance::Wanted {
+            on: settings.show_distance,
+            overlay: settings.colour_moves,
+            database: self.best_database(),
+            jobs: &self.jobs,
+        };
+        self.distances
+            .poll(&self.game.goal, &self.game.board, wanted, ctx);
+        if self.running.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+    }
+
+    /// The arrow keys: a key names the direction the *tile* moves, so the
+    /// blank goes the other way. Not in edit mode.
+    fn keys(&mut self, ctx: &egui::Context, settings: &Settings, now: f64) {
+        if self.edit_mode {
+            return;
+        }
+        if let Some(d) = keys::arrow(ctx) {
+            self.play(vec![d.opposite()], true, settings, now);
+        }
+    }
+
+    /// Draw the view: status below, controls left, trace and steps right,
+    /// the board in the middle. Commands go to `out`.
+    fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
+        let now = ui.input(|i| i.time);
+        self.tiles_strategy_only(settings);
+        let status = tr(ui, &self.status);
+        steps::status_bar(ui, "status", self.running.is_some(), &status);
+        egui::Panel::left("controls")
+            .default_size(250.0)
+            .show(ui, |ui| {
+                let state = controls::PanelState {
+                    shape: self.game.board.shape(),
+                    running: self.running.as_ref(),
+                    edit_mode: self.edit_mode,
+                    strong_database: self.databases.strong_status(&self.game.goal),
+                };
+                out.extend(controls::show(ui, settings, &state));
+            });
+        let stale = self.solution_stale();
+        egui::Panel::right("steps")
+            .default_size(260.0)
+            .show(ui, |ui| {
+                if anatomy::tabs(ui, &mut self.results_tab) == anatomy::Tab::Anatomy {
+                    let running = self.running.is_some();
+                    let record = &mut settings.record_anatomy;
+                    anatomy::show(ui, "tiles", self.anatomy.as_ref(), running, record);
+                    return;
+                }
+                let trace = match &self.running {
+                    Some(run) => run.trace.points(),
+                    None => self.last_trace.clone(),
+                };
+                trace_plot::show(ui, "tiles", &trace);
+                let notice = self.notice(language(ui.ctx()));
+                out.extend(steps::show(
+                    ui,
+                    notice.as_ref(),
+                    self.solution.as_ref(),
+                    &mut self.playback,
+                    &mut settings.speed,
+                    stale,
+                ));
+            });
+        egui::CentralPanel::default().show(ui, |ui| self.board_panel(ui, settings, now));
+        let board = self.game.board.clone();
+        self.distances.among_all_window(ui.ctx(), &board, out);
+    }
 }

@@ -270,6 +270,14 @@ pub enum Document {
 
 /// Read and check a puzzle file of either kind from disk: its `kind`
 /// decides which reader checks it (tiles when it names none it knows, so
+/// Save either kind of document to `path`, atomically.
+pub fn save_any(path: &Path, document: &Document) -> std::io::Result<()> {
+    match document {
+        Document::Tiles(saved) => super::puzzle_file::save(path, saved),
+        Document::Klotski(saved) => save(path, saved),
+    }
+}
+
 /// the error is the tile reader's).
 pub fn load_any(path: &Path) -> Result<Document, FileError> {
     let bytes = read_bytes(path)?;

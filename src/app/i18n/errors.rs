@@ -10,6 +10,7 @@ messages! {
     // The app's own.
     BusySolve => "solve", "求解";
     BusyComparison => "comparison", "对比";
+    BusyDatabase => "database build", "数据库构建";
     CannotOpen { path: String, why: String } => "Cannot open {path}: {why}", "无法打开 {path}：{why}";
     CannotSave { path: String, why: String } => "Cannot save {path}: {why}", "无法保存 {path}：{why}";
     CannotExport { path: String, why: String } =>

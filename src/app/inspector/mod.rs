@@ -17,16 +17,14 @@ pub mod model;
 mod node;
 pub(super) mod tree;
 
-use std::path::Path;
-
 use eframe::egui;
 
 use self::board::Subject;
 use self::model::Model;
 use super::Command;
 use super::i18n::{InspectorMsg, Message, Msg, Said, names, reasons, tr};
+use super::jobs::{DbWork, Handle, JobKind, Jobs};
 use super::settings::Settings;
-use crate::engine::job::Job;
 use crate::engine::klotski::{Layout, Metric};
 use crate::engine::step::{Record, Stepper};
 use crate::engine::strategy::{SolveError, Strategy, Visit};
@@ -59,7 +57,7 @@ pub struct Inspector {
     /// `A* with Manhattan`, as the user knows it.
     title: Said,
     stepper: Stepper,
-    job: Option<Job<Said>>,
+    job: Option<Handle<Said>>,
     /// How the run ended, in words, once the job is done.
     ended: Option<Said>,
     /// Events recorded, from `dropped` on.
@@ -147,7 +145,7 @@ pub fn open(
     settings: &Settings,
     tiles: &super::tiles::TilesPlay,
     layout: &Layout,
-    cache_dir: &Path,
+    jobs: &Jobs,
     ctx: &egui::Context,
 ) -> Result<Inspector, Said> {
     let strategy = settings.strategy();
@@ -168,6 +166,7 @@ pub fn open(
         let subject = Subject::Klotski(layout.clone());
         let name = title(&*strategy, None);
         return Ok(Inspector::start(
+            jobs,
             subject,
             name,
             empty_model(&*strategy, layout.to_text()),
@@ -200,36 +199,31 @@ pub fn open(
             InspectorMsg::NotInspecting { why }.text(lang)
         }));
     }
-    let pdb = tiles.databases.find(kind, &puzzle.goal);
-    let cache_dir = cache_dir.to_path_buf();
+    let pool = jobs.databases().clone();
     let name = title(&*strategy, Some(kind));
     let start = puzzle.start.to_text();
     let subject = Subject::Tiles(puzzle.goal.clone());
     let repaint = ctx.clone();
     Ok(Inspector::start(
+        jobs,
         subject,
         name,
         empty_model(&*strategy, start),
         ctx,
         Control::default().with_limits(limits),
         move |ctl| {
-            // The database, if the heuristic needs one not yet loaded.
-            let pdb = match (kind.partition(&puzzle.goal), pdb) {
-                (Some(partition), None) if strategy.uses_heuristic() => {
-                    let work = super::databases::DbWork::default();
+            // The database, if the heuristic needs one: the app's, or
+            // read or built here for every job.
+            let pdb = match kind.partition(&puzzle.goal) {
+                Some(partition) if strategy.uses_heuristic() => {
                     let on_news = || repaint.request_repaint();
-                    match work.load_or_build(
-                        &cache_dir,
-                        &puzzle.goal,
-                        &partition,
-                        &on_news,
-                        &ctl.cancel,
-                    ) {
-                        Some(load) => Some(load.db),
+                    let work = DbWork::default();
+                    match pool.get(&puzzle.goal, &partition, &work, &on_news, &ctl.cancel) {
+                        Some(got) => Some(got.db),
                         None => return Said::msg(InspectorMsg::CancelledLoading),
                     }
                 }
-                (_, pdb) => pdb,
+                _ => None,
             };
             let choice = HeuristicChoice::with_database(kind, pdb);
             ending(crate::engine::solve_tiles(
@@ -256,6 +250,7 @@ impl Inspector {
     }
 
     fn start(
+        jobs: &Jobs,
         subject: Subject,
         title: Said,
         model: Model,
@@ -266,7 +261,9 @@ impl Inspector {
         let parked = ctx.clone();
         let stepper = Stepper::new(move || parked.request_repaint());
         let done = ctx.clone();
-        let job = Job::spawn_waking(stepper.control(ctl), work, move || done.request_repaint());
+        let job = jobs.spawn(JobKind::Inspector, stepper.control(ctl), work, move || {
+            done.request_repaint()
+        });
         Self {
             subject,
             message: Said::written(|lang| {
@@ -344,7 +341,7 @@ impl Inspector {
 
     /// Take the search's job (to see it end once the inspector closes).
     #[cfg(test)]
-    pub fn take_job(&mut self) -> Option<Job<Said>> {
+    pub fn take_job(&mut self) -> Option<Handle<Said>> {
         self.job.take()
     }
 

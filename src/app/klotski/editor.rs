@@ -2,6 +2,7 @@
 //! edit the text form; errors are shown live and Apply is enabled only for a
 //! valid layout.
 
+use crate::app::PlayCommand;
 use eframe::egui::{self, Color32, CornerRadius, Sense, Stroke, StrokeKind, Vec2};
 
 use std::collections::BTreeMap;
@@ -296,10 +297,10 @@ impl LayoutEditor {
                         .clicked()
                         && let Ok(l) = checked
                     {
-                        result = Some(Command::SetLayout(l));
+                        result = Some(Command::Play(PlayCommand::SetLayout(l)));
                     }
                     if ui.button(tr(ui, Msg::ButtonCancel)).clicked() {
-                        result = Some(Command::CloseEditor);
+                        result = Some(Command::Play(PlayCommand::CloseEditor));
                     }
                 });
             });

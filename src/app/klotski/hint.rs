@@ -5,14 +5,15 @@
 //! piece by what its best move does, the chart of the group's distances,
 //! and for a layout whose exit cannot be reached, the closest position.
 
+use crate::app::PlayCommand;
 use eframe::egui::{self, Color32};
 
 use super::names::{PieceName, describe_move};
 use crate::app::Command;
 use crate::app::distribution::{self, Distribution, Effect};
 use crate::app::i18n::{KlotskiMsg, Lang, Said, klotski::unit, language, tr};
+use crate::app::jobs::{Handle, JobKind, Jobs};
 use crate::engine::control::Stop;
-use crate::engine::job::Job;
 use crate::engine::klotski::group::{Group, layout_after};
 use crate::engine::klotski::space::unit_steps;
 use crate::engine::klotski::{KMove, KlotskiSpace, Layout, Metric};
@@ -39,7 +40,7 @@ enum GroupState {
     None,
     Building {
         key: (String, Metric),
-        job: Box<Job<Result<Ready, Stop>>>,
+        job: Box<Handle<Result<Ready, Stop>>>,
     },
     Ready(Box<Ready>),
 }
@@ -158,6 +159,7 @@ impl KlotskiHints {
         shown: &Layout,
         metric: Metric,
         wanted: bool,
+        jobs: &Jobs,
         ctx: &egui::Context,
     ) {
         if !wanted {
@@ -173,7 +175,8 @@ impl KlotskiHints {
         if current.as_ref() != Some(&key) {
             self.clear();
             let (layout, repaint) = (start.clone(), ctx.clone());
-            let job = Job::spawn_waking(
+            let job = jobs.spawn(
+                JobKind::Hints,
                 Control::default(),
                 move |ctl| build(layout, metric, ctl),
                 move || repaint.request_repaint(),
@@ -289,7 +292,10 @@ impl KlotskiHints {
                         ))
                         .clicked()
                 {
-                    out.push(Command::PlayLayout(l, Said::msg(KlotskiMsg::ClosestTitle)));
+                    out.push(Command::Play(PlayCommand::PlayLayout(
+                        l,
+                        Said::msg(KlotskiMsg::ClosestTitle),
+                    )));
                 }
                 return;
             };
@@ -396,7 +402,10 @@ impl KlotskiHints {
             if let Some(path) = paths.get(self.next_farthest % paths.len().max(1))
                 && let Some(l) = layout_after(&ready.start, path)
             {
-                out.push(Command::PlayLayout(l, Said::msg(KlotskiMsg::FarthestTitle)));
+                out.push(Command::Play(PlayCommand::PlayLayout(
+                    l,
+                    Said::msg(KlotskiMsg::FarthestTitle),
+                )));
             }
             self.next_farthest += 1;
         }

@@ -12,6 +12,10 @@ mod tests;
 #[cfg(test)]
 mod tests_ux;
 
+use super::compare;
+use super::view::PlayView;
+use crate::app::PlayCommand;
+use crate::storage::klotski_file::Document;
 use eframe::egui;
 
 use self::board::{BoardEvent, BoardLook, KlotskiBoard};
@@ -25,13 +29,13 @@ use super::i18n::names::counters;
 use super::i18n::names::{strategy_label, strategy_label_of};
 use super::i18n::reasons;
 use super::i18n::{KlotskiMsg, Lang, Message, Msg, Said, language, tr};
+use super::jobs::{Handle, JobKind, Jobs};
 use super::keys;
 use super::run_by::RunBy;
 use super::settings::{GaveWay, Settings};
 use super::solver::TraceLog;
 use super::steps::{self, Playback, StepView};
 use crate::engine::Outcome;
-use crate::engine::job::Job;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::Truth;
@@ -179,7 +183,7 @@ fn classic_name(c: &crate::storage::layouts::Classic, lang: Lang) -> String {
 
 /// A solve running in the background.
 struct Running {
-    job: Job<anatomy::Recorded<KMove, SolveError>>,
+    job: Handle<anatomy::Recorded<KMove, SolveError>>,
     /// Whether the run records its anatomy.
     recorded: bool,
     /// The strategy's engine name.
@@ -213,6 +217,8 @@ pub struct KlotskiPlay {
     pub(in crate::app) anatomy: Option<RunAnatomy>,
     /// The results panel's tab: steps or anatomy.
     results_tab: anatomy::Tab,
+    /// The app's background work: this view's solves and hints run there.
+    jobs: Jobs,
 }
 
 impl StepView for KlotskiPlay {
@@ -231,7 +237,7 @@ impl StepView for KlotskiPlay {
 
 impl KlotskiPlay {
     /// The classic numbered `index` (the first when out of range).
-    pub fn new(index: usize) -> Self {
+    pub fn new(index: usize, jobs: Jobs) -> Self {
         let all = classics();
         let c = all.get(index).unwrap_or(&all[0]);
         let layout = c.parse();
@@ -251,6 +257,7 @@ impl KlotskiPlay {
             anatomy: None,
             results_tab: anatomy::Tab::default(),
             status: Said::msg(KlotskiMsg::Intro),
+            jobs,
         }
     }
 
@@ -283,12 +290,8 @@ impl KlotskiPlay {
         self.board.drawn.iter().map(|d| d.text.clone()).collect()
     }
 
-    /// Replace the status line (drawn in the language of the day).
-    pub fn set_status(&mut self, status: Said) {
-        self.status = status;
-    }
-
     /// The solution, if any.
+    #[cfg(test)]
     pub fn solution(&self) -> Option<&KlotskiSolution> {
         self.solution.as_ref()
     }
@@ -297,11 +300,6 @@ impl KlotskiPlay {
     #[cfg(test)]
     pub fn step_shown(&self) -> usize {
         self.playback.step
-    }
-
-    /// Whether a solve runs.
-    pub fn is_solving(&self) -> bool {
-        self.running.is_some()
     }
 
     /// The selected piece.
@@ -408,51 +406,6 @@ impl KlotskiPlay {
         moved
     }
 
-    /// Carry out a Klotski command at app time `now`. Commands of other
-    /// views are ignored.
-    pub fn apply(&mut self, cmd: Command, ctx: &egui::Context, now: f64, settings: &mut Settings) {
-        match cmd {
-            Command::Undo => {
-                self.game.undo();
-            }
-            Command::Redo => {
-                self.game.redo();
-            }
-            Command::Solve => {
-                self.klotski_strategy_only(settings);
-                let repaint = ctx.clone();
-                self.solve(settings, move || repaint.request_repaint());
-            }
-            Command::Cancel => self.cancel(),
-            Command::CopyState => {
-                ctx.copy_text(self.game.layout().to_text());
-                self.status = Said::msg(KlotskiMsg::Copied);
-            }
-            Command::Reset => {
-                self.game.reset();
-                self.status = Said::msg(KlotskiMsg::BackToStart);
-            }
-            Command::LoadClassic(i) => {
-                let all = classics();
-                if let Some(c) = all.get(i) {
-                    settings.classic = i;
-                    self.load_titled(c.parse(), Title::Classic(i));
-                }
-            }
-            Command::SetLayout(layout) => {
-                self.editor = None;
-                let title = self.edited_title(&layout);
-                self.load_titled(layout, title);
-            }
-            Command::PlayLayout(layout, title) => self.load(layout, title),
-            Command::CloseEditor => self.editor = None,
-            Command::ShowStep(_) | Command::PlaySolution | Command::PauseSolution => {
-                steps::apply(self, &cmd, now, settings);
-            }
-            _ => {}
-        }
-    }
-
     /// The title of `layout` applied from the editor: the classic's when
     /// unchanged, `横刀立马 (edited)` when edited from a classic, else
     /// `Edited layout`.
@@ -533,7 +486,8 @@ impl KlotskiPlay {
         let recording = anatomy::Recording::for_play(settings.record_anatomy);
         // Woken when the result is ready too: the last progress report
         // comes before it.
-        let job = Job::spawn_waking(
+        let job = self.jobs.spawn(
+            JobKind::Solve,
             ctl,
             move |ctl| {
                 anatomy::solve_recorded(
@@ -672,9 +626,265 @@ impl KlotskiPlay {
             .is_some_and(|s| s.layouts.get(self.playback.step) != Some(self.game.layout()))
     }
 
+    /// The step list over `rows` (the step each row shows) through
+    /// [`steps::show_list`], which counts in rows: the playback position is
+    /// handed over as the row of the move under way, and the row asked for
+    /// comes back as a step. Part way through a move (while playing step by
+    /// step), the next row finishes the move under way.
+    fn step_list(
+        &mut self,
+        ui: &mut egui::Ui,
+        summary: Option<String>,
+        rows: &[usize],
+        descriptions: &[String],
+        speed: &mut f32,
+        stale: bool,
+    ) -> Option<Command> {
+        let step = self.playback.step;
+        // The first row reaching the step shown: the move under way or just
+        // made.
+        let row = rows
+            .partition_point(|&end| end < step)
+            .min(rows.len().saturating_sub(1));
+        let mid_move = rows.get(row).is_some_and(|&end| end > step);
+        let mut in_rows = Playback {
+            step: row,
+            ..self.playback.clone()
+        };
+        let cmd = steps::show_list(ui, summary, descriptions, &mut in_rows, speed, stale);
+        self.playback.scroll = in_rows.scroll;
+        match cmd {
+            Some(Command::Play(PlayCommand::ShowStep(r))) if mid_move && r == row + 1 => {
+                Some(Command::Play(PlayCommand::ShowStep(rows[row])))
+            }
+            Some(Command::Play(PlayCommand::ShowStep(r))) => Some(Command::Play(
+                PlayCommand::ShowStep(rows.get(r).copied().unwrap_or(step)),
+            )),
+            other => other,
+        }
+    }
+
+    fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
+        let idle = self.running.is_none();
+        let lang = language(ui.ctx());
+        ui.heading(tr(ui, KlotskiMsg::Heading));
+        ui.add_enabled_ui(idle, |ui| {
+            let all = classics();
+            let current = all.get(settings.classic).unwrap_or(&all[0]);
+            // An edited, pasted or opened layout is named by its title, and
+            // no classic is ticked.
+            let classic_shown = self.game.start == current.parse();
+            let shown = if classic_shown {
+                classic_name(current, lang)
+            } else {
+                self.title.text(lang)
+            };
+            // The label on its own line: the names are long.
+            let label = ui.label(tr(ui, KlotskiMsg::LayoutLabel));
+            egui::ComboBox::from_id_salt("klotski layout")
+                .width(ui.available_width() - 8.0)
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for (i, c) in all.iter().enumerate() {
+                        let text = tr(
+                            ui,
+                            KlotskiMsg::ClassicItem {
+                                number: i + 1,
+                                name: classic_name(c, lang),
+                                moves: c.moves,
+                            },
+                        );
+                        let ticked = classic_shown && settings.classic == i;
+                        if ui.selectable_label(ticked, text).clicked() {
+                            out.push(Command::Play(PlayCommand::LoadClassic(i)));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            ui.horizontal(|ui| {
+                if ui.button(tr(ui, KlotskiMsg::EditLayout)).clicked() {
+                    out.push(Command::OpenSetState);
+                }
+                if ui.button(tr(ui, KlotskiMsg::Reset)).clicked() {
+                    out.push(Command::Play(PlayCommand::Reset));
+                }
+            });
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        self.game.can_undo(),
+                        egui::Button::new(tr(ui, Msg::MenuUndo)),
+                    )
+                    .clicked()
+                {
+                    out.push(Command::Play(PlayCommand::Undo));
+                }
+                if ui
+                    .add_enabled(
+                        self.game.can_redo(),
+                        egui::Button::new(tr(ui, Msg::MenuRedo)),
+                    )
+                    .clicked()
+                {
+                    out.push(Command::Play(PlayCommand::Redo));
+                }
+            });
+        });
+        ui.checkbox(
+            &mut settings.show_distance,
+            tr(ui, KlotskiMsg::ShowDistance),
+        );
+        ui.separator();
+        ui.heading(tr(ui, KlotskiMsg::StrategyHeading));
+        ui.add_enabled_ui(idle, |ui| {
+            super::controls::strategy_radios(ui, &mut settings.strategy, Family::Klotski);
+            let name = settings.strategy.clone();
+            super::tuning::show(ui, &name, settings.tuning.of_mut(&name));
+            ui.label(tr(ui, KlotskiMsg::CountIn));
+            ui.horizontal(|ui| {
+                ui.radio_value(
+                    &mut settings.metric,
+                    Metric::Moves,
+                    tr(ui, KlotskiMsg::RadioMoves),
+                )
+                .on_hover_text(tr(ui, KlotskiMsg::RadioMovesHint));
+                ui.radio_value(
+                    &mut settings.metric,
+                    Metric::Steps,
+                    tr(ui, KlotskiMsg::RadioSteps),
+                )
+                .on_hover_text(tr(ui, KlotskiMsg::RadioStepsHint));
+            });
+            ui.horizontal(|ui| {
+                let l = ui.checkbox(&mut settings.limit_time, tr(ui, KlotskiMsg::TimeLimit));
+                ui.add(egui::DragValue::new(&mut settings.time_limit).range(0.1..=3600.0))
+                    .labelled_by(l.id);
+            });
+        });
+        ui.separator();
+        match &self.running {
+            None => {
+                ui.horizontal(|ui| {
+                    if ui.button(tr(ui, KlotskiMsg::Solve)).clicked() {
+                        out.push(Command::Play(PlayCommand::Solve));
+                    }
+                    if ui
+                        .button(tr(ui, KlotskiMsg::Inspect))
+                        .on_hover_text(tr(ui, KlotskiMsg::InspectHint))
+                        .clicked()
+                    {
+                        out.push(Command::Inspect);
+                    }
+                });
+            }
+            Some(run) => {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    let running = KlotskiMsg::Running {
+                        strategy: strategy_label_of(run.strategy, lang)
+                            .unwrap_or(run.strategy.into()),
+                        unit: unit(run.metric, 2, lang),
+                    };
+                    ui.label(tr(ui, running));
+                });
+                if let Some(p) = run.job.progress() {
+                    super::controls::live_counters(ui, &p);
+                }
+                if ui.button(tr(ui, Msg::ButtonCancel)).clicked() {
+                    out.push(Command::Play(PlayCommand::Cancel));
+                }
+            }
+        }
+    }
+}
+
+impl PlayView for KlotskiPlay {
+    #[cfg(test)]
+    fn status(&self) -> &Said {
+        &self.status
+    }
+
+    /// Replace the status line (drawn in the language of the day).
+    fn set_status(&mut self, status: Said) {
+        self.status = status;
+    }
+
+    fn can_undo_redo(&self) -> (bool, bool) {
+        (self.game.can_undo(), self.game.can_redo())
+    }
+
+    fn has_solution(&self) -> bool {
+        self.solution.is_some()
+    }
+
+    fn to_document(&self, with_solution: bool) -> Option<Document> {
+        self.to_saved(with_solution).map(Document::Klotski)
+    }
+
+    fn compare_start(&self, settings: &Settings) -> compare::Start {
+        compare::Start::Klotski(self.game.layout().clone(), settings.metric)
+    }
+
+    /// Whether a solve runs.
+    fn is_solving(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Carry out a Klotski command at app time `now`.
+    fn apply(&mut self, cmd: PlayCommand, ctx: &egui::Context, now: f64, settings: &mut Settings) {
+        match cmd {
+            PlayCommand::Undo => {
+                self.game.undo();
+            }
+            PlayCommand::Redo => {
+                self.game.redo();
+            }
+            PlayCommand::Solve => {
+                self.klotski_strategy_only(settings);
+                let repaint = ctx.clone();
+                self.solve(settings, move || repaint.request_repaint());
+            }
+            PlayCommand::Cancel => self.cancel(),
+            PlayCommand::CopyState => {
+                ctx.copy_text(self.game.layout().to_text());
+                self.status = Said::msg(KlotskiMsg::Copied);
+            }
+            PlayCommand::Reset => {
+                self.game.reset();
+                self.status = Said::msg(KlotskiMsg::BackToStart);
+            }
+            PlayCommand::LoadClassic(i) => {
+                let all = classics();
+                if let Some(c) = all.get(i) {
+                    settings.classic = i;
+                    self.load_titled(c.parse(), Title::Classic(i));
+                }
+            }
+            PlayCommand::SetLayout(layout) => {
+                self.editor = None;
+                let title = self.edited_title(&layout);
+                self.load_titled(layout, title);
+            }
+            PlayCommand::PlayLayout(layout, title) => self.load(layout, title),
+            PlayCommand::CloseEditor => self.editor = None,
+            PlayCommand::ShowStep(_) | PlayCommand::PlaySolution | PlayCommand::PauseSolution => {
+                steps::apply(self, &cmd, now, settings);
+            }
+            // The tile view's.
+            PlayCommand::NewSize(_)
+            | PlayCommand::Randomize
+            | PlayCommand::Shuffle
+            | PlayCommand::GoToGoal
+            | PlayCommand::ToggleEdit
+            | PlayCommand::BuildStrongDatabase
+            | PlayCommand::CancelStrongDatabase => {}
+        }
+    }
+
     /// Background work, each frame: collect a finished solve, advance
     /// playback.
-    pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
+    fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings) {
         self.poll();
         steps::tick(self, ctx, now, settings);
         self.hints.poll(
@@ -682,6 +892,7 @@ impl KlotskiPlay {
             self.game.layout(),
             settings.metric,
             settings.show_distance,
+            &self.jobs,
             ctx,
         );
         if self.running.is_some() {
@@ -690,7 +901,7 @@ impl KlotskiPlay {
     }
 
     /// Arrow keys (and WASD) move the selected piece.
-    pub fn keys(&mut self, ctx: &egui::Context) {
+    fn keys(&mut self, ctx: &egui::Context, _settings: &Settings, _now: f64) {
         if self.editor.is_some() || ctx.egui_wants_keyboard_input() {
             return;
         }
@@ -710,7 +921,7 @@ impl KlotskiPlay {
     /// Draw the Klotski view: controls on the left, steps on the right, the
     /// board in the middle, and the editor when open.
     /// Commands go to `out`.
-    pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
+    fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let ctx = ui.ctx().clone();
         let lang = language(&ctx);
         self.klotski_strategy_only(settings);
@@ -845,177 +1056,5 @@ impl KlotskiPlay {
         let shown = self.game.layout().clone();
         self.hints
             .among_all_window(&ctx, &shown, settings.metric, out);
-    }
-
-    /// The step list over `rows` (the step each row shows) through
-    /// [`steps::show_list`], which counts in rows: the playback position is
-    /// handed over as the row of the move under way, and the row asked for
-    /// comes back as a step. Part way through a move (while playing step by
-    /// step), the next row finishes the move under way.
-    fn step_list(
-        &mut self,
-        ui: &mut egui::Ui,
-        summary: Option<String>,
-        rows: &[usize],
-        descriptions: &[String],
-        speed: &mut f32,
-        stale: bool,
-    ) -> Option<Command> {
-        let step = self.playback.step;
-        // The first row reaching the step shown: the move under way or just
-        // made.
-        let row = rows
-            .partition_point(|&end| end < step)
-            .min(rows.len().saturating_sub(1));
-        let mid_move = rows.get(row).is_some_and(|&end| end > step);
-        let mut in_rows = Playback {
-            step: row,
-            ..self.playback.clone()
-        };
-        let cmd = steps::show_list(ui, summary, descriptions, &mut in_rows, speed, stale);
-        self.playback.scroll = in_rows.scroll;
-        match cmd {
-            Some(Command::ShowStep(r)) if mid_move && r == row + 1 => {
-                Some(Command::ShowStep(rows[row]))
-            }
-            Some(Command::ShowStep(r)) => {
-                Some(Command::ShowStep(rows.get(r).copied().unwrap_or(step)))
-            }
-            other => other,
-        }
-    }
-
-    fn controls(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
-        let idle = self.running.is_none();
-        let lang = language(ui.ctx());
-        ui.heading(tr(ui, KlotskiMsg::Heading));
-        ui.add_enabled_ui(idle, |ui| {
-            let all = classics();
-            let current = all.get(settings.classic).unwrap_or(&all[0]);
-            // An edited, pasted or opened layout is named by its title, and
-            // no classic is ticked.
-            let classic_shown = self.game.start == current.parse();
-            let shown = if classic_shown {
-                classic_name(current, lang)
-            } else {
-                self.title.text(lang)
-            };
-            // The label on its own line: the names are long.
-            let label = ui.label(tr(ui, KlotskiMsg::LayoutLabel));
-            egui::ComboBox::from_id_salt("klotski layout")
-                .width(ui.available_width() - 8.0)
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    for (i, c) in all.iter().enumerate() {
-                        let text = tr(
-                            ui,
-                            KlotskiMsg::ClassicItem {
-                                number: i + 1,
-                                name: classic_name(c, lang),
-                                moves: c.moves,
-                            },
-                        );
-                        let ticked = classic_shown && settings.classic == i;
-                        if ui.selectable_label(ticked, text).clicked() {
-                            out.push(Command::LoadClassic(i));
-                        }
-                    }
-                })
-                .response
-                .labelled_by(label.id);
-            ui.horizontal(|ui| {
-                if ui.button(tr(ui, KlotskiMsg::EditLayout)).clicked() {
-                    out.push(Command::OpenSetState);
-                }
-                if ui.button(tr(ui, KlotskiMsg::Reset)).clicked() {
-                    out.push(Command::Reset);
-                }
-            });
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(
-                        self.game.can_undo(),
-                        egui::Button::new(tr(ui, Msg::MenuUndo)),
-                    )
-                    .clicked()
-                {
-                    out.push(Command::Undo);
-                }
-                if ui
-                    .add_enabled(
-                        self.game.can_redo(),
-                        egui::Button::new(tr(ui, Msg::MenuRedo)),
-                    )
-                    .clicked()
-                {
-                    out.push(Command::Redo);
-                }
-            });
-        });
-        ui.checkbox(
-            &mut settings.show_distance,
-            tr(ui, KlotskiMsg::ShowDistance),
-        );
-        ui.separator();
-        ui.heading(tr(ui, KlotskiMsg::StrategyHeading));
-        ui.add_enabled_ui(idle, |ui| {
-            super::controls::strategy_radios(ui, &mut settings.strategy, Family::Klotski);
-            let name = settings.strategy.clone();
-            super::tuning::show(ui, &name, settings.tuning.of_mut(&name));
-            ui.label(tr(ui, KlotskiMsg::CountIn));
-            ui.horizontal(|ui| {
-                ui.radio_value(
-                    &mut settings.metric,
-                    Metric::Moves,
-                    tr(ui, KlotskiMsg::RadioMoves),
-                )
-                .on_hover_text(tr(ui, KlotskiMsg::RadioMovesHint));
-                ui.radio_value(
-                    &mut settings.metric,
-                    Metric::Steps,
-                    tr(ui, KlotskiMsg::RadioSteps),
-                )
-                .on_hover_text(tr(ui, KlotskiMsg::RadioStepsHint));
-            });
-            ui.horizontal(|ui| {
-                let l = ui.checkbox(&mut settings.limit_time, tr(ui, KlotskiMsg::TimeLimit));
-                ui.add(egui::DragValue::new(&mut settings.time_limit).range(0.1..=3600.0))
-                    .labelled_by(l.id);
-            });
-        });
-        ui.separator();
-        match &self.running {
-            None => {
-                ui.horizontal(|ui| {
-                    if ui.button(tr(ui, KlotskiMsg::Solve)).clicked() {
-                        out.push(Command::Solve);
-                    }
-                    if ui
-                        .button(tr(ui, KlotskiMsg::Inspect))
-                        .on_hover_text(tr(ui, KlotskiMsg::InspectHint))
-                        .clicked()
-                    {
-                        out.push(Command::Inspect);
-                    }
-                });
-            }
-            Some(run) => {
-                ui.horizontal(|ui| {
-                    ui.spinner();
-                    let running = KlotskiMsg::Running {
-                        strategy: strategy_label_of(run.strategy, lang)
-                            .unwrap_or(run.strategy.into()),
-                        unit: unit(run.metric, 2, lang),
-                    };
-                    ui.label(tr(ui, running));
-                });
-                if let Some(p) = run.job.progress() {
-                    super::controls::live_counters(ui, &p);
-                }
-                if ui.button(tr(ui, Msg::ButtonCancel)).clicked() {
-                    out.push(Command::Cancel);
-                }
-            }
-        }
     }
 }

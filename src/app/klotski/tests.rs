@@ -1,6 +1,7 @@
 //! The Klotski view tested as a person uses it: drags, clicks, keys, the
 //! layout list, the editor, solving and stepping.
 
+use crate::app::view::PlayView as _;
 use eframe::egui::{self, FontId, Key, Modifiers, Pos2, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -240,7 +241,7 @@ fn bfs_with_mirror_images_merged_solves_as_short_and_plays_out_to_the_exit() {
     // At the exit: nothing to search, and the status says what to press.
     h.get_by_label("Inspect").click();
     h.run();
-    assert!(h.state().inspector.is_none());
+    assert!(h.state().inspector().is_none());
     let status = h.state().klotski.status();
     assert!(
         status.contains("Cao Cao is already at the exit"),
@@ -251,10 +252,10 @@ fn bfs_with_mirror_images_merged_solves_as_short_and_plays_out_to_the_exit() {
     h.run();
     h.get_by_label("Inspect").click();
     h.run();
-    assert!(h.state().inspector.is_some(), "{}", h.state().status());
+    assert!(h.state().inspector().is_some(), "{}", h.state().status());
     h.get_by_label("Step").click();
     let stepped = |h: &Harness<'_, HuarongApp>| {
-        let inspector = h.state().inspector.as_ref().expect("open");
+        let inspector = h.state().inspector().expect("open");
         inspector.model().current().map(|n| n.state.clone())
     };
     wait_until(&mut h, |h| stepped(h).is_some(), 20, "Step");

@@ -2,6 +2,7 @@
 //! follow the names setting, one row per move, soldiers told apart, only
 //! Klotski strategies, the editor's words, and local-search traces.
 
+use crate::app::view::PlayView as _;
 use eframe::egui::{self, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};

@@ -1,0 +1,166 @@
+//! What the user can ask for: the one way views talk to the app. A
+//! [`Command`] is the app's to carry out (files, dialogs, the screen shown,
+//! the language); a [`PlayCommand`] goes to the play view shown, and each
+//! play view decides about every one of them in an exhaustive `match`, so
+//! a new command is a compile-time decision in every view.
+
+use super::compare;
+use super::error::Busy;
+use super::i18n::{self, Said, TilesMsg};
+use super::run_by::RunBy;
+use super::settings::Family;
+use crate::engine::klotski::Layout;
+use crate::engine::{Shape, TilePuzzle};
+
+/// Everything the user can ask for, from buttons, menus, keys and dialogs
+/// ([`HuarongApp::apply`](super::HuarongApp::apply)).
+#[derive(Clone, Debug)]
+pub enum Command {
+    /// A command for the play view shown.
+    Play(PlayCommand),
+    /// Open the dialog that sets the position: Set state for tiles, the
+    /// layout editor for Klotski.
+    OpenSetState,
+    /// Text pasted (Ctrl+V): a tile state opens Set state with it; in
+    /// Klotski a layout is loaded.
+    Paste(String),
+    /// Apply this puzzle (the Set state dialog's Apply).
+    SetPuzzle(TilePuzzle),
+    /// Close the Set state dialog without change.
+    CloseSetState,
+    /// Open the search inspector on the board shown (step through a run).
+    Inspect,
+    /// Close the search inspector (its run is cancelled).
+    CloseInspector,
+    /// Switch the puzzle family.
+    SetFamily(Family),
+    /// Show the compare view (`true`) or the play view.
+    ShowCompare(bool),
+    /// Show a compared run's solution in the play view.
+    PlayCompared(Box<(compare::Start, compare::Finished, RunBy)>),
+    /// Export the compare table (dialog).
+    Export,
+    /// Export the batch aggregates (dialog).
+    ExportBatch,
+    /// Open a puzzle file (dialog).
+    Open,
+    /// Save the puzzle (dialog).
+    Save,
+    /// Save the puzzle with its solution (dialog).
+    SaveSolution,
+    /// Close the error dialog.
+    DismissError,
+    /// Quit.
+    Quit,
+    /// Speak this language from the next frame on.
+    SetLanguage(i18n::Lang),
+    /// Show the keys.
+    Help,
+    /// Show the about box.
+    About,
+    /// Open the Help page "How the strategies work".
+    OpenHelp,
+}
+
+/// What the play view shown is asked to do.
+#[derive(Clone, Debug)]
+pub enum PlayCommand {
+    /// A new board of this size, at the goal (tiles).
+    NewSize(Shape),
+    /// A uniformly random solvable start (tiles).
+    Randomize,
+    /// Random moves from the goal (tiles).
+    Shuffle,
+    /// Back to the start: the tile position last set or the solution's
+    /// start (undoable), or the layout's start (Klotski).
+    Reset,
+    /// Put the tiles at the goal (undoable; tiles).
+    GoToGoal,
+    /// Load the classic Klotski layout with this index.
+    LoadClassic(usize),
+    /// Play this Klotski layout (the layout editor's Apply).
+    SetLayout(Layout),
+    /// Play this Klotski position under this title (a position shown from
+    /// the hints: the farthest from the exit, the closest to it).
+    PlayLayout(Layout, Said),
+    /// Close the layout editor without change (Klotski).
+    CloseEditor,
+    /// Toggle edit mode (tiles).
+    ToggleEdit,
+    /// Solve the board shown.
+    Solve,
+    /// Cancel the running solve.
+    Cancel,
+    /// Undo a move.
+    Undo,
+    /// Redo a move.
+    Redo,
+    /// Show this step of the solution.
+    ShowStep(usize),
+    /// Play the solution from the step shown.
+    PlaySolution,
+    /// Pause playback.
+    PauseSolution,
+    /// Copy the state as text.
+    CopyState,
+    /// Build the strong (7-8) pattern database in the background (tiles).
+    BuildStrongDatabase,
+    /// Cancel that build.
+    CancelStrongDatabase,
+}
+
+impl Command {
+    /// The command as the user knows it, if it is refused while `busy`:
+    /// those that replace the position a solve or comparison works on.
+    pub(super) fn refused_while(&self, busy: Busy) -> Option<TilesMsg> {
+        use PlayCommand as P;
+        if busy == Busy::BuildingDatabase {
+            // The build is for a goal, not a position: only a second build
+            // waits.
+            return match self {
+                Command::Play(P::BuildStrongDatabase) => Some(TilesMsg::ActionBuildStrong),
+                _ => None,
+            };
+        }
+        Some(match self {
+            Command::Play(play) => match play {
+                P::NewSize(_) => TilesMsg::ActionNewSize,
+                P::Randomize => TilesMsg::ActionRandomize,
+                P::Shuffle => TilesMsg::ActionShuffle,
+                P::Reset => TilesMsg::ActionReset,
+                P::GoToGoal => TilesMsg::ActionGoToGoal,
+                P::LoadClassic(_) => TilesMsg::ActionChooseLayout,
+                P::SetLayout(_) => TilesMsg::ActionEditLayout,
+                P::PlayLayout(..) => TilesMsg::ActionShowPosition,
+                P::ToggleEdit => TilesMsg::ActionEditMode,
+                P::BuildStrongDatabase => TilesMsg::ActionBuildStrong,
+                P::CloseEditor
+                | P::Solve
+                | P::Cancel
+                | P::Undo
+                | P::Redo
+                | P::ShowStep(_)
+                | P::PlaySolution
+                | P::PauseSolution
+                | P::CopyState
+                | P::CancelStrongDatabase => return None,
+            },
+            Command::OpenSetState => TilesMsg::ActionSetState,
+            Command::Paste(_) => TilesMsg::ActionPasteState,
+            Command::SetPuzzle(_) => TilesMsg::ActionSetState,
+            Command::SetFamily(_) => TilesMsg::ActionSwitchPuzzle,
+            Command::Open => TilesMsg::ActionOpen,
+            // A compared run may be played while other rows run, but not
+            // over a running solve.
+            Command::PlayCompared(_) if busy == Busy::Solving => TilesMsg::ActionPlayCompared,
+            Command::ShowCompare(_) if busy == Busy::Comparing => TilesMsg::ActionSwitchView,
+            _ => return None,
+        })
+    }
+}
+
+impl From<PlayCommand> for Command {
+    fn from(play: PlayCommand) -> Self {
+        Command::Play(play)
+    }
+}
