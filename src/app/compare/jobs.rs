@@ -10,7 +10,7 @@ use eframe::egui;
 use super::row::{Finished, Row, Start};
 use super::session::Session;
 use crate::app::anatomy::{Recorded, Recording, solve_recorded};
-use crate::app::i18n::Said;
+use crate::app::i18n::{CompareMsg, Said};
 use crate::app::settings::Settings;
 use crate::app::solver::{Running, TraceLog};
 use crate::engine::experiment::flag_disagreements;
@@ -165,9 +165,12 @@ fn refused(e: &SolveError) -> Said {
     Said::new(move |lang| crate::app::error::solve_error(&e, lang))
 }
 
-/// A run whose worker panicked, said as the engine words it.
+/// A run whose worker panicked: said in the language of the day, with the
+/// panic's own words.
 fn failed(panicked: JobPanicked) -> Finished {
-    Finished::Refused(Said::verbatim(panicked.to_string()))
+    Finished::Refused(Said::msg(CompareMsg::RunFailed {
+        why: panicked.message,
+    }))
 }
 
 impl Row {
@@ -261,6 +264,21 @@ impl Session {
             return;
         };
         row.launch(strategy, start, settings, cache_dir, ctx);
+    }
+
+    /// Start row `i` on `start` with `strategy` in place of its own (tests:
+    /// a strategy the registry does not hold).
+    #[cfg(test)]
+    pub fn run_with(
+        &mut self,
+        i: usize,
+        strategy: Box<dyn Strategy>,
+        start: &Start,
+        settings: &Settings,
+        cache_dir: &Path,
+        ctx: &egui::Context,
+    ) {
+        self.rows[i].launch(strategy, start, settings, cache_dir, ctx);
     }
 
     /// Cancel every running row.
