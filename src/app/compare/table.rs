@@ -87,37 +87,70 @@ enum RowAction {
     Remove(usize),
 }
 
+/// A row's button.
+#[derive(Clone, Copy)]
+enum RowButton {
+    Run,
+    Cancel,
+    Play,
+    Trace,
+    Copy,
+    Remove,
+}
+
+impl RowButton {
+    const ALL: [RowButton; 6] = [
+        RowButton::Run,
+        RowButton::Cancel,
+        RowButton::Play,
+        RowButton::Trace,
+        RowButton::Copy,
+        RowButton::Remove,
+    ];
+
+    /// Its word.
+    fn word(self) -> CompareMsg {
+        match self {
+            RowButton::Run => CompareMsg::Run,
+            RowButton::Cancel => CompareMsg::Cancel,
+            RowButton::Play => CompareMsg::Play,
+            RowButton::Trace => CompareMsg::Trace,
+            RowButton::Copy => CompareMsg::Copy,
+            RowButton::Remove => CompareMsg::Remove,
+        }
+    }
+
+    /// Its place in the row: Run and Cancel take turns in the first.
+    fn slot(self) -> usize {
+        match self {
+            RowButton::Run | RowButton::Cancel => 0,
+            RowButton::Play => 1,
+            RowButton::Trace => 2,
+            RowButton::Copy => 3,
+            RowButton::Remove => 4,
+        }
+    }
+}
+
 /// The row buttons' words, each button in a slot as wide in every row
 /// (Run's fits Cancel too), so none moves when another changes or is
 /// disabled.
 struct Buttons {
-    /// Run / Cancel, Play, Trace, Copy, Remove.
+    /// In the order of [`RowButton::ALL`].
     words: [String; 6],
-    /// The slots' widths: Run and Cancel's, then Play's, Trace's, Copy's,
-    /// Remove's.
+    /// Each slot's width.
     widths: [f32; 5],
 }
 
 impl Buttons {
     fn new(ui: &egui::Ui, lang: Lang) -> Self {
-        let words = [
-            CompareMsg::Run,
-            CompareMsg::Cancel,
-            CompareMsg::Play,
-            CompareMsg::Trace,
-            CompareMsg::Copy,
-            CompareMsg::Remove,
-        ]
-        .map(|m| m.text(lang));
+        let words = RowButton::ALL.map(|b| b.word().text(lang));
         let padding = 2.0 * ui.spacing().button_padding.x;
-        let width = |text: &str| text_width(ui, text, egui::TextStyle::Button) + padding;
-        let widths = [
-            width(&words[0]).max(width(&words[1])),
-            width(&words[2]),
-            width(&words[3]),
-            width(&words[4]),
-            width(&words[5]),
-        ];
+        let mut widths = [0.0f32; 5];
+        for (b, word) in RowButton::ALL.into_iter().zip(&words) {
+            let width = text_width(ui, word, egui::TextStyle::Button) + padding;
+            widths[b.slot()] = widths[b.slot()].max(width);
+        }
         Self { words, widths }
     }
 
@@ -126,10 +159,10 @@ impl Buttons {
         self.widths.iter().sum::<f32>() + BUTTON_GAP * (self.widths.len() - 1) as f32
     }
 
-    /// Button `k` (0 Run, 1 Cancel, 2 Play, 3 Trace, 4 Copy, 5 Remove).
-    fn button(&self, k: usize) -> egui::Button<'_> {
-        let slot = k.saturating_sub(1);
-        egui::Button::new(self.words[k].as_str()).min_size(egui::vec2(self.widths[slot], 0.0))
+    /// Button `b`, as wide as its slot.
+    fn button(&self, b: RowButton) -> egui::Button<'_> {
+        egui::Button::new(self.words[b as usize].as_str())
+            .min_size(egui::vec2(self.widths[b.slot()], 0.0))
     }
 }
 
@@ -200,14 +233,14 @@ fn buttons_cell(
     let mut action = None;
     if row.is_running() {
         if ui
-            .add(buttons.button(1))
+            .add(buttons.button(RowButton::Cancel))
             .on_hover_text(tr(ui, CompareMsg::CancelRow { label: shown }))
             .clicked()
         {
             row.cancel();
         }
     } else if ui
-        .add(buttons.button(0))
+        .add(buttons.button(RowButton::Run))
         .on_hover_text(tr(ui, CompareMsg::RunRow { label: shown }))
         .clicked()
     {
@@ -216,14 +249,34 @@ fn buttons_cell(
     let idle = !row.is_running();
     let solved = idle && row.summary.is_some_and(|s| s.solved());
     let traced = idle && !row.trace_points.is_empty();
-    for (k, enabled, hint, clicked) in [
-        (2, solved, CompareMsg::PlayHint, RowAction::Play(i)),
-        (3, traced, CompareMsg::TraceHint, RowAction::ShowTrace(i)),
-        (4, idle, CompareMsg::CopyHint, RowAction::Duplicate(i)),
-        (5, idle, CompareMsg::RemoveHint, RowAction::Remove(i)),
+    for (b, enabled, hint, clicked) in [
+        (
+            RowButton::Play,
+            solved,
+            CompareMsg::PlayHint,
+            RowAction::Play(i),
+        ),
+        (
+            RowButton::Trace,
+            traced,
+            CompareMsg::TraceHint,
+            RowAction::ShowTrace(i),
+        ),
+        (
+            RowButton::Copy,
+            idle,
+            CompareMsg::CopyHint,
+            RowAction::Duplicate(i),
+        ),
+        (
+            RowButton::Remove,
+            idle,
+            CompareMsg::RemoveHint,
+            RowAction::Remove(i),
+        ),
     ] {
         if ui
-            .add_enabled(enabled, buttons.button(k))
+            .add_enabled(enabled, buttons.button(b))
             .on_hover_text(tr(ui, hint))
             .clicked()
         {
