@@ -7,8 +7,9 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use tempfile::TempDir;
 
 use super::HuarongApp;
+use super::compare::Start;
 use super::files::{FileAction, NativeAnswer};
-use super::i18n::{Lang, Msg};
+use super::i18n::{CompareMsg, Lang, Message, Msg};
 use super::tests::{harness, klotski_harness, set_board, wait_until, wait_while};
 use crate::engine::strategy::Family;
 use crate::units::duration;
@@ -220,6 +221,52 @@ fn compare_results_stay_with_the_puzzle_family_they_were_run_on() {
     h.get_all_by_label("Play").next().unwrap().click();
     h.run();
     assert_eq!(h.state().settings().family, Family::Klotski);
+}
+
+/// Hover `label` until its tooltip shows (egui waits half a second).
+fn hover(h: &mut Harness<'_, HuarongApp>, label: &str) {
+    h.get_by_label(label).hover();
+    h.run_steps(4);
+}
+
+#[test]
+fn a_row_whose_worker_panics_says_why_in_the_language_shown() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    // The first row run as Run runs it, with a strategy that panics.
+    let start = Start::Tiles(h.state().tiles.puzzle());
+    let settings = h.state().settings().clone();
+    let jobs = h.state().jobs().clone();
+    let ctx = h.ctx.clone();
+    h.state_mut().compare.run_with(
+        0,
+        Box::new(super::tests_tiles::Panics),
+        &start,
+        &settings,
+        &jobs,
+        &ctx,
+    );
+    wait_for_compare(&mut h);
+    h.run();
+    // Its status says so, and its hover why, with the panic's words.
+    let panic = "a deliberate panic in a test search";
+    hover(&mut h, "Refused");
+    h.get_by_label_contains(panic);
+
+    // The same row in Chinese: worded now, not when the run ended.
+    h.get_by_label("Language").click();
+    h.run();
+    h.get_by_label("简体中文").click();
+    h.run();
+    hover(&mut h, "未运行");
+    let said = CompareMsg::RunFailed { why: panic.into() };
+    h.get_by_label(&said.text(Lang::Chinese));
+    assert!(
+        h.query_by_label_contains("failed").is_none(),
+        "English words in the Chinese tooltip"
+    );
 }
 
 /// The rects of the bars of the strategy labelled `label` (their accessible

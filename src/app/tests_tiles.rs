@@ -511,7 +511,7 @@ fn render_tile_notes() {
 }
 
 /// A search that panics, standing in for any bug in a worker thread.
-struct Panics;
+pub(super) struct Panics;
 
 impl crate::engine::Strategy for Panics {
     fn name(&self) -> &'static str {

@@ -44,6 +44,17 @@ messages! {
         "It claims an optimal length that another optimal strategy contradicts",
         "它声称的最优长度与另一个最优策略的结果矛盾";
     Refused => "Refused", "未运行";
+    RunFailed { why: String } =>
+        "The run failed (internal error): {why}",
+        "运行失败（内部错误）：{why}";
+    // How a run ended: in English as the command line prints it.
+    StatusSolved => "Solved", "已解出";
+    StatusUnsolvable => "Unsolvable", "无解";
+    StatusNodeLimit => "Node limit reached", "达到节点上限";
+    StatusMemoryLimit => "Memory limit reached", "达到内存上限";
+    StatusTimeLimit => "Time limit reached", "达到时间上限";
+    StatusCancelled => "Cancelled", "已取消";
+    StatusNotFound => "Not found", "未找到解";
     StoppedAt { limit: String } => "Stopped at the {limit}", "已停止：{limit}";
     Yes => "yes", "是";
     No => "no", "否";

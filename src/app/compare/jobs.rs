@@ -1,0 +1,302 @@
+//! The rows' runs: each started on its own thread with its own limits,
+//! its progress read while drawing, collected from `App::logic` (never
+//! while drawing), cancelled one by one or all at once. A tile row's
+//! pattern database comes from one place, [`start_tiles`].
+
+use eframe::egui;
+
+use super::row::{Finished, Row, Start};
+use super::session::Session;
+use crate::app::anatomy::{Recorded, Recording, solve_recorded};
+use crate::app::i18n::{CompareMsg, Said};
+use crate::app::jobs::{Handle, JobKind, Jobs};
+use crate::app::settings::Settings;
+use crate::app::solver::{Running, TraceLog};
+use crate::engine::experiment::flag_disagreements;
+use crate::engine::job::JobPanicked;
+use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::observe::Anatomy;
+use crate::engine::strategy::{self, SolveError, Strategy};
+use crate::engine::{Control, HeuristicKind, Limits, TilePuzzle, TracePoint, solve_klotski};
+
+/// A row's run in the background.
+pub(super) enum RowJob {
+    /// A tile solve (its trace is the run's own).
+    Tiles(Box<Running>),
+    /// A Klotski solve and the trace it records into.
+    Klotski(Box<Handle<Recorded<KMove, SolveError>>>, TraceLog),
+}
+
+impl RowJob {
+    /// Start `strategy` on `start` with the limits and anatomy recording
+    /// of `settings`; every progress report asks `ctx` for a frame.
+    fn start(
+        start: &Start,
+        strategy: Box<dyn Strategy>,
+        heuristic: HeuristicKind,
+        settings: &Settings,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) -> Self {
+        let recording = Recording::for_compare(settings.record_anatomy);
+        let repaint = ctx.clone();
+        let wake = move || repaint.request_repaint();
+        match start {
+            Start::Tiles(p) => start_tiles(
+                jobs,
+                p.clone(),
+                strategy,
+                heuristic,
+                settings.limits(),
+                recording,
+                wake,
+            ),
+            Start::Klotski(l, metric) => start_klotski(
+                jobs,
+                l.clone(),
+                *metric,
+                strategy,
+                settings.limits(),
+                recording,
+                wake,
+            ),
+        }
+    }
+
+    /// Its counters so far.
+    fn expanded(&self) -> u64 {
+        let progress = match self {
+            RowJob::Tiles(r) => r.progress(),
+            RowJob::Klotski(j, _) => j.progress(),
+        };
+        progress.map_or(0, |p| p.expanded)
+    }
+
+    /// Ask it to stop.
+    fn cancel(&self) {
+        match self {
+            RowJob::Tiles(r) => r.cancel(),
+            RowJob::Klotski(j, _) => j.cancel(),
+        }
+    }
+
+    /// How it ended and its anatomy, once it has.
+    fn try_finish(&mut self) -> Option<(Finished, Option<Anatomy>)> {
+        Some(match self {
+            RowJob::Tiles(run) => match run.try_finish()? {
+                Ok(f) => (
+                    Finished::Tiles(f.outcome.map_err(|e| refused(&e))),
+                    f.anatomy,
+                ),
+                Err(panicked) => (failed(panicked), None),
+            },
+            RowJob::Klotski(job, _) => match job.try_take()? {
+                Ok((Ok(o), anatomy)) => (Finished::Klotski(o), anatomy),
+                Ok((Err(e), _)) => (Finished::Refused(refused(&e)), None),
+                Err(panicked) => (failed(panicked), None),
+            },
+        })
+    }
+
+    /// The trace a local search recorded.
+    fn trace_points(&self) -> Vec<TracePoint> {
+        match self {
+            RowJob::Tiles(run) => run.trace.points(),
+            RowJob::Klotski(_, trace) => trace.points(),
+        }
+    }
+}
+
+/// A tile row's run. Its pattern database comes from the app's pool: the
+/// rows share one, and the first row that needs it reads or builds it
+/// while the others wait.
+fn start_tiles(
+    jobs: &Jobs,
+    puzzle: TilePuzzle,
+    strategy: Box<dyn Strategy>,
+    heuristic: HeuristicKind,
+    limits: Limits,
+    recording: Recording,
+    wake: impl Fn() + Send + Sync + 'static,
+) -> RowJob {
+    RowJob::Tiles(Box::new(Running::start(
+        jobs,
+        JobKind::CompareRow,
+        puzzle,
+        strategy,
+        heuristic,
+        limits,
+        recording,
+        wake,
+    )))
+}
+
+/// A Klotski row's run, on one thread, its trace recorded.
+fn start_klotski(
+    jobs: &Jobs,
+    layout: Layout,
+    metric: Metric,
+    strategy: Box<dyn Strategy>,
+    limits: Limits,
+    recording: Recording,
+    wake: impl Fn() + Send + Sync + 'static,
+) -> RowJob {
+    let trace = TraceLog::default();
+    let wake = std::sync::Arc::new(wake);
+    let on_progress = wake.clone();
+    let ctl = trace.attach(
+        Control::default()
+            .with_limits(limits)
+            .with_threads(1)
+            .with_progress(move |_| on_progress()),
+    );
+    let work = move |ctl: &Control| {
+        solve_recorded(
+            ctl,
+            recording,
+            |_| None,
+            |c| solve_klotski(&*strategy, &layout, metric, c),
+        )
+    };
+    // Woken when the result is in too: the last progress report comes
+    // before it.
+    let job = jobs.spawn(JobKind::CompareRow, ctl, work, move || wake());
+    RowJob::Klotski(Box::new(job), trace)
+}
+
+/// Why the engine refused a row's run, in the language of the day.
+fn refused(e: &SolveError) -> Said {
+    let e = e.clone();
+    Said::new(move |lang| crate::app::error::solve_error(&e, lang))
+}
+
+/// A run whose worker panicked: said in the language of the day, with the
+/// panic's own words.
+fn failed(panicked: JobPanicked) -> Finished {
+    Finished::Refused(Said::msg(CompareMsg::RunFailed {
+        why: panicked.message,
+    }))
+}
+
+impl Row {
+    /// Whether it is running.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The nodes its run has expanded so far, while it runs.
+    pub(super) fn expanded_so_far(&self) -> Option<u64> {
+        self.job.as_ref().map(RowJob::expanded)
+    }
+
+    /// Ask its run, if any, to stop.
+    pub(super) fn cancel(&self) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+    }
+
+    /// Run `strategy` on `start`, unless one already runs. A strategy that
+    /// does not solve this family (`fast` on Klotski) is not run; the row
+    /// says why.
+    fn launch(
+        &mut self,
+        strategy: Box<dyn Strategy>,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) {
+        if self.job.is_some() {
+            return;
+        }
+        self.begin(start);
+        if let Err(why) = strategy::check_family(&*strategy, start.family()) {
+            self.result = Some(Finished::Refused(refused(&why)));
+            return;
+        }
+        let heuristic = self.config.heuristic;
+        self.job = Some(RowJob::start(
+            start, strategy, heuristic, settings, jobs, ctx,
+        ));
+    }
+
+    /// Collect its run if it has ended.
+    fn poll(&mut self) {
+        let Some(job) = &mut self.job else { return };
+        let Some((result, anatomy)) = job.try_finish() else {
+            return;
+        };
+        let trace = job.trace_points();
+        self.job = None;
+        self.finish(result, trace, anatomy);
+    }
+}
+
+impl Session {
+    /// Whether any row or the batch runs.
+    pub fn is_running(&self) -> bool {
+        self.rows.iter().any(Row::is_running) || self.batch.is_running()
+    }
+
+    /// Start every row on `start`.
+    pub fn run_all(
+        &mut self,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) {
+        for i in 0..self.rows.len() {
+            self.run(i, start, settings, jobs, ctx);
+        }
+    }
+
+    /// Start row `i` on `start` (each row its own thread and limits), with
+    /// its own tuning.
+    pub fn run(
+        &mut self,
+        i: usize,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) {
+        let row = &mut self.rows[i];
+        let config = &row.config;
+        let tuning = config.tuning.for_strategy(&config.strategy);
+        let Ok(strategy) = strategy::configure(&config.strategy, &tuning) else {
+            return;
+        };
+        row.launch(strategy, start, settings, jobs, ctx);
+    }
+
+    /// Start row `i` on `start` with `strategy` in place of its own (tests:
+    /// a strategy the registry does not hold).
+    #[cfg(test)]
+    pub fn run_with(
+        &mut self,
+        i: usize,
+        strategy: Box<dyn Strategy>,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) {
+        self.rows[i].launch(strategy, start, settings, jobs, ctx);
+    }
+
+    /// Cancel every running row.
+    pub fn cancel_all(&self) {
+        self.rows.iter().for_each(Row::cancel);
+    }
+
+    /// Collect finished runs (flagging disagreements) and a finished batch.
+    pub(super) fn poll(&mut self) {
+        self.batch.poll();
+        for r in &mut self.rows {
+            r.poll();
+        }
+        flag_disagreements(self.rows.iter_mut().filter_map(|r| r.summary.as_mut()));
+    }
+}

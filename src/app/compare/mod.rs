@@ -1,0 +1,121 @@
+//! The compare view: several strategy configurations on the start shown,
+//! each run on its own thread with its own limits, live progress, cancel
+//! one or all, a results table sortable by any column (egui_extras), runs
+//! of optimal strategies that disagree flagged, and a row's solution loaded
+//! into the play view.
+//!
+//! This file holds [`CompareView`] (a [`Session`] per puzzle family and the
+//! status line) and draws it; each other file one concern: `row` (starts,
+//! configurations, finished results), `session` (one family's rows, sort,
+//! trace shown, batch), `jobs` (the rows' runs: start, poll, cancel),
+//! `sort`, `page` (toolbar and sections), `table`, `chart` and `export`.
+
+mod chart;
+mod export;
+mod jobs;
+mod page;
+mod row;
+mod session;
+mod sort;
+mod table;
+
+pub use chart::time_tick;
+pub use row::{Finished, RowConfig, Start};
+pub use session::Session;
+pub use table::label_lines;
+
+use crate::app::jobs::Jobs;
+use eframe::egui;
+
+use super::i18n::{Message, Said, language};
+use super::settings::Settings;
+use crate::engine::strategy::Family;
+
+/// The compare view: one [`Session`] per puzzle family, the one of the
+/// family shown in front (it derefs to it), and a status line.
+pub struct CompareView {
+    tiles: Session,
+    klotski: Session,
+    family: Family,
+    status: Said,
+}
+
+impl Default for CompareView {
+    fn default() -> Self {
+        Self {
+            tiles: Session::default(),
+            klotski: Session::default(),
+            family: Family::Tiles,
+            status: Said::verbatim(String::new()),
+        }
+    }
+}
+
+impl std::ops::Deref for CompareView {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        match self.family {
+            Family::Tiles => &self.tiles,
+            Family::Klotski => &self.klotski,
+        }
+    }
+}
+
+impl std::ops::DerefMut for CompareView {
+    fn deref_mut(&mut self) -> &mut Session {
+        match self.family {
+            Family::Tiles => &mut self.tiles,
+            Family::Klotski => &mut self.klotski,
+        }
+    }
+}
+
+impl CompareView {
+    /// Whether any row or batch of either family runs.
+    pub fn is_running(&self) -> bool {
+        self.tiles.is_running() || self.klotski.is_running()
+    }
+
+    /// Collect finished runs of both families; called from `App::logic`,
+    /// never from drawing.
+    pub fn poll(&mut self) {
+        self.tiles.poll();
+        self.klotski.poll();
+    }
+
+    /// Say `line` in the view's status line (drawn in the language of
+    /// the day).
+    pub fn set_status(&mut self, line: Said) {
+        self.status = line;
+    }
+
+    /// The status line, in English.
+    #[cfg(test)]
+    pub fn status(&self) -> String {
+        self.status.english()
+    }
+
+    /// Draw the view for `start`, its family's comparison in front, the
+    /// status line at the bottom; a command for the app, if any.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+    ) -> Option<super::Command> {
+        self.family = start.family();
+        let busy = self.is_running();
+        let status = self.status.text(language(ui.ctx()));
+        super::steps::status_bar(ui, "compare status", busy, &status);
+        let mut command = None;
+        egui::CentralPanel::default().show(ui, |ui| {
+            // Scrolls sideways too: on a narrow window the table (whose
+            // columns keep their widths) would otherwise be cut off.
+            egui::ScrollArea::both().show(ui, |ui| {
+                command = (**self).ui(ui, start, settings, jobs);
+            });
+        });
+        command
+    }
+}

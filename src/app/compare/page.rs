@@ -1,0 +1,142 @@
+//! One family's comparison as drawn: the toolbar (run or cancel all,
+//! export, a new row), then a note when results are from another start,
+//! the table, the trace shown, a warning when optimal runs disagree, the
+//! charts and the batch.
+
+use crate::app::jobs::Jobs;
+use eframe::egui;
+
+use super::row::{RowConfig, Start};
+use super::session::Session;
+use crate::app::Command;
+use crate::app::i18n::names::{heuristic_label, strategy_label};
+use crate::app::i18n::{CompareMsg, language, tr};
+use crate::app::settings::Settings;
+use crate::engine::HeuristicKind;
+use crate::engine::strategy;
+
+impl Session {
+    /// Draw the comparison of `start`; a command for the app, if any.
+    pub(super) fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+    ) -> Option<Command> {
+        let tiles = start.is_tiles();
+        let lang = language(ui.ctx());
+        ui.heading(tr(ui, CompareMsg::Heading));
+        let mut action = self.toolbar(ui, start, settings, jobs);
+        if self
+            .rows
+            .iter()
+            .any(|r| r.result.is_some() && r.start.as_ref() != Some(start))
+        {
+            ui.colored_label(ui.visuals().warn_fg_color, tr(ui, CompareMsg::EarlierStart));
+        }
+        if let Some(command) = self.table(ui, start, settings, jobs) {
+            action = Some(command);
+        }
+        if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
+            let label = r.config.label_in(tiles, lang);
+            ui.label(tr(ui, CompareMsg::TraceOf { label }));
+            crate::app::trace_plot::show(ui, "compare row", &r.trace_points);
+        }
+        if self
+            .rows
+            .iter()
+            .any(|r| r.summary.is_some_and(|s| s.disagrees))
+        {
+            ui.colored_label(ui.visuals().error_fg_color, tr(ui, CompareMsg::Disagree));
+        }
+        ui.add_space(6.0);
+        self.charts(ui, tiles);
+        ui.separator();
+        let configs: Vec<RowConfig> = self.rows.iter().map(|r| r.config.clone()).collect();
+        if self.batch.ui(ui, start, &configs, settings, jobs) {
+            action = Some(Command::ExportBatch);
+        }
+        if self.is_running() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        action
+    }
+
+    /// Run all, Cancel all, Export, and the new row's strategy, heuristic
+    /// and Add; Export's command when it was clicked.
+    fn toolbar(
+        &mut self,
+        ui: &mut egui::Ui,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+    ) -> Option<Command> {
+        let ctx = ui.ctx().clone();
+        let lang = language(&ctx);
+        let mut action = None;
+        ui.horizontal_wrapped(|ui| {
+            let running = self.is_running();
+            if ui
+                .add_enabled(!running, egui::Button::new(tr(ui, CompareMsg::RunAll)))
+                .clicked()
+            {
+                self.run_all(start, settings, jobs, &ctx);
+            }
+            if ui
+                .add_enabled(running, egui::Button::new(tr(ui, CompareMsg::CancelAll)))
+                .clicked()
+            {
+                self.cancel_all();
+            }
+            let any = self.rows.iter().any(|r| r.summary.is_some());
+            if ui
+                .add_enabled(
+                    any && !running,
+                    egui::Button::new(tr(ui, CompareMsg::Export)),
+                )
+                .on_hover_text(tr(ui, CompareMsg::ExportHint))
+                .clicked()
+            {
+                action = Some(Command::Export);
+            }
+            ui.separator();
+            egui::ComboBox::from_label(tr(ui, CompareMsg::NewRow))
+                .selected_text(
+                    strategy::find(&self.new_strategy)
+                        .map_or_else(|| "?".into(), |s| strategy_label(s, lang)),
+                )
+                .show_ui(ui, |ui| {
+                    for s in strategy::for_family(start.family()) {
+                        ui.selectable_value(
+                            &mut self.new_strategy,
+                            s.name().to_string(),
+                            strategy_label(s, lang),
+                        );
+                    }
+                });
+            if start.is_tiles() {
+                egui::ComboBox::from_label(tr(ui, CompareMsg::With))
+                    .selected_text(heuristic_label(self.new_heuristic, lang))
+                    .show_ui(ui, |ui| {
+                        for k in HeuristicKind::ALL {
+                            ui.selectable_value(
+                                &mut self.new_heuristic,
+                                k,
+                                heuristic_label(k, lang),
+                            );
+                        }
+                    });
+            }
+            if ui
+                .button(tr(ui, CompareMsg::Add))
+                .on_hover_text(tr(ui, CompareMsg::AddHint))
+                .clicked()
+            {
+                self.add_row(settings);
+            }
+        });
+        action
+    }
+}

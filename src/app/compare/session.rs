@@ -1,0 +1,79 @@
+//! One puzzle family's comparison, [`Session`]: its rows, the sort, the
+//! row whose trace is shown, the new row's choice and the batch; rows
+//! added, copied and removed with the shown trace kept on its row.
+
+use super::row::{Row, RowConfig};
+use super::sort::SortBy;
+use crate::app::batch::Batch;
+use crate::app::settings::{Settings, TuningSettings};
+use crate::engine::HeuristicKind;
+use crate::engine::strategy;
+
+/// One puzzle family's comparison: its rows, their results, the batch.
+/// Results belong to the family they were run on, so each family keeps its
+/// own (see [`CompareView`](super::CompareView)).
+pub struct Session {
+    /// The rows.
+    pub rows: Vec<Row>,
+    /// Sort column and direction.
+    pub sort: Option<(SortBy, bool)>,
+    /// The batch experiment.
+    pub batch: Batch,
+    /// The row whose trace is shown.
+    pub shown_trace: Option<usize>,
+    /// The strategy a new row gets (registry name).
+    pub(super) new_strategy: String,
+    /// The heuristic a new row gets.
+    pub(super) new_heuristic: HeuristicKind,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Self {
+            rows: strategy::DEFAULT_COMPARE
+                .iter()
+                .map(|s| {
+                    Row::new(RowConfig {
+                        strategy: s.to_string(),
+                        heuristic: HeuristicKind::LinearConflict,
+                        tuning: TuningSettings::of(s),
+                    })
+                })
+                .collect(),
+            sort: None,
+            batch: Batch::default(),
+            shown_trace: None,
+            new_strategy: strategy::DEFAULT_APP.into(),
+            new_heuristic: HeuristicKind::Manhattan,
+        }
+    }
+}
+
+impl Session {
+    /// Add a row of the new row's strategy and heuristic, with the knobs
+    /// the left panel has for it now.
+    pub(super) fn add_row(&mut self, settings: &Settings) {
+        self.rows.push(Row::new(RowConfig {
+            strategy: self.new_strategy.clone(),
+            heuristic: self.new_heuristic,
+            tuning: settings.tuning.of(&self.new_strategy),
+        }));
+    }
+
+    /// Put a copy of row `i`'s configuration (not its results) below it.
+    pub(super) fn duplicate(&mut self, i: usize) {
+        let config = self.rows[i].config.clone();
+        self.rows.insert(i + 1, Row::new(config));
+        self.shown_trace = self.shown_trace.map(|s| if s > i { s + 1 } else { s });
+    }
+
+    /// Remove row `i` (its trace is no longer shown).
+    pub(super) fn remove(&mut self, i: usize) {
+        self.rows.remove(i);
+        self.shown_trace = match self.shown_trace {
+            Some(s) if s == i => None,
+            Some(s) if s > i => Some(s - 1),
+            s => s,
+        };
+    }
+}
