@@ -1,6 +1,8 @@
 //! The sliding-tiles play view: the board, the controls, the step list and
-//! the running solve. It owns the tile game and everything shown with it;
-//! the app routes the tile commands here.
+//! the running solve. It owns the tile game and everything shown with it,
+//! and carries out the play commands ([`PlayView`]). Here: the position and
+//! its changes; [`solve`]: a solve and its result; [`panel`]: the board
+//! and the aids drawn with it.
 
 use super::compare;
 use super::view::PlayView;
@@ -9,23 +11,25 @@ use crate::storage::klotski_file::Document;
 use eframe::egui;
 
 use super::anatomy::{self, RunAnatomy};
-use super::board_view::{BoardInput, BoardOptions, BoardView, Marks, SLIDE_SECONDS};
+use super::board_view::{BoardView, SLIDE_SECONDS};
 use super::databases::Databases;
-use super::error::AppError;
 use super::game::Game;
-use super::i18n::{HintMsg, Lang, Message, Said, TilesMsg, language, names, reasons, tr};
-use super::jobs::{JobKind, Jobs};
+use super::i18n::{HintMsg, Message, Said, TilesMsg, language, tr};
+use super::jobs::Jobs;
 use super::run_by::RunBy;
-use super::settings::{Family, GaveWay, Settings};
+use super::settings::Settings;
 use super::solver::Running;
 use super::steps::{self, Notice, Playback, Solution, StepView};
 use super::{Command, controls, keys, trace_plot};
 use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
-use crate::engine::{Board, Dir, Status, TilePuzzle, TracePoint};
+use crate::engine::{Board, Dir, TilePuzzle, TracePoint};
 use crate::storage::puzzle_file::Saved;
-use crate::units::{duration, thousands};
 
+mod panel;
+mod solve;
+
+pub(super) use solve::guarantee;
 /// The tile view's state.
 pub struct TilesPlay {
     pub(super) game: Game,
@@ -127,26 +131,6 @@ impl TilesPlay {
             results_tab: anatomy::Tab::default(),
             rng,
         }
-    }
-
-    /// Keep the strategy chosen to those that solve tile puzzles (BFS with
-    /// mirror images merged, chosen in the Klotski view, gives way to the
-    /// tiles' default), and say so.
-    fn tiles_strategy_only(&mut self, settings: &mut Settings) {
-        let Some(GaveWay { chosen, fallback }) = settings.keep_strategy_for(Family::Tiles) else {
-            return;
-        };
-        self.status = Said::new(move |lang| match chosen {
-            Some(s) => TilesMsg::KlotskiOnly {
-                strategy: names::strategy_label(s, lang),
-                fallback: names::strategy_label(fallback, lang),
-            }
-            .text(lang),
-            None => TilesMsg::FallbackChosen {
-                fallback: names::strategy_label(fallback, lang),
-            }
-            .text(lang),
-        });
     }
 
     /// The solution, if any.
@@ -313,390 +297,6 @@ impl TilesPlay {
             }
         }
     }
-
-    fn solve(&mut self, ctx: &egui::Context, settings: &Settings) -> Result<(), AppError> {
-        if self.running.is_some() {
-            return Ok(());
-        }
-        // The step list belongs to its start: while the board shows one of
-        // its steps, Solve (with any strategy) solves that start again.
-        let start = match &self.solution {
-            Some(sol) if !self.solution_stale() => sol.boards[0].clone(),
-            _ => self.game.board.clone(),
-        };
-        let from_list = start != self.game.board;
-        let puzzle = TilePuzzle {
-            start,
-            goal: self.game.goal.clone(),
-        };
-        puzzle.check_solvable().map_err(AppError::Unsolvable)?;
-        let strategy = settings.strategy();
-        if strategy.uses_heuristic() && settings.heuristic.unavailable_for(puzzle.shape()).is_some()
-        {
-            return Err(AppError::HeuristicUnavailable {
-                kind: settings.heuristic,
-                shape: puzzle.shape(),
-            });
-        }
-        let repaint = ctx.clone();
-        let name = strategy.name();
-        self.last_trace.clear();
-        self.failure = None;
-        self.anatomy = None;
-        self.board_at_solve = Some(self.game.board.clone());
-        self.running = Some(Running::start(
-            &self.jobs,
-            JobKind::Solve,
-            puzzle,
-            strategy,
-            settings.heuristic,
-            settings.limits(),
-            anatomy::Recording::for_play(settings.record_anatomy),
-            move || repaint.request_repaint(),
-        ));
-        self.status = Said::new(move |lang| {
-            let run = names::strategy_label_of(name, lang).unwrap_or_default();
-            if from_list {
-                TilesMsg::SolvingFromList { run }
-            } else {
-                TilesMsg::SolvingWith { run }
-            }
-            .text(lang)
-        });
-        Ok(())
-    }
-
-    /// Collect a finished solve.
-    fn poll_solver(&mut self) {
-        let Some(run) = &mut self.running else { return };
-        let Some(done) = run.try_finish() else { return };
-        let by = run.run.clone();
-        let recorded = run.recording != anatomy::Recording::Off;
-        self.last_trace = run.trace.points();
-        self.running = None;
-        let board_at_solve = self.board_at_solve.take();
-        let strategy_in = {
-            let by = by.clone();
-            move |lang| by.label(lang)
-        };
-        let done = match done {
-            Ok(done) => done,
-            Err(failed) => {
-                let why = failed.to_string();
-                self.status = Said::msg(TilesMsg::SolveFailed { why: why.clone() });
-                let run = strategy_in.clone();
-                self.failure = Some(Notice::Failed {
-                    title: Said::new(move |lang| {
-                        TilesMsg::SolveFailedTitle { run: run(lang) }.text(lang)
-                    }),
-                    detail: Said::verbatim(why),
-                });
-                return;
-            }
-        };
-        let database = done.database.clone();
-        let database_note = move |lang| {
-            database.as_ref().map_or(String::new(), |d| {
-                let (name, time) = (d.name.clone(), duration(d.elapsed.as_secs_f64()));
-                if d.built {
-                    TilesMsg::DatabaseBuilt { name, time }
-                } else {
-                    TilesMsg::DatabaseLoaded { name, time }
-                }
-                .text(lang)
-            })
-        };
-        let o = match done.outcome {
-            Ok(o) => o,
-            Err(why) => {
-                let error = std::sync::Arc::new(AppError::SolveRefused(why));
-                let said = Said::new(move |lang| error.text(lang));
-                self.status = said.clone();
-                let run = strategy_in.clone();
-                self.failure = Some(Notice::Failed {
-                    title: Said::new(move |lang| {
-                        TilesMsg::SolveRefusedBy { run: run(lang) }.text(lang)
-                    }),
-                    detail: said,
-                });
-                return;
-            }
-        };
-        self.anatomy = Some(RunAnatomy {
-            run: Said::msg(by.clone()),
-            stats: o.stats,
-            anatomy: done.anatomy,
-            recorded,
-        });
-        let stats = o.stats;
-        let counters = move |lang| names::counters(&stats, lang) + &database_note(lang);
-        if o.status == Status::Solved {
-            let moves = o.path.len();
-            let run = strategy_in.clone();
-            self.status = Said::new(move |lang| {
-                TilesMsg::Solved {
-                    moves,
-                    guarantee: guarantee(&stats, false, lang),
-                    run: run(lang),
-                    counters: counters(lang),
-                    walk: stats
-                        .walk_length
-                        .map(|w| TilesMsg::RawWalk { walk: thousands(w) }.text(lang))
-                        .unwrap_or_default(),
-                }
-                .text(lang)
-            });
-            // The board moves to the new solution's start unless it was
-            // played on meanwhile.
-            if board_at_solve.as_ref() == Some(&self.game.board)
-                && self.game.board != done.puzzle.start
-            {
-                self.game.set_board(done.puzzle.start.clone());
-                self.board_view.reset();
-            }
-            self.start = done.puzzle.start.clone();
-            self.adopt(Solution::new(done.puzzle.start, o, by));
-            self.playback = Playback::fresh();
-        } else {
-            let (status, reason) = (o.status, o.reason.clone());
-            let ended = ended(status, stats, reason.clone());
-            self.status = {
-                let (ended, counters) = (ended.clone(), counters.clone());
-                Said::new(move |lang| {
-                    TilesMsg::Ended {
-                        status: ended(lang),
-                        counters: counters(lang),
-                    }
-                    .text(lang)
-                })
-            };
-            let run = strategy_in.clone();
-            self.failure = Some(Notice::Failed {
-                title: Said::new(move |lang| {
-                    TilesMsg::EndedBy {
-                        status: status_title(status, lang),
-                        run: run(lang),
-                    }
-                    .text(lang)
-                }),
-                detail: Said::new(move |lang| {
-                    let title = status_title(status, lang);
-                    // The reason, unless it only repeats the title.
-                    let reason = reasons::reason(status, &stats, reason.as_deref(), lang)
-                        .filter(|r| !r.eq_ignore_ascii_case(&title))
-                        .unwrap_or_default();
-                    [reason, counters(lang)]
-                        .into_iter()
-                        .filter(|t| !t.is_empty())
-                        .collect::<Vec<_>>()
-                        .join("\n")
-                }),
-            });
-        }
-    }
-
-    /// What the Steps panel says above the list: the solve running, how
-    /// the latest one failed, or why the board cannot be solved.
-    fn notice(&self, lang: Lang) -> Option<Notice> {
-        if let Some(run) = &self.running {
-            let run = run.run.text(lang);
-            return Some(Notice::Running(Said::msg(TilesMsg::SolvingWith { run })));
-        }
-        if self.failure.is_some() {
-            return self.failure.clone();
-        }
-        self.game
-            .puzzle()
-            .check_solvable()
-            .err()
-            .map(|why| Notice::Failed {
-                title: Said::msg(TilesMsg::CannotBeSolved),
-                detail: Said::new(move |lang| {
-                    let why = super::error::unsolvable(&why, lang);
-                    TilesMsg::ItIsUnsolvable { why }.text(lang)
-                }),
-            })
-    }
-
-    /// The strongest pattern database loaded for the goal, if any.
-    fn best_database(&self) -> Option<std::sync::Arc<crate::engine::tiles::pdb::PatternDb>> {
-        use crate::engine::HeuristicKind;
-        self.databases
-            .find(HeuristicKind::Pdb78, &self.game.goal)
-            .or_else(|| self.databases.find(HeuristicKind::Pdb, &self.game.goal))
-    }
-
-    /// The toggles under the readout, the overlay's legend, the heuristic
-    /// view's total and why an unsolvable board is one; the marks they draw
-    /// on the board.
-    fn aids(&mut self, ui: &mut egui::Ui, settings: &mut Settings) -> Marks {
-        let mut marks = Marks::default();
-        let board = &self.game.board;
-        let goal = &self.game.goal;
-        let parity = super::explain::Parity::of(board, goal);
-        if settings.show_distance {
-            ui.horizontal_wrapped(|ui| {
-                ui.checkbox(&mut settings.colour_moves, tr(ui, TilesMsg::ColourMoves))
-                    .on_hover_text(tr(ui, TilesMsg::ColourMovesHint));
-                ui.checkbox(
-                    &mut settings.heuristic_view,
-                    tr(ui, TilesMsg::HeuristicView),
-                )
-                .on_hover_text(tr(ui, TilesMsg::HeuristicViewHint));
-                if ui
-                    .button(tr(ui, TilesMsg::AmongAll))
-                    .on_hover_text(tr(ui, TilesMsg::AmongAllHint))
-                    .clicked()
-                {
-                    self.distances.among_all = true;
-                }
-            });
-        }
-        // Why a board is unsolvable is shown even to a player who wants no
-        // help: it is no hint.
-        if !parity.solvable() {
-            parity.marks(&mut marks, board.cells().len());
-            egui::Frame::group(ui.style()).show(ui, |ui| parity.show(ui, board));
-            return marks;
-        }
-        if !settings.show_distance {
-            return marks;
-        }
-        if settings.heuristic_view {
-            let choice = crate::engine::HeuristicChoice::with_database(
-                settings.heuristic,
-                settings
-                    .heuristic
-                    .is_database()
-                    .then(|| self.databases.find(settings.heuristic, goal))
-                    .flatten(),
-            );
-            if settings.heuristic.is_database() && choice.kind() != settings.heuristic {
-                let why = if settings.heuristic.unavailable_for(goal.shape()).is_some() {
-                    TilesMsg::DatabaseOnly4x4
-                } else {
-                    TilesMsg::DatabaseNotLoaded
-                };
-                ui.weak(tr(ui, why));
-            }
-            if choice.unavailable_for(goal).is_none() {
-                let b = crate::engine::tiles::heuristic::breakdown(&choice, goal, board);
-                let truth = self.distances.known(board).map(|k| (k.distance, k.exact));
-                super::heuristic_view::marks(&b, board.cells(), &mut marks);
-                super::heuristic_view::summary(ui, &b, truth);
-            }
-        }
-        if settings.colour_moves {
-            self.distances.overlay_legend(ui, board);
-        }
-        // The overlay's tints win over the heuristic view's group tints.
-        self.distances
-            .marks(board, settings.colour_moves, &mut marks);
-        marks
-    }
-
-    fn board_panel(&mut self, ui: &mut egui::Ui, settings: &mut Settings, now: f64) {
-        let moves = self.game.moves();
-        let time = self.game.elapsed(now).as_secs_f64();
-        // Wrapped: a long line here would widen the panel under the Steps
-        // panel, and the board (sized to the panel) with it.
-        ui.horizontal_wrapped(|ui| {
-            ui.label(tr(ui, TilesMsg::MovesCount { moves }));
-            ui.separator();
-            let seconds = format!("{time:.1}");
-            ui.label(tr(ui, TilesMsg::TimeCount { seconds }));
-            if self.game.is_solved() {
-                ui.separator();
-                ui.strong(tr(ui, TilesMsg::AtGoal));
-                if self.game.moves() == 0 && self.solution.is_none() {
-                    ui.label(tr(ui, TilesMsg::PressForPuzzle));
-                }
-            } else if self.edit_mode {
-                ui.separator();
-                ui.strong(tr(ui, TilesMsg::Editing));
-            }
-            if self.solution_stale() {
-                ui.separator();
-                ui.label(tr(ui, TilesMsg::SolutionStale));
-            }
-            if settings.show_distance {
-                self.distances.show(ui, &self.game.board);
-            }
-        });
-        if self.game.elapsed(now) > std::time::Duration::ZERO && self.game.finished().is_none() {
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
-        }
-        let marks = self.aids(ui, settings);
-        let opts = BoardOptions {
-            goal: &self.game.goal,
-            mark_home: settings.mark_home,
-            interactive: true,
-            edit_mode: self.edit_mode,
-            picked: self.picked,
-            marks: Some(&marks),
-        };
-        let board = self.game.board.clone();
-        match self.board_view.show(ui, &board, opts) {
-            Some(BoardInput::Slide { action, animate }) => {
-                self.play(action, animate, settings, now)
-            }
-            Some(BoardInput::Pick(cell)) => match self.picked.take() {
-                None => self.picked = Some(cell),
-                Some(first) if first == cell => {}
-                Some(first) => {
-                    let mut b = self.game.board.clone();
-                    b.swap_cells(first, cell);
-                    self.game.set_board(b.clone());
-                    self.start = b;
-                    self.solution = None;
-                    self.failure = None;
-                    self.last_trace.clear();
-                    self.anatomy = None;
-                    self.status = match self.game.puzzle().check_solvable() {
-                        Ok(()) => Said::msg(TilesMsg::SwappedSolvable),
-                        Err(why) => Said::new(move |lang| {
-                            let why = super::error::unsolvable(&why, lang);
-                            TilesMsg::SwappedUnsolvable { why }.text(lang)
-                        }),
-                    };
-                }
-            },
-            None => {}
-        }
-    }
-}
-
-/// What a solved run's path is guaranteed to be, in `lang`, after the
-/// length: ` (optimal)`, or `, ≤ 1.2 × optimal` with `comma`; nothing when
-/// nothing is guaranteed.
-pub(super) fn guarantee(s: &crate::engine::Stats, comma: bool, lang: Lang) -> String {
-    match (s.optimal, s.within, comma) {
-        (true, _, false) => TilesMsg::ParenOptimal,
-        (true, _, true) => TilesMsg::CommaOptimal,
-        (false, Some(w), false) => TilesMsg::ParenWithin { w },
-        (false, Some(w), true) => TilesMsg::CommaWithin { w },
-        (false, None, _) => return String::new(),
-    }
-    .text(lang)
-}
-
-/// How a run ended, as a title (`Node limit reached`) in `lang`.
-fn status_title(status: Status, lang: Lang) -> String {
-    match lang {
-        Lang::English => crate::units::status(status).to_string(),
-        _ => names::status_text(status, lang),
-    }
-}
-
-/// How a run ended with its reason, in the language of the day (see
-/// [`reasons::ended`]).
-fn ended(
-    status: Status,
-    stats: crate::engine::Stats,
-    reason: Option<String>,
-) -> impl Fn(Lang) -> String + Clone {
-    move |lang| reasons::ended(status, &stats, reason.as_deref(), lang)
 }
 
 impl PlayView for TilesPlay {

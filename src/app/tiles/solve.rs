@@ -1,0 +1,279 @@
+//! The tile view's solve: starting one (refused with the reason when the
+//! board or heuristic does not allow it), collecting its result into the
+//! step list, the status line and the Steps panel's notice.
+
+use eframe::egui;
+
+use crate::app::anatomy::{self, RunAnatomy};
+use crate::app::error::AppError;
+use crate::app::i18n::{Lang, Message, Said, TilesMsg, names, reasons};
+use crate::app::jobs::JobKind;
+use crate::app::settings::{Family, GaveWay, Settings};
+use crate::app::solver::Running;
+use crate::app::steps::{Notice, Playback, Solution};
+use crate::engine::{Status, TilePuzzle};
+use crate::units::{duration, thousands};
+
+use super::TilesPlay;
+
+impl TilesPlay {
+    /// Keep the strategy chosen to those that solve tile puzzles (BFS with
+    /// mirror images merged, chosen in the Klotski view, gives way to the
+    /// tiles' default), and say so.
+    pub(super) fn tiles_strategy_only(&mut self, settings: &mut Settings) {
+        let Some(GaveWay { chosen, fallback }) = settings.keep_strategy_for(Family::Tiles) else {
+            return;
+        };
+        self.status = Said::new(move |lang| match chosen {
+            Some(s) => TilesMsg::KlotskiOnly {
+                strategy: names::strategy_label(s, lang),
+                fallback: names::strategy_label(fallback, lang),
+            }
+            .text(lang),
+            None => TilesMsg::FallbackChosen {
+                fallback: names::strategy_label(fallback, lang),
+            }
+            .text(lang),
+        });
+    }
+
+    pub(super) fn solve(
+        &mut self,
+        ctx: &egui::Context,
+        settings: &Settings,
+    ) -> Result<(), AppError> {
+        if self.running.is_some() {
+            return Ok(());
+        }
+        // The step list belongs to its start: while the board shows one of
+        // its steps, Solve (with any strategy) solves that start again.
+        let start = match &self.solution {
+            Some(sol) if !self.solution_stale() => sol.boards[0].clone(),
+            _ => self.game.board.clone(),
+        };
+        let from_list = start != self.game.board;
+        let puzzle = TilePuzzle {
+            start,
+            goal: self.game.goal.clone(),
+        };
+        puzzle.check_solvable().map_err(AppError::Unsolvable)?;
+        let strategy = settings.strategy();
+        if strategy.uses_heuristic() && settings.heuristic.unavailable_for(puzzle.shape()).is_some()
+        {
+            return Err(AppError::HeuristicUnavailable {
+                kind: settings.heuristic,
+                shape: puzzle.shape(),
+            });
+        }
+        let repaint = ctx.clone();
+        let name = strategy.name();
+        self.last_trace.clear();
+        self.failure = None;
+        self.anatomy = None;
+        self.board_at_solve = Some(self.game.board.clone());
+        self.running = Some(Running::start(
+            &self.jobs,
+            JobKind::Solve,
+            puzzle,
+            strategy,
+            settings.heuristic,
+            settings.limits(),
+            anatomy::Recording::for_play(settings.record_anatomy),
+            move || repaint.request_repaint(),
+        ));
+        self.status = Said::new(move |lang| {
+            let run = names::strategy_label_of(name, lang).unwrap_or_default();
+            if from_list {
+                TilesMsg::SolvingFromList { run }
+            } else {
+                TilesMsg::SolvingWith { run }
+            }
+            .text(lang)
+        });
+        Ok(())
+    }
+
+    /// Collect a finished solve.
+    pub(super) fn poll_solver(&mut self) {
+        let Some(run) = &mut self.running else { return };
+        let Some(done) = run.try_finish() else { return };
+        let by = run.run.clone();
+        let recorded = run.recording != anatomy::Recording::Off;
+        self.last_trace = run.trace.points();
+        self.running = None;
+        let board_at_solve = self.board_at_solve.take();
+        let strategy_in = {
+            let by = by.clone();
+            move |lang| by.label(lang)
+        };
+        let done = match done {
+            Ok(done) => done,
+            Err(failed) => {
+                let why = failed.to_string();
+                self.status = Said::msg(TilesMsg::SolveFailed { why: why.clone() });
+                let run = strategy_in.clone();
+                self.failure = Some(Notice::Failed {
+                    title: Said::new(move |lang| {
+                        TilesMsg::SolveFailedTitle { run: run(lang) }.text(lang)
+                    }),
+                    detail: Said::verbatim(why),
+                });
+                return;
+            }
+        };
+        let database = done.database.clone();
+        let database_note = move |lang| {
+            database.as_ref().map_or(String::new(), |d| {
+                let (name, time) = (d.name.clone(), duration(d.elapsed.as_secs_f64()));
+                if d.built {
+                    TilesMsg::DatabaseBuilt { name, time }
+                } else {
+                    TilesMsg::DatabaseLoaded { name, time }
+                }
+                .text(lang)
+            })
+        };
+        let o = match done.outcome {
+            Ok(o) => o,
+            Err(why) => {
+                let error = std::sync::Arc::new(AppError::SolveRefused(why));
+                let said = Said::new(move |lang| error.text(lang));
+                self.status = said.clone();
+                let run = strategy_in.clone();
+                self.failure = Some(Notice::Failed {
+                    title: Said::new(move |lang| {
+                        TilesMsg::SolveRefusedBy { run: run(lang) }.text(lang)
+                    }),
+                    detail: said,
+                });
+                return;
+            }
+        };
+        self.anatomy = Some(RunAnatomy {
+            run: Said::msg(by.clone()),
+            stats: o.stats,
+            anatomy: done.anatomy,
+            recorded,
+        });
+        let stats = o.stats;
+        let counters = move |lang| names::counters(&stats, lang) + &database_note(lang);
+        if o.status == Status::Solved {
+            let moves = o.path.len();
+            let run = strategy_in.clone();
+            self.status = Said::new(move |lang| {
+                TilesMsg::Solved {
+                    moves,
+                    guarantee: guarantee(&stats, false, lang),
+                    run: run(lang),
+                    counters: counters(lang),
+                    walk: stats
+                        .walk_length
+                        .map(|w| TilesMsg::RawWalk { walk: thousands(w) }.text(lang))
+                        .unwrap_or_default(),
+                }
+                .text(lang)
+            });
+            // The board moves to the new solution's start unless it was
+            // played on meanwhile.
+            if board_at_solve.as_ref() == Some(&self.game.board)
+                && self.game.board != done.puzzle.start
+            {
+                self.game.set_board(done.puzzle.start.clone());
+                self.board_view.reset();
+            }
+            self.start = done.puzzle.start.clone();
+            self.adopt(Solution::new(done.puzzle.start, o, by));
+            self.playback = Playback::fresh();
+        } else {
+            let (status, reason) = (o.status, o.reason.clone());
+            let ended = ended(status, stats, reason.clone());
+            self.status = {
+                let (ended, counters) = (ended.clone(), counters.clone());
+                Said::new(move |lang| {
+                    TilesMsg::Ended {
+                        status: ended(lang),
+                        counters: counters(lang),
+                    }
+                    .text(lang)
+                })
+            };
+            let run = strategy_in.clone();
+            self.failure = Some(Notice::Failed {
+                title: Said::new(move |lang| {
+                    TilesMsg::EndedBy {
+                        status: status_title(status, lang),
+                        run: run(lang),
+                    }
+                    .text(lang)
+                }),
+                detail: Said::new(move |lang| {
+                    let title = status_title(status, lang);
+                    // The reason, unless it only repeats the title.
+                    let reason = reasons::reason(status, &stats, reason.as_deref(), lang)
+                        .filter(|r| !r.eq_ignore_ascii_case(&title))
+                        .unwrap_or_default();
+                    [reason, counters(lang)]
+                        .into_iter()
+                        .filter(|t| !t.is_empty())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                }),
+            });
+        }
+    }
+
+    /// What the Steps panel says above the list: the solve running, how
+    /// the latest one failed, or why the board cannot be solved.
+    pub(super) fn notice(&self, lang: Lang) -> Option<Notice> {
+        if let Some(run) = &self.running {
+            let run = run.run.text(lang);
+            return Some(Notice::Running(Said::msg(TilesMsg::SolvingWith { run })));
+        }
+        if self.failure.is_some() {
+            return self.failure.clone();
+        }
+        self.game
+            .puzzle()
+            .check_solvable()
+            .err()
+            .map(|why| Notice::Failed {
+                title: Said::msg(TilesMsg::CannotBeSolved),
+                detail: Said::new(move |lang| {
+                    let why = crate::app::error::unsolvable(&why, lang);
+                    TilesMsg::ItIsUnsolvable { why }.text(lang)
+                }),
+            })
+    }
+}
+
+/// What a solved run's path is guaranteed to be, in `lang`, after the
+/// length: ` (optimal)`, or `, ≤ 1.2 × optimal` with `comma`; nothing when
+/// nothing is guaranteed.
+pub(in crate::app) fn guarantee(s: &crate::engine::Stats, comma: bool, lang: Lang) -> String {
+    match (s.optimal, s.within, comma) {
+        (true, _, false) => TilesMsg::ParenOptimal,
+        (true, _, true) => TilesMsg::CommaOptimal,
+        (false, Some(w), false) => TilesMsg::ParenWithin { w },
+        (false, Some(w), true) => TilesMsg::CommaWithin { w },
+        (false, None, _) => return String::new(),
+    }
+    .text(lang)
+}
+
+/// How a run ended, as a title (`Node limit reached`) in `lang`.
+fn status_title(status: Status, lang: Lang) -> String {
+    match lang {
+        Lang::English => crate::units::status(status).to_string(),
+        _ => names::status_text(status, lang),
+    }
+}
+
+/// How a run ended with its reason, in the language of the day (see
+/// [`reasons::ended`]).
+fn ended(
+    status: Status,
+    stats: crate::engine::Stats,
+    reason: Option<String>,
+) -> impl Fn(Lang) -> String + Clone {
+    move |lang| reasons::ended(status, &stats, reason.as_deref(), lang)
+}
