@@ -125,6 +125,8 @@ struct State {
     pending: Vec<Pending>,
     /// Reads and builds started, for the tests that pin "never twice".
     started: usize,
+    /// Askers waiting for another's read or build.
+    waiting: usize,
 }
 
 /// A read or build under way, and its progress for those who wait.
@@ -235,6 +237,19 @@ impl DatabasePool {
         self.shared.changed.notify_all();
     }
 
+    /// Block until `n` askers wait for another's read or build.
+    #[cfg(test)]
+    fn until_waiting(&self, n: usize) {
+        let mut state = self.shared.lock();
+        while state.waiting < n {
+            state = self
+                .shared
+                .changed
+                .wait(state)
+                .unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
     /// Reads and builds started so far.
     #[cfg(test)]
     pub fn loads_started(&self) -> usize {
@@ -283,18 +298,22 @@ impl DatabasePool {
         load: impl FnOnce(&DbWork) -> Option<PdbLoad>,
     ) -> Option<Got> {
         let mut state = self.shared.lock();
-        loop {
+        let mut waiting = false;
+        let held = loop {
             if let Some(db) = state.find(goal, partition) {
-                work.idle();
-                return Some(Got { db, load: None });
-            }
-            if cancel.is_cancelled() {
-                work.idle();
-                return None;
+                break Some(db);
             }
             let Some(theirs) = state.pending(goal, partition).map(|p| p.work.clone()) else {
-                break;
+                break None;
             };
+            if cancel.is_cancelled() {
+                break None;
+            }
+            if !waiting {
+                waiting = true;
+                state.waiting += 1;
+                self.shared.changed.notify_all();
+            }
             work.mirror(&theirs);
             state = self
                 .shared
@@ -302,6 +321,13 @@ impl DatabasePool {
                 .wait_timeout(state, WAIT_SLICE)
                 .unwrap_or_else(|e| e.into_inner())
                 .0;
+        };
+        if waiting {
+            state.waiting -= 1;
+        }
+        if held.is_some() || cancel.is_cancelled() {
+            work.idle();
+            return held.map(|db| Got { db, load: None });
         }
         state.pending.push(Pending {
             goal: goal.clone(),
@@ -354,26 +380,32 @@ mod tests {
         })
     }
 
+    /// A build of the small database started on its own thread and held
+    /// there until the returned sender says go; back once it runs.
+    fn held_build(pool: &DatabasePool) -> (std::thread::JoinHandle<Option<Got>>, mpsc::Sender<()>) {
+        let (goal, partition) = small();
+        let (started_tx, started_rx) = mpsc::channel();
+        let (go_tx, go_rx) = mpsc::channel::<()>();
+        let pool = pool.clone();
+        let first = std::thread::spawn(move || {
+            let cancel = CancelToken::new();
+            pool.get_with(&goal, &partition, &DbWork::default(), &cancel, |_| {
+                started_tx.send(()).unwrap();
+                go_rx.recv().unwrap();
+                built(&goal, &partition)
+            })
+        });
+        started_rx.recv().unwrap();
+        (first, go_tx)
+    }
+
     /// Two jobs asking for one database while it is built: one build, one
     /// `Arc`, and the second asker waits rather than builds.
     #[test]
     fn a_second_asker_waits_for_the_build_under_way() {
         let pool = DatabasePool::new(PathBuf::new());
         let (goal, partition) = small();
-        let (started_tx, started_rx) = mpsc::channel();
-        let (go_tx, go_rx) = mpsc::channel::<()>();
-        let first = {
-            let (pool, goal, partition) = (pool.clone(), goal.clone(), partition.clone());
-            std::thread::spawn(move || {
-                let cancel = CancelToken::new();
-                pool.get_with(&goal, &partition, &DbWork::default(), &cancel, |_| {
-                    started_tx.send(()).unwrap();
-                    go_rx.recv().unwrap();
-                    built(&goal, &partition)
-                })
-            })
-        };
-        started_rx.recv().unwrap();
+        let (first, go) = held_build(&pool);
         assert!(pool.pending_phase(&goal, &partition).is_some());
         let second = {
             let (pool, goal, partition) = (pool.clone(), goal.clone(), partition.clone());
@@ -384,7 +416,8 @@ mod tests {
                 })
             })
         };
-        go_tx.send(()).unwrap();
+        pool.until_waiting(1);
+        go.send(()).unwrap();
         let a = first.join().unwrap().expect("built");
         let b = second.join().unwrap().expect("waited for");
         assert!(Arc::ptr_eq(&a.db, &b.db));
@@ -398,32 +431,14 @@ mod tests {
     fn a_cancelled_waiter_stops_waiting() {
         let pool = DatabasePool::new(PathBuf::new());
         let (goal, partition) = small();
-        let (started_tx, started_rx) = mpsc::channel();
-        let (go_tx, go_rx) = mpsc::channel::<()>();
-        let first = {
-            let (pool, goal, partition) = (pool.clone(), goal.clone(), partition.clone());
-            std::thread::spawn(move || {
-                pool.get_with(
-                    &goal,
-                    &partition,
-                    &DbWork::default(),
-                    &CancelToken::new(),
-                    |_| {
-                        started_tx.send(()).unwrap();
-                        go_rx.recv().unwrap();
-                        built(&goal, &partition)
-                    },
-                )
-            })
-        };
-        started_rx.recv().unwrap();
+        let (first, go) = held_build(&pool);
         let cancel = CancelToken::new();
         cancel.cancel();
         let waited = pool.get_with(&goal, &partition, &DbWork::default(), &cancel, |_| {
             panic!("a cancelled job builds nothing")
         });
         assert!(waited.is_none());
-        go_tx.send(()).unwrap();
+        go.send(()).unwrap();
         assert!(first.join().unwrap().is_some());
     }
 
