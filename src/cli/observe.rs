@@ -457,8 +457,7 @@ mod tests {
         }));
         let h = HeuristicChoice::Manhattan;
         solve_tiles(find(strategy).unwrap(), &puzzle, &h, &ctl).unwrap();
-        let records = log.lock().unwrap().clone();
-        records
+        log.lock().unwrap().clone()
     }
 
     /// The `--trace` file of the same run.
