@@ -4,12 +4,12 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use clap::Args;
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::CliError;
 use super::report::thousands;
 use crate::engine::control::Stop;
-use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Truth};
+use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Record, Truth};
 use crate::engine::{Control, Outcome};
 
 /// The default and the largest `--trace-limit`: a trace is held in memory
@@ -36,9 +36,9 @@ pub(super) struct ObserveArgs {
     trace_limit: Option<u64>,
 }
 
-/// The events kept for `--trace`.
+/// The events kept for `--trace`, written as JSON lines when the run ends.
 struct TraceLog {
-    lines: Vec<String>,
+    records: Vec<Record>,
     limit: u64,
     truncated: bool,
 }
@@ -92,7 +92,7 @@ impl ObserveArgs {
                     )));
                 }
                 let log = TraceLog {
-                    lines: Vec::new(),
+                    records: Vec::new(),
                     limit,
                     truncated: false,
                 };
@@ -106,58 +106,12 @@ impl ObserveArgs {
     }
 }
 
-/// One event as a trace line.
-fn trace_line(e: &Event<'_>) -> Value {
-    let with_state = |mut v: Value, state: &dyn Fn() -> String| {
-        let text = state();
-        if !text.is_empty() {
-            v["state"] = Value::String(text);
-        }
-        v
-    };
-    match e {
-        Event::Expand { g, h, state } => with_state(
-            json!({"event": e.name(), "g": g, "h": h, "f": g + h}),
-            state,
-        ),
-        Event::Generate { g, h, fate, state } => with_state(
-            json!({"event": e.name(), "g": g, "h": h, "f": g + h, "fate": fate}),
-            state,
-        ),
-        Event::IterationStart { bound } => json!({"event": e.name(), "bound": bound}),
-        Event::Goal { g } => json!({"event": e.name(), "g": g}),
-        Event::Propose {
-            iteration,
-            energy,
-            proposed,
-            temperature,
-            probability,
-            tabu,
-            accepted,
-            state,
-        } => {
-            let mut v = json!({"event": e.name(), "iteration": iteration, "energy": energy,
-                "proposed": proposed, "accepted": accepted});
-            if let Some(t) = temperature {
-                v["temperature"] = json!(t);
-            }
-            if let Some(p) = probability {
-                v["probability"] = json!(p);
-            }
-            if *tabu {
-                v["tabu"] = json!(true);
-            }
-            with_state(v, state)
-        }
-        Event::TabuAdd { len, state } => with_state(json!({"event": e.name(), "len": len}), state),
-        Event::TabuExpire { state } => with_state(json!({"event": e.name()}), state),
-        Event::Aspiration { score, best } => {
-            json!({"event": e.name(), "score": score, "best": best})
-        }
-        Event::Diversify => json!({"event": e.name()}),
-        Event::Restart { run } => json!({"event": e.name(), "run": run}),
-        Event::LocalMinimum { energy } => json!({"event": e.name(), "energy": energy}),
-    }
+/// The line that ends a trace: `{"event":"end","truncated":…}`.
+#[derive(Serialize)]
+#[serde(tag = "event", rename = "end")]
+struct End {
+    /// Events were left out (`--trace-limit`).
+    truncated: bool,
 }
 
 impl Watchers {
@@ -197,8 +151,8 @@ impl Watchers {
             }
             if let Some(log) = &trace {
                 let mut log = log.lock().unwrap_or_else(|p| p.into_inner());
-                if (log.lines.len() as u64) < log.limit {
-                    log.lines.push(trace_line(e).to_string());
+                if (log.records.len() as u64) < log.limit {
+                    log.records.push(e.to_record());
                 } else {
                     log.truncated = true;
                 }
@@ -219,13 +173,18 @@ impl Watchers {
             return Ok(());
         };
         let log = log.lock().unwrap_or_else(|p| p.into_inner());
-        let end = json!({"event": "end", "truncated": log.truncated});
+        let end = End {
+            truncated: log.truncated,
+        };
         huarong::storage::write_atomic_with(path, |out| {
             use std::io::Write;
-            for line in &log.lines {
-                writeln!(out, "{line}")?;
+            for record in &log.records {
+                // A failed write comes back as the writer's own error.
+                serde_json::to_writer(&mut *out, record)?;
+                writeln!(out)?;
             }
-            writeln!(out, "{end}")
+            serde_json::to_writer(&mut *out, &end)?;
+            writeln!(out)
         })
         .map_err(|e| CliError::file(format!("cannot write --trace {}", path.display()), &e))
     }
@@ -278,4 +237,278 @@ pub(super) fn anatomy_text(a: &Anatomy) -> String {
         ));
     }
     out.join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::observe::Fate;
+    use crate::engine::strategy::{find, solve_tiles};
+    use crate::engine::{HeuristicChoice, TilePuzzle};
+    use serde_json::{Value, json};
+
+    /// A trace line as the trace documents it, built field by field: the
+    /// event's name, `f` = g + h beside `g` and `h`, a child's fate, and
+    /// no state when it is empty, no temperature or probability when there
+    /// is none, `tabu` only when true.
+    fn documented(r: &Record) -> Value {
+        let mut v = match r {
+            Record::Expand { g, h, .. } => json!({"g": g, "h": h, "f": g + h}),
+            Record::Generate { g, h, fate, .. } => {
+                let fate = match fate {
+                    Fate::New => "new",
+                    Fate::Duplicate => "duplicate",
+                    Fate::Reopened => "reopened",
+                    Fate::Improved => "improved",
+                    Fate::Pruned => "pruned",
+                    Fate::Skipped => "skipped",
+                };
+                json!({"g": g, "h": h, "f": g + h, "fate": fate})
+            }
+            Record::IterationStart { bound } => json!({ "bound": bound }),
+            Record::Goal { g } => json!({ "g": g }),
+            Record::Propose {
+                accepted,
+                energy,
+                iteration,
+                probability,
+                proposed,
+                tabu,
+                temperature,
+                ..
+            } => {
+                let mut v = json!({"iteration": iteration, "energy": energy,
+                    "proposed": proposed, "accepted": accepted});
+                if let Some(t) = temperature {
+                    v["temperature"] = json!(t);
+                }
+                if let Some(p) = probability {
+                    v["probability"] = json!(p);
+                }
+                if *tabu {
+                    v["tabu"] = json!(true);
+                }
+                v
+            }
+            Record::TabuAdd { len, .. } => json!({ "len": len }),
+            Record::TabuExpire { .. } | Record::Diversify => json!({}),
+            Record::Aspiration { score, best } => json!({"score": score, "best": best}),
+            Record::Restart { run } => json!({ "run": run }),
+            Record::LocalMinimum { energy } => json!({ "energy": energy }),
+        };
+        let name = match r {
+            Record::Expand { .. } => "expand",
+            Record::Generate { .. } => "generate",
+            Record::IterationStart { .. } => "iteration",
+            Record::Goal { .. } => "goal",
+            Record::Propose { .. } => "propose",
+            Record::TabuAdd { .. } => "tabu_add",
+            Record::TabuExpire { .. } => "tabu_expire",
+            Record::Aspiration { .. } => "aspiration",
+            Record::Diversify => "diversify",
+            Record::Restart { .. } => "restart",
+            Record::LocalMinimum { .. } => "local_minimum",
+        };
+        v["event"] = json!(name);
+        let state = match r {
+            Record::Expand { state, .. }
+            | Record::Generate { state, .. }
+            | Record::Propose { state, .. }
+            | Record::TabuAdd { state, .. }
+            | Record::TabuExpire { state } => state.as_str(),
+            _ => "",
+        };
+        if !state.is_empty() {
+            v["state"] = json!(state);
+        }
+        v
+    }
+
+    /// Whether two JSON values agree: the same keys and texts, numbers to
+    /// a few units in the last place (serde_json's reading of a float may
+    /// be one off).
+    fn agree(a: &Value, b: &Value) -> bool {
+        match (a, b) {
+            (Value::Number(x), Value::Number(y)) => {
+                let (x, y) = (x.as_f64().unwrap(), y.as_f64().unwrap());
+                (x - y).abs() <= 4.0 * f64::EPSILON * x.abs().max(y.abs())
+            }
+            (Value::Object(x), Value::Object(y)) => {
+                x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| agree(v, w)))
+            }
+            _ => a == b,
+        }
+    }
+
+    /// `line` is `record` serialised, as the trace documents it, names its
+    /// event first, and reads back as the same record.
+    fn check_line(line: &str, record: &Record) {
+        assert_eq!(serde_json::to_string(record).unwrap(), line);
+        let parsed: Value = serde_json::from_str(line).unwrap();
+        let expected = documented(record);
+        assert!(agree(&parsed, &expected), "{line}\n{expected}");
+        assert!(
+            line.starts_with(&format!("{{\"event\":\"{}\"", record.name())),
+            "{line}"
+        );
+        let back: Record = serde_json::from_str(line).unwrap();
+        assert!(agree(&documented(&back), &expected), "{line}");
+        assert_eq!(back.name(), record.name(), "{line}");
+    }
+
+    #[test]
+    fn every_kind_of_event_is_written_as_documented_and_reads_back() {
+        let s = |t: &str| t.to_string();
+        let records = [
+            Record::Expand {
+                g: 3,
+                h: 4,
+                state: s("1 2 3 4 5 6 0 7 8"),
+            },
+            // A search with no words for its states: no state field.
+            Record::Expand {
+                g: 0,
+                h: 0,
+                state: String::new(),
+            },
+            Record::Generate {
+                g: 1,
+                h: 2,
+                fate: Fate::Reopened,
+                state: s("A.B"),
+            },
+            Record::Generate {
+                g: 1,
+                h: 0,
+                fate: Fate::Skipped,
+                state: String::new(),
+            },
+            Record::IterationStart { bound: 23 },
+            Record::Goal { g: 31 },
+            Record::Propose {
+                accepted: false,
+                energy: 6.0,
+                iteration: 12,
+                probability: Some(0.25),
+                proposed: 7.5,
+                state: s("8 6 7 2 5 4 3 0 1"),
+                tabu: false,
+                temperature: Some(1.75),
+            },
+            Record::Propose {
+                accepted: true,
+                energy: 6.0,
+                iteration: 0,
+                probability: None,
+                proposed: 5.0,
+                state: s("x"),
+                tabu: true,
+                temperature: None,
+            },
+            Record::TabuAdd {
+                len: 2,
+                state: s("y"),
+            },
+            Record::TabuExpire { state: s("z") },
+            Record::Aspiration {
+                score: 3.0,
+                best: 4.5,
+            },
+            Record::Diversify,
+            Record::Restart { run: 2 },
+            Record::LocalMinimum { energy: 9.0 },
+        ];
+        for r in &records {
+            let line = serde_json::to_string(r).unwrap();
+            check_line(&line, r);
+            // These floats are exact in decimal: the record comes back whole.
+            assert_eq!(&serde_json::from_str::<Record>(&line).unwrap(), r);
+        }
+        // A line without the optional fields reads back with them empty.
+        let bare: Record = serde_json::from_str(
+            r#"{"event":"propose","accepted":true,"energy":1.0,"iteration":4,"proposed":0.0}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            bare,
+            Record::Propose {
+                accepted: true,
+                energy: 1.0,
+                iteration: 4,
+                probability: None,
+                proposed: 0.0,
+                state: String::new(),
+                tabu: false,
+                temperature: None,
+            }
+        );
+        // A child's line names its fate.
+        let err = serde_json::from_str::<Record>(r#"{"event":"generate","g":1,"h":2,"f":3}"#);
+        assert!(err.unwrap_err().to_string().contains("fate"));
+    }
+
+    /// Every event of `strategy` on `board`, kept in order.
+    fn recorded(strategy: &str, board: &str) -> Vec<Record> {
+        let puzzle = TilePuzzle::parse(board, None, None).unwrap();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let sink = Arc::clone(&log);
+        let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+            sink.lock().unwrap().push(e.to_record())
+        }));
+        let h = HeuristicChoice::Manhattan;
+        solve_tiles(find(strategy).unwrap(), &puzzle, &h, &ctl).unwrap();
+        log.lock().unwrap().clone()
+    }
+
+    /// The `--trace` file of the same run.
+    fn traced(strategy: &str, board: &str, dir: &std::path::Path) -> String {
+        let path = dir.join(format!("{strategy}.jsonl"));
+        let args = ObserveArgs {
+            trace: Some(path.clone()),
+            ..ObserveArgs::default()
+        };
+        let watchers = args.watchers().unwrap();
+        let puzzle = TilePuzzle::parse(board, None, None).unwrap();
+        let ctl = watchers.control(Control::default());
+        let h = HeuristicChoice::Manhattan;
+        solve_tiles(find(strategy).unwrap(), &puzzle, &h, &ctl).unwrap();
+        watchers.write_trace().unwrap();
+        std::fs::read_to_string(path).unwrap()
+    }
+
+    #[test]
+    fn a_traced_run_writes_each_event_as_documented_then_the_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let board = "4 1 3 7 2 6 0 5 8";
+        let strategies = [
+            "bfs",
+            "dfs",
+            "ids",
+            "astar",
+            "idastar",
+            "weighted",
+            "annealing",
+            "tabu",
+            "greedy",
+        ];
+        for strategy in strategies {
+            let records = recorded(strategy, board);
+            let text = traced(strategy, board, dir.path());
+            let lines: Vec<&str> = text.lines().collect();
+            assert!(records.len() > 2, "{strategy}: a run with events");
+            // Depth-first search on this board has more than the default
+            // limit: the first events, then an end line that says so.
+            let kept = records.len().min(DEFAULT_TRACE_LIMIT as usize);
+            let truncated = records.len() > kept;
+            assert_eq!(lines.len(), kept + 1, "{strategy}");
+            for (line, record) in lines[..kept].iter().zip(&records) {
+                check_line(line, record);
+            }
+            assert_eq!(
+                lines.last().copied(),
+                Some(format!(r#"{{"event":"end","truncated":{truncated}}}"#).as_str()),
+                "{strategy}"
+            );
+        }
+    }
 }

@@ -3,9 +3,9 @@
 //! move) per click, at a set rate, or to the end, and pause it.
 //!
 //! A [`Stepper`]'s observer turns each [`Event`] into an owned [`Record`]
-//! and hands it over; before an event that starts a new step (an
-//! expansion, an IDA* iteration, a local search's proposed move) it blocks
-//! the search's thread until the consumer has [`allow`](Stepper::allow)ed
+//! ([`Event::to_record`]) and hands it over; before an event that starts a
+//! new step (an expansion, an IDA* iteration, a local search's proposed
+//! move) it blocks the search's thread until the consumer has [`allow`](Stepper::allow)ed
 //! that step. Cancelling the run's [`Control`] wakes it within 20 ms, and
 //! the search then ends as it does on any cancel. The search runs on its
 //! own thread (a [`Job`](crate::job::Job)); nothing here blocks the
@@ -41,152 +41,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Duration;
 
 use crate::control::{CancelToken, Control};
-use crate::observe::{Event, EventFn, Fate};
-
-/// An [`Event`] as kept after the search moved on: the same fields, the
-/// state in words (empty where the event has none).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Record {
-    /// See [`Event::Expand`].
-    Expand {
-        /// Moves from the start.
-        g: u32,
-        /// The heuristic's estimate.
-        h: u32,
-        /// The node's state in words.
-        state: String,
-    },
-    /// See [`Event::Generate`].
-    Generate {
-        /// Moves from the start.
-        g: u32,
-        /// The heuristic's estimate.
-        h: u32,
-        /// What became of the child.
-        fate: Fate,
-        /// The child's state in words.
-        state: String,
-    },
-    /// See [`Event::IterationStart`].
-    IterationStart {
-        /// The bound on f.
-        bound: u32,
-    },
-    /// See [`Event::Goal`].
-    Goal {
-        /// The solution's length.
-        g: u32,
-    },
-    /// See [`Event::Propose`].
-    Propose {
-        /// Iterations before this one.
-        iteration: u64,
-        /// Energy (tabu: score) of the current state.
-        energy: f64,
-        /// Energy of the proposed state.
-        proposed: f64,
-        /// Annealing's temperature.
-        temperature: Option<f64>,
-        /// Annealing's chance of taking the move.
-        probability: Option<f64>,
-        /// The proposed state is tabu.
-        tabu: bool,
-        /// The walk moves there.
-        accepted: bool,
-        /// The proposed state in words.
-        state: String,
-    },
-    /// See [`Event::TabuAdd`].
-    TabuAdd {
-        /// The list's length after it.
-        len: usize,
-        /// The state in words.
-        state: String,
-    },
-    /// See [`Event::TabuExpire`].
-    TabuExpire {
-        /// The state in words.
-        state: String,
-    },
-    /// See [`Event::Aspiration`].
-    Aspiration {
-        /// Its score.
-        score: f64,
-        /// The best score before it.
-        best: f64,
-    },
-    /// See [`Event::Diversify`].
-    Diversify,
-    /// See [`Event::Restart`].
-    Restart {
-        /// The new run's number.
-        run: u32,
-    },
-    /// See [`Event::LocalMinimum`].
-    LocalMinimum {
-        /// The energy it is stuck at.
-        energy: f64,
-    },
-}
-
-impl Record {
-    /// The owned copy of `event` (its state text is made here).
-    pub fn of(event: &Event<'_>) -> Self {
-        match *event {
-            Event::Expand { g, h, state } => Record::Expand {
-                g,
-                h,
-                state: state(),
-            },
-            Event::Generate { g, h, fate, state } => Record::Generate {
-                g,
-                h,
-                fate,
-                state: state(),
-            },
-            Event::IterationStart { bound } => Record::IterationStart { bound },
-            Event::Goal { g } => Record::Goal { g },
-            Event::Propose {
-                iteration,
-                energy,
-                proposed,
-                temperature,
-                probability,
-                tabu,
-                accepted,
-                state,
-            } => Record::Propose {
-                iteration,
-                energy,
-                proposed,
-                temperature,
-                probability,
-                tabu,
-                accepted,
-                state: state(),
-            },
-            Event::TabuAdd { len, state } => Record::TabuAdd {
-                len,
-                state: state(),
-            },
-            Event::TabuExpire { state } => Record::TabuExpire { state: state() },
-            Event::Aspiration { score, best } => Record::Aspiration { score, best },
-            Event::Diversify => Record::Diversify,
-            Event::Restart { run } => Record::Restart { run },
-            Event::LocalMinimum { energy } => Record::LocalMinimum { energy },
-        }
-    }
-
-    /// Whether this event begins a step: an expansion (with the children
-    /// generated after it), an IDA* iteration's start, a proposed move
-    /// (with what follows from it). Other events belong to the step before.
-    pub fn starts_step(&self) -> bool {
-        matches!(
-            self,
-            Record::Expand { .. } | Record::IterationStart { .. } | Record::Propose { .. }
-        )
-    }
-}
+pub use crate::observe::Record;
+use crate::observe::{Event, EventFn};
 
 /// How often a blocked search looks at its cancel flag (a cancel through
 /// [`Stepper::cancel`] wakes it at once).
@@ -243,7 +99,7 @@ impl Stepper {
 
     fn observer(&self) -> EventFn {
         let shared = self.shared.clone();
-        Arc::new(move |event: &Event<'_>| shared.record(Record::of(event)))
+        Arc::new(move |event: &Event<'_>| shared.record(event.to_record()))
     }
 
     fn gate(&self) -> MutexGuard<'_, Gate> {
@@ -365,7 +221,7 @@ mod tests {
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = log.clone();
         let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-            sink.lock().unwrap().push(Record::of(e))
+            sink.lock().unwrap().push(e.to_record())
         }));
         let o = solve_tiles(
             find(strategy).unwrap(),

@@ -21,7 +21,7 @@ fn recording() -> (Control, Arc<Mutex<Vec<Record>>>) {
     let log: Arc<Mutex<Vec<Record>>> = Arc::default();
     let sink = Arc::clone(&log);
     let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-        sink.lock().unwrap().push(Record::of(e))
+        sink.lock().unwrap().push(e.to_record())
     }));
     (ctl, log)
 }

@@ -608,7 +608,7 @@ mod tests {
                 ..Limits::default()
             })
             .with_events(Arc::new(move |e: &Event<'_>| {
-                sink.lock().unwrap().push(Record::of(e))
+                sink.lock().unwrap().push(e.to_record())
             }));
         solve_tiles(
             find(strategy).unwrap(),
@@ -745,7 +745,7 @@ mod tests {
                 let log = Arc::new(Mutex::new(Vec::new()));
                 let sink = log.clone();
                 let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-                    sink.lock().unwrap().push(Record::of(e))
+                    sink.lock().unwrap().push(e.to_record())
                 }));
                 let o = solve_tiles(&*s, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
                 let mut m = Model::new(Visit::BestFirst, board.into()).weighted(weight);
