@@ -169,9 +169,11 @@ impl KlotskiPlay {
                 });
                 return;
             }
+            // The panic's own words, in a sentence of the language of
+            // the day (its Display is English).
             Err(failed) => {
                 self.status = Said::msg(KlotskiMsg::SolveFailed {
-                    why: failed.to_string(),
+                    why: failed.message,
                 });
                 return;
             }
@@ -207,5 +209,25 @@ impl KlotskiPlay {
             }
             None => self.status = Said::msg(KlotskiMsg::NoReplay),
         }
+    }
+
+    /// Start a solve whose worker panics with `message`, the way Solve
+    /// starts one (tests: a bug in a strategy).
+    #[cfg(test)]
+    pub(super) fn solve_panicking(&mut self, message: &'static str) {
+        let job = self.jobs.spawn(
+            JobKind::Solve,
+            Control::default(),
+            move |_| -> anatomy::Recorded<KMove, SolveError> { panic!("{message}") },
+            || {},
+        );
+        self.running = Some(Running {
+            job,
+            recorded: false,
+            strategy: "bfs",
+            metric: Metric::Moves,
+            start: self.game.layout().clone(),
+            trace: TraceLog::default(),
+        });
     }
 }
