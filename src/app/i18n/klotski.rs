@@ -85,7 +85,9 @@ messages! {
     Cancelling => "Cancelling…", "正在取消…";
     RunIn { strategy: String, unit: String } => "{strategy} in {unit}", "{strategy}（以{unit}计）";
     NotSolving { why: String } => "Not solving: {why}", "未求解：{why}";
-    SolveFailed { why: String } => "Solve failed: {why}", "求解失败：{why}";
+    SolveFailed { why: String } =>
+        "Solve failed (internal error): {why}",
+        "求解失败（内部错误）：{why}";
     Ended { status: String, counters: String } => "{status} — {counters}", "{status}——统计：{counters}";
     Optimal => "optimal", "最优";
     WithinOptimal { w: String } => "≤ {w} × optimal", "不超过最优的 {w} 倍";

@@ -8,7 +8,7 @@ use egui_kittest::kittest::Queryable;
 use tempfile::TempDir;
 
 use crate::app::HuarongApp;
-use crate::app::i18n::Lang;
+use crate::app::i18n::{Lang, Message as _};
 use crate::app::settings::Family;
 use crate::app::tests::{klotski_harness as harness, wait_until, wait_while};
 use crate::engine::klotski::Layout;
@@ -497,4 +497,29 @@ fn paste_in_klotski_takes_a_layout_and_never_opens_the_tiles_dialog() {
     assert!(h.state().set_state.is_none());
     let status = h.state().klotski.status();
     assert!(status.contains("Paste takes a Klotski layout"), "{status}");
+}
+
+#[test]
+fn a_solve_whose_worker_panics_is_said_in_the_app_language() {
+    let mut h = harness();
+    h.state_mut().settings_mut().language = Lang::Chinese;
+    h.run();
+    h.state_mut().klotski.solve_panicking("deliberate panic");
+    wait_until(
+        &mut h,
+        |h| !h.state().klotski.is_solving(),
+        30,
+        "the panicked solve to end",
+    );
+    h.run();
+    let status = h.state().klotski.status.text(Lang::Chinese);
+    assert!(status.contains("内部错误"), "{status}");
+    assert!(status.contains("deliberate panic"), "{status}");
+    assert!(!status.contains("worker failed"), "no English: {status}");
+    // Drawn so in the status bar, and the app is left idle.
+    assert!(h.query_all_by_label_contains(&status).next().is_some());
+    assert_eq!(
+        h.state().jobs().running(crate::app::jobs::JobKind::Solve),
+        0
+    );
 }
