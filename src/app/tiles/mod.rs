@@ -443,7 +443,6 @@ impl PlayView for TilesPlay {
     /// Background work, each frame: collect a finished solve or database
     /// build, and advance playback.
     fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings) {
-        self.poll_solver();
         if let Some(line) = self.databases.poll() {
             // Once built, the strong database is the one used.
             if self
@@ -455,6 +454,9 @@ impl PlayView for TilesPlay {
             }
             self.status = line;
         }
+        // After the build's line: a solve that waited for the build ends
+        // with it, and its result is the news.
+        self.poll_solver();
         steps::tick(self, ctx, now, settings);
         let wanted = super::distance::Wanted {
             on: settings.show_distance,
