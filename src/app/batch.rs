@@ -145,7 +145,14 @@ impl Batch {
                 // Each row's own tuning, as it runs alone.
                 let s = strategy::configure(&c.strategy, &c.tuning.for_strategy(&c.strategy))
                     .ok()
-                    .filter(|s| s.supports(start.family()))?;
+                    .filter(|s| s.supports(start.family()))
+                    // Nor a heuristic that does not fit the board.
+                    .filter(|s| {
+                        !s.uses_heuristic()
+                            || start
+                                .shape()
+                                .is_none_or(|shape| c.heuristic.unavailable_for(shape).is_none())
+                    })?;
                 Some(((c.name(tiles), c.run_by(tiles)), (s, c.heuristic)))
             })
             .unzip();

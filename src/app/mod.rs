@@ -45,6 +45,8 @@ mod tests_defects;
 #[cfg(test)]
 mod tests_feedback;
 #[cfg(test)]
+mod tests_fit;
+#[cfg(test)]
 mod tests_hints;
 #[cfg(test)]
 mod tests_i18n;

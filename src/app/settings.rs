@@ -353,6 +353,22 @@ impl Settings {
         Some(GaveWay { chosen, fallback })
     }
 
+    /// Keep the heuristic chosen to those that fit `shape`: one that does
+    /// not (a pattern database of another board size, after the size
+    /// changed) gives way to the best that fits without a long build — the
+    /// 6-6-3 database on 4×4 for a database, else linear conflict. What gave
+    /// way and what replaced it, for the view's status line.
+    pub fn keep_heuristic_for(&mut self, shape: Shape) -> Option<(HeuristicKind, HeuristicKind)> {
+        let chosen = self.heuristic;
+        chosen.unavailable_for(shape)?;
+        let fallback = [HeuristicKind::Pdb, HeuristicKind::LinearConflict]
+            .into_iter()
+            .find(|k| chosen.is_database() == k.is_database() && k.unavailable_for(shape).is_none())
+            .unwrap_or(HeuristicKind::LinearConflict);
+        self.heuristic = fallback;
+        Some((chosen, fallback))
+    }
+
     /// The strategy chosen, with its settings (the first registered if the
     /// name is unknown, e.g. from an old settings file).
     pub fn strategy(&self) -> Box<dyn Strategy> {

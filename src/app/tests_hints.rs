@@ -737,6 +737,8 @@ fn the_heuristic_view_tints_the_pattern_groups_with_their_values() {
     let mut h = tiles_harness(Settings {
         heuristic_view: true,
         heuristic: HeuristicKind::Pdb,
+        rows: 4,
+        cols: 4,
         ..Settings::default()
     });
     h.state_mut().tiles.databases.keep(db.clone());

@@ -20,9 +20,10 @@ fn a_solve_during_the_strong_build_waits_for_it() {
         strategy: "idastar".into(),
         heuristic: HeuristicKind::Pdb78,
         animate: false,
+        rows: 4,
+        cols: 4,
         ..Settings::default()
     });
-    h.get_by_label("4×4").click();
     h.run();
     set_board(&mut h, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
     h.get_by_label("Build strong database").click();
@@ -73,9 +74,10 @@ fn compare_rows_share_one_pattern_database() {
     let mut h = harness_with(Settings {
         heuristic: HeuristicKind::Pdb,
         animate: false,
+        rows: 4,
+        cols: 4,
         ..Settings::default()
     });
-    h.get_by_label("4×4").click();
     h.run();
     set_board(&mut h, "1 2 3 4 5 6 7 8 9 10 0 12 13 14 11 15");
     empty_compare(&mut h);

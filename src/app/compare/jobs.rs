@@ -216,6 +216,18 @@ impl Row {
             return;
         }
         let heuristic = self.config.heuristic;
+        // A heuristic that does not fit the board is refused, never run as
+        // another under its name.
+        if let Start::Tiles(p) = start
+            && strategy.uses_heuristic()
+            && heuristic.unavailable_for(p.shape()).is_some()
+        {
+            let shape = p.shape();
+            self.result = Some(Finished::Refused(Said::new(move |lang| {
+                crate::app::error::heuristic_unavailable(heuristic, shape, lang)
+            })));
+            return;
+        }
         self.job = Some(RowJob::start(
             start, strategy, heuristic, settings, jobs, ctx,
         ));

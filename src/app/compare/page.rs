@@ -117,10 +117,16 @@ impl Session {
                     }
                 });
             if start.is_tiles() {
+                // Only the heuristics that fit the board are offered.
+                let shape = start.shape();
+                let fits = |k: &HeuristicKind| shape.is_none_or(|s| k.unavailable_for(s).is_none());
+                if !fits(&self.new_heuristic) {
+                    self.new_heuristic = HeuristicKind::LinearConflict;
+                }
                 egui::ComboBox::from_label(tr(ui, CompareMsg::With))
                     .selected_text(heuristic_label(self.new_heuristic, lang))
                     .show_ui(ui, |ui| {
-                        for k in HeuristicKind::ALL {
+                        for k in HeuristicKind::ALL.into_iter().filter(fits) {
                             ui.selectable_value(
                                 &mut self.new_heuristic,
                                 k,

@@ -34,6 +34,15 @@ impl Start {
     pub fn is_tiles(&self) -> bool {
         matches!(self, Start::Tiles(_))
     }
+
+    /// The tile board's shape (`None` for Klotski, which takes no tile
+    /// heuristic).
+    pub fn shape(&self) -> Option<crate::engine::Shape> {
+        match self {
+            Start::Tiles(p) => Some(p.shape()),
+            Start::Klotski(..) => None,
+        }
+    }
 }
 
 /// One configuration: a strategy and, for the guided ones, a heuristic.

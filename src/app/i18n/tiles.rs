@@ -52,6 +52,9 @@ messages! {
     FallbackChosen { fallback: String } =>
         "{fallback} is chosen for sliding tiles.",
         "数字推盘改用{fallback}。";
+    HeuristicGaveWay { chosen: String, shape: String, fallback: String } =>
+        "{chosen} does not fit a {shape} board: {fallback} is chosen.",
+        "{chosen}不适用于 {shape} 棋盘：改用{fallback}。";
     Welcome { shape: String } =>
         "Welcome! A shuffled {shape} puzzle: slide the tiles into order (click, drag or arrow keys), or press Solve. Randomize or Shuffle for another.",
         "欢迎！这是一个打乱的 {shape} 谜题：把数字块滑回顺序（点击、拖动或方向键），或按“求解”。想换一题就按“随机局面”或“打乱”。";
@@ -114,9 +117,6 @@ messages! {
     AmongAllHint =>
         "How far all the positions of this board are from the goal.",
         "这个棋盘的所有局面离目标有多远。";
-    DatabaseOnly4x4 =>
-        "Pattern databases are for 4×4 boards: linear conflict shown.",
-        "模式数据库只用于 4×4 棋盘：显示的是线性冲突。";
     DatabaseNotLoaded =>
         "The pattern database is not loaded yet (Solve loads it): linear conflict shown.",
         "模式数据库尚未载入（求解时会载入）：显示的是线性冲突。";

@@ -385,7 +385,7 @@ impl PlayView for TilesPlay {
                 }
             }
             PlayCommand::Solve => {
-                self.tiles_strategy_only(settings);
+                self.keep_choices_for_board(settings);
                 if let Err(e) = self.solve(ctx, settings) {
                     let e = std::sync::Arc::new(e);
                     let said = Said::new(move |lang| e.text(lang));
@@ -486,7 +486,7 @@ impl PlayView for TilesPlay {
     /// the board in the middle. Commands go to `out`.
     fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let now = ui.input(|i| i.time);
-        self.tiles_strategy_only(settings);
+        self.keep_choices_for_board(settings);
         let status = tr(ui, &self.status);
         steps::status_bar(ui, "status", self.running.is_some(), &status);
         egui::Panel::left("controls")

@@ -65,13 +65,10 @@ impl TilesPlay {
                     .then(|| self.databases.find(settings.heuristic, goal))
                     .flatten(),
             );
+            // The heuristic fits the board (the panel keeps it so): a
+            // database not shown is one not loaded yet.
             if settings.heuristic.is_database() && choice.kind() != settings.heuristic {
-                let why = if settings.heuristic.unavailable_for(goal.shape()).is_some() {
-                    TilesMsg::DatabaseOnly4x4
-                } else {
-                    TilesMsg::DatabaseNotLoaded
-                };
-                ui.weak(tr(ui, why));
+                ui.weak(tr(ui, TilesMsg::DatabaseNotLoaded));
             }
             if choice.unavailable_for(goal).is_none() {
                 let b = crate::engine::tiles::heuristic::breakdown(&choice, goal, board);

@@ -17,10 +17,22 @@ use crate::units::{duration, thousands};
 use super::TilesPlay;
 
 impl TilesPlay {
-    /// Keep the strategy chosen to those that solve tile puzzles (BFS with
-    /// mirror images merged, chosen in the Klotski view, gives way to the
-    /// tiles' default), and say so.
-    pub(super) fn tiles_strategy_only(&mut self, settings: &mut Settings) {
+    /// Keep the strategy and heuristic chosen to those that fit the board:
+    /// a strategy that solves Klotski only (BFS with mirror images merged,
+    /// chosen in the Klotski view) gives way to the tiles' default, a
+    /// pattern database of another board size to one that fits; and say so.
+    pub(super) fn keep_choices_for_board(&mut self, settings: &mut Settings) {
+        let shape = self.game.board.shape();
+        if let Some((chosen, fallback)) = settings.keep_heuristic_for(shape) {
+            self.status = Said::new(move |lang| {
+                TilesMsg::HeuristicGaveWay {
+                    chosen: names::heuristic_label(chosen, lang),
+                    shape: shape.to_string(),
+                    fallback: names::heuristic_label(fallback, lang),
+                }
+                .text(lang)
+            });
+        }
         let Some(GaveWay { chosen, fallback }) = settings.keep_strategy_for(Family::Tiles) else {
             return;
         };
