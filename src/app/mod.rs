@@ -67,6 +67,8 @@ mod tests_names;
 #[cfg(test)]
 mod tests_pdb;
 #[cfg(test)]
+mod tests_stale;
+#[cfg(test)]
 mod tests_tiles;
 #[cfg(test)]
 mod tests_weighted;

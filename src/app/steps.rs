@@ -214,20 +214,9 @@ pub fn show(
 }
 
 /// Draw a step list: the summary (`None`: no solution yet), one row per
-/// step, and the playback buttons. Shared by tiles and Klotski.
-pub fn show_list(
-    ui: &mut egui::Ui,
-    summary: Option<String>,
-    descriptions: &[String],
-    playback: &mut Playback,
-    speed: &mut f32,
-    stale: bool,
-) -> Option<Command> {
-    show_noted_list(ui, None, summary, descriptions, playback, speed, stale)
-}
-
-/// [`show_list`] under a `notice` of a newer run, which marks the summary
-/// as earlier.
+/// step (`descriptions`) and the playback buttons, under the `notice` of a
+/// newer run, if any, which marks the summary as earlier. Shared by tiles
+/// and Klotski.
 pub fn show_noted_list(
     ui: &mut egui::Ui,
     notice: Option<&Notice>,

@@ -62,6 +62,9 @@ pub struct KlotskiPlay {
     playback: Playback,
     editor: Option<LayoutEditor>,
     status: Said,
+    /// How the latest solve ended when it gave no solution (or was
+    /// refused or failed), for the Steps panel.
+    failure: Option<steps::Notice>,
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<crate::engine::TracePoint>,
     /// The step list shows one row a move (else one a step); a new solution
@@ -112,6 +115,7 @@ impl KlotskiPlay {
             anatomy: None,
             results_tab: anatomy::Tab::default(),
             status: Said::msg(KlotskiMsg::Intro),
+            failure: None,
             jobs,
         }
     }
@@ -186,6 +190,7 @@ impl KlotskiPlay {
         self.title = title;
         self.selected = None;
         self.solution = None;
+        self.failure = None;
         self.playback = Playback::default();
         self.anatomy = None;
     }
@@ -237,6 +242,7 @@ impl KlotskiPlay {
     /// step.
     fn set_solution(&mut self, metric: Metric, solution: Option<KlotskiSolution>) {
         self.rows_by_move = metric == Metric::Moves;
+        self.failure = None;
         self.solution = solution;
         self.playback = Playback::fresh();
     }

@@ -7,11 +7,12 @@ use super::solution::{KlotskiSolution, guarantee_note};
 use crate::app::anatomy::{self, RunAnatomy};
 use crate::app::i18n::klotski::unit;
 use crate::app::i18n::names::{counters, strategy_label, strategy_label_of};
-use crate::app::i18n::{KlotskiMsg, Lang, Message, Said, reasons};
+use crate::app::i18n::{KlotskiMsg, Lang, Message, Said, TilesMsg, reasons};
 use crate::app::jobs::{Handle, JobKind};
 use crate::app::run_by::RunBy;
 use crate::app::settings::{GaveWay, Settings};
 use crate::app::solver::TraceLog;
+use crate::app::steps::Notice;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::Truth;
 use crate::engine::strategy::{self, Family, SolveError};
@@ -110,6 +111,7 @@ impl KlotskiPlay {
         );
         self.last_trace.clear();
         self.anatomy = None;
+        self.failure = None;
         self.running = Some(Running {
             job,
             recorded: recording != anatomy::Recording::Off,
@@ -124,6 +126,15 @@ impl KlotskiPlay {
                 unit: unit(metric, 2, lang),
             }
             .text(lang)
+        });
+    }
+
+    /// Keep the run's failure for the Steps panel: a headline worded by
+    /// `title`, the status line's words under it.
+    fn fail(&mut self, title: impl Fn(Lang) -> String + Send + Sync + 'static) {
+        self.failure = Some(Notice::Failed {
+            title: Said::new(title),
+            detail: self.status.clone(),
         });
     }
 
@@ -167,6 +178,13 @@ impl KlotskiPlay {
                     let why = crate::app::error::solve_error(&why, lang);
                     KlotskiMsg::NotSolving { why }.text(lang)
                 });
+                let run = by.clone();
+                self.fail(move |lang| {
+                    TilesMsg::SolveRefusedBy {
+                        run: run.label(lang),
+                    }
+                    .text(lang)
+                });
                 return;
             }
             // The panic's own words, in a sentence of the language of
@@ -174,6 +192,13 @@ impl KlotskiPlay {
             Err(failed) => {
                 self.status = Said::msg(KlotskiMsg::SolveFailed {
                     why: failed.message,
+                });
+                let run = by.clone();
+                self.fail(move |lang| {
+                    TilesMsg::SolveFailedTitle {
+                        run: run.label(lang),
+                    }
+                    .text(lang)
                 });
                 return;
             }
@@ -185,6 +210,14 @@ impl KlotskiPlay {
                 KlotskiMsg::Ended {
                     status: reasons::ended(status, &stats, reason.as_deref(), lang),
                     counters: counters(&stats, lang),
+                }
+                .text(lang)
+            });
+            let run = by.clone();
+            self.fail(move |lang| {
+                TilesMsg::EndedBy {
+                    status: crate::app::tiles::status_title(status, lang),
+                    run: run.label(lang),
                 }
                 .text(lang)
             });

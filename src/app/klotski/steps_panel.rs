@@ -71,7 +71,7 @@ impl KlotskiPlay {
     }
 
     /// The step list over `rows` (the step each row shows) through
-    /// [`steps::show_list`], which counts in rows: the playback position is
+    /// [`steps::show_noted_list`], which counts in rows: the playback position is
     /// handed over as the row of the move under way, and the row asked for
     /// comes back as a step. Part way through a move (while playing step by
     /// step), the next row finishes the move under way.
@@ -95,7 +95,16 @@ impl KlotskiPlay {
             step: row,
             ..self.playback.clone()
         };
-        let cmd = steps::show_list(ui, summary, descriptions, &mut in_rows, speed, stale);
+        let notice = self.failure.as_ref();
+        let cmd = steps::show_noted_list(
+            ui,
+            notice,
+            summary,
+            descriptions,
+            &mut in_rows,
+            speed,
+            stale,
+        );
         self.playback.scroll = in_rows.scroll;
         match cmd {
             Some(Command::Play(PlayCommand::ShowStep(r))) if mid_move && r == row + 1 => {

@@ -29,7 +29,7 @@ use crate::storage::puzzle_file::Saved;
 mod panel;
 mod solve;
 
-pub(super) use solve::guarantee;
+pub(super) use solve::{guarantee, status_title};
 /// The tile view's state.
 pub struct TilesPlay {
     pub(super) game: Game,
@@ -50,6 +50,9 @@ pub struct TilesPlay {
     /// How the latest solve ended when it gave no solution (or was
     /// refused), for the Steps panel.
     failure: Option<Notice>,
+    /// What a refusal in `failure` was about (the board, the strategy and
+    /// the heuristic): once any of them changes, the refusal is old news.
+    refused_for: Option<(Board, String, crate::engine::HeuristicKind)>,
     /// The board shown when Solve was pressed: if it is still shown when
     /// the solution comes, the board moves to the solution's start.
     board_at_solve: Option<Board>,
@@ -124,6 +127,7 @@ impl TilesPlay {
                 shape: settings.shape().to_string(),
             }),
             failure: None,
+            refused_for: None,
             board_at_solve: None,
             last_trace: Vec::new(),
             distances: Default::default(),
@@ -394,6 +398,8 @@ impl PlayView for TilesPlay {
                         title: Said::msg(TilesMsg::SolveRefusedTitle),
                         detail: said,
                     });
+                    let board = self.game.board.clone();
+                    self.refused_for = Some((board, settings.strategy.clone(), settings.heuristic));
                 }
             }
             PlayCommand::Cancel => {
@@ -487,6 +493,7 @@ impl PlayView for TilesPlay {
     fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let now = ui.input(|i| i.time);
         self.keep_choices_for_board(settings);
+        self.forget_old_refusal(settings);
         let status = tr(ui, &self.status);
         steps::status_bar(ui, "status", self.running.is_some(), &status);
         egui::Panel::left("controls")

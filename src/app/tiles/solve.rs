@@ -49,6 +49,21 @@ impl TilesPlay {
         });
     }
 
+    /// Drop a refusal's notice once what it refused changed (another
+    /// board, strategy or heuristic).
+    pub(super) fn forget_old_refusal(&mut self, settings: &Settings) {
+        let Some((board, strategy, heuristic)) = &self.refused_for else {
+            return;
+        };
+        if *board != self.game.board
+            || *strategy != settings.strategy
+            || *heuristic != settings.heuristic
+        {
+            self.refused_for = None;
+            self.failure = None;
+        }
+    }
+
     pub(super) fn solve(
         &mut self,
         ctx: &egui::Context,
@@ -81,6 +96,7 @@ impl TilesPlay {
         let name = strategy.name();
         self.last_trace.clear();
         self.failure = None;
+        self.refused_for = None;
         self.anatomy = None;
         self.board_at_solve = Some(self.game.board.clone());
         self.running = Some(Running::start(
@@ -273,7 +289,7 @@ pub(in crate::app) fn guarantee(s: &crate::engine::Stats, comma: bool, lang: Lan
 }
 
 /// How a run ended, as a title (`Node limit reached`) in `lang`.
-fn status_title(status: Status, lang: Lang) -> String {
+pub(in crate::app) fn status_title(status: Status, lang: Lang) -> String {
     match lang {
         Lang::English => crate::units::status(status).to_string(),
         _ => names::status_text(status, lang),
