@@ -7,8 +7,9 @@ use eframe::egui::{self, Rect, Vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use super::tests::{harness_with, set_board, start_long_bfs, wait_for_solver, wait_until};
+use super::tests::{harness, harness_with, set_board, start_long_bfs, wait_for_solver, wait_until};
 use super::{HuarongApp, Settings};
+use std::time::Duration;
 
 fn settings() -> Settings {
     Settings {
@@ -302,4 +303,43 @@ fn cancel_ends_a_4x4_bfs_within_a_few_frames() {
     // saw the cancel may add one more. A search that went on would wake a
     // frame with every report until the deadline.
     assert!(frames.get() <= 4, "{} frames after Cancel", frames.get());
+}
+
+/// The move clock asks for a frame when its shown second changes, not ten
+/// times a second (software rendering spent most of a core on it).
+#[test]
+fn the_move_clock_asks_for_a_frame_a_second() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 0 8");
+    // One move away from the goal the other way, so the clock runs on.
+    super::tests::click_cell(&mut h, 6);
+    assert_eq!(h.state().tiles.game.moves(), 1);
+    assert!(!h.state().tiles.game.is_solved());
+    let ui_thread = std::thread::current().id();
+    let shortest = std::sync::Arc::new(std::sync::Mutex::new(None::<Duration>));
+    let sink = shortest.clone();
+    h.ctx.set_repaint_observer(move |info| {
+        if std::thread::current().id() == ui_thread {
+            let mut s = sink.lock().unwrap();
+            *s = Some(s.map_or(info.delay, |d| d.min(info.delay)));
+        }
+    });
+    for _ in 0..5 {
+        h.step();
+    }
+    h.ctx.set_repaint_observer(|_| {});
+    let shortest = shortest.lock().unwrap().expect("the clock asks for frames");
+    // The old clock asked for one every 100 ms, whatever it showed.
+    assert!(
+        shortest > Duration::from_millis(100),
+        "a frame asked for after {shortest:?}"
+    );
+    let shown: Vec<String> = shown_texts(&h)
+        .into_iter()
+        .filter(|t| t.starts_with("Time: "))
+        .collect();
+    assert!(
+        !shown.is_empty() && shown.iter().all(|t| !t.contains('.')),
+        "{shown:?}"
+    );
 }

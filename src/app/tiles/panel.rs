@@ -94,7 +94,13 @@ impl TilesPlay {
         ui.horizontal_wrapped(|ui| {
             ui.label(tr(ui, TilesMsg::MovesCount { moves }));
             ui.separator();
-            let seconds = format!("{time:.1}");
+            // Whole seconds while the clock runs (a frame a second), the
+            // tenths once the puzzle is done.
+            let seconds = if self.game.finished().is_some() {
+                format!("{time:.1}")
+            } else {
+                format!("{}", time.floor())
+            };
             ui.label(tr(ui, TilesMsg::TimeCount { seconds }));
             if self.game.is_solved() {
                 ui.separator();
@@ -115,8 +121,11 @@ impl TilesPlay {
             }
         });
         if self.game.elapsed(now) > std::time::Duration::ZERO && self.game.finished().is_none() {
+            // The next frame when the shown second changes. Software
+            // rendering spends most of a core on a frame every 100 ms.
+            let to_next_second = (time.floor() + 1.0 - time).max(0.05);
             ui.ctx()
-                .request_repaint_after(std::time::Duration::from_millis(100));
+                .request_repaint_after(std::time::Duration::from_secs_f64(to_next_second));
         }
         let marks = self.aids(ui, settings);
         let opts = BoardOptions {
