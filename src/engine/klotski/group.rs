@@ -1,16 +1,68 @@
 //! The group of a Klotski position: every position reachable from it, each
 //! with its exact distance to the exit (moves are reversible, so a
-//! breadth-first search from the group's goal positions gives them all).
+//! breadth-first search from the group's goal positions gives them all):
+//! two searches on the [`reach`] core, the enumeration from the start and
+//! the distances from the goals (a position that never reaches the exit
+//! holds [`u32::NONE`](Distance::NONE)).
+
+use std::collections::hash_map::Entry;
+use std::ops::ControlFlow;
 
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::hash::StateMap;
 use crate::search::SearchSpace;
+use crate::search::reach::{self, BreadthFirst, Distance, End, breadth_first};
 
 use super::space::unit_steps;
 use super::{KMove, KState, KlotskiSpace, Layout};
 
-/// Distances are `u32`; a position that never reaches the exit has none.
-const NONE: u32 = u32::MAX;
+/// What a group holds for each position, for the control's checks.
+fn sizes(n: usize) -> Sizes {
+    let entry = std::mem::size_of::<KState>() * 2 + 24;
+    Sizes {
+        frontier: 0,
+        stored: n as u64,
+        bytes: (n * entry) as u64,
+        growth: (n * entry) as u64,
+        bound: None,
+    }
+}
+
+/// The group's positions from its start, breadth first, each with the move
+/// that first reached it (the core's instance that stores a state map).
+struct Enumeration<'a> {
+    space: &'a KlotskiSpace,
+    states: Vec<KState>,
+    parent: Vec<Option<(u32, KMove)>>,
+    index: StateMap<KState, u32>,
+    buf: Vec<(KMove, KState)>,
+}
+
+impl BreadthFirst<Meter<'_>> for Enumeration<'_> {
+    type Found = std::convert::Infallible;
+
+    fn queued(&self) -> usize {
+        self.states.len()
+    }
+
+    fn expand(&mut self, head: usize, _: u32, meter: &mut Meter<'_>) -> ControlFlow<Self::Found> {
+        self.buf.clear();
+        self.space.successors(&self.states[head], &mut self.buf);
+        meter.generated(self.buf.len() as u64);
+        for &(mv, next) in &self.buf {
+            if let Entry::Vacant(e) = self.index.entry(next) {
+                e.insert(self.states.len() as u32);
+                self.states.push(next);
+                self.parent.push(Some((head as u32, mv)));
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn sizes(&self, _: usize, _: u32) -> Sizes {
+        sizes(self.states.len())
+    }
+}
 
 /// A position's group with distances to the exit.
 ///
@@ -39,38 +91,27 @@ impl Group {
     /// position to the exit, honouring `ctl`.
     pub fn build(space: &KlotskiSpace, start: KState, ctl: &Control) -> Result<Self, Stop> {
         let mut meter = Meter::new(ctl);
-        let mut states = vec![start];
-        let mut parent = vec![None];
         let mut index = StateMap::default();
         index.insert(start, 0u32);
-        let entry = std::mem::size_of::<KState>() * 2 + 24;
-        let sizes = |n: usize| Sizes {
-            frontier: 0,
-            stored: n as u64,
-            bytes: (n * entry) as u64,
-            growth: (n * entry) as u64,
-            bound: None,
+        let mut all = Enumeration {
+            space,
+            states: vec![start],
+            parent: vec![None],
+            index,
+            buf: Vec::new(),
         };
-        let mut buf = Vec::new();
-        let mut head = 0;
-        while head < states.len() {
-            if meter.expand() {
-                meter.poll(sizes(states.len()))?;
-            }
-            buf.clear();
-            space.successors(&states[head], &mut buf);
-            meter.generated(buf.len() as u64);
-            for &(mv, next) in &buf {
-                if let std::collections::hash_map::Entry::Vacant(e) = index.entry(next) {
-                    e.insert(states.len() as u32);
-                    states.push(next);
-                    parent.push(Some((head as u32, mv)));
-                }
-            }
-            head += 1;
+        if let End::Stopped(stop) = breadth_first(&mut all, &mut meter).end {
+            return Err(stop);
         }
+        let Enumeration {
+            states,
+            parent,
+            index,
+            mut buf,
+            ..
+        } = all;
         // Backwards from every goal position at once.
-        let mut distance = vec![NONE; states.len()];
+        let mut distance = vec![u32::NONE; states.len()];
         let mut queue: Vec<u32> = Vec::new();
         for (i, s) in states.iter().enumerate() {
             if space.is_goal(s) {
@@ -78,33 +119,20 @@ impl Group {
                 queue.push(i as u32);
             }
         }
-        let mut by_distance = if queue.is_empty() {
-            Vec::new()
-        } else {
-            vec![queue.len() as u64]
-        };
-        let mut head = 0;
-        while head < queue.len() {
-            if meter.expand() {
-                meter.poll(sizes(states.len()))?;
-            }
-            let i = queue[head] as usize;
-            head += 1;
-            let d = distance[i] + 1;
-            buf.clear();
-            space.successors(&states[i], &mut buf);
-            for &(_, next) in &buf {
-                let j = index[&next] as usize;
-                if distance[j] == NONE {
-                    distance[j] = d;
-                    queue.push(j as u32);
-                    if by_distance.len() <= d as usize {
-                        by_distance.push(0);
-                    }
-                    by_distance[d as usize] += 1;
+        let by_distance = reach::distances(
+            &mut queue,
+            &mut distance,
+            &mut meter,
+            |i, found, _| {
+                buf.clear();
+                space.successors(&states[i as usize], &mut buf);
+                for (_, next) in &buf {
+                    let j = index[next];
+                    found.offer(j as usize, || j);
                 }
-            }
-        }
+            },
+            |_| sizes(states.len()),
+        )?;
         Ok(Self {
             states,
             parent,
@@ -128,12 +156,12 @@ impl Group {
     /// reach it.
     pub fn distance_of(&self, state: &KState) -> Option<u32> {
         let &i = self.index.get(state)?;
-        Some(self.distance[i as usize]).filter(|&d| d != NONE)
+        Some(self.distance[i as usize]).filter(|&d| d != u32::NONE)
     }
 
     /// The start's distance to the exit, if it can reach it.
     pub fn start_distance(&self) -> Option<u32> {
-        Some(self.distance[0]).filter(|&d| d != NONE)
+        Some(self.distance[0]).filter(|&d| d != u32::NONE)
     }
 
     /// How many positions lie at each distance from the exit (empty when

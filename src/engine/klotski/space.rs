@@ -6,9 +6,13 @@
 //! *move* moves one piece any distance along a free path (the traditional
 //! count).
 
+use std::ops::ControlFlow;
+
 use super::{Layout, PieceShape};
+use crate::control::Sizes;
 use crate::hash::StateSet;
 use crate::search::SearchSpace;
+use crate::search::reach::{BreadthFirst, End, Unmetered, breadth_first};
 use crate::{Dir, Shape};
 
 /// What one unit of cost is.
@@ -919,38 +923,70 @@ pub fn unit_steps(layout: &Layout, path: &[KMove]) -> Result<Vec<(char, Dir)>, u
 
 /// Shortest unit-step route of piece `i` to top-left `(row, col)`.
 fn route(l: &Layout, i: usize, to: (usize, usize)) -> Option<Vec<Dir>> {
-    use std::collections::{HashMap, VecDeque};
-    let start = (l.pieces[i].row, l.pieces[i].col);
-    let mut prev: HashMap<(usize, usize), ((usize, usize), Dir)> = HashMap::new();
-    let mut queue = VecDeque::from([start]);
-    let mut seen = vec![start];
-    while let Some(at) = queue.pop_front() {
-        if at == to {
+    let mut route = Route {
+        probe: l.clone(),
+        piece: i,
+        to,
+        places: vec![(l.pieces[i].row, l.pieces[i].col)],
+        reached_by: vec![None],
+    };
+    match breadth_first(&mut route, &mut Unmetered).end {
+        End::Found(mut at) => {
             let mut dirs = Vec::new();
-            let mut cur = at;
-            while cur != start {
-                let (p, d) = prev[&cur];
+            while let Some((p, d)) = route.reached_by[at] {
                 dirs.push(d);
-                cur = p;
+                at = p as usize;
             }
             dirs.reverse();
-            return Some(dirs);
+            Some(dirs)
         }
+        _ => None,
+    }
+}
+
+/// The places one piece reaches by unit steps among the others, breadth
+/// first (the core's instance for [`route`]).
+struct Route {
+    /// The layout with the piece moved about.
+    probe: Layout,
+    piece: usize,
+    to: (usize, usize),
+    /// Its top-left cells in the order reached: the queue and the seen-set.
+    places: Vec<(usize, usize)>,
+    /// The place and step each was first reached from.
+    reached_by: Vec<Option<(u32, Dir)>>,
+}
+
+impl BreadthFirst<Unmetered> for Route {
+    /// The place that is the target.
+    type Found = usize;
+
+    fn queued(&self) -> usize {
+        self.places.len()
+    }
+
+    fn expand(&mut self, head: usize, _: u32, _: &mut Unmetered) -> ControlFlow<usize> {
+        let at = self.places[head];
+        if at == self.to {
+            return ControlFlow::Break(head);
+        }
+        let i = self.piece;
         for d in Dir::ALL {
-            let mut probe = l.clone();
-            probe.pieces[i].row = at.0;
-            probe.pieces[i].col = at.1;
-            if probe.step(i, d) {
-                let next = (probe.pieces[i].row, probe.pieces[i].col);
-                if !seen.contains(&next) {
-                    seen.push(next);
-                    prev.insert(next, (at, d));
-                    queue.push_back(next);
+            (self.probe.pieces[i].row, self.probe.pieces[i].col) = at;
+            if self.probe.step(i, d) {
+                let next = (self.probe.pieces[i].row, self.probe.pieces[i].col);
+                if !self.places.contains(&next) {
+                    self.places.push(next);
+                    self.reached_by.push(Some((head as u32, d)));
                 }
             }
         }
+        ControlFlow::Continue(())
     }
-    None
+
+    fn sizes(&self, _: usize, _: u32) -> Sizes {
+        Sizes::default()
+    }
 }
 
 /// Moves counted the traditional way: consecutive steps of one piece are one.

@@ -4,11 +4,14 @@
 //! They return exactly what the generic versions over [`KState`] do (the
 //! same successors in the same order), only faster.
 
+use std::ops::ControlFlow;
+
 use crate::control::{Control, Meter, Sizes};
 use crate::memory::{populate, prefetch};
 use crate::observe::{Event, Fate, Watch};
 use crate::outcome::Outcome;
-use crate::search::{SearchSpace, growth_bytes, poll_stored, with_watch};
+use crate::search::reach::{BreadthFirst, End, Reached, breadth_first};
+use crate::search::{SearchSpace, growth_bytes, with_watch};
 
 use super::space::OneWord;
 use super::{KMove, KState, KlotskiSpace, Metric};
@@ -138,6 +141,9 @@ pub(super) fn count_reachable(masks: &OneWord, metric: Metric, start: u64) -> us
 /// Breadth-first search from `start`: [`crate::search::bfs`] specialised to
 /// one-word boards (the same nodes in the same order, so the same path and
 /// counters, events included), or the generic search on larger boards.
+/// Both are instances of the one breadth-first core
+/// ([`crate::search::reach`]): this one keeps its states in the flat
+/// arrays and table of one-word states.
 ///
 /// ```
 /// use huarong_engine::Control;
@@ -226,44 +232,87 @@ fn bfs_in<W: Watch, const MERGED: bool>(
     watch: &W,
     arrays: &mut Arrays,
 ) -> Outcome<KMove> {
-    let text = |s: u64| space.state_text(&KState::of_word(s));
-    let metric = space.metric();
-    let Arrays {
-        states,
-        parents,
-        images,
-        seen,
-    } = arrays;
     let start = if MERGED {
         let image = space.mirror(&start).word();
-        images.push(start.word().max(image));
+        arrays.images.push(start.word().max(image));
         start.word().min(image)
     } else {
         start.word()
     };
-    states.push(start);
-    parents.push(u32::MAX);
-    seen.insert(start);
-    let node_bytes = std::mem::size_of::<u64>()
+    arrays.states.push(start);
+    arrays.parents.push(u32::MAX);
+    arrays.seen.insert(start);
+    let mut search = WordBfs::<W, MERGED> {
+        space,
+        masks,
+        watch,
+        arrays,
+        ready: 0,
+        buf: [0; 512],
+        others: [0; 512],
+    };
+    if space.is_goal_word(start) {
+        if W::ON {
+            watch.event(&Event::Goal { g: 0 });
+        }
+        let stats = meter.finish(search.sizes(0, 0));
+        return Outcome::solved(Vec::new(), stats);
+    }
+    let Reached { end, head, depth } = breadth_first(&mut search, &mut meter);
+    match end {
+        End::Found(at) => {
+            let path = search.path_to(at);
+            let mut stats = meter.finish(search.sizes(head, depth + 1));
+            stats.bound = Some(depth + 1);
+            Outcome::solved(path, stats)
+        }
+        End::Stopped(stop) => Outcome::stopped(stop, meter.finish(search.sizes(head, depth))),
+        End::Exhausted => {
+            let n = search.arrays.states.len();
+            Outcome::exhausted(n, meter.finish(search.sizes(head, depth)))
+        }
+    }
+}
+
+/// The word BFS's instance of the breadth-first core: the arrays lent by
+/// the thread, the goal tested as nodes are found.
+struct WordBfs<'a, W, const MERGED: bool> {
+    space: &'a KlotskiSpace,
+    masks: &'a OneWord,
+    watch: &'a W,
+    arrays: &'a mut Arrays,
+    /// Queue entries whose pages are faulted in.
+    ready: usize,
+    /// A node's successors: at most 420 on one word (21 pieces, each
+    /// with at most 20 other anchors), held on the stack.
+    buf: [u64; 512],
+    /// Merged, each one's image.
+    others: [u64; 512],
+}
+
+impl<W: Watch, const MERGED: bool> WordBfs<'_, W, MERGED> {
+    /// Bytes a node takes in the queue's arrays.
+    const NODE_BYTES: usize = std::mem::size_of::<u64>()
         + std::mem::size_of::<u32>()
         + if MERGED {
             std::mem::size_of::<u64>()
         } else {
             0
         };
-    let sizes = |states: &Vec<u64>, seen: &WordSet, head: usize, depth: u32| Sizes {
-        frontier: (states.len() - head) as u64,
-        stored: states.len() as u64,
-        bytes: (states.capacity() * node_bytes + seen.bytes()) as u64,
-        growth: growth_bytes(states.len(), states.capacity(), node_bytes, 16_384)
-            + growth_bytes(2 * seen.len(), seen.slots.len(), 8, 2 * 16_384),
-        bound: Some(depth),
-    };
-    // The move from each node's parent to it: the one successor of the
-    // parent that is the node (no two moves give one canonical state).
-    // Merged, the first that stands for it (the lesser of it and its
-    // image): two successors that are each other's image both do.
-    let path_to = |states: &Vec<u64>, parents: &Vec<u32>, images: &Vec<u64>, mut i: usize| {
+
+    /// The moves to node `i`: from each node's parent to it, the one
+    /// successor of the parent that is the node (no two moves give one
+    /// canonical state). Merged, the first that stands for it (the lesser
+    /// of it and its image): two successors that are each other's image
+    /// both do.
+    fn path_to(&self, mut i: usize) -> Vec<KMove> {
+        let (masks, metric) = (self.masks, self.space.metric());
+        let Arrays {
+            states,
+            parents,
+            images,
+            ..
+        } = &*self.arrays;
         let mut path = Vec::new();
         while i != 0 {
             let parent = parents[i] as usize;
@@ -283,52 +332,51 @@ fn bfs_in<W: Watch, const MERGED: bool>(
         }
         path.reverse();
         path
-    };
-
-    if space.is_goal_word(start) {
-        if W::ON {
-            watch.event(&Event::Goal { g: 0 });
-        }
-        let stats = meter.finish(sizes(states, seen, 0, 0));
-        return Outcome::solved(Vec::new(), stats);
     }
-    // The queue's pages are faulted in a chunk at a time (see
-    // `populate`), ahead of the levels that fill them.
-    const CHUNK: usize = 8192;
-    let mut ready = 0usize;
-    let mut populate_ahead = |states: &Vec<u64>, parents: &Vec<u32>, images: &Vec<u64>| {
+}
+
+impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, MERGED> {
+    /// The goal's node.
+    type Found = usize;
+
+    #[inline(always)]
+    fn queued(&self) -> usize {
+        self.arrays.states.len()
+    }
+
+    /// The queue's pages are faulted in a chunk at a time (see
+    /// `populate`), ahead of the levels that fill them.
+    #[inline]
+    fn layer(&mut self, _: u32) {
+        const CHUNK: usize = 8192;
+        let Arrays {
+            states,
+            parents,
+            images,
+            ..
+        } = &*self.arrays;
+        let ready = self.ready;
         if states.len() + CHUNK / 2 > ready && ready < states.capacity() {
             populate(states, ready, ready + CHUNK);
             populate(parents, ready, ready + CHUNK);
             if MERGED {
                 populate(images, ready, ready + CHUNK);
             }
-            ready += CHUNK;
+            self.ready += CHUNK;
         }
-    };
-    populate_ahead(states, parents, images);
-    let mut head = 0usize;
-    let mut depth = 0u32;
-    let mut level_end = 1usize;
-    // A node's successors: at most 420 on one word (21 pieces, each
-    // with at most 20 other anchors), held on the stack.
-    let mut buf = [0u64; 512];
-    // Merged, each one's image.
-    let mut others = [0u64; 512];
-    while head < states.len() {
-        if head == level_end {
-            depth += 1;
-            level_end = states.len();
-            populate_ahead(states, parents, images);
-        }
-        if meter.expand()
-            && let Err(stop) = poll_stored(&mut meter, states.len(), || {
-                sizes(states, seen, head, depth)
-            })
-        {
-            let stats = meter.finish(sizes(states, seen, head, depth));
-            return Outcome::stopped(stop, stats);
-        }
+    }
+
+    #[inline(always)]
+    fn expand(&mut self, head: usize, depth: u32, meter: &mut Meter<'_>) -> ControlFlow<usize> {
+        let (space, masks, watch) = (self.space, self.masks, self.watch);
+        let text = |s: u64| space.state_text(&KState::of_word(s));
+        let Arrays {
+            states,
+            parents,
+            images,
+            seen,
+        } = &mut *self.arrays;
+        let (buf, others) = (&mut self.buf, &mut self.others);
         let expanded = states[head];
         if W::ON {
             watch.event(&Event::Expand {
@@ -360,7 +408,7 @@ fn bfs_in<W: Watch, const MERGED: bool>(
         };
         // Each metric compiled on its own (the generator inlined with a
         // constant metric), not one loop testing it for every piece.
-        match metric {
+        match space.metric() {
             Metric::Steps => masks.each_successor(Metric::Steps, expanded, &mut push),
             Metric::Moves => masks.each_successor(Metric::Moves, expanded, &mut push),
         }
@@ -371,11 +419,10 @@ fn bfs_in<W: Watch, const MERGED: bool>(
         for &next in buf {
             seen.touch(next);
         }
-        let mut goal = None;
         // Counted as they are looked at: those after the goal never are
         // (as in the generic BFS).
         let mut looked_at = 0;
-        for (&next, &other) in buf.iter().zip(&others) {
+        for (&next, &other) in buf.iter().zip(others.iter()) {
             looked_at += 1;
             let new = next != parent && seen.insert_reserved(next);
             if W::ON {
@@ -396,21 +443,25 @@ fn bfs_in<W: Watch, const MERGED: bool>(
                     if W::ON {
                         watch.event(&Event::Goal { g: depth + 1 });
                     }
-                    goal = Some(states.len() - 1);
-                    break;
+                    meter.generated(looked_at);
+                    return ControlFlow::Break(states.len() - 1);
                 }
             }
         }
         meter.generated(looked_at);
-        if let Some(at) = goal {
-            let path = path_to(states, parents, images, at);
-            let mut stats = meter.finish(sizes(states, seen, head, depth + 1));
-            stats.bound = Some(depth + 1);
-            return Outcome::solved(path, stats);
-        }
-        head += 1;
+        ControlFlow::Continue(())
     }
-    let n = states.len();
-    let stats = meter.finish(sizes(states, seen, head, depth));
-    Outcome::exhausted(n, stats)
+
+    fn sizes(&self, head: usize, depth: u32) -> Sizes {
+        let (states, seen) = (&self.arrays.states, &self.arrays.seen);
+        let node_bytes = Self::NODE_BYTES;
+        Sizes {
+            frontier: (states.len() - head) as u64,
+            stored: states.len() as u64,
+            bytes: (states.capacity() * node_bytes + seen.bytes()) as u64,
+            growth: growth_bytes(states.len(), states.capacity(), node_bytes, 16_384)
+                + growth_bytes(2 * seen.len(), seen.slots.len(), 8, 2 * 16_384),
+            bound: Some(depth),
+        }
+    }
 }

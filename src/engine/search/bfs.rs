@@ -1,7 +1,10 @@
 //! Breadth-first search: the FIFO branch-and-bound of the articles. Complete
 //! and optimal for unit move costs.
 
-use super::{SearchSpace, backtrack, growth_bytes, poll_stored};
+use std::ops::ControlFlow;
+
+use super::reach::{BreadthFirst, End, Reached, breadth_first};
+use super::{SearchSpace, backtrack, growth_bytes};
 use crate::control::{Control, Meter, Sizes};
 use crate::hash::StateSet;
 use crate::observe::{Event, Fate, Watch};
@@ -13,9 +16,9 @@ struct Node<S, M> {
     mv: Option<M>,
 }
 
-/// Breadth-first search from `start`. The node arena doubles as the FIFO
-/// queue: nodes are appended in the order they are generated and expanded in
-/// the same order. The goal test runs when a node is generated, which keeps
+/// Breadth-first search from `start`, on the [`reach`](super::reach) core.
+/// The node arena doubles as the FIFO queue: nodes are appended in the
+/// order they are generated and expanded in the same order. The goal test runs when a node is generated, which keeps
 /// BFS optimal and saves a whole layer.
 ///
 /// ```
@@ -42,59 +45,70 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
     watch: &W,
 ) -> Outcome<S::Move> {
     let mut meter = Meter::new(ctl);
-    let mut nodes: Vec<Node<S::State, S::Move>> = vec![Node {
-        state: start,
-        parent: u32::MAX,
-        mv: None,
-    }];
     let mut seen = StateSet::default();
     seen.insert(start);
-    let node_bytes = std::mem::size_of::<Node<S::State, S::Move>>();
-    let seen_bytes = std::mem::size_of::<S::State>() + 1;
-    let sizes = |nodes: &Vec<Node<S::State, S::Move>>,
-                 seen: &StateSet<S::State>,
-                 head: usize,
-                 depth: u32| Sizes {
-        frontier: (nodes.len() - head) as u64,
-        stored: nodes.len() as u64,
-        bytes: (nodes.capacity() * node_bytes + seen.capacity() * seen_bytes) as u64,
-        growth: growth_bytes(nodes.len(), nodes.capacity(), node_bytes, 16_384)
-            + growth_bytes(seen.len(), seen.capacity(), seen_bytes, 16_384),
-        bound: Some(depth),
+    let mut arena = Arena {
+        space,
+        watch,
+        nodes: vec![Node {
+            state: start,
+            parent: u32::MAX,
+            mv: None,
+        }],
+        seen,
+        buf: Vec::with_capacity(8),
     };
-    let finish_path = |nodes: &Vec<Node<S::State, S::Move>>, i: usize| {
-        backtrack(i as u32, |j| {
-            let n = &nodes[j as usize];
-            n.mv.map(|m| (n.parent, m))
-        })
-    };
-
     if space.is_goal(&start) {
         if W::ON {
             watch.event(&Event::Goal { g: 0 });
         }
-        let stats = meter.finish(sizes(&nodes, &seen, 0, 0));
+        let stats = meter.finish(arena.sizes(0, 0));
         return Outcome::solved(Vec::new(), stats);
     }
-    let mut head = 0usize;
-    let mut depth = 0u32;
-    let mut level_end = 1usize;
-    let mut buf = Vec::with_capacity(8);
-    while head < nodes.len() {
-        if head == level_end {
-            depth += 1;
-            level_end = nodes.len();
+    let Reached { end, head, depth } = breadth_first(&mut arena, &mut meter);
+    match end {
+        End::Found(at) => {
+            let nodes = &arena.nodes;
+            let path = backtrack(at as u32, |j| {
+                let n = &nodes[j as usize];
+                n.mv.map(|m| (n.parent, m))
+            });
+            let mut stats = meter.finish(arena.sizes(head, depth + 1));
+            stats.bound = Some(depth + 1);
+            Outcome::solved(path, stats)
         }
-        if meter.expand()
-            && let Err(stop) = poll_stored(&mut meter, nodes.len(), || {
-                sizes(&nodes, &seen, head, depth)
-            })
-        {
-            let stats = meter.finish(sizes(&nodes, &seen, head, depth));
-            return Outcome::stopped(stop, stats);
+        End::Stopped(stop) => Outcome::stopped(stop, meter.finish(arena.sizes(head, depth))),
+        End::Exhausted => {
+            let n = arena.nodes.len();
+            Outcome::exhausted(n, meter.finish(arena.sizes(head, depth)))
         }
-        buf.clear();
-        let expanded = nodes[head].state;
+    }
+}
+
+/// BFS's instance of the core: the node arena is the FIFO queue, and the
+/// goal test runs as nodes are found.
+struct Arena<'a, S: SearchSpace, W> {
+    space: &'a S,
+    watch: &'a W,
+    nodes: Vec<Node<S::State, S::Move>>,
+    seen: StateSet<S::State>,
+    buf: Vec<(S::Move, S::State)>,
+}
+
+impl<S: SearchSpace, W: Watch> BreadthFirst<Meter<'_>> for Arena<'_, S, W> {
+    /// The goal's node.
+    type Found = usize;
+
+    #[inline(always)]
+    fn queued(&self) -> usize {
+        self.nodes.len()
+    }
+
+    #[inline]
+    fn expand(&mut self, head: usize, depth: u32, meter: &mut Meter<'_>) -> ControlFlow<usize> {
+        let (space, watch) = (self.space, self.watch);
+        self.buf.clear();
+        let expanded = self.nodes[head].state;
         if W::ON {
             watch.event(&Event::Expand {
                 g: depth,
@@ -102,12 +116,12 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
                 state: &|| space.state_text(&expanded),
             });
         }
-        space.successors(&expanded, &mut buf);
+        space.successors(&expanded, &mut self.buf);
         // Counted as they are looked at: those after the goal never are.
         let mut looked_at = 0;
-        for &(mv, state) in &buf {
+        for &(mv, state) in &self.buf {
             looked_at += 1;
-            let new = seen.insert(state);
+            let new = self.seen.insert(state);
             if W::ON {
                 watch.event(&Event::Generate {
                     g: depth + 1,
@@ -117,7 +131,7 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
                 });
             }
             if new {
-                nodes.push(Node {
+                self.nodes.push(Node {
                     state,
                     parent: head as u32,
                     mv: Some(mv),
@@ -127,17 +141,25 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
                         watch.event(&Event::Goal { g: depth + 1 });
                     }
                     meter.generated(looked_at);
-                    let path = finish_path(&nodes, nodes.len() - 1);
-                    let mut stats = meter.finish(sizes(&nodes, &seen, head, depth + 1));
-                    stats.bound = Some(depth + 1);
-                    return Outcome::solved(path, stats);
+                    return ControlFlow::Break(self.nodes.len() - 1);
                 }
             }
         }
         meter.generated(looked_at);
-        head += 1;
+        ControlFlow::Continue(())
     }
-    let n = nodes.len();
-    let stats = meter.finish(sizes(&nodes, &seen, head, depth));
-    Outcome::exhausted(n, stats)
+
+    fn sizes(&self, head: usize, depth: u32) -> Sizes {
+        let node_bytes = std::mem::size_of::<Node<S::State, S::Move>>();
+        let seen_bytes = std::mem::size_of::<S::State>() + 1;
+        let (nodes, seen) = (&self.nodes, &self.seen);
+        Sizes {
+            frontier: (nodes.len() - head) as u64,
+            stored: nodes.len() as u64,
+            bytes: (nodes.capacity() * node_bytes + seen.capacity() * seen_bytes) as u64,
+            growth: growth_bytes(nodes.len(), nodes.capacity(), node_bytes, 16_384)
+                + growth_bytes(seen.len(), seen.capacity(), seen_bytes, 16_384),
+            bound: Some(depth),
+        }
+    }
 }

@@ -2,6 +2,9 @@
 //! nothing of puzzles, only of states, moves, a goal test and a heuristic.
 //!
 //! * [`bfs()`] and [`astar()`] work on any [`SearchSpace`] (hashable states).
+//! * [`reach`] is the one breadth-first core under [`bfs()`] and every
+//!   other breadth-first search of the engine (the Klotski word BFS,
+//!   distance tables, Klotski groups), each with its own store.
 //! * [`ida_star_memo()`] is IDA* with a per-iteration transposition table,
 //!   for small spaces full of transpositions (Klotski).
 //! * [`anneal()`], [`tabu()`] and [`greedy()`] are local searches guided by
@@ -22,6 +25,7 @@ mod bfs;
 mod idastar;
 mod idastar_memo;
 mod local;
+pub mod reach;
 mod weighted;
 mod weighted_ida;
 

@@ -1,27 +1,19 @@
 //! A* (LC branch-and-bound) over packed boards.
 
-use super::{Guide, Problem, Solvers, Solves, Strategy, Tuning, Visitor};
+use super::problem::visit;
+use super::{Problem, Solvers, Solves, Strategy, Tuning};
 use crate::control::Control;
 use crate::outcome::Outcome;
-use crate::search::{SearchSpace, astar};
+use crate::search::astar;
 
 /// A*: always expands the state with the least g + h.
 pub struct AStar;
 
 impl<P: Problem> Solves<P> for AStar {
     fn solve(&self, problem: &P, ctl: &Control) -> Outcome<P::Move> {
-        struct Run<'c>(&'c Control);
-        impl<M> Visitor<M> for Run<'_> {
-            type Output = Outcome<M>;
-            fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Outcome<M>
-            where
-                S: SearchSpace<Move = M>,
-                G: Guide<S::State>,
-            {
-                astar(space, start, |s| guide.estimate(s), self.0)
-            }
-        }
-        problem.visit(Run(ctl))
+        visit!(problem, [ctl: Control] |space, start, guide| {
+            astar(space, start, |s| guide.estimate(s), ctl)
+        })
     }
 }
 

@@ -1,8 +1,8 @@
 //! Depth-first search, depth-limited: the uninformed search that goes as
 //! deep as it may before it backs up.
 
-use super::{Guide, Param, ParamKey, ParamKind, Problem, Solvers, Solves, Strategy, Tuning};
-use super::{Visit, Visitor};
+use super::problem::visit;
+use super::{Param, ParamKey, ParamKind, Problem, Solvers, Solves, Strategy, Tuning, Visit};
 use crate::control::{Control, Meter, Sizes};
 use crate::hash::StateMap;
 use crate::observe::{Event, Fate, Watch};
@@ -28,19 +28,9 @@ pub struct Dfs(pub u32);
 
 impl<P: Problem> Solves<P> for Dfs {
     fn solve(&self, problem: &P, ctl: &Control) -> Outcome<P::Move> {
-        struct Run<'c>(u32, &'c Control);
-        impl<M> Visitor<M> for Run<'_> {
-            type Output = Outcome<M>;
-            fn visit<S, G>(self, space: &S, start: S::State, _: &G) -> Outcome<M>
-            where
-                S: SearchSpace<Move = M>,
-                G: Guide<S::State>,
-            {
-                let (limit, ctl) = (self.0, self.1);
-                crate::search::with_watch!(ctl, watch => depth_limited(space, start, limit, ctl, watch))
-            }
-        }
-        problem.visit(Run(self.0, ctl))
+        visit!(problem, [limit: u32 = &self.0, ctl: Control] |space, start, guide| {
+            crate::search::with_watch!(ctl, watch => depth_limited(space, start, *limit, ctl, watch))
+        })
     }
 }
 

@@ -2,7 +2,8 @@
 //! puzzle becomes an energy-guided space, and their tuning knobs.
 
 use super::params::{Param, ParamKey};
-use super::{Guide, Problem, SolveError, Visitor};
+use super::problem::visit;
+use super::{Problem, SolveError};
 use crate::control::Control;
 use crate::outcome::Outcome;
 use crate::search::SearchSpace;
@@ -192,16 +193,7 @@ pub(super) fn on_problem<P: Problem>(
     problem: &P,
     ctl: &Control,
 ) -> Outcome<P::Move> {
-    struct Run<'a, R>(&'a R, &'a Control);
-    impl<M, R: LocalRun> Visitor<M> for Run<'_, R> {
-        type Output = Outcome<M>;
-        fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Outcome<M>
-        where
-            S: SearchSpace<Move = M>,
-            G: Guide<S::State>,
-        {
-            self.0.run(space, start, &|s| guide.energy(s), self.1)
-        }
-    }
-    problem.visit(Run(r, ctl))
+    visit!(problem, <R: LocalRun> [r: R, ctl: Control] |space, start, guide| {
+        r.run(space, start, &|s| guide.energy(s), ctl)
+    })
 }

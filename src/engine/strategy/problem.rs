@@ -11,7 +11,10 @@
 //!
 //! A problem hands a generic search, in the style of the `pathfinding`
 //! crate, its stored-state [`SearchSpace`], the start and a [`Guide`]
-//! (estimate and energy): [`Problem::visit`]. Where a family has a
+//! (estimate and energy): [`Problem::visit`]. A strategy states its search
+//! as the one call it makes (`visit!(problem, [ctl: Control] |space, start,
+//! guide| astar(space, start, |s| guide.estimate(s), ctl))`); the macro
+//! writes the [`Visitor`] around it. Where a family has a
 //! measured fast path for a whole search (Klotski's word BFS, tile IDA* on
 //! one board changed in place) the problem chooses it:
 //! [`Problem::breadth_first`], [`Problem::iterative_deepening`].
@@ -57,38 +60,83 @@ pub trait Problem: Sized {
     /// Breadth-first search: [`bfs`] over the space, unless the family has
     /// a faster one.
     fn breadth_first(&self, ctl: &Control) -> Outcome<Self::Move> {
-        struct Run<'c>(&'c Control);
-        impl<M> Visitor<M> for Run<'_> {
-            type Output = Outcome<M>;
-            fn visit<S, G>(self, space: &S, start: S::State, _: &G) -> Outcome<M>
-            where
-                S: SearchSpace<Move = M>,
-                G: Guide<S::State>,
-            {
-                bfs(space, start, self.0)
-            }
-        }
-        self.visit(Run(ctl))
+        visit!(self, [ctl: Control] |space, start, guide| bfs(space, start, ctl))
     }
 
     /// IDA* under the problem's estimate (iterative deepening when it has
     /// none): [`ida_star_memo`] over the space, unless the family has a
     /// faster one.
     fn iterative_deepening(&self, ctl: &Control) -> Outcome<Self::Move> {
-        struct Run<'c>(&'c Control);
-        impl<M> Visitor<M> for Run<'_> {
-            type Output = Outcome<M>;
-            fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Outcome<M>
-            where
-                S: SearchSpace<Move = M>,
-                G: Guide<S::State>,
-            {
-                ida_star_memo(space, start, |s| guide.estimate(s), self.0)
-            }
-        }
-        self.visit(Run(ctl))
+        visit!(self, [ctl: Control] |space, start, guide| {
+            ida_star_memo(space, start, |s| guide.estimate(s), ctl)
+        })
     }
 }
+
+/// Run a search written once for all of a problem's spaces, stating only
+/// the search: the [`Visitor`] (or [`DepthFirstVisitor`]) that carries it
+/// is generated.
+///
+/// * `visit!(problem, [captures] |space, start, guide| body)` is
+///   [`Problem::visit`]: `body` runs on the problem's stored-state space,
+///   its start and its [`Guide`];
+/// * `visit!(problem, [captures] |space| body)` is
+///   [`TileProblem::visit_depth_first`]: `body` runs on the board changed
+///   in place.
+///
+/// `body` gives an [`Outcome`]. What it uses from around it is captured by
+/// reference and named with its type: `name: T = expr` with `expr` a `&T`,
+/// `name: T` short for `name: T = name` (a reference already, such as the
+/// `ctl` a strategy is handed). Generic types of captures come first:
+/// `visit!(problem, <R: LocalRun> [run: R, ctl: Control] |…| …)`.
+macro_rules! visit {
+    ($problem:expr, $(<$($g:ident : $bound:path),+>)?
+        [$($name:ident : $ty:ty $(= $val:expr)?),+ $(,)?]
+        |$space:ident, $start:ident, $guide:ident| $body:expr) => {{
+        struct Run<'a, $($($g: $bound),+)?> {
+            $($name: &'a $ty),+
+        }
+        impl<'a, M, $($($g: $bound),+)?> $crate::strategy::Visitor<M> for Run<'a, $($($g),+)?> {
+            type Output = $crate::outcome::Outcome<M>;
+            fn visit<S, G>(
+                self,
+                $space: &S,
+                $start: S::State,
+                $guide: &G,
+            ) -> $crate::outcome::Outcome<M>
+            where
+                S: $crate::search::SearchSpace<Move = M>,
+                G: $crate::strategy::Guide<S::State>,
+            {
+                let _ = (&$start, &$guide);
+                let Run { $($name),+ } = self;
+                $body
+            }
+        }
+        $problem.visit(Run { $($name: $crate::strategy::problem::visit!(@value $name $($val)?)),+ })
+    }};
+    ($problem:expr, $(<$($g:ident : $bound:path),+>)?
+        [$($name:ident : $ty:ty $(= $val:expr)?),+ $(,)?]
+        |$space:ident| $body:expr) => {{
+        struct Run<'a, $($($g: $bound),+)?> {
+            $($name: &'a $ty),+
+        }
+        impl<'a, $($($g: $bound),+)?> $crate::strategy::DepthFirstVisitor for Run<'a, $($($g),+)?> {
+            type Output = $crate::outcome::Outcome<$crate::tiles::Dir>;
+            fn visit<D>(self, $space: &mut D) -> $crate::outcome::Outcome<$crate::tiles::Dir>
+            where
+                D: $crate::search::DepthFirstSpace<Move = $crate::tiles::Dir> + Clone + Send + Sync,
+            {
+                let Run { $($name),+ } = self;
+                $body
+            }
+        }
+        $problem.visit_depth_first(Run { $($name: $crate::strategy::problem::visit!(@value $name $($val)?)),+ })
+    }};
+    (@value $name:ident) => { $name };
+    (@value $name:ident $val:expr) => { $val };
+}
+pub(crate) use visit;
 
 /// A strategy's search on problems of type `P`.
 pub trait Solves<P: Problem> {
@@ -155,7 +203,8 @@ pub trait Guide<S> {
 
 /// A search over any stored-state space, handed one by
 /// [`Problem::visit`]: Rust has no generic closures, so a search generic
-/// over the space is a type with a generic method.
+/// over the space is a type with a generic method (inside the crate the
+/// `visit!` macro writes that type around the search's one call).
 pub trait Visitor<M> {
     /// What the search returns.
     type Output;
@@ -294,17 +343,7 @@ impl Problem for TileProblem {
     /// IDA* on one board changed in place ([`ida_star`] over [`TileDfs`]),
     /// on several threads when the iterations grow large.
     fn iterative_deepening(&self, ctl: &Control) -> Outcome<Dir> {
-        struct Run<'c>(&'c Control);
-        impl DepthFirstVisitor for Run<'_> {
-            type Output = Outcome<Dir>;
-            fn visit<D>(self, space: &mut D) -> Outcome<Dir>
-            where
-                D: DepthFirstSpace<Move = Dir> + Clone + Send + Sync,
-            {
-                ida_star(space, self.0)
-            }
-        }
-        self.visit_depth_first(Run(ctl))
+        visit!(self, [ctl: Control] |space| ida_star(space, ctl))
     }
 }
 

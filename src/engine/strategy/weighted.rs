@@ -1,13 +1,11 @@
 //! Weighted A*: near-optimal paths, fast, with a proven bound.
 
-use super::{
-    DepthFirstVisitor, Guide, KlotskiProblem, Problem, Solvers, Solves, Strategy, TileProblem,
-    Tuning, Visitor,
-};
+use super::problem::visit;
+use super::{KlotskiProblem, Problem, Solvers, Solves, Strategy, TileProblem, Tuning};
 use crate::control::Control;
 use crate::klotski::KMove;
 use crate::outcome::{Outcome, Status};
-use crate::search::{DepthFirstSpace, SearchSpace, proven_within, weighted_astar};
+use crate::search::{proven_within, weighted_astar};
 use crate::tiles::Dir;
 use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::reduce::solve_by_reduction;
@@ -73,32 +71,19 @@ impl Strategy for Weighted {
     }
 }
 
-/// Weighted A* with weight `.0` on any stored-state space.
-struct Run<'c>(f64, &'c Control);
-
-impl<M> Visitor<M> for Run<'_> {
-    type Output = Outcome<M>;
-    fn visit<S, G>(self, space: &S, start: S::State, guide: &G) -> Outcome<M>
-    where
-        S: SearchSpace<Move = M>,
-        G: Guide<S::State>,
-    {
-        weighted_astar(space, start, |s| guide.estimate(s), self.0, self.1)
+impl Weighted {
+    /// Weighted A* on `problem`'s stored-state space.
+    fn astar<P: Problem>(&self, problem: &P, ctl: &Control) -> Outcome<P::Move> {
+        visit!(problem, [w: f64 = &self.0, ctl: Control] |space, start, guide| {
+            weighted_astar(space, start, |s| guide.estimate(s), *w, ctl)
+        })
     }
-}
 
-/// A path proven within weight `.0` by weighted IDA* turns: memory the
-/// path only, for boards past 4×4 whose paths are too long for weighted
-/// A*'s tables.
-struct Deep<'c>(f64, &'c Control);
-
-impl DepthFirstVisitor for Deep<'_> {
-    type Output = Outcome<Dir>;
-    fn visit<D>(self, space: &mut D) -> Outcome<Dir>
-    where
-        D: DepthFirstSpace<Move = Dir> + Clone + Send + Sync,
-    {
-        proven_within(space, self.0, self.1)
+    /// A path proven within the weight by weighted IDA* turns: memory the
+    /// path only, for boards past 4×4 whose paths are too long for
+    /// weighted A*'s tables.
+    fn deep(&self, problem: &TileProblem, ctl: &Control) -> Outcome<Dir> {
+        visit!(problem, [w: f64 = &self.0, ctl: Control] |space| proven_within(space, *w, ctl))
     }
 }
 
@@ -124,9 +109,9 @@ impl Solves<TileProblem> for Weighted {
             before = Some(fast.stats);
         }
         let mut o = if puzzle.shape().cells() > ROW_BY_ROW_FIRST {
-            best.visit_depth_first(Deep(self.0, ctl))
+            self.deep(&best, ctl)
         } else {
-            best.visit(Run(self.0, ctl))
+            self.astar(&best, ctl)
         };
         if let Some(b) = before {
             o.stats.expanded += b.expanded;
@@ -141,6 +126,6 @@ impl Solves<TileProblem> for Weighted {
 
 impl Solves<KlotskiProblem> for Weighted {
     fn solve(&self, problem: &KlotskiProblem, ctl: &Control) -> Outcome<KMove> {
-        self.settle(problem.visit(Run(self.0, ctl)))
+        self.settle(self.astar(problem, ctl))
     }
 }

@@ -1,11 +1,14 @@
 //! Exact distances to the goal for every position of a small board (up to
 //! [`MAX_CELLS`] cells: the 8-puzzle, 2×N up to 2×6, 3×4): a breadth-first
-//! search backwards from the goal over all arrangements, each stored at its
-//! permutation rank. Moves are reversible, so the distance from the goal is
+//! search backwards from the goal over all arrangements
+//! ([`reach::distances`]), each distance stored at its permutation rank
+//! (a rank never reached holds [`u8::NONE`](Distance::NONE): the other half
+//! of the permutations). Moves are reversible, so the distance from the goal is
 //! the distance to it.
 
 use crate::control::{Control, Meter, Sizes, Stop};
 use crate::outcome::{LimitKind, Stats};
+use crate::search::reach::{self, Distance};
 
 use super::{Board, Dir, Shape};
 
@@ -15,9 +18,6 @@ pub const MAX_CELLS: usize = 12;
 
 /// The largest board [`DistanceTable::quick`] accepts.
 const QUICK_CELLS: usize = 10;
-
-/// A rank never reached (the other half of the permutations).
-const UNREACHED: u8 = u8::MAX;
 
 /// Distances to the goal of every position reachable from it.
 ///
@@ -142,57 +142,39 @@ impl DistanceTable {
         }
         let mut meter = Meter::new(ctl);
         let total = factorial(n);
-        let mut distances = vec![UNREACHED; total as usize];
+        let mut distances = vec![u8::NONE; total as usize];
         // The queue holds states packed four bits a cell (no unranking).
         let mut queue: Vec<u64> = Vec::with_capacity((total / 2) as usize);
         let start = rank(goal.cells());
         distances[start as usize] = 0;
         queue.push(pack(goal.cells()));
-        let mut by_distance = vec![1u64];
-        let mut head = 0;
         let mut cells = vec![0u8; n];
         let bytes = (distances.len() + queue.capacity() * 8) as u64;
-        // The queue is in layers: the depth changes where a layer ends.
-        let (mut d, mut layer_end) = (0u8, 1usize);
-        while head < queue.len() {
-            if head == layer_end {
-                d += 1;
-                layer_end = queue.len();
-            }
-            let packed = queue[head];
-            head += 1;
-            if meter.expand() {
-                meter.poll(Sizes {
-                    frontier: (queue.len() - head) as u64,
-                    stored: queue.len() as u64,
-                    bytes,
-                    growth: 0,
-                    bound: Some(by_distance.len() as u32 - 1),
-                })?;
-            }
-            unpack(packed, &mut cells);
-            let blank = cells.iter().position(|&t| t == 0).expect("a blank");
-            for dir in Dir::ALL {
-                let Some(to) = shape.neighbour(blank, dir) else {
-                    continue;
-                };
-                meter.generated(1);
-                cells.swap(blank, to);
-                let next = rank(&cells);
-                cells.swap(blank, to);
-                if distances[next as usize] == UNREACHED {
-                    distances[next as usize] = d + 1;
+        let by_distance = reach::distances(
+            &mut queue,
+            &mut distances,
+            &mut meter,
+            |packed, found, meter| {
+                unpack(packed, &mut cells);
+                let blank = cells.iter().position(|&t| t == 0).expect("a blank");
+                for dir in Dir::ALL {
+                    let Some(to) = shape.neighbour(blank, dir) else {
+                        continue;
+                    };
+                    meter.generated(1);
                     cells.swap(blank, to);
-                    queue.push(pack(&cells));
+                    found.offer(rank(&cells) as usize, || pack(&cells));
                     cells.swap(blank, to);
-                    let d = d as usize + 1;
-                    if by_distance.len() <= d {
-                        by_distance.push(0);
-                    }
-                    by_distance[d] += 1;
                 }
-            }
-        }
+            },
+            |at| Sizes {
+                frontier: (at.queued - at.expanded) as u64,
+                stored: at.queued as u64,
+                bytes,
+                growth: 0,
+                bound: Some(at.deepest),
+            },
+        )?;
         let stats = meter.finish(Sizes {
             frontier: 0,
             stored: queue.len() as u64,
@@ -226,7 +208,7 @@ impl DistanceTable {
             return None;
         }
         match self.distances[rank(board.cells()) as usize] {
-            UNREACHED => None,
+            u8::NONE => None,
             d => Some(u32::from(d)),
         }
     }
