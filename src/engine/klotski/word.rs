@@ -346,7 +346,7 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
 
     /// The queue's pages are faulted in a chunk at a time (see
     /// `populate`), ahead of the levels that fill them.
-    #[inline]
+    #[inline(always)]
     fn layer(&mut self, _: u32) {
         const CHUNK: usize = 8192;
         let Arrays {

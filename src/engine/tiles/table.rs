@@ -148,22 +148,24 @@ impl DistanceTable {
         let start = rank(goal.cells());
         distances[start as usize] = 0;
         queue.push(pack(goal.cells()));
-        let mut cells = vec![0u8; n];
         let bytes = (distances.len() + queue.capacity() * 8) as u64;
+        // The blank's neighbours from each cell, once.
+        let steps: Vec<[Option<usize>; 4]> = (0..n)
+            .map(|cell| Dir::ALL.map(|dir| shape.neighbour(cell, dir)))
+            .collect();
         let by_distance = reach::distances(
             &mut queue,
             &mut distances,
             &mut meter,
             |packed, found, meter| {
-                unpack(packed, &mut cells);
+                let mut board = [0u8; MAX_CELLS];
+                let cells = &mut board[..n];
+                unpack(packed, cells);
                 let blank = cells.iter().position(|&t| t == 0).expect("a blank");
-                for dir in Dir::ALL {
-                    let Some(to) = shape.neighbour(blank, dir) else {
-                        continue;
-                    };
+                for to in steps[blank].into_iter().flatten() {
                     meter.generated(1);
                     cells.swap(blank, to);
-                    found.offer(rank(&cells) as usize, || pack(&cells));
+                    found.offer(rank(cells) as usize, || pack(cells));
                     cells.swap(blank, to);
                 }
             },
