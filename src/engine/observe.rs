@@ -575,7 +575,7 @@ impl Truth {
         let mut by_text = HashMap::with_capacity(group.len());
         let mut bytes = group_bytes;
         for (i, s) in group.states().iter().enumerate() {
-            if i % 4096 == 0 {
+            if i.is_multiple_of(4096) {
                 check(ctl, started, bytes)?;
             }
             if let Some(d) = group.distance_of(s) {
