@@ -24,6 +24,9 @@ pub(super) struct ObserveArgs {
     /// iterations, BFS's layers, the effective branching factor, and on
     /// boards of up to 10 cells and Klotski the heuristic's error (true
     /// distance − h) over the expanded nodes (exact searches: BFS, A*, IDA*).
+    /// Those exact distances are counted first, within the run's limits:
+    /// their time and memory are taken from the search's, their count is
+    /// held to --max-nodes, and a limit reached meanwhile ends the run.
     #[arg(long)]
     anatomy: bool,
     /// Write the search's events to FILE, one JSON object per line
