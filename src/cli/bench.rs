@@ -1,6 +1,7 @@
 //! `huarong bench`: solve a file of instances, one per line.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use serde::Serialize;
@@ -9,9 +10,9 @@ use super::budget::TimeLimitOf;
 use super::klotski::{KlotskiArgs, bench_layouts};
 use super::report::{Record, bytes, duration, thousands};
 use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
-use crate::engine::Status;
 use crate::engine::strategy::Family;
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
+use crate::engine::{Limits, Status};
 
 #[derive(Args, Debug)]
 pub(super) struct BenchArgs {
@@ -44,6 +45,57 @@ pub(super) struct BenchArgs {
     klotski: KlotskiArgs,
     #[command(flatten)]
     search: SearchArgs,
+    /// The whole run's time budget in seconds (--time-limit is each
+    /// instance's): an instance running when it runs out stops at its time
+    /// limit, and those not started yet are reported as not run.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    total_time_limit: Option<f64>,
+}
+
+/// The whole run's time budget (`--total-time-limit`), from the run's start.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct TotalTime {
+    limit: Option<Duration>,
+    started: Instant,
+}
+
+impl TotalTime {
+    /// `--total-time-limit secs`, counted from now.
+    pub(super) fn new(secs: Option<f64>) -> Result<Self, CliError> {
+        Ok(Self {
+            limit: secs.map(super::time_limit).transpose()?,
+            started: Instant::now(),
+        })
+    }
+
+    /// The time left, `None` without a total limit.
+    pub(super) fn left(&self) -> Option<Duration> {
+        self.limit
+            .map(|limit| limit.saturating_sub(self.started.elapsed()))
+    }
+
+    /// Whether the total limit has run out (nothing more is started).
+    pub(super) fn out(&self) -> bool {
+        self.left() == Some(Duration::ZERO)
+    }
+
+    /// `limits` with the time limit cut to what is left of the total.
+    pub(super) fn cap(&self, mut limits: Limits) -> Limits {
+        if let Some(left) = self.left() {
+            limits.time_limit = Some(limits.time_limit.map_or(left, |t| t.min(left)));
+        }
+        limits
+    }
+
+    /// The line that says the total limit stopped the run, if it did:
+    /// `not_run` of `all` (`what`: "instances", "starts") were not run.
+    pub(super) fn stopped_line(&self, not_run: usize, all: usize, what: &str) -> Option<String> {
+        let limit = self.limit.filter(|_| not_run > 0)?;
+        Some(format!(
+            "the total time limit ({}) stopped the run: {not_run} of {all} {what} not run",
+            super::budget::seconds(limit)
+        ))
+    }
 }
 
 /// One start read from the file.
@@ -144,6 +196,15 @@ struct InstanceRecord {
     record: Record,
 }
 
+/// One line of `--json` for an instance the total time limit left unrun.
+#[derive(Serialize)]
+struct NotRun {
+    index: usize,
+    line: usize,
+    expected: Option<u32>,
+    status: &'static str,
+}
+
 #[derive(Serialize)]
 struct Mismatch {
     index: usize,
@@ -182,6 +243,11 @@ struct Summary {
     /// Non-optimal strategies: their lengths against the expected optima
     /// (`null` for optimal strategies or when no optimum was given).
     over_optimum: Option<OverOptimum>,
+    /// Instances not run: the total time limit ran out first.
+    not_run: usize,
+    /// Why the run stopped short (`total_time_limit`), if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<&'static str>,
 }
 
 /// The longest `--file` read: 100,000 instances of the largest board take
@@ -189,6 +255,7 @@ struct Summary {
 const MAX_BENCH_FILE_BYTES: u64 = 64 << 20;
 
 pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
+    let total = TotalTime::new(args.total_time_limit)?;
     if args.layouts.is_none() {
         refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
     }
@@ -209,7 +276,7 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
         }
         (None, Some(names), _) => {
             refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
-            return bench_layouts(names, &args.klotski, &args.search, out);
+            return bench_layouts(names, &args.klotski, &args.search, total, out);
         }
         (None, None, Some(n)) => random_instances(n, args.random_seed, &args.board)?,
         (None, None, None) => {
@@ -237,6 +304,8 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
         mismatches: Vec::new(),
         wrong_paths: Vec::new(),
         over_optimum: None,
+        not_run: 0,
+        stopped_by: None,
     };
     // A non-optimal strategy is compared with the expected lengths (the
     // optima) instead of being held to them.
@@ -244,8 +313,28 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
     let (mut compared, mut sum_length, mut sum_optimum) = (0usize, 0u64, 0u64);
     for (i, inst) in instances.iter().enumerate() {
         let index = i + 1;
+        if total.out() {
+            summary.not_run += 1;
+            summary.stopped_by = Some("total_time_limit");
+            if args.search.json {
+                let rec = NotRun {
+                    index,
+                    line: inst.line,
+                    expected: inst.expected,
+                    status: "not_run",
+                };
+                writeln!(out, "{}", serde_json::to_string(&rec)?)?;
+            } else {
+                writeln!(out, "#{index:<4} not run (the total time limit ran out)")?;
+            }
+            continue;
+        }
         let puzzle = TilePuzzle::new(inst.start.clone(), goal.clone())?;
-        let o = search.solve(&puzzle)?;
+        let ctl = search
+            .control
+            .clone()
+            .with_limits(total.cap(search.control.limits));
+        let o = search.solve_with(&puzzle, &ctl)?;
         let ms = o.stats.elapsed.as_secs_f64() * 1e3;
         times.push(ms);
         summary.total_ms += ms;
@@ -343,6 +432,9 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
             thousands(summary.generated),
             bytes(summary.peak_bytes)
         )?;
+        if let Some(line) = total.stopped_line(summary.not_run, summary.instances, "instances") {
+            writeln!(out, "{line}")?;
+        }
         if summary.wrong_paths.is_empty() {
             writeln!(out, "every path replayed from its start to the goal")?;
         } else {

@@ -1,12 +1,15 @@
-//! The run's limits as the pattern databases spend them. Building or
-//! loading a database counts against `--time-limit`, and its tables (and,
-//! while it is built, the builder's working memory) against `--max-memory`;
-//! what is left goes to the searches.
+//! The run's limits as the work before the searches spends them: the
+//! pattern databases and `--anatomy`'s exact distances. Building or
+//! loading them counts against `--time-limit`, and what they hold (and,
+//! while a database is built, the builder's working memory) against
+//! `--max-memory`; what is left goes to the searches. Also the words a
+//! limit is reported in, for every command.
 
 use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use crate::engine::control::Stop;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{Board, CancelToken, HeuristicKind, LimitKind, Limits};
 use crate::storage::pdb_cache;
@@ -36,6 +39,9 @@ pub(super) struct Budget {
     /// Databases in hand: a run that names one twice holds it once.
     held: Vec<(HeuristicKind, Arc<PatternDb>)>,
     held_bytes: u64,
+    /// What was prepared before the searches, in words ("the 7-8 pattern
+    /// database"), for the message of a limit that ran out meanwhile.
+    prepared: Vec<String>,
 }
 
 /// A database's build needs about as much working memory again as its
@@ -51,7 +57,20 @@ impl Budget {
             limits,
             held: Vec::new(),
             held_bytes: 0,
+            prepared: Vec::new(),
         }
+    }
+
+    /// The run's limits, as given.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Count `bytes` held from now on by `what` (in words), prepared
+    /// before the searches: they get that much less memory.
+    pub fn hold(&mut self, what: &str, bytes: u64) {
+        self.held_bytes += bytes;
+        self.prepared.push(what.to_string());
     }
 
     /// The database of `kind` for `goal`, from this run, the cache or a
@@ -120,7 +139,7 @@ impl Budget {
         });
         let load = load.ok_or_else(out_of_time)?;
         eprintln!("{load}");
-        self.held_bytes += tables;
+        self.hold(&format!("the {name} pattern database"), tables);
         self.held.push((kind, Arc::clone(&load.db)));
         Ok(load.db)
     }
@@ -139,10 +158,15 @@ impl Budget {
             TimeLimitOf::EachRun => self.limits.time_limit,
             TimeLimitOf::WholeRun => match self.time_left() {
                 Some(Duration::ZERO) => {
+                    let during = if self.prepared.is_empty() {
+                        "before the search started".to_string()
+                    } else {
+                        format!("while {} were prepared", self.prepared.join(" and "))
+                    };
                     return Err(Unprepared {
                         limit: LimitKind::Time,
                         why: format!(
-                            "the time limit ({}) ran out while the pattern databases were loaded",
+                            "the time limit ({}) ran out {during}",
                             seconds(self.limits.time_limit.unwrap_or_default())
                         ),
                     });
@@ -162,13 +186,41 @@ impl Budget {
     }
 }
 
+/// A limit that stopped `what` (in words: "the distance table for 3x4
+/// was built"), as every command reports it: which limit, its value, and
+/// during what. A cancel (which the command line never asks for) is named
+/// as such.
+pub(super) fn stopped(stop: Stop, limits: &Limits, what: &str) -> Unprepared {
+    let Stop::Limit(limit) = stop else {
+        return Unprepared {
+            limit: LimitKind::Time,
+            why: format!("cancelled while {what}"),
+        };
+    };
+    let why = match limit {
+        LimitKind::Time => format!(
+            "the time limit ({}) ran out while {what}",
+            seconds(limits.time_limit.unwrap_or_default())
+        ),
+        LimitKind::Memory => format!(
+            "the memory limit ({}) was reached while {what}",
+            mib(limits.max_bytes.unwrap_or_default())
+        ),
+        LimitKind::Nodes => format!(
+            "the node limit ({}) was reached while {what}",
+            crate::units::thousands(limits.max_nodes.unwrap_or_default())
+        ),
+    };
+    Unprepared { limit, why }
+}
+
 /// Bytes in MiB, for messages.
-fn mib(bytes: u64) -> String {
+pub(super) fn mib(bytes: u64) -> String {
     format!("{} MiB", bytes.div_ceil(1 << 20))
 }
 
 /// A duration in seconds, for messages.
-fn seconds(d: Duration) -> String {
+pub(super) fn seconds(d: Duration) -> String {
     format!("{} s", super::short_number(d.as_secs_f64()))
 }
 
@@ -182,7 +234,7 @@ mod tests {
             max_bytes: Some(max_mib << 20),
             time_limit,
         });
-        b.held_bytes = held_mib << 20;
+        b.hold("a test's tables", held_mib << 20);
         b
     }
 

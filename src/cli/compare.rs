@@ -5,6 +5,7 @@
 use clap::Args;
 use serde::Serialize;
 
+use super::bench::TotalTime;
 use super::budget::{Budget, TimeLimitOf};
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::{Record, bytes, duration, thousands};
@@ -95,6 +96,7 @@ fn run_all(
     start: &Start,
     searches: &[(String, Search)],
     klotski: &KlotskiArgs,
+    total: TotalTime,
 ) -> Result<Vec<RunLine>, CliError> {
     let metric = klotski.metric()?;
     let lines = std::thread::scope(|scope| {
@@ -102,7 +104,11 @@ fn run_all(
             .iter()
             .map(|(name, search)| {
                 scope.spawn(move || {
-                    let ctl = search.control.clone().with_threads(1);
+                    let ctl = search
+                        .control
+                        .clone()
+                        .with_threads(1)
+                        .with_limits(total.cap(search.control.limits));
                     match start {
                         Start::Tiles(p) => {
                             let o = search.solve_with(p, &ctl).map_err(|e| e.to_string());
@@ -252,7 +258,7 @@ pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError>
             (Start::Klotski(l), s)
         }
     };
-    let lines = run_all(&start, &searches, &args.klotski)?;
+    let lines = run_all(&start, &searches, &args.klotski, TotalTime::new(None)?)?;
     if args.search.json {
         for l in &lines {
             writeln!(out, "{}", serde_json::to_string(l)?)?;
@@ -326,6 +332,11 @@ pub(super) struct ExperimentArgs {
     strategies: String,
     #[command(flatten)]
     search: SearchArgs,
+    /// The whole run's time budget in seconds (--time-limit is each run's):
+    /// runs going when it runs out stop at their time limit, and the starts
+    /// not begun yet are reported as not run.
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    total_time_limit: Option<f64>,
 }
 
 /// One line of `experiment --json`: a configuration's aggregate.
@@ -342,10 +353,15 @@ struct AggregateLine {
     median_ms: f64,
     max_peak_bytes: u64,
     disagreements: usize,
+    /// Starts not run: the total time limit ran out first.
+    not_run: usize,
+    /// Why the run stopped short (`total_time_limit`), if it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped_by: Option<&'static str>,
 }
 
 impl AggregateLine {
-    fn new(strategy: String, a: &Aggregate) -> Self {
+    fn new(strategy: String, a: &Aggregate, not_run: usize) -> Self {
         Self {
             strategy,
             instances: a.runs,
@@ -358,6 +374,8 @@ impl AggregateLine {
             median_ms: a.median_ms,
             max_peak_bytes: a.max_peak_bytes,
             disagreements: a.disagreements,
+            not_run,
+            stopped_by: (not_run > 0).then_some("total_time_limit"),
         }
     }
 }
@@ -387,7 +405,12 @@ fn draw_starts(
             thousands(total as u64)
         )));
     }
-    let limit = args.search.time_limit.map(super::time_limit).transpose()?;
+    let limit = args
+        .search
+        .limits
+        .time_limit
+        .map(super::time_limit)
+        .transpose()?;
     let started = std::time::Instant::now();
     let check_time = || match limit {
         Some(limit) if started.elapsed() > limit => Err(CliError::Input(format!(
@@ -426,6 +449,7 @@ fn draw_starts(
 
 /// `huarong experiment`.
 pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), CliError> {
+    let total = TotalTime::new(args.total_time_limit)?;
     if args.count == 0 {
         return Err(CliError::Input("--count must be at least 1".into()));
     }
@@ -468,8 +492,13 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
     )?;
     let starts = draw_starts(args, base.as_ref(), &goal, &mut rng)?;
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
+    let mut not_run = 0;
     for (i, start) in starts.iter().enumerate() {
-        let lines = run_all(start, &searches, &args.klotski)?;
+        if total.out() {
+            not_run = starts.len() - i;
+            break;
+        }
+        let lines = run_all(start, &searches, &args.klotski, total)?;
         if !args.search.json {
             eprint!("\rstart {}/{}", i + 1, starts.len());
         }
@@ -480,19 +509,35 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
     if !args.search.json {
         eprintln!();
     }
-    // Every configuration ran on at least one start (--count ≥ 1), and
-    // every run was checked beforehand, so none was refused.
+    // Every configuration ran on every start run (none when the total
+    // time limit ran out before the first), and every run was checked
+    // beforehand, so none was refused.
     let aggregates: Vec<AggregateLine> = searches
         .iter()
         .zip(&per_config)
         .filter_map(|((name, _), runs)| {
             let summaries: Vec<RunSummary> = runs.iter().filter_map(|r| r.summary).collect();
-            Aggregate::of(&summaries).map(|a| AggregateLine::new(name.clone(), &a))
+            Aggregate::of(&summaries).map(|a| AggregateLine::new(name.clone(), &a, not_run))
         })
         .collect();
     if args.search.json {
         for a in &aggregates {
             writeln!(out, "{}", serde_json::to_string(a)?)?;
+        }
+        if aggregates.is_empty() {
+            // No start ran: one line says so.
+            #[derive(Serialize)]
+            struct NoneRun {
+                instances: usize,
+                not_run: usize,
+                stopped_by: &'static str,
+            }
+            let line = NoneRun {
+                instances: 0,
+                not_run,
+                stopped_by: "total_time_limit",
+            };
+            writeln!(out, "{}", serde_json::to_string(&line)?)?;
         }
         return Ok(());
     }
@@ -529,6 +574,9 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
                 a.disagreements
             )?;
         }
+    }
+    if let Some(line) = total.stopped_line(not_run, starts.len(), "starts") {
+        writeln!(out, "{line}")?;
     }
     Ok(())
 }

@@ -4,16 +4,19 @@
 use clap::Args;
 use serde::Serialize;
 
+use super::bench::TotalTime;
+use super::budget::{Budget, TimeLimitOf};
 use super::observe::Watchers;
 use super::report::{Counters, duration, thousands};
 use super::{CliError, Out, SearchArgs};
+use crate::engine::control::Stop;
 use crate::engine::experiment::RunSummary;
 use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
 use crate::engine::observe::Truth;
 use crate::engine::strategy::Family;
-use crate::engine::{Control, Dir, Outcome, Status, solve_klotski};
+use crate::engine::{Dir, Outcome, Status, solve_klotski};
 use crate::storage::layouts::{self, Classic};
 use crate::units::counters;
 
@@ -124,11 +127,25 @@ pub(super) fn solve_layout(
 ) -> Result<(), CliError> {
     let metric = klotski.metric()?;
     let strategy = search.strategy(Family::Klotski)?;
-    let ctl = search.control()?;
-    let watchers =
-        watchers.with_truth(|| Some(Truth::klotski(layout, metric, &Control::default())))?;
-    let ctl = watchers.control(ctl);
-    let o = solve_klotski(&*strategy, layout, metric, &ctl)?;
+    let mut ctl = search.control()?;
+    // The anatomy's exact distances count against the run's limits.
+    let mut budget = Budget::new(ctl.limits);
+    let watchers = watchers.with_truth(&mut budget, |c| Some(Truth::klotski(layout, metric, c)))?;
+    let left = match watchers.stopped() {
+        Some(stop) => Err(stop.clone()),
+        None => budget.left(1, TimeLimitOf::WholeRun),
+    };
+    let o = match left {
+        Ok(limits) => {
+            ctl.limits = limits;
+            solve_klotski(&*strategy, layout, metric, &watchers.control(ctl))?
+        }
+        Err(stop) => {
+            let mut o = Outcome::stopped(Stop::Limit(stop.limit), Default::default());
+            o.reason = Some(stop.why);
+            o
+        }
+    };
     watchers.write_trace()?;
     let anatomy = watchers.anatomy(&o);
     let steps = steps_of(layout, &o)?;
@@ -240,11 +257,13 @@ pub(super) fn bench_layouts(
     names: &str,
     klotski: &KlotskiArgs,
     search: &SearchArgs,
+    total: TotalTime,
     out: &mut Out,
 ) -> Result<(), CliError> {
     let metric = klotski.metric()?;
     let strategy = search.strategy(Family::Klotski)?;
     let ctl = search.control()?;
+    let mut not_run = 0;
     let chosen: Vec<&Classic> = if names.trim() == "all" {
         layouts::classics().iter().collect()
     } else {
@@ -253,7 +272,18 @@ pub(super) fn bench_layouts(
     let (mut total_ms, mut enum_ms, mut solved, mut mismatches) = (0.0, 0.0, 0, Vec::new());
     let mut times = Vec::new();
     for c in &chosen {
+        if total.out() {
+            not_run += 1;
+            if search.json {
+                let line = serde_json::json!({ "name": c.name, "status": "not_run" });
+                writeln!(out, "{line}")?;
+            } else {
+                writeln!(out, "{}  not run (the total time limit ran out)", c.name)?;
+            }
+            continue;
+        }
         let layout = c.parse();
+        let ctl = ctl.clone().with_limits(total.cap(ctl.limits));
         let o = solve_klotski(&*strategy, &layout, metric, &ctl)?;
         let steps = steps_of(&layout, &o)?;
         let (space, start) = KlotskiSpace::new(&layout, metric);
@@ -318,6 +348,9 @@ pub(super) fn bench_layouts(
             median_ms: f64,
             enumerate_ms: f64,
             mismatches: &'a [String],
+            not_run: usize,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            stopped_by: Option<&'static str>,
         }
         #[derive(Serialize)]
         struct Line<'a> {
@@ -330,6 +363,8 @@ pub(super) fn bench_layouts(
             median_ms: median,
             enumerate_ms: enum_ms,
             mismatches: &mismatches,
+            not_run,
+            stopped_by: (not_run > 0).then_some("total_time_limit"),
         };
         writeln!(out, "{}", serde_json::to_string(&Line { summary })?)?;
     } else {
@@ -342,6 +377,9 @@ pub(super) fn bench_layouts(
             duration(median / 1e3),
             duration(enum_ms / 1e3)
         )?;
+        if let Some(line) = total.stopped_line(not_run, chosen.len(), "layouts") {
+            writeln!(out, "{line}")?;
+        }
         if mismatches.is_empty() {
             writeln!(out, "lengths disagreeing with the known optima: none")?;
         }

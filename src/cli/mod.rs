@@ -93,15 +93,44 @@ struct SearchArgs {
     /// Stop after expanding this many nodes.
     #[arg(long, value_name = "N")]
     max_nodes: Option<u64>,
-    /// Stop when the search holds this many MiB (default 4096).
-    #[arg(long, value_name = "MIB")]
-    max_memory: Option<u64>,
-    /// Stop after this many seconds.
-    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
-    time_limit: Option<f64>,
+    #[command(flatten)]
+    limits: LimitArgs,
     /// Print JSON lines instead of a readable report.
     #[arg(long)]
     json: bool,
+}
+
+/// The time and memory limits, shared by the commands that search or
+/// count (`solve` and the rest, `hint`, `distances`).
+#[derive(Args, Debug, Clone)]
+struct LimitArgs {
+    /// Stop when the search holds this many MiB (default 4096).
+    #[arg(long, value_name = "MIB")]
+    max_memory: Option<u64>,
+    /// Stop after this many seconds (bench and experiment: each
+    /// instance's limit; --total-time-limit bounds the whole run).
+    #[arg(long, value_name = "SECS", allow_negative_numbers = true)]
+    time_limit: Option<f64>,
+}
+
+impl LimitArgs {
+    /// The limits, checked, with `max_nodes` for the node limit.
+    fn limits(&self, max_nodes: Option<u64>) -> Result<Limits, CliError> {
+        let time_limit = self.time_limit.map(time_limit).transpose()?;
+        Ok(Limits {
+            max_nodes,
+            max_bytes: match self.max_memory {
+                Some(0) => {
+                    return Err(CliError::Input(
+                        "--max-memory must be at least 1 MiB".into(),
+                    ));
+                }
+                Some(mib) => Some(mib.saturating_mul(1 << 20)),
+                None => Limits::default().max_bytes,
+            },
+            time_limit,
+        })
+    }
 }
 
 /// `--strategy`'s help, from the registry: the names, the defaults, and
@@ -219,11 +248,6 @@ struct Search {
 }
 
 impl Search {
-    /// Solve `puzzle` with this search.
-    fn solve(&self, puzzle: &TilePuzzle) -> Result<Outcome<Dir>, SolveError> {
-        self.solve_with(puzzle, &self.control)
-    }
-
     /// Solve `puzzle` with this search under `control`.
     fn solve_with(
         &self,
@@ -374,21 +398,7 @@ impl SearchArgs {
 
     /// The limits as a control.
     fn control(&self) -> Result<Control, CliError> {
-        let time_limit = self.time_limit.map(time_limit).transpose()?;
-        let limits = Limits {
-            max_nodes: self.max_nodes,
-            max_bytes: match self.max_memory {
-                Some(0) => {
-                    return Err(CliError::Input(
-                        "--max-memory must be at least 1 MiB".into(),
-                    ));
-                }
-                Some(mib) => Some(mib.saturating_mul(1 << 20)),
-                None => Limits::default().max_bytes,
-            },
-            time_limit,
-        };
-        Ok(Control::default().with_limits(limits))
+        Ok(Control::default().with_limits(self.limits.limits(self.max_nodes)?))
     }
 }
 

@@ -7,6 +7,7 @@ use clap::Args;
 use serde::Serialize;
 
 use super::CliError;
+use super::budget::{Budget, TimeLimitOf, Unprepared, stopped};
 use super::report::thousands;
 use crate::engine::control::Stop;
 use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Record, Truth};
@@ -23,6 +24,9 @@ pub(super) struct ObserveArgs {
     /// iterations, BFS's layers, the effective branching factor, and on
     /// boards of up to 10 cells and Klotski the heuristic's error (true
     /// distance − h) over the expanded nodes (exact searches: BFS, A*, IDA*).
+    /// Those exact distances are counted first, within the run's limits:
+    /// their time and memory are taken from the search's, their count is
+    /// held to --max-nodes, and a limit reached meanwhile ends the run.
     #[arg(long)]
     anatomy: bool,
     /// Write the search's events to FILE, one JSON object per line
@@ -47,6 +51,9 @@ struct TraceLog {
 pub(super) struct Watchers {
     anatomy: Option<Arc<AnatomyRecorder>>,
     trace: Option<(PathBuf, Arc<Mutex<TraceLog>>)>,
+    /// The limit that stopped the anatomy's exact distances: the run ends
+    /// with it, unsearched.
+    stopped: Option<Unprepared>,
 }
 
 impl ObserveArgs {
@@ -102,6 +109,7 @@ impl ObserveArgs {
         Ok(Watchers {
             anatomy: self.anatomy.then(|| Arc::new(AnatomyRecorder::default())),
             trace,
+            stopped: None,
         })
     }
 }
@@ -117,25 +125,50 @@ struct End {
 impl Watchers {
     /// With `--anatomy`, the heuristic's error too, from the exact
     /// distances `truth` gives (`None`: none for this board). Called once
-    /// every argument is checked: the distances take a moment to count.
+    /// every argument is checked: the distances take a moment to count, and
+    /// they count against the run's limits in `budget` (`truth` is given
+    /// a control with what is left; what it holds is taken from the
+    /// searches' memory). A limit reached meanwhile ends the run: see
+    /// [`stopped`](Self::stopped).
     pub(super) fn with_truth(
         mut self,
-        truth: impl FnOnce() -> Option<Result<Truth, Stop>>,
+        budget: &mut Budget,
+        truth: impl FnOnce(&Control) -> Option<Result<Truth, Stop>>,
     ) -> Result<Self, CliError> {
-        if self.anatomy.is_some() {
-            match truth() {
-                None => {}
-                Some(Ok(truth)) => {
-                    self.anatomy = Some(Arc::new(AnatomyRecorder::with_truth(truth)));
-                }
-                Some(Err(stop)) => {
-                    return Err(CliError::Input(format!(
-                        "counting the exact distances for --anatomy stopped: {stop:?}"
-                    )));
-                }
+        if self.anatomy.is_none() {
+            return Ok(self);
+        }
+        let limits = match budget.left(1, TimeLimitOf::WholeRun) {
+            Ok(limits) => limits,
+            Err(stop) => {
+                self.stopped = Some(stop);
+                return Ok(self);
+            }
+        };
+        let what = "the exact distances for --anatomy were counted \
+                    (without --anatomy the search runs alone)";
+        match truth(&Control::default().with_limits(limits)) {
+            None => {}
+            Some(Ok(truth)) => {
+                budget.hold("the exact distances for --anatomy", truth.bytes());
+                self.anatomy = Some(Arc::new(AnatomyRecorder::with_truth(truth)));
+            }
+            Some(Err(Stop::Limit(kind))) => {
+                self.stopped = Some(stopped(Stop::Limit(kind), &budget.limits(), what));
+            }
+            Some(Err(_)) => {
+                return Err(CliError::Internal(
+                    "counting the exact distances for --anatomy was cancelled".into(),
+                ));
             }
         }
         Ok(self)
+    }
+
+    /// The limit that stopped the anatomy's exact distances, if one did:
+    /// the run ends with it.
+    pub(super) fn stopped(&self) -> Option<&Unprepared> {
+        self.stopped.as_ref()
     }
 
     /// `ctl` with these observers on it.

@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use super::budget::TimeLimitOf;
+use super::budget::{Budget, TimeLimitOf};
 use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
 use super::observe::{ObserveArgs, anatomy_text};
 use super::report::Record;
@@ -10,7 +10,7 @@ use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
 use crate::engine::observe::Truth;
 use crate::engine::strategy::Family;
 use crate::engine::tiles::format_path;
-use crate::engine::{Board, Control, Status};
+use crate::engine::{Board, Status};
 
 #[derive(Args, Debug)]
 pub(super) struct SolveArgs {
@@ -58,8 +58,14 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
     let puzzle = args.board.puzzle(state)?;
     let watchers = args.observe.watchers()?;
     args.search.check_watchable(&args.observe, Family::Tiles)?;
-    let search = args.search.resolve(&puzzle.goal, TimeLimitOf::WholeRun)?;
-    let watchers = watchers.with_truth(|| Truth::tiles(&puzzle.goal, &Control::default()))?;
+    let mut search = args.search.resolve(&puzzle.goal, TimeLimitOf::WholeRun)?;
+    // The anatomy's exact distances count against what the databases left.
+    let mut budget = Budget::new(search.control.limits);
+    let watchers = watchers.with_truth(&mut budget, |ctl| Truth::tiles(&puzzle.goal, ctl))?;
+    search.limit_to(match watchers.stopped() {
+        Some(stop) => Err(stop.clone()),
+        None => budget.left(1, TimeLimitOf::WholeRun),
+    });
     let outcome = search.solve_with(&puzzle, &watchers.control(search.control.clone()))?;
     watchers.write_trace()?;
     let anatomy = watchers.anatomy(&outcome);

@@ -501,29 +501,53 @@ pub struct Anatomy {
 /// assert_eq!(truth.distance("1 2 3 4 5 6 7 0 8"), Some(1));
 /// assert_eq!(truth.distance("not a board"), None);
 /// ```
-pub struct Truth(Box<Lookup>);
+pub struct Truth {
+    lookup: Box<Lookup>,
+    /// What the lookup holds, as far as its maker counted it.
+    bytes: u64,
+}
 
 /// A distance lookup by state text.
 type Lookup = dyn Fn(&str) -> Option<u32> + Send + Sync;
 
+/// What one Klotski position costs while its truth is built: the group's
+/// state, parent link, distance and index entry (as [`Group`] counts
+/// them), and the text map's entry (its key's heap text comes on top).
+const KLOTSKI_ENTRY_BYTES: u64 =
+    (std::mem::size_of::<crate::klotski::KState>() * 2 + 24 + 4) as u64;
+/// The text map's entry: the key's `String` and the distance, padded, and
+/// the hash table's control byte and slack.
+const TEXT_ENTRY_BYTES: u64 = 40;
+
 impl Truth {
     /// A truth from any lookup (`None`: unknown, or the goal unreachable).
     pub fn new(lookup: impl Fn(&str) -> Option<u32> + Send + Sync + 'static) -> Self {
-        Self(Box::new(lookup))
+        Self {
+            lookup: Box::new(lookup),
+            bytes: 0,
+        }
     }
 
     /// The distance of the state written `state`, if known.
     pub fn distance(&self, state: &str) -> Option<u32> {
-        (self.0)(state)
+        (self.lookup)(state)
+    }
+
+    /// The memory the truth holds (0 when its maker did not count it).
+    pub fn bytes(&self) -> u64 {
+        self.bytes
     }
 
     /// The distances of a tile board's table.
     pub fn of_table(table: DistanceTable) -> Self {
-        Self::new(move |text| {
+        let bytes = DistanceTable::bytes_needed(table.shape());
+        let mut truth = Self::new(move |text| {
             let cells = tile_cells(text)?;
             let board = Board::new(table.shape(), cells).ok()?;
             table.distance(&board)
-        })
+        });
+        truth.bytes = bytes;
+        truth
     }
 
     /// The exact distances to `goal` on its board, if the board's table
@@ -538,33 +562,53 @@ impl Truth {
 
     /// The exact distances to the exit, counted in `metric`, of every
     /// position reachable from `layout` (its [`Group`]); `Err` if `ctl`
-    /// stopped the enumeration.
+    /// stopped the enumeration or the positions' texts: its cancel token
+    /// and its limits hold for the whole build (the time from this call,
+    /// the memory for the group and the texts together, the nodes for the
+    /// group's searches).
     pub fn klotski(layout: &Layout, metric: Metric, ctl: &Control) -> Result<Self, Stop> {
+        let started = std::time::Instant::now();
         let (space, start) = KlotskiSpace::new(layout, metric);
         let group = Group::build(&space, start, ctl)?;
+        let group_bytes = group.len() as u64 * KLOTSKI_ENTRY_BYTES;
         // The group's positions by their text, as events write them.
         let mut by_text = HashMap::with_capacity(group.len());
-        let mut seen = crate::hash::StateSet::default();
-        seen.insert(start);
-        let mut stack = vec![start];
-        let mut buf = Vec::new();
-        while let Some(s) = stack.pop() {
-            if by_text.len() % 4096 == 0 && ctl.cancel.is_cancelled() {
-                return Err(Stop::Cancelled);
+        let mut bytes = group_bytes;
+        for (i, s) in group.states().iter().enumerate() {
+            if i.is_multiple_of(4096) {
+                check(ctl, started, bytes)?;
             }
-            if let Some(d) = group.distance_of(&s) {
-                by_text.insert(space.state_text(&s), d);
-            }
-            buf.clear();
-            space.successors(&s, &mut buf);
-            for &(_, next) in &buf {
-                if seen.insert(next) {
-                    stack.push(next);
-                }
+            if let Some(d) = group.distance_of(s) {
+                let text = space.state_text(s);
+                bytes += TEXT_ENTRY_BYTES + text.len() as u64;
+                by_text.insert(text, d);
             }
         }
-        Ok(Self::new(move |text| by_text.get(text).copied()))
+        check(ctl, started, bytes)?;
+        let mut truth = Self::new(move |text| by_text.get(text).copied());
+        truth.bytes = bytes - group_bytes;
+        Ok(truth)
     }
+}
+
+/// `ctl`'s cancel token, and its time and memory limits against the time
+/// since `started` and `bytes` held.
+fn check(ctl: &Control, started: std::time::Instant, bytes: u64) -> Result<(), Stop> {
+    use crate::outcome::LimitKind;
+    if ctl.cancel.is_cancelled() {
+        return Err(Stop::Cancelled);
+    }
+    if ctl.limits.max_bytes.is_some_and(|max| bytes > max) {
+        return Err(Stop::Limit(LimitKind::Memory));
+    }
+    if ctl
+        .limits
+        .time_limit
+        .is_some_and(|t| started.elapsed() >= t)
+    {
+        return Err(Stop::Limit(LimitKind::Time));
+    }
+    Ok(())
 }
 
 /// Tiles written `"1 2 3 … 0"`, if every one is a number below 256.

@@ -8,6 +8,7 @@ mod control;
 mod fast;
 mod heuristics;
 mod klotski;
+mod limits;
 mod local;
 mod observe;
 mod observe_local;
