@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use eframe::egui;
 
 use super::file_dialog::{DialogAnswer, InAppDialog};
-use super::i18n::{Lang, Message, Msg, language};
+use super::i18n::{Lang, Message, Msg, Said, language};
 
 /// What a chosen path is for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -148,7 +148,7 @@ pub struct FileDialogs {
     /// A path chosen in the in-app dialog, handed out by the next poll.
     chosen: Option<(FileAction, PathBuf)>,
     /// Why the system dialog was not used, for the status line.
-    notice: Option<Msg>,
+    notice: Option<Said>,
     /// The folder the in-app dialog opens in: the last one used.
     folder: PathBuf,
 }
@@ -207,13 +207,13 @@ impl FileDialogs {
     }
 
     /// Why the system dialog was not used, once.
-    pub fn take_notice(&mut self) -> Option<Msg> {
+    pub fn take_notice(&mut self) -> Option<Said> {
         self.notice.take()
     }
 
     /// The chosen path, once a dialog closed with one. A system dialog that
     /// could not open opens the in-app one (see [`Self::take_notice`]).
-    pub fn poll(&mut self, lang: Lang) -> Option<(FileAction, PathBuf)> {
+    pub fn poll(&mut self) -> Option<(FileAction, PathBuf)> {
         if let Some(chosen) = self.chosen.take() {
             return Some(chosen);
         }
@@ -223,7 +223,7 @@ impl FileDialogs {
             Err(mpsc::TryRecvError::Empty) => return None,
             Err(mpsc::TryRecvError::Disconnected) => {
                 self.pending = None;
-                self.notice = Some(Msg::NativeStopped);
+                self.notice = Some(Said::msg(Msg::NativeStopped));
                 return None;
             }
         };
@@ -232,9 +232,14 @@ impl FileDialogs {
             NativeAnswer::Chosen(path) => Some((action, path)),
             NativeAnswer::Cancelled => None,
             NativeAnswer::Unavailable(why) => {
-                self.notice = Some(Msg::NativeInstead {
-                    why: why.text(lang),
-                });
+                // Both parts worded when drawn: a language switch re-words
+                // the whole line.
+                self.notice = Some(Said::new(move |lang| {
+                    Msg::NativeInstead {
+                        why: why.text(lang),
+                    }
+                    .text(lang)
+                }));
                 self.in_app = Some(InAppDialog::new(action, &self.folder));
                 None
             }

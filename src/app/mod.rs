@@ -578,7 +578,7 @@ impl eframe::App for HuarongApp {
         if let Screen::Inspector(inspector) = &mut self.screen {
             inspector.logic(ctx, now);
         }
-        if let Some((action, path)) = self.files.poll(self.settings.language) {
+        if let Some((action, path)) = self.files.poll() {
             match action {
                 files::FileAction::Open => self.open_path(&path),
                 files::FileAction::Save { with_solution } => self.save_path(&path, with_solution),
@@ -588,7 +588,7 @@ impl eframe::App for HuarongApp {
         }
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {
-            self.tell(Said::msg(notice));
+            self.tell(notice);
         }
     }
 

@@ -74,6 +74,12 @@ fn without_a_system_dialog_the_in_app_one_saves_and_opens_a_puzzle() {
         "{status}"
     );
     h.get_by_label_contains("own file dialog");
+    // The whole line follows the language, its reason too.
+    let chinese = h.state().status_in(crate::app::i18n::Lang::Chinese);
+    assert!(
+        chinese.contains("没有系统文件对话框") && !chinese.contains("No system"),
+        "{chinese}"
+    );
     // A folder that does not exist is named, and the dialog stays.
     type_path(&mut h, &dir.path().join("missing").join("p.ron"));
     h.get_by_label("Save").click();

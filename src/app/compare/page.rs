@@ -102,7 +102,10 @@ impl Session {
                 action = Some(Command::Export);
             }
             ui.separator();
-            egui::ComboBox::from_label(tr(ui, CompareMsg::NewRow))
+            // The words before the boxes they name: "New row [A*] with
+            // [Manhattan] [Add]".
+            let label = ui.label(tr(ui, CompareMsg::NewRow));
+            egui::ComboBox::from_id_salt("new row strategy")
                 .selected_text(
                     strategy::find(&self.new_strategy)
                         .map_or_else(|| "?".into(), |s| strategy_label(s, lang)),
@@ -115,7 +118,9 @@ impl Session {
                             strategy_label(s, lang),
                         );
                     }
-                });
+                })
+                .response
+                .labelled_by(label.id);
             if start.is_tiles() {
                 // Only the heuristics that fit the board are offered.
                 let shape = start.shape();
@@ -123,7 +128,8 @@ impl Session {
                 if !fits(&self.new_heuristic) {
                     self.new_heuristic = HeuristicKind::LinearConflict;
                 }
-                egui::ComboBox::from_label(tr(ui, CompareMsg::With))
+                let label = ui.label(tr(ui, CompareMsg::With));
+                egui::ComboBox::from_id_salt("new row heuristic")
                     .selected_text(heuristic_label(self.new_heuristic, lang))
                     .show_ui(ui, |ui| {
                         for k in HeuristicKind::ALL.into_iter().filter(fits) {
@@ -133,7 +139,9 @@ impl Session {
                                 heuristic_label(k, lang),
                             );
                         }
-                    });
+                    })
+                    .response
+                    .labelled_by(label.id);
             }
             if ui
                 .button(tr(ui, CompareMsg::Add))
