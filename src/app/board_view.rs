@@ -288,8 +288,13 @@ impl BoardView {
         if edit_mode {
             return None;
         }
+        // The drag starts where the button went down, not where egui saw
+        // it become a drag: on a slow frame rate the pointer is far along
+        // (or released) by then, and only press and release are seen.
         if response.drag_started()
-            && let Some(start) = response.interact_pointer_pos()
+            && let Some(start) = ui
+                .input(|i| i.pointer.press_origin())
+                .or_else(|| response.interact_pointer_pos())
             && let Some(cell) = layout.cell_at(start, n)
             && let Some(action) = board.slide_moves(cell)
         {
@@ -309,7 +314,7 @@ impl BoardView {
             });
         }
         if let Some(d) = &mut self.drag {
-            if let Some(p) = ui.input(|i| i.pointer.interact_pos()) {
+            if let Some(p) = ui.input(|i| i.pointer.latest_pos()) {
                 d.offset = (p - d.start).dot(d.axis).clamp(0.0, layout.cell);
             }
             if response.drag_stopped() || !ui.input(|i| i.pointer.any_down()) {

@@ -326,6 +326,25 @@ fn dragging_past_half_way_slides_and_a_short_drag_snaps_back() {
     assert_eq!(cells(&h), board("1 2 3 4 5 6 7 0 8").cells());
 }
 
+/// A drag seen only as its press, one far move and its release (a slow
+/// machine's frame rate) still slides the tile.
+#[test]
+fn a_drag_seen_as_press_one_move_and_release_slides() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 0");
+    let r = cell_rect(&h, 7); // tile 8, left of the blank
+    let (from, to) = (r.center(), r.center() + Vec2::new(r.width() * 0.8, 0.0));
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.step();
+    h.hover_at(to);
+    h.step();
+    h.drop_at(to);
+    h.run();
+    assert_eq!(cells(&h), board("1 2 3 4 5 6 7 0 8").cells());
+}
+
 #[test]
 fn arrow_keys_and_wasd_move_a_tile_into_the_blank() {
     let mut h = harness();

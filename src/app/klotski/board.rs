@@ -169,8 +169,13 @@ impl KlotskiBoard {
             {
                 events.push(BoardEvent::Select(i));
             }
+            // The drag starts where the button went down: on a slow frame
+            // rate the pointer is far along by the frame egui calls it a
+            // drag, and only press and release may be seen.
             if response.drag_started()
-                && let Some(p) = response.interact_pointer_pos()
+                && let Some(p) = ui
+                    .input(|i| i.pointer.press_origin())
+                    .or_else(|| response.interact_pointer_pos())
                 && let Some(i) = piece_at(p, layout)
             {
                 events.push(BoardEvent::Select(i));
@@ -181,7 +186,7 @@ impl KlotskiBoard {
                 });
             }
             if let Some(d) = &mut self.drag
-                && let Some(p) = ui.input(|i| i.pointer.interact_pos())
+                && let Some(p) = ui.input(|i| i.pointer.latest_pos())
             {
                 loop {
                     let off = p - d.start - d.moved;
