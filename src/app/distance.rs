@@ -543,18 +543,20 @@ impl Distances {
 
     /// The legend of the overlay, or why it cannot colour this board.
     pub fn overlay_legend(&self, ui: &mut egui::Ui, board: &Board) {
-        match self.known(board) {
+        // One line of the legend's height whatever it says, and it stays
+        // while the distance is worked out: the board under it does not
+        // jump up and back at every move.
+        let line = match self.known(board) {
             Some(k) if k.exact && !self.move_effects(board).is_empty() => {
                 distribution::legend(ui, &[Effect::Closer, Effect::Farther]);
+                return;
             }
-            Some(k) if k.exact => {
-                ui.weak(tr(ui, HintMsg::Colouring));
-            }
-            Some(k) if k.distance > 0 => {
-                ui.weak(tr(ui, HintMsg::ColouredWhereExact));
-            }
-            _ => {}
-        }
+            Some(k) if k.exact => HintMsg::Colouring,
+            Some(k) if k.distance > 0 => HintMsg::ColouredWhereExact,
+            Some(_) => return,
+            None => HintMsg::Colouring,
+        };
+        ui.horizontal_wrapped(|ui| ui.weak(tr(ui, line)));
     }
 
     /// The "Among all positions" window (boards with a table): the chart,

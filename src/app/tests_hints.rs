@@ -837,3 +837,28 @@ fn after_a_solve_the_readout_and_the_hint_take_the_shorter_solution() {
     h.run();
     h.get_by_label(&format!("At most {} moves from the goal", path.len() - 1));
 }
+
+/// With Colour moves on, the line under the readout stays while a new
+/// position's distance is worked out, so the board does not jump up and
+/// back at every move.
+#[test]
+fn the_board_keeps_its_place_while_a_distance_is_worked_out() {
+    let mut h = tiles_harness(Settings {
+        colour_moves: true,
+        rows: 4,
+        cols: 4,
+        ..Settings::default()
+    });
+    set_board(&mut h, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15");
+    wait_for_readout(&mut h, 1);
+    let top = h.get_by_label("board").rect().top();
+    // Far from the goal: its search takes a while, and the frames drawn
+    // meanwhile have no distance yet.
+    let far = board("15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0");
+    set_board(&mut h, &text(&far));
+    assert!(
+        h.state().tiles.distances.known(&far).is_none(),
+        "still working"
+    );
+    assert_eq!(h.get_by_label("board").rect().top(), top);
+}
