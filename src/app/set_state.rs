@@ -92,7 +92,15 @@ impl SetStateDialog {
     /// (or Esc) answer with a command.
     pub fn show(&mut self, ctx: &egui::Context, current: Shape) -> Option<Command> {
         let mut result = super::keys::escape(ctx).then_some(Command::CloseSetState);
+        // Enter applies (taken before the tiles field would make it a new
+        // line); Shift+Enter is the new line.
+        let enter = ctx.input_mut(|i| {
+            !i.modifiers.shift && i.consume_key(egui::Modifiers::NONE, egui::Key::Enter)
+        });
         let verdict = validate(&self.tiles, &self.size, &self.goal, current);
+        if enter && let Ok(p) = &verdict {
+            result = Some(Command::SetPuzzle(p.clone()));
+        }
         egui::Window::new(tr_ctx(ctx, TilesMsg::SetStateTitle))
             .id(egui::Id::unique("set state"))
             .anchor(egui::Align2::CENTER_TOP, [0.0, 90.0])

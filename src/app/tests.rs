@@ -455,6 +455,37 @@ fn set_state_names_each_problem_and_leaves_the_board_until_apply() {
     assert!(h.state().set_state.is_none());
 }
 
+/// Enter in the tiles field applies a valid state; Shift+Enter makes a new
+/// line, and Enter on a state with a problem does nothing.
+#[test]
+fn enter_applies_set_state_and_shift_enter_is_a_new_line() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 0 8");
+    h.get_by_label("Set state…").click();
+    h.run();
+    h.state_mut().set_state.as_mut().unwrap().tiles.clear();
+    h.run();
+    h.get_by_label("Tiles").focus();
+    h.run();
+    h.get_by_label("Tiles").type_text("0 1 2");
+    h.run();
+    h.key_press_modifiers(Modifiers::SHIFT, egui::Key::Enter);
+    h.run();
+    assert!(h.state().set_state.as_ref().unwrap().tiles.contains('\n'));
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(
+        h.state().set_state.is_some(),
+        "an incomplete state is not applied"
+    );
+    h.get_by_label("Tiles").type_text("3 4 5 6 7 8");
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.state().set_state.is_none());
+    assert_eq!(cells(&h), board("0 1 2 3 4 5 6 7 8").cells());
+}
+
 #[test]
 fn pasting_text_opens_set_state_with_it() {
     let mut h = harness();

@@ -216,8 +216,8 @@ messages! {
     SetStateTitle => "Set state", "设置局面";
     Tiles => "Tiles", "数字块";
     TilesHint =>
-        "Row by row, 0 for the blank; spaces, commas or new lines.",
-        "逐行输入，0 表示空格；用空格、逗号或换行分隔。";
+        "Row by row, 0 for the blank; spaces, commas or new lines (Shift+Enter). Enter applies.",
+        "逐行输入，0 表示空格；用空格、逗号或换行（Shift+Enter）分隔。按 Enter 应用。";
     TilesExample => "e.g. 1 2 3 4 5 6 7 8 0", "例如 1 2 3 4 5 6 7 8 0";
     SizeLabel => "Size:", "尺寸：";
     Goal => "Goal", "目标";
