@@ -60,7 +60,7 @@ pub struct Marks {
 /// The links' colour: reads on every tint and on both themes.
 const LINK: Color32 = Color32::from_rgb(0xe8, 0x5d, 0xd0);
 /// The hint ring's colour.
-const RING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
+pub(crate) const RING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
 
 /// Tiles in flight after a slide.
 #[derive(Clone, Debug)]

@@ -460,6 +460,8 @@ fn a_klotski_hint_comes_in_two_stages_and_its_move_brings_the_exit_closer() {
         .expect("the hint selects its piece");
     let names = super::klotski::names::piece_names(&start);
     h.get_by_label(&format!("Hint: move {}", names[piece].english));
+    // Ringed as a hinted tile is, not only outlined as selected.
+    assert_eq!(h.state().klotski.ringed_piece(), Some(piece));
     // …then where: one step, which the test's BFS says is one closer.
     h.get_by_label("More hint").click();
     h.run();

@@ -63,6 +63,7 @@ impl Subject {
                         names: &names,
                         lang: crate::app::i18n::language(child.ctx()),
                         selected: None,
+                        hinted: None,
                         interactive: false,
                         tints: &[],
                     };

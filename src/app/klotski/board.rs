@@ -50,6 +50,9 @@ pub struct KlotskiBoard {
     /// The labels drawn in the last frame.
     #[cfg(test)]
     pub drawn: Vec<DrawnLabel>,
+    /// The piece drawn with the hint's ring in the last frame.
+    #[cfg(test)]
+    pub ringed: Option<usize>,
 }
 
 /// What to draw besides the layout.
@@ -60,6 +63,8 @@ pub struct BoardLook<'a> {
     pub lang: Lang,
     /// The selected piece.
     pub selected: Option<usize>,
+    /// The piece a hint names: ringed as a hinted tile is.
+    pub hinted: Option<usize>,
     /// Whether the user may move pieces.
     pub interactive: bool,
     /// Fills instead of the role colours, by piece (the move overlay).
@@ -243,6 +248,10 @@ impl KlotskiBoard {
 
         #[cfg(test)]
         self.drawn.clear();
+        #[cfg(test)]
+        {
+            self.ringed = None;
+        }
         let painter = ui.painter_at(outer);
         let visuals = ui.visuals().clone();
         let frame = rect.expand(cell * 0.08);
@@ -293,7 +302,18 @@ impl KlotskiBoard {
                 .flatten()
                 .unwrap_or_else(|| role_colour(name.role));
             painter.rect_filled(r, CornerRadius::same((cell * 0.1) as u8), fill);
-            if look.selected == Some(i) {
+            if look.hinted == Some(i) {
+                painter.rect_stroke(
+                    r,
+                    CornerRadius::same((cell * 0.1) as u8),
+                    Stroke::new((cell * 0.05).max(2.0), crate::app::board_view::RING),
+                    StrokeKind::Outside,
+                );
+                #[cfg(test)]
+                {
+                    self.ringed = Some(i);
+                }
+            } else if look.selected == Some(i) {
                 painter.rect_stroke(
                     r,
                     CornerRadius::same((cell * 0.1) as u8),

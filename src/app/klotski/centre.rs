@@ -46,6 +46,10 @@ impl KlotskiPlay {
             names: &self.names,
             lang,
             selected: self.selected,
+            hinted: settings
+                .show_distance
+                .then(|| self.hints.hinted_piece(&shown, settings.metric))
+                .flatten(),
             interactive: self.running.is_none() && self.editor.is_none(),
             tints: &tints,
         };

@@ -246,6 +246,16 @@ impl KlotskiHints {
         tints
     }
 
+    /// The piece a hint shown for `shown` names, if one is shown: the board
+    /// rings it as the tile view rings a hinted tile.
+    pub fn hinted_piece(&self, shown: &Layout, metric: Metric) -> Option<usize> {
+        let (text, _) = self.hint.as_ref()?;
+        if *text != shown.to_text() {
+            return None;
+        }
+        Some(self.position(shown, metric)?.best()?.piece)
+    }
+
     /// The readout and Hint, above the board. A hint's
     /// first stage selects its piece (so the arrow keys move it): returned.
     pub fn show(

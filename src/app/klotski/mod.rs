@@ -95,6 +95,12 @@ impl StepView for KlotskiPlay {
 }
 
 impl KlotskiPlay {
+    /// The piece the board drew with the hint's ring in the last frame.
+    #[cfg(test)]
+    pub fn ringed_piece(&self) -> Option<usize> {
+        self.board.ringed
+    }
+
     /// The classic numbered `index` (the first when out of range).
     pub fn new(index: usize, jobs: Jobs) -> Self {
         let (index, c) = classic_or_first(index);
