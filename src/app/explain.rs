@@ -89,8 +89,10 @@ impl Parity {
         }
     }
 
-    /// The explanation in words, in `ui`.
-    pub fn show(&self, ui: &mut egui::Ui, board: &Board) {
+    /// The explanation in words, in `ui`; `on_board`: the board shown is
+    /// `board`, with the cycles drawn on it (not so in the Set state
+    /// dialog, whose board is still the old one).
+    pub fn show(&self, ui: &mut egui::Ui, board: &Board, on_board: bool) {
         let lang = super::i18n::language(ui.ctx());
         let parity = |n: usize| {
             if n % 2 == 1 {
@@ -115,9 +117,14 @@ impl Parity {
             })
             .collect();
         let list = listed.join(if lang == Lang::Chinese { "，" } else { ", " });
+        let drawn = if on_board {
+            HintMsg::DrawnOnBoard.text(lang)
+        } else {
+            String::new()
+        };
         let cycles = match self.cycles.len() {
-            1 => HintMsg::CyclesOne { list },
-            n => HintMsg::Cycles { n, list },
+            1 => HintMsg::CyclesOne { drawn, list },
+            n => HintMsg::Cycles { n, drawn, list },
         };
         let swap_parity = parity(self.swaps);
         let swaps = match self.swaps {

@@ -150,7 +150,7 @@ impl SetStateDialog {
                 if let Err(AppError::UnsolvableState(_)) = &verdict
                     && let Ok(p) = parse_fields(&self.tiles, &self.size, &self.goal, current)
                 {
-                    super::explain::Parity::of(&p.start, &p.goal).show(ui, &p.start);
+                    super::explain::Parity::of(&p.start, &p.goal).show(ui, &p.start, false);
                 }
                 ui.add_space(4.0);
                 ui.horizontal(|ui| {

@@ -54,3 +54,28 @@ fn an_unsolvable_klotski_result_is_shown_in_the_steps_panel() {
     assert!(h.query_by_label("Unsolvable — BFS").is_none());
     assert!(h.query_by_label_contains("No solution yet").is_some());
 }
+
+/// Why a board is unsolvable says its cycles are drawn on the board only
+/// where they are: on the play view's board, not in the Set state dialog
+/// (whose board behind it is still the old one).
+#[test]
+fn the_cycles_are_said_to_be_drawn_only_where_they_are() {
+    let mut h = harness();
+    set_board(&mut h, "1 2 3 4 5 6 7 8 0");
+    h.get_by_label("Set state…").click();
+    h.run();
+    h.state_mut().set_state.as_mut().unwrap().tiles = "2 1 3 4 5 6 7 8 0".into();
+    h.run();
+    h.get_by_label_contains("unsolvable for this goal");
+    h.get_by_label_contains("the tiles form 1 cycle");
+    assert!(h.query_by_label_contains("linked on the board").is_none());
+    h.get_by_label("Cancel").click();
+    h.run();
+    h.get_by_label("Edit mode").click();
+    h.run();
+    click_cell(&mut h, 0);
+    click_cell(&mut h, 1);
+    h.get_by_label("Edit mode").click();
+    h.run();
+    h.get_by_label_contains("linked on the board");
+}

@@ -103,12 +103,14 @@ messages! {
     Even => "even", "偶数";
     Blank => "blank", "空格";
     WhyTitle => "Why this position cannot reach the goal", "为什么这个局面无法到达目标";
-    CyclesOne { list: String } =>
-        "Out of place, the tiles form 1 cycle (each belongs where the next one stands; tinted and linked on the board): {list}.",
-        "错位的块组成 1 个循环（每块都应在下一块所在的位置；棋盘上已着色并连线）：{list}。";
-    Cycles { n: usize, list: String } =>
-        "Out of place, the tiles form {n} cycles (each belongs where the next one stands; tinted and linked on the board): {list}.",
-        "错位的块组成 {n} 个循环（每块都应在下一块所在的位置；棋盘上已着色并连线）：{list}。";
+    CyclesOne { drawn: String, list: String } =>
+        "Out of place, the tiles form 1 cycle (each belongs where the next one stands{drawn}): {list}.",
+        "错位的块组成 1 个循环（每块都应在下一块所在的位置{drawn}）：{list}。";
+    Cycles { n: usize, drawn: String, list: String } =>
+        "Out of place, the tiles form {n} cycles (each belongs where the next one stands{drawn}): {list}.",
+        "错位的块组成 {n} 个循环（每块都应在下一块所在的位置{drawn}）：{list}。";
+    /// Said where the board shown is the one explained.
+    DrawnOnBoard => "; tinted and linked on the board", "；棋盘上已着色并连线";
     SwapsOne { parity: String } =>
         "Each of k tiles takes k − 1 swaps to sort: 1 swap in all — {parity}.",
         "k 块组成的循环要 k − 1 次交换才能排好：共 1 次交换——{parity}。";

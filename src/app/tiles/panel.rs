@@ -50,7 +50,7 @@ impl TilesPlay {
         // help: it is no hint.
         if !parity.solvable() {
             parity.marks(&mut marks, board.cells().len());
-            egui::Frame::group(ui.style()).show(ui, |ui| parity.show(ui, board));
+            egui::Frame::group(ui.style()).show(ui, |ui| parity.show(ui, board, true));
             return marks;
         }
         if !settings.show_distance {
