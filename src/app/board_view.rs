@@ -53,6 +53,10 @@ pub struct Marks {
     pub corner: Vec<Option<String>>,
     /// Arcs between two cells' tiles (linear-conflict pairs).
     pub links: Vec<(usize, usize)>,
+    /// Arrows from a cell's tile to another cell (a cycle of an unsolvable
+    /// board: each tile belongs where the next one stands), unlike the
+    /// links in shape and colour.
+    pub arrows: Vec<(usize, usize)>,
     /// A ring around one tile (the hint's tile).
     pub ring: Option<usize>,
 }
@@ -259,6 +263,7 @@ impl BoardView {
         }
         if let Some(m) = opts.marks {
             draw_links(&painter, m, &layout);
+            draw_arrows(&painter, m, &layout);
         }
         input
     }
@@ -392,6 +397,21 @@ fn draw_links(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
         for end in [ea, eb] {
             painter.circle_filled(end, stroke.width * 1.6, LINK);
         }
+    }
+}
+
+/// The arrows' colour: apart from the links' pink.
+const ARROW: Color32 = Color32::from_rgb(0xf2, 0xf2, 0xf2);
+
+/// The arrows, straight from one tile's centre towards the other's,
+/// stopping short of it so chains of them stay readable.
+fn draw_arrows(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
+    let stroke = Stroke::new((layout.cell * 0.03).max(1.5), ARROW);
+    for &(a, b) in &marks.arrows {
+        let (pa, pb) = (layout.cell_rect(a).center(), layout.cell_rect(b).center());
+        let along = pb - pa;
+        let short = along.normalized() * layout.cell * 0.25;
+        painter.arrow(pa + short, along - short * 2.0, stroke);
     }
 }
 

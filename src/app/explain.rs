@@ -81,10 +81,8 @@ impl Parity {
             for (k, &c) in cycle.iter().enumerate() {
                 marks.fill[c] = Some(tint);
                 let next = cycle[(k + 1) % cycle.len()];
-                // A 2-cycle is one swap: one link.
-                if cycle.len() > 2 || k == 0 {
-                    marks.links.push((c, next));
-                }
+                // A 2-cycle is one swap: one arrow each way.
+                marks.arrows.push((c, next));
             }
         }
     }
@@ -179,6 +177,23 @@ mod tests {
         // A 3-cycle is two swaps.
         let rotated = Board::parse("2 3 1 4 5 6 7 8 0", None).unwrap();
         assert_eq!(Parity::of(&rotated, &goal).swaps, 2);
+    }
+
+    /// A cycle is drawn as arrows around it (each tile towards where it
+    /// belongs), never as the linear-conflict links.
+    #[test]
+    fn a_cycle_is_marked_with_arrows_not_links() {
+        let goal = Board::goal(Shape::new(3, 3).unwrap());
+        let rotated = Board::parse("2 3 1 4 5 6 7 8 0", None).unwrap();
+        let p = Parity::of(&rotated, &goal);
+        let mut marks = Marks::default();
+        p.marks(&mut marks, 9);
+        assert!(marks.links.is_empty());
+        let cycle = &p.cycles[0];
+        let around: Vec<(usize, usize)> = (0..cycle.len())
+            .map(|k| (cycle[k], cycle[(k + 1) % cycle.len()]))
+            .collect();
+        assert_eq!(marks.arrows, around);
     }
 
     #[test]
