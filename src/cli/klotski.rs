@@ -129,7 +129,7 @@ pub(super) fn solve_layout(
         watchers.with_truth(|| Some(Truth::klotski(layout, metric, &Control::default())))?;
     let ctl = watchers.control(ctl);
     let o = solve_klotski(&*strategy, layout, metric, &ctl)?;
-    watchers.write_trace()?;
+    watchers.write_trace(out)?;
     let anatomy = watchers.anatomy(&o);
     let steps = steps_of(layout, &o)?;
     if search.json {
