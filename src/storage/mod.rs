@@ -92,9 +92,19 @@ pub fn write_atomic_with(
     write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     match std::fs::symlink_metadata(path) {
-        Ok(meta) if !meta.is_file() => return write_in_place(path, write),
-        _ => {}
+        Ok(meta) if !meta.is_file() => write_in_place(path, write),
+        _ => replace_with(path, write),
     }
+}
+
+/// Write `path` through a temporary file renamed over it, whatever is
+/// there: the case of [`write_atomic_with`] for a regular file, and the
+/// pattern-database cache's own writes, which replace whatever is at their
+/// path in their private folder (a FIFO put there is replaced, not fed).
+pub fn replace_with(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
@@ -120,16 +130,6 @@ pub fn write_atomic_with(
         out.flush()?;
     }
     tmp.as_file().sync_all()?;
-    // Something other than a regular file put there during the write is
-    // not replaced either (the temporary file is removed).
-    if let Ok(meta) = std::fs::symlink_metadata(path)
-        && !meta.is_file()
-    {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::AlreadyExists,
-            "something other than a regular file appeared there during the write; left as it is",
-        ));
-    }
     // On failure the error holds the temporary file, which its drop removes.
     tmp.persist(path).map_err(|e| e.error)?;
     sync_folder(dir)

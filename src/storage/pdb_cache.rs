@@ -203,7 +203,7 @@ pub fn load_or_build_cancellable(
     let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
     // Streamed from the tables: the 7-8 database is ~577 MB.
     // Cancellable: a cancel mid-write removes the temporary file.
-    let saved = super::write_atomic_with(&path, |out| {
+    let saved = super::replace_with(&path, |out| {
         db.write_to(&mut super::CancellableWriter::new(out, cancel))
     });
     if cancel.is_cancelled() {
