@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::signals;
 use crate::engine::control::Stop;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{Board, CancelToken, HeuristicKind, LimitKind, Limits};
@@ -48,6 +49,9 @@ pub(super) struct Budget {
 /// tables (the 7-8: 1.1 GB peak for 577 MB of tables, measured with
 /// `/usr/bin/time -v`).
 const BUILD_OVERHEAD: u64 = 2;
+
+/// How often a database's load looks for a signal.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
 
 impl Budget {
     /// The budget of a run with these limits, starting now.
@@ -120,25 +124,42 @@ impl Budget {
             return Err(out_of_time());
         }
         let cancel = CancelToken::new();
+        // SIGINT and SIGTERM stop the load too (no half-written file is
+        // left), then end the run.
+        let catch = signals::Catch::new();
         let load = std::thread::scope(|scope| {
             let (done, wait) = mpsc::channel::<()>();
-            if let Some(left) = left {
-                let cancel = cancel.clone();
-                // Raises the token at the deadline, unless the load ends first
-                // (which drops `done` and wakes it).
-                scope.spawn(move || {
-                    if wait.recv_timeout(left) == Err(RecvTimeoutError::Timeout) {
-                        cancel.cancel();
+            let deadline = left.map(|left| Instant::now() + left);
+            let cancel_at_end = cancel.clone();
+            // Raises the token at the deadline or on a signal, unless the
+            // load ends first (which drops `done` and wakes it).
+            scope.spawn(move || {
+                loop {
+                    let now = Instant::now();
+                    let poll = match deadline {
+                        Some(d) if d <= now => break cancel_at_end.cancel(),
+                        Some(d) => (d - now).min(SIGNAL_POLL),
+                        None => SIGNAL_POLL,
+                    };
+                    if signals::caught().is_some() {
+                        break cancel_at_end.cancel();
                     }
-                });
-            }
+                    if wait.recv_timeout(poll) != Err(RecvTimeoutError::Timeout) {
+                        break;
+                    }
+                }
+            });
             let load =
                 pdb_cache::load_or_build_cancellable(&dir, goal, &partition, progress, &cancel);
             drop(done);
             load
         });
+        catch.release(&format!(
+            "the {name} pattern database was {}",
+            if cached { "loaded" } else { "built and saved" }
+        ));
         let load = load.ok_or_else(out_of_time)?;
-        eprintln!("{load}");
+        super::out::eprint_line(&load);
         self.hold(&format!("the {name} pattern database"), tables);
         self.held.push((kind, Arc::clone(&load.db)));
         Ok(load.db)
@@ -272,6 +293,13 @@ mod tests {
         while spent.started.elapsed().is_zero() {}
         let stop = spent.left(2, TimeLimitOf::WholeRun).unwrap_err();
         assert_eq!(stop.limit, LimitKind::Time);
+        // No database was had: none is blamed.
+        assert!(!stop.why.contains("pattern database"), "{}", stop.why);
+        assert!(
+            stop.why.contains("before the search started"),
+            "{}",
+            stop.why
+        );
         assert!(spent.left(2, TimeLimitOf::EachRun).is_ok());
     }
 }

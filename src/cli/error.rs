@@ -29,7 +29,8 @@ pub enum CliError {
 /// The exit statuses, as `--help` states them.
 pub const EXIT_STATUS_HELP: &str = "Exit status: 0 when the command ran (a search that ran, whatever \
 its outcome; also when the reader of the output stops early), 2 for bad input, 3 when a file or \
-the output cannot be read or written, 4 for an internal error (a bug).";
+the output cannot be read or written, 4 for an internal error (a bug); 130 or 143 when SIGINT or SIGTERM stops the load or build of a \
+pattern database.";
 
 impl CliError {
     /// The process's exit status for this error.
@@ -203,8 +204,26 @@ pub fn one_line(msg: &str) -> String {
             }
         })
         .collect();
-    shorten(quoted_cut.join("'").trim(), MAX_LINE)
+    let numbers_cut: Vec<String> = quoted_cut.join("'").split(' ').map(short_numeral).collect();
+    shorten(numbers_cut.join(" ").trim(), MAX_LINE)
 }
+
+/// A word of a message that is a numeral longer than [`MAX_NUMERAL`]
+/// characters (1e308 printed in full, 309 digits), in scientific form
+/// (`1e308`), any punctuation after it kept; any other word as it is.
+fn short_numeral(word: &str) -> String {
+    let number = word.trim_end_matches(|c: char| !c.is_ascii_digit());
+    if number.len() <= MAX_NUMERAL {
+        return word.to_string();
+    }
+    match number.parse::<f64>() {
+        Ok(x) if x.is_finite() => format!("{x:e}{}", &word[number.len()..]),
+        _ => word.to_string(),
+    }
+}
+
+/// The longest numeral a message repeats as written.
+const MAX_NUMERAL: usize = 24;
 
 /// `text` cut to at most `max` characters, with an ellipsis if cut: a
 /// 10 MB bad token is not echoed back whole.
@@ -278,5 +297,23 @@ mod tests {
         assert!(line.chars().count() <= MAX_QUOTED + 50, "{line}");
         assert!(one_line(&huge).chars().count() <= MAX_LINE + 1);
         assert_eq!(one_line("plain"), "plain");
+    }
+
+    /// A huge or tiny number printed in full (as `{}` prints 1e308) is cut
+    /// back to scientific form, punctuation kept; ordinary numbers stay.
+    #[test]
+    fn long_numerals_are_written_short() {
+        let huge = format!("{}", 1e308);
+        let tiny = format!("{}", -1e-300);
+        assert!(huge.len() > 300 && tiny.len() > 300);
+        let line = one_line(&format!(
+            "--weight must be at most 1000, not {huge}, and {tiny})"
+        ));
+        assert_eq!(
+            line,
+            "--weight must be at most 1000, not 1e308, and -1e-300)"
+        );
+        let plain = "0.5 1,234,567 18446744073709551615 v1.2.3";
+        assert_eq!(one_line(plain), plain);
     }
 }

@@ -146,7 +146,7 @@ pub(super) fn solve_layout(
             o
         }
     };
-    watchers.write_trace()?;
+    watchers.write_trace(out)?;
     let anatomy = watchers.anatomy(&o);
     let steps = steps_of(layout, &o)?;
     if search.json {

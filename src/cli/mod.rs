@@ -14,6 +14,7 @@ mod klotski;
 mod observe;
 mod out;
 mod report;
+mod signals;
 mod solve;
 mod tuning;
 
@@ -184,12 +185,14 @@ pub fn run() -> ExitCode {
     let cli = match Cli::try_parse_from(std::env::args_os()) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
-            eprintln!("error: {}", one_line(&parse_error_line(&e)));
+            out::eprint_line(format_args!("error: {}", one_line(&parse_error_line(&e))));
             return ExitCode::from(2);
         }
-        // --help and --version: clap prints them in full, exit 0.
+        // --help and --version: printed in full through the checked
+        // output, exit 0 (a full disk is an error like any other output's).
         Err(e) => {
-            return finish(e.print().map_err(CliError::output));
+            let mut out = Out::stdout();
+            return finish(out::help(&mut out, &e).and_then(|()| out.flush()));
         }
     };
     let mut out = Out::stdout();
@@ -229,7 +232,7 @@ fn finish(result: Result<(), CliError>) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             if !matches!(e, CliError::Closed) {
-                eprintln!("error: {}", one_line(&e.to_string()));
+                out::eprint_line(format_args!("error: {}", one_line(&e.to_string())));
             }
             ExitCode::from(e.exit_code())
         }
@@ -556,11 +559,11 @@ fn build_progress(kind: HeuristicKind) -> impl Fn(f32) + Sync {
     move |f: f32| {
         let tenth = (f * 10.0).floor() as u32;
         if tenth > printed.fetch_max(tenth, std::sync::atomic::Ordering::Relaxed) {
-            eprintln!(
+            out::eprint_line(format_args!(
                 "building pattern database {}: {}%",
                 kind.partition_name().unwrap_or_default(),
                 tenth * 10
-            );
+            ));
         }
     }
 }

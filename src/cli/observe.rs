@@ -8,10 +8,14 @@ use serde::Serialize;
 
 use super::CliError;
 use super::budget::{Budget, TimeLimitOf, Unprepared, stopped};
+use super::out::Out;
 use super::report::thousands;
 use crate::engine::control::Stop;
 use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Record, Truth};
 use crate::engine::{Control, Outcome};
+
+/// The `--trace` that means standard output.
+const STDOUT: &str = "-";
 
 /// The default and the largest `--trace-limit`: a trace is held in memory
 /// until the run ends, then written whole (never half a file).
@@ -32,7 +36,10 @@ pub(super) struct ObserveArgs {
     /// Write the search's events to FILE, one JSON object per line
     /// (expand, generate, iteration, goal; the local searches' propose,
     /// tabu_add, tabu_expire, aspiration, diversify, restart,
-    /// local_minimum), ending with an "end" line.
+    /// local_minimum), ending with an "end" line. `-` is standard output
+    /// (before the report). A regular file (or a new one) is replaced
+    /// atomically; a device, FIFO or symbolic link is written in place, as
+    /// `> FILE` would, never replaced.
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
     /// At most N events in the trace (default 100,000; at most 1,000,000).
@@ -81,7 +88,9 @@ impl ObserveArgs {
         let trace = match &self.trace {
             None => None,
             Some(path) => {
-                if path.is_dir() {
+                if path.as_os_str() == STDOUT {
+                    // Standard output: no folder to check.
+                } else if path.is_dir() {
                     return Err(CliError::Input(format!(
                         "--trace {}: a folder, not a file",
                         path.display()
@@ -91,7 +100,7 @@ impl ObserveArgs {
                     Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
                     _ => PathBuf::from("."),
                 };
-                if !folder.is_dir() {
+                if path.as_os_str() != STDOUT && !folder.is_dir() {
                     return Err(CliError::Input(format!(
                         "--trace {}: no folder {}",
                         path.display(),
@@ -199,9 +208,11 @@ impl Watchers {
         self.anatomy.as_ref().map(|a| a.anatomy(outcome))
     }
 
-    /// Write the trace, if asked for, atomically; `Err` names the file
-    /// and the reason.
-    pub(super) fn write_trace(&self) -> Result<(), CliError> {
+    /// Write the trace, if asked for: to `out` for `-`, else to its file
+    /// (see [`huarong::storage::write_atomic_with`]: a regular file is
+    /// replaced atomically, anything else written in place); `Err` names
+    /// the file and the reason.
+    pub(super) fn write_trace(&self, out: &mut Out) -> Result<(), CliError> {
         let Some((path, log)) = &self.trace else {
             return Ok(());
         };
@@ -209,8 +220,7 @@ impl Watchers {
         let end = End {
             truncated: log.truncated,
         };
-        huarong::storage::write_atomic_with(path, |out| {
-            use std::io::Write;
+        let lines = |out: &mut dyn std::io::Write| -> std::io::Result<()> {
             for record in &log.records {
                 // A failed write comes back as the writer's own error.
                 serde_json::to_writer(&mut *out, record)?;
@@ -218,8 +228,12 @@ impl Watchers {
             }
             serde_json::to_writer(&mut *out, &end)?;
             writeln!(out)
-        })
-        .map_err(|e| CliError::file(format!("cannot write --trace {}", path.display()), &e))
+        };
+        if path.as_os_str() == STDOUT {
+            return out.with_writer(lines);
+        }
+        huarong::storage::write_atomic_with(path, |out| lines(out))
+            .map_err(|e| CliError::file(format!("cannot write --trace {}", path.display()), &e))
     }
 }
 
@@ -505,7 +519,7 @@ mod tests {
         let ctl = watchers.control(Control::default());
         let h = HeuristicChoice::Manhattan;
         solve_tiles(find(strategy).unwrap(), &puzzle, &h, &ctl).unwrap();
-        watchers.write_trace().unwrap();
+        watchers.write_trace(&mut Out::to(std::io::sink())).unwrap();
         std::fs::read_to_string(path).unwrap()
     }
 

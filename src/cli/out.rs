@@ -29,9 +29,37 @@ impl Out {
         self.0.write_fmt(args).map_err(CliError::output)
     }
 
+    /// Let `write` write to standard output directly (serde's writers);
+    /// its failure is checked as every other write.
+    pub fn with_writer(
+        &mut self,
+        write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+    ) -> Result<(), CliError> {
+        write(&mut *self.0).map_err(CliError::output)
+    }
+
     /// Write whatever is still buffered.
     pub fn flush(&mut self) -> Result<(), CliError> {
         self.0.flush().map_err(CliError::output)
+    }
+}
+
+/// Print `line` and a line break on standard error. Unlike `eprintln!`
+/// it cannot panic: if standard error itself cannot be written (a full
+/// disk), the line is lost and the exit status still tells.
+pub fn eprint_line(line: impl fmt::Display) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// Clap's help or version text (`e` is the "error" clap stops with for
+/// `--help` or `--version`), in colour on a terminal, through `out`.
+pub fn help(out: &mut Out, e: &clap::Error) -> Result<(), CliError> {
+    use std::io::IsTerminal;
+    let text = e.render();
+    if io::stdout().is_terminal() {
+        write!(out, "{}", text.ansi())
+    } else {
+        write!(out, "{text}")
     }
 }
 

@@ -67,7 +67,7 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
         None => budget.left(1, TimeLimitOf::WholeRun),
     });
     let outcome = search.solve_with(&puzzle, &watchers.control(search.control.clone()))?;
-    watchers.write_trace()?;
+    watchers.write_trace(out)?;
     let anatomy = watchers.anatomy(&outcome);
     if args.search.json {
         let mut record = serde_json::to_value(Record::new(&outcome))?;

@@ -367,10 +367,25 @@ mod tests {
                 "holds a Tiles puzzle",
             ),
             (text.replace("G..J", "G..JJ"), "layout: row 5"),
+            // A metric is named as a metric, not as a kind of puzzle.
+            (
+                text.replace("metric: Steps", "metric: Miles"),
+                "unknown metric 'Miles' (this app knows: Steps, Moves)",
+            ),
+            (
+                text.replace("elapsed_ms: 0.0", "elapsed_ms: -1e308"),
+                "elapsed_ms -1e308 is not a time",
+            ),
         ];
         for (bad, words) in cases {
+            assert_ne!(bad, text, "{words}: the case changes the file");
             let err = from_ron(&bad).unwrap_err().to_string();
             assert!(err.contains(words), "{err} should say {words}");
+            assert!(
+                !err.contains("puzzle kind") || words.contains("Tiles"),
+                "{err}"
+            );
+            assert!(err.chars().count() < 200, "{err}");
         }
     }
 

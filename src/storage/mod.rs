@@ -72,12 +72,36 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_atomic_with(path, |out| out.write_all(bytes))
 }
 
-/// Write a file atomically, its contents streamed by `write` (through a
-/// buffer) into a new temporary file in the target's folder, which is
+/// Write a file, its contents streamed by `write` (through a buffer).
+///
+/// A path that does not exist yet or holds a regular file is written
+/// atomically: into a new temporary file in the target's folder, which is
 /// flushed to disk and renamed over `path`; the folder is then flushed so the
 /// rename itself survives a crash. A crash leaves either the old file or the
-/// new one, never half of one; on any error the temporary file is removed.
+/// new one, never half of one; on any error (the writer's own included, such
+/// as a cancelled write) the temporary file is removed.
+///
+/// A path that exists and is not a regular file — a device such as
+/// `/dev/null`, a FIFO, a socket, or a symbolic link (whatever it points
+/// to) — is never renamed over: it is opened and written in place, as a
+/// shell's `> path` does (following a link, creating a link's missing
+/// target, truncating a regular target). A folder there is refused with the
+/// system's error.
 pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if !meta.is_file() => write_in_place(path, write),
+        _ => replace_with(path, write),
+    }
+}
+
+/// Write `path` through a temporary file renamed over it, whatever is
+/// there: the case of [`write_atomic_with`] for a regular file, and the
+/// pattern-database cache's own writes, which replace whatever is at their
+/// path in their private folder (a FIFO put there is replaced, not fed).
+pub fn replace_with(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
@@ -109,6 +133,65 @@ pub fn write_atomic_with(
     // On failure the error holds the temporary file, which its drop removes.
     tmp.persist(path).map_err(|e| e.error)?;
     sync_folder(dir)
+}
+
+/// Write `path` in place, as `> path` does: the case of
+/// [`write_atomic_with`] for a path that is not a regular file.
+fn write_in_place(
+    path: &Path,
+    write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(path)?;
+    let mut out = BufWriter::new(&mut file);
+    write(&mut out)?;
+    out.flush()
+}
+
+/// A writer that fails (with the error [`CANCELLED`]) once `cancel` is
+/// raised, and passes at most [`CANCEL_CHUNK`] bytes per write, so that a large
+/// write stops within one chunk of the cancel: under
+/// [`write_atomic_with`], whose temporary file is then removed.
+pub struct CancellableWriter<'a, W: Write> {
+    inner: W,
+    cancel: &'a crate::engine::CancelToken,
+}
+
+/// The most bytes [`CancellableWriter`] passes on between two looks at its
+/// token.
+pub const CANCEL_CHUNK: usize = 4 << 20;
+
+impl<'a, W: Write> CancellableWriter<'a, W> {
+    /// `inner`, stopped by `cancel`.
+    pub fn new(inner: W, cancel: &'a crate::engine::CancelToken) -> Self {
+        Self { inner, cancel }
+    }
+
+    fn check(&self) -> std::io::Result<()> {
+        if self.cancel.is_cancelled() {
+            Err(std::io::Error::other(CANCELLED))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The error message of a write stopped by its [`CancellableWriter`]'s token.
+pub const CANCELLED: &str = "cancelled";
+
+impl<W: Write> Write for CancellableWriter<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.check()?;
+        self.inner.write(&buf[..buf.len().min(CANCEL_CHUNK)])
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.check()?;
+        self.inner.flush()
+    }
 }
 
 /// How [`write_atomic_with`]'s temporary files end; they start with `.`
@@ -277,6 +360,101 @@ mod tests {
         write_atomic(&atomic, b"x").unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&atomic), mode(&plain));
+    }
+
+    /// A symbolic link is written through, never replaced: the link stays,
+    /// its target gets the contents (as `> link` does), and a link to a
+    /// device writes to the device without a temporary file beside it.
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_is_written_through_not_renamed_over() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let target = dir.path().join("target.txt");
+        std::fs::write(&target, b"old contents, longer than the new").unwrap();
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+        assert_eq!(std::fs::read(&target).unwrap(), b"new");
+        assert_eq!(entries(dir.path()), ["link.txt", "target.txt"]);
+        // A dangling link: its target is created, the link kept.
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink(dir.path().join("made"), &dangling).unwrap();
+        write_atomic(&dangling, b"made").unwrap();
+        assert!(std::fs::symlink_metadata(&dangling).unwrap().is_symlink());
+        assert_eq!(std::fs::read(dir.path().join("made")).unwrap(), b"made");
+        // A link to the null device: written, still a link, nothing left.
+        let null = dir.path().join("null");
+        std::os::unix::fs::symlink("/dev/null", &null).unwrap();
+        write_atomic_with(&null, |out| out.write_all(&[1; 100_000])).unwrap();
+        assert!(std::fs::symlink_metadata(&null).unwrap().is_symlink());
+        assert_eq!(
+            entries(dir.path()),
+            ["dangling", "link.txt", "made", "null", "target.txt"]
+        );
+    }
+
+    /// A FIFO is written in place, to its reader; it stays a FIFO.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_fifo_is_written_to_its_reader_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::TempDir::new().unwrap();
+        let fifo = dir.path().join("fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("run mkfifo");
+        assert!(made.success());
+        let reader = {
+            let fifo = fifo.clone();
+            // Blocks until the writer opens the FIFO, then reads to its end.
+            std::thread::spawn(move || std::fs::read(fifo))
+        };
+        write_atomic(&fifo, b"through the pipe").unwrap();
+        assert!(
+            std::fs::symlink_metadata(&fifo)
+                .unwrap()
+                .file_type()
+                .is_fifo()
+        );
+        assert_eq!(reader.join().unwrap().unwrap(), b"through the pipe");
+        assert_eq!(entries(dir.path()), ["fifo"]);
+    }
+
+    /// A folder at the path is refused, and left as it is.
+    #[test]
+    fn a_folder_is_refused() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let sub = dir.path().join("sub");
+        std::fs::create_dir(&sub).unwrap();
+        assert!(write_atomic(&sub, b"x").is_err());
+        assert!(sub.is_dir());
+        assert_eq!(entries(dir.path()), ["sub"]);
+    }
+
+    /// A write cancelled midway ends with an error, the old file kept and
+    /// the temporary file removed.
+    #[test]
+    fn a_cancelled_write_removes_its_temporary_file() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let path = dir.path().join("db.bin");
+        write_atomic(&path, b"old").unwrap();
+        let cancel = crate::engine::CancelToken::new();
+        let big = vec![5u8; 3 * CANCEL_CHUNK];
+        let mut seen = Vec::new();
+        let err = write_atomic_with(&path, |out| {
+            let mut w = CancellableWriter::new(out, &cancel);
+            w.write_all(&big[..CANCEL_CHUNK])?;
+            seen = entries(dir.path());
+            cancel.cancel();
+            w.write_all(&big)
+        })
+        .unwrap_err();
+        assert_eq!(err.to_string(), CANCELLED);
+        assert_eq!(seen.len(), 2, "{seen:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"old");
+        assert_eq!(entries(dir.path()), ["db.bin"]);
     }
 
     fn age(path: &Path, ago: std::time::Duration) {

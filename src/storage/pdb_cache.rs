@@ -159,7 +159,8 @@ pub fn load_or_build(
 }
 
 /// [`load_or_build`], giving up (with `None`) if `cancel` is raised
-/// while the file is read or the database built.
+/// while the file is read, the database built or its file written (the
+/// temporary file is then removed).
 pub fn load_or_build_cancellable(
     dir: &Path,
     goal: &Board,
@@ -201,8 +202,14 @@ pub fn load_or_build_cancellable(
     };
     let db = PatternDb::build_cancellable(goal, partition, progress, cancel)?;
     // Streamed from the tables: the 7-8 database is ~577 MB.
-    let saved = super::write_atomic_with(&path, |out| db.write_to(out))
-        .map_err(|e| format!("{}: {e}", path.display()));
+    // Cancellable: a cancel mid-write removes the temporary file.
+    let saved = super::replace_with(&path, |out| {
+        db.write_to(&mut super::CancellableWriter::new(out, cancel))
+    });
+    if cancel.is_cancelled() {
+        return None;
+    }
+    let saved = saved.map_err(|e| format!("{}: {e}", path.display()));
     Some(PdbLoad {
         db: Arc::new(db),
         source: PdbSource::Built { why, saved },

@@ -505,7 +505,10 @@ pub enum FileError {
         moves: usize,
     },
     /// The solution's `elapsed_ms` is negative, not a number or too large.
-    #[error("solution: elapsed_ms {0} is not a time (a number of milliseconds, 0 or more)")]
+    #[error(
+        "solution: elapsed_ms {} is not a time (a number of milliseconds, 0 or more)",
+        short_number(*.0)
+    )]
     BadElapsed(f64),
     /// The file holds another kind of puzzle than the one asked for.
     #[error("this file holds a {0:?} puzzle")]
@@ -538,6 +541,16 @@ pub enum FileError {
         /// How many steps it has.
         steps: usize,
     },
+}
+
+/// `x` in a short form: plain for ordinary magnitudes, scientific for tiny
+/// or huge ones (-1e308 is not printed as 309 digits).
+fn short_number(x: f64) -> String {
+    if x != 0.0 && x.is_finite() && !(1e-4..1e15).contains(&x.abs()) {
+        format!("{x:e}")
+    } else {
+        format!("{x}")
+    }
 }
 
 /// The end of `move`/`step` and its verb for `n` of them: `" does"` for
@@ -811,14 +824,51 @@ pub(super) fn ron_options() -> ron::Options {
 }
 
 pub(super) fn parse_error(e: ron::error::SpannedError) -> FileError {
+    let at = |message: String| FileError::Parse {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message,
+    };
     match e.code {
-        ron::Error::NoSuchEnumVariant { found, .. } => FileError::UnknownKind(quote(&found)),
-        code => FileError::Parse {
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: code.to_string(),
-        },
+        // The enum is told by its variants: ron does not name it.
+        ron::Error::NoSuchEnumVariant {
+            found, expected, ..
+        } => {
+            let known = expected.join(", ");
+            if expected == PuzzleKind::NAMES {
+                FileError::UnknownKind(quote(&found))
+            } else if metric_names()
+                .iter()
+                .all(|m| expected.contains(&m.as_str()))
+                && expected.len() == metric_names().len()
+            {
+                at(format!(
+                    "unknown metric '{}' (this app knows: {known})",
+                    quote(&found)
+                ))
+            } else {
+                at(format!(
+                    "unknown value '{}' (this app knows: {known})",
+                    quote(&found)
+                ))
+            }
+        }
+        // ron's own advice is for programmers.
+        ron::Error::ExceededRecursionLimit => at(format!(
+            "the file nests too deeply (line {})",
+            e.span.start.line
+        )),
+        code => at(code.to_string()),
     }
+}
+
+/// The names a Klotski metric is written with in a file (its serde
+/// variant names).
+fn metric_names() -> Vec<String> {
+    crate::engine::klotski::Metric::ALL
+        .iter()
+        .map(|m| ron::to_string(m).unwrap_or_default())
+        .collect()
 }
 
 /// Read and check a puzzle file's text. Every problem is an error naming it
@@ -1442,12 +1492,28 @@ mod tests {
             assert!(from_bytes(&bytes).is_err(), "{bytes:?}");
         }
 
-        // Deep nesting stays within ron's recursion limit.
+        // Deep nesting stays within ron's recursion limit, and is told in
+        // words for people, not as advice to programmers.
         for open in ["(", "[", "{", "Some("] {
             assert!(from_ron(&open.repeat(100_000)).is_err());
             let nested = format!("(format: {}", open.repeat(100_000));
             assert!(from_ron(&nested).is_err());
         }
+        let deep = good.replace("state: [", &format!("\nstate: {}[", "[".repeat(10_000)));
+        let err = from_ron(&deep).unwrap_err();
+        let line = 1 + good[..good.find("state: [").unwrap()].matches('\n').count() + 1;
+        assert_eq!(
+            err,
+            FileError::Parse {
+                line,
+                column: match &err {
+                    FileError::Parse { column, .. } => *column,
+                    _ => 0,
+                },
+                message: format!("the file nests too deeply (line {line})"),
+            }
+        );
+        assert!(!err.to_string().contains("recursion_limit"), "{err}");
 
         // Every truncation before the closing parenthesis.
         let end = good.rfind(')').unwrap();

@@ -13,7 +13,7 @@ const HARDEST_B: &str = "6 4 7 8 5 0 3 2 1";
 /// A fresh temporary directory, removed when dropped. Used as the cache
 /// directory of every run and to hold bench files.
 pub(crate) struct Sandbox {
-    dir: PathBuf,
+    pub(crate) dir: PathBuf,
     _tmp: tempfile::TempDir,
 }
 
@@ -53,7 +53,7 @@ impl Sandbox {
 pub(crate) struct Run {
     pub(crate) code: i32,
     pub(crate) stdout: String,
-    stderr: String,
+    pub(crate) stderr: String,
 }
 
 impl Run {

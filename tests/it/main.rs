@@ -4,6 +4,7 @@
 
 mod architecture;
 mod cli;
+mod cli_output;
 mod control;
 mod fast;
 mod heuristics;
