@@ -288,7 +288,10 @@ mod tests {
             b.left(1, TimeLimitOf::EachRun).unwrap().time_limit,
             Some(hour)
         );
-        let spent = budget(Some(Duration::from_nanos(1)), 100, 0);
+        let spent = Budget::new(Limits {
+            time_limit: Some(Duration::from_nanos(1)),
+            ..Limits::default()
+        });
         // A nanosecond has passed since the budget was made.
         while spent.started.elapsed().is_zero() {}
         let stop = spent.left(2, TimeLimitOf::WholeRun).unwrap_err();
