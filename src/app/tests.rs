@@ -134,6 +134,29 @@ pub(super) fn click_cell(h: &mut Harness<'_, HuarongApp>, cell: usize) {
     h.run();
 }
 
+/// A drag as a slow machine delivers it: the press, one move to `to`, the
+/// release, a frame each.
+pub(super) fn quick_drag(h: &mut Harness<'_, HuarongApp>, from: Pos2, to: Pos2) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.step();
+    h.hover_at(to);
+    h.step();
+    h.drop_at(to);
+    h.run();
+}
+
+/// Swap the tiles of cells `a` and `b` in Edit mode, as a person does.
+pub(super) fn swap_in_edit_mode(h: &mut Harness<'_, HuarongApp>, a: usize, b: usize) {
+    h.get_by_label("Edit mode").click();
+    h.run();
+    click_cell(h, a);
+    click_cell(h, b);
+    h.get_by_label("Edit mode").click();
+    h.run();
+}
+
 fn drag(h: &mut Harness<'_, HuarongApp>, from: Pos2, to: Pos2) {
     h.hover_at(from);
     h.run();
@@ -334,14 +357,7 @@ fn a_drag_seen_as_press_one_move_and_release_slides() {
     set_board(&mut h, "1 2 3 4 5 6 7 8 0");
     let r = cell_rect(&h, 7); // tile 8, left of the blank
     let (from, to) = (r.center(), r.center() + Vec2::new(r.width() * 0.8, 0.0));
-    h.hover_at(from);
-    h.run();
-    h.drag_at(from);
-    h.step();
-    h.hover_at(to);
-    h.step();
-    h.drop_at(to);
-    h.run();
+    quick_drag(&mut h, from, to);
     assert_eq!(cells(&h), board("1 2 3 4 5 6 7 0 8").cells());
 }
 

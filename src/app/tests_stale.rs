@@ -5,7 +5,7 @@
 use eframe::egui;
 use egui_kittest::kittest::Queryable;
 
-use super::tests::{click_cell, harness, klotski_harness, set_board, wait_while};
+use super::tests::{harness, klotski_harness, set_board, swap_in_edit_mode, wait_while};
 use crate::app::view::PlayView as _;
 
 /// "Solve refused" on an unsolvable board, then the board made solvable
@@ -14,19 +14,11 @@ use crate::app::view::PlayView as _;
 fn a_refusal_goes_once_the_board_it_refused_changes() {
     let mut h = harness();
     set_board(&mut h, "1 2 3 4 5 6 7 8 0");
-    let swap = |h: &mut super::tests::TestApp| {
-        h.get_by_label("Edit mode").click();
-        h.run();
-        click_cell(h, 0);
-        click_cell(h, 1);
-        h.get_by_label("Edit mode").click();
-        h.run();
-    };
-    swap(&mut h);
+    swap_in_edit_mode(&mut h, 0, 1);
     h.get_by_label("Solve").click();
     h.run();
     h.get_by_label("Solve refused");
-    swap(&mut h);
+    swap_in_edit_mode(&mut h, 0, 1);
     assert!(h.query_by_label("Solve refused").is_none());
     assert!(h.query_by_label_contains("No solution yet").is_some());
 }
@@ -71,11 +63,6 @@ fn the_cycles_are_said_to_be_drawn_only_where_they_are() {
     assert!(h.query_by_label_contains("linked on the board").is_none());
     h.get_by_label("Cancel").click();
     h.run();
-    h.get_by_label("Edit mode").click();
-    h.run();
-    click_cell(&mut h, 0);
-    click_cell(&mut h, 1);
-    h.get_by_label("Edit mode").click();
-    h.run();
+    swap_in_edit_mode(&mut h, 0, 1);
     h.get_by_label_contains("linked on the board");
 }

@@ -200,12 +200,7 @@ fn a_limit_failure_after_a_success_is_named_in_the_steps_panel_over_the_earlier_
 fn solve_refused_on_an_unsolvable_start_says_why_in_the_steps_panel() {
     let mut h = harness();
     set_board(&mut h, "1 2 3 4 5 6 7 8 0");
-    h.get_by_label("Edit mode").click();
-    h.run();
-    click_cell(&mut h, 0);
-    click_cell(&mut h, 1);
-    h.get_by_label("Edit mode").click();
-    h.run();
+    super::tests::swap_in_edit_mode(&mut h, 0, 1);
     let why = TilePuzzle::parse("2 1 3 4 5 6 7 8 0", None, None)
         .unwrap()
         .check_solvable()

@@ -112,14 +112,7 @@ fn dragging_a_piece_follows_free_cells_and_counts_steps_and_moves() {
 fn a_drag_seen_as_press_one_move_and_release_moves_the_piece() {
     let mut h = harness();
     let (from, to) = (cell_rect(&h, 3, 1).center(), cell_rect(&h, 4, 1).center());
-    h.hover_at(from);
-    h.run();
-    h.drag_at(from);
-    h.step();
-    h.hover_at(to);
-    h.step();
-    h.drop_at(to);
-    h.run();
+    crate::app::tests::quick_drag(&mut h, from, to);
     assert_eq!(text(&h), "BAAC/BAAC/DEEF/D.HF/IG.J");
 }
 
