@@ -254,16 +254,23 @@ fn sync_folder(dir: &Path) -> std::io::Result<()> {
 mod tests {
     use super::*;
 
+    /// A FIFO named `fifo` made in `dir`.
     #[cfg(target_os = "linux")]
-    #[test]
-    fn a_fifo_is_refused_by_the_open_itself_not_waited_on() {
-        let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("fifo");
+    fn fifo_in(dir: &Path) -> std::path::PathBuf {
+        let fifo = dir.join("fifo");
         let made = std::process::Command::new("mkfifo")
             .arg(&fifo)
             .status()
             .expect("run mkfifo");
         assert!(made.success());
+        fifo
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_fifo_is_refused_by_the_open_itself_not_waited_on() {
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = fifo_in(dir.path());
         // No look at the path first: the open must neither block (no
         // writer ever comes) nor hand back the FIFO.
         let err = open_regular(&fifo).unwrap_err();
@@ -400,12 +407,7 @@ mod tests {
     fn a_fifo_is_written_to_its_reader_not_replaced() {
         use std::os::unix::fs::FileTypeExt;
         let dir = tempfile::TempDir::new().unwrap();
-        let fifo = dir.path().join("fifo");
-        let made = std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .expect("run mkfifo");
-        assert!(made.success());
+        let fifo = fifo_in(dir.path());
         let reader = {
             let fifo = fifo.clone();
             // Blocks until the writer opens the FIFO, then reads to its end.
