@@ -89,6 +89,10 @@ pub enum PlayCommand {
     ToggleEdit,
     /// Solve the board shown.
     Solve,
+    /// Choose this strategy (registry name) and solve the board shown.
+    SolveWith(&'static str),
+    /// Solve the board shown although the run may take very long.
+    SolveAnyway,
     /// Cancel the running solve.
     Cancel,
     /// Undo a move.
@@ -136,6 +140,8 @@ impl Command {
                 P::BuildStrongDatabase => TilesMsg::ActionBuildStrong,
                 P::CloseEditor
                 | P::Solve
+                | P::SolveWith(_)
+                | P::SolveAnyway
                 | P::Cancel
                 | P::Undo
                 | P::Redo

@@ -37,6 +37,8 @@ mod steps;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_advice;
+#[cfg(test)]
 mod tests_anatomy;
 #[cfg(test)]
 mod tests_compare;

@@ -55,6 +55,21 @@ impl RunBy {
         }
     }
 
+    /// The length a run of this strategy that stopped with `stats` proved
+    /// every solution takes at least (an exact search's), in unit steps
+    /// if `in_steps`.
+    pub fn proven(
+        &self,
+        stats: &crate::engine::Stats,
+        in_steps: bool,
+    ) -> Option<super::i18n::reasons::Proven> {
+        let Self::Strategy { name, .. } = self else {
+            return None;
+        };
+        let at_least = strategy::proven_lower_bound(strategy::find(name)?, stats)?;
+        Some(super::i18n::reasons::Proven { at_least, in_steps })
+    }
+
     /// The strategy's label in `lang` (`A*`), without the heuristic.
     pub fn label(&self, lang: Lang) -> String {
         match self {

@@ -7,7 +7,7 @@ use eframe::egui;
 
 use super::Command;
 use super::game::describe_move;
-use super::i18n::{Lang, Message, Said, TilesMsg, language, tr};
+use super::i18n::{Lang, Message, Said, TilesMsg, language, names, tr};
 use super::settings::Settings;
 use crate::engine::{Board, Dir, Outcome};
 
@@ -188,6 +188,16 @@ pub enum Notice {
         /// The reason and the counters, wrapped in the panel.
         detail: Said,
     },
+    /// Solve was held back: the run may take very long. Offers the
+    /// strategies named (registry names) instead, or to solve anyway.
+    Advice {
+        /// What may happen, and with which strategy.
+        title: Said,
+        /// Why, and what the offers do.
+        detail: Said,
+        /// The strategies offered instead.
+        offers: &'static [&'static str],
+    },
 }
 
 /// Draw the step list of a tile solution; `notice` (above it) is the
@@ -246,13 +256,35 @@ pub fn show_noted_list(
                 ui.add(egui::Label::new(detail).wrap());
             }
         }
+        Some(Notice::Advice {
+            title,
+            detail,
+            offers,
+        }) => {
+            let (title, detail) = (tr(ui, title), tr(ui, detail));
+            let colour = ui.visuals().warn_fg_color;
+            ui.add(egui::Label::new(egui::RichText::new(title).strong().color(colour)).wrap());
+            ui.add(egui::Label::new(detail).wrap());
+            ui.horizontal_wrapped(|ui| {
+                for &name in *offers {
+                    let run =
+                        names::strategy_label_of(name, language(ui.ctx())).unwrap_or_default();
+                    if ui.button(tr(ui, TilesMsg::UseStrategy { run })).clicked() {
+                        request = Some(Command::Play(PlayCommand::SolveWith(name)));
+                    }
+                }
+                if ui.button(tr(ui, TilesMsg::SolveAnyway)).clicked() {
+                    request = Some(Command::Play(PlayCommand::SolveAnyway));
+                }
+            });
+        }
         None => {}
     }
     let Some(summary) = summary else {
         if notice.is_none() {
             ui.label(tr(ui, TilesMsg::NoSolutionYet));
         }
-        return None;
+        return request;
     };
     if notice.is_some() {
         ui.add_space(4.0);

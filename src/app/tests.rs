@@ -260,6 +260,12 @@ pub(super) fn start_long_bfs(h: &mut Harness<'_, HuarongApp>) {
     h.run();
     h.get_by_label("Solve").click();
     h.run_ok();
+    // A blind search of a random 15-puzzle may take very long: the app
+    // says so first, and the test solves anyway.
+    h.get_by_label("BFS may take very long on this start");
+    assert!(!h.state().is_solving());
+    h.get_by_label("Solve anyway").click();
+    h.run_ok();
     assert!(h.state().is_solving());
     // The UI keeps running while the search works: its first report shows.
     wait_until(
@@ -305,7 +311,10 @@ fn clicking_a_movable_tile_moves_it_and_an_immovable_one_does_not() {
     assert_eq!(h.state().tiles.game.moves(), 1);
     assert!(h.state().tiles.game.is_solved());
     let status = h.state().status();
-    assert!(status.contains("Solved by hand in 1 move") && !status.contains("1 moves"), "{status}");
+    assert!(
+        status.contains("Solved by hand in 1 move") && !status.contains("1 moves"),
+        "{status}"
+    );
     h.get_by_label("At the goal");
 }
 
@@ -738,6 +747,12 @@ fn solving_with_pdb(board: Option<&str>) -> TestApp {
 pub(super) fn solve_showing_build(h: &mut Harness<'_, HuarongApp>, name: &str, secs: u64) {
     h.get_by_label("Solve").click();
     h.run_ok();
+    // A far start is held back with advice first: solve anyway, as a user
+    // who wants the database does.
+    if h.query_by_label("Solve anyway").is_some() {
+        h.get_by_label("Solve anyway").click();
+        h.run_ok();
+    }
     // The build takes seconds: the progress bar shows while it runs.
     let bar = format!("building {name} database");
     wait_until(

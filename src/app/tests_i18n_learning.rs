@@ -177,7 +177,7 @@ fn the_distance_readout_and_the_two_stage_hint_speak_chinese() {
     set_board(&mut h, &start.to_text());
     to_chinese(&mut h);
     let d = distance(&start, &goal);
-    let readout = format!("还差 {d} 步（最优）");
+    let readout = format!("离目标还差 {d} 步（精确）");
     wait_until(
         &mut h,
         |h| h.query_by_label(&readout).is_some(),

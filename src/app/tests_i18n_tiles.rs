@@ -230,6 +230,11 @@ fn a_refused_command_and_the_error_dialog_speak_chinese() {
     h.get_by_label("广度优先搜索").click();
     h.run();
     h.get_by_label("求解").click();
+    h.run_ok();
+    // Held back first, in Chinese: a blind search of a random 4×4.
+    h.get_by_label("广度优先搜索在这个局面上可能要算很长时间");
+    h.get_by_label("改用快速（逐行归位）");
+    h.get_by_label("仍然求解").click();
     let _ = h.run_ok(); // the spinner keeps asking for frames
     assert!(h.state().is_solving());
     h.get_by_label("正在运行 广度优先搜索");
@@ -244,7 +249,11 @@ fn a_refused_command_and_the_error_dialog_speak_chinese() {
     let _ = h.run_ok();
     wait_for_solver(&mut h);
     let status = h.state().status();
-    assert!(status.starts_with("已取消 — 统计：扩展 "), "{status}");
+    assert!(
+        status.starts_with("已取消；已证明：任何解都至少要 "),
+        "{status}"
+    );
+    assert!(status.contains(" 步 — 统计：扩展 "), "{status}");
 }
 
 /// Each view of the tile side in both languages at both sizes, saved for

@@ -458,7 +458,10 @@ fn a_stopped_exact_search_proves_a_lower_bound_no_longer_than_the_shortest_path(
                     // The state being expanded when it stopped is the last
                     // counted or the next one: its layer is searched through.
                     let e = o.stats.expanded;
-                    let at = [depth_of_kth(&layers, e.saturating_sub(1)), depth_of_kth(&layers, e)];
+                    let at = [
+                        depth_of_kth(&layers, e.saturating_sub(1)),
+                        depth_of_kth(&layers, e),
+                    ];
                     assert!(at.contains(&(lower - 1)), "bfs {lower} after {e} ({at:?})");
                 }
             }
@@ -490,7 +493,10 @@ fn a_stopped_klotski_breadth_first_search_proves_a_bound_below_the_shortest() {
         let o = solve_klotski(bfs, &layout, Metric::Steps, &ctl).unwrap();
         assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
         let lower = strategy::proven_lower_bound(bfs, &o.stats).unwrap();
-        assert!(lower <= shortest && lower >= last, "{lower} after {last}, shortest {shortest}");
+        assert!(
+            lower <= shortest && lower >= last,
+            "{lower} after {last}, shortest {shortest}"
+        );
         assert!(lower >= 1);
         last = lower;
     }

@@ -87,7 +87,14 @@ mod tests {
         assert_eq!(a("(1 pairs linked)"), "(1 pair linked)");
         assert_eq!(a("1 entries"), "1 entry");
         assert_eq!(a("1 moves"), "1 move");
-        for many in ["11 moves", "21 moves", "2,001 moves", "0.1 seconds", "-1 moves", "0 moves"] {
+        for many in [
+            "11 moves",
+            "21 moves",
+            "2,001 moves",
+            "0.1 seconds",
+            "-1 moves",
+            "0 moves",
+        ] {
             assert_eq!(a(many), many);
         }
     }

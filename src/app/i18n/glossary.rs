@@ -37,10 +37,16 @@ const RETIRED: &[&str] = &["单步查看", "逐步查看", "检查器", "对数�
 /// Help words whose English has a second, everyday sense the glossary's
 /// Chinese does not cover: the word and why it is left out of the check.
 const TWO_SENSES: &[(&str, &str)] = &[
-    ("state", "the board on screen is a 局面 (Set state); the search's node a 状态"),
+    (
+        "state",
+        "the board on screen is a 局面 (Set state); the search's node a 状态",
+    ),
     ("bound", "an upper bound (上界) beside IDA*'s bound (阈值)"),
     ("duplicate", "a tile written twice beside a state met again"),
-    ("consistent", "a heuristic's property beside agreeing results"),
+    (
+        "consistent",
+        "a heuristic's property beside agreeing results",
+    ),
 ];
 
 /// The Help page's words: English term and Chinese name, as its list shows
@@ -87,10 +93,17 @@ fn uses(text: &str, term: &str) -> bool {
 #[test]
 fn every_term_has_one_chinese_name_in_every_message() {
     let mut terms = help_words();
-    terms.extend(NAMES.iter().map(|&(en, zh)| (en.to_string(), zh.to_string())));
+    terms.extend(
+        NAMES
+            .iter()
+            .map(|&(en, zh)| (en.to_string(), zh.to_string())),
+    );
     let mut wrong = Vec::new();
     for &(name, en, zh) in TABLES.iter().copied().flatten() {
-        let (en, zh) = (without_placeholders(en).to_lowercase(), without_placeholders(zh));
+        let (en, zh) = (
+            without_placeholders(en).to_lowercase(),
+            without_placeholders(zh),
+        );
         for (term, chinese) in &terms {
             if uses(&en, term) && !zh.contains(chinese.as_str()) {
                 wrong.push(format!("{name}: '{term}' is not '{chinese}' in: {zh}"));

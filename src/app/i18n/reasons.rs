@@ -29,6 +29,24 @@ messages! {
         "在深度上限 {limit} 步以内没有解";
     /// The status, then the reason.
     StatusBecause { status: String, why: String } => "{status}: {why}", "{status}，原因：{why}";
+    /// How a stopped run ended, then the length it proved.
+    EndedProving { ended: String, n: u32 } =>
+        "{ended}; every solution takes at least {n} moves (proven so far)",
+        "{ended}；已证明：任何解都至少要 {n} 步";
+    /// The same, where a solution is counted in unit steps (Klotski).
+    EndedProvingSteps { ended: String, n: u32 } =>
+        "{ended}; every solution takes at least {n} steps (proven so far)",
+        "{ended}；已证明：任何解都至少要 {n} 步";
+}
+
+/// A length a stopped exact search proved no solution is shorter than
+/// ([`crate::engine::strategy::proven_lower_bound`]), in its metric.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Proven {
+    /// The length.
+    pub at_least: u32,
+    /// Counted in unit steps (Klotski's steps metric), not moves.
+    pub in_steps: bool,
 }
 
 /// The reason a run that ended with `status` and `stats` gives, in
@@ -66,6 +84,34 @@ pub fn reason(status: Status, stats: &Stats, reason: Option<&str>, lang: Lang) -
 /// `未找到解，原因：迭代次数用完，仍未找到解`). English as
 /// [`crate::units::ended`] writes it.
 pub fn ended(status: Status, stats: &Stats, why: Option<&str>, lang: Lang) -> String {
+    ended_proving(status, stats, why, None, lang)
+}
+
+/// [`ended`], then the length a stopped run `proven` (a limit, a cancel):
+/// "Time limit reached; every solution takes at least 52 moves (proven so
+/// far)".
+pub fn ended_proving(
+    status: Status,
+    stats: &Stats,
+    why: Option<&str>,
+    proven: Option<Proven>,
+    lang: Lang,
+) -> String {
+    let ended = ended_only(status, stats, why, lang);
+    match proven {
+        Some(p) if matches!(status, Status::Limit(_) | Status::Cancelled) => {
+            let n = p.at_least;
+            if p.in_steps {
+                ReasonMsg::EndedProvingSteps { ended, n }.text(lang)
+            } else {
+                ReasonMsg::EndedProving { ended, n }.text(lang)
+            }
+        }
+        _ => ended,
+    }
+}
+
+fn ended_only(status: Status, stats: &Stats, why: Option<&str>, lang: Lang) -> String {
     if lang == Lang::English {
         return crate::units::ended(status, why);
     }

@@ -350,7 +350,8 @@ impl PlayView for KlotskiPlay {
             PlayCommand::Redo => {
                 self.game.redo();
             }
-            PlayCommand::Solve => {
+            // No Klotski start is long enough to hold Solve back with advice.
+            PlayCommand::Solve | PlayCommand::SolveAnyway | PlayCommand::SolveWith(_) => {
                 self.klotski_strategy_only(settings);
                 let repaint = ctx.clone();
                 self.solve(settings, move || repaint.request_repaint());

@@ -206,9 +206,10 @@ impl KlotskiPlay {
         let stats = o.stats;
         if o.status != Status::Solved {
             let (status, reason) = (o.status, o.reason.clone());
+            let proven = by.proven(&stats, run.metric == Metric::Steps);
             self.status = Said::new(move |lang| {
                 KlotskiMsg::Ended {
-                    status: reasons::ended(status, &stats, reason.as_deref(), lang),
+                    status: reasons::ended_proving(status, &stats, reason.as_deref(), proven, lang),
                     counters: counters(&stats, lang),
                 }
                 .text(lang)

@@ -388,8 +388,14 @@ impl PlayView for TilesPlay {
                     });
                 }
             }
-            PlayCommand::Solve => {
+            PlayCommand::Solve | PlayCommand::SolveWith(_) | PlayCommand::SolveAnyway => {
+                if let PlayCommand::SolveWith(name) = cmd {
+                    settings.strategy = name.to_string();
+                }
                 self.keep_choices_for_board(settings);
+                if matches!(cmd, PlayCommand::Solve) && self.advise(settings) {
+                    return;
+                }
                 if let Err(e) = self.solve(ctx, settings) {
                     let e = std::sync::Arc::new(e);
                     let said = Said::new(move |lang| e.text(lang));

@@ -8,13 +8,19 @@ use crate::app::anatomy::{self, RunAnatomy};
 use crate::app::error::AppError;
 use crate::app::i18n::{Lang, Message, Said, TilesMsg, names, reasons};
 use crate::app::jobs::JobKind;
+use crate::app::run_by::RunBy;
 use crate::app::settings::{Family, GaveWay, Settings};
 use crate::app::solver::Running;
 use crate::app::steps::{Notice, Playback, Solution};
-use crate::engine::{Status, TilePuzzle};
+use crate::engine::strategy::{self, Outlook};
+use crate::engine::{Board, Status, TilePuzzle};
 use crate::units::{duration, thousands};
 
 use super::TilesPlay;
+
+/// What advice offers instead of a long exact search (registry names): a
+/// solution in seconds, and a near-shortest one.
+const OFFERS: [&str; 2] = ["fast", "weighted"];
 
 impl TilesPlay {
     /// Keep the strategy and heuristic chosen to those that fit the board:
@@ -64,6 +70,76 @@ impl TilesPlay {
         }
     }
 
+    /// Hold Solve back with advice when the run may take very long (an
+    /// exact search far from the goal on a large board): true if it did.
+    pub(super) fn advise(&mut self, settings: &Settings) -> bool {
+        if self.running.is_some() {
+            return false;
+        }
+        let puzzle = TilePuzzle {
+            start: self.solve_start(),
+            goal: self.game.goal.clone(),
+        };
+        if puzzle.check_solvable().is_err() {
+            return false; // Solve says why it refuses
+        }
+        let strategy = settings.strategy();
+        let Outlook::MayTakeLong { at_least, blind } =
+            strategy::outlook(&*strategy, &puzzle, settings.heuristic)
+        else {
+            return false;
+        };
+        let by = RunBy::new(&*strategy, Some(settings.heuristic));
+        let shape = puzzle.shape().to_string();
+        let run = by.clone();
+        self.status = Said::new(move |lang| {
+            TilesMsg::AdviceStatus {
+                run: run.label(lang),
+            }
+            .text(lang)
+        });
+        self.failure = Some(Notice::Advice {
+            title: Said::new(move |lang| {
+                TilesMsg::AdviceTitle {
+                    run: by.label(lang),
+                }
+                .text(lang)
+            }),
+            detail: Said::new(move |lang| {
+                let shape = shape.clone();
+                let label = |name| names::strategy_label_of(name, lang).unwrap_or_default();
+                let (fast, weighted) = (label("fast"), label("weighted"));
+                if blind {
+                    TilesMsg::AdviceBlind {
+                        at_least,
+                        shape,
+                        fast,
+                        weighted,
+                    }
+                } else {
+                    TilesMsg::AdviceGuided {
+                        at_least,
+                        shape,
+                        fast,
+                        weighted,
+                    }
+                }
+                .text(lang)
+            }),
+            offers: &OFFERS,
+        });
+        true
+    }
+
+    /// The start Solve solves: while the board shows one of the step
+    /// list's steps, the list's start.
+    fn solve_start(&self) -> Board {
+        match &self.solution {
+            Some(sol) if !self.solution_stale() => sol.boards[0].clone(),
+            _ => self.game.board.clone(),
+        }
+    }
+
     pub(super) fn solve(
         &mut self,
         ctx: &egui::Context,
@@ -74,10 +150,7 @@ impl TilesPlay {
         }
         // The step list belongs to its start: while the board shows one of
         // its steps, Solve (with any strategy) solves that start again.
-        let start = match &self.solution {
-            Some(sol) if !self.solution_stale() => sol.boards[0].clone(),
-            _ => self.game.board.clone(),
-        };
+        let start = self.solve_start();
         let from_list = start != self.game.board;
         let puzzle = TilePuzzle {
             start,
@@ -214,7 +287,7 @@ impl TilesPlay {
             self.playback = Playback::fresh();
         } else {
             let (status, reason) = (o.status, o.reason.clone());
-            let ended = ended(status, stats, reason.clone());
+            let ended = ended(status, stats, reason.clone(), by.proven(&stats, false));
             self.status = {
                 let (ended, counters) = (ended.clone(), counters.clone());
                 Said::new(move |lang| {
@@ -302,6 +375,7 @@ fn ended(
     status: Status,
     stats: crate::engine::Stats,
     reason: Option<String>,
+    proven: Option<reasons::Proven>,
 ) -> impl Fn(Lang) -> String + Clone {
-    move |lang| reasons::ended(status, &stats, reason.as_deref(), lang)
+    move |lang| reasons::ended_proving(status, &stats, reason.as_deref(), proven, lang)
 }

@@ -12,12 +12,14 @@ mod greedy;
 mod idastar;
 mod ids;
 mod local;
+mod outlook;
 mod params;
 mod problem;
 mod tabu;
 mod weighted;
 
 pub use local::Tuning;
+pub use outlook::{Outlook, outlook};
 pub use params::{Family, Param, ParamKey, ParamKind};
 pub use problem::{
     DepthFirstVisitor, Guide, KlotskiProblem, Problem, Solvers, Solves, TileProblem, Visitor,
