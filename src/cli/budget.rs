@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use super::signals;
 use crate::engine::control::Stop;
+use crate::engine::numeral::short_number;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{Board, CancelToken, HeuristicKind, LimitKind, Limits};
 use crate::storage::pdb_cache;
@@ -242,7 +243,7 @@ pub(super) fn mib(bytes: u64) -> String {
 
 /// A duration in seconds, for messages.
 pub(super) fn seconds(d: Duration) -> String {
-    format!("{} s", super::short_number(d.as_secs_f64()))
+    format!("{} s", short_number(d.as_secs_f64()))
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand};
 
 use crate::engine::control::Stop;
+use crate::engine::numeral::short_number;
 use crate::engine::strategy::SolveError;
 use crate::engine::strategy::{self, Family, STRATEGIES, Strategy};
 use crate::engine::tiles::Shape;
@@ -476,16 +477,6 @@ fn time_limit(secs: f64) -> Result<Duration, CliError> {
                 short_number(secs)
             ))
         })
-}
-
-/// `x` in a short form: plain for ordinary magnitudes, scientific for tiny
-/// or huge ones (1e-300 is not printed as 300 digits).
-fn short_number(x: f64) -> String {
-    if x != 0.0 && x.is_finite() && !(1e-4..1e15).contains(&x.abs()) {
-        format!("{x:e}")
-    } else {
-        format!("{x}")
-    }
 }
 
 impl BoardArgs {

@@ -17,6 +17,7 @@ pub mod hash;
 pub mod job;
 pub mod klotski;
 pub mod memory;
+pub mod numeral;
 pub mod observe;
 pub mod outcome;
 pub mod rng;

@@ -51,6 +51,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::numeral::short_number;
 use crate::engine::tiles::{Board, BoardError, Dir, Shape, TilePuzzle, format_path};
 use crate::engine::{Outcome, Stats, Status};
 
@@ -541,16 +542,6 @@ pub enum FileError {
         /// How many steps it has.
         steps: usize,
     },
-}
-
-/// `x` in a short form: plain for ordinary magnitudes, scientific for tiny
-/// or huge ones (-1e308 is not printed as 309 digits).
-fn short_number(x: f64) -> String {
-    if x != 0.0 && x.is_finite() && !(1e-4..1e15).contains(&x.abs()) {
-        format!("{x:e}")
-    } else {
-        format!("{x}")
-    }
 }
 
 /// The end of `move`/`step` and its verb for `n` of them: `" does"` for

@@ -283,3 +283,39 @@ fn bad_parameters_are_refused_with_their_name() {
         assert!(err.contains(words), "{err} should say {words}");
     }
 }
+
+#[test]
+fn a_huge_knob_value_is_quoted_short_by_the_engine_itself() {
+    // The app shows the engine's own words, so they must be short there
+    // too, not only on the CLI's line.
+    for (name, tuning, shown) in [
+        (
+            "weighted",
+            Tuning {
+                weight: Some(1e308),
+                ..Tuning::default()
+            },
+            "1e308",
+        ),
+        (
+            "annealing",
+            Tuning {
+                t0: Some(-1e308),
+                ..Tuning::default()
+            },
+            "-1e308",
+        ),
+        (
+            "annealing",
+            Tuning {
+                alpha: Some(-1e308),
+                ..Tuning::default()
+            },
+            "-1e308",
+        ),
+    ] {
+        let err = configure(name, &tuning).err().expect("refused").to_string();
+        assert!(err.contains(&format!("not {shown}")), "{err}");
+        assert!(err.chars().count() < 100, "{err}");
+    }
+}

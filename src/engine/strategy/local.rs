@@ -5,6 +5,7 @@ use super::params::{Param, ParamKey};
 use super::problem::visit;
 use super::{Problem, SolveError};
 use crate::control::Control;
+use crate::numeral::short_number;
 use crate::outcome::Outcome;
 use crate::search::SearchSpace;
 
@@ -143,20 +144,25 @@ impl Tuning {
             && !(a > 0.0 && a < 1.0)
         {
             return Err(bad(format!(
-                "--alpha must be between 0 and 1 (exclusive), not {a}"
+                "--alpha must be between 0 and 1 (exclusive), not {}",
+                short_number(a)
             )));
         }
         if let Some(t) = self.t0
             && !(t > 0.0 && t.is_finite())
         {
-            return Err(bad(format!("--t0 must be a positive temperature, not {t}")));
+            return Err(bad(format!(
+                "--t0 must be a positive temperature, not {}",
+                short_number(t)
+            )));
         }
         if let Some(w) = self.weight
             && !(1.0..=super::weighted::MAX_WEIGHT).contains(&w)
         {
             return Err(bad(format!(
-                "--weight must be a number from 1 (optimal) to {}, not {w}",
-                super::weighted::MAX_WEIGHT
+                "--weight must be a number from 1 (optimal) to {}, not {}",
+                super::weighted::MAX_WEIGHT,
+                short_number(w)
             )));
         }
         if self.tenure == Some(0) {
