@@ -496,7 +496,10 @@ impl Distances {
         } else {
             HintMsg::MoreHint
         };
-        if stage < 2 && ui.button(tr(ui, label)).clicked() {
+        // Whole (提示 never breaks as 提/示): a button that does not fit
+        // goes to the next line.
+        let button = egui::Button::new(tr(ui, label)).wrap_mode(egui::TextWrapMode::Extend);
+        if stage < 2 && ui.add(button).clicked() {
             self.hint = Some((board.cells().to_vec(), stage + 1));
         }
         if let (Some((_, stage)), Some((tile, way))) = (&self.hint, self.best_move(board)) {

@@ -65,6 +65,8 @@ mod tests_inspector;
 #[cfg(test)]
 mod tests_jobs;
 #[cfg(test)]
+mod tests_layout;
+#[cfg(test)]
 mod tests_names;
 #[cfg(test)]
 mod tests_pdb;

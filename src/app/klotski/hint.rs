@@ -328,7 +328,8 @@ impl KlotskiHints {
             } else {
                 KlotskiMsg::MoreHint
             };
-            if stage < 2 && ui.button(tr(ui, label)).clicked() {
+            let button = egui::Button::new(tr(ui, label)).wrap_mode(egui::TextWrapMode::Extend);
+            if stage < 2 && ui.add(button).clicked() {
                 self.hint = Some((text.clone(), stage + 1));
                 if let Some(b) = &best {
                     select = Some(b.piece);
