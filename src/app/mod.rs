@@ -7,6 +7,7 @@
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
 mod anatomy;
+mod axes;
 pub mod batch;
 mod board_view;
 mod command;
