@@ -40,6 +40,8 @@ mod tests;
 #[cfg(test)]
 mod tests_anatomy;
 #[cfg(test)]
+mod tests_axes;
+#[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
 mod tests_defects;

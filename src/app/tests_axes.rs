@@ -1,0 +1,181 @@
+//! The charts' axes as drawn (egui_kittest): the tick labels a plot paints
+//! (read from the frame's text shapes, as the accessibility tree has no
+//! plot ticks) and the tooltip of a bar.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT as _, Queryable};
+
+use super::tests::{harness, harness_with, set_board, wait_for_solver, wait_until};
+use super::{HuarongApp, Settings};
+use crate::engine::HeuristicKind;
+use crate::engine::strategy::find;
+use crate::units::{parse_count, thousands};
+
+/// Every text the last frame painted, with where.
+fn painted(h: &Harness<'_, HuarongApp>) -> Vec<(String, egui::Rect)> {
+    fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
+        match shape {
+            egui::Shape::Text(t) => {
+                out.push((t.galley.text().to_string(), shape.visual_bounding_rect()))
+            }
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, &mut out);
+    }
+    out
+}
+
+/// A plot's tick labels between the bottom of `above` and the top of
+/// `below` (the labels before and after the plot): the x axis's (the
+/// lowest row of numbers, left to right) and the y axis's (bottom up).
+fn ticks(h: &Harness<'_, HuarongApp>, above: egui::Rect, below: egui::Rect) -> Ticks {
+    let numbers: Vec<(String, egui::Rect)> = painted(h)
+        .into_iter()
+        .filter(|(t, r)| {
+            r.top() >= above.bottom() - 1.0
+                && r.bottom() <= below.top() + 1.0
+                && !t.is_empty()
+                && t.chars()
+                    .all(|c| c.is_ascii_digit() || ",. kMG−-".contains(c))
+        })
+        .collect();
+    assert!(!numbers.is_empty(), "no tick labels painted");
+    let lowest = numbers
+        .iter()
+        .map(|(_, r)| r.center().y)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let (mut x, mut y): (Vec<_>, Vec<_>) = numbers
+        .into_iter()
+        .partition(|(_, r)| (r.center().y - lowest).abs() < 3.0);
+    x.sort_by(|a, b| a.1.center().x.total_cmp(&b.1.center().x));
+    y.sort_by(|a, b| b.1.center().y.total_cmp(&a.1.center().y));
+    Ticks { x, y }
+}
+
+/// The tick labels of one plot and where they were painted.
+struct Ticks {
+    x: Vec<(String, egui::Rect)>,
+    y: Vec<(String, egui::Rect)>,
+}
+
+impl Ticks {
+    /// The x labels as whole numbers; fails on any that is not one.
+    fn x_whole(&self) -> Vec<u64> {
+        self.x
+            .iter()
+            .map(|(t, _)| {
+                assert!(!t.contains('.'), "a fraction on a whole axis: {:?}", self.x);
+                parse_count(t).unwrap_or_else(|| panic!("{t:?} in {:?}", self.x))
+            })
+            .collect()
+    }
+
+    /// The y labels as counts.
+    fn y_counts(&self) -> Vec<u64> {
+        self.y
+            .iter()
+            .map(|(t, _)| parse_count(t).unwrap_or_else(|| panic!("{t:?} in {:?}", self.y)))
+            .collect()
+    }
+}
+
+#[test]
+fn idastars_chart_of_a_single_iteration_ticks_whole_bounds_and_a_top_count() {
+    let mut h = harness();
+    // Manhattan distance 2, two moves from the goal: one iteration.
+    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    h.get_by_label(find("idastar").unwrap().label()).click();
+    h.run();
+    h.get_by_label(HeuristicKind::Manhattan.label()).click();
+    h.run();
+    h.get_by_label("Inspect").click();
+    h.run();
+    h.get_by_label("Run to end").click();
+    wait_until(
+        &mut h,
+        |h| {
+            h.state()
+                .inspector()
+                .is_some_and(|i| i.message().starts_with("The run is over"))
+        },
+        30,
+        "the end",
+    );
+    h.get_by_label("Iterations").click();
+    h.run();
+    let iterations = h.state().inspector().unwrap().model().iterations.clone();
+    assert_eq!(iterations.len(), 1, "one iteration: {iterations:?}");
+    let (bound, expanded) = (iterations[0].bound as u64, iterations[0].expanded);
+    let above = h.get_by_label_contains("Each iteration searches").rect();
+    let below = h.get_by_label("iteration").rect();
+    let t = ticks(&h, above, below);
+    // Whole bounds only: the bound and a neighbour, never 1.8 or 2.2.
+    let x = t.x_whole();
+    assert!(x.contains(&bound), "{x:?}");
+    assert!(x.len() >= 2, "{x:?}");
+    assert!(
+        x.windows(2).all(|w| w[0] < w[1]),
+        "{x:?}: labels in order, none twice"
+    );
+    // Counts from 0 up to a labelled top at or above the iteration's.
+    let y = t.y_counts();
+    assert_eq!(y.first(), Some(&0), "{:?}", t.y);
+    assert!(y.len() >= 2, "{:?}", t.y);
+    assert!(*y.last().unwrap() >= expanded, "{y:?} for {expanded}");
+    // The bar's figures show beside the pointer, in the window.
+    let (_, at) =
+        t.x.iter()
+            .find(|(l, _)| parse_count(l) == Some(bound))
+            .unwrap();
+    let over_bar = at.center_top() - egui::vec2(0.0, 12.0);
+    h.hover_at(over_bar);
+    h.run();
+    let text = format!("bound {bound}: {}", thousands(expanded));
+    // (The plot itself is also named by its hover text.)
+    let tip = h
+        .get_all_by_label(&text)
+        .find(|n| n.accesskit_node().role() == egui::accesskit::Role::Label)
+        .expect("the tooltip");
+    let window = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1100.0, 720.0));
+    assert!(window.contains_rect(tip.rect()), "{:?}", tip.rect());
+}
+
+#[test]
+fn the_anatomys_chart_by_depth_labels_its_deepest_depth_and_its_top_count() {
+    let mut h = harness_with(Settings {
+        strategy: "astar".into(),
+        heuristic: HeuristicKind::Manhattan,
+        animate: false,
+        ..Settings::default()
+    });
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    h.get_by_label("Anatomy").click();
+    h.run();
+    let a = h
+        .state()
+        .tiles
+        .anatomy
+        .clone()
+        .and_then(|r| r.anatomy)
+        .expect("recorded");
+    let above = h.get_by_label_contains("Expanded by depth:").rect();
+    let below = h.get_by_label_contains("Expanded by f = g + h").rect();
+    let t = ticks(&h, above, below);
+    let x = t.x_whole();
+    let deepest = (a.by_depth.len() - 1) as u64;
+    assert_eq!(x.first(), Some(&0), "{x:?}");
+    assert_eq!(x.last(), Some(&deepest), "{x:?}");
+    let y = t.y_counts();
+    let most = *a.by_depth.iter().max().unwrap();
+    assert_eq!(y.first(), Some(&0), "{:?}", t.y);
+    assert!(*y.last().unwrap() >= most, "{y:?} for {most}");
+    assert!(y.len() >= 3, "{y:?}");
+}
