@@ -6,6 +6,8 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 
+use super::anatomy::{Shape, compare_shapes};
+use super::distribution::Distribution;
 use super::tests::{harness, harness_with, set_board, wait_for_solver, wait_until};
 use super::{HuarongApp, Settings};
 use crate::engine::HeuristicKind;
@@ -13,7 +15,7 @@ use crate::engine::strategy::find;
 use crate::units::{parse_count, thousands};
 
 /// Every text the last frame painted, with where.
-fn painted(h: &Harness<'_, HuarongApp>) -> Vec<(String, egui::Rect)> {
+fn painted<S>(h: &Harness<'_, S>) -> Vec<(String, egui::Rect)> {
     fn walk(shape: &egui::Shape, out: &mut Vec<(String, egui::Rect)>) {
         match shape {
             egui::Shape::Text(t) => {
@@ -31,14 +33,20 @@ fn painted(h: &Harness<'_, HuarongApp>) -> Vec<(String, egui::Rect)> {
 }
 
 /// A plot's tick labels between the bottom of `above` and the top of
-/// `below` (the labels before and after the plot): the x axis's (the
-/// lowest row of numbers, left to right) and the y axis's (bottom up).
+/// `below` (the labels before and after the plot).
 fn ticks(h: &Harness<'_, HuarongApp>, above: egui::Rect, below: egui::Rect) -> Ticks {
+    let region = egui::Rect::everything_below(above.bottom() - 1.0)
+        .intersect(egui::Rect::everything_above(below.top() + 1.0));
+    ticks_in(h, region)
+}
+
+/// The tick labels painted in `region`: the x axis's (the lowest row of
+/// numbers, left to right) and the y axis's (bottom up).
+fn ticks_in<S>(h: &Harness<'_, S>, region: egui::Rect) -> Ticks {
     let numbers: Vec<(String, egui::Rect)> = painted(h)
         .into_iter()
         .filter(|(t, r)| {
-            r.top() >= above.bottom() - 1.0
-                && r.bottom() <= below.top() + 1.0
+            region.contains_rect(*r)
                 && !t.is_empty()
                 && t.chars()
                     .all(|c| c.is_ascii_digit() || ",. kMG−-".contains(c))
@@ -178,4 +186,75 @@ fn the_anatomys_chart_by_depth_labels_its_deepest_depth_and_its_top_count() {
     assert_eq!(y.first(), Some(&0), "{:?}", t.y);
     assert!(*y.last().unwrap() >= most, "{y:?} for {most}");
     assert!(y.len() >= 3, "{y:?}");
+}
+
+/// A widget drawn alone in a window of `size`, after a few frames.
+fn alone<'a>(size: egui::Vec2, ui: impl FnMut(&mut egui::Ui) + 'a) -> Harness<'a> {
+    let mut h = Harness::builder().with_size(size).build_ui(ui);
+    h.run();
+    h
+}
+
+#[test]
+fn among_all_positions_labels_distances_up_to_gods_number() {
+    // A Klotski group's spread: 117 distances, counts rising then falling.
+    let by_distance: Vec<u64> = (0..117u64).map(|d| 1 + d * (117 - d) * 3).collect();
+    let most = *by_distance.iter().max().unwrap();
+    let h = alone(egui::vec2(440.0, 360.0), |ui| {
+        let shown = Distribution {
+            by_distance: &by_distance,
+            unit: "steps",
+            here: Some(40),
+        };
+        shown.show(ui, "test");
+    });
+    let t = ticks_in(&h, egui::Rect::EVERYTHING);
+    let x = t.x_whole();
+    assert_eq!(x.first(), Some(&0), "{x:?}");
+    assert_eq!(x.last(), Some(&116), "God's number labelled: {x:?}");
+    assert!(x.len() >= 3, "{x:?}");
+    let y = t.y_counts();
+    assert_eq!(y.first(), Some(&0), "{:?}", t.y);
+    assert!(*y.last().unwrap() >= most, "{y:?} for {most}");
+}
+
+#[test]
+fn compares_log_shapes_tick_every_few_decades_up_to_the_largest_count() {
+    // A 4×4's nodes by depth: from 1 to about three million over 50 depths.
+    let a: Vec<u64> = (0..51u32)
+        .map(|d| 1.35f64.powi(d as i32).round() as u64)
+        .collect();
+    let b: Vec<u64> = (0..41u32)
+        .map(|d| 1.2f64.powi(d as i32).round() as u64)
+        .collect();
+    let most = *a.iter().chain(&b).max().unwrap();
+    assert!(most > 1_000_000);
+    let h = alone(egui::vec2(600.0, 400.0), |ui| {
+        let shapes = [
+            Shape {
+                label: "A*".into(),
+                by_depth: &a,
+            },
+            Shape {
+                label: "IDA*".into(),
+                by_depth: &b,
+            },
+        ];
+        compare_shapes(ui, &shapes);
+    });
+    let t = ticks_in(&h, egui::Rect::EVERYTHING);
+    let x = t.x_whole();
+    assert_eq!((x.first(), x.last()), (Some(&0), Some(&50)), "{x:?}");
+    let y = t.y_counts();
+    assert!(y.len() >= 3, "more than the tick 1: {:?}", t.y);
+    assert_eq!(y.first(), Some(&1), "{:?}", t.y);
+    for n in &y {
+        let decade = (*n as f64).log10();
+        assert_eq!(
+            10u64.pow(decade.round() as u32),
+            *n,
+            "a power of ten: {y:?}"
+        );
+    }
+    assert!(*y.last().unwrap() >= most, "{y:?} for {most}");
 }
