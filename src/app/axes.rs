@@ -124,14 +124,16 @@ pub fn count_top(max: f64) -> f64 {
 
 impl Scale {
     /// Whole-number positions of bars `min..=max` (each 0.8 wide): half a
-    /// step of room beside the outer bars; a single position is shown
+    /// step of room beside the outer bars, or 3 % of the range if that is
+    /// more (the outer labels stay inside); a single position is shown
     /// with its neighbours (23 → 22 to 24; 0 → 0 and 1, nothing below 0).
     pub fn bars(min: f64, max: f64) -> Self {
         let (lo, hi) = widened(min, max);
+        let pad = (0.03 * (hi - lo)).max(0.5);
         Self {
             kind: Kind::Integer,
-            lo: lo - 0.5,
-            hi: hi + 0.5,
+            lo: lo - pad,
+            hi: hi + pad,
             top: top_or(max, hi),
         }
     }
@@ -232,7 +234,19 @@ impl Scale {
             Dir::X => (X_GAP, X_UNLABELLED),
             Dir::Y => (Y_GAP, Y_UNLABELLED),
         };
-        let step = step_at_least(self.kind, gap * per_point);
+        let mut step = step_at_least(self.kind, gap * per_point);
+        // A slightly wider step that falls on the top value reads better
+        // than a top squeezed in beside the regular ticks.
+        if !on_grid(self.top, step) {
+            let mut wider = step;
+            for _ in 0..2 {
+                wider = step_at_least(self.kind, wider * 1.5);
+                if on_grid(self.top, wider) && multiples(wider, lo, hi).len() >= 2 {
+                    step = wider;
+                    break;
+                }
+            }
+        }
         let mut marks = multiples(step, lo, hi);
         // The top value is always labelled: a regular tick too close to
         // it gives way.
@@ -241,7 +255,7 @@ impl Scale {
             && self.top <= hi + eps
             && !marks.iter().any(|m| (m.value - self.top).abs() < eps)
         {
-            marks.retain(|m| (m.value - self.top).abs() >= step / 2.0);
+            marks.retain(|m| (m.value - self.top).abs() / per_point >= 0.75 * gap);
             marks.push(GridMark {
                 value: self.top,
                 step_size: step,
@@ -293,6 +307,12 @@ impl Scale {
             Kind::Real => real_label(value, step),
         }
     }
+}
+
+/// Whether `v` is a multiple of `step` (within rounding).
+fn on_grid(v: f64, step: f64) -> bool {
+    let k = v / step;
+    (k - k.round()).abs() < 1e-6
 }
 
 /// Multiples of `step` in `lo..=hi` (both ends included).
@@ -516,7 +536,7 @@ mod tests {
                 // Labels far enough apart to be drawn side by side.
                 for w in ticks.windows(2) {
                     let apart = (w[1].0 - w[0].0) * points / (x.hi - x.lo);
-                    assert!(apart >= 0.5 * X_GAP - 1e-6, "{ticks:?} at {points}");
+                    assert!(apart >= 0.75 * X_GAP - 1e-6, "{ticks:?} at {points}");
                 }
             }
         }
@@ -539,6 +559,10 @@ mod tests {
                 assert!(values.contains(&0.0), "{values:?}");
                 assert!(values.contains(&top), "{max}: {values:?}");
                 assert!(values.iter().all(|&v| (0.0..=y.hi).contains(&v)));
+                for w in values.windows(2) {
+                    let apart = (w[1] - w[0]) * points / (y.hi - y.lo);
+                    assert!(apart >= 0.75 * Y_GAP - 1e-6, "{values:?} at {points}");
+                }
             }
         }
     }

@@ -10,8 +10,8 @@ use super::anatomy::{Shape, compare_shapes};
 use super::distribution::Distribution;
 use super::tests::{harness, harness_with, set_board, wait_for_solver, wait_until};
 use super::{HuarongApp, Settings};
-use crate::engine::HeuristicKind;
 use crate::engine::strategy::find;
+use crate::engine::{HeuristicKind, TracePoint};
 use crate::units::{parse_count, thousands};
 
 /// Every text the last frame painted, with where.
@@ -257,4 +257,93 @@ fn compares_log_shapes_tick_every_few_decades_up_to_the_largest_count() {
         );
     }
     assert!(*y.last().unwrap() >= most, "{y:?} for {most}");
+}
+
+#[test]
+fn a_trace_of_one_point_shows_whole_iterations_and_its_value_between_ticks() {
+    for n in [1u64, 3, 40] {
+        let points: Vec<TracePoint> = (0..n)
+            .map(|i| TracePoint {
+                iteration: i * 25,
+                temperature: None,
+                current: 14.0 - (i % 3) as f64,
+                best: 14.0 - (i.min(2)) as f64,
+                acceptance: None,
+            })
+            .collect();
+        let last = (n - 1) * 25;
+        let h = alone(egui::vec2(500.0, 300.0), |ui| {
+            super::trace_plot::show(ui, "test", &points);
+        });
+        let t = ticks_in(&h, egui::Rect::EVERYTHING);
+        let x = t.x_whole();
+        assert!(x.len() >= 2, "{n}: {x:?}");
+        assert!(x.contains(&last), "{n}: the last iteration labelled: {x:?}");
+        let y: Vec<f64> =
+            t.y.iter()
+                .map(|(l, _)| l.replace(',', "").parse::<f64>().expect(l))
+                .collect();
+        assert!(y.len() >= 2, "{n}: {y:?}");
+        let values = points.iter().flat_map(|p| [p.current, p.best]);
+        let low = values.clone().fold(f64::INFINITY, f64::min);
+        let high = values.fold(f64::NEG_INFINITY, f64::max);
+        assert!(y[0] <= low && *y.last().unwrap() >= high, "{n}: {y:?}");
+    }
+}
+
+/// The charts above drawn alone, for a look by eye. Ignored: it needs a
+/// graphics driver.
+#[test]
+#[ignore = "renders PNGs; run with HUARONG_SCREENSHOTS=<folder>"]
+fn render_axes() {
+    let dir = super::tests::screenshot_dir();
+    let by_distance: Vec<u64> = (0..117u64).map(|d| 1 + d * (117 - d) * 3).collect();
+    let a: Vec<u64> = (0..51).map(|d| 1.35f64.powi(d).round() as u64).collect();
+    let iterations = [crate::engine::observe::Iteration {
+        bound: 23,
+        expanded: 4_321,
+        generated: 9_000,
+        skipped: 0,
+    }];
+    let points: Vec<TracePoint> = (0..1)
+        .map(|i| TracePoint {
+            iteration: i,
+            temperature: None,
+            current: 14.0,
+            best: 14.0,
+            acceptance: None,
+        })
+        .collect();
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(480.0, 1000.0))
+        .build_ui(|ui| {
+            Distribution {
+                by_distance: &by_distance,
+                unit: "steps",
+                here: Some(40),
+            }
+            .show(ui, "look");
+            compare_shapes(
+                ui,
+                &[Shape {
+                    label: "A*".into(),
+                    by_depth: &a,
+                }],
+            );
+            super::trace_plot::show(ui, "look", &points);
+            let (x, y) = (
+                super::axes::Scale::bars(23.0, 23.0),
+                super::axes::Scale::count(iterations[0].expanded as f64),
+            );
+            let plot = egui_plot::Plot::new("look iterations").height(160.0);
+            super::axes::apply(plot, x, y).show(ui, |p| {
+                p.bar_chart(egui_plot::BarChart::new(
+                    "expanded",
+                    vec![egui_plot::Bar::new(23.0, 4_321.0).width(0.8)],
+                ))
+            });
+        });
+    h.run();
+    let img = h.render().expect("render");
+    img.save(dir.join("axes.png")).unwrap();
 }

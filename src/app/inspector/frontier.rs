@@ -186,9 +186,7 @@ fn bar_chart(name: &str, data: impl Iterator<Item = (f64, u64)>) -> BarChart {
 
 /// The iteration chart's axes: whole bounds across (a single iteration
 /// with its neighbours), expanded counts up from 0 to a labelled top.
-pub(crate) fn iterations_scales(
-    iterations: &[crate::engine::observe::Iteration],
-) -> (Scale, Scale) {
+fn iterations_scales(iterations: &[crate::engine::observe::Iteration]) -> (Scale, Scale) {
     let bounds = iterations.iter().map(|it| it.bound as f64);
     let most = iterations.iter().map(|it| it.expanded).max().unwrap_or(0);
     (
