@@ -92,10 +92,11 @@ impl Ticks {
     }
 }
 
-#[test]
-fn idastars_chart_of_a_single_iteration_ticks_whole_bounds_and_a_top_count() {
+/// The app with IDA* run to its end in the inspector on a board two
+/// moves from the goal (Manhattan distance 2: one iteration), its
+/// Iterations tab open.
+fn one_iteration() -> super::tests::TestApp {
     let mut h = harness();
-    // Manhattan distance 2, two moves from the goal: one iteration.
     set_board(&mut h, "1 2 3 4 5 6 0 7 8");
     h.get_by_label(find("idastar").unwrap().label()).click();
     h.run();
@@ -116,6 +117,12 @@ fn idastars_chart_of_a_single_iteration_ticks_whole_bounds_and_a_top_count() {
     );
     h.get_by_label("Iterations").click();
     h.run();
+    h
+}
+
+#[test]
+fn idastars_chart_of_a_single_iteration_ticks_whole_bounds_and_a_top_count() {
+    let mut h = one_iteration();
     let iterations = h.state().inspector().unwrap().model().iterations.clone();
     assert_eq!(iterations.len(), 1, "one iteration: {iterations:?}");
     let (bound, expanded) = (iterations[0].bound as u64, iterations[0].expanded);
@@ -346,4 +353,14 @@ fn render_axes() {
     h.run();
     let img = h.render().expect("render");
     img.save(dir.join("axes.png")).unwrap();
+    // The IDA* chart of one iteration in the app, the pointer over its bar.
+    let mut h = one_iteration();
+    let above = h.get_by_label_contains("Each iteration searches").rect();
+    let below = h.get_by_label("iteration").rect();
+    let t = ticks(&h, above, below);
+    let (_, at) = t.x.iter().find(|(l, _)| l == "2").expect("the bound");
+    h.hover_at(at.center_top() - egui::vec2(0.0, 12.0));
+    h.run();
+    let img = h.render().expect("render");
+    img.save(dir.join("axes-idastar.png")).unwrap();
 }
