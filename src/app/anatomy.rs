@@ -10,10 +10,10 @@
 use std::sync::Arc;
 
 use eframe::egui::{self, Color32};
-use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, uniform_grid_spacer};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
 
+use super::axes::{self, Scale};
 use super::i18n::{InspectorMsg, tr};
-use super::trace_plot::{GRID_MIN, nice_steps};
 
 use crate::engine::observe::{Anatomy, AnatomyRecorder, Truth};
 use crate::engine::{Control, Outcome, Stats};
@@ -130,34 +130,35 @@ fn bars(
 ) {
     ui.add_space(4.0);
     ui.add(egui::Label::new(egui::RichText::new(title).strong()).wrap());
-    let chart = BarChart::new(
-        title.to_string(),
-        data.iter()
-            .map(|&(x, n)| {
-                Bar::new(x, n as f64)
-                    .width(0.8)
-                    .name(format!("{x_name} {x}"))
-            })
-            .collect(),
-    )
-    .color(colour)
-    .element_formatter(Box::new(|bar, _| {
-        format!("{}: {}", bar.name, thousands(bar.value as u64))
-    }));
-    Plot::new(id.to_string())
+    let texts: Vec<(f64, String)> = data
+        .iter()
+        .map(|&(x, n)| (x, format!("{x_name} {x}: {}", thousands(n))))
+        .collect();
+    let chart = axes::quiet(
+        BarChart::new(
+            title.to_string(),
+            data.iter()
+                .map(|&(x, n)| Bar::new(x, n as f64).width(0.8))
+                .collect(),
+        )
+        .color(colour),
+    );
+    let xs = data.iter().map(|&(x, _)| x);
+    let x = Scale::bars(
+        xs.clone().fold(f64::INFINITY, f64::min),
+        xs.fold(f64::NEG_INFINITY, f64::max),
+    );
+    let y = Scale::count(data.iter().map(|&(_, n)| n).max().unwrap_or(0) as f64);
+    let plot = Plot::new(id.to_string())
         .height(110.0)
         .y_axis_min_width(32.0)
         .allow_zoom(false)
         .allow_drag(false)
         .allow_scroll(false)
         .allow_boxed_zoom(false)
-        .include_y(0.0)
-        .grid_spacing(egui::Rangef::new(GRID_MIN as f32, 300.0))
-        .x_grid_spacer(uniform_grid_spacer(nice_steps))
-        .y_grid_spacer(uniform_grid_spacer(nice_steps))
-        .x_axis_label(x_name.to_string())
-        .y_axis_formatter(|mark, _| super::trace_plot::compact(mark.value))
-        .show(ui, |plot| plot.bar_chart(chart));
+        .x_axis_label(x_name.to_string());
+    let shown = axes::apply(plot, x, y).show(ui, |plot| plot.bar_chart(chart));
+    axes::bar_tooltip(&shown, &texts);
 }
 
 /// A list as `1 2 4 …` figures, summed: `1,234`.
@@ -402,7 +403,17 @@ pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
     // As wide as the view shows (the table above may be wider), with room
     // for "10k" on the axis.
     let visible = ui.clip_rect().right() - ui.cursor().left() - 8.0;
-    Plot::new("compare shapes")
+    // Whole depths across, decades of counts up (the values drawn are
+    // their logarithms), each axis labelled at its top.
+    let deepest = shapes.iter().map(|s| s.by_depth.len()).max().unwrap_or(1);
+    let most = shapes
+        .iter()
+        .flat_map(|s| s.by_depth.iter().copied())
+        .max()
+        .unwrap_or(1);
+    let x = Scale::integer(0.0, deepest.saturating_sub(1) as f64);
+    let y = Scale::log_counts(most as f64);
+    let plot = Plot::new("compare shapes")
         .height(160.0)
         .width(ui.available_width().min(visible).max(200.0))
         .y_axis_min_width(32.0)
@@ -410,25 +421,23 @@ pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
         .allow_drag(false)
         .allow_scroll(false)
         .allow_boxed_zoom(false)
-        .include_y(0.0)
-        .x_axis_label(tr(ui, InspectorMsg::DepthG))
-        .y_axis_formatter(|mark, _| super::trace_plot::compact(10f64.powf(mark.value).round()))
-        .show(ui, |plot| {
-            for (k, s) in shapes.iter().enumerate() {
-                let points: Vec<[f64; 2]> = s
-                    .by_depth
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, n)| **n > 0)
-                    .map(|(d, &n)| [d as f64, (n as f64).log10()])
-                    .collect();
-                plot.line(
-                    Line::new(s.label.clone(), PlotPoints::from(points))
-                        .color(PALETTE[k % PALETTE.len()])
-                        .width(2.0),
-                );
-            }
-        });
+        .x_axis_label(tr(ui, InspectorMsg::DepthG));
+    axes::apply(plot, x, y).show(ui, |plot| {
+        for (k, s) in shapes.iter().enumerate() {
+            let points: Vec<[f64; 2]> = s
+                .by_depth
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n > 0)
+                .map(|(d, &n)| [d as f64, (n as f64).log10()])
+                .collect();
+            plot.line(
+                Line::new(s.label.clone(), PlotPoints::from(points))
+                    .color(PALETTE[k % PALETTE.len()])
+                    .width(2.0),
+            );
+        }
+    });
 }
 
 /// IDA*'s iterations as a table: number, bound, expanded, generated and

@@ -365,18 +365,31 @@ impl Batch {
                 (label.clone(), xy)
             })
             .collect();
-        let mut plot = Plot::new("batch scatter")
+        // Whole lengths across, decades of time up (the values drawn are
+        // the times' logarithms), each axis labelled at its top.
+        let all = || series.iter().flat_map(|(_, xy)| xy.iter());
+        let (x, y) = (
+            super::axes::Scale::integer(
+                all().map(|p| p[0]).fold(f64::INFINITY, f64::min),
+                all().map(|p| p[0]).fold(f64::NEG_INFINITY, f64::max),
+            ),
+            super::axes::Scale::log_range(
+                all().map(|p| p[1]).fold(f64::INFINITY, f64::min),
+                all().map(|p| p[1]).fold(f64::NEG_INFINITY, f64::max),
+            ),
+        );
+        let plot = Plot::new("batch scatter")
             .height(200.0)
             .allow_scroll(false)
             .allow_zoom(true)
             .x_axis_label(Msg::BatchLengthAxis.text(lang))
-            .y_axis_min_width(52.0)
-            .y_axis_formatter(|mark, _| time_tick(10f64.powf(mark.value)))
-            .x_axis_formatter(|mark, _| {
-                if mark.value >= 0.0 && mark.value.fract() == 0.0 {
-                    format!("{}", mark.value)
-                } else {
-                    String::new()
+            .y_axis_min_width(52.0);
+        let mut plot = super::axes::apply(plot, x, y)
+            .y_axis_formatter(move |mark, _| {
+                // Decades only (see `axes`), in the unit that reads best.
+                match y.label(mark.value, mark.step_size) {
+                    l if l.is_empty() => l,
+                    _ => time_tick(10f64.powf(mark.value)),
                 }
             })
             .label_formatter(|pos| match pos {

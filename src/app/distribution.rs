@@ -6,6 +6,8 @@
 use eframe::egui::{self, Color32};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 
+use super::axes::{self, Scale};
+
 use super::i18n::{HintMsg, Lang, Message, tr, tr_ctx};
 use crate::units::thousands;
 
@@ -72,19 +74,28 @@ impl Distribution<'_> {
                 ui.label(tr(ui, HintMsg::NotAmong));
             }
         }
-        let bars: Vec<Bar> = self
+        let texts: Vec<(f64, String)> = self
             .by_distance
             .iter()
             .enumerate()
             .map(|(d, &n)| {
-                let bar = Bar::new(d as f64, n as f64).width(0.8).name(tr(
+                let name = tr(
                     ui,
                     HintMsg::BarName {
                         d,
                         unit: unit.to_string(),
                         n: thousands(n),
                     },
-                ));
+                );
+                (d as f64, name)
+            })
+            .collect();
+        let bars: Vec<Bar> = self
+            .by_distance
+            .iter()
+            .enumerate()
+            .map(|(d, &n)| {
+                let bar = Bar::new(d as f64, n as f64).width(0.8);
                 if self.here == Some(d as u32) {
                     bar.fill(HERE)
                 } else {
@@ -96,19 +107,25 @@ impl Distribution<'_> {
         let unit = unit.to_string();
         let positions = tr(ui, HintMsg::PositionsAxis);
         let this_position = tr(ui, HintMsg::ThisPositionLine);
-        Plot::new(format!("{id} distribution"))
+        // Whole distances from 0 to God's number (labelled), counts from 0
+        // to a labelled top.
+        let most = self.by_distance.iter().copied().max().unwrap_or(0);
+        let last = self.max().unwrap_or(0).max(here.unwrap_or(0));
+        let (x, y) = (Scale::bars(0.0, last as f64), Scale::count(most as f64));
+        let plot = Plot::new(format!("{id} distribution"))
             .height(200.0)
             .allow_scroll(false)
             .allow_drag(false)
             .allow_zoom(false)
             .x_axis_label(tr(ui, HintMsg::XAxis { unit }))
-            .y_axis_label(positions.clone())
-            .show(ui, |plot| {
-                plot.bar_chart(BarChart::new(positions, bars).color(BARS));
-                if let Some(d) = here {
-                    plot.vline(VLine::new(this_position, d as f64).color(HERE));
-                }
-            });
+            .y_axis_label(positions.clone());
+        let shown = axes::apply(plot, x, y).show(ui, |plot| {
+            plot.bar_chart(axes::quiet(BarChart::new(positions, bars).color(BARS)));
+            if let Some(d) = here {
+                plot.vline(VLine::new(this_position, d as f64).color(HERE));
+            }
+        });
+        axes::bar_tooltip(&shown, &texts);
     }
 }
 

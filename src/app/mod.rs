@@ -7,6 +7,7 @@
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
 mod anatomy;
+mod axes;
 pub mod batch;
 mod board_view;
 mod command;
@@ -40,6 +41,8 @@ mod tests;
 mod tests_advice;
 #[cfg(test)]
 mod tests_anatomy;
+#[cfg(test)]
+mod tests_axes;
 #[cfg(test)]
 mod tests_compare;
 #[cfg(test)]

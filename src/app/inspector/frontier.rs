@@ -4,6 +4,8 @@
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
 
+use crate::app::axes::{self, Scale};
+
 use super::board::Subject;
 use super::model::{Model, Node};
 use crate::app::i18n::{InspectorMsg, tr};
@@ -81,23 +83,36 @@ pub fn layers(ui: &mut egui::Ui, model: &Model) {
     let layer = model.current().map_or(0, |n| n.g);
     let next = layer + 1;
     ui.label(tr(ui, InspectorMsg::LayersHeader { layer, next }));
-    let bars: Vec<Bar> = model
+    let texts: Vec<(f64, String)> = model
         .layers
         .iter()
         .enumerate()
-        .map(|(d, &n)| Bar::new(d as f64, n as f64).name(tr(ui, InspectorMsg::DepthN { d })))
+        .map(|(d, &n)| {
+            let name = tr(ui, InspectorMsg::DepthN { d });
+            (d as f64, format!("{name}: {}", thousands(n)))
+        })
         .collect();
     let (depth, states) = (tr(ui, InspectorMsg::Depth), tr(ui, InspectorMsg::States));
+    let most = model.layers.iter().copied().max().unwrap_or(0);
+    let (x, y) = (
+        Scale::bars(0.0, model.layers.len().saturating_sub(1) as f64),
+        Scale::count(most as f64),
+    );
     egui::ScrollArea::vertical()
         .id_salt("layers")
         .show(ui, |ui| {
-            Plot::new("layer sizes")
+            let chart = bar_chart(
+                &states,
+                model.layers.iter().enumerate().map(|(d, &n)| (d as f64, n)),
+            );
+            let plot = Plot::new("layer sizes")
                 .height(160.0)
                 .allow_scroll(false)
                 .allow_drag(false)
                 .x_axis_label(depth.clone())
-                .y_axis_label(states.clone())
-                .show(ui, |p| p.bar_chart(BarChart::new(states.clone(), bars)));
+                .y_axis_label(states.clone());
+            let shown = axes::apply(plot, x, y).show(ui, |p| p.bar_chart(chart));
+            axes::bar_tooltip(&shown, &texts);
             egui::Grid::new("layers grid")
                 .striped(true)
                 .num_columns(2)
@@ -122,31 +137,65 @@ pub fn iterations(ui: &mut egui::Ui, model: &Model) {
         return;
     };
     ui.label(tr(ui, InspectorMsg::IterationsHeader { bound }));
-    let bars: Vec<Bar> = model
+    let texts: Vec<(f64, String)> = model
         .iterations
         .iter()
         .map(|it| {
             let name = tr(ui, InspectorMsg::Bound { n: it.bound });
-            Bar::new(it.bound as f64, it.expanded as f64).name(name)
+            (
+                it.bound as f64,
+                format!("{name}: {}", thousands(it.expanded)),
+            )
         })
         .collect();
     let (bound, expanded) = (
         tr(ui, InspectorMsg::ColBound),
         tr(ui, InspectorMsg::ColExpanded),
     );
+    let (x, y) = iterations_scales(&model.iterations);
     egui::ScrollArea::vertical()
         .id_salt("iterations")
         .show(ui, |ui| {
-            Plot::new("iterations plot")
+            let chart = bar_chart(
+                &expanded,
+                model
+                    .iterations
+                    .iter()
+                    .map(|it| (it.bound as f64, it.expanded)),
+            );
+            let plot = Plot::new("iterations plot")
                 .height(160.0)
                 .allow_scroll(false)
                 .allow_drag(false)
                 .x_axis_label(bound.clone())
-                .y_axis_label(expanded.clone())
-                .show(ui, |p| p.bar_chart(BarChart::new(expanded.clone(), bars)));
+                .y_axis_label(expanded.clone());
+            let shown = axes::apply(plot, x, y).show(ui, |p| p.bar_chart(chart));
+            axes::bar_tooltip(&shown, &texts);
             let id = ui.scope_id().with("iterations");
             crate::app::anatomy::iterations_table(ui, id, &model.iterations);
         });
+}
+
+/// Bars of `(position, count)`, their own labels left to the tooltip.
+fn bar_chart(name: &str, data: impl Iterator<Item = (f64, u64)>) -> BarChart {
+    let bars = data
+        .map(|(x, n)| Bar::new(x, n as f64).width(0.8))
+        .collect();
+    axes::quiet(BarChart::new(name.to_string(), bars))
+}
+
+/// The iteration chart's axes: whole bounds across (a single iteration
+/// with its neighbours), expanded counts up from 0 to a labelled top.
+fn iterations_scales(iterations: &[crate::engine::observe::Iteration]) -> (Scale, Scale) {
+    let bounds = iterations.iter().map(|it| it.bound as f64);
+    let most = iterations.iter().map(|it| it.expanded).max().unwrap_or(0);
+    (
+        Scale::bars(
+            bounds.clone().fold(f64::INFINITY, f64::min),
+            bounds.fold(f64::NEG_INFINITY, f64::max),
+        ),
+        Scale::count(most as f64),
+    )
 }
 
 /// IDA*: the path from the start to the node expanded (all it stores).
