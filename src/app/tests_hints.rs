@@ -874,12 +874,18 @@ fn in_a_small_window_the_chinese_hint_button_keeps_its_word_whole() {
     });
     h.set_size(egui::Vec2::new(800.0, 560.0));
     set_board(&mut h, "8 6 7 2 5 4 3 0 1");
-    wait_until(&mut h, |h| h.query_by_label("提示").is_some(), 60, "the hint button");
+    wait_until(
+        &mut h,
+        |h| h.query_by_label("提示").is_some(),
+        60,
+        "the hint button",
+    );
     let hint = h.get_by_label("提示").rect();
     // A button one line high is its text's height and its padding.
     let one_line = h.get_by_label("步数：0").rect();
     assert!(
-        hint.height() <= one_line.height() + 2.0 * h.ctx.style().spacing.button_padding.y + 1.0,
+        hint.height()
+            <= one_line.height() + 2.0 * h.ctx.global_style().spacing.button_padding.y + 1.0,
         "the hint button wraps: {hint:?} against one line {one_line:?}"
     );
 }

@@ -234,6 +234,7 @@ fn a_refused_command_and_the_error_dialog_speak_chinese() {
     // Held back first, in Chinese: a blind search of a random 4×4.
     h.get_by_label("广度优先搜索在这个局面上可能要算很长时间");
     h.get_by_label("改用快速（逐行归位）");
+    h.get_by_label("改用加权 A* 算法");
     h.get_by_label("仍然求解").click();
     let _ = h.run_ok(); // the spinner keeps asking for frames
     assert!(h.state().is_solving());

@@ -22,7 +22,10 @@ fn settings() -> Settings {
 #[test]
 fn the_board_stays_put_whichever_strategy_and_language_is_chosen() {
     for lang in Lang::ALL {
-        let mut h = harness_with(Settings { language: lang, ..settings() });
+        let mut h = harness_with(Settings {
+            language: lang,
+            ..settings()
+        });
         set_board(&mut h, "1 2 3 4 5 6 0 7 8");
         let board = cell_rect(&h, 0);
         for s in strategy::for_family(Family::Tiles) {

@@ -19,7 +19,7 @@ use crate::units::{duration, thousands};
 use super::TilesPlay;
 
 /// What advice offers instead of a long exact search (registry names): a
-/// solution in seconds, and a near-shortest one.
+/// solution in seconds, and a near-shortest one (up to 4×4).
 const OFFERS: [&str; 2] = ["fast", "weighted"];
 
 impl TilesPlay {
@@ -91,6 +91,13 @@ impl TilesPlay {
         };
         let by = RunBy::new(&*strategy, Some(settings.heuristic));
         let shape = puzzle.shape().to_string();
+        // Beyond 4×4 weighted A* too can take hours on a random start
+        // (its weight 1.2 ran a 5×5 into the minute's limit): Fast alone.
+        let offers: &'static [&'static str] = if puzzle.shape().cells() > 16 {
+            &OFFERS[..1]
+        } else {
+            &OFFERS
+        };
         let run = by.clone();
         self.status = Said::new(move |lang| {
             TilesMsg::AdviceStatus {
@@ -107,26 +114,21 @@ impl TilesPlay {
             }),
             detail: Said::new(move |lang| {
                 let shape = shape.clone();
+                let why = if blind {
+                    TilesMsg::AdviceBlind { at_least, shape }
+                } else {
+                    TilesMsg::AdviceGuided { at_least, shape }
+                };
                 let label = |name| names::strategy_label_of(name, lang).unwrap_or_default();
                 let (fast, weighted) = (label("fast"), label("weighted"));
-                if blind {
-                    TilesMsg::AdviceBlind {
-                        at_least,
-                        shape,
-                        fast,
-                        weighted,
-                    }
+                let offers = if offers.len() > 1 {
+                    TilesMsg::AdviceOffers { fast, weighted }
                 } else {
-                    TilesMsg::AdviceGuided {
-                        at_least,
-                        shape,
-                        fast,
-                        weighted,
-                    }
-                }
-                .text(lang)
+                    TilesMsg::AdviceOfferFast { fast }
+                };
+                format!("{} {}", why.text(lang), offers.text(lang))
             }),
-            offers: &OFFERS,
+            offers,
         });
         true
     }
