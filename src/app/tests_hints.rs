@@ -865,27 +865,40 @@ fn the_board_keeps_its_place_while_a_distance_is_worked_out() {
     assert_eq!(h.get_by_label("board").rect().top(), top);
 }
 
-#[test]
-fn in_a_small_window_the_chinese_hint_button_keeps_its_word_whole() {
-    // 提示 broke as 提/示 at the end of a narrow row.
-    let mut h = tiles_harness(Settings {
-        language: super::i18n::Lang::Chinese,
-        ..Settings::default()
-    });
-    h.set_size(egui::Vec2::new(800.0, 560.0));
-    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+/// The hint button's height against one line's, at every window width
+/// from 800 px down to 600 px: the button must never break its word.
+fn hint_button_stays_whole(h: &mut super::tests::TestApp, one_line: &str) {
     wait_until(
-        &mut h,
+        h,
         |h| h.query_by_label("提示").is_some(),
         60,
         "the hint button",
     );
-    let hint = h.get_by_label("提示").rect();
-    // A button one line high is its text's height and its padding.
-    let one_line = h.get_by_label("步数：0").rect();
-    assert!(
-        hint.height()
-            <= one_line.height() + 2.0 * h.ctx.global_style().spacing.button_padding.y + 1.0,
-        "the hint button wraps: {hint:?} against one line {one_line:?}"
-    );
+    for width in (600..=800).rev().step_by(2) {
+        h.set_size(egui::Vec2::new(width as f32, 560.0));
+        h.run();
+        let hint = h.get_by_label("提示").rect();
+        // A button one line high is its text's height and its padding.
+        let line = h.get_by_label(one_line).rect();
+        let padding = 2.0 * h.ctx.global_style().spacing.button_padding.y;
+        assert!(
+            hint.height() <= line.height() + padding + 1.0,
+            "at {width} px the hint button wraps: {hint:?} against one line {line:?}"
+        );
+    }
+}
+
+#[test]
+fn in_a_small_window_the_chinese_hint_button_keeps_its_word_whole() {
+    // 提示 broke as 提/示 where the readout left it less than its width.
+    let mut h = tiles_harness(Settings {
+        language: super::i18n::Lang::Chinese,
+        ..Settings::default()
+    });
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    hint_button_stays_whole(&mut h, "步数：0");
+    let mut h = klotski_hints_harness(Metric::Moves);
+    h.state_mut().settings_mut().language = super::i18n::Lang::Chinese;
+    h.run();
+    hint_button_stays_whole(&mut h, "步数：0");
 }
