@@ -61,6 +61,10 @@ fn record_start(runs: &mut [Vec<RunSummary>], mut start: Vec<Option<RunSummary>>
     }
 }
 
+/// What a batch's worker gives back: the runs of each configuration, and
+/// the starts drawn, in the order run.
+type Drawn = (Vec<Vec<RunSummary>>, Vec<Start>);
+
 /// The batch's settings and its run.
 pub struct Batch {
     /// Number of starts.
@@ -81,7 +85,7 @@ pub struct Batch {
     /// The starts of the last batch, in the order run (fewer than its
     /// count if it was cancelled).
     pub starts: Vec<Start>,
-    job: Option<Handle<(Vec<Vec<RunSummary>>, Vec<Start>)>>,
+    job: Option<Handle<Drawn>>,
     done: Arc<AtomicUsize>,
     /// Runs per configuration, once finished (or cancelled part-way).
     pub points: Vec<Vec<RunSummary>>,
