@@ -480,21 +480,13 @@ impl Distances {
         ui.separator();
         let how = tr(ui, &known.how);
         if known.exact {
-            let readout = if d == 1 {
-                HintMsg::ExactOne
-            } else {
-                HintMsg::Exact { d }
-            };
+            let readout = HintMsg::Exact { d };
             // Kept whole: in a narrow row it moves to the next line rather
             // than breaking inside its bracket.
             ui.add(egui::Label::new(tr(ui, readout)).extend())
                 .on_hover_text(tr(ui, HintMsg::ExactHow { how }));
         } else {
-            let readout = if d == 1 {
-                HintMsg::AtMostOne
-            } else {
-                HintMsg::AtMost { d }
-            };
+            let readout = HintMsg::AtMost { d };
             ui.add(egui::Label::new(tr(ui, readout)).extend())
                 .on_hover_text(tr(ui, HintMsg::BoundHow { how }));
         }

@@ -334,3 +334,24 @@ fn render_anatomy_and_help() {
         img.save(dir.join(format!("compare-{w}.png"))).unwrap();
     }
 }
+
+#[test]
+fn the_anatomy_title_follows_the_language_after_the_run() {
+    // A run made in Chinese reads in English once the language is English:
+    // the title is worded when drawn, not when the run ended.
+    let mut h = harness_with(Settings {
+        language: super::i18n::Lang::Chinese,
+        ..settings("bfs")
+    });
+    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    h.get_by_label("求解").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    h.get_by_label("剖析").click();
+    h.run();
+    h.get_by_label("广度优先搜索的剖析");
+    h.state_mut().settings_mut().language = super::i18n::Lang::English;
+    h.run();
+    h.get_by_label("Anatomy of BFS");
+    assert!(h.query_by_label_contains("广度优先").is_none());
+}

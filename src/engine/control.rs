@@ -451,6 +451,8 @@ impl<'a> Meter<'a> {
     /// Stop the clock, send a last report and hand back the statistics.
     pub fn finish(mut self, sizes: Sizes) -> Stats {
         self.note_sizes(&sizes);
+        // The bound it ended at: on a stop, what an exact search proved.
+        self.stats.bound = self.stats.bound.or(sizes.bound);
         self.stats.elapsed = self.start.elapsed();
         self.report(
             sizes,

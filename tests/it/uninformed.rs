@@ -393,3 +393,105 @@ fn cancel_and_node_limits_stop_them() {
         assert_eq!(o.stats.expanded, 300, "{}", s.name());
     }
 }
+
+/// How many states lie at each distance from `start` (tiles), by the
+/// test's own breadth-first search.
+fn layer_sizes(rows: usize, cols: usize, start: &[u8]) -> Vec<u64> {
+    let mut seen: HashMap<Vec<u8>, usize> = HashMap::from([(start.to_vec(), 0)]);
+    let mut queue = VecDeque::from([start.to_vec()]);
+    let mut layers = vec![0u64];
+    while let Some(board) = queue.pop_front() {
+        let d = seen[&board];
+        layers[d] += 1;
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        for next in neighbours(rows, cols, blank) {
+            let mut b = board.clone();
+            b.swap(blank, next);
+            if !seen.contains_key(&b) {
+                seen.insert(b.clone(), d + 1);
+                if layers.len() == d + 1 {
+                    layers.push(0);
+                }
+                queue.push_back(b);
+            }
+        }
+    }
+    layers
+}
+
+/// The distance of the `k`-th state (from 0) a breadth-first search takes
+/// from its queue, whatever its order within a layer.
+fn depth_of_kth(layers: &[u64], k: u64) -> u32 {
+    let mut through = 0;
+    for (d, &n) in layers.iter().enumerate() {
+        through += n;
+        if k < through {
+            return d as u32;
+        }
+    }
+    layers.len() as u32
+}
+
+#[test]
+fn a_stopped_exact_search_proves_a_lower_bound_no_longer_than_the_shortest_path() {
+    let goal = goal_cells(3, 3);
+    let exact = ["bfs", "astar", "idastar", "ids"];
+    for seed in 1..=6u64 {
+        let start = walk_from(3, 3, &goal, 60, seed);
+        let shortest = tile_distance(3, 3, &start, &goal).unwrap() as u32;
+        let layers = layer_sizes(3, 3, &start);
+        for name in exact {
+            let s = strategy::find(name).unwrap();
+            for max_nodes in [1, 10, 100, 1_000, 10_000] {
+                let ctl = Control::default().with_limits(Limits {
+                    max_nodes: Some(max_nodes),
+                    ..Limits::default()
+                });
+                let o = solve(s, &puzzle(3, 3, &start), &ctl);
+                if o.status != Status::Limit(LimitKind::Nodes) {
+                    continue;
+                }
+                let lower = strategy::proven_lower_bound(s, &o.stats)
+                    .unwrap_or_else(|| panic!("{name} proves no bound at {max_nodes}"));
+                assert!(lower <= shortest, "{name}: {lower} > {shortest}");
+                if name == "bfs" {
+                    // The state being expanded when it stopped is the last
+                    // counted or the next one: its layer is searched through.
+                    let e = o.stats.expanded;
+                    let at = [depth_of_kth(&layers, e.saturating_sub(1)), depth_of_kth(&layers, e)];
+                    assert!(at.contains(&(lower - 1)), "bfs {lower} after {e} ({at:?})");
+                }
+            }
+        }
+    }
+    // A strategy that proves nothing claims nothing.
+    let annealing = strategy::find("annealing").unwrap();
+    let stats = huarong_engine::Stats {
+        bound: Some(3),
+        ..Default::default()
+    };
+    assert_eq!(strategy::proven_lower_bound(annealing, &stats), None);
+}
+
+#[test]
+fn a_stopped_klotski_breadth_first_search_proves_a_bound_below_the_shortest() {
+    // 横刀立马, whose shortest solution the unlimited search gives (the
+    // engine's BFS is checked against the test's own elsewhere).
+    let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+    let bfs = strategy::find("bfs").unwrap();
+    let full = solve_klotski(bfs, &layout, Metric::Steps, &Control::default()).unwrap();
+    let shortest = unit_steps(&layout, &full.path).unwrap().len() as u32;
+    let mut last = 0;
+    for max_nodes in [10, 100, 1_000] {
+        let ctl = Control::default().with_limits(Limits {
+            max_nodes: Some(max_nodes),
+            ..Limits::default()
+        });
+        let o = solve_klotski(bfs, &layout, Metric::Steps, &ctl).unwrap();
+        assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
+        let lower = strategy::proven_lower_bound(bfs, &o.stats).unwrap();
+        assert!(lower <= shortest && lower >= last, "{lower} after {last}, shortest {shortest}");
+        assert!(lower >= 1);
+        last = lower;
+    }
+}

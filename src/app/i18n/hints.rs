@@ -13,10 +13,8 @@ messages! {
     WorkingOut => "Distance: working out…", "距离：正在计算…";
     CannotReach => "This position cannot reach the goal", "这个局面无法到达目标";
     Unknown { why: String } => "Distance unknown: {why}", "距离未知：{why}";
-    ExactOne => "1 move from the goal (exact)", "还差 1 步（最优）";
-    Exact { d: u32 } => "{d} moves from the goal (exact)", "还差 {d} 步（最优）";
-    AtMostOne => "At most 1 move from the goal", "最多还差 1 步";
-    AtMost { d: u32 } => "At most {d} moves from the goal", "最多还差 {d} 步";
+    Exact { d: u32 } => "{d} moves from the goal (exact)", "离目标还差 {d} 步（精确）";
+    AtMost { d: u32 } => "At most {d} moves from the goal", "离目标最多还差 {d} 步";
     ExactHow { how: String } => "The least number of moves, {how}.", "这是最少步数，{how}。";
     BoundHow { how: String } =>
         "An upper bound: {how}. The shortest solution may be shorter.",

@@ -152,7 +152,7 @@ messages! {
     ColGenerated => "generated", "生成";
     ColSkipped => "skipped", "略过";
     ColSkippedHint =>
-        "Moves move pruning skipped: they would repeat a shorter or earlier move sequence (see Help: move pruning).",
+        "Moves skipped by move pruning: they would repeat a shorter or earlier move sequence (see Help: move pruning).",
         "走法剪枝略过的步：它们会与更短或更早的走法重复（见帮助：走法剪枝）。";
     PathHeader { n: usize } =>
         "IDA* keeps only the path from the start to the node it expands: {n} nodes.",
@@ -224,7 +224,7 @@ messages! {
     TabSolution => "Solution", "解法";
     TabSolutionHint =>
         "The solution's steps, to play and step through",
-        "解法的各步，可以播放或逐步查看";
+        "解法的各步，可以播放或一步步看";
     TabAnatomy => "Anatomy", "剖析";
     TabAnatomyHint =>
         "Where the latest run's effort went: nodes by depth and by f, iterations, b*",
@@ -274,12 +274,12 @@ messages! {
         "分层（按深度统计的新状态）：{layers} 层共 {states} 个状态";
     ErrorTitle { n: String, mean: String, exact: String } =>
         "Heuristic's error (true distance − h) over {n} expansions: mean {mean}, exact at {exact} %",
-        "启发函数的误差（真实距离 − h），共 {n} 次扩展：平均 {mean}，{exact} % 完全准确";
+        "启发函数的误差（真实距离 − h），共 {n} 次扩展：平均 {mean}，{exact} % 精确";
     ErrorAxis => "error", "误差";
     ErrorWhere =>
         "The heuristic's error is shown on boards of up to 10 cells and in Klotski, where exact distances are quick to count.",
         "启发函数的误差只在不超过 10 格的棋盘和华容道中显示：那里的精确距离能很快算出。";
-    CompareTitle => "Nodes expanded by depth (log scale)", "按深度统计的扩展节点（对数坐标）";
+    CompareTitle => "Nodes expanded by depth (log scale)", "按深度统计的扩展节点（对数刻度）";
     CompareHint =>
         "Recorded runs take about a fifth longer (IDA* on one thread); the setting is in the play view's Anatomy tab.",
         "记录剖析的运行约慢五分之一（IDA* 只用一个线程）；这个设置在游戏视图的“剖析”标签页里。";

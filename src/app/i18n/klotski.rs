@@ -28,10 +28,10 @@ messages! {
     RadioStepsHint => "One piece moving one cell is one step.", "一块棋子移动一格算一格。";
     TimeLimit => "Time limit (s)", "时间上限（秒）";
     Solve => "Solve", "求解";
-    Inspect => "Inspect", "逐步查看";
+    Inspect => "Inspect", "检视";
     InspectHint =>
         "Step through the search: its nodes, open list and tree",
-        "逐步查看搜索过程：节点、开放列表和搜索树";
+        "检视搜索过程：一步步看节点、开放列表和搜索树";
     Running { strategy: String, unit: String } =>
         "{strategy} running ({unit})",
         "{strategy} 运行中（以{unit}计）";

@@ -117,6 +117,9 @@ mod inspector;
 pub use inspector::InspectorMsg;
 mod help;
 pub use help::HelpMsg;
+mod english;
+#[cfg(test)]
+mod glossary;
 mod hints;
 pub use hints::HintMsg;
 mod pdb;
@@ -142,7 +145,8 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
 /// Declares a message table: an enum named first, then each message a
 /// variant (with its fields, if the text has placeholders), its English
 /// text and its Chinese text. The texts are `format!` strings over the
-/// fields.
+/// fields; English counts are written in the plural and agree when made
+/// ([`english::agree`]).
 macro_rules! messages {
     (
         $(#[$enum_doc:meta])*
@@ -163,7 +167,7 @@ macro_rules! messages {
             fn text(&self, lang: $crate::app::i18n::Lang) -> String {
                 match lang {
                     $crate::app::i18n::Lang::English => match self {
-                        $( $enum::$name $({ $($field),* })? => format!($en), )*
+                        $( $enum::$name $({ $($field),* })? => $crate::app::i18n::english::agree(format!($en)), )*
                     },
                     $crate::app::i18n::Lang::Chinese => match self {
                         $( $enum::$name $({ $($field),* })? => format!($zh), )*

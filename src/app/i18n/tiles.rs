@@ -180,10 +180,10 @@ messages! {
     MarkHome => "Mark tiles in place", "标出已归位的块";
     ShowDistance => "Show distance and Hint", "显示距离和提示";
     Solve => "Solve", "求解";
-    Inspect => "Inspect", "单步查看";
+    Inspect => "Inspect", "检视";
     InspectHint =>
         "Step through the search: its nodes, open list and tree",
-        "逐步查看搜索过程：节点、开放列表和搜索树";
+        "检视搜索过程：一步步看节点、开放列表和搜索树";
     Running { run: String } => "Running {run}", "正在运行 {run}";
     Cancel => "Cancel", "取消";
     LiveExpanded => "expanded", "已扩展";
@@ -277,8 +277,8 @@ messages! {
     // Back from the search inspector.
     InspectorClosed =>
         "Inspector closed; its run was not finished.",
-        "检查器已关闭；它的运行没有结束。";
+        "检视器已关闭；它的运行没有结束。";
     InspectorClosedAfter { ended: String } =>
         "Inspector closed. Its run: {ended}",
-        "检查器已关闭。它的运行：{ended}";
+        "检视器已关闭。它的运行：{ended}";
 }

@@ -266,7 +266,8 @@ fn bfs_in<W: Watch, const MERGED: bool>(
             stats.bound = Some(depth + 1);
             Outcome::solved(path, stats)
         }
-        End::Stopped(stop) => Outcome::stopped(stop, meter.finish(search.sizes(head, depth))),
+        // Every position up to `depth` was found and none is the goal.
+        End::Stopped(stop) => Outcome::stopped(stop, meter.finish(search.sizes(head, depth + 1))),
         End::Exhausted => {
             let n = search.arrays.states.len();
             Outcome::exhausted(n, meter.finish(search.sizes(head, depth)))

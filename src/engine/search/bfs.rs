@@ -77,7 +77,8 @@ fn bfs_watched<S: SearchSpace, W: Watch>(
             stats.bound = Some(depth + 1);
             Outcome::solved(path, stats)
         }
-        End::Stopped(stop) => Outcome::stopped(stop, meter.finish(arena.sizes(head, depth))),
+        // Every state up to `depth` moves was found and none is the goal.
+        End::Stopped(stop) => Outcome::stopped(stop, meter.finish(arena.sizes(head, depth + 1))),
         End::Exhausted => {
             let n = arena.nodes.len();
             Outcome::exhausted(n, meter.finish(arena.sizes(head, depth)))

@@ -25,7 +25,7 @@ pub use problem::{
 
 use crate::control::Control;
 use crate::klotski::{KMove, Layout, Metric};
-use crate::outcome::{Outcome, Status};
+use crate::outcome::{Outcome, Stats, Status};
 use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::{Dir, TilePuzzle};
 
@@ -177,6 +177,24 @@ pub fn for_family(family: Family) -> impl Iterator<Item = &'static dyn Strategy>
         .iter()
         .copied()
         .filter(move |s| s.supports(family))
+}
+
+/// The length no solution is shorter than, as a run of `strategy` that
+/// ended unsolved (a limit, a cancel) proved it with `stats`: an exact
+/// search's last bound (BFS: one past the depth it searched through; A*:
+/// the least f still open; IDA* and IDS: the iteration's bound). `None`
+/// for a strategy that proves no such bound.
+///
+/// ```
+/// use huarong_engine::{strategy, Stats};
+/// let stats = Stats { bound: Some(40), ..Stats::default() };
+/// let idastar = strategy::find("idastar").unwrap();
+/// assert_eq!(strategy::proven_lower_bound(idastar, &stats), Some(40));
+/// let annealing = strategy::find("annealing").unwrap();
+/// assert_eq!(strategy::proven_lower_bound(annealing, &stats), None);
+/// ```
+pub fn proven_lower_bound(strategy: &dyn Strategy, stats: &Stats) -> Option<u32> {
+    stats.bound.filter(|_| strategy.is_optimal())
 }
 
 /// Refuse `strategy` for a puzzle of `family` it does not solve.
