@@ -21,10 +21,11 @@ use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{
     Control, HeuristicChoice, HeuristicKind, TilePuzzle, solve_klotski, solve_tiles,
 };
-use crate::storage::results::AggregateRow;
+use crate::storage::results::{AggregateRow, BatchInfo, StartRow, tuning_text};
 use crate::units::{bytes, duration, thousands};
 
-/// One configuration's aggregate, with its name.
+/// One configuration's aggregate, with its name (tests).
+#[cfg(test)]
 #[derive(Clone, Debug, PartialEq)]
 pub struct NamedAggregate {
     /// Configuration name, for export (`astar:linear-conflict`).
@@ -35,6 +36,7 @@ pub struct NamedAggregate {
 
 /// Aggregate each configuration's runs (configurations without runs are
 /// left out).
+#[cfg(test)]
 pub fn aggregate(names: &[String], runs: &[Vec<RunSummary>]) -> Vec<NamedAggregate> {
     names
         .iter()
@@ -59,6 +61,10 @@ fn record_start(runs: &mut [Vec<RunSummary>], mut start: Vec<Option<RunSummary>>
     }
 }
 
+/// What a batch's worker gives back: the runs of each configuration, and
+/// the starts drawn, in the order run.
+type Drawn = (Vec<Vec<RunSummary>>, Vec<Start>);
+
 /// The batch's settings and its run.
 pub struct Batch {
     /// Number of starts.
@@ -68,11 +74,18 @@ pub struct Batch {
     pub shuffle: usize,
     /// Seed of the starts.
     pub seed: u64,
-    /// The configurations run, as exported and as run (drawn through the
-    /// names table), aligned with `points`.
-    names: Vec<String>,
+    /// The configurations run (drawn through the names table, exported
+    /// by their names), aligned with `points`.
     runs: Vec<RunBy>,
-    job: Option<Handle<Vec<Vec<RunSummary>>>>,
+    /// Each configuration's knobs as run ([`tuning_text`]), aligned too.
+    tunings: Vec<String>,
+    /// The last batch as it was started (the fields above may have
+    /// changed since): what its export says reproduces it.
+    info: Option<BatchInfo>,
+    /// The starts of the last batch, in the order run (fewer than its
+    /// count if it was cancelled).
+    pub starts: Vec<Start>,
+    job: Option<Handle<Drawn>>,
     done: Arc<AtomicUsize>,
     /// Runs per configuration, once finished (or cancelled part-way).
     pub points: Vec<Vec<RunSummary>>,
@@ -91,8 +104,10 @@ impl Default for Batch {
             count: 20,
             shuffle: 30,
             seed: 1,
-            names: Vec::new(),
             runs: Vec::new(),
+            tunings: Vec::new(),
+            info: None,
+            starts: Vec::new(),
             job: None,
             done: Arc::default(),
             points: Vec::new(),
@@ -110,17 +125,54 @@ impl Batch {
         self.job.is_some()
     }
 
-    /// The aggregates of the last batch, for export.
+    /// The aggregates of the last batch, for export: each configuration
+    /// by registry names and knobs, with the batch as it was started.
     pub fn export_rows(&self) -> Vec<AggregateRow> {
-        self.aggregates()
-            .into_iter()
-            .map(|a| AggregateRow::new(a.name, &a.aggregate))
+        let Some(info) = &self.info else {
+            return Vec::new();
+        };
+        self.runs
+            .iter()
+            .zip(&self.tunings)
+            .zip(&self.points)
+            .filter_map(|((run, tuning), points)| {
+                let (strategy, heuristic) = run.names();
+                let a = Aggregate::of(points)?;
+                Some(AggregateRow::new(
+                    info.clone(),
+                    strategy,
+                    heuristic,
+                    tuning.clone(),
+                    &a,
+                ))
+            })
             .collect()
     }
 
-    /// The aggregates of the last batch.
+    /// The starts of the last batch, for export, in the order run.
+    pub fn export_starts(&self) -> Vec<StartRow> {
+        (1..)
+            .zip(&self.starts)
+            .map(|(i, start)| match start {
+                Start::Tiles(p) => StartRow::tiles(i, p),
+                Start::Klotski(l, m) => StartRow::klotski(i, l, *m),
+            })
+            .collect()
+    }
+
+    /// The aggregates of the last batch, named `astar:linear-conflict`
+    /// (tests).
+    #[cfg(test)]
     pub fn aggregates(&self) -> Vec<NamedAggregate> {
-        aggregate(&self.names, &self.points)
+        let names: Vec<String> = self
+            .runs
+            .iter()
+            .map(|r| match r.names() {
+                (s, h) if h.is_empty() => s,
+                (s, h) => format!("{s}:{h}"),
+            })
+            .collect();
+        aggregate(&names, &self.points)
     }
 
     /// Start a batch of `configs` around `start`.
@@ -134,12 +186,13 @@ impl Batch {
     ) {
         let tiles = matches!(start, Start::Tiles(_));
         self.points.clear();
+        self.starts.clear();
         self.failed = None;
         self.done.store(0, Ordering::Relaxed);
         // Only configurations the engine runs on this family (not `fast`
         // on Klotski) and whose settings are valid; names and runs stay
         // aligned by index.
-        let (names, strategies): (Vec<_>, Vec<_>) = configs
+        let (names, strategies): (Vec<(RunBy, String)>, Vec<_>) = configs
             .iter()
             .filter_map(|c| {
                 // Each row's own tuning, as it runs alone.
@@ -153,11 +206,17 @@ impl Batch {
                                 .shape()
                                 .is_none_or(|shape| c.heuristic.unavailable_for(shape).is_none())
                     })?;
-                Some(((c.name(tiles), c.run_by(tiles)), (s, c.heuristic)))
+                let tuning = tuning_text(&c.strategy, &c.tuning.for_strategy(&c.strategy));
+                Some(((c.run_by(tiles), tuning), (s, c.heuristic)))
             })
             .unzip();
-        (self.names, self.runs) = names.into_iter().unzip();
+        (self.runs, self.tunings) = names.into_iter().unzip();
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
+        // Klotski starts take one step at least.
+        self.info = Some(match start {
+            Start::Tiles(p) => BatchInfo::tiles(&p.goal, shuffle, seed, count),
+            Start::Klotski(l, m) => BatchInfo::klotski(l, *m, shuffle.max(1), seed, count),
+        });
         let (start, limits, pool) = (start.clone(), settings.limits(), jobs.databases().clone());
         let done = self.done.clone();
         let repaint = ctx.clone();
@@ -166,6 +225,7 @@ impl Batch {
         let work = move |ctl: &Control| {
             let mut rng = crate::engine::rng::seeded(seed);
             let mut points = vec![Vec::new(); strategies.len()];
+            let mut drawn = Vec::with_capacity(count);
             // The pattern databases the rows ask for, if the board fits.
             let mut pdbs: Vec<(HeuristicKind, Arc<PatternDb>)> = Vec::new();
             if let Start::Tiles(p) = &start {
@@ -190,6 +250,7 @@ impl Batch {
                         Start::Klotski(scramble(l, shuffle.max(1), &mut rng), *m)
                     }
                 };
+                drawn.push(instance.clone());
                 let mut runs: Vec<Option<RunSummary>> = vec![None; strategies.len()];
                 for (k, (s, h)) in strategies.iter().enumerate() {
                     if ctl.cancel.is_cancelled() {
@@ -219,11 +280,11 @@ impl Batch {
                 }
                 record_start(&mut points, runs);
                 if ctl.cancel.is_cancelled() {
-                    return points;
+                    return (points, drawn);
                 }
                 done.store(i + 1, Ordering::Relaxed);
             }
-            points
+            (points, drawn)
         };
         let job = jobs.spawn(JobKind::Batch, ctl, work, move || wake.request_repaint());
         self.job = Some(job);
@@ -235,7 +296,7 @@ impl Batch {
             && let Some(result) = job.try_take()
         {
             match result {
-                Ok(points) => self.points = points,
+                Ok((points, starts)) => (self.points, self.starts) = (points, starts),
                 Err(failed) => {
                     self.failed = Some(Msg::BatchFailed {
                         why: failed.to_string(),

@@ -48,6 +48,8 @@ mod tests_compare;
 #[cfg(test)]
 mod tests_defects;
 #[cfg(test)]
+mod tests_export;
+#[cfg(test)]
 mod tests_feedback;
 #[cfg(test)]
 mod tests_fit;
@@ -253,11 +255,20 @@ impl HuarongApp {
         self.report_export(path, rows.len(), written);
     }
 
-    /// Export the batch aggregates to `path` (RON for `.ron`, else CSV).
+    /// Export the batch aggregates to `path` (RON for `.ron`, else CSV),
+    /// and its starts beside it (`batch.starts.csv`).
     pub fn export_batch_path(&mut self, path: &std::path::Path) {
         let rows = self.compare.batch.export_rows();
-        let written = crate::storage::results::save_aggregates(path, &rows);
-        self.report_export(path, rows.len(), written);
+        let starts = self.compare.batch.export_starts();
+        match crate::storage::results::save_batch(path, &rows, &starts) {
+            Ok(beside) => self.compare.set_status(Said::msg(TilesMsg::ExportedBatch {
+                rows: rows.len(),
+                path: path.display().to_string(),
+                starts: starts.len(),
+                starts_path: beside.display().to_string(),
+            })),
+            Err(e) => self.report_export(path, rows.len(), Err(e)),
+        }
     }
 
     /// Say how an export of `rows` rows to `path` went.

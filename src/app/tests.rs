@@ -1061,10 +1061,9 @@ fn compare_runs_every_row_sorts_and_plays_a_row() {
         }
         .unwrap();
         assert_eq!(rows.len(), 5);
-        assert!(
-            rows.iter()
-                .any(|r| r.strategy == "astar:linear-conflict" && r.length == Some(31))
-        );
+        assert!(rows.iter().any(|r| r.strategy == "astar"
+            && r.heuristic == "linear-conflict"
+            && r.length == Some(31)));
     }
     // Play A*'s solution in the play view.
     let astar = shown(&h, "astar");

@@ -321,8 +321,12 @@ pub(super) struct ExperimentArgs {
     #[arg(long, value_name = "K", value_parser = super::count_at_most(super::MAX_SHUFFLE))]
     shuffle: Option<usize>,
     /// Klotski: scramble this classic (name or number) instead of tiles.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", conflicts_with = "klotski_layout")]
     layout: Option<String>,
+    /// Klotski: scramble this layout (rows joined by '/', '.' empty, one
+    /// letter a piece) instead of tiles.
+    #[arg(long = "klotski", value_name = "LAYOUT")]
+    klotski_layout: Option<String>,
     #[command(flatten)]
     board: BoardArgs,
     #[command(flatten)]
@@ -457,19 +461,23 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
     let mut rng = crate::engine::rng::seeded(seed);
     // The board first, then every configuration checked (and its database
     // loaded), and only then the starts drawn.
-    let family = match args.layout {
-        Some(_) => Family::Klotski,
-        None => Family::Tiles,
+    let klotski = args.layout.is_some() || args.klotski_layout.is_some();
+    let family = match klotski {
+        true => Family::Klotski,
+        false => Family::Tiles,
     };
     refuse_inapplicable(family, &args.board, &args.klotski, &args.search)?;
-    let (base, goal, family) = match &args.layout {
-        Some(name) => (
-            Some(resolve_layout(None, Some(name))?),
+    let (base, goal, family) = match klotski {
+        true => (
+            Some(resolve_layout(
+                args.klotski_layout.as_deref(),
+                args.layout.as_deref(),
+            )?),
             // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
             Board::goal(crate::engine::Shape::new(3, 3)?),
             Family::Klotski,
         ),
-        None => {
+        false => {
             let shape = args
                 .board
                 .shape()?

@@ -6,6 +6,7 @@ mod architecture;
 mod cli;
 mod cli_output;
 mod control;
+mod exports;
 mod fast;
 mod heuristics;
 mod klotski;

@@ -1,18 +1,54 @@
 //! The table's results as exported (CSV or RON): a [`ResultRow`] per row,
-//! named as the command line names it, in the order shown.
+//! in the order shown, each with what reproduces it: the start it ran on,
+//! its goal and size, the strategy and heuristic by registry name, its
+//! knobs, and the moves it found (see [`crate::storage::results`]).
 
+use super::row::{Finished, Row, Start};
 use super::session::Session;
-use crate::storage::results::ResultRow;
+use crate::storage::results::{self, ResultRow};
 
 impl Session {
-    /// The results for export, in display order.
+    /// The results for export, in display order (`tiles`: the rows'
+    /// family, for rows that never ran).
     pub fn result_rows(&self, tiles: bool) -> Vec<ResultRow> {
         self.order()
             .into_iter()
-            .map(|i| {
-                let r = &self.rows[i];
-                ResultRow::new(r.config.name(tiles), r.summary.as_ref())
-            })
+            .map(|i| result_row(&self.rows[i], tiles))
             .collect()
+    }
+}
+
+/// Row `r` as exported.
+fn result_row(r: &Row, tiles: bool) -> ResultRow {
+    let c = &r.config;
+    let tiles = r.start.as_ref().map_or(tiles, Start::is_tiles);
+    let (strategy, heuristic) = c.run_by(tiles).names();
+    let tuning = results::tuning_text(&c.strategy, &c.tuning.for_strategy(&c.strategy));
+    let row = ResultRow::new(strategy, heuristic, tuning, r.summary.as_ref());
+    let solved = r.summary.is_some_and(|s| s.solved());
+    match (&r.start, &r.result) {
+        (Some(Start::Tiles(p)), result) => {
+            let path = match result {
+                Some(Finished::Tiles(Ok(o))) if solved => results::tile_path(&o.path),
+                _ => String::new(),
+            };
+            row.on_tiles(p).with_path(path)
+        }
+        (Some(Start::Klotski(l, metric)), result) => {
+            let path = match result {
+                Some(Finished::Klotski(o)) if solved => results::klotski_path(l, &o.path),
+                _ => String::new(),
+            };
+            row.on_klotski(l, *metric).with_path(path)
+        }
+        (None, _) => ResultRow {
+            family: if tiles {
+                results::TILES
+            } else {
+                results::KLOTSKI
+            }
+            .into(),
+            ..row
+        },
     }
 }

@@ -58,8 +58,9 @@ pub struct RowConfig {
 }
 
 impl RowConfig {
-    /// The name in exported files and the command line's compare:
-    /// `astar:linear-conflict`, or `bfs`. Never shown in the app.
+    /// The name the command line's compare takes: `astar:linear-conflict`,
+    /// or `bfs` (tests; files carry strategy and heuristic apart).
+    #[cfg(test)]
     pub fn name(&self, tiles: bool) -> String {
         let s = strategy::find(&self.strategy).map_or(self.strategy.as_str(), |s| s.name());
         let guided = strategy::find(&self.strategy).is_some_and(|s| s.uses_heuristic());

@@ -21,6 +21,9 @@ messages! {
     // Status lines the shell sets.
     Exported { rows: usize, path: String } =>
         "Exported {rows} rows to {path}.", "已导出 {rows} 行到 {path}。";
+    ExportedBatch { rows: usize, path: String, starts: usize, starts_path: String } =>
+        "Exported {rows} rows to {path} and their {starts} starts to {starts_path}.",
+        "已导出 {rows} 行到 {path}，其 {starts} 个起始局面到 {starts_path}。";
     StateSet => "State set.", "局面已设置。";
     OpenedKlotski { path: String } => "Opened {path}", "已打开 {path}";
     Opened { path: String } => "Opened {path}.", "已打开 {path}。";
