@@ -36,17 +36,30 @@ fn the_board_stays_put_whichever_strategy_and_language_is_chosen() {
     }
 }
 
+/// The two window sizes a new user meets: a large screen and a small one.
+const SIZES: [eframe::egui::Vec2; 2] = [
+    eframe::egui::Vec2::new(1600.0, 1000.0),
+    eframe::egui::Vec2::new(800.0, 560.0),
+];
+
 #[test]
 fn the_board_stays_put_while_a_run_starts_runs_and_ends() {
-    let mut h = harness_with(Settings {
-        strategy: "idastar".into(),
-        ..settings()
-    });
-    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
-    let board = cell_rect(&h, 0);
-    h.get_by_label("Solve").click();
-    h.run_ok();
-    assert_eq!(cell_rect(&h, 0), board, "while running");
-    wait_while(&mut h, HuarongApp::is_solving, 60, "idastar");
-    assert_eq!(cell_rect(&h, 0), board, "with a solution listed");
+    for size in SIZES {
+        let mut h = harness_with(Settings {
+            strategy: "idastar".into(),
+            ..settings()
+        });
+        h.set_size(size);
+        set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+        let board = cell_rect(&h, 0);
+        h.get_by_label("Solve").click();
+        h.run_ok();
+        assert_eq!(cell_rect(&h, 0), board, "while running at {size:?}");
+        wait_while(&mut h, HuarongApp::is_solving, 60, "idastar");
+        assert_eq!(
+            cell_rect(&h, 0),
+            board,
+            "with a solution listed at {size:?}"
+        );
+    }
 }
