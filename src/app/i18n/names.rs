@@ -105,6 +105,12 @@ messages! {
     Counters { expanded: String, generated: String, stored: String, memory: String, time: String } =>
         "expanded {expanded}, generated {generated}, peak stored {stored}, memory {memory}, time {time}",
         "扩展 {expanded}，生成 {generated}，峰值存储 {stored}，内存 {memory}，用时 {time}";
+    MemoryWithDatabase { search: String, database: String } =>
+        "{search} + pattern database {database}", "{search} + 模式数据库 {database}";
+    DatabaseBytes { database: String } => "+ pattern database {database}", "+ 模式数据库 {database}";
+    DatabaseBytesHint =>
+        "Above: the search's own memory (what its stored states take). Below: the pattern database it reads, held for the whole run apart from the search.",
+        "上：搜索所存状态占用的内存。下：它读取的模式数据库，在整个运行期间另外占用。";
 }
 
 /// The message naming the strategy called `name` (the engine's CLI name).
@@ -205,7 +211,7 @@ pub fn status_text(status: Status, lang: Lang) -> String {
 /// lines, the inspector and the Klotski view share (English: the CLI's,
 /// [`crate::units::counters`]).
 pub fn counters(s: &crate::engine::Stats, lang: Lang) -> String {
-    use crate::units::{bytes, duration, thousands};
+    use crate::units::{duration, thousands};
     if lang == Lang::English {
         return crate::units::counters(s);
     }
@@ -213,16 +219,94 @@ pub fn counters(s: &crate::engine::Stats, lang: Lang) -> String {
         expanded: thousands(s.expanded),
         generated: thousands(s.generated),
         stored: thousands(s.peak_stored),
-        memory: bytes(s.peak_bytes),
+        memory: memory(s.peak_bytes, s.database_bytes, lang),
         time: duration(s.elapsed.as_secs_f64()),
     }
     .text(lang)
+}
+
+/// A search's memory in `lang` and, apart, the pattern database it
+/// consulted (English: [`crate::units::memory`]).
+pub fn memory(search: u64, database: u64, lang: Lang) -> String {
+    use crate::units::bytes;
+    match database {
+        0 => bytes(search),
+        db => NameMsg::MemoryWithDatabase {
+            search: bytes(search),
+            database: bytes(db),
+        }
+        .text(lang),
+    }
+}
+
+/// The second line of a memory cell for a run guided by a pattern
+/// database ("+ pattern database 11.0 MiB"); `None` for a run that
+/// consulted none.
+pub fn database_line(database: u64, lang: Lang) -> Option<String> {
+    (database > 0).then(|| {
+        NameMsg::DatabaseBytes {
+            database: crate::units::bytes(database),
+        }
+        .text(lang)
+    })
+}
+
+/// What a memory cell's hover says: the two figures apart.
+pub fn database_hint(lang: Lang) -> String {
+    NameMsg::DatabaseBytesHint.text(lang)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::strategy::STRATEGIES;
+
+    /// The summary line shows the search's memory and, apart, the pattern
+    /// database's, in both languages; a run without one shows one figure.
+    #[test]
+    fn the_summary_shows_search_memory_and_database_memory_apart() {
+        let guided = crate::engine::Stats {
+            expanded: 40,
+            peak_bytes: 6 << 10,
+            database_bytes: 550 << 20,
+            ..crate::engine::Stats::default()
+        };
+        let english = counters(&guided, Lang::English);
+        assert_eq!(english, crate::units::counters(&guided));
+        assert!(
+            english.contains("memory 6.0 KiB + pattern database 550.0 MiB"),
+            "{english}"
+        );
+        let chinese = counters(&guided, Lang::Chinese);
+        assert!(
+            chinese.contains("内存 6.0 KiB + 模式数据库 550.0 MiB"),
+            "{chinese}"
+        );
+        let alone = crate::engine::Stats {
+            database_bytes: 0,
+            ..guided
+        };
+        for lang in [Lang::English, Lang::Chinese] {
+            let text = counters(&alone, lang);
+            assert!(
+                text.contains("6.0 KiB") && !text.contains("550.0 MiB"),
+                "{text}"
+            );
+            assert!(
+                !text.contains("database") && !text.contains("数据库"),
+                "{text}"
+            );
+            assert_eq!(database_line(0, lang), None);
+        }
+        assert_eq!(
+            database_line(550 << 20, Lang::English).as_deref(),
+            Some("+ pattern database 550.0 MiB")
+        );
+        assert_eq!(
+            database_line(550 << 20, Lang::Chinese).as_deref(),
+            Some("+ 模式数据库 550.0 MiB")
+        );
+    }
 
     #[test]
     fn every_registered_name_has_a_translation() {
