@@ -63,6 +63,8 @@ mod tests_inspector;
 #[cfg(test)]
 mod tests_jobs;
 #[cfg(test)]
+mod tests_memory;
+#[cfg(test)]
 mod tests_names;
 #[cfg(test)]
 mod tests_pdb;
