@@ -5,6 +5,7 @@ use egui_kittest::kittest::Queryable;
 
 use super::i18n::Lang;
 use super::tests::{harness, set_board, solve_showing_build, wait_for_solver};
+use super::tests_defects::{add_row, empty_compare};
 use crate::units::bytes;
 
 #[test]
@@ -42,4 +43,68 @@ fn a_solve_with_a_pattern_database_shows_its_memory_apart_in_both_languages() {
         .and_then(|rest| rest.split(" + ").next())
         .expect("a memory figure");
     assert!(search.ends_with("KiB"), "{english}");
+}
+
+/// The compare table's memory column: the search's memory, and under it
+/// the database a guided row read; a row that read none shows one figure.
+/// The column sorts by the search's memory.
+#[test]
+fn the_compare_table_shows_the_database_under_the_search_memory() {
+    let mut h = super::tests::harness_with(super::settings::Settings {
+        animate: false,
+        heuristic: crate::engine::HeuristicKind::Pdb,
+        rows: 4,
+        cols: 4,
+        ..super::settings::Settings::default()
+    });
+    h.run();
+    // 32 moves from the goal: A* stores thousands of nodes, IDA* a path.
+    set_board(&mut h, "8 5 7 3 1 15 2 4 6 9 14 11 13 0 10 12");
+    empty_compare(&mut h);
+    for (strategy, heuristic) in [
+        ("IDA*", "Pattern database 6-6-3"),
+        ("A*", "Manhattan distance"),
+    ] {
+        h.get_by_label("with").click();
+        h.run();
+        h.get_all_by_label(heuristic).last().unwrap().click();
+        h.run();
+        add_row(&mut h, strategy);
+    }
+    h.get_by_label("Run all").click();
+    h.step();
+    super::tests::wait_while(&mut h, |a| a.compare().is_running(), 120, "compare runs");
+    let rows = &h.state().compare().rows;
+    let guided = rows[0].summary.expect("ran");
+    let plain = rows[1].summary.expect("ran");
+    let configs: Vec<_> = rows
+        .iter()
+        .map(|r| (&r.config.strategy, r.config.heuristic))
+        .collect();
+    assert!(
+        guided.database_bytes > 0 && plain.database_bytes == 0,
+        "{configs:?}: {} {}",
+        guided.database_bytes,
+        plain.database_bytes
+    );
+    let line = format!("+ pattern database {}", bytes(guided.database_bytes));
+    assert_eq!(h.query_all_by_label(&line).count(), 1, "{line}");
+    for s in [guided, plain] {
+        assert!(h.query_all_by_label(&bytes(s.peak_bytes)).count() > 0);
+    }
+    // Sorted by memory, the search's: the database does not count.
+    h.get_by_label("Memory").click();
+    h.run();
+    let c = h.state().compare();
+    let order: Vec<u64> = c
+        .order()
+        .iter()
+        .map(|&i| c.rows[i].summary.unwrap().peak_bytes)
+        .collect();
+    assert!(order.windows(2).all(|w| w[0] <= w[1]), "{order:?}");
+    // (IDA* holds its path alone, A* every node it met: the database
+    // row's search memory is the less, so it comes first; counting the
+    // database would put it last.)
+    assert!(guided.peak_bytes < plain.peak_bytes, "{order:?}");
+    assert_eq!(c.order()[0], 0);
 }
