@@ -87,7 +87,7 @@ fn the_compare_table_shows_the_database_under_the_search_memory() {
         guided.database_bytes,
         plain.database_bytes
     );
-    let line = format!("+ pattern database {}", bytes(guided.database_bytes));
+    let line = format!("+ {}", bytes(guided.database_bytes));
     assert_eq!(h.query_all_by_label(&line).count(), 1, "{line}");
     for s in [guided, plain] {
         assert!(h.query_all_by_label(&bytes(s.peak_bytes)).count() > 0);

@@ -193,8 +193,8 @@ fn numbers(row: &Row, lang: Lang) -> [String; 5] {
 /// The second line of a row's memory cell: the pattern database it read,
 /// apart from the search's memory above it (none for a run that read
 /// none, or has not run).
-fn database_line(row: &Row, lang: Lang) -> Option<String> {
-    names::database_line(row.summary?.database_bytes, lang)
+fn database_line(row: &Row) -> Option<String> {
+    names::database_line(row.summary?.database_bytes)
 }
 
 /// A row's memory cell: the search's memory, right-aligned as the numbers
@@ -353,7 +353,7 @@ impl Session {
             .collect();
         let databases: Vec<Option<String>> = order
             .iter()
-            .map(|&i| database_line(&self.rows[i], lang))
+            .map(|&i| database_line(&self.rows[i]))
             .collect();
         // Each column as wide as its widest text or header: fixed widths
         // keep right-aligned numbers under their headers.
