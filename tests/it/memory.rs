@@ -167,3 +167,41 @@ fn solve_json_carries_database_bytes() {
         text.stdout
     );
 }
+
+/// The generic BFS (tile boards) counts each stored state alike: its
+/// figure is `peak_stored` times one constant, whatever the run's size
+/// (its arrays' capacity, doubling as they grow, would not be).
+#[test]
+fn tile_bfs_reports_the_same_bytes_for_every_state_it_stores() {
+    let goal = Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap();
+    let bfs = strategy::find("bfs").unwrap();
+    let mut per_state = Vec::new();
+    for start in [
+        "1 2 3 4 5 6 0 7 8",
+        "1 2 3 0 5 6 4 7 8",
+        "8 6 7 2 5 4 3 0 1",
+    ] {
+        let start = Board::parse(start, Some(goal.shape())).unwrap();
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        let o = solve_tiles(
+            bfs,
+            &puzzle,
+            &HeuristicChoice::Manhattan,
+            &Control::default(),
+        )
+        .unwrap();
+        assert_eq!(o.status, Status::Solved);
+        let s = o.stats;
+        assert!(s.peak_stored > 0);
+        assert_eq!(s.peak_bytes % s.peak_stored, 0, "{s:?}");
+        per_state.push((s.peak_stored, s.peak_bytes / s.peak_stored));
+    }
+    assert!(
+        per_state[0].0 < 100 && per_state[2].0 > 100_000,
+        "{per_state:?}"
+    );
+    assert!(
+        per_state.windows(2).all(|w| w[0].1 == w[1].1),
+        "{per_state:?}"
+    );
+}
