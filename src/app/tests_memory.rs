@@ -108,3 +108,42 @@ fn the_compare_table_shows_the_database_under_the_search_memory() {
     assert!(guided.peak_bytes < plain.peak_bytes, "{order:?}");
     assert_eq!(c.order()[0], 0);
 }
+
+/// While a search guided by a database runs, the live counters show the
+/// database's bytes under the search's memory.
+#[test]
+fn the_live_counters_show_the_database_apart_while_the_search_runs() {
+    let mut h = harness();
+    h.get_by_label("4×4").click();
+    h.run();
+    h.get_by_label("Pattern database 6-6-3").click();
+    h.run();
+    h.get_by_label("IDA*").click();
+    h.run();
+    // 80 moves from the goal: IDA* with 6-6-3 searches far longer than it
+    // takes to show a frame (and holds only its path).
+    set_board(&mut h, "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1");
+    solve_showing_build(&mut h, "6-6-3", 120);
+    super::tests::wait_until(
+        &mut h,
+        |h| h.query_by_label_contains("+ 11.0 MiB").is_some() || !h.state().is_solving(),
+        120,
+        "the database's bytes in the live counters",
+    );
+    assert!(h.state().is_solving(), "the search ended first");
+    let goal = h.state().tiles.game.goal.clone();
+    let db = h
+        .state()
+        .tiles
+        .databases
+        .find(crate::engine::HeuristicKind::Pdb, &goal)
+        .unwrap();
+    assert_eq!(bytes(db.table_bytes()), "11.0 MiB");
+    h.step();
+    h.get_by_label("Cancel").click();
+    h.run_ok();
+    wait_for_solver(&mut h);
+    let status = h.state().status();
+    assert!(status.starts_with("Cancelled"), "{status}");
+    assert!(status.contains("+ pattern database 11.0 MiB"), "{status}");
+}
