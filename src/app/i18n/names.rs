@@ -109,7 +109,7 @@ messages! {
         "{search} + pattern database {database}", "{search} + 模式数据库 {database}";
     DatabaseBytesHint =>
         "Above: the search's own memory (what its stored states take). Below, after +: the pattern database it reads, held for the whole run apart from the search.",
-        "上：搜索所存状态占用的内存。下（+ 之后）：它读取的模式数据库，在整个运行期间另外占用。";
+        "上：搜索存储的状态所占的内存。下（+ 之后）：它读取的模式数据库，在整个运行期间另外占用。";
 }
 
 /// The message naming the strategy called `name` (the engine's CLI name).
