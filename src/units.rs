@@ -171,6 +171,8 @@ pub use crate::engine::experiment::median;
 
 /// A search's counters on one line, the same wherever they are shown
 /// (the app's status lines, the compare view, the CLI's readable output).
+/// The memory is the search's own; a pattern database it consulted is
+/// added apart ([`memory`]).
 ///
 /// ```
 /// use std::time::Duration;
@@ -179,6 +181,9 @@ pub use crate::engine::experiment::median;
 ///     elapsed: Duration::from_millis(250), ..Stats::default() };
 /// assert_eq!(huarong::units::counters(&s),
 ///     "expanded 12,345, generated 30,000, peak stored 999, memory 3.0 MiB, time 250.00 ms");
+/// let guided = Stats { peak_bytes: 6 << 10, database_bytes: 550 << 20, ..s };
+/// assert!(huarong::units::counters(&guided)
+///     .contains(", memory 6.0 KiB + pattern database 550.0 MiB, "));
 /// ```
 pub fn counters(s: &crate::engine::Stats) -> String {
     format!(
@@ -186,9 +191,24 @@ pub fn counters(s: &crate::engine::Stats) -> String {
         thousands(s.expanded),
         thousands(s.generated),
         thousands(s.peak_stored),
-        bytes(s.peak_bytes),
+        memory(s.peak_bytes, s.database_bytes),
         duration(s.elapsed.as_secs_f64())
     )
+}
+
+/// A search's memory and, apart, the pattern database it consulted (none:
+/// the search's alone): `6.2 KiB + pattern database 550.0 MiB`.
+///
+/// ```
+/// use huarong::units::memory;
+/// assert_eq!(memory(3 << 20, 0), "3.0 MiB");
+/// assert_eq!(memory(6 << 10, 11 << 20), "6.0 KiB + pattern database 11.0 MiB");
+/// ```
+pub fn memory(search: u64, database: u64) -> String {
+    match database {
+        0 => bytes(search),
+        db => format!("{} + pattern database {}", bytes(search), bytes(db)),
+    }
 }
 
 /// What a solved run's path is guaranteed to be, as people read it:

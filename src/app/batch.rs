@@ -557,7 +557,20 @@ fn aggregate_table(ui: &mut egui::Ui, shown: &[(Label, Aggregate)]) {
             ui.label(thousands(a.mean_expanded as u64));
             ui.label(duration(a.mean_ms / 1e3));
             ui.label(duration(a.median_ms / 1e3));
-            ui.label(bytes(a.max_peak_bytes));
+            // The search's memory, and under it the database it read.
+            match super::i18n::names::database_line(a.max_database_bytes) {
+                None => {
+                    ui.label(bytes(a.max_peak_bytes));
+                }
+                Some(db) => {
+                    ui.vertical(|ui| {
+                        ui.spacing_mut().item_spacing.y = 0.0;
+                        ui.label(bytes(a.max_peak_bytes));
+                        let hint = super::i18n::names::database_hint(language(ui.ctx()));
+                        ui.label(egui::RichText::new(db).weak()).on_hover_text(hint);
+                    });
+                }
+            }
             if a.disagreements > 0 {
                 ui.colored_label(
                     ui.visuals().error_fg_color,

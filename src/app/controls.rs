@@ -307,7 +307,8 @@ fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<C
             }
             // Shown (as zeros) before the first report too, so Cancel
             // does not move when the counters arrive.
-            live_counters(ui, &run.progress().unwrap_or_default());
+            let progress = run.progress().unwrap_or_default();
+            live_counters_with_database(ui, &progress, run.database_bytes());
             if ui.button(tr(ui, TilesMsg::Cancel)).clicked() {
                 commands.push(Command::Play(PlayCommand::Cancel));
             }
@@ -329,6 +330,12 @@ pub fn unavailable_in(kind: HeuristicKind, shape: Shape, lang: Lang) -> Option<S
 
 /// The live counters of a running search.
 pub fn live_counters(ui: &mut egui::Ui, p: &Progress) {
+    live_counters_with_database(ui, p, 0);
+}
+
+/// The live counters of a running search that reads a pattern database
+/// of `database` bytes (0: none): its memory under the search's.
+pub fn live_counters_with_database(ui: &mut egui::Ui, p: &Progress, database: u64) {
     egui::Grid::new("live").num_columns(2).show(ui, |ui| {
         ui.label(tr(ui, TilesMsg::LiveExpanded));
         ui.label(thousands(p.expanded));
@@ -344,7 +351,19 @@ pub fn live_counters(ui: &mut egui::Ui, p: &Progress) {
         ui.label(p.bound.map_or("–".into(), |b| b.to_string()));
         ui.end_row();
         ui.label(tr(ui, TilesMsg::LiveMemory));
-        ui.label(bytes(p.bytes));
+        match names::database_line(database) {
+            None => {
+                ui.label(bytes(p.bytes));
+            }
+            Some(db) => {
+                ui.vertical(|ui| {
+                    ui.spacing_mut().item_spacing.y = 0.0;
+                    ui.label(bytes(p.bytes));
+                    let hint = names::database_hint(language(ui.ctx()));
+                    ui.label(egui::RichText::new(db).weak()).on_hover_text(hint);
+                });
+            }
+        }
         ui.end_row();
         ui.label(tr(ui, TilesMsg::LiveElapsed));
         let seconds = format!("{:.1}", p.elapsed.as_secs_f64());

@@ -73,6 +73,9 @@ pub struct Running {
     database: DbWork,
     /// That database's partition name (`7-8`), if the heuristic has one.
     database_name: Option<&'static str>,
+    /// Its tables' bytes once in hand (0 before, or without one): the live
+    /// counters show them apart from the search's memory.
+    database_bytes: Arc<std::sync::atomic::AtomicU64>,
     /// The local search's trace so far.
     pub trace: TraceLog,
     /// What the run records of itself.
@@ -144,6 +147,8 @@ impl Running {
             .filter(|_| strategy.uses_heuristic());
         let on_database = repaint.clone();
         let pool = jobs.databases().clone();
+        let database_bytes = Arc::new(std::sync::atomic::AtomicU64::new(0));
+        let held = database_bytes.clone();
         let work = move |ctl: &Control| {
             let partition = heuristic.partition(&puzzle.goal);
             let mut database = None;
@@ -159,6 +164,7 @@ impl Running {
                     match got {
                         Some(got) => {
                             database = got.load.as_ref().map(DatabaseTime::of);
+                            held.store(got.db.table_bytes(), std::sync::atomic::Ordering::Relaxed);
                             Some(got.db)
                         }
                         // Cancelled while building: the search never starts.
@@ -201,9 +207,17 @@ impl Running {
             run,
             database,
             database_name,
+            database_bytes,
             trace,
             recording,
         }
+    }
+
+    /// Bytes of the pattern database the search reads, once in hand (0
+    /// before, or for a run without one).
+    pub fn database_bytes(&self) -> u64 {
+        self.database_bytes
+            .load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// Ask the search to stop.

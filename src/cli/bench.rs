@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::budget::TimeLimitOf;
 use super::klotski::{KlotskiArgs, bench_layouts};
-use super::report::{Record, bytes, duration, thousands};
+use super::report::{Record, duration, memory, thousands};
 use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
 use crate::engine::strategy::Family;
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
@@ -232,8 +232,11 @@ struct Summary {
     median_ms: f64,
     expanded: u64,
     generated: u64,
-    /// The largest peak memory of any instance.
+    /// The largest search memory of any instance.
     peak_bytes: u64,
+    /// The largest pattern database any instance consulted (bytes; the
+    /// same for all, as every instance is guided alike).
+    database_bytes: u64,
     /// Optimal strategies: lengths that differ from the expected ones.
     /// Others: lengths below the expected optimum (which cannot be right).
     mismatches: Vec<Mismatch>,
@@ -301,6 +304,7 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
         expanded: 0,
         generated: 0,
         peak_bytes: 0,
+        database_bytes: 0,
         mismatches: Vec::new(),
         wrong_paths: Vec::new(),
         over_optimum: None,
@@ -341,6 +345,7 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
         summary.expanded += o.stats.expanded;
         summary.generated += o.stats.generated;
         summary.peak_bytes = summary.peak_bytes.max(o.stats.peak_bytes);
+        summary.database_bytes = summary.database_bytes.max(o.stats.database_bytes);
         if o.status == Status::Solved {
             summary.solved += 1;
             if !puzzle.replays_to_goal(&o.path) {
@@ -430,7 +435,7 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
             duration(summary.median_ms / 1e3),
             thousands(summary.expanded),
             thousands(summary.generated),
-            bytes(summary.peak_bytes)
+            memory(summary.peak_bytes, summary.database_bytes)
         )?;
         if let Some(line) = total.stopped_line(summary.not_run, summary.instances, "instances") {
             writeln!(out, "{line}")?;

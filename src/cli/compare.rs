@@ -226,6 +226,15 @@ fn resolve_all(
 }
 
 /// `huarong compare`.
+/// The database column of the readable tables: the pattern database's
+/// bytes, or "–" for a run that consulted none.
+fn database(bytes_held: u64) -> String {
+    match bytes_held {
+        0 => "–".to_string(),
+        n => bytes(n),
+    }
+}
+
 pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError> {
     let (start, searches) = match (&args.start.state, &args.start.klotski, &args.start.layout) {
         (Some(state), _, _) => {
@@ -268,7 +277,7 @@ pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError>
     let klotski = matches!(start, Start::Klotski(_));
     writeln!(
         out,
-        "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10}",
+        "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10} {:>10}",
         "strategy",
         "status",
         if klotski { "steps" } else { "length" },
@@ -276,6 +285,7 @@ pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError>
         "expanded",
         "generated",
         "memory",
+        "database",
         "time"
     )?;
     for l in &lines {
@@ -293,7 +303,7 @@ pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError>
         let count = |f: fn(&RunSummary) -> u64| l.summary.as_ref().map_or(0, f);
         writeln!(
             out,
-            "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10}",
+            "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10} {:>10}",
             l.strategy,
             status,
             a,
@@ -301,6 +311,7 @@ pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError>
             thousands(count(|s| s.expanded)),
             thousands(count(|s| s.generated)),
             bytes(count(|s| s.peak_bytes)),
+            database(count(|s| s.database_bytes)),
             duration(l.summary.map_or(0.0, |s| s.ms) / 1e3)
         )?;
         if let Some(e) = &l.error {
@@ -355,7 +366,10 @@ struct AggregateLine {
     mean_expanded: f64,
     mean_ms: f64,
     median_ms: f64,
+    /// The largest search memory of any run.
     max_peak_bytes: u64,
+    /// The largest pattern database any run consulted, apart.
+    max_database_bytes: u64,
     disagreements: usize,
     /// Starts not run: the total time limit ran out first.
     not_run: usize,
@@ -377,6 +391,7 @@ impl AggregateLine {
             mean_ms: a.mean_ms,
             median_ms: a.median_ms,
             max_peak_bytes: a.max_peak_bytes,
+            max_database_bytes: a.max_database_bytes,
             disagreements: a.disagreements,
             not_run,
             stopped_by: (not_run > 0).then_some("total_time_limit"),
@@ -551,7 +566,7 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
     }
     writeln!(
         out,
-        "{:<28} {:>8} {:>10} {:>10} {:>14} {:>10} {:>10} {:>10}",
+        "{:<28} {:>8} {:>10} {:>10} {:>14} {:>10} {:>10} {:>10} {:>10}",
         "strategy",
         "solved",
         "mean len",
@@ -559,13 +574,14 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
         "mean expanded",
         "mean time",
         "median",
-        "max memory"
+        "max memory",
+        "database"
     )?;
     for a in &aggregates {
         let opt = |v: Option<f64>| v.map_or("–".to_string(), |x| format!("{x:.1}"));
         writeln!(
             out,
-            "{:<28} {:>7.0}% {:>10} {:>10} {:>14} {:>10} {:>10} {:>10}",
+            "{:<28} {:>7.0}% {:>10} {:>10} {:>14} {:>10} {:>10} {:>10} {:>10}",
             a.strategy,
             a.solved_pct,
             opt(a.mean_length),
@@ -573,7 +589,8 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
             thousands(a.mean_expanded as u64),
             duration(a.mean_ms / 1e3),
             duration(a.median_ms / 1e3),
-            bytes(a.max_peak_bytes)
+            bytes(a.max_peak_bytes),
+            database(a.max_database_bytes)
         )?;
         if a.disagreements > 0 {
             writeln!(

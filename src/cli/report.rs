@@ -29,7 +29,10 @@ pub(super) struct Counters {
     expanded: u64,
     generated: u64,
     peak_stored: u64,
+    /// The search's own memory.
     peak_bytes: u64,
+    /// The read-only tables it consulted (a pattern database), apart.
+    database_bytes: u64,
     elapsed_ms: f64,
     /// Local searches: the raw walk's length before loop erasure.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -48,6 +51,7 @@ impl Counters {
             generated: r.generated,
             peak_stored: r.peak_stored,
             peak_bytes: r.peak_bytes,
+            database_bytes: r.database_bytes,
             elapsed_ms: r.ms,
             walk_length: r.walk_length,
             reason,
@@ -67,4 +71,4 @@ impl Record {
     }
 }
 
-pub(super) use crate::units::{bytes, duration, thousands};
+pub(super) use crate::units::{bytes, duration, memory, thousands};

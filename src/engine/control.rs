@@ -280,9 +280,14 @@ pub struct Sizes {
     pub frontier: u64,
     /// Nodes held.
     pub stored: u64,
-    /// Bytes held now.
+    /// Bytes the stored nodes take now: nodes held × the bytes each takes
+    /// in the search's arrays and tables, not their spare capacity, so
+    /// that searches compare as the nodes they store do (the meter keeps
+    /// the largest as [`Stats::peak_bytes`]). Read-only tables the search
+    /// consults are not in it ([`Stats::database_bytes`]).
     pub bytes: u64,
-    /// Bytes the next growth of the search's tables would add on top.
+    /// Bytes the next growth of the search's tables would add on top
+    /// (a memory limit is held to `bytes + growth`).
     pub growth: u64,
     /// Bound or best f.
     pub bound: Option<u32>,

@@ -52,8 +52,10 @@ pub struct RunSummary {
     pub generated: u64,
     /// Most nodes held at once.
     pub peak_stored: u64,
-    /// Peak memory, bytes.
+    /// The search's own peak memory, bytes.
     pub peak_bytes: u64,
+    /// The read-only tables it consulted (a pattern database), bytes.
+    pub database_bytes: u64,
     /// Time, milliseconds.
     pub ms: f64,
     /// Local searches: the raw walk's length before its loops were erased.
@@ -77,6 +79,7 @@ impl RunSummary {
             generated: s.generated,
             peak_stored: s.peak_stored,
             peak_bytes: s.peak_bytes,
+            database_bytes: s.database_bytes,
             ms: s.elapsed.as_secs_f64() * 1e3,
             walk_length: s.walk_length,
             disagrees: false,
@@ -189,8 +192,11 @@ pub struct Aggregate {
     pub mean_ms: f64,
     /// Median time over all runs, ms.
     pub median_ms: f64,
-    /// The largest peak memory of any run.
+    /// The largest search memory of any run.
     pub max_peak_bytes: u64,
+    /// The largest database any run consulted (the same for all runs of
+    /// one configuration).
+    pub max_database_bytes: u64,
     /// Runs flagged by [`flag_disagreements`].
     pub disagreements: usize,
 }
@@ -214,6 +220,7 @@ impl Aggregate {
             mean_ms: mean(&times)?,
             median_ms: median(&mut times)?,
             max_peak_bytes: runs.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
+            max_database_bytes: runs.iter().map(|r| r.database_bytes).max().unwrap_or(0),
             disagreements: runs.iter().filter(|r| r.disagrees).count(),
         })
     }
@@ -286,6 +293,7 @@ mod tests {
             optimal,
             expanded,
             peak_bytes: expanded * 8,
+            database_bytes: 1 << 20,
             elapsed: Duration::from_millis(ms),
             ..Stats::default()
         };
@@ -320,6 +328,7 @@ mod tests {
         assert_eq!(a.mean_ms, 4.0);
         assert_eq!(a.median_ms, 3.5);
         assert_eq!(a.max_peak_bytes, 8000);
+        assert_eq!(a.max_database_bytes, 1 << 20);
         assert_eq!(a.solved_pct(), 75.0);
         assert_eq!(a.disagreements, 0);
         assert_eq!(Aggregate::of(&[]), None);

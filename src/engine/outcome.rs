@@ -77,8 +77,19 @@ pub struct Stats {
     pub generated: u64,
     /// Most nodes held in memory at once.
     pub peak_stored: u64,
-    /// Approximate peak memory in bytes.
+    /// The search's own peak memory in bytes: what its stored states
+    /// take (states held × the bytes each takes in the search's arrays
+    /// and tables; spare capacity is not counted), so that two searches'
+    /// figures compare as their stored states do. The read-only tables it
+    /// consults are [`database_bytes`](Self::database_bytes), apart.
     pub peak_bytes: u64,
+    /// Bytes of the read-only tables the search consulted (a pattern
+    /// database's tables), held for the whole run and counted once however
+    /// often it reads them (a database shared between runs is counted in
+    /// each, as each holds it); 0 when it consulted none. Settled by
+    /// [`solve_tiles`](crate::solve_tiles) / [`solve_klotski`](crate::solve_klotski)
+    /// from the problem's guide.
+    pub database_bytes: u64,
     /// Wall-clock time.
     pub elapsed: Duration,
     /// Whether the returned path is guaranteed shortest. Settled by

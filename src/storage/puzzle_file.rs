@@ -25,6 +25,7 @@
 //!         generated: 5,
 //!         peak_stored: 4,
 //!         peak_bytes: 512,
+//!         database_bytes: 0,
 //!         elapsed_ms: 0.05,
 //!     )),
 //! )
@@ -143,9 +144,13 @@ pub struct SavedSolution {
     /// Most nodes held at once.
     #[serde(default)]
     pub peak_stored: u64,
-    /// Approximate peak memory in bytes.
+    /// The search's own peak memory in bytes.
     #[serde(default)]
     pub peak_bytes: u64,
+    /// Bytes of the pattern database it read, apart from the search's
+    /// memory (0: none; files written before it was kept leave it out).
+    #[serde(default)]
+    pub database_bytes: u64,
     /// Wall-clock time of the search in milliseconds.
     #[serde(default)]
     pub elapsed_ms: f64,
@@ -244,8 +249,10 @@ pub struct SavedSolutionChecked {
     pub generated: u64,
     /// Most nodes held at once.
     pub peak_stored: u64,
-    /// Approximate peak memory in bytes.
+    /// The search's own peak memory in bytes.
     pub peak_bytes: u64,
+    /// Bytes of the pattern database it read, apart (0: none).
+    pub database_bytes: u64,
     /// Wall-clock time of the search.
     pub elapsed: Duration,
 }
@@ -284,6 +291,7 @@ impl SavedSolutionChecked {
             generated: stats.generated,
             peak_stored: stats.peak_stored,
             peak_bytes: stats.peak_bytes,
+            database_bytes: stats.database_bytes,
             elapsed: stats.elapsed,
         })
     }
@@ -316,6 +324,7 @@ impl SavedSolutionChecked {
                 generated: self.generated,
                 peak_stored: self.peak_stored,
                 peak_bytes: self.peak_bytes,
+                database_bytes: self.database_bytes,
                 elapsed: self.elapsed,
                 optimal: self.optimal,
                 ..Stats::default()
@@ -377,6 +386,7 @@ impl Saved {
     ///     generated: 0,
     ///     peak_stored: 0,
     ///     peak_bytes: 0,
+    ///     database_bytes: 0,
     ///     elapsed: Default::default(),
     /// };
     /// assert!(Saved::with_solution(puzzle.clone(), by_hand.clone()).is_ok());
@@ -641,6 +651,7 @@ impl From<&Saved> for PuzzleFile {
                 generated: s.generated,
                 peak_stored: s.peak_stored,
                 peak_bytes: s.peak_bytes,
+                database_bytes: s.database_bytes,
                 elapsed_ms: s.elapsed.as_secs_f64() * 1000.0,
             }),
         }
@@ -675,6 +686,7 @@ impl TryFrom<PuzzleFile> for Saved {
                     generated: s.generated,
                     peak_stored: s.peak_stored,
                     peak_bytes: s.peak_bytes,
+                    database_bytes: s.database_bytes,
                     elapsed,
                 })
             }
@@ -1024,6 +1036,49 @@ mod tests {
         assert_eq!(from_ron(&text).unwrap(), saved);
     }
 
+    /// A file written before the database's bytes were kept: what the app
+    /// wrote then, to the letter.
+    const WITHOUT_DATABASE_BYTES: &str = r#"// Huarong puzzle file
+PuzzleFile(
+    format: "huarong-puzzle",
+    version: 1,
+    kind: Tiles,
+    rows: 3,
+    cols: 3,
+    state: [1, 2, 3, 4, 5, 6, 0, 7, 8],
+    goal: [1, 2, 3, 4, 5, 6, 7, 8, 0],
+    solution: Some(SavedSolution(
+        moves: "RR",
+        strategy: "astar",
+        heuristic: "linear-conflict",
+        status: "solved",
+        optimal: true,
+        expanded: 2,
+        generated: 5,
+        peak_stored: 4,
+        peak_bytes: 512,
+        elapsed_ms: 0.05,
+    )),
+)
+"#;
+
+    #[test]
+    fn a_file_without_database_bytes_still_loads_and_one_with_them_keeps_them() {
+        let old = from_ron(WITHOUT_DATABASE_BYTES).unwrap();
+        let s = old.solution.as_ref().unwrap();
+        assert_eq!((s.peak_bytes, s.database_bytes), (512, 0));
+        assert_eq!(s.to_outcome().stats.database_bytes, 0);
+        // A run guided by a database keeps its bytes apart from the search's.
+        let mut guided = old.clone();
+        guided.solution.as_mut().unwrap().database_bytes = 11 << 20;
+        let text = to_ron(&guided);
+        assert!(text.contains("database_bytes: 11534336,"), "{text}");
+        let back = from_ron(&text).unwrap();
+        assert_eq!(back, guided);
+        let stats = back.solution.unwrap().to_outcome().stats;
+        assert_eq!((stats.peak_bytes, stats.database_bytes), (512, 11 << 20));
+    }
+
     #[test]
     fn round_trip_with_solution() {
         let saved = solved_eight();
@@ -1042,6 +1097,7 @@ mod tests {
         assert_eq!(b.strategy, solution.strategy);
         assert_eq!(b.expanded, solution.expanded);
         assert_eq!(b.peak_bytes, solution.peak_bytes);
+        assert_eq!(b.database_bytes, solution.database_bytes);
         // Milliseconds as f64 keep the duration to well under a microsecond.
         let diff = b.elapsed.as_secs_f64() - solution.elapsed.as_secs_f64();
         assert!(diff.abs() < 1e-6, "{diff}");

@@ -12,6 +12,7 @@ mod heuristics;
 mod klotski;
 mod limits;
 mod local;
+mod memory;
 mod observe;
 mod observe_local;
 mod parse;

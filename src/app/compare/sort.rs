@@ -21,7 +21,8 @@ pub enum SortBy {
     Expanded,
     /// Generated.
     Generated,
-    /// Peak memory.
+    /// Peak memory: the search's own (a pattern database it reads is
+    /// shown apart and does not sort).
     Memory,
     /// Time.
     Time,

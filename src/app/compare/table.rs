@@ -11,7 +11,7 @@ use super::row::{Finished, Row, RowConfig, Start, one_line};
 use super::session::Session;
 use super::sort::{self, SortBy};
 use crate::app::Command;
-use crate::app::i18n::names::status_text;
+use crate::app::i18n::names::{self, status_text};
 use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
 use crate::app::settings::Settings;
 use crate::engine::Status;
@@ -167,8 +167,11 @@ impl Buttons {
     }
 }
 
+/// Where the memory figure is among a row's [`numbers`].
+const MEMORY: usize = 3;
+
 /// A row's numbers as its cells show them: length, expanded, generated,
-/// memory, time ("–" until it ran).
+/// memory (the search's own), time ("–" until it ran).
 fn numbers(row: &Row, lang: Lang) -> [String; 5] {
     let Some(s) = row.summary else {
         return std::array::from_fn(|_| NONE.to_string());
@@ -185,6 +188,32 @@ fn numbers(row: &Row, lang: Lang) -> [String; 5] {
         bytes(s.peak_bytes),
         duration(s.ms / 1e3),
     ]
+}
+
+/// The second line of a row's memory cell: the pattern database it read,
+/// apart from the search's memory above it (none for a run that read
+/// none, or has not run).
+fn database_line(row: &Row) -> Option<String> {
+    names::database_line(row.summary?.database_bytes)
+}
+
+/// A row's memory cell: the search's memory, right-aligned as the numbers
+/// beside it, and under it the database it read, if any (both on hover).
+fn memory_cell(ui: &mut egui::Ui, search: &str, database: Option<&str>) {
+    let right = egui::Layout::right_to_left(egui::Align::Center);
+    ui.with_layout(right, |ui| match database {
+        None => {
+            ui.label(search);
+        }
+        Some(db) => {
+            ui.with_layout(egui::Layout::top_down(egui::Align::Max), |ui| {
+                ui.spacing_mut().item_spacing.y = 0.0;
+                let hint = names::database_hint(language(ui.ctx()));
+                ui.label(search).on_hover_text(&hint);
+                ui.label(egui::RichText::new(db).weak()).on_hover_text(hint);
+            });
+        }
+    });
 }
 
 /// The row's strategy: its label, the heuristic below it, its knobs on
@@ -322,6 +351,10 @@ impl Session {
             .iter()
             .map(|&i| numbers(&self.rows[i], lang))
             .collect();
+        let databases: Vec<Option<String>> = order
+            .iter()
+            .map(|&i| database_line(&self.rows[i]))
+            .collect();
         // Each column as wide as its widest text or header: fixed widths
         // keep right-aligned numbers under their headers.
         let width_of = |ui: &egui::Ui, text: &str| text_width(ui, text, egui::TextStyle::Body);
@@ -345,6 +378,9 @@ impl Session {
                 let column = if k == 0 { 1 } else { k + 2 };
                 widths[column] = widths[column].max(width_of(ui, text) + 2.0);
             }
+        }
+        for db in databases.iter().flatten() {
+            widths[MEMORY + 2] = widths[MEMORY + 2].max(width_of(ui, db) + 2.0);
         }
         let right = egui::Layout::right_to_left(egui::Align::Center);
         let left = egui::Layout::left_to_right(egui::Align::Center);
@@ -392,10 +428,11 @@ impl Session {
                 header.col(|_| {});
             })
             .body(|mut body| {
-                for (&i, numbers) in order.iter().zip(&numbers) {
+                for ((&i, numbers), database) in order.iter().zip(&numbers).zip(&databases) {
                     let r = &self.rows[i];
                     let (label, heuristic) = r.config.label_parts_in(tiles, lang);
-                    let height = if heuristic.is_some() { 36.0 } else { 24.0 };
+                    let two_lines = heuristic.is_some() || database.is_some();
+                    let height = if two_lines { 36.0 } else { 24.0 };
                     body.row(height, |mut row| {
                         let number = |row: &mut TableRow<'_, '_>, text: &str| {
                             row.col(|ui| {
@@ -415,8 +452,12 @@ impl Session {
                                 Some(_) => tr(ui, CompareMsg::No),
                             });
                         });
-                        for text in &numbers[1..] {
-                            number(&mut row, text);
+                        for (k, text) in numbers.iter().enumerate().skip(1) {
+                            if k == MEMORY {
+                                row.col(|ui| memory_cell(ui, text, database.as_deref()));
+                            } else {
+                                number(&mut row, text);
+                            }
                         }
                         row.col(|ui| {
                             let shown = one_line(&label, heuristic.as_deref());

@@ -105,6 +105,11 @@ messages! {
     Counters { expanded: String, generated: String, stored: String, memory: String, time: String } =>
         "expanded {expanded}, generated {generated}, peak stored {stored}, memory {memory}, time {time}",
         "扩展 {expanded}，生成 {generated}，峰值存储 {stored}，内存 {memory}，用时 {time}";
+    MemoryWithDatabase { search: String, database: String } =>
+        "{search} + pattern database {database}", "{search} + 模式数据库 {database}";
+    DatabaseBytesHint =>
+        "Above: the search's own memory (what its stored states take). Below, after +: the pattern database it reads, held for the whole run apart from the search.",
+        "上：搜索存储的状态所占的内存。下（+ 之后）：它读取的模式数据库，在整个运行期间另外占用。";
 }
 
 /// The message naming the strategy called `name` (the engine's CLI name).
@@ -205,7 +210,7 @@ pub fn status_text(status: Status, lang: Lang) -> String {
 /// lines, the inspector and the Klotski view share (English: the CLI's,
 /// [`crate::units::counters`]).
 pub fn counters(s: &crate::engine::Stats, lang: Lang) -> String {
-    use crate::units::{bytes, duration, thousands};
+    use crate::units::{duration, thousands};
     if lang == Lang::English {
         return crate::units::counters(s);
     }
@@ -213,16 +218,84 @@ pub fn counters(s: &crate::engine::Stats, lang: Lang) -> String {
         expanded: thousands(s.expanded),
         generated: thousands(s.generated),
         stored: thousands(s.peak_stored),
-        memory: bytes(s.peak_bytes),
+        memory: memory(s.peak_bytes, s.database_bytes, lang),
         time: duration(s.elapsed.as_secs_f64()),
     }
     .text(lang)
+}
+
+/// A search's memory in `lang` and, apart, the pattern database it
+/// consulted (English: [`crate::units::memory`]).
+pub fn memory(search: u64, database: u64, lang: Lang) -> String {
+    use crate::units::bytes;
+    match database {
+        0 => bytes(search),
+        db => NameMsg::MemoryWithDatabase {
+            search: bytes(search),
+            database: bytes(db),
+        }
+        .text(lang),
+    }
+}
+
+/// The second line of a table's memory cell for a run guided by a pattern
+/// database, "+ 11.0 MiB" (the row's heuristic, beside it, names the
+/// database; [`database_hint`] says it in words); `None` for a run that
+/// consulted none. Short, so the column stays narrow.
+pub fn database_line(database: u64) -> Option<String> {
+    (database > 0).then(|| format!("+ {}", crate::units::bytes(database)))
+}
+
+/// What a memory cell's hover says: the two figures apart.
+pub fn database_hint(lang: Lang) -> String {
+    NameMsg::DatabaseBytesHint.text(lang)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::engine::strategy::STRATEGIES;
+
+    /// The summary line shows the search's memory and, apart, the pattern
+    /// database's, in both languages; a run without one shows one figure.
+    #[test]
+    fn the_summary_shows_search_memory_and_database_memory_apart() {
+        let guided = crate::engine::Stats {
+            expanded: 40,
+            peak_bytes: 6 << 10,
+            database_bytes: 550 << 20,
+            ..crate::engine::Stats::default()
+        };
+        let english = counters(&guided, Lang::English);
+        assert_eq!(english, crate::units::counters(&guided));
+        assert!(
+            english.contains("memory 6.0 KiB + pattern database 550.0 MiB"),
+            "{english}"
+        );
+        let chinese = counters(&guided, Lang::Chinese);
+        assert!(
+            chinese.contains("内存 6.0 KiB + 模式数据库 550.0 MiB"),
+            "{chinese}"
+        );
+        let alone = crate::engine::Stats {
+            database_bytes: 0,
+            ..guided
+        };
+        for lang in [Lang::English, Lang::Chinese] {
+            let text = counters(&alone, lang);
+            assert!(
+                text.contains("6.0 KiB") && !text.contains("550.0 MiB"),
+                "{text}"
+            );
+            assert!(
+                !text.contains("database") && !text.contains("数据库"),
+                "{text}"
+            );
+            assert!(database_hint(lang).contains('+'));
+        }
+        assert_eq!(database_line(0), None);
+        assert_eq!(database_line(550 << 20).as_deref(), Some("+ 550.0 MiB"));
+    }
 
     #[test]
     fn every_registered_name_has_a_translation() {

@@ -45,9 +45,10 @@ impl WordSet {
         self.len
     }
 
-    /// Bytes of its slots.
-    fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<u64>()
+    /// Bytes its states take: [`SEEN_STATE_BYTES`] each (the slots
+    /// beyond those are room to grow, not counted).
+    fn held_bytes(&self) -> usize {
+        self.len * SEEN_STATE_BYTES
     }
 
     /// Where the search for `key` starts.
@@ -118,6 +119,26 @@ impl WordSet {
         }
     }
 }
+
+/// Bytes a state takes in a [`WordSet`]: two slots of 8 bytes, the table
+/// being kept at most half full.
+const SEEN_STATE_BYTES: usize = 2 * std::mem::size_of::<u64>();
+
+/// Bytes each state stored by the one-word BFS ([`bfs`]) is counted as in
+/// its [`peak_bytes`](crate::Stats::peak_bytes), which is
+/// [`peak_stored`](crate::Stats::peak_stored) times this: its queue entry
+/// (its word, 8 bytes, and its parent's index, 4) and its place in the
+/// table of states seen (two slots of 8: the table is kept at most half
+/// full). Only what the stored states take is counted, not the room the
+/// arrays keep to grow (nor what a thread keeps from its last search), so
+/// that the figure follows the states stored.
+pub const BFS_STATE_BYTES: u64 = 8 + 4 + SEEN_STATE_BYTES as u64;
+
+/// Bytes each state stored by the one-word BFS with mirror images merged
+/// ([`super::bfs_mirrored`]) is counted as: [`BFS_STATE_BYTES`] and the
+/// state's mirror image (8 bytes) beside it in the queue. It stores about
+/// half the states, so its figure is about 0.64 of plain BFS's.
+pub const BFS_MIRRORED_STATE_BYTES: u64 = BFS_STATE_BYTES + 8;
 
 /// States a group usually has at most (the 40 classics: 80 to 65,000-odd),
 /// so most searches never grow their table.
@@ -300,6 +321,12 @@ impl<W: Watch, const MERGED: bool> WordBfs<'_, W, MERGED> {
         } else {
             0
         };
+    /// Bytes a stored state is counted as, queue and table.
+    const STATE_BYTES: u64 = if MERGED {
+        BFS_MIRRORED_STATE_BYTES
+    } else {
+        BFS_STATE_BYTES
+    };
 
     /// The moves to node `i`: from each node's parent to it, the one
     /// successor of the parent that is the node (no two moves give one
@@ -456,10 +483,17 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
     fn sizes(&self, head: usize, depth: u32) -> Sizes {
         let (states, seen) = (&self.arrays.states, &self.arrays.seen);
         let node_bytes = Self::NODE_BYTES;
+        debug_assert_eq!(
+            (node_bytes + SEEN_STATE_BYTES) as u64,
+            Self::STATE_BYTES,
+            "the documented bytes per state are the arrays'"
+        );
         Sizes {
             frontier: (states.len() - head) as u64,
             stored: states.len() as u64,
-            bytes: (states.capacity() * node_bytes + seen.bytes()) as u64,
+            // What the states held take, not the arrays' capacity: a
+            // thread's arrays keep the room of its largest search yet.
+            bytes: (states.len() * node_bytes + seen.held_bytes()) as u64,
             growth: growth_bytes(states.len(), states.capacity(), node_bytes, 16_384)
                 + growth_bytes(2 * seen.len(), seen.slots.len(), 8, 2 * 16_384),
             bound: Some(depth),

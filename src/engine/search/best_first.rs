@@ -108,7 +108,7 @@ pub(crate) trait OpenList {
     fn pop(&mut self) -> Option<(u64, u32)>;
     /// Entries held (stale ones included).
     fn len(&self) -> usize;
-    /// Bytes held.
+    /// Bytes its entries take (not its room to grow).
     fn bytes(&self) -> usize;
     /// Bytes its next growth may add.
     fn growth(&self) -> u64;
@@ -155,7 +155,7 @@ impl OpenList for Buckets {
         self.len
     }
     fn bytes(&self) -> usize {
-        self.buckets.iter().map(|b| b.capacity() * 4).sum::<usize>() + self.buckets.len() * 24
+        self.len * 4 + self.buckets.len() * 24
     }
     fn growth(&self) -> u64 {
         0 // one small stack at a time
@@ -202,7 +202,7 @@ impl OpenList for Heap {
         self.heap.len()
     }
     fn bytes(&self) -> usize {
-        self.heap.capacity() * HEAP_ENTRY
+        self.heap.len() * HEAP_ENTRY
     }
     fn growth(&self) -> u64 {
         growth_bytes(self.heap.len(), self.heap.capacity(), HEAP_ENTRY, 65_536)
@@ -323,8 +323,8 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
                  bound: u32| Sizes {
         frontier: open.len() as u64,
         stored: nodes.len() as u64,
-        bytes: (nodes.capacity() * node_bytes + index.capacity() * index_bytes + open.bytes())
-            as u64,
+        // What the nodes held take, not the tables' room to grow.
+        bytes: (nodes.len() * node_bytes + index.len() * index_bytes + open.bytes()) as u64,
         growth: growth_bytes(nodes.len(), nodes.capacity(), node_bytes, 16_384)
             + growth_bytes(index.len(), index.capacity(), index_bytes, 16_384)
             + open.growth(),

@@ -157,7 +157,9 @@ impl<S: SearchSpace, W: Watch> BreadthFirst<Meter<'_>> for Arena<'_, S, W> {
         Sizes {
             frontier: (nodes.len() - head) as u64,
             stored: nodes.len() as u64,
-            bytes: (nodes.capacity() * node_bytes + seen.capacity() * seen_bytes) as u64,
+            // What the states held take (a node and an entry of the seen
+            // set each), not the arrays' room to grow: `growth` is that.
+            bytes: (nodes.len() * node_bytes + seen.len() * seen_bytes) as u64,
             growth: growth_bytes(nodes.len(), nodes.capacity(), node_bytes, 16_384)
                 + growth_bytes(seen.len(), seen.capacity(), seen_bytes, 16_384),
             bound: Some(depth),

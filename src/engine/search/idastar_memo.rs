@@ -92,7 +92,7 @@ fn memo_watched<S: SearchSpace, W: Watch>(
     let sizes = |table: &StateMap<S::State, Entry>, depth: usize, bound: u32| Sizes {
         frontier: depth as u64,
         stored: table.len() as u64,
-        bytes: (table.capacity() * entry_bytes) as u64,
+        bytes: (table.len() * entry_bytes) as u64,
         growth: super::growth_bytes(table.len(), table.capacity(), entry_bytes, 16_384),
         bound: Some(bound),
     };

@@ -166,7 +166,7 @@ impl<S: SearchSpace> Walk<S> {
     }
 
     fn bytes(&self) -> u64 {
-        (self.steps.capacity() * std::mem::size_of::<(S::Move, S::State)>()) as u64
+        (self.steps.len() * std::mem::size_of::<(S::Move, S::State)>()) as u64
     }
 
     fn growth(&self) -> u64 {
@@ -530,7 +530,7 @@ pub fn tabu<S: SearchSpace>(
     let mut scores: Vec<f64> = Vec::new();
     let watch = ctl.on_event.as_deref();
     for i in 0..p.max_iters {
-        let table = last_visit.capacity() as u64 * entry;
+        let table = last_visit.len() as u64 * entry;
         if meter.expand()
             && let Err(stop) = meter.poll(sizes(&walk, table))
         {

@@ -103,7 +103,7 @@ fn depth_limited<S: SearchSpace, W: Watch>(
     let sizes = |table: &StateMap<S::State, u32>, children: &Vec<_>, depth: usize| Sizes {
         frontier: depth as u64,
         stored: table.len() as u64,
-        bytes: (table.capacity() * entry_bytes + children.capacity() * child_bytes) as u64,
+        bytes: (table.len() * entry_bytes + children.len() * child_bytes) as u64,
         growth: crate::search::growth_bytes(table.len(), table.capacity(), entry_bytes, 16_384),
         bound: Some(limit),
     };

@@ -286,7 +286,9 @@ pub fn solve_tiles(
 /// refused before the problem is built; the problem is guided (`true`)
 /// only for a strategy that uses a heuristic, and a guide that does not
 /// fit is refused; a start the problem knows cannot reach the goal is
-/// answered with the reason, without searching.
+/// answered with the reason, without searching. A search's outcome
+/// carries the bytes of the tables its guide consulted
+/// ([`Stats::database_bytes`](crate::Stats::database_bytes)).
 fn solve<P: Problem>(
     strategy: &dyn Strategy,
     problem: impl FnOnce(bool) -> P,
@@ -303,7 +305,11 @@ fn solve<P: Problem>(
     if let Some(why) = problem.unsolvable() {
         return Ok(Outcome::unsolvable(why));
     }
-    Ok(settle_optimality(strategy, solver.solve(&problem, ctl)))
+    let mut outcome = solver.solve(&problem, ctl);
+    // The tables the guide consults, held for the whole run: counted once,
+    // apart from the search's own memory.
+    outcome.stats.database_bytes = problem.database_bytes();
+    Ok(settle_optimality(strategy, outcome))
 }
 
 /// The one place `stats.optimal` and `stats.within` are decided: a solved

@@ -57,6 +57,13 @@ pub trait Problem: Sized {
         None
     }
 
+    /// Bytes of the read-only tables its guide consults (a pattern
+    /// database's), held for the run apart from the search's own memory;
+    /// 0 when it consults none.
+    fn database_bytes(&self) -> u64 {
+        0
+    }
+
     /// Breadth-first search: [`bfs`] over the space, unless the family has
     /// a faster one.
     fn breadth_first(&self, ctl: &Control) -> Outcome<Self::Move> {
@@ -338,6 +345,15 @@ impl Problem for TileProblem {
             .check_solvable()
             .err()
             .map(|why| why.to_string())
+    }
+
+    /// The pattern database's tables, when it guides the search (the
+    /// other heuristics compute their estimate from the board).
+    fn database_bytes(&self) -> u64 {
+        match &self.heuristic {
+            Some(HeuristicChoice::Pdb(db)) => db.table_bytes(),
+            _ => 0,
+        }
     }
 
     /// IDA* on one board changed in place ([`ida_star`] over [`TileDfs`]),

@@ -256,6 +256,22 @@ impl PatternDb {
         sizes.join("-")
     }
 
+    /// Bytes its tables hold in memory: one byte per entry of each table
+    /// held (a pattern that reads another's table through a symmetry
+    /// holds none). What a search guided by it has in hand besides its
+    /// own memory ([`Stats::database_bytes`](crate::Stats::database_bytes)).
+    ///
+    /// ```
+    /// use huarong_engine::{Board, Shape, tiles::pdb::PatternDb};
+    /// let goal = Board::goal(Shape::new(3, 3).unwrap());
+    /// let db = PatternDb::build(&goal, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]], &|_| {});
+    /// // Each pattern of 4 tiles: 9 × 8 × 7 × 6 placements, a byte each.
+    /// assert_eq!(db.table_bytes(), 2 * 9 * 8 * 7 * 6);
+    /// ```
+    pub fn table_bytes(&self) -> u64 {
+        self.patterns.iter().map(|p| p.table.len() as u64).sum()
+    }
+
     /// Whether the reflected lookup applies (square board, blank's goal on
     /// the main diagonal).
     pub fn reflects(&self) -> bool {
