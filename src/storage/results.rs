@@ -79,8 +79,12 @@ pub struct ResultRow {
     pub expanded: u64,
     /// Nodes generated.
     pub generated: u64,
-    /// Peak memory in bytes.
+    /// Peak memory of the search itself, in bytes.
     pub peak_bytes: u64,
+    /// The pattern database the search read, in bytes (0: none; files of
+    /// earlier versions have no such column).
+    #[serde(default)]
+    pub database_bytes: u64,
     /// Time in milliseconds.
     pub time_ms: f64,
     /// The moves found, if solved: tiles `RDLU` (the blank's moves),
@@ -115,6 +119,7 @@ impl ResultRow {
             row.expanded = r.expanded;
             row.generated = r.generated;
             row.peak_bytes = r.peak_bytes;
+            row.database_bytes = r.database_bytes;
             row.time_ms = r.ms;
         }
         row
@@ -275,7 +280,7 @@ impl FileRow for ResultRow {
 }
 
 /// The results CSV's columns, in order.
-pub const HEADER: [&str; 17] = [
+pub const HEADER: [&str; 18] = [
     "family",
     "size",
     "start",
@@ -291,6 +296,7 @@ pub const HEADER: [&str; 17] = [
     "expanded",
     "generated",
     "peak_bytes",
+    "database_bytes",
     "time_ms",
     "path",
 ];
@@ -343,6 +349,7 @@ pub fn to_csv(rows: &[ResultRow]) -> String {
                 r.expanded.to_string(),
                 r.generated.to_string(),
                 r.peak_bytes.to_string(),
+                r.database_bytes.to_string(),
                 r.time_ms.to_string(),
                 r.path.clone(),
             ]
@@ -485,6 +492,7 @@ pub fn from_csv(text: &str) -> Result<Vec<ResultRow>, String> {
             expanded: f.parse("expanded")?,
             generated: f.parse("generated")?,
             peak_bytes: f.parse("peak_bytes")?,
+            database_bytes: f.optional("database_bytes")?.unwrap_or(0),
             time_ms: f.parse("time_ms")?,
             path: f.text("path").into(),
         }
@@ -582,8 +590,11 @@ pub struct AggregateRow {
     pub mean_ms: f64,
     /// Median time, ms.
     pub median_ms: f64,
-    /// Largest peak memory, bytes.
+    /// Largest peak memory of a search itself, bytes.
     pub max_peak_bytes: u64,
+    /// Largest pattern database a run read, bytes (0: none).
+    #[serde(default)]
+    pub max_database_bytes: u64,
 }
 
 impl AggregateRow {
@@ -609,6 +620,7 @@ impl AggregateRow {
             mean_ms: a.mean_ms,
             median_ms: a.median_ms,
             max_peak_bytes: a.max_peak_bytes,
+            max_database_bytes: a.max_database_bytes,
         }
     }
 }
@@ -621,7 +633,7 @@ impl FileRow for AggregateRow {
 }
 
 /// The aggregates CSV's columns, in order.
-pub const AGGREGATE_HEADER: [&str; 19] = [
+pub const AGGREGATE_HEADER: [&str; 20] = [
     "family",
     "size",
     "base",
@@ -641,6 +653,7 @@ pub const AGGREGATE_HEADER: [&str; 19] = [
     "mean_ms",
     "median_ms",
     "max_peak_bytes",
+    "max_database_bytes",
 ];
 
 /// The columns every version of the aggregates CSV had.
@@ -813,6 +826,7 @@ fn aggregates_csv(rows: &[AggregateRow], starts: Option<&str>) -> String {
                 r.mean_ms.to_string(),
                 r.median_ms.to_string(),
                 r.max_peak_bytes.to_string(),
+                r.max_database_bytes.to_string(),
             ]
         }),
     )
@@ -844,6 +858,7 @@ pub fn aggregates_from_csv(text: &str) -> Result<Vec<AggregateRow>, String> {
             mean_ms: f.parse("mean_ms")?,
             median_ms: f.parse("median_ms")?,
             max_peak_bytes: f.parse("max_peak_bytes")?,
+            max_database_bytes: f.optional("max_database_bytes")?.unwrap_or(0),
         }
         .upgraded())
     })
@@ -1090,6 +1105,7 @@ mod tests {
                 expanded: 2_100_000,
                 generated: 7_222_003,
                 peak_bytes: 4 << 20,
+                database_bytes: 576_575_424,
                 time_ms: 1508.9,
                 ..ResultRow::default()
             }
@@ -1130,6 +1146,7 @@ mod tests {
             mean_ms: 0.13,
             median_ms: 0.11,
             max_peak_bytes: 22_400,
+            max_database_bytes: 576_575_424,
         }];
         let text = aggregates_to_csv(&rows);
         assert!(
@@ -1186,13 +1203,21 @@ mod tests {
             "an old file names no batch"
         );
         // Columns in another order, and one this version does not know.
-        let moved = "time_ms,status,database_bytes,strategy,length,moves,optimal,expanded,generated,peak_bytes\n\
-                     2.5,solved,999,bfs,4,,true,10,20,30\n";
+        let moved = "time_ms,status,database_bytes,strategy,length,moves,optimal,expanded,generated,peak_bytes,colour\n\
+                     2.5,solved,999,bfs,4,,true,10,20,30,red\n";
         let rows = from_csv(moved).unwrap();
         assert_eq!(
-            (rows[0].time_ms, rows[0].length, rows[0].peak_bytes),
-            (2.5, Some(4), 30)
+            (
+                rows[0].time_ms,
+                rows[0].length,
+                rows[0].peak_bytes,
+                rows[0].database_bytes
+            ),
+            (2.5, Some(4), 30, 999)
         );
+        // An old file has no database column: none was counted.
+        let old = from_csv("strategy,status,length,moves,optimal,expanded,generated,peak_bytes,time_ms\nbfs,solved,4,,true,10,20,30,2.5\n").unwrap();
+        assert_eq!(old[0].database_bytes, 0);
     }
 
     #[test]
@@ -1261,7 +1286,7 @@ mod tests {
         let short = to_csv(&rows()).replace(",13.25", "");
         assert_eq!(
             from_csv(&short).unwrap_err(),
-            "line 2: 16 fields, expected 17"
+            format!("line 2: {} fields, expected {}", HEADER.len() - 1, HEADER.len())
         );
     }
 
