@@ -9,7 +9,7 @@ use tempfile::TempDir;
 use super::HuarongApp;
 use super::compare::Start;
 use super::files::{FileAction, NativeAnswer};
-use super::i18n::{CompareMsg, Lang, Message, Msg};
+use super::i18n::{CompareMsg, Lang, Message, Msg, TilesMsg};
 use super::tests::{harness, klotski_harness, set_board, wait_until, wait_while};
 use crate::engine::strategy::Family;
 use crate::units::duration;
@@ -483,4 +483,55 @@ fn render_compare_screenshots() {
     wait_for_compare(&mut h);
     let img = h.render().expect("render");
     img.save(dir.join("compare-klotski-1024x700.png")).unwrap();
+}
+
+#[test]
+fn in_a_small_window_every_row_button_can_be_reached() {
+    // At 800×560 the table is wider than the window: the page scrolls
+    // sideways to its last button, in both families and languages.
+    for klotski in [false, true] {
+        for lang in Lang::ALL {
+            let mut h = if klotski {
+                klotski_harness()
+            } else {
+                harness()
+            };
+            h.state_mut().settings_mut().language = lang;
+            h.set_size(Vec2::new(800.0, 560.0));
+            h.run();
+            h.get_by_label(&TilesMsg::ViewCompare.text(lang)).click();
+            h.run();
+            let remove = CompareMsg::Remove.text(lang);
+            let rows = h.query_all_by_label(&remove).count();
+            assert!(rows >= 2, "{rows} rows");
+            // Scroll sideways as a user does with the wheel over the table.
+            let over = h
+                .query_all_by_label(&remove)
+                .last()
+                .unwrap()
+                .rect()
+                .left_center()
+                - Vec2::new(400.0, 0.0);
+            h.hover_at(over);
+            for _ in 0..10 {
+                h.event(egui::Event::MouseWheel {
+                    unit: egui::MouseWheelUnit::Point,
+                    delta: Vec2::new(-100.0, 0.0),
+                    phase: egui::TouchPhase::Move,
+                    source: egui::MouseWheelSource::Wheel,
+                    modifiers: Modifiers::NONE,
+                });
+                h.run();
+            }
+            let rect = h.query_all_by_label(&remove).last().unwrap().rect();
+            assert!(
+                rect.max.x <= 800.0 && rect.min.x >= 0.0,
+                "{lang:?}: Remove at {rect:?}"
+            );
+            // And it works: a row fewer.
+            h.query_all_by_label(&remove).last().unwrap().click();
+            h.run();
+            assert_eq!(h.query_all_by_label(&remove).count(), rows - 1);
+        }
+    }
 }

@@ -160,7 +160,7 @@ fn the_compare_table_speaks_chinese_and_its_buttons_run_and_play() {
         CompareMsg::Add,
         CompareMsg::ColStrategy,
         CompareMsg::ColStatus,
-        CompareMsg::ColLengthMetric,
+        CompareMsg::ColLengthMoves,
         CompareMsg::ColOptimal,
         CompareMsg::ColExpanded,
         CompareMsg::ColGenerated,
@@ -184,7 +184,12 @@ fn the_compare_table_speaks_chinese_and_its_buttons_run_and_play() {
     let bfs = h.state().compare().rows[0].summary.expect("BFS ran");
     let moves = classics()[0].moves;
     assert_eq!(bfs.solution_length(), Some(moves));
-    h.get_by_label(&format!("{moves}（{moves} 步）"));
+    // Counted in moves: the length alone, under 长度（步）.
+    assert!(
+        h.query_by_label(&format!("{moves}（{moves} 步）"))
+            .is_none()
+    );
+    assert!(h.query_all_by_label(&moves.to_string()).next().is_some());
     h.get_by_label("已解出");
     h.get_by_label(&zh(CompareMsg::Yes));
     h.get_by_label(&zh(CompareMsg::TimeChart));

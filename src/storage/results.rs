@@ -1286,7 +1286,11 @@ mod tests {
         let short = to_csv(&rows()).replace(",13.25", "");
         assert_eq!(
             from_csv(&short).unwrap_err(),
-            format!("line 2: {} fields, expected {}", HEADER.len() - 1, HEADER.len())
+            format!(
+                "line 2: {} fields, expected {}",
+                HEADER.len() - 1,
+                HEADER.len()
+            )
         );
     }
 

@@ -15,6 +15,7 @@ use crate::app::i18n::names::{self, status_text};
 use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
 use crate::app::settings::Settings;
 use crate::engine::Status;
+use crate::engine::klotski::Metric;
 use crate::units::{bytes, duration, thousands};
 
 /// What a cell shows while its row has not run.
@@ -177,8 +178,11 @@ fn numbers(row: &Row, lang: Lang) -> [String; 5] {
         return std::array::from_fn(|_| NONE.to_string());
     };
     let length = match (s.solution_length(), s.klotski.map(|k| k.moves)) {
-        (Some(length), Some(moves)) => CompareMsg::LengthMoves { length, moves }.text(lang),
-        (Some(l), None) => l.to_string(),
+        // In steps, the moves beside (in moves they are the length).
+        (Some(length), Some(moves)) if length != moves => {
+            CompareMsg::LengthMoves { length, moves }.text(lang)
+        }
+        (Some(l), _) => l.to_string(),
         _ => NONE.into(),
     };
     [
@@ -329,10 +333,11 @@ impl Session {
         let ctx = ui.ctx().clone();
         let lang = language(&ctx);
         let tiles = start.is_tiles();
-        let length = if tiles {
-            CompareMsg::ColLength
-        } else {
-            CompareMsg::ColLengthMetric
+        // A Klotski comparison counts every row in the one metric chosen.
+        let length = match start {
+            Start::Klotski(_, Metric::Steps) => CompareMsg::ColLengthSteps,
+            Start::Klotski(_, Metric::Moves) => CompareMsg::ColLengthMoves,
+            _ => CompareMsg::ColLength,
         };
         let headers = [
             (SortBy::Strategy, CompareMsg::ColStrategy, false),

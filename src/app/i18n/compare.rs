@@ -31,7 +31,8 @@ messages! {
     ColStrategy => "Strategy", "策略";
     ColStatus => "Status", "状态";
     ColLength => "Length", "长度";
-    ColLengthMetric => "Length (metric)", "长度（按所选计数）";
+    ColLengthMoves => "Length (moves)", "长度（步）";
+    ColLengthSteps => "Length (steps)", "长度（格）";
     ColOptimal => "Optimal", "最优";
     ColExpanded => "Expanded", "扩展";
     ColGenerated => "Generated", "生成";
