@@ -22,7 +22,7 @@ use crate::engine::{
 
 /// The compare CSV's columns as the storage documents them.
 const COMPARE_COLUMNS: &str = "family,size,start,goal,metric,strategy,heuristic,tuning,\
-                               status,length,moves,optimal,expanded,generated,peak_bytes,time_ms,path";
+                               status,length,moves,optimal,expanded,generated,peak_bytes,database_bytes,time_ms,path";
 
 fn wait_for_compare(h: &mut Harness<'_, HuarongApp>) {
     wait_while(h, |a| a.compare().is_running(), 120, "compare runs");

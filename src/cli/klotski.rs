@@ -151,6 +151,9 @@ pub(super) fn solve_layout(
     let steps = steps_of(layout, &o)?;
     if search.json {
         let mut record = serde_json::to_value(KlotskiRecord::new(layout, metric, &o, &steps))?;
+        if let Some(n) = super::solve::proven(&*strategy, &o) {
+            record["lower_bound"] = n.into();
+        }
         if let Some(a) = &anatomy {
             record["anatomy"] = serde_json::to_value(a)?;
         }
@@ -182,11 +185,20 @@ pub(super) fn solve_layout(
                 .collect();
             writeln!(out, "Steps (piece, direction): {}", text.join(" "))?;
         }
-        status => writeln!(
-            out,
-            "Status: {status}: {}",
-            o.reason.as_deref().unwrap_or("no reason given")
-        )?,
+        status => {
+            writeln!(
+                out,
+                "Status: {status}: {}",
+                o.reason.as_deref().unwrap_or("no reason given")
+            )?;
+            if let Some(n) = super::solve::proven(&*strategy, &o) {
+                writeln!(
+                    out,
+                    "Proven: every solution takes at least {n} {}",
+                    metric.name()
+                )?;
+            }
+        }
     }
     writeln!(out, "{}", counters(&o.stats))?;
     if let Some(a) = &anatomy {

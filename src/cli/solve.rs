@@ -71,6 +71,9 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
     let anatomy = watchers.anatomy(&outcome);
     if args.search.json {
         let mut record = serde_json::to_value(Record::new(&outcome))?;
+        if let Some(n) = proven(&*search.strategy, &outcome) {
+            record["lower_bound"] = n.into();
+        }
         if let Some(a) = &anatomy {
             record["anatomy"] = serde_json::to_value(a)?;
         }
@@ -99,15 +102,31 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
                 format_path(&outcome.path)
             )?;
         }
-        status => writeln!(
-            out,
-            "Status: {status}: {}",
-            outcome.reason.as_deref().unwrap_or("no reason given")
-        )?,
+        status => {
+            writeln!(
+                out,
+                "Status: {status}: {}",
+                outcome.reason.as_deref().unwrap_or("no reason given")
+            )?;
+            if let Some(n) = proven(&*search.strategy, &outcome) {
+                writeln!(out, "Proven: every solution takes at least {n} moves")?;
+            }
+        }
     }
     writeln!(out, "{}", crate::units::counters(&outcome.stats))?;
     if let Some(a) = &anatomy {
         writeln!(out, "{}", anatomy_text(a))?;
     }
     Ok(())
+}
+
+/// The length a stopped exact search proved every solution takes at least
+/// (none for a run that ended otherwise, or a strategy that proves none).
+pub(super) fn proven<M>(
+    strategy: &dyn crate::engine::Strategy,
+    o: &crate::engine::Outcome<M>,
+) -> Option<u32> {
+    matches!(o.status, Status::Limit(_) | Status::Cancelled)
+        .then(|| crate::engine::strategy::proven_lower_bound(strategy, &o.stats))
+        .flatten()
 }

@@ -395,3 +395,72 @@ fn the_help_says_which_time_limit_is_per_instance_and_which_total() {
         assert!(text.contains("each instance's limit"), "{command}: {text}");
     }
 }
+
+#[test]
+fn a_limit_reports_the_length_the_search_proved() {
+    const START: &str = "8 6 7 2 5 4 3 0 1";
+    let shortest =
+        huarong(&["solve", "--state", START, "-s", "bfs", "--json"]).json_line()["length"]
+            .as_u64()
+            .unwrap();
+    for s in ["bfs", "astar", "idastar", "ids"] {
+        let v = huarong(&[
+            "solve",
+            "--state",
+            START,
+            "-s",
+            s,
+            "--max-nodes",
+            "1000",
+            "--json",
+        ])
+        .json_line();
+        assert_eq!(v["status"], "limit", "{s}: {v}");
+        let lower = v["lower_bound"]
+            .as_u64()
+            .unwrap_or_else(|| panic!("{s}: {v}"));
+        assert!(
+            (1..=shortest).contains(&lower),
+            "{s}: {lower} against {shortest}"
+        );
+        let text = huarong(&["solve", "--state", START, "-s", s, "--max-nodes", "1000"]);
+        assert!(
+            text.stdout.contains(&format!(
+                "Proven: every solution takes at least {lower} moves"
+            )),
+            "{s}: {}",
+            text.stdout
+        );
+    }
+    // Klotski, in its metric.
+    let v = huarong(&[
+        "solve",
+        "--layout",
+        "1",
+        "-s",
+        "bfs",
+        "--max-nodes",
+        "100",
+        "--json",
+    ])
+    .json_line();
+    assert!(
+        v["lower_bound"].as_u64().is_some_and(|n| n >= 1 && n <= 81),
+        "{v}"
+    );
+    // A solved run, and a strategy that proves nothing, claim nothing.
+    let solved = huarong(&["solve", "--state", START, "-s", "astar", "--json"]).json_line();
+    assert!(solved.get("lower_bound").is_none(), "{solved}");
+    let weighted = huarong(&[
+        "solve",
+        "--state",
+        START,
+        "-s",
+        "weighted",
+        "--max-nodes",
+        "1",
+        "--json",
+    ])
+    .json_line();
+    assert!(weighted.get("lower_bound").is_none(), "{weighted}");
+}

@@ -36,15 +36,21 @@ fn neighbours(rows: usize, cols: usize, cell: usize) -> Vec<usize> {
     out
 }
 
-/// The fewest moves from `start` to `goal` (tiles, row-major, 0 the
-/// blank), by a plain breadth-first search over the boards as vectors.
-fn tile_distance(rows: usize, cols: usize, start: &[u8], goal: &[u8]) -> Option<usize> {
+/// A plain breadth-first search over the boards as vectors (tiles,
+/// row-major, 0 the blank) from `start`, handing each board and its
+/// distance to `visit` in order, until `visit` says stop.
+fn breadth_first(
+    rows: usize,
+    cols: usize,
+    start: &[u8],
+    mut visit: impl FnMut(&[u8], usize) -> bool,
+) {
     let mut seen: HashMap<Vec<u8>, usize> = HashMap::from([(start.to_vec(), 0)]);
     let mut queue = VecDeque::from([start.to_vec()]);
     while let Some(board) = queue.pop_front() {
         let d = seen[&board];
-        if board == goal {
-            return Some(d);
+        if !visit(&board, d) {
+            return;
         }
         let blank = board.iter().position(|&t| t == 0).unwrap();
         for next in neighbours(rows, cols, blank) {
@@ -56,7 +62,18 @@ fn tile_distance(rows: usize, cols: usize, start: &[u8], goal: &[u8]) -> Option<
             }
         }
     }
-    None
+}
+
+/// The fewest moves from `start` to `goal`, by [`breadth_first`].
+fn tile_distance(rows: usize, cols: usize, start: &[u8], goal: &[u8]) -> Option<usize> {
+    let mut found = None;
+    breadth_first(rows, cols, start, |board, d| {
+        if board == goal {
+            found = Some(d);
+        }
+        found.is_none()
+    });
+    found
 }
 
 /// The fewest unit steps that bring `layout`'s target to its goal, by a
@@ -394,28 +411,17 @@ fn cancel_and_node_limits_stop_them() {
     }
 }
 
-/// How many states lie at each distance from `start` (tiles), by the
-/// test's own breadth-first search.
+/// How many states lie at each distance from `start` (tiles), by
+/// [`breadth_first`].
 fn layer_sizes(rows: usize, cols: usize, start: &[u8]) -> Vec<u64> {
-    let mut seen: HashMap<Vec<u8>, usize> = HashMap::from([(start.to_vec(), 0)]);
-    let mut queue = VecDeque::from([start.to_vec()]);
-    let mut layers = vec![0u64];
-    while let Some(board) = queue.pop_front() {
-        let d = seen[&board];
-        layers[d] += 1;
-        let blank = board.iter().position(|&t| t == 0).unwrap();
-        for next in neighbours(rows, cols, blank) {
-            let mut b = board.clone();
-            b.swap(blank, next);
-            if !seen.contains_key(&b) {
-                seen.insert(b.clone(), d + 1);
-                if layers.len() == d + 1 {
-                    layers.push(0);
-                }
-                queue.push_back(b);
-            }
+    let mut layers = Vec::new();
+    breadth_first(rows, cols, start, |_, d| {
+        if layers.len() == d {
+            layers.push(0);
         }
-    }
+        layers[d] += 1;
+        true
+    });
     layers
 }
 

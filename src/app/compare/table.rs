@@ -387,6 +387,18 @@ impl Session {
         for db in databases.iter().flatten() {
             widths[MEMORY + 2] = widths[MEMORY + 2].max(width_of(ui, db) + 2.0);
         }
+        // The strategy column as wide as its widest label or heuristic, so
+        // two rows never both read "Pattern database …" (the page scrolls
+        // sideways where the window is narrow).
+        let strategy_width = order
+            .iter()
+            .flat_map(|&i| {
+                let (label, heuristic) = self.rows[i].config.label_parts_in(tiles, lang);
+                [Some(label), heuristic]
+            })
+            .flatten()
+            .map(|text| width_of(ui, &text) + 8.0)
+            .fold(120.0, f32::max);
         let right = egui::Layout::right_to_left(egui::Align::Center);
         let left = egui::Layout::left_to_right(egui::Align::Center);
         let sort = self.sort;
@@ -398,8 +410,8 @@ impl Session {
             .cell_layout(left)
             .column(
                 Column::remainder()
-                    .at_least(120.0)
-                    .at_most(280.0)
+                    .at_least(strategy_width)
+                    .at_most(strategy_width.max(280.0))
                     .clip(true),
             );
         for w in widths {
