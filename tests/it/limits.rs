@@ -445,7 +445,9 @@ fn a_limit_reports_the_length_the_search_proved() {
     ])
     .json_line();
     assert!(
-        v["lower_bound"].as_u64().is_some_and(|n| n >= 1 && n <= 81),
+        v["lower_bound"]
+            .as_u64()
+            .is_some_and(|n| (1..=81).contains(&n)),
         "{v}"
     );
     // A solved run, and a strategy that proves nothing, claim nothing.
