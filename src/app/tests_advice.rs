@@ -141,6 +141,10 @@ fn a_run_stopped_by_its_limit_says_how_long_every_solution_is_at_least() {
             assert!(n >= manhattan(&start), "{name}: {n} below its own estimate");
         }
         h.get_by_label_contains(&format!("every solution takes at least {n} moves"));
+        // The Steps panel says it too.
+        h.get_by_label_contains(&format!(
+            "Every solution takes at least {n} moves (proven so far)."
+        ));
         let zh = h.state().status_in(super::i18n::Lang::Chinese);
         assert!(
             zh.contains(&format!("已证明：任何解都至少要 {n} 步")),

@@ -33,6 +33,10 @@ messages! {
     EndedProving { ended: String, n: u32 } =>
         "{ended}; every solution takes at least {n} moves (proven so far)",
         "{ended}；已证明：任何解都至少要 {n} 步";
+    /// The length proven, alone (a panel's line).
+    Proven { n: u32 } =>
+        "Every solution takes at least {n} moves (proven so far).",
+        "已证明：任何解都至少要 {n} 步。";
     /// The same, where a solution is counted in unit steps (Klotski).
     EndedProvingSteps { ended: String, n: u32 } =>
         "{ended}; every solution takes at least {n} steps (proven so far)",

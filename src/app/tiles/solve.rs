@@ -289,7 +289,8 @@ impl TilesPlay {
             self.playback = Playback::fresh();
         } else {
             let (status, reason) = (o.status, o.reason.clone());
-            let ended = ended(status, stats, reason.clone(), by.proven(&stats, false));
+            let proven = by.proven(&stats, false);
+            let ended = ended(status, stats, reason.clone(), proven);
             self.status = {
                 let (ended, counters) = (ended.clone(), counters.clone());
                 Said::new(move |lang| {
@@ -315,7 +316,10 @@ impl TilesPlay {
                     let reason = reasons::reason(status, &stats, reason.as_deref(), lang)
                         .filter(|r| !r.eq_ignore_ascii_case(&title))
                         .unwrap_or_default();
-                    [reason, counters(lang)]
+                    let proven = proven
+                        .map(|p| reasons::ReasonMsg::Proven { n: p.at_least }.text(lang))
+                        .unwrap_or_default();
+                    [reason, proven, counters(lang)]
                         .into_iter()
                         .filter(|t| !t.is_empty())
                         .collect::<Vec<_>>()
