@@ -121,7 +121,7 @@ messages! {
     FileLayout { why: String } => "layout: {why}", "布局：{why}";
     FileBadStep { index: usize, text: String } =>
         "solution: step {index} is '{text}', not a step (use letter:direction, e.g. A:D)",
-        "解法：第 {index} 步是“{text}”，不是一步（用 字母:方向，例如 A:D）";
+        "解法：第 {index} 步是“{text}”，不是一步（格式是“字母:方向”，例如 A:D）";
     FileIllegalStep { index: usize, text: String } =>
         "solution: step {index} ({text}) is illegal: that piece cannot move there",
         "解法：第 {index} 步（{text}）不合法：那块棋子不能移到那里";

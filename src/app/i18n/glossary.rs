@@ -125,3 +125,32 @@ fn the_check_sees_a_second_name() {
     assert!(!uses("inspectors", "inspector"));
     assert_eq!(without_placeholders("{n} 次 {how}"), " 次 ");
 }
+
+#[test]
+fn chinese_texts_punctuate_with_full_width_marks() {
+    // A comma, semicolon, colon or full stop between Chinese words is the
+    // full-width one (，；：。); ASCII marks stay inside formulas, numbers
+    // and quoted notation only (exp(−ΔE / T), 1,234, “字母:方向”).
+    let chinese = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    let mut mixed = Vec::new();
+    for &(name, _, zh) in TABLES.iter().copied().flatten() {
+        let zh = without_placeholders(zh);
+        let chars: Vec<char> = zh.chars().collect();
+        let mut quoted = false;
+        for (i, &c) in chars.iter().enumerate() {
+            match c {
+                '“' => quoted = true,
+                '”' => quoted = false,
+                _ => {}
+            }
+            if quoted || !matches!(c, ',' | ';' | ':' | '.') {
+                continue;
+            }
+            let before = chars[..i].iter().rev().find(|c| !c.is_whitespace());
+            if before.is_some_and(|&b| chinese(b)) {
+                mixed.push(format!("{name}: '{c}' after Chinese in: {zh}"));
+            }
+        }
+    }
+    assert!(mixed.is_empty(), "{}", mixed.join("\n"));
+}
