@@ -67,7 +67,7 @@ impl Run {
     }
 
     /// Every stdout line as JSON (exit 0).
-    fn json_lines(&self) -> Vec<Value> {
+    pub(crate) fn json_lines(&self) -> Vec<Value> {
         assert_eq!(self.code, 0, "{self:?}");
         self.stdout
             .lines()

@@ -5,9 +5,9 @@
 //! short limit that returns at all, with the limit named in its JSON,
 //! shows the limit held.
 
-use std::process::Command;
-
 use serde_json::Value;
+
+use super::cli::{Run, Sandbox};
 
 /// A layout whose group is far larger than its solution is long: its
 /// search takes a hundredth of a second, its exact distances minutes.
@@ -15,47 +15,9 @@ const OPEN_LAYOUT: &str = ".E..B.../.E....../.FFAA.C./...AA.../.D......";
 /// A layout whose group takes minutes and gigabytes to count.
 const BIG_GROUP: &str = "AA...../AA...../BCDEFGH/IJKLMNO/......./PQRSTUV/......./WXYZ...";
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// Every stdout line as JSON, after checking the exit status is 0.
-    fn json(&self) -> Vec<Value> {
-        assert_eq!(
-            self.code, 0,
-            "stdout {:?} stderr {:?}",
-            self.stdout, self.stderr
-        );
-        self.stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-            .collect()
-    }
-
-    /// The one stdout line as JSON.
-    fn json_line(&self) -> Value {
-        let mut lines = self.json();
-        assert_eq!(lines.len(), 1, "{:?}", self.stdout);
-        lines.remove(0)
-    }
-}
-
 /// Run the binary with a fresh, empty cache folder.
 fn huarong(args: &[&str]) -> Run {
-    let cache = tempfile::tempdir().expect("a temporary folder");
-    let out = Command::new(env!("CARGO_BIN_EXE_huarong"))
-        .args(args)
-        .env("HUARONG_CACHE_DIR", cache.path())
-        .output()
-        .expect("run huarong");
-    Run {
-        code: out.status.code().expect("exited normally (no signal)"),
-        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    }
+    Sandbox::new("limits").run(args)
 }
 
 /// `n` with commas between thousands, written here independently of the
@@ -298,7 +260,7 @@ fn a_spent_total_time_limit_leaves_bench_instances_not_run() {
         "1e-9",
         "--json",
     ])
-    .json();
+    .json_lines();
     assert_eq!(lines.len(), 6, "five instances and the summary");
     for (i, l) in lines[..5].iter().enumerate() {
         assert_eq!(l["status"], "not_run", "{l}");
@@ -324,7 +286,7 @@ fn a_spent_total_time_limit_leaves_bench_instances_not_run() {
         "1e-9",
         "--json",
     ])
-    .json();
+    .json_lines();
     assert_eq!(layouts[0]["status"], "not_run");
     assert_eq!(layouts[2]["summary"]["not_run"], 2);
 }
@@ -339,7 +301,7 @@ fn a_generous_total_time_limit_runs_every_bench_instance() {
         "600",
         "--json",
     ])
-    .json();
+    .json_lines();
     assert_eq!(lines.len(), 4);
     assert!(lines[..3].iter().all(|l| l["status"] == "solved"));
     let summary = &lines[3]["summary"];
@@ -373,7 +335,7 @@ fn a_spent_total_time_limit_leaves_experiment_starts_not_run() {
         "600",
         "--json",
     ])
-    .json();
+    .json_lines();
     assert_eq!(all.len(), 2);
     for a in &all {
         assert_eq!(a["instances"], 3, "{a}");
