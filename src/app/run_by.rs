@@ -55,18 +55,18 @@ impl RunBy {
         }
     }
 
-    /// The length a run of this strategy that stopped with `stats` proved
-    /// every solution takes at least (an exact search's), in unit steps
-    /// if `in_steps`.
-    pub fn proven(
+    /// The length a run of this strategy that stopped with `outcome`
+    /// proved every solution takes at least (an exact search's), in unit
+    /// steps if `in_steps`.
+    pub fn proven<M>(
         &self,
-        stats: &crate::engine::Stats,
+        outcome: &crate::engine::Outcome<M>,
         in_steps: bool,
     ) -> Option<super::i18n::reasons::Proven> {
         let Self::Strategy { name, .. } = self else {
             return None;
         };
-        let at_least = strategy::proven_lower_bound(strategy::find(name)?, stats)?;
+        let at_least = strategy::proven_lower_bound(strategy::find(name)?, outcome)?;
         Some(super::i18n::reasons::Proven { at_least, in_steps })
     }
 

@@ -248,35 +248,29 @@ pub fn show_noted_list(
                 ui.label(tr(ui, what));
             });
         }
-        Some(Notice::Failed { title, detail }) => {
+        Some(
+            notice @ (Notice::Failed { title, detail } | Notice::Advice { title, detail, .. }),
+        ) => {
             let (title, detail) = (tr(ui, title), tr(ui, detail));
             let colour = ui.visuals().warn_fg_color;
             ui.add(egui::Label::new(egui::RichText::new(title).strong().color(colour)).wrap());
             if !detail.is_empty() {
                 ui.add(egui::Label::new(detail).wrap());
             }
-        }
-        Some(Notice::Advice {
-            title,
-            detail,
-            offers,
-        }) => {
-            let (title, detail) = (tr(ui, title), tr(ui, detail));
-            let colour = ui.visuals().warn_fg_color;
-            ui.add(egui::Label::new(egui::RichText::new(title).strong().color(colour)).wrap());
-            ui.add(egui::Label::new(detail).wrap());
-            ui.horizontal_wrapped(|ui| {
-                for &name in *offers {
-                    let run =
-                        names::strategy_label_of(name, language(ui.ctx())).unwrap_or_default();
-                    if ui.button(tr(ui, TilesMsg::UseStrategy { run })).clicked() {
-                        request = Some(Command::Play(PlayCommand::SolveWith(name)));
+            if let Notice::Advice { offers, .. } = notice {
+                ui.horizontal_wrapped(|ui| {
+                    for &name in *offers {
+                        let run =
+                            names::strategy_label_of(name, language(ui.ctx())).unwrap_or_default();
+                        if ui.button(tr(ui, TilesMsg::UseStrategy { run })).clicked() {
+                            request = Some(Command::Play(PlayCommand::SolveWith(name)));
+                        }
                     }
-                }
-                if ui.button(tr(ui, TilesMsg::SolveAnyway)).clicked() {
-                    request = Some(Command::Play(PlayCommand::SolveAnyway));
-                }
-            });
+                    if ui.button(tr(ui, TilesMsg::SolveAnyway)).clicked() {
+                        request = Some(Command::Play(PlayCommand::SolveAnyway));
+                    }
+                });
+            }
         }
         None => {}
     }

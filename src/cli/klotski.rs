@@ -15,7 +15,7 @@ use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
 use crate::engine::observe::Truth;
-use crate::engine::strategy::Family;
+use crate::engine::strategy::{Family, proven_lower_bound};
 use crate::engine::{Dir, Outcome, Status, solve_klotski};
 use crate::storage::layouts::{self, Classic};
 use crate::units::counters;
@@ -151,7 +151,7 @@ pub(super) fn solve_layout(
     let steps = steps_of(layout, &o)?;
     if search.json {
         let mut record = serde_json::to_value(KlotskiRecord::new(layout, metric, &o, &steps))?;
-        if let Some(n) = super::solve::proven(&*strategy, &o) {
+        if let Some(n) = proven_lower_bound(&*strategy, &o) {
             record["lower_bound"] = n.into();
         }
         if let Some(a) = &anatomy {
@@ -191,7 +191,7 @@ pub(super) fn solve_layout(
                 "Status: {status}: {}",
                 o.reason.as_deref().unwrap_or("no reason given")
             )?;
-            if let Some(n) = super::solve::proven(&*strategy, &o) {
+            if let Some(n) = proven_lower_bound(&*strategy, &o) {
                 writeln!(
                     out,
                     "Proven: every solution takes at least {n} {}",

@@ -8,7 +8,7 @@ use super::observe::{ObserveArgs, anatomy_text};
 use super::report::Record;
 use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
 use crate::engine::observe::Truth;
-use crate::engine::strategy::Family;
+use crate::engine::strategy::{Family, proven_lower_bound};
 use crate::engine::tiles::format_path;
 use crate::engine::{Board, Status};
 
@@ -71,7 +71,7 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
     let anatomy = watchers.anatomy(&outcome);
     if args.search.json {
         let mut record = serde_json::to_value(Record::new(&outcome))?;
-        if let Some(n) = proven(&*search.strategy, &outcome) {
+        if let Some(n) = proven_lower_bound(&*search.strategy, &outcome) {
             record["lower_bound"] = n.into();
         }
         if let Some(a) = &anatomy {
@@ -108,7 +108,7 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
                 "Status: {status}: {}",
                 outcome.reason.as_deref().unwrap_or("no reason given")
             )?;
-            if let Some(n) = proven(&*search.strategy, &outcome) {
+            if let Some(n) = proven_lower_bound(&*search.strategy, &outcome) {
                 writeln!(out, "Proven: every solution takes at least {n} moves")?;
             }
         }
@@ -118,15 +118,4 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
         writeln!(out, "{}", anatomy_text(a))?;
     }
     Ok(())
-}
-
-/// The length a stopped exact search proved every solution takes at least
-/// (none for a run that ended otherwise, or a strategy that proves none).
-pub(super) fn proven<M>(
-    strategy: &dyn crate::engine::Strategy,
-    o: &crate::engine::Outcome<M>,
-) -> Option<u32> {
-    matches!(o.status, Status::Limit(_) | Status::Cancelled)
-        .then(|| crate::engine::strategy::proven_lower_bound(strategy, &o.stats))
-        .flatten()
 }

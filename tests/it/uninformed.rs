@@ -457,7 +457,7 @@ fn a_stopped_exact_search_proves_a_lower_bound_no_longer_than_the_shortest_path(
                 if o.status != Status::Limit(LimitKind::Nodes) {
                     continue;
                 }
-                let lower = strategy::proven_lower_bound(s, &o.stats)
+                let lower = strategy::proven_lower_bound(s, &o)
                     .unwrap_or_else(|| panic!("{name} proves no bound at {max_nodes}"));
                 assert!(lower <= shortest, "{name}: {lower} > {shortest}");
                 if name == "bfs" {
@@ -473,13 +473,23 @@ fn a_stopped_exact_search_proves_a_lower_bound_no_longer_than_the_shortest_path(
             }
         }
     }
-    // A strategy that proves nothing claims nothing.
+    // A strategy that proves nothing claims nothing, nor does a run that
+    // was not stopped.
     let annealing = strategy::find("annealing").unwrap();
     let stats = huarong_engine::Stats {
         bound: Some(3),
         ..Default::default()
     };
-    assert_eq!(strategy::proven_lower_bound(annealing, &stats), None);
+    let stopped: Outcome<Dir> = Outcome::stopped(
+        huarong_engine::control::Stop::Limit(LimitKind::Nodes),
+        stats,
+    );
+    assert_eq!(strategy::proven_lower_bound(annealing, &stopped), None);
+    let solved: Outcome<Dir> = Outcome::solved(vec![Dir::Up; 3], stats);
+    assert_eq!(
+        strategy::proven_lower_bound(strategy::find("bfs").unwrap(), &solved),
+        None
+    );
 }
 
 #[test]
@@ -498,7 +508,7 @@ fn a_stopped_klotski_breadth_first_search_proves_a_bound_below_the_shortest() {
         });
         let o = solve_klotski(bfs, &layout, Metric::Steps, &ctl).unwrap();
         assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
-        let lower = strategy::proven_lower_bound(bfs, &o.stats).unwrap();
+        let lower = strategy::proven_lower_bound(bfs, &o).unwrap();
         assert!(
             lower <= shortest && lower >= last,
             "{lower} after {last}, shortest {shortest}"

@@ -102,8 +102,9 @@ pub fn ended_proving(
     lang: Lang,
 ) -> String {
     let ended = ended_only(status, stats, why, lang);
+    // Only a stopped run has a proven length (`RunBy::proven`).
     match proven {
-        Some(p) if matches!(status, Status::Limit(_) | Status::Cancelled) => {
+        Some(p) => {
             let n = p.at_least;
             if p.in_steps {
                 ReasonMsg::EndedProvingSteps { ended, n }.text(lang)
@@ -111,7 +112,7 @@ pub fn ended_proving(
                 ReasonMsg::EndedProving { ended, n }.text(lang)
             }
         }
-        _ => ended,
+        None => ended,
     }
 }
 

@@ -206,7 +206,7 @@ impl KlotskiPlay {
         let stats = o.stats;
         if o.status != Status::Solved {
             let (status, reason) = (o.status, o.reason.clone());
-            let proven = by.proven(&stats, run.metric == Metric::Steps);
+            let proven = by.proven(&o, run.metric == Metric::Steps);
             self.status = Said::new(move |lang| {
                 KlotskiMsg::Ended {
                     status: reasons::ended_proving(status, &stats, reason.as_deref(), proven, lang),

@@ -13,7 +13,7 @@ use crate::app::settings::{Family, GaveWay, Settings};
 use crate::app::solver::Running;
 use crate::app::steps::{Notice, Playback, Solution};
 use crate::engine::strategy::{self, Outlook};
-use crate::engine::{Board, Status, TilePuzzle};
+use crate::engine::{Status, TilePuzzle};
 use crate::units::{duration, thousands};
 
 use super::TilesPlay;
@@ -76,10 +76,7 @@ impl TilesPlay {
         if self.running.is_some() {
             return false;
         }
-        let puzzle = TilePuzzle {
-            start: self.solve_start(),
-            goal: self.game.goal.clone(),
-        };
+        let puzzle = self.puzzle_to_solve();
         if puzzle.check_solvable().is_err() {
             return false; // Solve says why it refuses
         }
@@ -133,12 +130,16 @@ impl TilesPlay {
         true
     }
 
-    /// The start Solve solves: while the board shows one of the step
+    /// The puzzle Solve solves: while the board shows one of the step
     /// list's steps, the list's start.
-    fn solve_start(&self) -> Board {
-        match &self.solution {
+    fn puzzle_to_solve(&self) -> TilePuzzle {
+        let start = match &self.solution {
             Some(sol) if !self.solution_stale() => sol.boards[0].clone(),
             _ => self.game.board.clone(),
+        };
+        TilePuzzle {
+            start,
+            goal: self.game.goal.clone(),
         }
     }
 
@@ -152,12 +153,8 @@ impl TilesPlay {
         }
         // The step list belongs to its start: while the board shows one of
         // its steps, Solve (with any strategy) solves that start again.
-        let start = self.solve_start();
-        let from_list = start != self.game.board;
-        let puzzle = TilePuzzle {
-            start,
-            goal: self.game.goal.clone(),
-        };
+        let puzzle = self.puzzle_to_solve();
+        let from_list = puzzle.start != self.game.board;
         puzzle.check_solvable().map_err(AppError::Unsolvable)?;
         let strategy = settings.strategy();
         if strategy.uses_heuristic() && settings.heuristic.unavailable_for(puzzle.shape()).is_some()
@@ -289,7 +286,7 @@ impl TilesPlay {
             self.playback = Playback::fresh();
         } else {
             let (status, reason) = (o.status, o.reason.clone());
-            let proven = by.proven(&stats, false);
+            let proven = by.proven(&o, false);
             let ended = ended(status, stats, reason.clone(), proven);
             self.status = {
                 let (ended, counters) = (ended.clone(), counters.clone());

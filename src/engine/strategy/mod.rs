@@ -27,7 +27,7 @@ pub use problem::{
 
 use crate::control::Control;
 use crate::klotski::{KMove, Layout, Metric};
-use crate::outcome::{Outcome, Stats, Status};
+use crate::outcome::{Outcome, Status};
 use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::{Dir, TilePuzzle};
 
@@ -181,22 +181,30 @@ pub fn for_family(family: Family) -> impl Iterator<Item = &'static dyn Strategy>
         .filter(move |s| s.supports(family))
 }
 
-/// The length no solution is shorter than, as a run of `strategy` that
-/// ended unsolved (a limit, a cancel) proved it with `stats`: an exact
-/// search's last bound (BFS: one past the depth it searched through; A*:
-/// the least f still open; IDA* and IDS: the iteration's bound). `None`
-/// for a strategy that proves no such bound.
+/// The length no solution is shorter than, as `outcome`, a run of
+/// `strategy` stopped by a limit or a cancel, proved it: an exact search's
+/// last bound (BFS: one past the depth it searched through; A*: the least
+/// f still open; IDA* and IDS: the iteration's bound). `None` for a run
+/// that ended otherwise, or a strategy that proves no such bound.
 ///
 /// ```
-/// use huarong_engine::{strategy, Stats};
+/// use huarong_engine::control::Stop;
+/// use huarong_engine::{strategy, LimitKind, Outcome, Stats};
 /// let stats = Stats { bound: Some(40), ..Stats::default() };
+/// let stopped: Outcome<u8> = Outcome::stopped(Stop::Limit(LimitKind::Time), stats);
 /// let idastar = strategy::find("idastar").unwrap();
-/// assert_eq!(strategy::proven_lower_bound(idastar, &stats), Some(40));
+/// assert_eq!(strategy::proven_lower_bound(idastar, &stopped), Some(40));
 /// let annealing = strategy::find("annealing").unwrap();
-/// assert_eq!(strategy::proven_lower_bound(annealing, &stats), None);
+/// assert_eq!(strategy::proven_lower_bound(annealing, &stopped), None);
+/// let solved: Outcome<u8> = Outcome::solved(vec![0; 40], stats);
+/// assert_eq!(strategy::proven_lower_bound(idastar, &solved), None);
 /// ```
-pub fn proven_lower_bound(strategy: &dyn Strategy, stats: &Stats) -> Option<u32> {
-    stats.bound.filter(|_| strategy.is_optimal())
+pub fn proven_lower_bound<M>(strategy: &dyn Strategy, outcome: &Outcome<M>) -> Option<u32> {
+    let stopped = matches!(outcome.status, Status::Limit(_) | Status::Cancelled);
+    outcome
+        .stats
+        .bound
+        .filter(|_| stopped && strategy.is_optimal())
 }
 
 /// Refuse `strategy` for a puzzle of `family` it does not solve.
