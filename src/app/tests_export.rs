@@ -28,6 +28,17 @@ fn wait_for_compare(h: &mut Harness<'_, HuarongApp>) {
     wait_while(h, |a| a.compare().is_running(), 120, "compare runs");
 }
 
+/// Run all, as a user does, and read the compare table it exports.
+fn run_all_and_export(h: &mut Harness<'_, HuarongApp>) -> Table {
+    h.get_by_label("Run all").click();
+    h.step();
+    wait_for_compare(h);
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("compare.csv");
+    h.state_mut().export_path(&path);
+    Table::read(&path)
+}
+
 /// CSV as the header documents it, read without the csv crate: fields
 /// split at commas; a field in double quotes may hold commas, line breaks
 /// and doubled quotes. Lines starting with `#` (outside a record) are
@@ -208,13 +219,7 @@ fn a_compare_export_carries_what_reruns_each_row() {
         };
     }
     h.run();
-    h.get_by_label("Run all").click();
-    h.step();
-    wait_for_compare(&mut h);
-    let dir = TempDir::new().unwrap();
-    let path = dir.path().join("compare.csv");
-    h.state_mut().export_path(&path);
-    let t = Table::read(&path);
+    let t = run_all_and_export(&mut h);
     assert_eq!(t.header.join(","), COMPARE_COLUMNS);
     assert_eq!(t.rows.len(), 2);
     let mut names = Vec::new();
@@ -270,13 +275,7 @@ fn a_klotski_compare_export_replays_to_its_goal() {
         };
     }
     h.run();
-    h.get_by_label("Run all").click();
-    h.step();
-    wait_for_compare(&mut h);
-    let dir = TempDir::new().unwrap();
-    let path = dir.path().join("klotski.csv");
-    h.state_mut().export_path(&path);
-    let t = Table::read(&path);
+    let t = run_all_and_export(&mut h);
     assert_eq!(t.rows.len(), 2);
     for r in &t.rows {
         assert_eq!((t.get(r, "family"), t.get(r, "size")), ("klotski", "5x4"));
