@@ -120,6 +120,37 @@ pub struct Control {
     /// Observer for the searches' events (all but the row-by-row
     /// strategy's); see [`crate::observe`].
     pub on_event: Option<crate::observe::EventFn>,
+    /// Time the search spent waiting for its observer (a stepped run
+    /// waiting for the learner): not the search's time, so neither the
+    /// time limit nor [`Stats::elapsed`](crate::Stats::elapsed) counts it.
+    pub pauses: Option<Pauses>,
+}
+
+/// Time a search spent blocked in its observer, shared between the one
+/// who blocks it (adding each wait once it ends) and its [`Meter`]
+/// (subtracting the total from the wall clock).
+///
+/// ```
+/// use std::time::Duration;
+/// use huarong_engine::control::Pauses;
+/// let pauses = Pauses::default();
+/// pauses.add(Duration::from_millis(1500));
+/// assert_eq!(pauses.total(), Duration::from_millis(1500));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Pauses(Arc<AtomicU64>);
+
+impl Pauses {
+    /// Count `waited` as time the search did not run.
+    pub fn add(&self, waited: Duration) {
+        let nanos = u64::try_from(waited.as_nanos()).unwrap_or(u64::MAX);
+        self.0.fetch_add(nanos, Ordering::Relaxed);
+    }
+
+    /// Every wait added so far.
+    pub fn total(&self) -> Duration {
+        Duration::from_nanos(self.0.load(Ordering::Relaxed))
+    }
 }
 
 /// One point of a local search's trace: sent for every iteration of a short
@@ -154,6 +185,7 @@ impl Default for Control {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             on_trace: None,
             on_event: None,
+            pauses: None,
         }
     }
 }
@@ -194,6 +226,15 @@ impl Control {
     pub fn with_events(mut self, f: crate::observe::EventFn) -> Self {
         self.on_event = Some(f);
         self
+    }
+    /// Leave the waits counted in `pauses` out of the search's time.
+    pub fn with_pauses(mut self, pauses: Pauses) -> Self {
+        self.pauses = Some(pauses);
+        self
+    }
+    /// Time waited in the observer so far (zero without [`Pauses`]).
+    fn paused(&self) -> Duration {
+        self.pauses.as_ref().map_or(Duration::ZERO, Pauses::total)
     }
     /// Send progress reports to `f`.
     pub fn with_progress(mut self, f: impl Fn(&Progress) + Send + Sync + 'static) -> Self {
@@ -236,6 +277,9 @@ const POLL_EVERY: u64 = 2048;
 pub struct Meter<'a> {
     ctl: &'a Control,
     start: Instant,
+    /// The control's waits as the clock started (a later wait is not
+    /// the search's time).
+    paused_at_start: Duration,
     next_report: Instant,
     countdown: u64,
     /// Statistics gathered so far.
@@ -250,6 +294,7 @@ pub struct Meter<'a> {
 /// progress reports see the whole search.
 pub struct SharedMeter {
     start: Instant,
+    paused_at_start: Duration,
     expanded: AtomicU64,
     generated: AtomicU64,
     halt: AtomicBool,
@@ -261,6 +306,7 @@ impl SharedMeter {
     pub fn from(meter: &Meter<'_>) -> Self {
         Self {
             start: meter.start,
+            paused_at_start: meter.paused_at_start,
             expanded: AtomicU64::new(meter.stats.expanded),
             generated: AtomicU64::new(meter.stats.generated),
             halt: AtomicBool::new(false),
@@ -300,6 +346,7 @@ impl<'a> Meter<'a> {
         let mut m = Self {
             ctl,
             start,
+            paused_at_start: ctl.paused(),
             next_report: start + ctl.report_every,
             countdown: 0,
             stats: Stats::default(),
@@ -316,6 +363,7 @@ impl<'a> Meter<'a> {
         Self {
             ctl,
             start: shared.start,
+            paused_at_start: shared.paused_at_start,
             next_report: shared.start,
             countdown: POLL_EVERY,
             stats: Stats::default(),
@@ -377,7 +425,7 @@ impl<'a> Meter<'a> {
         self.countdown = self.next_countdown(expanded);
         self.note_sizes(&sizes);
         let now = Instant::now();
-        let elapsed = now - self.start;
+        let elapsed = self.search_time(now);
         if self.ctl.cancel.is_cancelled() {
             return Err(Stop::Cancelled);
         }
@@ -422,6 +470,13 @@ impl<'a> Meter<'a> {
         Ok(())
     }
 
+    /// The search's own time at `now`: the wall clock since the start
+    /// less the waits in the observer since then.
+    fn search_time(&self, now: Instant) -> Duration {
+        let waited = self.ctl.paused().saturating_sub(self.paused_at_start);
+        (now - self.start).saturating_sub(waited)
+    }
+
     /// Record peak sizes without checking anything.
     pub fn note_sizes(&mut self, sizes: &Sizes) {
         self.stats.peak_stored = self.stats.peak_stored.max(sizes.stored);
@@ -458,7 +513,7 @@ impl<'a> Meter<'a> {
         self.note_sizes(&sizes);
         // The bound it ended at: on a stop, what an exact search proved.
         self.stats.bound = self.stats.bound.or(sizes.bound);
-        self.stats.elapsed = self.start.elapsed();
+        self.stats.elapsed = self.search_time(Instant::now());
         self.report(
             sizes,
             self.stats.elapsed,

@@ -38,9 +38,9 @@
 //! ```
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::control::{CancelToken, Control};
+use crate::control::{CancelToken, Control, Pauses};
 pub use crate::observe::Record;
 use crate::observe::{Event, EventFn};
 
@@ -58,9 +58,17 @@ struct Shared {
     gate: Mutex<Gate>,
     moved: Condvar,
     cancel: CancelToken,
+    /// Time the search waited at the gate: the consumer's, not the
+    /// search's (its time limit and clock leave it out).
+    pauses: Pauses,
     /// Called when the search blocks at the gate (the consumer may look).
     parked: Box<dyn Fn() + Send + Sync>,
+    /// Where the records go as they are made, if not to `pending`.
+    sink: Option<Sink>,
 }
+
+/// A consumer of records on the search's thread; see [`Stepper::with_sink`].
+type Sink = Box<dyn Fn(Record) + Send + Sync>;
 
 #[derive(Default)]
 struct Gate {
@@ -72,6 +80,8 @@ struct Gate {
     pending: Vec<Record>,
     /// The search is blocked before step `allowed + 1`.
     waiting: bool,
+    /// While it is: the record that begins that step.
+    next: Option<Record>,
 }
 
 impl Stepper {
@@ -79,22 +89,45 @@ impl Stepper {
     /// search's thread) each time the search blocks at the gate, so an
     /// event loop that sleeps can ask for a frame.
     pub fn new(parked: impl Fn() + Send + Sync + 'static) -> Self {
+        Self::with(Box::new(parked), None)
+    }
+
+    /// A stepper that hands each record to `sink` on the search's thread,
+    /// in order, as it is made (after the gate let its step begin), instead
+    /// of keeping it for [`take`](Self::take): a consumer that folds the
+    /// records as they come needs no frame of its own to keep up with a
+    /// run let go to its end. The gate's lock is not held while `sink`
+    /// runs, so it may lock what the consumer's thread holds while it asks
+    /// the stepper.
+    pub fn with_sink(
+        parked: impl Fn() + Send + Sync + 'static,
+        sink: impl Fn(Record) + Send + Sync + 'static,
+    ) -> Self {
+        Self::with(Box::new(parked), Some(Box::new(sink)))
+    }
+
+    fn with(parked: Box<dyn Fn() + Send + Sync>, sink: Option<Sink>) -> Self {
         Self {
             shared: Arc::new(Shared {
                 gate: Mutex::new(Gate::default()),
                 moved: Condvar::new(),
                 cancel: CancelToken::new(),
-                parked: Box::new(parked),
+                pauses: Pauses::default(),
+                parked,
+                sink,
             }),
         }
     }
 
     /// `ctl` with this stepper's observer and cancel token: cancelling the
     /// control (or a [`Job`](crate::job::Job) run with it) also frees a
-    /// search blocked at the gate.
+    /// search blocked at the gate. The time the search waits at the gate
+    /// is not its time: its time limit and its [`Stats::elapsed`](crate::Stats::elapsed)
+    /// count only the time it ran.
     pub fn control(&self, ctl: Control) -> Control {
         ctl.with_cancel(self.shared.cancel.clone())
             .with_events(self.observer())
+            .with_pauses(self.shared.pauses.clone())
     }
 
     fn observer(&self) -> EventFn {
@@ -131,7 +164,14 @@ impl Stepper {
         self.gate().waiting
     }
 
-    /// The records reported since the last call, in order.
+    /// While the search waits at the gate, the record that begins its next
+    /// step (its first expansion: the start with its estimate).
+    pub fn next_step(&self) -> Option<Record> {
+        self.gate().next.clone()
+    }
+
+    /// The records reported since the last call, in order (none with a
+    /// [sink](Self::with_sink)).
     pub fn take(&self) -> Vec<Record> {
         std::mem::take(&mut self.gate().pending)
     }
@@ -161,14 +201,18 @@ impl Shared {
     fn record(&self, record: Record) {
         let mut g = self.gate();
         if record.starts_step() {
+            let mut blocked: Option<Instant> = None;
             while g.started >= g.allowed {
+                blocked.get_or_insert_with(Instant::now);
                 if self.cancel.is_cancelled() {
                     // The search stops at its next poll of the control.
                     g.waiting = false;
+                    g.next = None;
                     return;
                 }
                 if !g.waiting {
                     g.waiting = true;
+                    g.next = Some(record.clone());
                     (self.parked)();
                 }
                 g = self
@@ -177,10 +221,20 @@ impl Shared {
                     .unwrap_or_else(|e| e.into_inner())
                     .0;
             }
+            if let Some(since) = blocked {
+                self.pauses.add(since.elapsed());
+            }
             g.waiting = false;
+            g.next = None;
             g.started += 1;
         }
-        g.pending.push(record);
+        match &self.sink {
+            Some(sink) => {
+                drop(g);
+                sink(record);
+            }
+            None => g.pending.push(record),
+        }
     }
 }
 
@@ -292,6 +346,56 @@ mod tests {
             assert_eq!(outcome.path, alone.path, "{strategy}");
             assert_eq!(outcome.stats.expanded, alone.stats.expanded, "{strategy}");
         }
+    }
+
+    /// The learner's thinking time is not the search's: a run held at the
+    /// gate longer than its time limit still runs to its end, and its time
+    /// is what it ran.
+    #[test]
+    fn time_waiting_at_the_gate_counts_neither_against_the_limit_nor_as_its_time() {
+        let limit = Duration::from_millis(400);
+        let puzzle = TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap();
+        let (tx, rx) = mpsc::channel();
+        let parked = tx.clone();
+        let stepper = Stepper::new(move || {
+            let _ = parked.send(());
+        });
+        let ctl = Control::default().with_limits(crate::Limits {
+            time_limit: Some(limit),
+            ..crate::Limits::default()
+        });
+        let began = std::time::Instant::now();
+        let mut job = Job::spawn_waking(
+            stepper.control(ctl),
+            move |ctl| {
+                solve_tiles(
+                    find("astar").unwrap(),
+                    &puzzle,
+                    &HeuristicChoice::Manhattan,
+                    ctl,
+                )
+            },
+            move || {
+                let _ = tx.send(());
+            },
+        );
+        rx.recv_timeout(WAIT).expect("parks before the first step");
+        stepper.allow(3);
+        rx.recv_timeout(WAIT).expect("parks after three steps");
+        // The learner thinks for longer than the limit (the wall clock
+        // passing is what this test is about, not a wait for a thread).
+        std::thread::sleep(limit * 2);
+        stepper.allow(u64::MAX);
+        let o = job.wait_timeout(WAIT).expect("ends").unwrap().unwrap();
+        let wall = began.elapsed();
+        assert_eq!(o.status, Status::Solved, "{:?}", o.stats);
+        assert!(o.stats.expanded > 2_048, "past the first poll of the limit");
+        assert!(
+            o.stats.elapsed + limit * 2 <= wall,
+            "its time {:?} leaves out the {:?} waited (wall {wall:?})",
+            o.stats.elapsed,
+            limit * 2
+        );
     }
 
     #[test]
