@@ -68,6 +68,8 @@ mod tests_i18n_tiles;
 #[cfg(test)]
 mod tests_inspector;
 #[cfg(test)]
+mod tests_inspector_defects;
+#[cfg(test)]
 mod tests_jobs;
 #[cfg(test)]
 mod tests_layout;
@@ -427,10 +429,25 @@ impl HuarongApp {
             Command::CloseInspector => {
                 // Say what the run came to, so the status line is not the
                 // one from before it opened.
-                if let Screen::Inspector(closed) = std::mem::replace(&mut self.screen, Screen::Play)
+                if let Screen::Inspector(mut closed) =
+                    std::mem::replace(&mut self.screen, Screen::Play)
                 {
                     let ended = closed.ended().cloned();
+                    // A solution found is offered for playback: it goes to
+                    // the Steps panel, from the board the run began on.
+                    let found = closed
+                        .take_found()
+                        .filter(|_| self.jobs.busy() != Some(Busy::Solving));
+                    let handed = found.is_some();
+                    if let Some(found) = found {
+                        let (start, finished, run) = *found;
+                        self.play_compared(start, finished, run);
+                    }
                     self.set_status(i18n::Said::new(move |lang| match &ended {
+                        Some(e) if handed => i18n::TilesMsg::InspectorSolutionHanded {
+                            ended: e.text(lang),
+                        }
+                        .text(lang),
                         Some(e) => i18n::TilesMsg::InspectorClosedAfter {
                             ended: e.text(lang),
                         }

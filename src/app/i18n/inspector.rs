@@ -182,6 +182,11 @@ messages! {
     Accepted => "accepted", "接受";
     Rejected => "rejected", "拒绝";
     AcceptedAspiration => "accepted (tabu, aspiration)", "接受（虽禁忌，但满足特赦准则）";
+    Tied => "tied with the move taken: a draw chose that one", "与选中的移动并列：抽签选了那一个";
+    Weighed =>
+        "weighed (the move is chosen once every neighbour is)",
+        "已评估（评估完所有邻居后再选择移动）";
+    ColScore => "score", "分数";
     LatestStates => "The latest states walked through, oldest first:", "最近走过的状态，旧的在前：";
     GridWalk => "walk", "游走";
     Now => "now", "当前";

@@ -5,7 +5,7 @@
 use eframe::egui::{self, Vec2};
 
 use super::board::Subject;
-use super::model::{Model, Proposal};
+use super::model::{Model, Proposal, Verdict};
 use crate::app::i18n::{InspectorMsg, Message, language, tr};
 use crate::units::thousands;
 
@@ -42,7 +42,7 @@ pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
         ui.horizontal(|ui| {
             let label = tr(ui, InspectorMsg::ProposedState);
             subject.draw(ui, &p.state, subject.small(64.0), &label);
-            ui.vertical(|ui| proposal_lines(ui, p));
+            ui.vertical(|ui| proposal_lines(ui, model, p));
         });
     }
     if let Some((energy, neighbours)) = &model.local_minimum {
@@ -67,7 +67,7 @@ pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
 }
 
 /// A proposal in words: energies, ΔE, T, chance, taken or not.
-fn proposal_lines(ui: &mut egui::Ui, p: &Proposal) {
+fn proposal_lines(ui: &mut egui::Ui, model: &Model, p: &Proposal) {
     let change = InspectorMsg::EnergyChange {
         from: p.energy,
         to: p.proposed,
@@ -85,12 +85,19 @@ fn proposal_lines(ui: &mut egui::Ui, p: &Proposal) {
     if p.tabu {
         ui.label(tr(ui, InspectorMsg::Tabu));
     }
-    let verdict = if p.accepted {
-        InspectorMsg::Accepted
-    } else {
-        InspectorMsg::Rejected
-    };
-    ui.strong(tr(ui, verdict));
+    ui.strong(tr(ui, verdict(model.verdict(p))));
+}
+
+/// A verdict in words.
+fn verdict(v: Verdict) -> InspectorMsg {
+    match v {
+        Verdict::Accepted => InspectorMsg::Accepted,
+        Verdict::AcceptedAspiration => InspectorMsg::AcceptedAspiration,
+        Verdict::Tabu => InspectorMsg::Tabu,
+        Verdict::Rejected => InspectorMsg::Rejected,
+        Verdict::Tied => InspectorMsg::Tied,
+        Verdict::Weighed => InspectorMsg::Weighed,
+    }
 }
 
 /// The recent walk as small boards, then the proposals table.
@@ -117,18 +124,27 @@ pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
         super::board::grid(ui, subject, &what, 52.0, items);
         ui.separator();
         ui.label(tr(ui, InspectorMsg::ProposedNewest));
+        // Annealing's own columns, its temperature and chance, only where
+        // they say something.
+        let annealing = model.temperature.is_some();
         egui::Grid::new("proposals")
             .striped(true)
-            .num_columns(6)
+            .num_columns(if annealing { 6 } else { 4 })
             .show(ui, |ui| {
-                let headers = [
+                let mut headers = vec![
                     tr(ui, InspectorMsg::ColIteration),
-                    tr(ui, InspectorMsg::ColEnergy),
+                    if annealing {
+                        tr(ui, InspectorMsg::ColEnergy)
+                    } else {
+                        tr(ui, InspectorMsg::ColScore)
+                    },
                     SYMBOL_DELTA_E.to_string(),
-                    SYMBOL_T.to_string(),
-                    tr(ui, InspectorMsg::ColChance),
-                    String::new(),
                 ];
+                if annealing {
+                    headers.push(SYMBOL_T.to_string());
+                    headers.push(tr(ui, InspectorMsg::ColChance));
+                }
+                headers.push(String::new());
                 for h in headers {
                     ui.strong(h);
                 }
@@ -137,18 +153,14 @@ pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
                     ui.label(thousands(p.iteration));
                     ui.label(format!("{} → {}", p.energy, p.proposed));
                     ui.label(format!("{:+}", p.delta()));
-                    ui.label(p.temperature.map_or("–".into(), |t| format!("{t:.3}")));
-                    ui.label(
-                        p.probability
-                            .map_or("–".into(), |q| format!("{:.1} %", q * 100.0)),
-                    );
-                    let verdict = match (p.accepted, p.tabu) {
-                        (true, true) => InspectorMsg::AcceptedAspiration,
-                        (true, false) => InspectorMsg::Accepted,
-                        (false, true) => InspectorMsg::Tabu,
-                        (false, false) => InspectorMsg::Rejected,
-                    };
-                    ui.label(tr(ui, verdict));
+                    if annealing {
+                        ui.label(p.temperature.map_or("–".into(), |t| format!("{t:.3}")));
+                        ui.label(
+                            p.probability
+                                .map_or("–".into(), |q| format!("{:.1} %", q * 100.0)),
+                        );
+                    }
+                    ui.label(tr(ui, verdict(model.verdict(p))));
                     ui.end_row();
                 }
             });

@@ -15,29 +15,43 @@ mod frontier;
 mod local;
 pub mod model;
 mod node;
+mod recording;
 pub(super) mod tree;
 
 use eframe::egui;
 
 use self::board::Subject;
 use self::model::Model;
+use self::recording::{Recording, lock};
 use super::Command;
+use super::compare::{Finished, Start};
 use super::i18n::{InspectorMsg, Message, Msg, Said, names, reasons, tr};
 use super::jobs::{DbWork, Handle, JobKind, Jobs};
+use super::run_by::RunBy;
 use super::settings::Settings;
-use crate::engine::klotski::{Layout, Metric};
-use crate::engine::step::{Record, Stepper};
+use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::step::Stepper;
 use crate::engine::strategy::{SolveError, Strategy, Visit};
-use crate::engine::{Control, HeuristicChoice, Outcome, Status, TilePuzzle};
+use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Status, TilePuzzle};
 use crate::units::thousands;
 
-/// Most events kept for Back; past it they are dropped and Back is off.
-pub const KEPT_EVENTS: usize = 1_000_000;
-/// Steps the search may run ahead of what is shown (Run to end, fast Play):
-/// enough to keep it busy between frames, few enough to bound memory.
+/// Steps the search may run ahead of what is shown (fast Play): enough to
+/// keep it busy between frames, few enough to bound memory. Run to end lets
+/// it run on: it folds what it records itself.
 const AHEAD: u64 = 5_000;
 /// Most events folded in one frame, so a frame stays short.
 const FOLD_PER_FRAME: usize = 40_000;
+
+/// What a button asked the run to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    /// Show this many more steps.
+    Steps(u64),
+    Pause,
+    Play,
+    RunToEnd,
+    Back,
+}
 
 /// What is shown beside the node: chosen by tabs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,24 +71,17 @@ pub struct Inspector {
     /// `A* with Manhattan`, as the user knows it.
     title: Said,
     stepper: Stepper,
-    job: Option<Handle<Said>>,
+    job: Option<Handle<Ran>>,
     /// How the run ended, in words, once the job is done.
     ended: Option<Said>,
-    /// Events recorded, from `dropped` on.
-    records: Vec<Record>,
-    /// Events dropped from the front past `kept`.
-    dropped: usize,
-    /// Most events kept for Back ([`KEPT_EVENTS`]; tests lower it).
-    kept: usize,
-    /// Absolute index of each step's first event.
-    step_starts: Vec<usize>,
-    /// Absolute index of the next event to fold.
-    folded: usize,
-    /// The search waits at the gate: every step begun is complete.
-    settled: bool,
-    model: Model,
-    /// Steps the user has asked to see.
-    target: u64,
+    /// The solution it found, for the play view once the inspector
+    /// closes, and the run that found it.
+    found: Option<Box<(Start, Finished, RunBy)>>,
+    /// The strategy and heuristic inspected.
+    run_by: RunBy,
+    /// The events and the model shown, folded on the search's thread as
+    /// they come and on this one.
+    recording: recording::Shared,
     playing: bool,
     /// Play's rate, steps a second.
     rate: f64,
@@ -93,6 +100,61 @@ impl Drop for Inspector {
         // Closing ends the search (it may be blocked at the gate).
         self.stepper.cancel();
     }
+}
+
+/// What an inspected run came to: how it ended, in words, and the
+/// solution it found, if it found one.
+pub struct Ran {
+    ended: Said,
+    found: Option<(Start, Finished)>,
+}
+
+impl Ran {
+    /// A tile run from `puzzle`.
+    fn tiles(puzzle: TilePuzzle, outcome: Result<Outcome<Dir>, SolveError>) -> Self {
+        let found = solved(&outcome).map(|o| (Start::Tiles(puzzle), Finished::Tiles(Ok(o))));
+        Self {
+            ended: ending(outcome),
+            found,
+        }
+    }
+
+    /// A Klotski run from `layout`, counted in `metric`.
+    fn klotski(
+        layout: Layout,
+        metric: Metric,
+        outcome: Result<Outcome<KMove>, SolveError>,
+    ) -> Self {
+        let found =
+            solved(&outcome).map(|o| (Start::Klotski(layout, metric), Finished::Klotski(o)));
+        Self {
+            ended: ending(outcome),
+            found,
+        }
+    }
+
+    /// How it ended, in words.
+    #[cfg(test)]
+    pub fn ended(&self) -> &Said {
+        &self.ended
+    }
+
+    /// A run that never began.
+    fn not_begun(why: Said) -> Self {
+        Self {
+            ended: why,
+            found: None,
+        }
+    }
+}
+
+/// The outcome, if it is a solution.
+fn solved<M: Clone>(outcome: &Result<Outcome<M>, SolveError>) -> Option<Outcome<M>> {
+    outcome
+        .as_ref()
+        .ok()
+        .filter(|o| o.status == Status::Solved)
+        .cloned()
 }
 
 /// `Solved: 12 moves (optimal) — 40 expanded …`, or how the run ended.
@@ -168,14 +230,13 @@ pub fn open(
         return Ok(Inspector::start(
             jobs,
             subject,
-            name,
+            (name, RunBy::new(&*strategy, None)),
             empty_model(&*strategy, layout.to_text()),
             ctx,
             Control::default().with_limits(limits),
             move |ctl| {
-                ending(crate::engine::solve_klotski(
-                    &*strategy, &layout, metric, ctl,
-                ))
+                let outcome = crate::engine::solve_klotski(&*strategy, &layout, metric, ctl);
+                Ran::klotski(layout, metric, outcome)
             },
         ));
     }
@@ -200,7 +261,10 @@ pub fn open(
         }));
     }
     let pool = jobs.databases().clone();
-    let name = title(&*strategy, Some(kind));
+    let name = (
+        title(&*strategy, Some(kind)),
+        RunBy::new(&*strategy, Some(kind)),
+    );
     let start = puzzle.start.to_text();
     let subject = Subject::Tiles(puzzle.goal.clone());
     let repaint = ctx.clone();
@@ -220,15 +284,14 @@ pub fn open(
                     let work = DbWork::default();
                     match pool.get(&puzzle.goal, &partition, &work, &on_news, &ctl.cancel) {
                         Some(got) => Some(got.db),
-                        None => return Said::msg(InspectorMsg::CancelledLoading),
+                        None => return Ran::not_begun(Said::msg(InspectorMsg::CancelledLoading)),
                     }
                 }
                 _ => None,
             };
             let choice = HeuristicChoice::with_database(kind, pdb);
-            ending(crate::engine::solve_tiles(
-                &*strategy, &puzzle, &choice, ctl,
-            ))
+            let outcome = crate::engine::solve_tiles(&*strategy, &puzzle, &choice, ctl);
+            Ran::tiles(puzzle, outcome)
         },
     ))
 }
@@ -249,17 +312,28 @@ impl Inspector {
         self.ended.as_ref()
     }
 
+    /// The solution its run found, with its start and the run that found
+    /// it, for the play view (taken once).
+    pub fn take_found(&mut self) -> Option<Box<(Start, Finished, RunBy)>> {
+        self.found.take()
+    }
+
     fn start(
         jobs: &Jobs,
         subject: Subject,
-        title: Said,
+        (title, run_by): (Said, RunBy),
         model: Model,
         ctx: &egui::Context,
         ctl: Control,
-        work: impl FnOnce(&Control) -> Said + Send + 'static,
+        work: impl FnOnce(&Control) -> Ran + Send + 'static,
     ) -> Self {
         let parked = ctx.clone();
-        let stepper = Stepper::new(move || parked.request_repaint());
+        let recording = std::sync::Arc::new(std::sync::Mutex::new(Recording::new(model)));
+        let sink = recording.clone();
+        let stepper = Stepper::with_sink(
+            move || parked.request_repaint(),
+            move |record| lock(&sink).push(record),
+        );
         let done = ctx.clone();
         let job = jobs.spawn(JobKind::Inspector, stepper.control(ctl), work, move || {
             done.request_repaint()
@@ -276,14 +350,9 @@ impl Inspector {
             stepper,
             job: Some(job),
             ended: None,
-            records: Vec::new(),
-            dropped: 0,
-            kept: KEPT_EVENTS,
-            step_starts: Vec::new(),
-            folded: 0,
-            settled: false,
-            model,
-            target: 0,
+            found: None,
+            run_by,
+            recording,
             playing: false,
             rate: 10.0,
             last_tick: 0.0,
@@ -293,10 +362,10 @@ impl Inspector {
         }
     }
 
-    /// The model shown.
+    /// The model shown (a copy: the search's thread may fold on).
     #[cfg(test)]
-    pub fn model(&self) -> &Model {
-        &self.model
+    pub fn model(&self) -> Model {
+        lock(&self.recording).model.clone()
     }
 
     /// Whether Play is on.
@@ -313,18 +382,26 @@ impl Inspector {
 
     /// Every event recorded and shown: the run is over and all folded.
     fn at_end(&self) -> bool {
-        self.job.is_none() && self.folded == self.dropped + self.records.len()
+        self.job.is_none() && lock(&self.recording).all_folded()
     }
 
     /// Ask for `steps` more steps (after those asked for already, unless
     /// Play or Run to end was on: then after the step shown).
     fn forward(&mut self, steps: u64) {
-        if self.playing || self.target == u64::MAX {
-            self.target = self.model.steps;
-        }
-        self.playing = false;
+        let playing = std::mem::take(&mut self.playing);
         self.selected = None;
-        self.target = self.target.max(self.model.steps).saturating_add(steps);
+        let mut r = lock(&self.recording);
+        if playing || r.target == u64::MAX {
+            r.target = r.model.steps;
+        }
+        r.target = r.target.max(r.model.steps).saturating_add(steps);
+    }
+
+    /// Stop at the step shown (Pause, and Run to end once it is there).
+    fn hold(&mut self) {
+        self.playing = false;
+        let mut r = lock(&self.recording);
+        r.target = r.model.steps;
     }
 
     /// Set Play's rate (steps a second).
@@ -336,78 +413,66 @@ impl Inspector {
     /// Keep at most `events` events for Back.
     #[cfg(test)]
     pub fn set_kept(&mut self, events: usize) {
-        self.kept = events;
+        lock(&self.recording).kept = events;
     }
 
     /// Take the search's job (to see it end once the inspector closes).
     #[cfg(test)]
-    pub fn take_job(&mut self) -> Option<Handle<Said>> {
+    pub fn take_job(&mut self) -> Option<Handle<Ran>> {
         self.job.take()
     }
 
     fn back(&mut self) {
         self.playing = false;
-        if self.dropped > 0 {
-            self.message = Said::msg(InspectorMsg::BackOff {
-                n: thousands(self.kept as u64),
-            });
+        let mut r = lock(&self.recording);
+        if !r.can_replay() {
+            let n = thousands(r.kept as u64);
+            drop(r);
+            self.message = Said::msg(InspectorMsg::BackOff { n });
             return;
         }
-        let Some(to) = self.model.steps.checked_sub(1) else {
+        let Some(to) = r.model.steps.checked_sub(1) else {
+            drop(r);
             self.message = Said::msg(InspectorMsg::AtStart);
             return;
         };
+        r.replay(to);
+        drop(r);
         self.selected = None;
-        self.target = to;
-        // Replay the first `to` steps.
-        let end = self.step_starts[to as usize];
-        self.model = self.model.fresh();
-        for r in &self.records[..end] {
-            self.model.fold(r);
-        }
-        self.folded = end;
         self.message = Said::msg(InspectorMsg::BackTo { n: thousands(to) });
     }
 
-    /// The index of the first step's first event (events before it belong
-    /// to no step).
-    fn first_start(&self) -> usize {
-        self.step_starts.first().copied().unwrap_or(0)
-    }
-
-    /// Background work, each frame: take the new events, end of the job,
-    /// Play's ticks, fold what is asked for, let the search run on.
+    /// Background work, each frame: end of the job, Play's ticks, fold what
+    /// is asked for and whole, let the search run on.
     pub fn logic(&mut self, ctx: &egui::Context, now: f64) {
-        let (records, settled) = self.stepper.take_settled();
-        self.settled = settled;
-        for r in records {
-            if r.starts_step() {
-                self.step_starts.push(self.dropped + self.records.len());
-            }
-            self.records.push(r);
+        // Read first: a search waiting at the gate has handed over every
+        // event of the steps it began.
+        let waiting = self.stepper.is_waiting();
+        let next = waiting.then(|| self.stepper.next_step()).flatten();
+        if let Some(done) = self.job.as_mut().and_then(|job| job.try_take()) {
+            self.finished(done);
         }
-        if let Some(job) = &mut self.job
-            && let Some(done) = job.try_take()
-        {
-            self.ended = Some(done.unwrap_or_else(|failed| {
-                let failed = failed.to_string();
-                Said::written(|_| failed.clone())
-            }));
-            self.job = None;
-        }
+        let whole = waiting || self.job.is_none();
+        let mut r = lock(&self.recording);
         if self.playing {
             let period = 1.0 / self.rate;
             let due = ((now - self.last_tick) / period).floor().max(0.0);
             self.last_tick += due * period;
-            self.target = self.target.max(self.model.steps).saturating_add(due as u64);
+            r.target = r.target.max(r.model.steps).saturating_add(due as u64);
             let next = (self.last_tick + period - now).max(0.0);
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(next));
         }
-        self.fold(ctx);
+        if r.fold(whole, FOLD_PER_FRAME) {
+            ctx.request_repaint(); // more to fold next frame
+        }
+        if let Some(next) = &next {
+            r.model.waiting_for(next);
+        }
+        let running_to_end = r.target == u64::MAX;
+        drop(r);
         self.release();
-        if self.at_end() && (self.playing || self.target == u64::MAX) {
-            self.playing = false;
-            self.target = self.model.steps;
+        if self.at_end() && (self.playing || running_to_end) {
+            self.hold();
         }
         if self.at_end()
             && let Some(ended) = &self.ended
@@ -424,82 +489,106 @@ impl Inspector {
         }
     }
 
-    /// Let the search run as far as asked (and a little ahead). Called
-    /// as soon as a button asks for more: the search's next stop wakes the
-    /// UI, which folds what it reported.
+    /// The search's job is done: keep how it ended and what it found.
+    fn finished(&mut self, done: Result<Ran, crate::engine::job::JobPanicked>) {
+        let ran = done.unwrap_or_else(|failed| {
+            let failed = failed.to_string();
+            Ran::not_begun(Said::written(move |_| failed.clone()))
+        });
+        self.ended = Some(ran.ended);
+        let run_by = self.run_by.clone();
+        self.found = ran
+            .found
+            .map(|(start, finished)| Box::new((start, finished, run_by)));
+        self.job = None;
+    }
+
+    /// Wait up to `timeout` for the search to end, drawing no frame
+    /// (tests: what the search's thread records by itself).
+    #[cfg(test)]
+    pub fn wait_for_search(&mut self, timeout: std::time::Duration) -> bool {
+        match self.job.as_mut().and_then(|job| job.wait_timeout(timeout)) {
+            Some(done) => {
+                self.finished(done);
+                true
+            }
+            None => self.job.is_none(),
+        }
+    }
+
+    /// Let the search run as far as asked (Play: a little ahead; Run to
+    /// end: on to its end). Called as soon as a button asks for more: the
+    /// search's next stop wakes the UI, which folds what it reported.
     fn release(&mut self) {
-        let wanted = self.target.min(self.model.steps.saturating_add(AHEAD));
+        let r = lock(&self.recording);
+        let wanted = match r.target {
+            u64::MAX => u64::MAX,
+            target => target.min(r.model.steps.saturating_add(AHEAD)),
+        };
+        drop(r);
         let allowed = self.stepper.allowed();
         if wanted > allowed {
             self.stepper.allow(wanted - allowed);
         }
     }
 
-    /// Fold the steps asked for that are complete in the records.
-    fn fold(&mut self, ctx: &egui::Context) {
-        let end = self.dropped + self.records.len();
-        let mut budget = FOLD_PER_FRAME;
-        // Events before the first step (none in practice).
-        while self.folded < end.min(self.first_start()) && !self.step_starts.is_empty() {
-            self.model.fold(&self.records[self.folded - self.dropped]);
-            self.folded += 1;
-        }
-        while self.model.steps < self.target && budget > 0 {
-            let step = self.model.steps as usize;
-            let Some(&from) = self.step_starts.get(step) else {
-                // No more steps: the events after the last one, once the
-                // run is over.
-                if self.job.is_none() {
-                    while self.folded < end {
-                        self.model.fold(&self.records[self.folded - self.dropped]);
-                        self.folded += 1;
-                    }
-                }
-                break;
-            };
-            // A step is whole once the next one began, the search waits
-            // at the gate, or the run ended.
-            let to = match self.step_starts.get(step + 1) {
-                Some(&to) => to,
-                None if self.job.is_none() || self.settled => end,
-                None => break,
-            };
-            debug_assert_eq!(from, self.folded);
-            for i in from..to {
-                self.model.fold(&self.records[i - self.dropped]);
-            }
-            self.folded = to;
-            budget = budget.saturating_sub(to - from);
-        }
-        if budget == 0 && self.model.steps < self.target {
-            ctx.request_repaint(); // more to fold next frame
-        }
-        if self.records.len() > self.kept {
-            // Drop what is shown already; Back cannot replay it any more.
-            let n = self.folded - self.dropped;
-            self.records.drain(..n);
-            self.dropped += n;
-        }
-    }
-
     /// Draw the inspector; returns Close as a command.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut out = Vec::new();
-        egui::Panel::top("inspector_controls").show(ui, |ui| self.controls(ui, &mut out));
+        let mut asked = None;
+        // One frame shows one moment of the run: the search's thread waits
+        // to fold more until it is drawn.
+        let running_on = !self.at_end();
+        let shared = self.recording.clone();
+        let r = lock(&shared);
+        let m = &r.model;
+        egui::Panel::top("inspector_controls")
+            .show(ui, |ui| asked = self.controls(ui, m, running_on, &mut out));
         egui::Panel::bottom("inspector_status").show(ui, |ui| {
             ui.add(egui::Label::new(tr(ui, &self.message)).wrap());
         });
         egui::Panel::left("inspector_node")
             .default_size(300.0)
             .show(ui, |ui| {
-                let picked = self.selected.and_then(|i| self.model.tree.get(i));
-                node::show(ui, &self.subject, &self.model, picked.map(|t| &t.node));
+                let picked = self.selected.and_then(|i| m.tree.get(i));
+                node::show(ui, &self.subject, m, picked.map(|t| &t.node));
             });
-        egui::CentralPanel::default().show(ui, |ui| self.details(ui));
+        egui::CentralPanel::default().show(ui, |ui| self.details(ui, m));
+        drop(r);
+        if let Some(asked) = asked {
+            self.act(asked, ui.input(|i| i.time));
+        }
+        self.release();
         out
     }
 
-    fn controls(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
+    /// Do what a button asked.
+    fn act(&mut self, asked: Asked, now: f64) {
+        match asked {
+            Asked::Steps(n) => self.forward(n),
+            Asked::Pause => self.hold(),
+            Asked::Play => {
+                self.playing = true;
+                self.last_tick = now;
+            }
+            Asked::RunToEnd => {
+                self.playing = false;
+                self.selected = None;
+                lock(&self.recording).target = u64::MAX;
+            }
+            Asked::Back => self.back(),
+        }
+    }
+
+    /// The buttons; returns what one asked for.
+    fn controls(
+        &mut self,
+        ui: &mut egui::Ui,
+        m: &Model,
+        running_on: bool,
+        out: &mut Vec<Command>,
+    ) -> Option<Asked> {
+        let mut asked = None;
         ui.horizontal_wrapped(|ui| {
             ui.heading(tr(
                 ui,
@@ -522,32 +611,29 @@ impl Inspector {
                 out.push(Command::OpenHelp);
             }
         });
-        let running_on = !self.at_end();
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(running_on, egui::Button::new(tr(ui, InspectorMsg::Step)))
                 .on_hover_text(tr(ui, InspectorMsg::StepHint))
                 .clicked()
             {
-                self.forward(1);
+                asked = Some(Asked::Steps(1));
             }
             if ui
                 .add_enabled(running_on, egui::Button::new(tr(ui, InspectorMsg::Step10)))
                 .clicked()
             {
-                self.forward(10);
+                asked = Some(Asked::Steps(10));
             }
             if self.playing {
                 if ui.button(tr(ui, InspectorMsg::Pause)).clicked() {
-                    self.playing = false;
-                    self.target = self.model.steps;
+                    asked = Some(Asked::Pause);
                 }
             } else if ui
                 .add_enabled(running_on, egui::Button::new(tr(ui, InspectorMsg::Play)))
                 .clicked()
             {
-                self.playing = true;
-                self.last_tick = ui.input(|i| i.time);
+                asked = Some(Asked::Play);
                 // The first tick is due one period from now.
                 ui.ctx()
                     .request_repaint_after(std::time::Duration::from_secs_f64(1.0 / self.rate));
@@ -568,21 +654,17 @@ impl Inspector {
                 .on_hover_text(tr(ui, InspectorMsg::RunToEndHint))
                 .clicked()
             {
-                self.playing = false;
-                self.selected = None;
-                self.target = u64::MAX;
+                asked = Some(Asked::RunToEnd);
             }
-            let can_back = self.model.steps > 0;
+            let can_back = m.steps > 0;
             if ui
                 .add_enabled(can_back, egui::Button::new(tr(ui, InspectorMsg::Back)))
                 .on_hover_text(tr(ui, InspectorMsg::BackHint))
                 .clicked()
             {
-                self.back();
+                asked = Some(Asked::Back);
             }
         });
-        self.release();
-        let m = &self.model;
         ui.horizontal_wrapped(|ui| {
             let n = thousands(m.steps);
             ui.label(tr(ui, InspectorMsg::StepCount { n }));
@@ -631,11 +713,11 @@ impl Inspector {
                 ui.label(tr(ui, InspectorMsg::Preparing));
             }
         });
+        asked
     }
 
     /// The tabs that apply to this run.
-    fn tabs(&self) -> Vec<(Tab, InspectorMsg)> {
-        let m = &self.model;
+    fn tabs(m: &Model) -> Vec<(Tab, InspectorMsg)> {
         if m.local() {
             let mut tabs = vec![(Tab::Walk, InspectorMsg::TabWalk)];
             if !m.tabu.is_empty() || !m.aspirations.is_empty() {
@@ -663,8 +745,8 @@ impl Inspector {
         tabs
     }
 
-    fn details(&mut self, ui: &mut egui::Ui) {
-        let tabs = self.tabs();
+    fn details(&mut self, ui: &mut egui::Ui, m: &Model) {
+        let tabs = Self::tabs(m);
         if !tabs.iter().any(|(t, _)| *t == self.tab) {
             self.tab = tabs[0].0;
         }
@@ -678,22 +760,21 @@ impl Inspector {
             self.tree_shown = false;
         }
         match self.tab {
-            Tab::Open => frontier::open_list(ui, &self.subject, &self.model),
-            Tab::Layers => frontier::layers(ui, &self.model),
-            Tab::Iterations => frontier::iterations(ui, &self.model),
-            Tab::Path => frontier::path(ui, &self.subject, &self.model),
+            Tab::Open => frontier::open_list(ui, &self.subject, m),
+            Tab::Layers => frontier::layers(ui, m),
+            Tab::Iterations => frontier::iterations(ui, m),
+            Tab::Path => frontier::path(ui, &self.subject, m),
             Tab::Tree => {
                 let to_root = !self.tree_shown;
                 self.tree_shown = true;
-                if let Some(i) = tree::show(ui, &self.subject, &self.model, self.selected, to_root)
-                {
+                if let Some(i) = tree::show(ui, &self.subject, m, self.selected, to_root) {
                     self.selected = Some(i);
                     self.playing = false;
                     self.message = Said::msg(InspectorMsg::ShowingTreeNode { n: i + 1 });
                 }
             }
-            Tab::Walk => local::walk(ui, &self.subject, &self.model),
-            Tab::Tabu => local::tabu(ui, &self.subject, &self.model),
+            Tab::Walk => local::walk(ui, &self.subject, m),
+            Tab::Tabu => local::tabu(ui, &self.subject, m),
         }
     }
 }

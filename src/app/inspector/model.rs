@@ -96,6 +96,25 @@ impl Proposal {
     }
 }
 
+/// What became of a proposed move, as far as the events tell so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Taken.
+    Accepted,
+    /// Taken although tabu: it beat the best score (aspiration).
+    AcceptedAspiration,
+    /// Not taken: tabu.
+    Tabu,
+    /// Not taken: worse (annealing: the draw refused it).
+    Rejected,
+    /// Not taken, though as good as the move taken: a draw chose among
+    /// the equals (tabu search, greedy).
+    Tied,
+    /// Weighed; the move is chosen once every neighbour is (tabu search,
+    /// greedy, before the choice is reported).
+    Weighed,
+}
+
 /// A node being expanded.
 #[derive(Clone, Debug)]
 struct Frame {
@@ -178,7 +197,7 @@ impl Model {
     /// Nothing folded yet, for a search that visits states as `visit`
     /// says, from `start` (its state in words).
     pub fn new(visit: Visit, start: String) -> Self {
-        Self {
+        let mut model = Self {
             visit,
             walk_at: start.clone(),
             walk: VecDeque::from([start.clone()]),
@@ -210,6 +229,33 @@ impl Model {
             diversified: 0,
             run: 0,
             local_minimum: None,
+        };
+        // A search that keeps an open list begins with the start on it
+        // (its estimate comes with the step the search waits to begin).
+        if matches!(visit, Visit::BreadthFirst | Visit::BestFirst) {
+            let start = Node {
+                state: model.start.clone(),
+                g: 0,
+                h: 0,
+            };
+            model.push_open(start);
+        }
+        model
+    }
+
+    /// The search waits to begin the step `next` starts: before the first
+    /// expansion, that is where the start's estimate is first told.
+    pub fn waiting_for(&mut self, next: &Record) {
+        if let Record::Expand { g: 0, h, state } = next
+            && self.steps == 0
+            && *state == self.start
+            && self.open.get(state).is_some_and(|&(_, old, _)| old != *h)
+        {
+            self.push_open(Node {
+                state: state.clone(),
+                g: 0,
+                h: *h,
+            });
         }
     }
 
@@ -319,6 +365,39 @@ impl Model {
                 let (g, h, _) = self.open[s];
                 g + h
             }),
+        }
+    }
+
+    /// What became of `p`, one of the latest proposals: annealing's
+    /// verdict is its own; tabu search and greedy weigh every neighbour of
+    /// a state and report the one taken last, so a neighbour's verdict
+    /// waits for it, and one as good as it lost a draw.
+    pub fn verdict(&self, p: &Proposal) -> Verdict {
+        let taken = |q: &Proposal| q.accepted && q.iteration == p.iteration;
+        match (p.accepted, p.tabu) {
+            // Tabu and taken: by aspiration, or because every neighbour
+            // was tabu (then the one left longest ago is taken).
+            (true, true) if self.aspirations.iter().any(|a| a.0 == p.iteration) => {
+                return Verdict::AcceptedAspiration;
+            }
+            (true, _) => return Verdict::Accepted,
+            _ if p.temperature.is_some() => return Verdict::Rejected,
+            _ => {}
+        }
+        match self.proposals.iter().rev().find(|q| taken(q)) {
+            Some(chosen) if chosen.proposed == p.proposed && chosen.tabu == p.tabu => Verdict::Tied,
+            Some(_) if p.tabu => Verdict::Tabu,
+            Some(_) => Verdict::Rejected,
+            None if self.local_minimum.is_none()
+                && self
+                    .proposals
+                    .back()
+                    .is_some_and(|q| q.iteration == p.iteration) =>
+            {
+                Verdict::Weighed
+            }
+            None if p.tabu => Verdict::Tabu,
+            None => Verdict::Rejected,
         }
     }
 
@@ -463,7 +542,7 @@ impl Model {
         }
         match self.order() {
             Order::Fifo => {
-                // The queue's head (the start is never queued).
+                // The queue's head.
                 if self.queue.front().is_some_and(|n| n.state == node.state) {
                     self.queue.pop_front();
                 }

@@ -1,0 +1,205 @@
+//! An inspected run's events and how far they are shown, shared by the
+//! search's thread and the UI's.
+//!
+//! The search hands each event over as it makes it (an engine
+//! [`Stepper`](crate::engine::step::Stepper) with a sink); the event is
+//! kept for Back and, once its step is whole and asked for, folded into the
+//! [`Model`] there and then. Run to end therefore folds at the search's own
+//! pace, not a frame's: a BFS of every 3×3 position is recorded in a
+//! fraction of a second however slowly the window draws. The UI thread
+//! folds only a step's tail (the last step of a run that waits at the gate
+//! or has ended) and rebuilds the model for Back.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use super::model::Model;
+use crate::engine::step::Record;
+
+/// Most events kept for Back; past it they are dropped and Back is off.
+pub const KEPT_EVENTS: usize = 1_000_000;
+
+/// A run's recording; see the [module](self).
+pub struct Recording {
+    /// Events recorded, from `dropped` on.
+    records: Vec<Record>,
+    /// Events dropped from the front past `kept`.
+    dropped: usize,
+    /// Most events kept for Back ([`KEPT_EVENTS`]; tests lower it).
+    pub kept: usize,
+    /// Absolute index of each step's first event.
+    step_starts: Vec<usize>,
+    /// Absolute index of the next event to fold.
+    folded: usize,
+    /// What is shown: every step up to `model.steps`.
+    pub model: Model,
+    /// Steps asked for (`u64::MAX`: run to the end).
+    pub target: u64,
+}
+
+/// A recording shared by the two threads.
+pub type Shared = Arc<Mutex<Recording>>;
+
+/// Lock `shared` (a panic on the other thread leaves it usable: the
+/// recording is only ever appended to and folded).
+pub fn lock(shared: &Shared) -> MutexGuard<'_, Recording> {
+    shared.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Recording {
+    /// Nothing recorded, `model` empty.
+    pub fn new(model: Model) -> Self {
+        Self {
+            records: Vec::new(),
+            dropped: 0,
+            kept: KEPT_EVENTS,
+            step_starts: Vec::new(),
+            folded: 0,
+            model,
+            target: 0,
+        }
+    }
+
+    /// On the search's thread: keep `record`, and fold the step it ends
+    /// if that step is asked for.
+    pub fn push(&mut self, record: Record) {
+        if record.starts_step() {
+            self.step_starts.push(self.end());
+        }
+        self.records.push(record);
+        // A step is whole once the next one began.
+        self.fold(false, usize::MAX);
+    }
+
+    /// Absolute index one past the last event recorded.
+    fn end(&self) -> usize {
+        self.dropped + self.records.len()
+    }
+
+    /// Every event recorded is shown.
+    pub fn all_folded(&self) -> bool {
+        self.folded == self.end()
+    }
+
+    /// Whether Back can replay: nothing was dropped.
+    pub fn can_replay(&self) -> bool {
+        self.dropped == 0
+    }
+
+    /// Fold the steps asked for that are whole, at most about `budget`
+    /// events; `last_whole`: the last step is whole too (the search waits
+    /// at the gate, or the run ended). Returns whether steps asked for are
+    /// left to fold.
+    pub fn fold(&mut self, last_whole: bool, budget: usize) -> bool {
+        let end = self.end();
+        let mut budget = budget;
+        // Events before the first step (none in practice).
+        let first = self.step_starts.first().copied().unwrap_or(end);
+        while self.folded < first && (last_whole || !self.step_starts.is_empty()) {
+            self.fold_one();
+        }
+        while self.model.steps < self.target && budget > 0 {
+            let step = self.model.steps as usize;
+            let Some(&from) = self.step_starts.get(step) else {
+                // No more steps: the events after the last one, once the
+                // run is over.
+                if last_whole {
+                    while self.folded < end {
+                        self.fold_one();
+                    }
+                }
+                break;
+            };
+            let to = match self.step_starts.get(step + 1) {
+                Some(&to) => to,
+                None if last_whole => end,
+                None => break,
+            };
+            debug_assert_eq!(from, self.folded);
+            while self.folded < to {
+                self.fold_one();
+            }
+            budget = budget.saturating_sub(to - from);
+        }
+        if self.records.len() > self.kept {
+            // Drop what is shown already; Back cannot replay it any more.
+            let n = self.folded - self.dropped;
+            self.records.drain(..n);
+            self.dropped += n;
+        }
+        self.model.steps < self.target && budget == 0
+    }
+
+    fn fold_one(&mut self) {
+        self.model.fold(&self.records[self.folded - self.dropped]);
+        self.folded += 1;
+    }
+
+    /// Show the first `steps` steps again, folded afresh from the records
+    /// (Back). The caller checked [`can_replay`](Self::can_replay).
+    pub fn replay(&mut self, steps: u64) {
+        self.target = steps;
+        let end = self
+            .step_starts
+            .get(steps as usize)
+            .copied()
+            .unwrap_or(self.end());
+        self.model = self.model.fresh();
+        self.folded = 0;
+        while self.folded < end {
+            self.fold_one();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::observe::Fate;
+    use crate::engine::strategy::Visit;
+
+    fn expand(g: u32, state: &str) -> Record {
+        Record::Expand {
+            g,
+            h: 0,
+            state: state.into(),
+        }
+    }
+
+    fn child(g: u32, state: &str) -> Record {
+        Record::Generate {
+            g,
+            h: 0,
+            fate: Fate::New,
+            state: state.into(),
+        }
+    }
+
+    /// A step is folded once asked for and whole: when the next begins, or
+    /// when the caller says the last one is (the search waits at the gate).
+    #[test]
+    fn steps_fold_when_asked_for_and_whole() {
+        let mut r = Recording::new(Model::new(Visit::BreadthFirst, "a".into()));
+        r.push(expand(0, "a"));
+        r.push(child(1, "b"));
+        assert_eq!(r.model.steps, 0, "not asked for");
+        r.target = 1;
+        r.fold(false, usize::MAX);
+        assert_eq!(r.model.expanded, 0, "the step may have more children");
+        r.push(expand(1, "b"));
+        assert_eq!(
+            (r.model.steps, r.model.generated),
+            (1, 1),
+            "whole once the next began"
+        );
+        r.push(child(2, "c"));
+        r.target = 2;
+        r.fold(false, usize::MAX);
+        assert_eq!(r.model.steps, 1, "step 2 is not whole yet");
+        r.fold(true, usize::MAX);
+        assert_eq!((r.model.steps, r.model.generated), (2, 2));
+        assert!(r.all_folded());
+        r.replay(1);
+        assert_eq!((r.model.steps, r.model.generated), (1, 1));
+        assert!(!r.all_folded());
+    }
+}
