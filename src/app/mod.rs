@@ -44,6 +44,8 @@ mod tests_anatomy;
 #[cfg(test)]
 mod tests_axes;
 #[cfg(test)]
+mod tests_beside;
+#[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
 mod tests_defects;
@@ -424,6 +426,21 @@ impl HuarongApp {
                 match opened {
                     Ok(i) => self.screen = Screen::Inspector(Box::new(i)),
                     Err(why) => self.set_status(why),
+                }
+            }
+            Command::InspectBeside(choice) => {
+                // The second run begins on the board the first began on:
+                // the board behind the inspector, unchanged.
+                let layout = self.klotski.game().layout();
+                let mut settings = self.settings.clone();
+                settings.strategy = choice.strategy.to_string();
+                settings.heuristic = choice.heuristic;
+                let opened = inspector::open(&settings, &self.tiles, layout, &self.jobs, ctx);
+                if let Screen::Inspector(shown) = &mut self.screen {
+                    match opened {
+                        Ok(second) => shown.set_partner(second),
+                        Err(why) => shown.say(why),
+                    }
                 }
             }
             Command::CloseInspector => {

@@ -182,11 +182,22 @@ messages! {
     Accepted => "accepted", "接受";
     Rejected => "rejected", "拒绝";
     AcceptedAspiration => "accepted (tabu, aspiration)", "接受（虽禁忌，但满足特赦准则）";
-    Tied => "tied with the move taken: a draw chose that one", "与选中的移动并列：抽签选了那一个";
+    Tied => "tied with the move taken: a draw chose that one", "与选中的移动并列：随机选了那一个";
     Weighed =>
         "weighed (the move is chosen once every neighbour is)",
         "已评估（评估完所有邻居后再选择移动）";
     ColScore => "score", "分数";
+    // Two runs side by side.
+    BesideLabel => "Side by side with:", "并排比较：";
+    BesideOpen => "Open side by side", "并排打开";
+    BesideHint =>
+        "A second run on the same start, stepped with this one: one step each per Step",
+        "在同一起点上再开一个运行，与这个一起单步：每按一次“单步”各走一步";
+    BesideClose => "Close the right one", "关闭右边的";
+    FirstDifference { step: u64, left: String, right: String } =>
+        "They first differ at step {step}: the left takes {left}, the right {right}.",
+        "两者在第 {step} 步首次不同：左边取 {left}，右边取 {right}。";
+    SameSoFar { n: u64 } => "The same {n} steps so far.", "到目前为止，前 {n} 步相同。";
     LatestStates => "The latest states walked through, oldest first:", "最近走过的状态，旧的在前：";
     GridWalk => "walk", "游走";
     Now => "now", "当前";

@@ -304,5 +304,5 @@ messages! {
         "检视器已关闭。它的运行：{ended}";
     InspectorSolutionHanded { ended: String } =>
         "Inspector closed. Its run: {ended} Its solution is in the Steps panel: press Play to watch it.",
-        "检视器已关闭。它的运行：{ended}其解法已放入“步骤”面板：按“播放”观看。";
+        "检视器已关闭。它的运行：{ended}其解法已放入“步骤”面板：按“播放”逐步显示。";
 }

@@ -10,6 +10,7 @@
 //! (open list, path, layers, iterations), `local` (walk, proposals, tabu
 //! list, local minimum), `tree` (the search tree).
 
+pub mod beside;
 mod board;
 mod frontier;
 mod local;
@@ -79,6 +80,15 @@ pub struct Inspector {
     found: Option<Box<(Start, Finished, RunBy)>>,
     /// The strategy and heuristic inspected.
     run_by: RunBy,
+    /// The family of the board inspected, and its shape (tiles).
+    family: super::settings::Family,
+    shape: Option<crate::engine::tiles::Shape>,
+    /// A second run on the same start, stepped with this one.
+    partner: Option<Box<Inspector>>,
+    /// The run the picker offers to open beside this one.
+    choice: beside::Choice,
+    /// How far the two runs agree.
+    agreement: beside::Agreement,
     /// The events and the model shown, folded on the search's thread as
     /// they come and on this one.
     recording: recording::Shared,
@@ -231,6 +241,7 @@ pub fn open(
             jobs,
             subject,
             (name, RunBy::new(&*strategy, None)),
+            None,
             empty_model(&*strategy, layout.to_text()),
             ctx,
             Control::default().with_limits(limits),
@@ -272,6 +283,7 @@ pub fn open(
         jobs,
         subject,
         name,
+        Some(shape),
         empty_model(&*strategy, start),
         ctx,
         Control::default().with_limits(limits),
@@ -312,16 +324,42 @@ impl Inspector {
         self.ended.as_ref()
     }
 
+    /// Step `partner` beside this run from now on (it was opened on the
+    /// same start).
+    pub fn set_partner(&mut self, partner: Inspector) {
+        self.agreement = beside::Agreement::default();
+        self.partner = Some(Box::new(partner));
+    }
+
+    /// The second run, if one is shown.
+    #[cfg(test)]
+    pub fn partner(&self) -> Option<&Inspector> {
+        self.partner.as_deref()
+    }
+
+    /// How far the two runs agree.
+    #[cfg(test)]
+    pub fn agreement(&self) -> beside::Agreement {
+        self.agreement
+    }
+
+    /// Say `what` on the line under the controls.
+    pub fn say(&mut self, what: Said) {
+        self.message = what;
+    }
+
     /// The solution its run found, with its start and the run that found
     /// it, for the play view (taken once).
     pub fn take_found(&mut self) -> Option<Box<(Start, Finished, RunBy)>> {
         self.found.take()
     }
 
+    #[allow(clippy::too_many_arguments)] // one per part of a run
     fn start(
         jobs: &Jobs,
         subject: Subject,
         (title, run_by): (Said, RunBy),
+        shape: Option<crate::engine::tiles::Shape>,
         model: Model,
         ctx: &egui::Context,
         ctl: Control,
@@ -351,7 +389,15 @@ impl Inspector {
             job: Some(job),
             ended: None,
             found: None,
+            choice: beside::Choice::against(&run_by),
             run_by,
+            family: match shape {
+                Some(_) => super::settings::Family::Tiles,
+                None => super::settings::Family::Klotski,
+            },
+            shape,
+            partner: None,
+            agreement: beside::Agreement::default(),
             recording,
             playing: false,
             rate: 10.0,
@@ -471,6 +517,11 @@ impl Inspector {
         let running_to_end = r.target == u64::MAX;
         drop(r);
         self.release();
+        if let Some(partner) = &mut self.partner {
+            partner.logic(ctx, now);
+            let (a, b) = (lock(&self.recording), lock(&partner.recording));
+            self.agreement.update(&a, &b);
+        }
         if self.at_end() && (self.playing || running_to_end) {
             self.hold();
         }
@@ -538,12 +589,47 @@ impl Inspector {
         let mut asked = None;
         // One frame shows one moment of the run: the search's thread waits
         // to fold more until it is drawn.
-        let running_on = !self.at_end();
+        let partner_on = self.partner.as_ref().is_some_and(|p| !p.at_end());
+        let running_on = !self.at_end() || partner_on;
         let shared = self.recording.clone();
         let r = lock(&shared);
         let m = &r.model;
-        egui::Panel::top("inspector_controls")
-            .show(ui, |ui| asked = self.controls(ui, m, running_on, &mut out));
+        let mut close_partner = false;
+        egui::Panel::top("inspector_controls").show(ui, |ui| {
+            asked = self.controls(ui, m, running_on, &mut out);
+            if self.partner.is_some() {
+                close_partner = ui.button(tr(ui, InspectorMsg::BesideClose)).clicked();
+            } else {
+                out.extend(beside::picker(
+                    ui,
+                    &mut self.choice,
+                    self.family,
+                    self.shape,
+                ));
+            }
+        });
+        if let Some(mut partner) = self.partner.take() {
+            let theirs = partner.recording.clone();
+            let pr = lock(&theirs);
+            egui::CentralPanel::default().show(ui, |ui| {
+                beside::agreement(ui, &self.agreement, &r, &pr);
+                ui.separator();
+                ui.columns(2, |columns| {
+                    columns[0].push_id("left", |ui| self.column(ui, m));
+                    columns[1].push_id("right", |ui| partner.column(ui, &pr.model));
+                });
+            });
+            drop(pr);
+            if !close_partner {
+                self.partner = Some(partner);
+            }
+            drop(r);
+            if let Some(asked) = asked {
+                self.act(asked, ui.input(|i| i.time));
+            }
+            self.release();
+            return out;
+        }
         egui::Panel::bottom("inspector_status").show(ui, |ui| {
             ui.add(egui::Label::new(tr(ui, &self.message)).wrap());
         });
@@ -562,8 +648,35 @@ impl Inspector {
         out
     }
 
-    /// Do what a button asked.
+    /// One run's column side by side: its title, counters and line, the
+    /// node it expands with its children, and what it keeps (open list,
+    /// iterations, walk).
+    fn column(&mut self, ui: &mut egui::Ui, m: &Model) {
+        ui.heading(tr(ui, &self.title));
+        self.counters(ui, m);
+        ui.add(egui::Label::new(tr(ui, &self.message)).wrap());
+        ui.separator();
+        egui::ScrollArea::vertical()
+            .id_salt("column")
+            .show(ui, |ui| {
+                node::show(ui, &self.subject, m, None);
+                ui.separator();
+                if m.depth_first() {
+                    frontier::iterations(ui, m);
+                } else if m.local() {
+                    local::walk(ui, &self.subject, m);
+                } else {
+                    frontier::open_list(ui, &self.subject, m);
+                }
+            });
+    }
+
+    /// Do what a button asked (of both runs, side by side).
     fn act(&mut self, asked: Asked, now: f64) {
+        if let Some(partner) = &mut self.partner {
+            partner.rate = self.rate;
+            partner.act(asked, now);
+        }
         match asked {
             Asked::Steps(n) => self.forward(n),
             Asked::Pause => self.hold(),
@@ -665,6 +778,13 @@ impl Inspector {
                 asked = Some(Asked::Back);
             }
         });
+        self.counters(ui, m);
+        asked
+    }
+
+    /// The run's counters on one line: steps, expanded, generated, and
+    /// what its way of searching keeps (the bound, the walk, the open list).
+    fn counters(&self, ui: &mut egui::Ui, m: &Model) {
         ui.horizontal_wrapped(|ui| {
             let n = thousands(m.steps);
             ui.label(tr(ui, InspectorMsg::StepCount { n }));
@@ -713,7 +833,6 @@ impl Inspector {
                 ui.label(tr(ui, InspectorMsg::Preparing));
             }
         });
-        asked
     }
 
     /// The tabs that apply to this run.

@@ -80,6 +80,12 @@ impl Recording {
         self.folded == self.end()
     }
 
+    /// The event that began step `k` (0-based), if still kept.
+    pub fn step_record(&self, k: u64) -> Option<&Record> {
+        let at = *self.step_starts.get(usize::try_from(k).ok()?)?;
+        self.records.get(at.checked_sub(self.dropped)?)
+    }
+
     /// Whether Back can replay: nothing was dropped.
     pub fn can_replay(&self) -> bool {
         self.dropped == 0
