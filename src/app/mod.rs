@@ -72,6 +72,8 @@ mod tests_jobs;
 #[cfg(test)]
 mod tests_layout;
 #[cfg(test)]
+mod tests_lesson;
+#[cfg(test)]
 mod tests_memory;
 #[cfg(test)]
 mod tests_names;

@@ -12,9 +12,11 @@
 
 mod board;
 mod frontier;
+pub mod lesson;
 mod local;
 pub mod model;
 mod node;
+mod pseudocode;
 pub(super) mod tree;
 
 use eframe::egui;
@@ -169,7 +171,7 @@ pub fn open(
             jobs,
             subject,
             name,
-            empty_model(&*strategy, layout.to_text()),
+            empty_model(&*strategy, layout.to_text(), true),
             ctx,
             Control::default().with_limits(limits),
             move |ctl| {
@@ -208,7 +210,7 @@ pub fn open(
         jobs,
         subject,
         name,
-        empty_model(&*strategy, start),
+        empty_model(&*strategy, start, false),
         ctx,
         Control::default().with_limits(limits),
         move |ctl| {
@@ -233,14 +235,18 @@ pub fn open(
     ))
 }
 
-/// The model of `strategy`'s run from `start` (its state in words),
-/// nothing folded yet.
-fn empty_model(strategy: &dyn Strategy, start: String) -> Model {
+/// The model of `strategy`'s run from `start` (its state in words, on a
+/// Klotski board if `klotski`), nothing folded yet.
+fn empty_model(strategy: &dyn Strategy, start: String, klotski: bool) -> Model {
     let visit = strategy.visit();
     // A bounded best-first search (weighted A*) orders its open list by
     // g + w·h, w its bound.
     let weight = strategy.within().filter(|_| visit == Visit::BestFirst);
-    Model::new(visit, start).weighted(weight)
+    let model = Model::new(visit, start).weighted(weight);
+    match lesson::Algorithm::of(strategy) {
+        Some(algorithm) => model.explained_by(lesson::Lesson::new(algorithm, klotski, weight)),
+        None => model,
+    }
 }
 
 impl Inspector {
@@ -495,6 +501,9 @@ impl Inspector {
                 let picked = self.selected.and_then(|i| self.model.tree.get(i));
                 node::show(ui, &self.subject, &self.model, picked.map(|t| &t.node));
             });
+        egui::Panel::right("inspector_pseudocode")
+            .default_size(340.0)
+            .show(ui, |ui| pseudocode::show(ui, &self.subject, &self.model));
         egui::CentralPanel::default().show(ui, |ui| self.details(ui));
         out
     }
