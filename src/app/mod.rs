@@ -80,6 +80,8 @@ mod tests_names;
 #[cfg(test)]
 mod tests_pdb;
 #[cfg(test)]
+mod tests_predict;
+#[cfg(test)]
 mod tests_stale;
 #[cfg(test)]
 mod tests_tiles;

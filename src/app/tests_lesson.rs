@@ -26,7 +26,7 @@ const FAR: &str = "8 6 7 2 5 4 3 0 1";
 
 /// Every event of `strategy` on `start` (Manhattan), stopped after
 /// `max_nodes` expansions.
-fn records(strategy: &dyn Strategy, start: &str, max_nodes: Option<u64>) -> Vec<Record> {
+pub(super) fn records(strategy: &dyn Strategy, start: &str, max_nodes: Option<u64>) -> Vec<Record> {
     let puzzle = TilePuzzle::parse(start, None, None).unwrap();
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = log.clone();
@@ -44,7 +44,7 @@ fn records(strategy: &dyn Strategy, start: &str, max_nodes: Option<u64>) -> Vec<
 }
 
 /// The records cut into steps (each from its step-starting event on).
-fn steps(records: &[Record]) -> Vec<&[Record]> {
+pub(super) fn steps(records: &[Record]) -> Vec<&[Record]> {
     let starts: Vec<usize> = (0..records.len())
         .filter(|&i| records[i].starts_step())
         .chain([records.len()])

@@ -232,11 +232,19 @@ messages! {
     AskBound => "No node is left within the bound. What is the next bound?", "阈值内已没有节点。下一个阈值是多少？";
     AskAccept => "Is this move accepted?", "这一步会被接受还是拒绝？";
     AskTabu => "Which neighbour does tabu search move to? Click it.", "禁忌搜索会移到哪个邻居？点击它。";
-    AskChild { i: usize } => "Child {i}: what becomes of it?", "子节点 {i}：它会怎样？";
-    Answer => "Answer", "回答";
+    AskGreedy =>
+        "Where does greedy move? Click the neighbour, or say it stops.",
+        "贪心移到哪里？点击那个邻居，或者说它停下。";
+    StopsHere => "It stops: a local minimum", "停下：局部极小值";
+    Chance1 { from: String, to: String, delta: String, t: String, p: String } =>
+        "E {from} → {to} (ΔE = {delta}); at T = {t} the chance to accept is {p}",
+        "E {from} → {to}（ΔE = {delta}）；在 T = {t} 时接受的概率是 {p}";
+    AskChild { i: usize } =>
+        "Child {i} of the node expanded next: what becomes of it?",
+        "下一个扩展的节点的子节点 {i}：它会怎样？";
+    WaitQuestion => "Preparing the question…", "正在准备问题…";
     Right { why: String } => "Right. {why}", "答对了。{why}";
     Wrong { why: String } => "Wrong. {why}", "答错了。{why}";
     NoQuestion => "No question at this step: Step on.", "这一步没有问题：继续单步。";
-    WaitQuestion => "Preparing the question…", "正在准备问题…";
     Candidate { i: usize } => "choice {i}", "选择 {i}";
 }

@@ -16,6 +16,7 @@ pub mod lesson;
 mod local;
 pub mod model;
 mod node;
+pub mod predict;
 mod pseudocode;
 pub(super) mod tree;
 
@@ -24,7 +25,7 @@ use eframe::egui;
 use self::board::Subject;
 use self::model::Model;
 use super::Command;
-use super::i18n::{InspectorMsg, Message, Msg, Said, names, reasons, tr};
+use super::i18n::{InspectorMsg, LessonMsg, Message, Msg, Said, names, reasons, tr};
 use super::jobs::{DbWork, Handle, JobKind, Jobs};
 use super::settings::Settings;
 use crate::engine::klotski::{Layout, Metric};
@@ -88,6 +89,8 @@ pub struct Inspector {
     /// The tree node shown on the main board instead of the current node.
     selected: Option<usize>,
     message: Said,
+    /// Predict is on: the learner answers before each step.
+    practice: Option<predict::Practice>,
 }
 
 impl Drop for Inspector {
@@ -296,6 +299,85 @@ impl Inspector {
             tab: Tab::Open,
             tree_shown: false,
             selected: None,
+            practice: None,
+        }
+    }
+
+    /// The question asked now, in Predict.
+    #[cfg(test)]
+    pub fn question(&self) -> Option<&predict::Question> {
+        self.practice.as_ref()?.question.as_ref().map(|(_, q)| q)
+    }
+
+    /// The steps recorded after those shown, each whole, and whether the
+    /// search may record more.
+    fn coming(&self) -> (Vec<&[Record]>, bool) {
+        let end = self.dropped + self.records.len();
+        let whole = self.job.is_none() || self.settled;
+        let mut steps = Vec::new();
+        let mut k = self.model.steps as usize;
+        while let Some(&from) = self.step_starts.get(k) {
+            let to = match self.step_starts.get(k + 1) {
+                Some(&to) => to,
+                None if whole => end,
+                None => break,
+            };
+            steps.push(&self.records[from - self.dropped..to - self.dropped]);
+            k += 1;
+        }
+        (steps, self.job.is_some())
+    }
+
+    /// Predict: the question before the step shown next, once its steps
+    /// are recorded (the search is let run further until they are).
+    fn pose(&mut self) {
+        let Some(practice) = &self.practice else {
+            return;
+        };
+        let at = self.model.steps;
+        if practice.question.as_ref().is_some_and(|(k, _)| *k == at) {
+            return;
+        }
+        let (coming, more) = self.coming();
+        let pose = predict::pose(&self.model, &coming, more);
+        let recorded = coming.len() as u64;
+        let Some(practice) = &mut self.practice else {
+            return;
+        };
+        practice.question = None;
+        practice.missed = false;
+        practice.waiting = pose == predict::Pose::Wait;
+        match pose {
+            predict::Pose::Ask(q) => practice.question = Some((at, q)),
+            predict::Pose::Wait if recorded >= practice.ahead => {
+                practice.ahead = (practice.ahead + 1).min(predict::MOST_AHEAD);
+            }
+            _ => {}
+        }
+    }
+
+    /// Predict: the learner's answer; a right one shows the steps it was
+    /// about, a wrong one shows nothing new.
+    fn answer(&mut self, answer: &predict::Answer) {
+        let Some((_, q)) = self.practice.as_ref().and_then(|p| p.question.clone()) else {
+            return;
+        };
+        // The reason: the lesson of the steps asked about.
+        let (coming, _) = self.coming();
+        let mut then = self.model.clone();
+        for step in coming.iter().take(q.steps as usize) {
+            for r in step.iter() {
+                then.fold(r);
+            }
+        }
+        let Some(reason) = then.lesson().cloned() else {
+            return;
+        };
+        let Some(practice) = &mut self.practice else {
+            return;
+        };
+        if let Some((true, steps)) = practice.answer(answer, reason) {
+            self.forward(steps);
         }
     }
 
@@ -410,6 +492,7 @@ impl Inspector {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(next));
         }
         self.fold(ctx);
+        self.pose();
         self.release();
         if self.at_end() && (self.playing || self.target == u64::MAX) {
             self.playing = false;
@@ -434,7 +517,10 @@ impl Inspector {
     /// as soon as a button asks for more: the search's next stop wakes the
     /// UI, which folds what it reported.
     fn release(&mut self) {
-        let wanted = self.target.min(self.model.steps.saturating_add(AHEAD));
+        // Predict reads the coming steps' records before it shows them.
+        let ahead = self.practice.as_ref().map_or(0, |p| p.ahead);
+        let wanted =
+            (self.target.saturating_add(ahead)).min(self.model.steps.saturating_add(AHEAD));
         let allowed = self.stepper.allowed();
         if wanted > allowed {
             self.stepper.allow(wanted - allowed);
@@ -503,7 +589,17 @@ impl Inspector {
             });
         egui::Panel::right("inspector_pseudocode")
             .default_size(340.0)
-            .show(ui, |ui| pseudocode::show(ui, &self.subject, &self.model));
+            .show(ui, |ui| {
+                let answer = self.practice.as_ref().and_then(|practice| {
+                    let answer = predict::show(ui, &self.subject, &self.model, practice);
+                    ui.separator();
+                    answer
+                });
+                if let Some(answer) = answer {
+                    self.answer(&answer);
+                }
+                pseudocode::show(ui, &self.subject, &self.model);
+            });
         egui::CentralPanel::default().show(ui, |ui| self.details(ui));
         out
     }
@@ -580,6 +676,16 @@ impl Inspector {
                 self.playing = false;
                 self.selected = None;
                 self.target = u64::MAX;
+            }
+            let mut predicting = self.practice.is_some();
+            if ui
+                .toggle_value(&mut predicting, tr(ui, LessonMsg::Predict))
+                .on_hover_text(tr(ui, LessonMsg::PredictHint))
+                .changed()
+            {
+                self.practice = predicting.then(predict::Practice::new);
+                self.playing = false;
+                self.pose();
             }
             let can_back = self.model.steps > 0;
             if ui
