@@ -39,8 +39,7 @@ pub(super) fn records(strategy: &dyn Strategy, start: &str, max_nodes: Option<u6
             sink.lock().unwrap().push(e.to_record())
         }));
     solve_tiles(strategy, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
-    let records = log.lock().unwrap().clone();
-    records
+    log.lock().unwrap().clone()
 }
 
 /// The records cut into steps (each from its step-starting event on).
