@@ -76,11 +76,15 @@ mod tests_jobs;
 #[cfg(test)]
 mod tests_layout;
 #[cfg(test)]
+mod tests_lesson;
+#[cfg(test)]
 mod tests_memory;
 #[cfg(test)]
 mod tests_names;
 #[cfg(test)]
 mod tests_pdb;
+#[cfg(test)]
+mod tests_predict;
 #[cfg(test)]
 mod tests_stale;
 #[cfg(test)]

@@ -15,16 +15,16 @@ use super::tests::{board, harness, klotski_harness, set_board, wait_until};
 use crate::engine::strategy::find;
 use crate::engine::{Board, Dir, HeuristicKind};
 
-fn inspector<'a>(h: &'a Harness<'_, HuarongApp>) -> &'a Inspector {
+pub(super) fn inspector<'a>(h: &'a Harness<'_, HuarongApp>) -> &'a Inspector {
     h.state().inspector().expect("the inspector is open")
 }
 
-fn steps(h: &Harness<'_, HuarongApp>) -> u64 {
+pub(super) fn steps(h: &Harness<'_, HuarongApp>) -> u64 {
     inspector(h).model().steps
 }
 
 /// Choose `strategy` (by its label) and open the inspector on `start`.
-fn inspect(h: &mut Harness<'_, HuarongApp>, strategy: &str, start: &str) {
+pub(super) fn inspect(h: &mut Harness<'_, HuarongApp>, strategy: &str, start: &str) {
     set_board(h, start);
     h.get_by_label(find(strategy).unwrap().label()).click();
     h.run();
@@ -49,13 +49,13 @@ fn run_to_end(h: &mut Harness<'_, HuarongApp>, secs: u64) {
 }
 
 /// Click `button` and wait until `steps` steps are shown.
-fn click_until(h: &mut Harness<'_, HuarongApp>, button: &str, steps_shown: u64) {
+pub(super) fn click_until(h: &mut Harness<'_, HuarongApp>, button: &str, steps_shown: u64) {
     h.get_by_label(button).click();
     wait_until(h, |h| steps(h) == steps_shown, 20, button);
 }
 
 /// The 8-puzzle's Manhattan distance, computed here.
-fn manhattan(b: &Board) -> u32 {
+pub(super) fn manhattan(b: &Board) -> u32 {
     let goal = Board::goal(b.shape());
     let shape = b.shape();
     let at = |board: &Board, t: u8| board.cells().iter().position(|&x| x == t).unwrap();

@@ -115,6 +115,8 @@ mod compare;
 pub use compare::CompareMsg;
 mod inspector;
 pub use inspector::InspectorMsg;
+mod lesson;
+pub use lesson::LessonMsg;
 mod help;
 pub use help::HelpMsg;
 mod english;
@@ -136,6 +138,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     klotski::TEMPLATES,
     compare::TEMPLATES,
     inspector::TEMPLATES,
+    lesson::TEMPLATES,
     help::TEMPLATES,
     hints::TEMPLATES,
     pdb::TEMPLATES,

@@ -13,9 +13,12 @@
 pub mod beside;
 mod board;
 mod frontier;
+pub mod lesson;
 mod local;
 pub mod model;
 mod node;
+pub mod predict;
+mod pseudocode;
 mod recording;
 pub(super) mod tree;
 
@@ -26,7 +29,7 @@ use self::model::Model;
 use self::recording::{Recording, lock};
 use super::Command;
 use super::compare::{Finished, Start};
-use super::i18n::{InspectorMsg, Message, Msg, Said, names, reasons, tr};
+use super::i18n::{InspectorMsg, LessonMsg, Message, Msg, Said, names, reasons, tr};
 use super::jobs::{DbWork, Handle, JobKind, Jobs};
 use super::run_by::RunBy;
 use super::settings::Settings;
@@ -52,6 +55,8 @@ enum Asked {
     Play,
     RunToEnd,
     Back,
+    /// Predict on or off.
+    Predict(bool),
 }
 
 /// What is shown beside the node: chosen by tabs.
@@ -103,6 +108,8 @@ pub struct Inspector {
     /// The tree node shown on the main board instead of the current node.
     selected: Option<usize>,
     message: Said,
+    /// Predict is on: the learner answers before each step.
+    practice: Option<predict::Practice>,
 }
 
 impl Drop for Inspector {
@@ -242,7 +249,7 @@ pub fn open(
             subject,
             (name, RunBy::new(&*strategy, None)),
             None,
-            empty_model(&*strategy, layout.to_text()),
+            empty_model(&*strategy, layout.to_text(), true),
             ctx,
             Control::default().with_limits(limits),
             move |ctl| {
@@ -284,7 +291,7 @@ pub fn open(
         subject,
         name,
         Some(shape),
-        empty_model(&*strategy, start),
+        empty_model(&*strategy, start, false),
         ctx,
         Control::default().with_limits(limits),
         move |ctl| {
@@ -308,14 +315,18 @@ pub fn open(
     ))
 }
 
-/// The model of `strategy`'s run from `start` (its state in words),
-/// nothing folded yet.
-fn empty_model(strategy: &dyn Strategy, start: String) -> Model {
+/// The model of `strategy`'s run from `start` (its state in words, on a
+/// Klotski board if `klotski`), nothing folded yet.
+fn empty_model(strategy: &dyn Strategy, start: String, klotski: bool) -> Model {
     let visit = strategy.visit();
     // A bounded best-first search (weighted A*) orders its open list by
     // g + w·h, w its bound.
     let weight = strategy.within().filter(|_| visit == Visit::BestFirst);
-    Model::new(visit, start).weighted(weight)
+    let model = Model::new(visit, start).weighted(weight);
+    match lesson::Algorithm::of(strategy) {
+        Some(algorithm) => model.explained_by(lesson::Lesson::new(algorithm, klotski, weight)),
+        None => model,
+    }
 }
 
 impl Inspector {
@@ -405,6 +416,73 @@ impl Inspector {
             tab: Tab::Open,
             tree_shown: false,
             selected: None,
+            practice: None,
+        }
+    }
+
+    /// The question asked now, in Predict.
+    #[cfg(test)]
+    pub fn question(&self) -> Option<&predict::Question> {
+        self.practice.as_ref()?.question.as_ref().map(|(_, q)| q)
+    }
+
+    /// Predict: the question before the step shown next, once its steps
+    /// are recorded (the search is let run further until they are).
+    fn pose(&mut self) {
+        let Some(practice) = &self.practice else {
+            return;
+        };
+        let shared = self.recording.clone();
+        let r = lock(&shared);
+        let at = r.model.steps;
+        if practice.question.as_ref().is_some_and(|(k, _)| *k == at) {
+            return;
+        }
+        let whole = self.job.is_none() || self.stepper.is_waiting();
+        let coming = r.coming(whole);
+        let pose = predict::pose(&r.model, &coming, self.job.is_some());
+        let recorded = coming.len() as u64;
+        drop(coming);
+        drop(r);
+        let Some(practice) = &mut self.practice else {
+            return;
+        };
+        practice.question = None;
+        practice.missed = false;
+        practice.waiting = pose == predict::Pose::Wait;
+        match pose {
+            predict::Pose::Ask(q) => practice.question = Some((at, q)),
+            predict::Pose::Wait if recorded >= practice.ahead => {
+                practice.ahead = (practice.ahead + 1).min(predict::MOST_AHEAD);
+            }
+            _ => {}
+        }
+    }
+
+    /// Predict: the learner's answer; a right one shows the steps it was
+    /// about, a wrong one shows nothing new.
+    fn answer(&mut self, answer: &predict::Answer) {
+        let Some((_, q)) = self.practice.as_ref().and_then(|p| p.question.clone()) else {
+            return;
+        };
+        // The reason: the lesson of the steps asked about.
+        let whole = self.job.is_none() || self.stepper.is_waiting();
+        let r = lock(&self.recording);
+        let mut then = r.model.clone();
+        for step in r.coming(whole).iter().take(q.steps as usize) {
+            for record in step.iter() {
+                then.fold(record);
+            }
+        }
+        drop(r);
+        let Some(reason) = then.lesson().cloned() else {
+            return;
+        };
+        let Some(practice) = &mut self.practice else {
+            return;
+        };
+        if let Some((true, steps)) = practice.answer(answer, reason) {
+            self.forward(steps);
         }
     }
 
@@ -516,6 +594,7 @@ impl Inspector {
         }
         let running_to_end = r.target == u64::MAX;
         drop(r);
+        self.pose();
         self.release();
         if let Some(partner) = &mut self.partner {
             partner.logic(ctx, now);
@@ -571,10 +650,14 @@ impl Inspector {
     /// end: on to its end). Called as soon as a button asks for more: the
     /// search's next stop wakes the UI, which folds what it reported.
     fn release(&mut self) {
+        // Predict reads the coming steps' records before it shows them.
+        let ahead = self.practice.as_ref().map_or(0, |p| p.ahead);
         let r = lock(&self.recording);
         let wanted = match r.target {
             u64::MAX => u64::MAX,
-            target => target.min(r.model.steps.saturating_add(AHEAD)),
+            target => target
+                .saturating_add(ahead)
+                .min(r.model.steps.saturating_add(AHEAD)),
         };
         drop(r);
         let allowed = self.stepper.allowed();
@@ -639,8 +722,21 @@ impl Inspector {
                 let picked = self.selected.and_then(|i| m.tree.get(i));
                 node::show(ui, &self.subject, m, picked.map(|t| &t.node));
             });
+        let mut answer = None;
+        egui::Panel::right("inspector_pseudocode")
+            .default_size(340.0)
+            .show(ui, |ui| {
+                if let Some(practice) = &self.practice {
+                    answer = predict::show(ui, &self.subject, m, practice);
+                    ui.separator();
+                }
+                pseudocode::show(ui, &self.subject, m);
+            });
         egui::CentralPanel::default().show(ui, |ui| self.details(ui, m));
         drop(r);
+        if let Some(answer) = answer {
+            self.answer(&answer);
+        }
         if let Some(asked) = asked {
             self.act(asked, ui.input(|i| i.time));
         }
@@ -690,6 +786,11 @@ impl Inspector {
                 lock(&self.recording).target = u64::MAX;
             }
             Asked::Back => self.back(),
+            Asked::Predict(on) => {
+                self.practice = on.then(predict::Practice::new);
+                self.playing = false;
+                self.pose();
+            }
         }
     }
 
@@ -768,6 +869,14 @@ impl Inspector {
                 .clicked()
             {
                 asked = Some(Asked::RunToEnd);
+            }
+            let mut predicting = self.practice.is_some();
+            if ui
+                .toggle_value(&mut predicting, tr(ui, LessonMsg::Predict))
+                .on_hover_text(tr(ui, LessonMsg::PredictHint))
+                .changed()
+            {
+                asked = Some(Asked::Predict(predicting));
             }
             let can_back = m.steps > 0;
             if ui

@@ -191,6 +191,8 @@ pub struct Model {
     pub run: u32,
     /// Greedy's stop: the energy and the neighbours it could not improve on.
     pub local_minimum: Option<(f64, Vec<Proposal>)>,
+    /// The pseudocode's lesson, folded from the same events.
+    lesson: Option<super::lesson::Lesson>,
 }
 
 impl Model {
@@ -229,6 +231,7 @@ impl Model {
             diversified: 0,
             run: 0,
             local_minimum: None,
+            lesson: None,
         };
         // A search that keeps an open list begins with the start on it
         // (its estimate comes with the step the search waits to begin).
@@ -259,6 +262,17 @@ impl Model {
         }
     }
 
+    /// The same, explained by `lesson` as it folds.
+    pub fn explained_by(mut self, lesson: super::lesson::Lesson) -> Self {
+        self.lesson = Some(lesson);
+        self
+    }
+
+    /// The lesson of the steps folded so far.
+    pub fn lesson(&self) -> Option<&super::lesson::Lesson> {
+        self.lesson.as_ref()
+    }
+
     /// The same, for weighted A* with `weight` (`None`: A*'s order by f).
     pub fn weighted(mut self, weight: Option<f64>) -> Self {
         self.weight = weight;
@@ -272,7 +286,11 @@ impl Model {
 
     /// Nothing folded yet, for the same search.
     pub fn fresh(&self) -> Self {
-        Self::new(self.visit, self.start.clone()).weighted(self.weight)
+        let fresh = Self::new(self.visit, self.start.clone()).weighted(self.weight);
+        match &self.lesson {
+            Some(lesson) => fresh.explained_by(lesson.fresh()),
+            None => fresh,
+        }
     }
 
     /// The key the search takes an open node by (least first).
@@ -399,6 +417,15 @@ impl Model {
             None if p.tabu => Verdict::Tabu,
             None => Verdict::Rejected,
         }
+    }
+
+    /// Open nodes whose key (A*: f; weighted A*: g + w·h) is that of `g`
+    /// and `h`.
+    pub fn open_with_key(&self, g: u32, h: u32) -> usize {
+        let key = self.key(g, h);
+        self.by_f
+            .range((key, Reverse(u64::MAX))..=(key, Reverse(0)))
+            .count()
     }
 
     /// The current IDA* bound.
@@ -529,6 +556,10 @@ impl Model {
             Record::LocalMinimum { energy } => {
                 self.local_minimum = Some((*energy, self.neighbours.clone()));
             }
+        }
+        if let Some(mut lesson) = self.lesson.take() {
+            lesson.fold(self, record);
+            self.lesson = Some(lesson);
         }
     }
 

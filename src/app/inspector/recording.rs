@@ -80,6 +80,24 @@ impl Recording {
         self.folded == self.end()
     }
 
+    /// The steps recorded after those shown, each whole (`last_whole`:
+    /// the last one too), in order: what Predict asks about.
+    pub fn coming(&self, last_whole: bool) -> Vec<&[Record]> {
+        let end = self.end();
+        let mut steps = Vec::new();
+        let mut k = self.model.steps as usize;
+        while let Some(&from) = self.step_starts.get(k) {
+            let to = match self.step_starts.get(k + 1) {
+                Some(&to) => to,
+                None if last_whole => end,
+                None => break,
+            };
+            steps.push(&self.records[from - self.dropped..to - self.dropped]);
+            k += 1;
+        }
+        steps
+    }
+
     /// The event that began step `k` (0-based), if still kept.
     pub fn step_record(&self, k: u64) -> Option<&Record> {
         let at = *self.step_starts.get(usize::try_from(k).ok()?)?;

@@ -1,0 +1,783 @@
+//! The lesson beside the board: which line of the strategy's pseudocode the
+//! last step ran, one sentence per thing it did, and the variables it
+//! touched. Folded from the same recorded events as the [`Model`] (one call
+//! at the end of [`Model::fold`], which reads the model as that event left
+//! it), never from a second search. No egui here: the tests fold real runs
+//! and compare each step's explanation with the records.
+
+use crate::engine::observe::Fate;
+use crate::engine::step::Record;
+use crate::engine::strategy::{Strategy, Visit};
+
+use super::model::Model;
+
+/// The strategy the pseudocode is written for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Algorithm {
+    /// Breadth-first search.
+    Bfs,
+    /// Breadth-first with mirror images merged (Klotski).
+    BfsMirror,
+    /// Depth-first, depth-limited.
+    Dfs,
+    /// Iterative deepening.
+    Ids,
+    /// IDA*.
+    IdaStar,
+    /// A*.
+    AStar,
+    /// Weighted A*.
+    Weighted,
+    /// Simulated annealing.
+    Annealing,
+    /// Tabu search.
+    Tabu,
+    /// Greedy hill climbing.
+    Greedy,
+}
+
+impl Algorithm {
+    /// The algorithm of `strategy` (none for a strategy that reports no
+    /// steps).
+    pub fn of(strategy: &dyn Strategy) -> Option<Self> {
+        Some(match strategy.name() {
+            "bfs" => Self::Bfs,
+            // The registry's other breadth-first search merges mirror images.
+            _ if strategy.visit() == Visit::BreadthFirst => Self::BfsMirror,
+            "dfs" => Self::Dfs,
+            "ids" => Self::Ids,
+            "idastar" => Self::IdaStar,
+            "astar" => Self::AStar,
+            "weighted" => Self::Weighted,
+            "annealing" => Self::Annealing,
+            "tabu" => Self::Tabu,
+            "greedy" => Self::Greedy,
+            _ => return None,
+        })
+    }
+
+    /// Its pseudocode, in order; `klotski`: the lines of the Klotski
+    /// search (IDA* there keeps a table of the states it reached, and no
+    /// move pruning).
+    pub fn lines(self, klotski: bool) -> Vec<Line> {
+        use Line::*;
+        match self {
+            Self::Bfs => vec![BfsInit, BfsTake, BfsEach, BfsSeen, BfsStore, BfsGoal],
+            Self::BfsMirror => vec![
+                BfsInit, BfsTake, BfsEach, BfsMirror, BfsSeen, BfsStore, BfsGoal,
+            ],
+            Self::AStar | Self::Weighted => vec![
+                BestInit,
+                if self == Self::Weighted {
+                    BestTakeWeighted
+                } else {
+                    BestTake
+                },
+                BestGoal,
+                BestEach,
+                BestNew,
+                BestDuplicate,
+                BestReopen,
+                BestImprove,
+            ],
+            Self::Dfs => vec![
+                DfsInit,
+                DfsSearch,
+                DfsDuplicate,
+                DfsCut,
+                DepthGoal,
+                DfsDescend,
+            ],
+            Self::Ids | Self::IdaStar => {
+                let ids = self == Self::Ids;
+                let mut lines = vec![if ids { IdsInit } else { IdaInit }, IdaRound, IdaSearch];
+                lines.push(if klotski { IdaDuplicate } else { IdaSkip });
+                // Klotski's table learns estimates, so IDS there cuts by f.
+                lines.push(if ids && !klotski { IdsCut } else { IdaCut });
+                lines.extend([IdaGoal, IdaDescend, if ids { IdsNext } else { IdaNext }]);
+                lines
+            }
+            Self::Annealing => vec![
+                AnnealInit,
+                AnnealPick,
+                AnnealDown,
+                AnnealChance,
+                LocalGoal,
+                AnnealCool,
+                AnnealRestart,
+            ],
+            Self::Tabu => vec![
+                TabuInit, TabuWeigh, TabuFree, TabuAspire, TabuOldest, TabuMove, LocalGoal,
+                TabuKick,
+            ],
+            Self::Greedy => vec![GreedyInit, GreedyWeigh, GreedyStuck, GreedyTake, LocalGoal],
+        }
+    }
+}
+
+/// A line of pseudocode (its words are in the lesson's message table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Line {
+    BfsInit,
+    BfsTake,
+    BfsEach,
+    BfsMirror,
+    BfsSeen,
+    BfsStore,
+    BfsGoal,
+    BestInit,
+    BestTake,
+    BestTakeWeighted,
+    BestGoal,
+    BestEach,
+    BestNew,
+    BestDuplicate,
+    BestReopen,
+    BestImprove,
+    DfsInit,
+    DfsSearch,
+    DfsDuplicate,
+    DfsCut,
+    DepthGoal,
+    DfsDescend,
+    IdaInit,
+    IdsInit,
+    IdaRound,
+    IdaSearch,
+    IdaSkip,
+    IdaDuplicate,
+    IdaCut,
+    IdsCut,
+    IdaGoal,
+    IdaDescend,
+    IdaNext,
+    IdsNext,
+    AnnealInit,
+    AnnealPick,
+    AnnealDown,
+    AnnealChance,
+    AnnealCool,
+    AnnealRestart,
+    LocalGoal,
+    TabuInit,
+    TabuWeigh,
+    TabuFree,
+    TabuAspire,
+    TabuOldest,
+    TabuMove,
+    TabuKick,
+    GreedyInit,
+    GreedyWeigh,
+    GreedyStuck,
+    GreedyTake,
+}
+
+/// One sentence of a step, with its numbers (worded by the panel). Child
+/// numbers count from 1, in the order the search generated them.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Narration {
+    /// BFS takes the queue's first node, at depth `g`; `waiting` behind it.
+    BfsTake {
+        state: String,
+        g: u32,
+        waiting: usize,
+    },
+    /// A new child, stored at place `at` of the queue.
+    BfsNew { i: usize, at: usize },
+    /// A child seen before, dropped.
+    BfsSeen { i: usize },
+    /// The goal is reached in `g` moves (exact searches).
+    Goal { g: u32 },
+    /// A* (weighted A*) takes the open node with the least key; `ties`
+    /// other open nodes share it.
+    BestTake {
+        state: String,
+        g: u32,
+        h: u32,
+        ties: usize,
+    },
+    /// The next open node is the goal.
+    BestGoal { state: String, g: u32 },
+    /// A child of A*'s expansion and its fate.
+    BestChild {
+        i: usize,
+        g: u32,
+        h: u32,
+        fate: Fate,
+    },
+    /// DFS's depth limit.
+    DfsLimit { limit: u32 },
+    /// DFS searches a node at depth `g`.
+    DfsSearch { state: String, g: u32 },
+    /// A child of DFS and its fate.
+    DfsChild {
+        i: usize,
+        g: u32,
+        fate: Fate,
+        limit: u32,
+    },
+    /// A depth-first search backs up to the node at depth `g` and tries
+    /// its next move.
+    BackUp { state: String, g: u32 },
+    /// IDA* / IDS: the first iteration's bound.
+    FirstBound { bound: u32 },
+    /// IDA* / IDS: an iteration ended without the goal; the least f cut
+    /// in it (`None`: none was) and the next iteration's bound.
+    NextBound {
+        was: u32,
+        least: Option<u32>,
+        next: u32,
+    },
+    /// IDA* / IDS searches a node within the bound.
+    IdaSearch {
+        state: String,
+        g: u32,
+        h: u32,
+        bound: u32,
+    },
+    /// A child of IDA* / IDS and its fate; `least` the least f cut so far
+    /// in the iteration (this child's included).
+    IdaChild {
+        i: usize,
+        g: u32,
+        h: u32,
+        fate: Fate,
+        bound: u32,
+        least: Option<u32>,
+    },
+    /// Annealing weighs a move from energy `from` to `to`.
+    Anneal {
+        from: f64,
+        to: f64,
+        t: f64,
+        p: f64,
+        accepted: bool,
+    },
+    /// Annealing starts run `run` (counted from 1) again from the start.
+    Restarted { run: u32 },
+    /// Tabu search weighs a neighbour it does not take.
+    TabuWeighed { score: f64, tabu: bool },
+    /// Tabu search takes the best neighbour not on the tabu list.
+    TabuTaken { score: f64, best: f64 },
+    /// Tabu search takes a tabu neighbour that beats the best so far.
+    TabuAspiration { score: f64, best: f64 },
+    /// Every neighbour is tabu: the one left longest ago is taken.
+    TabuAllTabu { score: f64 },
+    /// A random move of a diversification.
+    TabuKick { score: f64 },
+    /// Greedy weighs a neighbour it does not take.
+    GreedyWeighed { from: f64, to: f64 },
+    /// Greedy moves to its best neighbour.
+    GreedyTaken { from: f64, to: f64 },
+    /// Greedy is stuck at a local minimum of energy `energy`.
+    GreedyStuck { energy: f64 },
+    /// A local search reached the goal; its loop-erased path has `g` moves.
+    LocalGoal { g: u32 },
+}
+
+/// A variable the step touched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(missing_docs)]
+pub enum Var {
+    G,
+    H,
+    F,
+    Key,
+    Ties,
+    Queue,
+    Bound,
+    Limit,
+    Next,
+    Energy,
+    Proposed,
+    Delta,
+    Temperature,
+    Chance,
+    Taken,
+    Score,
+    Best,
+    IsTabu,
+    TabuLen,
+    Aspiration,
+}
+
+/// A variable's value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// A count or a depth.
+    Whole(u64),
+    /// An energy, a temperature, a key.
+    Real(f64),
+    /// A chance, shown in per cent.
+    Chance(f64),
+    /// Yes or no.
+    Flag(bool),
+    /// Nothing yet (IDA*'s next bound before any cut): ∞.
+    Infinite,
+}
+
+/// What the last step did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Explained {
+    /// The lines it ran, in the order it first ran them.
+    pub lines: Vec<Line>,
+    /// Its sentences: the step's first, then one per child or event.
+    pub narration: Vec<Narration>,
+    /// The variables it touched, with their values after it.
+    pub vars: Vec<(Var, Value)>,
+}
+
+impl Explained {
+    fn run(&mut self, line: Line) {
+        if !self.lines.contains(&line) {
+            self.lines.push(line);
+        }
+    }
+
+    fn set(&mut self, var: Var, value: Value) {
+        match self.vars.iter_mut().find(|(v, _)| *v == var) {
+            Some(slot) => slot.1 = value,
+            None => self.vars.push((var, value)),
+        }
+    }
+}
+
+/// The lesson of a run, step by step.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    algorithm: Algorithm,
+    klotski: bool,
+    /// Weighted A*'s weight.
+    weight: Option<f64>,
+    explained: Option<Explained>,
+    /// IDA* / IDS / DFS: the iteration's bound.
+    bound: Option<u32>,
+    /// The least f cut in the iteration so far.
+    least_cut: Option<u32>,
+    /// Depth-first: the depth of the node whose children come next.
+    at_depth: Option<u32>,
+    /// Tabu search: the best score so far.
+    best: Option<f64>,
+    /// Tabu search: the best score before the last move taken.
+    best_before: Option<f64>,
+    /// Tabu search: the iteration of the last move taken (the random
+    /// moves of a diversification share it).
+    last_taken: Option<u64>,
+}
+
+impl Lesson {
+    /// Nothing folded yet, for `algorithm` on Klotski (`klotski`) or
+    /// tiles; `weight`: weighted A*'s.
+    pub fn new(algorithm: Algorithm, klotski: bool, weight: Option<f64>) -> Self {
+        Self {
+            algorithm,
+            klotski,
+            weight,
+            explained: None,
+            bound: None,
+            least_cut: None,
+            at_depth: None,
+            best: None,
+            best_before: None,
+            last_taken: None,
+        }
+    }
+
+    /// The same lesson, nothing folded.
+    pub fn fresh(&self) -> Self {
+        Self::new(self.algorithm, self.klotski, self.weight)
+    }
+
+    /// The algorithm explained.
+    pub fn algorithm(&self) -> Algorithm {
+        self.algorithm
+    }
+
+    /// Weighted A*'s weight.
+    pub fn weight(&self) -> Option<f64> {
+        self.weight
+    }
+
+    /// Its pseudocode.
+    pub fn lines(&self) -> Vec<Line> {
+        self.algorithm.lines(self.klotski)
+    }
+
+    /// The last step, once one was folded.
+    pub fn explained(&self) -> Option<&Explained> {
+        self.explained.as_ref()
+    }
+
+    /// Fold `record` in; `model` has folded it already.
+    pub fn fold(&mut self, model: &Model, record: &Record) {
+        if record.starts_step() {
+            self.explained = Some(Explained::default());
+        }
+        let Some(mut e) = self.explained.take() else {
+            return; // before the first step (the start is the goal)
+        };
+        self.explain(&mut e, model, record);
+        self.explained = Some(e);
+    }
+
+    fn explain(&mut self, e: &mut Explained, model: &Model, record: &Record) {
+        use Algorithm as A;
+        match (*record).clone() {
+            Record::Expand { g, h, state } => match self.algorithm {
+                A::Bfs | A::BfsMirror => {
+                    e.run(Line::BfsTake);
+                    e.run(Line::BfsEach);
+                    let waiting = model.open_len();
+                    e.narration.push(Narration::BfsTake { state, g, waiting });
+                    e.set(Var::G, Value::Whole(g.into()));
+                    e.set(Var::Queue, Value::Whole(waiting as u64));
+                }
+                A::AStar | A::Weighted => {
+                    let weighted = self.algorithm == A::Weighted;
+                    e.run(if weighted {
+                        Line::BestTakeWeighted
+                    } else {
+                        Line::BestTake
+                    });
+                    e.run(Line::BestEach);
+                    // The node is off the open list now: those left with
+                    // its key tie with it.
+                    let ties = model.open_with_key(g, h);
+                    e.narration.push(Narration::BestTake { state, g, h, ties });
+                    e.set(Var::G, Value::Whole(g.into()));
+                    e.set(Var::H, Value::Whole(h.into()));
+                    match self.weight.filter(|_| weighted) {
+                        Some(w) => e.set(Var::Key, Value::Real(weighted_key(g, h, w))),
+                        None => e.set(Var::F, Value::Whole((g + h).into())),
+                    }
+                    e.set(Var::Ties, Value::Whole(ties as u64));
+                }
+                A::Dfs => {
+                    e.run(Line::DfsSearch);
+                    self.at_depth = Some(g);
+                    e.narration.push(Narration::DfsSearch { state, g });
+                    e.set(Var::G, Value::Whole(g.into()));
+                    if let Some(limit) = self.bound {
+                        e.set(Var::Limit, Value::Whole(limit.into()));
+                    }
+                }
+                A::Ids | A::IdaStar => {
+                    e.run(Line::IdaSearch);
+                    self.at_depth = Some(g);
+                    let bound = self.bound.unwrap_or(g + h);
+                    e.narration
+                        .push(Narration::IdaSearch { state, g, h, bound });
+                    e.set(Var::G, Value::Whole(g.into()));
+                    e.set(Var::H, Value::Whole(h.into()));
+                    e.set(Var::F, Value::Whole((g + h).into()));
+                    self.bound_vars(e);
+                }
+                A::Annealing | A::Tabu | A::Greedy => {}
+            },
+            Record::Generate {
+                g,
+                h,
+                fate,
+                state: _,
+            } => {
+                let i = model.children().len();
+                match self.algorithm {
+                    A::Bfs | A::BfsMirror => {
+                        if self.algorithm == A::BfsMirror {
+                            e.run(Line::BfsMirror);
+                        }
+                        if fate == Fate::New {
+                            e.run(Line::BfsStore);
+                            let at = model.open_len();
+                            e.narration.push(Narration::BfsNew { i, at });
+                        } else {
+                            e.run(Line::BfsSeen);
+                            e.narration.push(Narration::BfsSeen { i });
+                        }
+                        e.set(Var::Queue, Value::Whole(model.open_len() as u64));
+                    }
+                    A::AStar | A::Weighted => {
+                        e.run(match fate {
+                            Fate::New => Line::BestNew,
+                            Fate::Reopened => Line::BestReopen,
+                            Fate::Improved => Line::BestImprove,
+                            _ => Line::BestDuplicate,
+                        });
+                        e.narration.push(Narration::BestChild { i, g, h, fate });
+                    }
+                    A::Dfs => {
+                        self.back_up(e, model, Line::DfsSearch);
+                        e.run(match fate {
+                            Fate::Duplicate => Line::DfsDuplicate,
+                            Fate::Pruned => Line::DfsCut,
+                            _ => Line::DfsDescend,
+                        });
+                        let limit = self.bound.unwrap_or(g);
+                        e.narration.push(Narration::DfsChild { i, g, fate, limit });
+                    }
+                    A::Ids | A::IdaStar => {
+                        self.back_up(e, model, Line::IdaSearch);
+                        let ids_cut = self.algorithm == A::Ids && !self.klotski;
+                        e.run(match fate {
+                            Fate::Skipped => Line::IdaSkip,
+                            Fate::Duplicate => Line::IdaDuplicate,
+                            Fate::Pruned if ids_cut => Line::IdsCut,
+                            Fate::Pruned => Line::IdaCut,
+                            _ => Line::IdaDescend,
+                        });
+                        if fate == Fate::Pruned {
+                            let f = g + h;
+                            self.least_cut = Some(self.least_cut.map_or(f, |l| l.min(f)));
+                        }
+                        let bound = self.bound.unwrap_or(g + h);
+                        let least = self.least_cut;
+                        e.narration.push(Narration::IdaChild {
+                            i,
+                            g,
+                            h,
+                            fate,
+                            bound,
+                            least,
+                        });
+                        self.bound_vars(e);
+                    }
+                    A::Annealing | A::Tabu | A::Greedy => {}
+                }
+            }
+            Record::IterationStart { bound } => {
+                match self.algorithm {
+                    A::Dfs => {
+                        e.run(Line::DfsInit);
+                        e.narration.push(Narration::DfsLimit { limit: bound });
+                    }
+                    _ => {
+                        let ids = self.algorithm == A::Ids;
+                        match self.bound {
+                            None => {
+                                e.run(if ids { Line::IdsInit } else { Line::IdaInit });
+                                e.narration.push(Narration::FirstBound { bound });
+                            }
+                            Some(was) => {
+                                e.run(if ids { Line::IdsNext } else { Line::IdaNext });
+                                e.narration.push(Narration::NextBound {
+                                    was,
+                                    least: self.least_cut,
+                                    next: bound,
+                                });
+                            }
+                        }
+                        e.run(Line::IdaRound);
+                    }
+                }
+                self.bound = Some(bound);
+                self.least_cut = None;
+                self.at_depth = None;
+                self.bound_vars(e);
+            }
+            Record::Goal { g } => match self.algorithm {
+                A::Bfs | A::BfsMirror => {
+                    e.run(Line::BfsGoal);
+                    e.narration.push(Narration::Goal { g });
+                }
+                A::AStar | A::Weighted => {
+                    e.run(Line::BestGoal);
+                    let state = model
+                        .next_open(1)
+                        .pop()
+                        .map_or_else(|| model.start().to_string(), |n| n.state);
+                    e.narration.push(Narration::BestGoal { state, g });
+                }
+                A::Dfs | A::Ids | A::IdaStar => {
+                    // The child searched next is the goal itself.
+                    e.lines
+                        .retain(|l| !matches!(l, Line::DfsDescend | Line::IdaDescend));
+                    let dfs = self.algorithm == A::Dfs;
+                    e.run(if dfs { Line::DepthGoal } else { Line::IdaGoal });
+                    e.narration.push(Narration::Goal { g });
+                }
+                A::Annealing | A::Tabu | A::Greedy => {
+                    e.run(Line::LocalGoal);
+                    e.narration.push(Narration::LocalGoal { g });
+                }
+            },
+            Record::Propose {
+                accepted,
+                energy,
+                iteration,
+                probability,
+                proposed,
+                tabu,
+                temperature,
+                ..
+            } => self.propose(
+                e,
+                model,
+                Proposed {
+                    accepted,
+                    energy,
+                    iteration,
+                    probability,
+                    proposed,
+                    tabu,
+                    temperature,
+                },
+            ),
+            Record::Aspiration { score, .. } => {
+                e.lines.retain(|l| *l != Line::TabuOldest);
+                // The step's lines in pseudocode order: weigh, aspire, move.
+                e.lines.retain(|l| *l != Line::TabuMove);
+                e.run(Line::TabuAspire);
+                e.run(Line::TabuMove);
+                let best = self.best_before.unwrap_or(score);
+                for n in &mut e.narration {
+                    if let Narration::TabuAllTabu { score } = *n {
+                        *n = Narration::TabuAspiration { score, best };
+                    }
+                }
+                e.set(Var::Aspiration, Value::Flag(true));
+            }
+            Record::TabuAdd { .. } | Record::TabuExpire { .. } => {
+                e.set(Var::TabuLen, Value::Whole(model.tabu.len() as u64));
+            }
+            Record::Diversify => e.run(Line::TabuKick),
+            Record::Restart { run } => {
+                e.run(Line::AnnealRestart);
+                e.narration.push(Narration::Restarted { run: run + 1 });
+            }
+            Record::LocalMinimum { energy } => {
+                e.run(Line::GreedyStuck);
+                e.narration.push(Narration::GreedyStuck { energy });
+            }
+        }
+    }
+}
+
+/// A proposal's fields.
+struct Proposed {
+    accepted: bool,
+    energy: f64,
+    iteration: u64,
+    probability: Option<f64>,
+    proposed: f64,
+    tabu: bool,
+    temperature: Option<f64>,
+}
+
+/// Weighted A*'s key as a number: g + w·h.
+pub fn weighted_key(g: u32, h: u32, w: f64) -> f64 {
+    f64::from(g) + w * f64::from(h)
+}
+
+impl Lesson {
+    /// Depth first, a child of a node above the one searched last: the
+    /// search backed up to it.
+    fn back_up(&mut self, e: &mut Explained, model: &Model, search: Line) {
+        let Some(node) = model.current() else { return };
+        if self.at_depth != Some(node.g) {
+            self.at_depth = Some(node.g);
+            e.run(search);
+            e.narration.push(Narration::BackUp {
+                state: node.state.clone(),
+                g: node.g,
+            });
+        }
+    }
+
+    /// IDA*'s bound (IDS's limit) and the least f cut so far.
+    fn bound_vars(&self, e: &mut Explained) {
+        let Some(bound) = self.bound else { return };
+        let name = if self.algorithm == Algorithm::IdaStar {
+            Var::Bound
+        } else {
+            Var::Limit
+        };
+        e.set(name, Value::Whole(bound.into()));
+        if self.algorithm != Algorithm::Dfs {
+            let next = self
+                .least_cut
+                .map_or(Value::Infinite, |l| Value::Whole(l.into()));
+            e.set(Var::Next, next);
+        }
+    }
+
+    fn propose(&mut self, e: &mut Explained, model: &Model, p: Proposed) {
+        match self.algorithm {
+            Algorithm::Annealing => {
+                let delta = p.proposed - p.energy;
+                e.run(Line::AnnealPick);
+                e.run(if delta <= 0.0 {
+                    Line::AnnealDown
+                } else {
+                    Line::AnnealChance
+                });
+                e.run(Line::AnnealCool);
+                let t = p.temperature.unwrap_or(0.0);
+                let chance = p.probability.unwrap_or(1.0);
+                e.narration.push(Narration::Anneal {
+                    from: p.energy,
+                    to: p.proposed,
+                    t,
+                    p: chance,
+                    accepted: p.accepted,
+                });
+                e.set(Var::Energy, Value::Real(p.energy));
+                e.set(Var::Proposed, Value::Real(p.proposed));
+                e.set(Var::Delta, Value::Real(delta));
+                e.set(Var::Temperature, Value::Real(t));
+                e.set(Var::Chance, Value::Chance(chance));
+                e.set(Var::Taken, Value::Flag(p.accepted));
+            }
+            Algorithm::Tabu => {
+                let best = *self.best.get_or_insert(p.energy);
+                let kick = p.accepted && self.last_taken == Some(p.iteration);
+                if kick {
+                    e.run(Line::TabuKick);
+                    e.narration.push(Narration::TabuKick { score: p.proposed });
+                } else if !p.accepted {
+                    e.run(Line::TabuWeigh);
+                    e.narration.push(Narration::TabuWeighed {
+                        score: p.proposed,
+                        tabu: p.tabu,
+                    });
+                } else {
+                    e.run(Line::TabuWeigh);
+                    if p.tabu {
+                        // Aspiration, if its event follows; else every
+                        // neighbour was tabu.
+                        e.run(Line::TabuOldest);
+                        e.narration
+                            .push(Narration::TabuAllTabu { score: p.proposed });
+                    } else {
+                        e.run(Line::TabuFree);
+                        e.narration.push(Narration::TabuTaken {
+                            score: p.proposed,
+                            best,
+                        });
+                    }
+                    e.run(Line::TabuMove);
+                    self.best_before = Some(best);
+                    self.best = Some(best.min(p.proposed));
+                    self.last_taken = Some(p.iteration);
+                }
+                e.set(Var::Score, Value::Real(p.proposed));
+                e.set(Var::IsTabu, Value::Flag(p.tabu));
+                e.set(Var::Best, Value::Real(self.best.unwrap_or(best)));
+                e.set(Var::TabuLen, Value::Whole(model.tabu.len() as u64));
+            }
+            Algorithm::Greedy => {
+                e.run(Line::GreedyWeigh);
+                let (from, to) = (p.energy, p.proposed);
+                if p.accepted {
+                    e.run(Line::GreedyTake);
+                    e.narration.push(Narration::GreedyTaken { from, to });
+                } else {
+                    e.narration.push(Narration::GreedyWeighed { from, to });
+                }
+                e.set(Var::Energy, Value::Real(from));
+                e.set(Var::Proposed, Value::Real(to));
+            }
+            _ => {}
+        }
+    }
+}
