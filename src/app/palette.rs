@@ -148,6 +148,7 @@ mod tests {
                 include_str!("inspector/frontier.rs"),
             ),
             ("inspector/tree.rs", include_str!("inspector/tree.rs")),
+            ("inspector/legend.rs", include_str!("inspector/legend.rs")),
         ];
         for (file, text) in views {
             for written in [

@@ -11,7 +11,8 @@
 //! list, local minimum), `tree` (the search tree).
 
 mod board;
-mod frontier;
+pub(super) mod frontier;
+mod legend;
 mod local;
 pub mod model;
 mod node;
@@ -85,6 +86,8 @@ pub struct Inspector {
     tree_shown: bool,
     /// The tree node shown on the main board instead of the current node.
     selected: Option<usize>,
+    /// The tree's zoom, pan and unfolded subtrees.
+    tree_view: tree::TreeView,
     message: Said,
 }
 
@@ -240,7 +243,9 @@ fn empty_model(strategy: &dyn Strategy, start: String) -> Model {
     // A bounded best-first search (weighted A*) orders its open list by
     // g + w·h, w its bound.
     let weight = strategy.within().filter(|_| visit == Visit::BestFirst);
-    Model::new(visit, start).weighted(weight)
+    Model::new(visit, start)
+        .weighted(weight)
+        .informed(strategy.uses_heuristic())
 }
 
 impl Inspector {
@@ -290,6 +295,7 @@ impl Inspector {
             tab: Tab::Open,
             tree_shown: false,
             selected: None,
+            tree_view: tree::TreeView::default(),
         }
     }
 
@@ -685,8 +691,8 @@ impl Inspector {
             Tab::Tree => {
                 let to_root = !self.tree_shown;
                 self.tree_shown = true;
-                if let Some(i) = tree::show(ui, &self.subject, &self.model, self.selected, to_root)
-                {
+                let (subject, model, view) = (&self.subject, &self.model, &mut self.tree_view);
+                if let Some(i) = tree::show(ui, subject, model, view, self.selected, to_root) {
                     self.selected = Some(i);
                     self.playing = false;
                     self.message = Said::msg(InspectorMsg::ShowingTreeNode { n: i + 1 });
@@ -696,9 +702,4 @@ impl Inspector {
             Tab::Tabu => local::tabu(ui, &self.subject, &self.model),
         }
     }
-}
-
-/// Shared by the panels: a node's numbers as `g 3 · h 5 · f 8`.
-fn numbers(g: u32, h: u32) -> String {
-    format!("g {g} · h {h} · f {}", g + h)
 }
