@@ -12,6 +12,7 @@
 //! model, and a frame draws only the nodes in view.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use eframe::egui::{self, Pos2, Rect, Stroke, StrokeKind, Vec2};
 
@@ -65,6 +66,8 @@ pub struct Placed {
     pub column: f32,
     /// Its row: its depth in the tree.
     pub row: usize,
+    /// On the path (to the goal, or to the node being expanded).
+    pub on_path: bool,
 }
 
 /// What the tree shows after the events folded so far.
@@ -196,6 +199,10 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>) -> Shown {
     }
     let parents: Vec<Option<usize>> = nodes.iter().map(|(_, p)| *p).collect();
     let place = layout(&parents);
+    let on = |what: &What| match what {
+        What::Tree(i) | What::Folded { at: i, .. } => path[*i],
+        What::Waiting { .. } => false,
+    };
     let columns = place.iter().map(|p| p.0).fold(0.0f32, f32::max) + 1.0;
     let rows = place.iter().map(|p| p.1).max().map_or(0, |r| r + 1);
     Shown {
@@ -203,6 +210,7 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>) -> Shown {
             .into_iter()
             .zip(place)
             .map(|((what, parent), (column, row))| Placed {
+                on_path: on(&what),
                 what,
                 parent,
                 column,
@@ -236,6 +244,10 @@ pub fn labels(model: &Model, what: &What) -> (InspectorMsg, String) {
     }
 }
 
+/// What a layout was made from: the events folded, the tree's size, the
+/// iterations begun, the unfolds.
+type Made = (u64, usize, usize, u64);
+
 /// How the tree is looked at: zoom, pan and the subtrees unfolded, with
 /// what is shown laid out once per change.
 #[derive(Debug)]
@@ -251,7 +263,7 @@ pub struct TreeView {
     /// The iteration the unfolded nodes belong to (IDA* grows a new
     /// tree each one).
     iteration: usize,
-    cache: Option<((u64, usize, usize, u64), Shown)>,
+    cache: Option<(Made, Arc<Shown>)>,
 }
 
 impl Default for TreeView {
@@ -269,8 +281,8 @@ impl Default for TreeView {
 
 impl TreeView {
     /// What is shown of `model`'s tree, laid out (again only if the model
-    /// or the unfolded set changed).
-    pub fn shown(&mut self, model: &Model) -> &Shown {
+    /// or the unfolded set changed): an idle frame costs what is in view.
+    pub fn shown(&mut self, model: &Model) -> Arc<Shown> {
         if self.iteration != model.iterations.len() {
             self.iteration = model.iterations.len();
             self.unfolded.clear();
@@ -283,9 +295,9 @@ impl TreeView {
             self.revision,
         );
         if self.cache.as_ref().is_none_or(|(k, _)| *k != key) {
-            self.cache = Some((key, shown(model, &self.unfolded)));
+            self.cache = Some((key, Arc::new(shown(model, &self.unfolded))));
         }
-        &self.cache.as_ref().expect("just made").1
+        Arc::clone(&self.cache.as_ref().expect("just made").1)
     }
 
     /// Unfold the subtree under tree node `i`.
@@ -328,7 +340,7 @@ pub fn show(
     to_root: bool,
 ) -> Option<usize> {
     let (board, cell) = geometry(subject);
-    let shown = view.shown(model).clone();
+    let shown = view.shown(model);
     let tree = &model.tree;
     let n = thousands(tree.len() as u64);
     let caption = match (model.depth_first(), shown.folding) {
@@ -421,14 +433,9 @@ pub fn show(
         Rect::from_min_size(min, board * zoom)
     };
     let painter = ui.painter_at(canvas);
-    let path = on_path(model);
     let current = model
         .current_tree_node()
         .filter(|_| model.goal_node.is_none());
-    let on_path_node = |w: &What| match w {
-        What::Tree(i) | What::Folded { at: i, .. } => path[*i],
-        What::Waiting { .. } => false,
-    };
     let weak = ui.visuals().weak_text_color();
     for p in &shown.nodes {
         let Some(up) = p.parent else { continue };
@@ -438,7 +445,7 @@ pub fn show(
         if !canvas.intersects(Rect::from_two_pos(from, to)) {
             continue;
         }
-        let stroke = if on_path_node(&p.what) && on_path_node(&shown.nodes[up].what) {
+        let stroke = if p.on_path && shown.nodes[up].on_path {
             Stroke::new(3.0, Key::Solution.colour())
         } else {
             Stroke::new(1.0, weak)
@@ -455,7 +462,7 @@ pub fn show(
         }
         let (key, width) = match &p.what {
             What::Tree(i) if current == Some(*i) => (Key::Current, 3.0),
-            What::Tree(i) | What::Folded { at: i, .. } if path[*i] => (Key::Solution, 2.5),
+            What::Tree(_) | What::Folded { .. } if p.on_path => (Key::Solution, 2.5),
             What::Tree(_) | What::Folded { .. } => (Key::Closed, 1.0),
             What::Waiting { rank: 0, .. } => (Key::Open, 3.0),
             What::Waiting { .. } => (Key::Open, 1.5),
