@@ -61,10 +61,8 @@ pub struct Marks {
     pub ring: Option<usize>,
 }
 
-/// The links' colour: reads on every tint and on both themes.
-const LINK: Color32 = Color32::from_rgb(0xe8, 0x5d, 0xd0);
-/// The hint ring's colour.
-pub(crate) const RING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
+pub(crate) use super::palette::RING;
+use super::palette::{ARROW, HOME, HOME_HOVERED, LINK};
 
 /// Tiles in flight after a slide.
 #[derive(Clone, Debug)]
@@ -400,9 +398,6 @@ fn draw_links(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
     }
 }
 
-/// The arrows' colour: apart from the links' pink.
-const ARROW: Color32 = Color32::from_rgb(0xf2, 0xf2, 0xf2);
-
 /// The arrows, straight from one tile's centre towards the other's,
 /// stopping short of it so chains of them stay readable.
 fn draw_arrows(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
@@ -414,12 +409,6 @@ fn draw_arrows(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
         painter.arrow(pa + short, along - short * 2.0, stroke);
     }
 }
-
-/// Green of a tile on its goal cell (when in-place tiles are marked).
-const HOME: Color32 = Color32::from_rgb(0x3b, 0x6e, 0x4f);
-/// The same green, lighter, for a hovered tile on its goal cell: still
-/// read as in place, and still seen to react to the pointer.
-const HOME_HOVERED: Color32 = Color32::from_rgb(0x4f, 0x8f, 0x67);
 
 /// A tile's fill: picked (edit mode) first, then in place (hovered or
 /// not), then hovered, then plain.

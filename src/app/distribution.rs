@@ -9,6 +9,7 @@ use egui_plot::{Bar, BarChart, Plot, VLine};
 use super::axes::{self, Scale};
 
 use super::i18n::{HintMsg, Lang, Message, tr, tr_ctx};
+use super::palette;
 use crate::units::thousands;
 
 /// Colour of the bars.
@@ -156,10 +157,9 @@ impl Effect {
     /// The tint of a tile (piece) whose move has this effect.
     pub fn colour(self) -> Color32 {
         match self {
-            // Blue, not green: green already marks tiles in place.
-            Effect::Closer => Color32::from_rgb(0x2a, 0x6c, 0xc8),
-            Effect::Same => Color32::from_rgb(0xb0, 0x8c, 0x1c),
-            Effect::Farther => Color32::from_rgb(0xb0, 0x3a, 0x3a),
+            Effect::Closer => palette::CLOSER,
+            Effect::Same => palette::SAME,
+            Effect::Farther => palette::FARTHER,
         }
     }
 

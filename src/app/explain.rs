@@ -2,20 +2,15 @@
 //! the goal as its cycles (tinted and linked on the board, listed in
 //! words), its parity against the blank's distance parity.
 
-use eframe::egui::{self, Color32};
+use eframe::egui;
 
 use super::board_view::Marks;
 use super::i18n::{HintMsg, Lang, Message, tr};
 use crate::engine::Board;
 
-/// Tints of the cycles, in turn.
-const CYCLE_TINTS: [Color32; 5] = [
-    Color32::from_rgb(0x3d, 0x6f, 0xb0),
-    Color32::from_rgb(0x8a, 0x4f, 0xa8),
-    Color32::from_rgb(0x2f, 0x8a, 0x86),
-    Color32::from_rgb(0x9a, 0x6a, 0x2a),
-    Color32::from_rgb(0xa8, 0x4f, 0x6a),
-];
+/// Tints of the cycles, in turn: tiles that belong together, as the
+/// pattern groups are.
+use super::palette::GROUP_TINTS as CYCLE_TINTS;
 
 /// The permutation taking the goal to a board, and the blank's distance.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! arcs, pattern-database groups tinted — and its total beside the true
 //! distance where that is known ("h = 18 ≤ 24 true").
 
-use eframe::egui::{self, Color32};
+use eframe::egui;
 
 use super::board_view::Marks;
 use super::i18n::{HintMsg, Lang, Message, tr};
@@ -11,12 +11,7 @@ use crate::engine::HeuristicKind;
 use crate::engine::tiles::heuristic::Breakdown;
 
 /// Tints of the pattern groups, in partition order.
-const GROUP_TINTS: [Color32; 4] = [
-    Color32::from_rgb(0x3d, 0x6f, 0xb0),
-    Color32::from_rgb(0x8a, 0x4f, 0xa8),
-    Color32::from_rgb(0x2f, 0x8a, 0x86),
-    Color32::from_rgb(0x9a, 0x6a, 0x2a),
-];
+use super::palette::GROUP_TINTS;
 
 /// The breakdown's marks for `cells` (the board's tiles by cell).
 pub fn marks(b: &Breakdown, cells: &[u8], marks: &mut Marks) {

@@ -30,6 +30,7 @@ mod jobs;
 mod keys;
 pub mod klotski;
 mod menu;
+mod palette;
 mod run_by;
 mod set_state;
 mod settings;

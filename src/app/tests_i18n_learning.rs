@@ -18,7 +18,7 @@ use super::{Command, HuarongApp, Settings};
 use crate::engine::{Board, Dir, HeuristicKind};
 
 /// Choose 简体中文 in the Language menu, as a user does.
-fn to_chinese(h: &mut Harness<'_, HuarongApp>) {
+pub(super) fn to_chinese(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("Language").click();
     h.run();
     h.get_by_label("简体中文").click();

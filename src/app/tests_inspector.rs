@@ -7,7 +7,7 @@ use std::collections::{HashSet, VecDeque};
 
 use eframe::egui;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use super::HuarongApp;
 use super::inspector::Inspector;
@@ -112,7 +112,7 @@ fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {
     let start_numbers = format!("g 0 · h {h0} · f {h0}");
     wait_until(
         &mut h,
-        |h| h.query_by_label(&start_numbers).is_some(),
+        |h| h.query_by_label_contains(&start_numbers).is_some(),
         20,
         "the start on the open list",
     );
@@ -297,28 +297,29 @@ fn the_search_tree_of_a_small_run_highlights_the_path_and_a_click_shows_a_node()
     for w in states.windows(2) {
         assert!(neighbours(&w[0]).contains(&w[1]));
     }
-    // A click shows that node on the main board.
+    // A click shows that node on the main board, with its g alone: BFS
+    // uses no heuristic, so it shows no h or f.
     h.get_by_label("tree node 3").click();
     h.run();
     assert!(h.query_by_label("Tree node (picked)").is_some());
     let n = &m.tree[2].node;
-    assert!(
-        h.query_by_label(&format!("g {} · h {} · f {}", n.g, n.h, n.f()))
-            .is_some()
-    );
+    h.get_by_label(&format!("g {}", n.g));
+    assert!(h.query_by_label_contains("· h ").is_none(), "no h for BFS");
 }
 
 #[test]
 fn a_wide_search_tree_opens_with_its_root_in_view() {
     let mut h = harness();
-    // A whole BFS run: a tree far wider than the panel.
-    inspect(&mut h, "bfs", "1 8 5 4 2 3 7 6 0");
+    // A whole BFS run, small enough to draw unfolded: a tree far wider
+    // than the panel.
+    inspect(&mut h, "bfs", "5 4 2 1 8 3 7 0 6");
     run_to_end(&mut h, 30);
     h.get_by_label("Search tree").click();
     h.run();
     let m = inspector(&h).model().clone();
-    let place = super::inspector::tree::layout(&m.tree);
-    let width = place.iter().map(|p| p.0).fold(0.0f32, f32::max);
+    let shown = super::inspector::tree::shown(&m, &HashSet::new());
+    assert!(!shown.folding, "{} nodes", shown.nodes.len());
+    let width = shown.columns;
     assert!(
         width > 40.0,
         "a tree {width} columns wide is too narrow to test"
@@ -691,4 +692,299 @@ fn closing_the_inspector_says_what_its_run_came_to() {
         h.state().status(),
         "Inspector closed; its run was not finished."
     );
+}
+
+/// The node being expanded, an open node, one first reached, one dropped,
+/// the path: one colour each, named in the legend of the tree and of the
+/// open list, in either language. The tree of a small run draws every
+/// expansion and every open node, the next one marked.
+#[test]
+fn the_legend_names_each_colour_and_the_tree_draws_the_open_list() {
+    let mut h = harness();
+    inspect(&mut h, "astar", "8 6 7 2 5 4 3 0 1");
+    click_until(&mut h, "Step ×10", 10);
+    let legend = [
+        "Colours:",
+        "being expanded",
+        "in the open list",
+        "expanded already",
+        "new child",
+        "dropped (seen before, cut off or skipped)",
+        "on the path to the goal (before it is reached: to the node being expanded)",
+    ];
+    for tab in ["Open list", "Search tree"] {
+        h.get_by_label(tab).click();
+        h.run();
+        for words in legend {
+            h.get_by_label(words);
+        }
+    }
+    h.get_by_label("Fit").click();
+    h.run();
+    let m = inspector(&h).model().clone();
+    for i in 1..=m.tree.len() {
+        h.get_by_label(&format!("tree node {i}"));
+    }
+    assert!(
+        h.query_by_label(&format!("tree node {}", m.tree.len() + 1))
+            .is_none()
+    );
+    for k in 0..m.open_len() {
+        h.get_by_label(&format!("open node {k}"));
+    }
+    assert!(
+        h.query_by_label(&format!("open node {}", m.open_len()))
+            .is_none()
+    );
+    super::tests_i18n_learning::to_chinese(&mut h);
+    // (The heading over the node expanded says 正在扩展 too.)
+    for words in ["图例：", "正在扩展", "在开放列表中", "已扩展", "新的子节点"]
+    {
+        assert!(h.query_all_by_label(words).next().is_some(), "{words}");
+    }
+    h.get_by_label("搜索树节点 1");
+    h.get_by_label("开放列表节点 0");
+}
+
+/// The open list marks the node A* expands next and shows how it breaks
+/// ties: among equal f the node pushed last comes first, as the engine's
+/// bucket queue takes them; Step then expands the node marked.
+#[test]
+fn the_open_list_marks_the_node_expanded_next_and_how_ties_are_broken() {
+    let mut h = harness();
+    inspect(&mut h, "astar", "8 6 7 2 5 4 3 0 1");
+    click_until(&mut h, "Step ×10", 10);
+    h.get_by_label("Open list").click();
+    h.run();
+    h.get_by_label_contains("the node pushed last is expanded first");
+    let mut ties = 0;
+    for k in 11..=20 {
+        let m = inspector(&h).model().clone();
+        let entries = super::inspector::frontier::open_entries(&m, 20);
+        let next = &entries[0];
+        let marked: Vec<String> = h
+            .query_all_by_label_contains("expanded next")
+            .filter_map(|n| words_of(&n))
+            .filter(|l| l.starts_with("g "))
+            .collect();
+        assert_eq!(marked.len(), 1, "one node marked: {marked:?}");
+        let (g, hh) = (next.node.g, next.node.h);
+        let pushed = m.pushed(&next.node.state).expect("A* counts pushes");
+        assert!(marked[0].starts_with(&format!("g {g} · h {hh} · f {}", g + hh)));
+        assert!(
+            marked[0].contains(&format!("pushed {pushed}")),
+            "{}",
+            marked[0]
+        );
+        // Tied neighbours: the one shown first was pushed later.
+        for w in entries.windows(2) {
+            if w[0].node.f() == w[1].node.f() {
+                assert!(w[0].pushed > w[1].pushed, "newest first among equal f");
+                ties += 1;
+            }
+        }
+        let tied = entries.iter().filter(|e| e.tied).count();
+        assert_eq!(h.query_all_by_label_contains("tie: pushed").count(), tied);
+        click_until(&mut h, "Step", k);
+        let m = inspector(&h).model();
+        if m.goal.is_some() {
+            break;
+        }
+        assert_eq!(m.current().unwrap().state, next.node.state, "step {k}");
+    }
+    assert!(ties > 0, "ties seen");
+    super::tests_i18n_learning::to_chinese(&mut h);
+    assert_eq!(h.query_all_by_label_contains("下一个扩展").count(), 1);
+    h.get_by_label_contains("值相同时，最后加入的节点先扩展");
+}
+
+/// What a widget says: a button's label, a text's value (as AccessKit
+/// keeps them).
+fn words_of(node: &egui_kittest::Node<'_>) -> Option<String> {
+    let n = node.accesskit_node();
+    n.label().or_else(|| n.value())
+}
+
+/// The tree's node `label` on screen.
+fn rect_of(h: &Harness<'_, HuarongApp>, label: &str) -> egui::Rect {
+    h.get_by_label(label).rect()
+}
+
+/// Drag the tree to pan it, scroll to pan it, Ctrl + scroll (a zoom, as
+/// egui reads it) and the buttons to zoom it: the nodes move and grow as
+/// asked.
+#[test]
+fn dragging_scrolling_and_zooming_move_and_scale_the_tree() {
+    let mut h = harness();
+    inspect(&mut h, "bfs", "1 2 3 0 4 6 7 5 8");
+    run_to_end(&mut h, 20);
+    h.get_by_label("Search tree").click();
+    h.run();
+    let before = rect_of(&h, "tree node 1");
+    let by = egui::vec2(-60.0, 40.0);
+    let from = before.center();
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.step();
+    for i in 1..=4 {
+        h.hover_at(from + by * (i as f32 / 4.0));
+        h.step();
+    }
+    h.drop_at(from + by);
+    h.run();
+    let dragged = rect_of(&h, "tree node 1");
+    assert!(
+        (dragged.min - (before.min + by)).length() < 1.0,
+        "{before:?} → {dragged:?}"
+    );
+    // No click at the end of a drag: the board still shows the search.
+    assert!(h.query_by_label("Tree node (picked)").is_none());
+    // Scrolling pans too.
+    h.hover_at(dragged.center());
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -30.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Wheel,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.run();
+    let scrolled = rect_of(&h, "tree node 1");
+    assert!(
+        (scrolled.min.y - (dragged.min.y - 30.0)).abs() < 1.5,
+        "{dragged:?} → {scrolled:?}"
+    );
+    // Ctrl + scroll zooms about the pointer: the node under it grows and
+    // stays under it.
+    h.hover_at(scrolled.center());
+    h.run();
+    h.event(egui::Event::Zoom(1.5));
+    h.run();
+    let zoomed = rect_of(&h, "tree node 1");
+    assert!(
+        (zoomed.width() - scrolled.width() * 1.5).abs() < 1.0,
+        "{scrolled:?} → {zoomed:?}"
+    );
+    assert!(zoomed.contains(scrolled.center()));
+    h.get_by_label("zoom 150 %");
+    h.get_by_label("Zoom out").click();
+    h.run();
+    h.get_by_label("zoom 120 %");
+    let out = rect_of(&h, "tree node 1");
+    assert!((out.width() - zoomed.width() / 1.25).abs() < 1.0);
+}
+
+/// A run too large to draw whole folds the subtrees off the path: a
+/// folded node counts what it hides, and a click unfolds it to its
+/// children; in either language.
+#[test]
+fn clicking_a_folded_subtree_unfolds_it() {
+    let mut h = harness();
+    inspect(&mut h, "bfs", "1 8 5 4 2 3 7 6 0");
+    run_to_end(&mut h, 30);
+    h.get_by_label("Search tree").click();
+    h.run();
+    h.get_by_label_contains("subtrees off the path are folded");
+    let m = inspector(&h).model().clone();
+    // Every node on the path to the goal is drawn.
+    h.get_by_label("Fit").click();
+    h.run();
+    for i in m.solution_nodes() {
+        h.get_by_label(&format!("tree node {}", i + 1));
+    }
+    let folded = |h: &Harness<'_, HuarongApp>, words: &str| -> Vec<usize> {
+        h.query_all_by_label_contains(words)
+            .filter_map(|n| words_of(&n))
+            .filter_map(|l| {
+                let n = l
+                    .split(&[' ', '，', ','][..])
+                    .find_map(|w| w.parse::<usize>().ok())?;
+                Some(n)
+            })
+            .collect()
+    };
+    let shut = folded(&h, "folded below");
+    assert!(!shut.is_empty(), "folds drawn");
+    let n = shut[0];
+    let at = n - 1;
+    // It counts the tree nodes under it (the queue's too, none here once
+    // they are counted below their parents).
+    let label = h
+        .query_all_by_label_contains("folded below")
+        .filter_map(|x| words_of(&x))
+        .find(|l| l.starts_with(&format!("tree node {n},")))
+        .unwrap();
+    assert!(
+        label.contains(&crate::units::thousands(
+            (m.tree[at].size - 1 + count_open_under(&m, at)) as u64
+        )),
+        "{label}"
+    );
+    h.get_by_label(&label).click();
+    h.run();
+    h.get_by_label("Fit").click();
+    h.run();
+    h.get_by_label(&format!("tree node {n}"));
+    for &c in &m.tree[at].children {
+        let name = format!("tree node {}", c + 1);
+        assert!(
+            h.query_by_label(&name).is_some()
+                || h.query_all_by_label_contains(&format!("{name},"))
+                    .next()
+                    .is_some(),
+            "child {name} drawn"
+        );
+    }
+    // In Chinese, a fold is named and unfolds the same way.
+    super::tests_i18n_learning::to_chinese(&mut h);
+    let shut = folded(&h, "下面合起了");
+    let n = *shut.iter().find(|&&k| k != n).expect("another fold");
+    let label = h
+        .query_all_by_label_contains("下面合起了")
+        .filter_map(|x| words_of(&x))
+        .find(|l| l.starts_with(&format!("搜索树节点 {n}，")))
+        .unwrap();
+    h.get_by_label(&label).click();
+    h.run();
+    h.get_by_label("全部合起");
+    assert!(h.query_by_label(&label).is_none(), "unfolded");
+}
+
+/// The open nodes under tree node `at`, by walking up from each.
+fn count_open_under(m: &super::inspector::model::Model, at: usize) -> usize {
+    m.frontier()
+        .iter()
+        .filter(|w| {
+            let mut up = w.parent;
+            while let Some(i) = up {
+                if i == at {
+                    return true;
+                }
+                up = m.tree[i].parent;
+            }
+            false
+        })
+        .count()
+}
+
+/// Once BFS reaches the goal its layers say the search ended at the
+/// goal's layer, not that the next one is still being filled.
+#[test]
+fn bfs_layers_say_the_search_ended_at_the_goals_layer() {
+    let mut h = harness();
+    let start = "1 2 3 0 4 6 7 5 8";
+    inspect(&mut h, "bfs", start);
+    h.get_by_label("Layers").click();
+    click_until(&mut h, "Step", 1);
+    h.get_by_label_contains("layer 1 is still being filled");
+    run_to_end(&mut h, 20);
+    let layer = optimum(&board(start));
+    h.get_by_label_contains(&format!(
+        "The search ended at layer {layer}: the goal is there."
+    ));
+    assert!(h.query_by_label_contains("still being filled").is_none());
+    super::tests_i18n_learning::to_chinese(&mut h);
+    h.get_by_label_contains(&format!("搜索在第 {layer} 层结束"));
 }

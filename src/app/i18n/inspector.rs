@@ -224,12 +224,6 @@ messages! {
         "Diversified {n} times (random moves after no new best for a while).",
         "已扰动 {n} 次（长时间没有新的最好分数后随机走几步）。";
     // The search tree.
-    TreeTooLarge { n: String } =>
-        "This run is too large to draw whole: the tree shows the first {n} of the expansions.",
-        "本次运行太大，无法完整画出：树中只显示前 {n} 次扩展。";
-    TreeTooLargeIteration { n: String } =>
-        "This run is too large to draw whole: the tree shows the first {n} of this iteration's expansions.",
-        "本次运行太大，无法完整画出：树中只显示本轮迭代的前 {n} 次扩展。";
     TreeNodes { n: String } =>
         "{n} nodes: the expansions, in order left to right, each under the node it came from. Click one to see it on the board.",
         "{n} 个节点：各次扩展按先后从左到右排列，每个节点位于它的父节点之下。点击节点可在棋盘上查看。";
@@ -302,4 +296,51 @@ messages! {
     CompareLine { label: String, n: String, max: usize } =>
         "— {label}: {n} expanded over depths 0–{max}",
         "— {label}：深度 0–{max} 共扩展 {n}";
+    // At a glance (issue 31 §3): the legend of a node's colours, the open
+    // list's next node and ties, the tree's labels, folds and zoom, the
+    // layers once the goal is reached.
+    LegendHeading => "Colours:", "图例：";
+    LegendCurrent => "being expanded", "正在扩展";
+    LegendOpen => "in the open list", "在开放列表中";
+    LegendClosed => "expanded already", "已扩展";
+    LegendNew => "new child", "新的子节点";
+    LegendDropped => "dropped (seen before, cut off or skipped)", "丢弃（已见过、剪枝或略过）";
+    LegendSolution =>
+        "on the path to the goal (before it is reached: to the node being expanded)",
+        "在到目标的路径上（到达目标前：到正在扩展的节点）";
+    NextMarker => "expanded next", "下一个扩展";
+    OpenMarker => "waiting", "待扩展";
+    Pushed { n: String } => "pushed {n}", "第 {n} 个加入";
+    PushedTied { n: String } => "tie: pushed {n}", "并列：第 {n} 个加入";
+    TieRule =>
+        "Among equal values the node pushed last is expanded first: the nodes of one value are kept as a stack (last in, first out).",
+        "值相同时，最后加入的节点先扩展：同一个值的节点后进先出。";
+    LayersEnded { layer: u32 } =>
+        "The search ended at layer {layer}: the goal is there. States first reached at each depth:",
+        "搜索在第 {layer} 层结束：目标就在这一层。各深度首次到达的状态数：";
+    ExpansionN { n: usize } => "#{n}", "第 {n} 个";
+    GoalNode => "goal", "目标";
+    FoldedBadge { n: String } => "+{n} folded", "合起了 {n} 个";
+    FoldedNode { n: usize, count: String } =>
+        "tree node {n}, {count} folded below",
+        "搜索树节点 {n}，下面合起了 {count} 个";
+    FoldedHover { n: usize, count: String } =>
+        "node {n}: {count} nodes folded below. Click to unfold.",
+        "节点 {n}：下面合起了 {count} 个节点。点击展开。";
+    OpenNode { k: usize } => "open node {k}", "开放列表节点 {k}";
+    OpenHover { k: usize, numbers: String } =>
+        "in the open list, {k} before it · {numbers}",
+        "在开放列表中，前面还有 {k} 个 · {numbers}";
+    TreeFolded { n: String } =>
+        "{n} nodes: the expansions left to right, each under the node it came from. The run is large: subtrees off the path are folded (click one to unfold). Click a node to see it on the board.",
+        "{n} 个节点：各次扩展按先后从左到右排列，每个节点位于它的父节点之下。本次运行很大：路径以外的子树已合起（点击可展开）。点击节点可在棋盘上查看。";
+    TreeFoldedIteration { n: String } =>
+        "{n} nodes: this iteration's expansions left to right, each under the node it came from. The run is large: subtrees off the path are folded (click one to unfold). Click a node to see it on the board.",
+        "{n} 个节点：本轮迭代的各次扩展按先后从左到右排列，每个节点位于它的父节点之下。本次运行很大：路径以外的子树已合起（点击可展开）。点击节点可在棋盘上查看。";
+    ZoomOut => "Zoom out", "缩小";
+    ZoomIn => "Zoom in", "放大";
+    ZoomLevel { pct: String } => "zoom {pct} %", "缩放 {pct} %";
+    ZoomFit => "Fit", "适应窗口";
+    FoldAll => "Fold all", "全部合起";
+    ZoomHint => "Drag or scroll to pan; Ctrl + scroll to zoom.", "拖动或滚动可平移；Ctrl + 滚动可缩放。";
 }

@@ -93,6 +93,18 @@ pub fn grid(
     side: f32,
     items: impl Iterator<Item = (String, String)>,
 ) {
+    framed_grid(ui, subject, what, side, items.map(|(s, c)| (s, c, None)));
+}
+
+/// The same, each board framed in its legend colour (of that width) if
+/// it has one.
+pub fn framed_grid(
+    ui: &mut egui::Ui,
+    subject: &Subject,
+    what: &str,
+    side: f32,
+    items: impl Iterator<Item = (String, String, Option<(super::legend::Key, f32)>)>,
+) {
     let spacing = egui::vec2(10.0, 8.0);
     let size = subject.small(side);
     // Wide enough for a caption such as "g 12 · h 13 · f 25" under the
@@ -104,10 +116,13 @@ pub fn grid(
     egui::Grid::new(("board grid", what))
         .spacing(spacing)
         .show(ui, |ui| {
-            for (i, (state, caption)) in items.enumerate() {
+            for (i, (state, caption, frame)) in items.enumerate() {
                 ui.vertical(|ui| {
                     ui.set_width(cell);
-                    subject.draw(ui, &state, size, &format!("{what} {i}"));
+                    let board = subject.draw(ui, &state, size, &format!("{what} {i}"));
+                    if let Some((key, width)) = frame {
+                        super::legend::frame(ui.painter(), board.rect, key, width);
+                    }
                     ui.small(caption);
                 });
                 if (i + 1) % columns == 0 {

@@ -1,5 +1,7 @@
 //! What waits and what was done: the open list (A*) or queue (BFS) as small
-//! boards, BFS's layer sizes, IDA*'s path and iterations.
+//! boards, the node expanded next marked and A*'s ties shown (among equal
+//! f the node pushed last comes first, as the engine's bucket queue takes
+//! them), BFS's layer sizes, IDA*'s path and iterations.
 
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
@@ -7,6 +9,7 @@ use egui_plot::{Bar, BarChart, Plot};
 use crate::app::axes::{self, Scale};
 
 use super::board::Subject;
+use super::legend::{self, Key};
 use super::model::{Model, Node};
 use crate::app::i18n::{InspectorMsg, tr};
 use crate::units::thousands;
@@ -17,11 +20,64 @@ const SHOWN: usize = 20;
 const SMALL: f32 = 64.0;
 
 /// Small boards with their numbers, in rows.
-fn boards(ui: &mut egui::Ui, subject: &Subject, nodes: &[Node], what: &str) {
+fn boards(ui: &mut egui::Ui, subject: &Subject, model: &Model, nodes: &[Node], what: &str) {
     let items = nodes
         .iter()
-        .map(|n| (n.state.clone(), super::numbers(n.g, n.h)));
+        .map(|n| (n.state.clone(), super::node::numbers(model, n.g, n.h)));
     super::board::grid(ui, subject, what, SMALL, items);
+}
+
+/// What an open-list entry's caption says beside its numbers: the node
+/// expanded next, and for A* when it was pushed, marked where its key
+/// ties with a neighbour's (the tie is broken by that order).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenEntry {
+    /// The node.
+    pub node: Node,
+    /// The one the search takes next.
+    pub next: bool,
+    /// When it was pushed (A*); BFS's queue is in that order already.
+    pub pushed: Option<u64>,
+    /// Its key equals the one before or after it.
+    pub tied: bool,
+}
+
+/// The first `n` entries of the open list, in the order the search takes
+/// them, with their markers.
+pub fn open_entries(model: &Model, n: usize) -> Vec<OpenEntry> {
+    let nodes = model.next_open(n);
+    let keys: Vec<u64> = nodes.iter().map(|n| model.open_key(n)).collect();
+    let fifo = model.fifo();
+    nodes
+        .into_iter()
+        .enumerate()
+        .map(|(i, node)| {
+            let tied = !fifo
+                && ((i > 0 && keys[i - 1] == keys[i])
+                    || keys.get(i + 1).is_some_and(|&k| k == keys[i]));
+            OpenEntry {
+                pushed: model.pushed(&node.state),
+                next: i == 0,
+                tied,
+                node,
+            }
+        })
+        .collect()
+}
+
+/// An entry's caption in words.
+fn caption(ui: &egui::Ui, model: &Model, e: &OpenEntry) -> String {
+    let mut lines = vec![super::node::numbers(model, e.node.g, e.node.h)];
+    let marker = match (e.pushed, e.tied) {
+        (Some(n), true) => Some(InspectorMsg::PushedTied { n: thousands(n) }),
+        (Some(n), false) => Some(InspectorMsg::Pushed { n: thousands(n) }),
+        (None, _) => None,
+    };
+    lines.extend(marker.map(|m| tr(ui, m)));
+    if e.next {
+        lines.push(tr(ui, InspectorMsg::NextMarker));
+    }
+    lines.join("\n")
 }
 
 /// A*'s best 20 by f, or BFS's next 20 in the queue.
@@ -72,17 +128,48 @@ pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
         return;
     }
     ui.label(tr(ui, header));
+    if !model.fifo() {
+        ui.add(egui::Label::new(tr(ui, InspectorMsg::TieRule)).wrap());
+    }
+    legend::show(ui);
     let what = tr(ui, what);
+    let entries = open_entries(model, SHOWN);
+    let items: Vec<_> = entries
+        .iter()
+        .map(|e| {
+            let width = if e.next { 3.5 } else { 1.5 };
+            (
+                e.node.state.clone(),
+                caption(ui, model, e),
+                Some((Key::Open, width)),
+            )
+        })
+        .collect();
     egui::ScrollArea::vertical()
         .id_salt("open list")
-        .show(ui, |ui| boards(ui, subject, &model.next_open(SHOWN), &what));
+        .show(ui, |ui| {
+            super::board::framed_grid(ui, subject, &what, SMALL, items.into_iter())
+        });
+}
+
+/// The layers' header: the layer being expanded and the one being filled,
+/// or, once the goal is reached, the layer the search ended at.
+pub fn layers_header(model: &Model) -> InspectorMsg {
+    match model.goal {
+        Some(layer) => InspectorMsg::LayersEnded { layer },
+        None => {
+            let layer = model.current().map_or(0, |n| n.g);
+            InspectorMsg::LayersHeader {
+                layer,
+                next: layer + 1,
+            }
+        }
+    }
 }
 
 /// BFS: the layer being expanded and each layer's size.
 pub fn layers(ui: &mut egui::Ui, model: &Model) {
-    let layer = model.current().map_or(0, |n| n.g);
-    let next = layer + 1;
-    ui.label(tr(ui, InspectorMsg::LayersHeader { layer, next }));
+    ui.label(tr(ui, layers_header(model)));
     let texts: Vec<(f64, String)> = model
         .layers
         .iter()
@@ -205,5 +292,5 @@ pub fn path(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     let what = tr(ui, InspectorMsg::GridPath);
     egui::ScrollArea::vertical()
         .id_salt("path")
-        .show(ui, |ui| boards(ui, subject, &model.path(), &what));
+        .show(ui, |ui| boards(ui, subject, model, &model.path(), &what));
 }

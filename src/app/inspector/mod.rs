@@ -12,7 +12,8 @@
 
 pub mod beside;
 mod board;
-mod frontier;
+pub(super) mod frontier;
+mod legend;
 pub mod lesson;
 mod local;
 pub mod model;
@@ -107,6 +108,8 @@ pub struct Inspector {
     tree_shown: bool,
     /// The tree node shown on the main board instead of the current node.
     selected: Option<usize>,
+    /// The tree's zoom, pan and unfolded subtrees.
+    tree_view: tree::TreeView,
     message: Said,
     /// Predict is on: the learner answers before each step.
     practice: Option<predict::Practice>,
@@ -322,7 +325,9 @@ fn empty_model(strategy: &dyn Strategy, start: String, klotski: bool) -> Model {
     // A bounded best-first search (weighted A*) orders its open list by
     // g + w·h, w its bound.
     let weight = strategy.within().filter(|_| visit == Visit::BestFirst);
-    let model = Model::new(visit, start).weighted(weight);
+    let model = Model::new(visit, start)
+        .weighted(weight)
+        .informed(strategy.uses_heuristic());
     match lesson::Algorithm::of(strategy) {
         Some(algorithm) => model.explained_by(lesson::Lesson::new(algorithm, klotski, weight)),
         None => model,
@@ -417,6 +422,7 @@ impl Inspector {
             tree_shown: false,
             selected: None,
             practice: None,
+            tree_view: tree::TreeView::default(),
         }
     }
 
@@ -995,7 +1001,8 @@ impl Inspector {
             Tab::Tree => {
                 let to_root = !self.tree_shown;
                 self.tree_shown = true;
-                if let Some(i) = tree::show(ui, &self.subject, m, self.selected, to_root) {
+                let (subject, view) = (&self.subject, &mut self.tree_view);
+                if let Some(i) = tree::show(ui, subject, m, view, self.selected, to_root) {
                     self.selected = Some(i);
                     self.playing = false;
                     self.message = Said::msg(InspectorMsg::ShowingTreeNode { n: i + 1 });
@@ -1005,9 +1012,4 @@ impl Inspector {
             Tab::Tabu => local::tabu(ui, &self.subject, m),
         }
     }
-}
-
-/// Shared by the panels: a node's numbers as `g 3 · h 5 · f 8`.
-fn numbers(g: u32, h: u32) -> String {
-    format!("g {g} · h {h} · f {}", g + h)
 }

@@ -12,9 +12,6 @@ use crate::engine::observe::{Fate, Iteration};
 use crate::engine::step::Record;
 use crate::engine::strategy::Visit;
 
-/// Most expansions the search tree keeps (a larger run is said to be too
-/// large to draw).
-pub const TREE_MAX: usize = 3_000;
 /// Proposed moves kept for the table (the latest).
 const PROPOSALS_KEPT: usize = 200;
 /// Walk states kept (the latest) for the walk strip.
@@ -66,6 +63,29 @@ pub struct TreeNode {
     pub node: Node,
     /// The tree node it was generated from (none for the start).
     pub parent: Option<usize>,
+    /// The tree nodes generated from it, in order.
+    pub children: Vec<usize>,
+    /// Tree nodes in its subtree, itself included.
+    pub size: usize,
+    /// Which expansion it is, counted from 1 (of the iteration for IDA*);
+    /// none for the goal, which is reached, not expanded.
+    pub expansion: Option<usize>,
+}
+
+/// A node of the open list as the tree shows it: under the tree node it
+/// was generated from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Waiting<'a> {
+    /// The state in words.
+    pub state: &'a str,
+    /// Moves from the start.
+    pub g: u32,
+    /// The heuristic's estimate.
+    pub h: u32,
+    /// The tree node it was (last) generated from.
+    pub parent: Option<usize>,
+    /// Its place in the order the search takes them (0: expanded next).
+    pub rank: usize,
 }
 
 /// One proposed move of a local search.
@@ -119,7 +139,7 @@ pub enum Verdict {
 #[derive(Clone, Debug)]
 struct Frame {
     node: Node,
-    tree: Option<usize>,
+    tree: usize,
     children: Vec<Child>,
 }
 
@@ -152,6 +172,9 @@ pub struct Model {
     by_f: BTreeMap<(u64, Reverse<u64>), String>,
     /// Weighted A*'s weight: the open list is ordered by its key.
     weight: Option<f64>,
+    /// The search uses a heuristic (else its h is no estimate: BFS, DFS,
+    /// IDS).
+    informed: bool,
     pushes: u64,
     /// IDA*'s iterations (bound, expanded, generated).
     pub iterations: Vec<Iteration>,
@@ -159,11 +182,10 @@ pub struct Model {
     pub layers: Vec<u64>,
     /// The solution's length, once the goal is reached.
     pub goal: Option<u32>,
-    /// The search tree: expansions in order (of the current iteration for
-    /// IDA*), then the goal.
+    /// The search tree: every expansion in order (of the current
+    /// iteration for IDA*), then the goal. Kept whole however large the
+    /// run, so the path to the goal is always in it (the view folds it).
     pub tree: Vec<TreeNode>,
-    /// The tree stopped growing at [`TREE_MAX`] nodes.
-    pub tree_full: bool,
     /// The tree node each state was last generated from.
     generated_by: HashMap<String, usize>,
     /// The tree node of the goal, once reached.
@@ -214,12 +236,12 @@ impl Model {
             open: HashMap::new(),
             by_f: BTreeMap::new(),
             weight: None,
+            informed: visit != Visit::BreadthFirst,
             pushes: 0,
             iterations: Vec::new(),
             layers: Vec::new(),
             goal: None,
             tree: Vec::new(),
-            tree_full: false,
             generated_by: HashMap::new(),
             goal_node: None,
             walk_len: 0,
@@ -284,9 +306,23 @@ impl Model {
         self.weight
     }
 
+    /// The same, for a search that uses a heuristic or not (by default,
+    /// every search but breadth-first does).
+    pub fn informed(mut self, uses_heuristic: bool) -> Self {
+        self.informed = uses_heuristic;
+        self
+    }
+
+    /// Whether the search uses a heuristic: its nodes have an h and an f.
+    pub fn uses_heuristic(&self) -> bool {
+        self.informed
+    }
+
     /// Nothing folded yet, for the same search.
     pub fn fresh(&self) -> Self {
-        let fresh = Self::new(self.visit, self.start.clone()).weighted(self.weight);
+        let fresh = Self::new(self.visit, self.start.clone())
+            .weighted(self.weight)
+            .informed(self.informed);
         match &self.lesson {
             Some(lesson) => fresh.explained_by(lesson.fresh()),
             None => fresh,
@@ -434,15 +470,9 @@ impl Model {
     }
 
     /// The tree nodes on the way from the start to the goal, once found.
+    #[cfg(test)]
     pub fn solution_nodes(&self) -> Vec<usize> {
-        let mut nodes = Vec::new();
-        let mut at = self.goal_node;
-        while let Some(i) = at {
-            nodes.push(i);
-            at = self.tree[i].parent;
-        }
-        nodes.reverse();
-        nodes
+        self.tree_path_to(self.goal_node)
     }
 
     fn push_open(&mut self, node: Node) {
@@ -466,14 +496,98 @@ impl Model {
         }
     }
 
-    /// Add `node` to the tree under `parent`, unless the tree is full.
-    fn add_tree(&mut self, node: Node, parent: Option<usize>) -> Option<usize> {
-        if self.tree.len() >= TREE_MAX {
-            self.tree_full = true;
-            return None;
+    /// Add `node` to the tree under `parent` (`expanded`: as the next
+    /// expansion, else as the goal); every subtree above it grows by one.
+    fn add_tree(&mut self, node: Node, parent: Option<usize>, expanded: bool) -> usize {
+        let i = self.tree.len();
+        let expansion = expanded.then(|| {
+            self.tree
+                .iter()
+                .rev()
+                .find_map(|t| t.expansion)
+                .map_or(1, |n| n + 1)
+        });
+        self.tree.push(TreeNode {
+            node,
+            parent,
+            children: Vec::new(),
+            size: 1,
+            expansion,
+        });
+        if let Some(p) = parent {
+            self.tree[p].children.push(i);
         }
-        self.tree.push(TreeNode { node, parent });
-        Some(self.tree.len() - 1)
+        let mut at = parent;
+        while let Some(p) = at {
+            self.tree[p].size += 1;
+            at = self.tree[p].parent;
+        }
+        i
+    }
+
+    /// The tree node being expanded (IDA*: the deepest on its path).
+    pub fn current_tree_node(&self) -> Option<usize> {
+        self.frames.last().map(|f| f.tree)
+    }
+
+    /// The tree nodes from the start to `node`.
+    pub fn tree_path_to(&self, node: Option<usize>) -> Vec<usize> {
+        let mut nodes = Vec::new();
+        let mut at = node;
+        while let Some(i) = at {
+            nodes.push(i);
+            at = self.tree[i].parent;
+        }
+        nodes.reverse();
+        nodes
+    }
+
+    /// The open list in the order the search takes it, each node with the
+    /// tree node it was generated from; the goal, once reached, is in the
+    /// tree and not here.
+    pub fn frontier(&self) -> Vec<Waiting<'_>> {
+        let goal = self.goal_node.map(|i| self.tree[i].node.state.as_str());
+        let all: Vec<(&str, u32, u32)> = match self.order() {
+            Order::Fifo => self
+                .queue
+                .iter()
+                .map(|n| (n.state.as_str(), n.g, n.h))
+                .collect(),
+            Order::BestF => self
+                .by_f
+                .values()
+                .map(|s| {
+                    let (g, h, _) = self.open[s];
+                    (s.as_str(), g, h)
+                })
+                .collect(),
+        };
+        all.into_iter()
+            .enumerate()
+            .filter(|(_, (state, ..))| Some(*state) != goal)
+            .map(|(rank, (state, g, h))| Waiting {
+                state,
+                g,
+                h,
+                parent: self.generated_by.get(state).copied(),
+                rank,
+            })
+            .collect()
+    }
+
+    /// When each open node was pushed (1 the first), A*'s tie-breaker:
+    /// among equal f the one pushed last comes first. None for BFS's queue.
+    pub fn pushed(&self, state: &str) -> Option<u64> {
+        match self.order() {
+            Order::Fifo => None,
+            Order::BestF => self.open.get(state).map(|&(_, _, at)| at),
+        }
+    }
+
+    /// The key the open list is ordered by for a node (f, or weighted
+    /// A*'s g + w·h).
+    pub fn open_key(&self, node: &Node) -> u64 {
+        self.key(node.g, node.h)
     }
 
     /// Fold one event in.
@@ -503,7 +617,6 @@ impl Model {
                 });
                 // Each iteration grows a new tree from the start.
                 self.tree.clear();
-                self.tree_full = false;
                 self.generated_by.clear();
                 self.frames.clear();
             }
@@ -585,11 +698,7 @@ impl Model {
             .get(&node.state)
             .copied()
             .filter(|_| node.g > 0);
-        let tree = if self.tree_full {
-            None
-        } else {
-            self.add_tree(node.clone(), parent)
-        };
+        let tree = self.add_tree(node.clone(), parent, true);
         // IDA* comes back up its path; the others expand one node at a time.
         let keep = if self.depth_first() {
             node.g as usize
@@ -639,10 +748,8 @@ impl Model {
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        if matches!(fate, Fate::New | Fate::Reopened | Fate::Improved)
-            && let Some(at) = frame.tree
-        {
-            self.generated_by.insert(node.state.clone(), at);
+        if matches!(fate, Fate::New | Fate::Reopened | Fate::Improved) {
+            self.generated_by.insert(node.state.clone(), frame.tree);
         }
         frame.children.push(Child { node, fate });
     }
@@ -669,11 +776,11 @@ impl Model {
                 g: 0,
                 h: 0,
             };
-            self.goal_node = self.add_tree(start, None);
+            self.goal_node = Some(self.add_tree(start, None, false));
             return;
         };
         let parent = self.generated_by.get(&goal.state).copied();
-        self.goal_node = self.add_tree(goal, parent);
+        self.goal_node = Some(self.add_tree(goal, parent, false));
     }
 
     fn propose(&mut self, p: Proposal) {
@@ -698,7 +805,7 @@ impl Model {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::engine::observe::Event;
     use crate::engine::strategy::{find, solve_tiles};
@@ -708,7 +815,11 @@ mod tests {
 
     /// Every event of `strategy` on `board` (Manhattan), the run limited
     /// to `max_nodes` expansions.
-    fn events(strategy: &str, board: &str, max_nodes: Option<u64>) -> Vec<Record> {
+    pub(in crate::app::inspector) fn events(
+        strategy: &str,
+        board: &str,
+        max_nodes: Option<u64>,
+    ) -> Vec<Record> {
         let puzzle = TilePuzzle::parse(board, None, None).unwrap();
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = log.clone();
@@ -731,8 +842,13 @@ mod tests {
     }
 
     /// `records` folded into a model of `strategy`'s run from `board`.
-    fn fold_all(strategy: &str, board: &str, records: &[Record]) -> Model {
-        let mut m = Model::new(find(strategy).unwrap().visit(), board.to_string());
+    pub(in crate::app::inspector) fn fold_all(
+        strategy: &str,
+        board: &str,
+        records: &[Record],
+    ) -> Model {
+        let s = find(strategy).unwrap();
+        let mut m = Model::new(s.visit(), board.to_string()).informed(s.uses_heuristic());
         for r in records {
             m.fold(r);
         }
@@ -774,7 +890,7 @@ mod tests {
     }
 
     /// Adjacent: one blank move apart.
-    fn adjacent(a: &str, b: &str) -> bool {
+    pub(in crate::app::inspector) fn adjacent(a: &str, b: &str) -> bool {
         let a = Board::parse(a, None).unwrap();
         let b = Board::parse(b, None).unwrap();
         Dir::ALL.iter().any(|&d| {
@@ -783,7 +899,7 @@ mod tests {
         })
     }
 
-    const FAR: &str = "8 6 7 2 5 4 3 0 1"; // 31 moves from the goal
+    pub(in crate::app::inspector) const FAR: &str = "8 6 7 2 5 4 3 0 1"; // 31 moves from the goal
 
     #[test]
     fn bfs_layers_are_the_counts_of_states_at_each_distance() {

@@ -1,9 +1,11 @@
 //! The node being expanded (or a tree node picked) on a large board, with
-//! g, h and f, and its children with their h, f and fate in words.
+//! g, h and f, and its children with their h, f and fate in words, each
+//! framed in its colour of the legend.
 
 use eframe::egui::{self, Vec2};
 
 use super::board::Subject;
+use super::legend::{self, Key};
 use super::model::{Model, Node};
 use crate::app::i18n::{InspectorMsg, tr};
 use crate::engine::observe::Fate;
@@ -39,8 +41,11 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
     match node {
         Some(n) => {
             let label = tr(ui, InspectorMsg::NodeExpanded);
-            subject.draw(ui, &n.state, Vec2::splat(side), &label);
-            ui.strong(super::numbers(n.g, n.h));
+            let board = subject.draw(ui, &n.state, Vec2::splat(side), &label);
+            if picked.is_none() {
+                legend::frame(ui.painter(), board.rect, Key::Current, 3.0);
+            }
+            ui.strong(numbers(model, n.g, n.h));
         }
         None => {
             let label = tr(ui, InspectorMsg::StartState);
@@ -73,9 +78,10 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
                     for (i, c) in model.children().iter().enumerate() {
                         let size = subject.small(52.0);
                         let label = tr(ui, InspectorMsg::Child { i });
-                        subject.draw(ui, &c.node.state, size, &label);
+                        let board = subject.draw(ui, &c.node.state, size, &label);
+                        legend::frame(ui.painter(), board.rect, Key::of_fate(c.fate), 2.5);
                         ui.vertical(|ui| {
-                            ui.label(estimate(c.node.h, c.node.f()));
+                            ui.label(child_numbers(model, &c.node));
                             ui.label(tr(ui, fate_words(c.fate, depth_first)));
                         });
                         ui.end_row();
@@ -87,7 +93,68 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
         });
 }
 
-/// A child's estimate as `h 5 · f 8` (symbols, the same in both languages).
-fn estimate(h: u32, f: u32) -> String {
-    format!("h {h} · f {f}")
+/// A node's numbers as `g 3 · h 5 · f 8` (symbols, the same in both
+/// languages); `g 3` alone for a search without a heuristic, whose h is
+/// no estimate (BFS, DFS, IDS).
+pub fn numbers(model: &Model, g: u32, h: u32) -> String {
+    if model.uses_heuristic() {
+        format!("g {g} · h {h} · f {}", g + h)
+    } else {
+        format!("g {g}")
+    }
+}
+
+/// A child's numbers: its estimate as `h 5 · f 8` (its g is one more than
+/// the node's), or its g for a search without a heuristic.
+fn child_numbers(model: &Model, child: &Node) -> String {
+    if model.uses_heuristic() {
+        format!("h {} · f {}", child.h, child.f())
+    } else {
+        numbers(model, child.g, child.h)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::strategy::find;
+
+    fn model(strategy: &str) -> Model {
+        let s = find(strategy).unwrap();
+        Model::new(s.visit(), "1 2 3 4 5 6 7 0 8".into()).informed(s.uses_heuristic())
+    }
+
+    #[test]
+    fn a_search_without_a_heuristic_shows_g_alone() {
+        let node = Node {
+            state: String::new(),
+            g: 3,
+            h: 0,
+        };
+        for strategy in ["bfs", "dfs", "ids"] {
+            let m = model(strategy);
+            assert_eq!(numbers(&m, 3, 0), "g 3", "{strategy}");
+            assert_eq!(child_numbers(&m, &node), "g 3", "{strategy}");
+        }
+        for strategy in ["astar", "idastar", "weighted"] {
+            let m = model(strategy);
+            assert_eq!(numbers(&m, 3, 5), "g 3 · h 5 · f 8", "{strategy}");
+            let child = Node {
+                h: 5,
+                ..node.clone()
+            };
+            assert_eq!(child_numbers(&m, &child), "h 5 · f 8", "{strategy}");
+        }
+    }
+
+    /// BFS's model is uninformed even when made the way Back remakes it.
+    #[test]
+    fn a_fresh_model_keeps_whether_the_search_uses_a_heuristic() {
+        assert!(!model("ids").fresh().uses_heuristic());
+        assert!(model("idastar").fresh().uses_heuristic());
+        assert!(
+            !Model::new(crate::engine::strategy::Visit::BreadthFirst, String::new())
+                .uses_heuristic()
+        );
+    }
 }

@@ -365,7 +365,7 @@ pub fn show(
         }
         Ask::Fate { i, g, h, options } => {
             ui.add(egui::Label::new(tr(ui, LessonMsg::AskChild { i: *i })).wrap());
-            ui.label(super::numbers(*g, *h));
+            ui.label(super::node::numbers(model, *g, *h));
             if let Some(bound) = model.bound() {
                 ui.label(tr(ui, InspectorMsg::Bound { n: bound }));
             }

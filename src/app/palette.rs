@@ -1,0 +1,163 @@
+//! Every colour that means something on a board or in the inspector, in
+//! one place: one meaning a colour across the app. The views take their
+//! colours from here (a test below fails on a colour written in their
+//! sources), and a test keeps the colours apart from one another.
+//!
+//! Chart series (anatomy, traces, compare, batch, the distribution's
+//! bars: the move colouring's own come from here) and Klotski's piece
+//! colours name series and pieces, not states of the search or effects
+//! of a move, and keep their own.
+
+use eframe::egui::Color32;
+
+// The boards.
+/// A tile on its goal cell (when in-place tiles are marked).
+pub const HOME: Color32 = Color32::from_rgb(0x3b, 0x6e, 0x4f);
+/// The same green, lighter, for a hovered tile on its goal cell: still
+/// read as in place, and still seen to react to the pointer.
+pub const HOME_HOVERED: Color32 = Color32::from_rgb(0x4f, 0x8f, 0x67);
+/// Linear-conflict links: read on every tint and on both themes.
+pub const LINK: Color32 = Color32::from_rgb(0xe8, 0x5d, 0xd0);
+/// The hint's ring around a tile.
+pub const RING: Color32 = Color32::from_rgb(0xff, 0xc8, 0x3d);
+/// The arrows of an unsolvable board's cycles: apart from the links' pink.
+pub const ARROW: Color32 = Color32::from_rgb(0xf2, 0xf2, 0xf2);
+
+// What a move does to the distance (the move colouring and its legend).
+/// A move that brings the board closer. Blue, not green: green already
+/// marks tiles in place.
+pub const CLOSER: Color32 = Color32::from_rgb(0x2a, 0x6c, 0xc8);
+/// A move that keeps the distance.
+pub const SAME: Color32 = Color32::from_rgb(0xb0, 0x8c, 0x1c);
+/// A move that takes the board farther.
+pub const FARTHER: Color32 = Color32::from_rgb(0xc8, 0x32, 0x32);
+
+/// Tiles that belong together: a pattern database's groups, an
+/// unsolvable board's cycles, in turn. None of them is the move
+/// colouring's blue, red or ochre, nor the in-place green.
+pub const GROUP_TINTS: [Color32; 5] = [
+    Color32::from_rgb(0x8a, 0x4f, 0xa8),
+    Color32::from_rgb(0x00, 0x98, 0x88),
+    Color32::from_rgb(0x78, 0x48, 0x28),
+    Color32::from_rgb(0xa8, 0x4f, 0x6a),
+    Color32::from_rgb(0x4a, 0x4a, 0x9a),
+];
+
+// The state of a search (the inspector's legend, open list, children
+// and tree), as frames and links around small boards.
+/// The node being expanded.
+pub const CURRENT: Color32 = Color32::from_rgb(0x1e, 0xc8, 0xe6);
+/// Open: stored and waiting to be expanded (the frontier).
+pub const OPEN: Color32 = Color32::from_rgb(0x9c, 0xcc, 0x2c);
+/// Closed: expanded already.
+pub const CLOSED: Color32 = Color32::from_rgb(0xa8, 0xa8, 0xb4);
+/// New: a child first reached by this expansion.
+pub const NEW: Color32 = Color32::from_rgb(0x3c, 0xe0, 0x8c);
+/// Dropped: a child seen before, cut off or skipped.
+pub const DROPPED: Color32 = Color32::from_rgb(0x6a, 0x6a, 0x6a);
+/// On the path from the start to the goal (or, before the goal, to the
+/// node being expanded).
+pub const SOLUTION: Color32 = Color32::from_rgb(0xe0, 0x9a, 0x2a);
+
+/// Every colour above with its name (the hovered green aside, a shade of
+/// [`HOME`]), for the tests.
+#[cfg(test)]
+pub fn named() -> Vec<(String, Color32)> {
+    let mut all: Vec<(String, Color32)> = [
+        ("HOME", HOME),
+        ("LINK", LINK),
+        ("RING", RING),
+        ("ARROW", ARROW),
+        ("CLOSER", CLOSER),
+        ("SAME", SAME),
+        ("FARTHER", FARTHER),
+        ("CURRENT", CURRENT),
+        ("OPEN", OPEN),
+        ("CLOSED", CLOSED),
+        ("NEW", NEW),
+        ("DROPPED", DROPPED),
+        ("SOLUTION", SOLUTION),
+    ]
+    .into_iter()
+    .map(|(n, c)| (n.to_string(), c))
+    .collect();
+    all.extend(
+        GROUP_TINTS
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (format!("GROUP_TINTS[{i}]"), c)),
+    );
+    all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// How far apart two colours are (Euclidean in RGB, weighted the way
+    /// the eye weighs the channels: the "redmean" approximation).
+    fn distance(a: Color32, b: Color32) -> f32 {
+        let r = (f32::from(a.r()) + f32::from(b.r())) / 2.0;
+        let (dr, dg, db) = (
+            f32::from(a.r()) - f32::from(b.r()),
+            f32::from(a.g()) - f32::from(b.g()),
+            f32::from(a.b()) - f32::from(b.b()),
+        );
+        ((2.0 + r / 256.0) * dr * dr + 4.0 * dg * dg + (2.0 + (255.0 - r) / 256.0) * db * db).sqrt()
+    }
+
+    /// The hovered green is a shade of the in-place green: nearer it than
+    /// any other colour.
+    #[test]
+    fn the_hovered_home_green_is_a_shade_of_home() {
+        let home = distance(HOME_HOVERED, HOME);
+        for (name, c) in named().into_iter().filter(|(n, _)| n != "HOME") {
+            assert!(distance(HOME_HOVERED, c) > home, "{name}");
+        }
+    }
+
+    #[test]
+    fn one_meaning_per_colour_no_two_named_colours_look_alike() {
+        let all = named();
+        let mut close = Vec::new();
+        for (i, (a, ca)) in all.iter().enumerate() {
+            for (b, cb) in &all[i + 1..] {
+                let d = distance(*ca, *cb);
+                if d < 80.0 {
+                    close.push(format!("{a} and {b}: {d:.0}"));
+                }
+            }
+        }
+        assert!(close.is_empty(), "too alike: {close:?}");
+    }
+
+    /// The views that colour boards and search nodes write no colour of
+    /// their own: every one comes from this palette, so a colour cannot
+    /// mean one thing in one view and another elsewhere.
+    #[test]
+    fn the_views_take_their_colours_from_the_palette() {
+        let views = [
+            ("board_view.rs", include_str!("board_view.rs")),
+            ("heuristic_view.rs", include_str!("heuristic_view.rs")),
+            ("distance.rs", include_str!("distance.rs")),
+            ("explain.rs", include_str!("explain.rs")),
+            ("inspector/mod.rs", include_str!("inspector/mod.rs")),
+            ("inspector/node.rs", include_str!("inspector/node.rs")),
+            (
+                "inspector/frontier.rs",
+                include_str!("inspector/frontier.rs"),
+            ),
+            ("inspector/tree.rs", include_str!("inspector/tree.rs")),
+            ("inspector/legend.rs", include_str!("inspector/legend.rs")),
+        ];
+        for (file, text) in views {
+            for written in [
+                "Color32::from_rgb",
+                "Color32::from_rgba",
+                "Color32::from_hex",
+            ] {
+                assert!(!text.contains(written), "{file} writes a colour: {written}");
+            }
+        }
+    }
+}
