@@ -44,6 +44,8 @@ mod tests_anatomy;
 #[cfg(test)]
 mod tests_axes;
 #[cfg(test)]
+mod tests_by_depth;
+#[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
 mod tests_defects;
