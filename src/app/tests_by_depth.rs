@@ -38,7 +38,8 @@ fn by_depth_harness() -> super::tests::TestApp {
     add_row(&mut h, "Iterative deepening (IDS)");
     add_guided_row(&mut h, "A*", "Misplaced tiles");
     add_guided_row(&mut h, "A*", "Manhattan distance");
-    h.get_by_label("Search cost by solution depth").scroll_to_me();
+    h.get_by_label("Search cost by solution depth")
+        .scroll_to_me();
     h.run();
     h.get_by_label("Search cost by solution depth").click();
     h.run();

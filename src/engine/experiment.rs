@@ -271,7 +271,11 @@ pub fn starts_at_depth(
     count: usize,
     rng: &mut impl rand::Rng,
 ) -> Vec<Board> {
-    let layer = table.by_distance().get(depth as usize).copied().unwrap_or(0) as usize;
+    let layer = table
+        .by_distance()
+        .get(depth as usize)
+        .copied()
+        .unwrap_or(0) as usize;
     if layer == 0 {
         return Vec::new();
     }
@@ -551,7 +555,10 @@ mod tests {
             ..run(Status::Solved, 2, true, expanded, 1)
         };
         let c = DepthCost::of(2, &[with_generated(2, 5), with_generated(4, 7)]).unwrap();
-        assert_eq!((c.mean_expanded(), c.mean_generated()), (Some(3.0), Some(6.0)));
+        assert_eq!(
+            (c.mean_expanded(), c.mean_generated()),
+            (Some(3.0), Some(6.0))
+        );
         // N = 6 at d = 2: 6 = b + b², b = 2.
         assert!((c.branching().unwrap() - 2.0).abs() < 1e-9);
         let mixed = [
@@ -569,7 +576,12 @@ mod tests {
         assert!(!none.worth_deeper(), "none solved");
         assert!(!DepthCell::skipped(4).worth_deeper());
         let solved = [with_generated(2, 5), with_generated(4, 7)];
-        assert_eq!(DepthCell::of(2, &solved, 2).averaged().map(|c| c.aggregate.runs), Some(2));
+        assert_eq!(
+            DepthCell::of(2, &solved, 2)
+                .averaged()
+                .map(|c| c.aggregate.runs),
+            Some(2)
+        );
         // Cut short (cancelled): no mean over the starts it did not run.
         let cut = DepthCell::of(2, &solved, 3);
         assert_eq!((cut.not_run, cut.averaged()), (1, None));
@@ -581,7 +593,9 @@ mod tests {
     fn starts_at_a_depth_are_distinct_until_the_layer_runs_out() {
         let goal = Board::goal(crate::tiles::Shape::new(3, 3).unwrap());
         let table = DistanceTable::build(&goal, &crate::Control::default()).unwrap();
-        let draw = |depth, count, seed| starts_at_depth(&table, depth, count, &mut crate::rng::seeded(seed));
+        let draw = |depth, count, seed| {
+            starts_at_depth(&table, depth, count, &mut crate::rng::seeded(seed))
+        };
         // Depth 2 holds 4 positions: 10 starts are the layer twice, then
         // two of it again, each round all distinct.
         assert_eq!(table.by_distance()[2], 4);
@@ -595,7 +609,10 @@ mod tests {
         assert!(small.iter().all(|b| layer.contains(b)));
         // A large layer: distinct starts at that exact distance.
         let deep = draw(20, 200, 3);
-        assert_eq!(deep.iter().collect::<std::collections::HashSet<_>>().len(), 200);
+        assert_eq!(
+            deep.iter().collect::<std::collections::HashSet<_>>().len(),
+            200
+        );
         assert!(deep.iter().all(|b| table.distance(b) == Some(20)));
         // The seed fixes them; another seed gives others.
         assert_eq!(draw(20, 200, 3), deep);

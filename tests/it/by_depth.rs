@@ -74,7 +74,10 @@ fn starts_lie_at_their_depth_and_the_means_are_those_of_the_runs() {
             let distinct: HashSet<_> = starts.iter().collect();
             assert_eq!(distinct.len(), starts.len(), "depth {depth}: {starts:?}");
         }
-        assert_eq!((line["runs"].as_u64(), line["solved"].as_u64()), (Some(6), Some(6)));
+        assert_eq!(
+            (line["runs"].as_u64(), line["solved"].as_u64()),
+            (Some(6), Some(6))
+        );
         let (name, heuristic) = match line["strategy"].as_str().unwrap() {
             "ids" => ("ids", HeuristicChoice::Manhattan),
             "astar:misplaced" => ("astar", HeuristicChoice::Misplaced),
@@ -85,7 +88,10 @@ fn starts_lie_at_their_depth_and_the_means_are_those_of_the_runs() {
             .iter()
             .map(|s| run_here(name, heuristic.clone(), s))
             .collect();
-        assert!(runs.iter().all(|r| r.solution_length() == Some(depth as usize)));
+        assert!(
+            runs.iter()
+                .all(|r| r.solution_length() == Some(depth as usize))
+        );
         let mean = |f: fn(&RunSummary) -> u64| {
             runs.iter().map(|r| f(r) as f64).sum::<f64>() / runs.len() as f64
         };
@@ -120,7 +126,14 @@ fn a_small_layer_is_repeated_only_once_it_is_used_up() {
     // twice and one of it again.
     let lines = by_depth(
         &sb,
-        &["--by-depth", "2..2", "--per-depth", "9", "--strategies", "astar"],
+        &[
+            "--by-depth",
+            "2..2",
+            "--per-depth",
+            "9",
+            "--strategies",
+            "astar",
+        ],
     );
     let starts = starts(&lines[0]);
     assert_eq!(lines[0]["positions"].as_u64(), Some(4));
@@ -149,29 +162,53 @@ fn runs_over_the_node_limit_are_never_averaged() {
     assert_eq!(ids.len(), 3);
     let mut none_solved_at = None;
     for line in &ids {
-        let (runs, solved) = (line["runs"].as_u64().unwrap(), line["solved"].as_u64().unwrap());
+        let (runs, solved) = (
+            line["runs"].as_u64().unwrap(),
+            line["solved"].as_u64().unwrap(),
+        );
         if let Some(depth) = none_solved_at {
             // A deeper depth after one where no start was solved is not run.
             assert!(line["skipped"].is_string(), "after depth {depth}: {line}");
             assert_eq!((runs, line["not_run"].as_u64()), (0, Some(4)));
         } else if solved < runs {
             assert_eq!(line["over_limit"].as_u64(), Some(runs - solved), "{line}");
-            assert!(line["mean_nodes"].is_null() && line["branching"].is_null(), "{line}");
+            assert!(
+                line["mean_nodes"].is_null() && line["branching"].is_null(),
+                "{line}"
+            );
         }
         if runs > 0 && solved == 0 {
             none_solved_at = Some(line["depth"].as_u64().unwrap());
         }
     }
     assert!(
-        ids.iter().any(|l| l["solved"].as_u64() < l["runs"].as_u64()),
+        ids.iter()
+            .any(|l| l["solved"].as_u64() < l["runs"].as_u64()),
         "IDS never reached the limit: {ids:?}"
     );
     // The readable table names its counting and marks the cells.
-    let text = sb.run(&["experiment", "--size", "3x3"].into_iter().chain(args).collect::<Vec<_>>());
+    let text = sb.run(
+        &["experiment", "--size", "3x3"]
+            .into_iter()
+            .chain(args)
+            .collect::<Vec<_>>(),
+    );
     assert_eq!(text.code, 0, "{text:?}");
-    assert!(text.stdout.contains("nodes generated per search"), "{}", text.stdout);
-    assert!(text.stdout.contains("300 nodes expanded (--max-nodes)"), "{}", text.stdout);
-    assert!(text.stdout.contains("– ") && text.stdout.contains("/4"), "{}", text.stdout);
+    assert!(
+        text.stdout.contains("nodes generated per search"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("300 nodes expanded (--max-nodes)"),
+        "{}",
+        text.stdout
+    );
+    assert!(
+        text.stdout.contains("– ") && text.stdout.contains("/4"),
+        "{}",
+        text.stdout
+    );
     let rows: Vec<&str> = text
         .stdout
         .lines()

@@ -19,10 +19,8 @@ use super::super::jobs::{Handle, JobKind, Jobs};
 use super::super::run_by::RunBy;
 use super::super::settings::Settings;
 use super::{label, legend_entry, runnable, series_color};
-use crate::engine::experiment::{
-    BY_DEPTH_MAX_NODES, DepthCell, RunSummary, starts_by_depth,
-};
 use crate::engine::control::Stop;
+use crate::engine::experiment::{BY_DEPTH_MAX_NODES, DepthCell, RunSummary, starts_by_depth};
 use crate::engine::tiles::table::DistanceTable;
 use crate::engine::{Board, Control, HeuristicChoice, Limits, TilePuzzle, solve_tiles};
 use crate::units::thousands;
@@ -202,8 +200,7 @@ impl ByDepth {
                             continue;
                         };
                         // A run cut short by the cancel is no data point.
-                        if ctl.cancel.is_cancelled() && o.status != crate::engine::Status::Solved
-                        {
+                        if ctl.cancel.is_cancelled() && o.status != crate::engine::Status::Solved {
                             break 'starts;
                         }
                         runs[k].push(RunSummary::of(&o));
@@ -337,45 +334,47 @@ impl ByDepth {
     /// limit, "not run" where none was solved shallower.
     fn table(&self, ui: &mut egui::Ui) {
         let lang = language(ui.ctx());
-        egui::Grid::new("by depth table").striped(true).show(ui, |ui| {
-            ui.strong(tr(ui, CompareMsg::ColDepth));
-            ui.strong(tr(ui, CompareMsg::ColPositions));
-            for run in &self.runs {
-                let (strategy, heuristic) = label(run, lang);
-                super::super::compare::label_lines(ui, &strategy, heuristic.as_deref(), false);
-                ui.strong("b*");
-            }
-            ui.end_row();
-            for row in &self.rows {
-                // The starts, as Set state takes them, on hover.
-                let starts = row.starts.iter().map(Board::to_text);
-                let starts = starts.collect::<Vec<_>>().join("\n");
-                ui.label(row.depth.to_string()).on_hover_text(starts);
-                ui.label(thousands(row.positions));
-                for cell in &row.cells {
-                    match cell.averaged() {
-                        _ if cell.skipped => {
-                            ui.weak(tr(ui, CompareMsg::ByDepthNotRun))
-                                .on_hover_text(tr(ui, CompareMsg::ByDepthNotRunHint));
-                            ui.label("–");
-                        }
-                        Some(c) => {
-                            ui.label(thousands(c.aggregate.mean_generated.round() as u64));
-                            ui.label(c.branching().map_or("–".into(), |b| format!("{b:.2}")));
-                        }
-                        None => {
-                            let solved = cell.cost.map_or(0, |c| c.aggregate.solved);
-                            let runs = solved.max(cell.cost.map_or(0, |c| c.aggregate.runs))
-                                + cell.not_run;
-                            ui.label(tr(ui, CompareMsg::ByDepthOver { solved, runs }))
-                                .on_hover_text(tr(ui, CompareMsg::ByDepthOverHint));
-                            ui.label("–");
-                        }
-                    }
+        egui::Grid::new("by depth table")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.strong(tr(ui, CompareMsg::ColDepth));
+                ui.strong(tr(ui, CompareMsg::ColPositions));
+                for run in &self.runs {
+                    let (strategy, heuristic) = label(run, lang);
+                    super::super::compare::label_lines(ui, &strategy, heuristic.as_deref(), false);
+                    ui.strong("b*");
                 }
                 ui.end_row();
-            }
-        });
+                for row in &self.rows {
+                    // The starts, as Set state takes them, on hover.
+                    let starts = row.starts.iter().map(Board::to_text);
+                    let starts = starts.collect::<Vec<_>>().join("\n");
+                    ui.label(row.depth.to_string()).on_hover_text(starts);
+                    ui.label(thousands(row.positions));
+                    for cell in &row.cells {
+                        match cell.averaged() {
+                            _ if cell.skipped => {
+                                ui.weak(tr(ui, CompareMsg::ByDepthNotRun))
+                                    .on_hover_text(tr(ui, CompareMsg::ByDepthNotRunHint));
+                                ui.label("–");
+                            }
+                            Some(c) => {
+                                ui.label(thousands(c.aggregate.mean_generated.round() as u64));
+                                ui.label(c.branching().map_or("–".into(), |b| format!("{b:.2}")));
+                            }
+                            None => {
+                                let solved = cell.cost.map_or(0, |c| c.aggregate.solved);
+                                let runs = solved.max(cell.cost.map_or(0, |c| c.aggregate.runs))
+                                    + cell.not_run;
+                                ui.label(tr(ui, CompareMsg::ByDepthOver { solved, runs }))
+                                    .on_hover_text(tr(ui, CompareMsg::ByDepthOverHint));
+                                ui.label("–");
+                            }
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
     }
 }
 
@@ -387,7 +386,11 @@ fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
     let points: Vec<Vec<[f64; 2]>> = series
         .iter()
         .map(|s| match nodes {
-            true => s.nodes.iter().map(|&[d, n]| [d, n.max(1.0).log10()]).collect(),
+            true => s
+                .nodes
+                .iter()
+                .map(|&[d, n]| [d, n.max(1.0).log10()])
+                .collect(),
             false => s.branching.clone(),
         })
         .collect();
@@ -399,13 +402,17 @@ fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
         true => Scale::log_range(lo(1), hi(1)),
         false => Scale::real(lo(1).min(1.0), hi(1)),
     };
-    let plot = Plot::new(if nodes { "by depth nodes" } else { "by depth b" })
-        .height(180.0)
-        .allow_scroll(false)
-        .allow_zoom(false)
-        .allow_drag(false)
-        .x_axis_label(CompareMsg::ByDepthAxis.text(lang))
-        .y_axis_min_width(52.0);
+    let plot = Plot::new(if nodes {
+        "by depth nodes"
+    } else {
+        "by depth b"
+    })
+    .height(180.0)
+    .allow_scroll(false)
+    .allow_zoom(false)
+    .allow_drag(false)
+    .x_axis_label(CompareMsg::ByDepthAxis.text(lang))
+    .y_axis_min_width(52.0);
     let plot = axes::apply(plot, x, y).label_formatter(move |pos| match pos {
         HoverPosition::NearDataPoint {
             plot_name,

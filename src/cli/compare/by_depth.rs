@@ -38,13 +38,18 @@ pub(super) fn parse_depths(text: &str) -> Result<Vec<u32>, String> {
         }
         Ok(n)
     };
-    let (from, to) = (number("the first depth", from)?, number("the last depth", to)?);
+    let (from, to) = (
+        number("the first depth", from)?,
+        number("the last depth", to)?,
+    );
     let step = step.map_or(Ok(1), |s| number("the step", s))?;
     if from == 0 {
         return Err("depths start at 1 (depth 0 is the goal itself)".into());
     }
     if to < from {
-        return Err(format!("the last depth ({to}) is before the first ({from})"));
+        return Err(format!(
+            "the last depth ({to}) is before the first ({from})"
+        ));
     }
     if step == 0 {
         return Err("the step must be at least 1".into());
@@ -69,15 +74,16 @@ fn draw(
         max_nodes: None,
         ..control.limits
     };
-    let table = DistanceTable::build(goal, &Control::default().with_limits(limits)).map_err(|stop| {
-        let why = stopped(
-            stop,
-            &limits,
-            &format!("the distance table for {shape} was built"),
-        )
-        .why;
-        CliError::Input(format!("--by-depth cannot draw its starts: {why}"))
-    })?;
+    let table =
+        DistanceTable::build(goal, &Control::default().with_limits(limits)).map_err(|stop| {
+            let why = stopped(
+                stop,
+                &limits,
+                &format!("the distance table for {shape} was built"),
+            )
+            .why;
+            CliError::Input(format!("--by-depth cannot draw its starts: {why}"))
+        })?;
     if let Some(&deepest) = depths.iter().max().filter(|&&d| d > table.max_distance()) {
         return Err(CliError::Input(format!(
             "--by-depth asks for {deepest} moves, but no position of {shape} is more than {} \
@@ -128,7 +134,8 @@ pub(super) fn run(
     mut searches: Vec<(String, Search)>,
     out: &mut Out,
 ) -> Result<(), CliError> {
-    let depths = parse_depths(depths_text).map_err(|why| CliError::Input(format!("--by-depth: {why}")))?;
+    let depths =
+        parse_depths(depths_text).map_err(|why| CliError::Input(format!("--by-depth: {why}")))?;
     let per_depth = args.per_depth.unwrap_or(100);
     if per_depth == 0 {
         return Err(CliError::Input("--per-depth must be at least 1".into()));
@@ -166,9 +173,8 @@ pub(super) fn run(
             if total.out() || active.is_empty() {
                 break;
             }
-            let start = Start::Tiles(
-                TilePuzzle::new(board.clone(), goal.clone()).expect("same shape"),
-            );
+            let start =
+                Start::Tiles(TilePuzzle::new(board.clone(), goal.clone()).expect("same shape"));
             let lines: Vec<RunLine> = run_all(
                 &start,
                 active.iter().map(|&k| &searches[k]),
@@ -190,7 +196,11 @@ pub(super) fn run(
                 false => DepthCell::skipped(starts.len()),
             })
             .collect();
-        not_run_total += row.iter().filter(|c| !c.skipped).map(|c| c.not_run).sum::<usize>();
+        not_run_total += row
+            .iter()
+            .filter(|c| !c.skipped)
+            .map(|c| c.not_run)
+            .sum::<usize>();
         cells.push(row);
     }
     if !args.search.json {
@@ -274,7 +284,10 @@ mod tests {
 
     #[test]
     fn depth_ranges_parse_and_bad_ones_are_named() {
-        assert_eq!(parse_depths("2..24:2").unwrap(), (1..=12).map(|i| 2 * i).collect::<Vec<_>>());
+        assert_eq!(
+            parse_depths("2..24:2").unwrap(),
+            (1..=12).map(|i| 2 * i).collect::<Vec<_>>()
+        );
         assert_eq!(parse_depths(" 3..5 ").unwrap(), [3, 4, 5]);
         assert_eq!(parse_depths("4..9:3").unwrap(), [4, 7]);
         assert_eq!(parse_depths("6..6").unwrap(), [6]);

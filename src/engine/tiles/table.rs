@@ -252,7 +252,11 @@ impl DistanceTable {
     /// `places`, found in one pass over the table. Panics on a place past
     /// the layer's end.
     pub fn at_distance(&self, distance: u32, places: &[u64]) -> Vec<Board> {
-        let layer = self.by_distance.get(distance as usize).copied().unwrap_or(0);
+        let layer = self
+            .by_distance
+            .get(distance as usize)
+            .copied()
+            .unwrap_or(0);
         let mut wanted: Vec<(u64, usize)> = places.iter().copied().zip(0..).collect();
         wanted.sort_unstable();
         if let Some(&(last, _)) = wanted.last() {
