@@ -111,6 +111,8 @@ struct DepthLine<'a> {
     runs: usize,
     solved: usize,
     over_limit: usize,
+    /// Runs claiming a shortest solution another contradicted (a bug).
+    disagreements: usize,
     /// Starts not run (the total time limit, or none solved at a
     /// shallower depth).
     not_run: usize,
@@ -219,6 +221,7 @@ pub(super) fn run(
                     runs: cell.cost.map_or(0, |c| c.aggregate.runs),
                     solved: cell.cost.map_or(0, |c| c.aggregate.solved),
                     over_limit: cell.cost.map_or(0, |c| c.over_limit),
+                    disagreements: cell.cost.map_or(0, |c| c.aggregate.disagreements),
                     not_run: cell.not_run,
                     mean_nodes: avg.and_then(DepthCost::mean_generated),
                     mean_expanded: avg.and_then(DepthCost::mean_expanded),
@@ -241,8 +244,9 @@ pub(super) fn run(
     )?;
     writeln!(
         out,
-        "nodes: nodes generated per search, the mean over the depth's starts; \
-         b*: the effective branching factor of that mean (N + 1 = 1 + b* + … + b*^d)."
+        "nodes: nodes generated per search, the mean over the depth's starts (--json gives \
+         the nodes expanded too); b*: the effective branching factor of that mean \
+         (N + 1 = 1 + b* + … + b*^d)."
     )?;
     writeln!(
         out,
@@ -271,6 +275,20 @@ pub(super) fn run(
             line += &format!("  {nodes:>w$} {b:>5}");
         }
         writeln!(out, "{line}")?;
+    }
+    for (row, (depth, _, _)) in cells.iter().zip(&drawn) {
+        let disagreements: usize = row
+            .iter()
+            .filter_map(|c| c.cost)
+            .map(|c| c.aggregate.disagreements)
+            .sum();
+        if disagreements > 0 {
+            writeln!(
+                out,
+                "error: optimal strategies disagreed on the length at depth {depth} \
+                 ({disagreements} runs)"
+            )?;
+        }
     }
     if let Some(line) = total.stopped_line(not_run_total, all as usize * names.len(), "runs") {
         writeln!(out, "{line}")?;
