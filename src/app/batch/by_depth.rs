@@ -402,17 +402,13 @@ fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
         true => Scale::log_range(lo(1), hi(1)),
         false => Scale::real(lo(1).min(1.0), hi(1)),
     };
-    let plot = Plot::new(if nodes {
-        "by depth nodes"
-    } else {
-        "by depth b"
-    })
-    .height(180.0)
-    .allow_scroll(false)
-    .allow_zoom(false)
-    .allow_drag(false)
-    .x_axis_label(CompareMsg::ByDepthAxis.text(lang))
-    .y_axis_min_width(52.0);
+    let plot = Plot::new(("by depth chart", nodes))
+        .height(180.0)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .x_axis_label(CompareMsg::ByDepthAxis.text(lang))
+        .y_axis_min_width(52.0);
     let plot = axes::apply(plot, x, y).label_formatter(move |pos| match pos {
         HoverPosition::NearDataPoint {
             plot_name,
