@@ -2,10 +2,14 @@
 //! current size, or random steps from the current Klotski layout), every
 //! configuration on each, in the background with a progress bar and
 //! cancel; an aggregate table per configuration and a chart of time
-//! against solution length.
+//! against solution length. Below it the batch by solution depth
+//! ([`ByDepth`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod by_depth;
+pub use by_depth::ByDepth;
 
 use eframe::egui;
 use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
@@ -61,6 +65,38 @@ fn record_start(runs: &mut [Vec<RunSummary>], mut start: Vec<Option<RunSummary>>
     }
 }
 
+/// The configurations a batch runs on `start`: only those the engine runs
+/// on its family (not `fast` on Klotski), whose settings are valid and
+/// whose heuristic fits the board; each one's run (with its knobs as run,
+/// [`tuning_text`]) and its configured strategy and heuristic, aligned by
+/// index.
+type Runnable = (
+    Vec<(RunBy, String)>,
+    Vec<(Box<dyn strategy::Strategy>, HeuristicKind)>,
+);
+
+fn runnable(start: &Start, configs: &[RowConfig]) -> Runnable {
+    let tiles = start.is_tiles();
+    configs
+        .iter()
+        .filter_map(|c| {
+            // Each row's own tuning, as it runs alone.
+            let s = strategy::configure(&c.strategy, &c.tuning.for_strategy(&c.strategy))
+                .ok()
+                .filter(|s| s.supports(start.family()))
+                // Nor a heuristic that does not fit the board.
+                .filter(|s| {
+                    !s.uses_heuristic()
+                        || start
+                            .shape()
+                            .is_none_or(|shape| c.heuristic.unavailable_for(shape).is_none())
+                })?;
+            let tuning = tuning_text(&c.strategy, &c.tuning.for_strategy(&c.strategy));
+            Some(((c.run_by(tiles), tuning), (s, c.heuristic)))
+        })
+        .unzip()
+}
+
 /// What a batch's worker gives back: the runs of each configuration, and
 /// the starts drawn, in the order run.
 type Drawn = (Vec<Vec<RunSummary>>, Vec<Start>);
@@ -96,6 +132,8 @@ pub struct Batch {
     /// What the scatter showed when last drawn (tests: zoom and reset).
     #[cfg(test)]
     pub scatter_bounds: Option<egui_plot::PlotBounds>,
+    /// The batch by solution depth, with the same rows and seed.
+    pub by_depth: ByDepth,
 }
 
 impl Default for Batch {
@@ -115,14 +153,15 @@ impl Default for Batch {
             reset_scatter: false,
             #[cfg(test)]
             scatter_bounds: None,
+            by_depth: ByDepth::default(),
         }
     }
 }
 
 impl Batch {
-    /// Whether a batch runs.
+    /// Whether a batch (random or by depth) runs.
     pub fn is_running(&self) -> bool {
-        self.job.is_some()
+        self.job.is_some() || self.by_depth.is_running()
     }
 
     /// The aggregates of the last batch, for export: each configuration
@@ -184,32 +223,11 @@ impl Batch {
         jobs: &Jobs,
         ctx: &egui::Context,
     ) {
-        let tiles = matches!(start, Start::Tiles(_));
         self.points.clear();
         self.starts.clear();
         self.failed = None;
         self.done.store(0, Ordering::Relaxed);
-        // Only configurations the engine runs on this family (not `fast`
-        // on Klotski) and whose settings are valid; names and runs stay
-        // aligned by index.
-        let (names, strategies): (Vec<(RunBy, String)>, Vec<_>) = configs
-            .iter()
-            .filter_map(|c| {
-                // Each row's own tuning, as it runs alone.
-                let s = strategy::configure(&c.strategy, &c.tuning.for_strategy(&c.strategy))
-                    .ok()
-                    .filter(|s| s.supports(start.family()))
-                    // Nor a heuristic that does not fit the board.
-                    .filter(|s| {
-                        !s.uses_heuristic()
-                            || start
-                                .shape()
-                                .is_none_or(|shape| c.heuristic.unavailable_for(shape).is_none())
-                    })?;
-                let tuning = tuning_text(&c.strategy, &c.tuning.for_strategy(&c.strategy));
-                Some(((c.run_by(tiles), tuning), (s, c.heuristic)))
-            })
-            .unzip();
+        let (names, strategies) = runnable(start, configs);
         (self.runs, self.tunings) = names.into_iter().unzip();
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
         // Klotski starts take one step at least.
@@ -292,6 +310,7 @@ impl Batch {
 
     /// Collect a finished batch (called from `App::logic`).
     pub fn poll(&mut self) {
+        self.by_depth.poll();
         if let Some(job) = &mut self.job
             && let Some(result) = job.try_take()
         {
@@ -307,8 +326,29 @@ impl Batch {
         }
     }
 
-    /// Draw the batch section; `true` when Export was clicked.
+    /// Draw the batch section and, below it, the batch by depth; `true`
+    /// when Export was clicked.
     pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        start: &Start,
+        configs: &[RowConfig],
+        settings: &Settings,
+        jobs: &Jobs,
+    ) -> bool {
+        let export = self.random_ui(ui, start, configs, settings, jobs);
+        ui.separator();
+        egui::CollapsingHeader::new(tr(ui, super::i18n::CompareMsg::ByDepthTitle))
+            .id_salt("by depth")
+            .show(ui, |ui| {
+                self.by_depth
+                    .ui(ui, start, configs, self.seed, settings, jobs);
+            });
+        export
+    }
+
+    /// The batch of random starts; `true` when Export was clicked.
+    fn random_ui(
         &mut self,
         ui: &mut egui::Ui,
         start: &Start,

@@ -47,6 +47,8 @@ mod tests_axes;
 #[cfg(test)]
 mod tests_beside;
 #[cfg(test)]
+mod tests_by_depth;
+#[cfg(test)]
 mod tests_compare;
 #[cfg(test)]
 mod tests_defects;

@@ -34,7 +34,7 @@ fn bfs(goal: &Board) -> HashMap<Vec<u8>, u32> {
     dist
 }
 
-fn eight_puzzle_distances() -> HashMap<Vec<u8>, u32> {
+pub(super) fn eight_puzzle_distances() -> HashMap<Vec<u8>, u32> {
     bfs(&Board::goal(Shape::new(3, 3).unwrap()))
 }
 

@@ -5,6 +5,8 @@
 use clap::Args;
 use serde::Serialize;
 
+mod by_depth;
+
 use super::bench::TotalTime;
 use super::budget::{Budget, TimeLimitOf};
 use super::klotski::{KlotskiArgs, resolve_layout};
@@ -92,16 +94,16 @@ enum Start {
 
 /// Run every configuration on `start`, each on its own thread with its own
 /// limits (and one thread each, so runs do not fight over cores).
-fn run_all(
+fn run_all<'a>(
     start: &Start,
-    searches: &[(String, Search)],
+    searches: impl IntoIterator<Item = &'a (String, Search)>,
     klotski: &KlotskiArgs,
     total: TotalTime,
 ) -> Result<Vec<RunLine>, CliError> {
     let metric = klotski.metric()?;
     let lines = std::thread::scope(|scope| {
         let handles: Vec<_> = searches
-            .iter()
+            .into_iter()
             .map(|(name, search)| {
                 scope.spawn(move || {
                     let ctl = search
@@ -345,6 +347,20 @@ pub(super) struct ExperimentArgs {
     /// Configurations, comma separated: strategy[:heuristic].
     #[arg(long, value_name = "LIST")]
     strategies: String,
+    /// Search cost by solution depth (Russell & Norvig's table): starts
+    /// exactly A, A+STEP, … B moves from the goal, drawn uniformly from the
+    /// board's exact distance table (boards of at most 12 cells), with the
+    /// mean nodes generated and the effective branching factor b* per
+    /// depth. Each run stops at --max-nodes (here 10,000,000 unless given).
+    #[arg(
+        long,
+        value_name = "A..B[:STEP]",
+        conflicts_with_all = ["count", "shuffle", "layout", "klotski_layout"]
+    )]
+    by_depth: Option<String>,
+    /// With --by-depth: starts per depth (default 100, at most 100,000).
+    #[arg(long, value_name = "N", requires = "by_depth", value_parser = super::count_at_most(super::MAX_STARTS))]
+    per_depth: Option<usize>,
     #[command(flatten)]
     search: SearchArgs,
     /// The whole run's time budget in seconds (--time-limit is each run's):
@@ -513,6 +529,9 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
         family,
         TimeLimitOf::EachRun,
     )?;
+    if let Some(depths) = &args.by_depth {
+        return by_depth::run(args, depths, &goal, searches, out);
+    }
     let starts = draw_starts(args, base.as_ref(), &goal, &mut rng)?;
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
     let mut not_run = 0;

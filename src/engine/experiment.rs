@@ -4,13 +4,17 @@
 //! configurations on one start have their disagreements flagged
 //! ([`flag_disagreements`]); runs of one configuration over many starts are
 //! aggregated ([`Aggregate`]). The random starts of an experiment come from
-//! [`tile_start`] and [`scramble`].
+//! [`tile_start`] and [`scramble`]; those at an exact distance from the
+//! goal, for search cost by solution depth ([`DepthCost`]), from
+//! [`starts_at_depth`].
 
 use rand::RngExt;
 
 use crate::klotski::space::{piece_moves, unit_steps};
 use crate::klotski::{KMove, Layout};
+use crate::observe::effective_branching;
 use crate::outcome::{Outcome, Status};
+use crate::tiles::table::DistanceTable;
 use crate::tiles::{Board, Dir, random_solvable, shuffled};
 
 /// Klotski solutions counted both ways.
@@ -188,6 +192,8 @@ pub struct Aggregate {
     pub median_length: Option<f64>,
     /// Mean nodes expanded over all runs.
     pub mean_expanded: f64,
+    /// Mean nodes generated over all runs.
+    pub mean_generated: f64,
     /// Mean time over all runs, ms.
     pub mean_ms: f64,
     /// Median time over all runs, ms.
@@ -217,6 +223,7 @@ impl Aggregate {
             mean_length: mean(&lengths),
             median_length: median(&mut lengths),
             mean_expanded: runs.iter().map(|r| r.expanded as f64).sum::<f64>() / n,
+            mean_generated: runs.iter().map(|r| r.generated as f64).sum::<f64>() / n,
             mean_ms: mean(&times)?,
             median_ms: median(&mut times)?,
             max_peak_bytes: runs.iter().map(|r| r.peak_bytes).max().unwrap_or(0),
@@ -237,6 +244,176 @@ pub fn tile_start(goal: &Board, shuffle: Option<usize>, rng: &mut impl rand::Rng
     match shuffle {
         Some(k) => shuffled(goal, k, rng).0,
         None => random_solvable(goal, rng),
+    }
+}
+
+/// `count` starts exactly `depth` moves from the table's goal, drawn
+/// uniformly from that layer of the table without replacement: distinct
+/// while the layer holds enough positions, and when it holds fewer than
+/// `count`, the whole layer again in a fresh random order as often as
+/// needed (depth 2 of the 8-puzzle has 4 positions). Empty when no
+/// position lies at `depth`. The same generator state gives the same
+/// starts.
+///
+/// ```
+/// use huarong_engine::experiment::starts_at_depth;
+/// use huarong_engine::tiles::table::DistanceTable;
+/// use huarong_engine::{Board, Control, Shape};
+/// let goal = Board::goal(Shape::new(2, 3).unwrap());
+/// let table = DistanceTable::build(&goal, &Control::default()).unwrap();
+/// let starts = starts_at_depth(&table, 5, 3, &mut huarong_engine::rng::seeded(1));
+/// assert_eq!(starts.len(), 3);
+/// assert!(starts.iter().all(|b| table.distance(b) == Some(5)));
+/// ```
+pub fn starts_at_depth(
+    table: &DistanceTable,
+    depth: u32,
+    count: usize,
+    rng: &mut impl rand::Rng,
+) -> Vec<Board> {
+    let layer = table
+        .by_distance()
+        .get(depth as usize)
+        .copied()
+        .unwrap_or(0) as usize;
+    if layer == 0 {
+        return Vec::new();
+    }
+    let mut places = Vec::with_capacity(count);
+    while places.len() < count {
+        let round = (count - places.len()).min(layer);
+        places.extend(
+            rand::seq::index::sample(rng, layer, round)
+                .into_iter()
+                .map(|i| i as u64),
+        );
+    }
+    table.at_distance(depth, &places)
+}
+
+/// The starts of a by-depth experiment: `per_depth` of each depth of
+/// `depths` ([`starts_at_depth`]), drawn in that order from one generator
+/// seeded with `seed`, so that the seed fixes them all (the command line's
+/// and the app's alike).
+pub fn starts_by_depth(
+    table: &DistanceTable,
+    depths: &[u32],
+    per_depth: usize,
+    seed: u64,
+) -> Vec<Vec<Board>> {
+    let mut rng = crate::rng::seeded(seed);
+    depths
+        .iter()
+        .map(|&d| starts_at_depth(table, d, per_depth, &mut rng))
+        .collect()
+}
+
+/// One configuration's search cost over starts all `depth` moves from the
+/// goal, as Russell and Norvig tabulate it: the mean nodes per search and
+/// the effective branching factor b* of that mean. A mean is given only
+/// when every run solved its start: a run stopped by a limit counts the
+/// nodes it had when it stopped, and averaging it as if solved would
+/// understate the cost.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DepthCost {
+    /// The starts' distance to the goal.
+    pub depth: u32,
+    /// The runs aggregated (means over all of them).
+    pub aggregate: Aggregate,
+    /// Runs stopped by a node, memory or time limit.
+    pub over_limit: usize,
+}
+
+impl DepthCost {
+    /// The cost of `runs`, each on a start `depth` moves from the goal, or
+    /// `None` when there are none.
+    pub fn of(depth: u32, runs: &[RunSummary]) -> Option<Self> {
+        Some(Self {
+            depth,
+            aggregate: Aggregate::of(runs)?,
+            over_limit: runs
+                .iter()
+                .filter(|r| matches!(r.status, Status::Limit(_)))
+                .count(),
+        })
+    }
+
+    /// Whether every run solved its start, so that the means are costs.
+    pub fn complete(&self) -> bool {
+        self.aggregate.solved == self.aggregate.runs
+    }
+
+    /// Mean nodes generated per search, if every run solved its start.
+    pub fn mean_generated(&self) -> Option<f64> {
+        self.complete().then_some(self.aggregate.mean_generated)
+    }
+
+    /// Mean nodes expanded per search, if every run solved its start.
+    pub fn mean_expanded(&self) -> Option<f64> {
+        self.complete().then_some(self.aggregate.mean_expanded)
+    }
+
+    /// The effective branching factor of the mean nodes generated
+    /// ([`effective_branching`], N + 1 = 1 + b* + … + b*^d with d the
+    /// depth), as the book computes it from its averages; `None` unless
+    /// every run solved its start.
+    pub fn branching(&self) -> Option<f64> {
+        effective_branching(self.mean_generated()?, self.depth)
+    }
+}
+
+/// Each run's node limit in a by-depth experiment when none is given:
+/// iterative deepening's cost grows about threefold a move, so without one
+/// its runs at depth 24 would take days; with it, depths past about 14 are
+/// over the limit and shown so.
+pub const BY_DEPTH_MAX_NODES: u64 = 10_000_000;
+
+/// One configuration at one depth of a by-depth experiment: the cost of
+/// the runs it had, or why it had none or fewer than the depth's starts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DepthCell {
+    /// The cost of its runs; `None` when none ran.
+    pub cost: Option<DepthCost>,
+    /// Not run at this depth: none of its starts at a shallower depth was
+    /// solved, and its cost only grows with the depth, so every run here
+    /// would spend the whole limit to end at it too.
+    pub skipped: bool,
+    /// Starts of the depth it was not run on (skipped, cancelled, or out
+    /// of time).
+    pub not_run: usize,
+}
+
+impl DepthCell {
+    /// The cell of `runs` at `depth`, which has `starts` starts.
+    pub fn of(depth: u32, runs: &[RunSummary], starts: usize) -> Self {
+        Self {
+            cost: DepthCost::of(depth, runs),
+            skipped: false,
+            not_run: starts.saturating_sub(runs.len()),
+        }
+    }
+
+    /// A configuration not run at a depth of `starts` starts.
+    pub fn skipped(starts: usize) -> Self {
+        Self {
+            cost: None,
+            skipped: true,
+            not_run: starts,
+        }
+    }
+
+    /// Its cost if that is a mean over every start of the depth, each run
+    /// and solved; otherwise there is no mean to show.
+    pub fn averaged(&self) -> Option<&DepthCost> {
+        self.cost
+            .as_ref()
+            .filter(|c| c.complete() && self.not_run == 0)
+    }
+
+    /// Whether its configuration runs at the next depth: not after a
+    /// depth it was skipped at or where none of its runs was solved.
+    pub fn worth_deeper(&self) -> bool {
+        !self.skipped && self.cost.is_none_or(|c| c.aggregate.solved > 0)
     }
 }
 
@@ -360,6 +537,88 @@ mod tests {
         bug[0].disagrees = true;
         assert_eq!(flag_disagreements(bug.iter_mut()), None);
         assert!(bug.iter().all(|r| !r.disagrees));
+    }
+
+    #[test]
+    fn depth_costs_average_only_fully_solved_depths() {
+        let solved = [
+            run(Status::Solved, 4, true, 5, 1),
+            run(Status::Solved, 4, true, 7, 1),
+        ];
+        let c = DepthCost::of(4, &solved).unwrap();
+        assert!(c.complete());
+        assert_eq!(c.over_limit, 0);
+        // `run` generates no nodes beyond its expansions' default of 0:
+        // give it some.
+        let with_generated = |expanded: u64, generated: u64| RunSummary {
+            generated,
+            ..run(Status::Solved, 2, true, expanded, 1)
+        };
+        let c = DepthCost::of(2, &[with_generated(2, 5), with_generated(4, 7)]).unwrap();
+        assert_eq!(
+            (c.mean_expanded(), c.mean_generated()),
+            (Some(3.0), Some(6.0))
+        );
+        // N = 6 at d = 2: 6 = b + b², b = 2.
+        assert!((c.branching().unwrap() - 2.0).abs() < 1e-9);
+        let mixed = [
+            with_generated(2, 5),
+            run(Status::Limit(LimitKind::Nodes), 0, false, 1000, 8),
+        ];
+        let c = DepthCost::of(2, &mixed).unwrap();
+        assert!(!c.complete());
+        assert_eq!((c.aggregate.solved, c.over_limit), (1, 1));
+        assert_eq!((c.mean_generated(), c.branching()), (None, None));
+        let cell = DepthCell::of(2, &mixed, 2);
+        assert_eq!(cell.averaged(), None, "a start over the limit");
+        assert!(cell.worth_deeper(), "one start was solved");
+        let none = DepthCell::of(2, &mixed[1..], 1);
+        assert!(!none.worth_deeper(), "none solved");
+        assert!(!DepthCell::skipped(4).worth_deeper());
+        let solved = [with_generated(2, 5), with_generated(4, 7)];
+        assert_eq!(
+            DepthCell::of(2, &solved, 2)
+                .averaged()
+                .map(|c| c.aggregate.runs),
+            Some(2)
+        );
+        // Cut short (cancelled): no mean over the starts it did not run.
+        let cut = DepthCell::of(2, &solved, 3);
+        assert_eq!((cut.not_run, cut.averaged()), (1, None));
+        assert!(cut.worth_deeper());
+        assert_eq!(DepthCost::of(2, &[]), None);
+    }
+
+    #[test]
+    fn starts_at_a_depth_are_distinct_until_the_layer_runs_out() {
+        let goal = Board::goal(crate::tiles::Shape::new(3, 3).unwrap());
+        let table = DistanceTable::build(&goal, &crate::Control::default()).unwrap();
+        let draw = |depth, count, seed| {
+            starts_at_depth(&table, depth, count, &mut crate::rng::seeded(seed))
+        };
+        // Depth 2 holds 4 positions: 10 starts are the layer twice, then
+        // two of it again, each round all distinct.
+        assert_eq!(table.by_distance()[2], 4);
+        let small = draw(2, 10, 3);
+        assert_eq!(small.len(), 10);
+        for round in small.chunks(4) {
+            let distinct: std::collections::HashSet<_> = round.iter().collect();
+            assert_eq!(distinct.len(), round.len(), "{round:?}");
+        }
+        let layer: std::collections::HashSet<_> = small[..4].iter().collect();
+        assert!(small.iter().all(|b| layer.contains(b)));
+        // A large layer: distinct starts at that exact distance.
+        let deep = draw(20, 200, 3);
+        assert_eq!(
+            deep.iter().collect::<std::collections::HashSet<_>>().len(),
+            200
+        );
+        assert!(deep.iter().all(|b| table.distance(b) == Some(20)));
+        // The seed fixes them; another seed gives others.
+        assert_eq!(draw(20, 200, 3), deep);
+        assert_ne!(draw(20, 200, 4), deep);
+        // No position lies 32 moves away.
+        assert!(draw(32, 5, 3).is_empty());
     }
 
     #[test]

@@ -800,13 +800,14 @@ impl AnatomyRecorder {
             (outcome.status == crate::Status::Solved).then_some(outcome.path.len() as u32);
         a.branching = a
             .solution_length
-            .and_then(|d| effective_branching(outcome.stats.generated, d));
+            .and_then(|d| effective_branching(outcome.stats.generated as f64, d));
         a
     }
 }
 
 /// The effective branching factor b* of a search that generated `nodes`
-/// nodes to find a solution at `depth`: the b with
+/// nodes (one run's count, or a mean over runs) to find a solution at
+/// `depth`: the b with
 /// `nodes + 1 = 1 + b + b² + … + b^depth`, to 1e-9. None for depth 0.
 ///
 /// ```
@@ -815,13 +816,13 @@ impl AnatomyRecorder {
 /// assert!((effective_branching(14, 3).unwrap() - 2.0).abs() < 1e-9);
 /// assert_eq!(effective_branching(5, 0), None);
 /// ```
-pub fn effective_branching(nodes: u64, depth: u32) -> Option<f64> {
+pub fn effective_branching(nodes: impl Into<f64>, depth: u32) -> Option<f64> {
     if depth == 0 {
         return None;
     }
     // Nodes of a uniform tree of branching b to `depth`, the root excluded.
     let tree = |b: f64| (1..=depth).map(|i| b.powi(i as i32)).sum::<f64>();
-    let target = nodes as f64;
+    let target = nodes.into();
     let (mut lo, mut hi) = (0.0f64, 1.0f64);
     while tree(hi) < target {
         hi *= 2.0;

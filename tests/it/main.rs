@@ -3,6 +3,7 @@
 //! end. Each module says what it checks.
 
 mod architecture;
+mod by_depth;
 mod cli;
 mod cli_output;
 mod control;

@@ -1,5 +1,5 @@
-//! The words of the compare view (its table, buttons, charts) and of the
-//! local searches' trace plot: [`CompareMsg`].
+//! The words of the compare view (its table, buttons, charts, the batch by
+//! depth) and of the local searches' trace plot: [`CompareMsg`].
 
 use super::messages;
 
@@ -73,6 +73,53 @@ messages! {
         "在下方显示这次运行的轨迹（局部搜索）";
     CopyHint => "Duplicate this row", "复制这一行";
     RemoveHint => "Remove this row", "删除这一行";
+    // The batch by solution depth (Russell and Norvig's table).
+    ByDepthTitle => "Search cost by solution depth", "按解的深度统计搜索代价";
+    ByDepthIntro =>
+        "Starts exactly d moves from the goal, drawn uniformly from the board's exact distance table; every row above runs on each. Nodes: nodes generated per search, the mean over a depth's starts; b*: the effective branching factor of that mean.",
+        "起始局面离目标正好 d 步，从本棋盘的精确距离表中均匀随机选出；上面的每一行都在每个局面上运行。节点数：每次搜索生成的节点数，取该深度所有局面的平均；b*：这个平均值的有效分支因子。";
+    ByDepthNeedsTable =>
+        "By depth needs a tile board of at most 12 cells (it draws from the exact distance table).",
+        "按深度统计需要最多 12 格的数字棋盘（局面从精确距离表中选出）。";
+    ByDepthFailed { why: String } => "By depth failed: {why}", "按深度运行失败：{why}";
+    ByDepthTableLimit =>
+        "The exact distance table does not fit the memory or time limit of the settings.",
+        "精确距离表超出了设置中的内存或时间上限。";
+    ByDepthFrom => "Depths from", "深度从";
+    ByDepthTo => "to", "到";
+    ByDepthStep => "every", "间隔";
+    ByDepthPerDepth => "Starts per depth", "每个深度的局面数";
+    ByDepthRun => "Run by depth", "按深度运行";
+    ByDepthCancel => "Cancel by depth", "取消按深度运行";
+    ByDepthProgress { done: u64, total: u64 } =>
+        "{done} of {total} starts",
+        "已完成 {done} / {total} 个局面";
+    ByDepthLimit { nodes: String } =>
+        "Each run stops at {nodes} nodes expanded (the settings' node limit, or this one).",
+        "每次运行最多扩展 {nodes} 个节点（设置中的节点上限，没有时用这个）。";
+    ByDepthOver { solved: usize, runs: usize } =>
+        "– ({solved}/{runs} solved)",
+        "–（解出 {solved}/{runs}）";
+    ByDepthOverHint =>
+        "Some start was over a limit: no mean, as Russell and Norvig print none there",
+        "有局面超出上限：不给平均值，和 Russell 与 Norvig 的表一样";
+    ByDepthNotRun => "not run", "未运行";
+    ByDepthNotRunHint =>
+        "None of its starts was solved at a smaller depth",
+        "在较小的深度上它一个局面也没有解出";
+    ByDepthNodesChart =>
+        "Nodes generated per search (mean, log scale)",
+        "每次搜索生成的节点数（平均，对数刻度）";
+    ByDepthBranchingChart => "Effective branching factor b*", "有效分支因子 b*";
+    ByDepthAxis => "solution depth", "解的深度";
+    ByDepthNodesPoint { series: String, depth: f64, nodes: String } =>
+        "{series}\ndepth {depth}: {nodes} nodes",
+        "{series}\n深度 {depth}：{nodes} 个节点";
+    ByDepthBranchingPoint { series: String, depth: f64, b: String } =>
+        "{series}\ndepth {depth}: b* = {b}",
+        "{series}\n深度 {depth}：b* = {b}";
+    ColDepth => "Depth", "深度";
+    ColPositions => "Positions", "局面数";
     // The trace plot of a local search.
     TraceOnePoint => "Trace: 1 point", "轨迹：1 个点";
     TracePoints { n: usize } => "Trace: {n} points", "轨迹：{n} 个点";

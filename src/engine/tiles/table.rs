@@ -245,6 +245,52 @@ impl DistanceTable {
             .collect()
     }
 
+    /// The positions at `distance` from the goal picked by `places`: a
+    /// place is an index into that layer in rank order (`0` its first
+    /// position, up to `by_distance()[distance] - 1`). Out-of-order and
+    /// repeated places are fine; the boards come back in the order of
+    /// `places`, found in one pass over the table. Panics on a place past
+    /// the layer's end.
+    pub fn at_distance(&self, distance: u32, places: &[u64]) -> Vec<Board> {
+        let layer = self
+            .by_distance
+            .get(distance as usize)
+            .copied()
+            .unwrap_or(0);
+        let mut wanted: Vec<(u64, usize)> = places.iter().copied().zip(0..).collect();
+        wanted.sort_unstable();
+        if let Some(&(last, _)) = wanted.last() {
+            assert!(last < layer, "place {last} past the layer of {layer}");
+        }
+        let mut ranks = vec![0u64; places.len()];
+        let mut next = wanted.iter().peekable();
+        let at = self
+            .distances
+            .iter()
+            .enumerate()
+            .filter(|&(_, &d)| u32::from(d) == distance && d != u8::NONE);
+        for (place, (rank, _)) in (0u64..).zip(at) {
+            while let Some(&&(p, slot)) = next.peek() {
+                if p != place {
+                    break;
+                }
+                ranks[slot] = rank as u64;
+                next.next();
+            }
+            if next.peek().is_none() {
+                break;
+            }
+        }
+        let mut cells = vec![0u8; self.shape.cells()];
+        ranks
+            .into_iter()
+            .map(|r| {
+                unrank(r, &mut cells);
+                Board::new(self.shape, cells.clone()).expect("a permutation")
+            })
+            .collect()
+    }
+
     /// The counters of the build.
     pub fn stats(&self) -> &Stats {
         &self.stats

@@ -1,0 +1,445 @@
+//! The batch by solution depth (Russell and Norvig's table): starts
+//! exactly d moves from the goal for each depth asked, drawn uniformly from
+//! the board's exact distance table ([`starts_by_depth`]), every compare
+//! row run on each in the background; a table of the mean nodes generated
+//! and b* per depth ([`DepthCell`]: no mean for a depth where a start was
+//! over a limit), and two charts, nodes per depth on a log axis and b* per
+//! depth, a line per configuration.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use eframe::egui;
+use egui_plot::{HoverPosition, Line, Plot, PlotPoints, Points};
+
+use super::super::axes::{self, Scale};
+use super::super::compare::{RowConfig, Start};
+use super::super::i18n::{CompareMsg, Lang, Message, language, tr};
+use super::super::jobs::{Handle, JobKind, Jobs};
+use super::super::run_by::RunBy;
+use super::super::settings::Settings;
+use super::{label, legend_entry, runnable, series_color};
+use crate::engine::control::Stop;
+use crate::engine::experiment::{BY_DEPTH_MAX_NODES, DepthCell, RunSummary, starts_by_depth};
+use crate::engine::tiles::table::DistanceTable;
+use crate::engine::{Board, Control, HeuristicChoice, Limits, TilePuzzle, solve_tiles};
+use crate::units::thousands;
+
+/// One depth's starts and each configuration's cell.
+#[derive(Clone, Debug)]
+pub struct DepthRow {
+    /// The starts' distance to the goal.
+    pub depth: u32,
+    /// Positions at this depth (the layer the starts were drawn from).
+    pub positions: u64,
+    /// The starts, in the order run.
+    pub starts: Vec<Board>,
+    /// One per configuration, aligned with the batch's runs.
+    pub cells: Vec<DepthCell>,
+}
+
+/// One configuration's points on the two charts: (depth, mean nodes
+/// generated) and (depth, b*) for each depth with a mean.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub label: String,
+    pub nodes: Vec<[f64; 2]>,
+    pub branching: Vec<[f64; 2]>,
+}
+
+/// The settings of the batch by depth and its run.
+pub struct ByDepth {
+    /// The first depth.
+    pub from: u32,
+    /// The last depth.
+    pub to: u32,
+    /// Every this many depths.
+    pub step: u32,
+    /// Starts per depth.
+    pub per_depth: usize,
+    /// The configurations run, aligned with each row's cells.
+    runs: Vec<RunBy>,
+    job: Option<Handle<Result<Vec<DepthRow>, Stop>>>,
+    /// Starts done, of `total`.
+    done: Arc<AtomicUsize>,
+    total: usize,
+    /// The node limit each run had.
+    max_nodes: u64,
+    /// The depths of the last run, once finished (or cancelled part-way).
+    pub rows: Vec<DepthRow>,
+    /// Why the last run ended without results.
+    pub failed: Option<CompareMsg>,
+}
+
+impl Default for ByDepth {
+    fn default() -> Self {
+        Self {
+            from: 2,
+            to: 12,
+            step: 2,
+            per_depth: 10,
+            runs: Vec::new(),
+            job: None,
+            done: Arc::default(),
+            total: 0,
+            max_nodes: BY_DEPTH_MAX_NODES,
+            rows: Vec::new(),
+            failed: None,
+        }
+    }
+}
+
+/// Whether `start` is a board the exact distance table covers.
+fn drawable(start: &Start) -> bool {
+    start.shape().is_some_and(DistanceTable::covers)
+}
+
+impl ByDepth {
+    /// Whether it runs.
+    pub fn is_running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// The depths asked for.
+    fn depths(&self) -> Vec<u32> {
+        let (from, to) = (self.from.max(1), self.to.max(self.from.max(1)));
+        (from..=to).step_by(self.step.max(1) as usize).collect()
+    }
+
+    /// Each configuration's chart points, labelled in `lang`.
+    pub fn series(&self, lang: Lang) -> Vec<Series> {
+        self.runs
+            .iter()
+            .enumerate()
+            .map(|(k, run)| {
+                let means = self
+                    .rows
+                    .iter()
+                    .filter_map(|r| Some((r.depth, *r.cells.get(k)?.averaged()?)));
+                Series {
+                    label: match label(run, lang) {
+                        (s, Some(h)) => format!("{s} · {h}"),
+                        (s, None) => s,
+                    },
+                    nodes: means
+                        .clone()
+                        .map(|(d, c)| [f64::from(d), c.aggregate.mean_generated])
+                        .collect(),
+                    branching: means
+                        .filter_map(|(d, c)| Some([f64::from(d), c.branching()?]))
+                        .collect(),
+                }
+            })
+            .collect()
+    }
+
+    /// Start a run of `configs` on boards of `start`'s shape and goal.
+    pub fn start(
+        &mut self,
+        start: &Start,
+        configs: &[RowConfig],
+        seed: u64,
+        settings: &Settings,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) {
+        let Start::Tiles(puzzle) = start else {
+            return;
+        };
+        self.rows.clear();
+        self.failed = None;
+        self.done.store(0, Ordering::Relaxed);
+        let (names, strategies) = runnable(start, configs);
+        self.runs = names.into_iter().map(|(run, _)| run).collect();
+        let depths = self.depths();
+        let per_depth = self.per_depth.max(1);
+        self.total = depths.len() * per_depth;
+        // The settings' node limit, or the command line's default for
+        // this experiment: iterative deepening explodes past depth 14.
+        let limits = Limits {
+            max_nodes: Some(settings.limits().max_nodes.unwrap_or(BY_DEPTH_MAX_NODES)),
+            ..settings.limits()
+        };
+        self.max_nodes = limits.max_nodes.unwrap_or(BY_DEPTH_MAX_NODES);
+        let goal = puzzle.goal.clone();
+        let done = self.done.clone();
+        let repaint = ctx.clone();
+        let ctl = Control::default().with_progress(move |_| repaint.request_repaint());
+        let wake = ctx.clone();
+        let work = move |ctl: &Control| -> Result<Vec<DepthRow>, Stop> {
+            let table_ctl = Control::default()
+                .with_cancel(ctl.cancel.clone())
+                .with_limits(Limits {
+                    max_nodes: None,
+                    ..limits
+                });
+            let table = DistanceTable::build(&goal, &table_ctl)?;
+            let depths: Vec<u32> = depths
+                .into_iter()
+                .filter(|&d| d <= table.max_distance())
+                .collect();
+            let drawn = starts_by_depth(&table, &depths, per_depth, seed);
+            let mut rows: Vec<DepthRow> = Vec::new();
+            for (&depth, starts) in depths.iter().zip(drawn) {
+                let active: Vec<bool> = (0..strategies.len())
+                    .map(|k| rows.last().is_none_or(|r| r.cells[k].worth_deeper()))
+                    .collect();
+                let mut runs: Vec<Vec<RunSummary>> = vec![Vec::new(); strategies.len()];
+                'starts: for board in &starts {
+                    let p = TilePuzzle::new(board.clone(), goal.clone()).expect("same shape");
+                    for (k, (s, h)) in strategies.iter().enumerate() {
+                        if !active[k] {
+                            continue;
+                        }
+                        let run_ctl = Control::default()
+                            .with_limits(limits)
+                            .with_cancel(ctl.cancel.clone())
+                            .with_threads(1);
+                        let choice = HeuristicChoice::with_database(*h, None);
+                        let Ok(o) = solve_tiles(&**s, &p, &choice, &run_ctl) else {
+                            continue;
+                        };
+                        // A run cut short by the cancel is no data point.
+                        if ctl.cancel.is_cancelled() && o.status != crate::engine::Status::Solved {
+                            break 'starts;
+                        }
+                        runs[k].push(RunSummary::of(&o));
+                    }
+                    done.fetch_add(1, Ordering::Relaxed);
+                }
+                let cells = runs
+                    .iter()
+                    .zip(&active)
+                    .map(|(r, &active)| match active {
+                        true => DepthCell::of(depth, r, starts.len()),
+                        false => DepthCell::skipped(starts.len()),
+                    })
+                    .collect();
+                rows.push(DepthRow {
+                    depth,
+                    positions: table.by_distance()[depth as usize],
+                    starts,
+                    cells,
+                });
+                if ctl.cancel.is_cancelled() {
+                    break;
+                }
+            }
+            Ok(rows)
+        };
+        self.job = Some(jobs.spawn(JobKind::Batch, ctl, work, move || wake.request_repaint()));
+    }
+
+    /// Collect a finished run (called from `App::logic`).
+    pub fn poll(&mut self) {
+        if let Some(job) = &mut self.job
+            && let Some(result) = job.try_take()
+        {
+            match result {
+                Ok(Ok(rows)) => self.rows = rows,
+                // Cancelled while the table was built: nothing to show.
+                Ok(Err(Stop::Cancelled | Stop::Halted)) => {}
+                Ok(Err(Stop::Limit(_))) => self.failed = Some(CompareMsg::ByDepthTableLimit),
+                Err(failed) => {
+                    self.failed = Some(CompareMsg::ByDepthFailed {
+                        why: failed.to_string(),
+                    })
+                }
+            }
+            self.job = None;
+        }
+    }
+
+    /// Draw the section: settings, Run / Cancel, progress, the table and
+    /// the charts.
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        start: &Start,
+        configs: &[RowConfig],
+        seed: u64,
+        settings: &Settings,
+        jobs: &Jobs,
+    ) {
+        let ctx = ui.ctx().clone();
+        ui.label(tr(ui, CompareMsg::ByDepthIntro));
+        if !drawable(start) {
+            ui.weak(tr(ui, CompareMsg::ByDepthNeedsTable));
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.add_enabled_ui(self.job.is_none(), |ui| {
+                let l = ui.label(tr(ui, CompareMsg::ByDepthFrom));
+                ui.add(egui::DragValue::new(&mut self.from).range(1..=80))
+                    .labelled_by(l.id);
+                let l = ui.label(tr(ui, CompareMsg::ByDepthTo));
+                ui.add(egui::DragValue::new(&mut self.to).range(1..=80))
+                    .labelled_by(l.id);
+                let l = ui.label(tr(ui, CompareMsg::ByDepthStep));
+                ui.add(egui::DragValue::new(&mut self.step).range(1..=20))
+                    .labelled_by(l.id);
+                let l = ui.label(tr(ui, CompareMsg::ByDepthPerDepth));
+                ui.add(egui::DragValue::new(&mut self.per_depth).range(1..=1000))
+                    .labelled_by(l.id);
+                if ui.button(tr(ui, CompareMsg::ByDepthRun)).clicked() {
+                    self.start(start, configs, seed, settings, jobs, &ctx);
+                }
+            });
+            if let Some(job) = &self.job
+                && ui.button(tr(ui, CompareMsg::ByDepthCancel)).clicked()
+            {
+                job.cancel();
+            }
+        });
+        if self.job.is_some() {
+            let done = self.done.load(Ordering::Relaxed);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / self.total.max(1) as f32).text(tr(
+                    ui,
+                    CompareMsg::ByDepthProgress {
+                        done: done as u64,
+                        total: self.total as u64,
+                    },
+                )),
+            );
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        if let Some(failed) = &self.failed {
+            ui.colored_label(ui.visuals().error_fg_color, tr(ui, failed));
+        }
+        if self.rows.is_empty() {
+            return;
+        }
+        ui.weak(tr(
+            ui,
+            CompareMsg::ByDepthLimit {
+                nodes: thousands(self.max_nodes),
+            },
+        ));
+        self.table(ui);
+        let series = self.series(language(ui.ctx()));
+        ui.horizontal_wrapped(|ui| {
+            for (k, s) in series.iter().enumerate() {
+                legend_entry(ui, &s.label, series_color(k));
+            }
+        });
+        ui.label(tr(ui, CompareMsg::ByDepthNodesChart));
+        chart(ui, &series, true);
+        ui.label(tr(ui, CompareMsg::ByDepthBranchingChart));
+        chart(ui, &series, false);
+    }
+
+    /// A row per depth: its positions, then each configuration's mean
+    /// nodes and b*, "–" with the solved count where a start was over a
+    /// limit, "not run" where none was solved shallower.
+    fn table(&self, ui: &mut egui::Ui) {
+        let lang = language(ui.ctx());
+        egui::Grid::new("by depth table")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.strong(tr(ui, CompareMsg::ColDepth));
+                ui.strong(tr(ui, CompareMsg::ColPositions));
+                for run in &self.runs {
+                    let (strategy, heuristic) = label(run, lang);
+                    super::super::compare::label_lines(ui, &strategy, heuristic.as_deref(), false);
+                    ui.strong("b*");
+                }
+                ui.end_row();
+                for row in &self.rows {
+                    // The starts, as Set state takes them, on hover.
+                    let starts = row.starts.iter().map(Board::to_text);
+                    let starts = starts.collect::<Vec<_>>().join("\n");
+                    ui.label(row.depth.to_string()).on_hover_text(starts);
+                    ui.label(thousands(row.positions));
+                    for cell in &row.cells {
+                        match cell.averaged() {
+                            _ if cell.skipped => {
+                                ui.weak(tr(ui, CompareMsg::ByDepthNotRun))
+                                    .on_hover_text(tr(ui, CompareMsg::ByDepthNotRunHint));
+                                ui.label("–");
+                            }
+                            Some(c) => {
+                                ui.label(thousands(c.aggregate.mean_generated.round() as u64));
+                                ui.label(c.branching().map_or("–".into(), |b| format!("{b:.2}")));
+                            }
+                            None => {
+                                let solved = cell.cost.map_or(0, |c| c.aggregate.solved);
+                                let runs = solved.max(cell.cost.map_or(0, |c| c.aggregate.runs))
+                                    + cell.not_run;
+                                ui.label(tr(ui, CompareMsg::ByDepthOver { solved, runs }))
+                                    .on_hover_text(tr(ui, CompareMsg::ByDepthOverHint));
+                                ui.label("–");
+                            }
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+/// A chart of every series by depth: its mean nodes on a log axis
+/// (`nodes`), or its b*. Lines through the depths with a mean, a dot at
+/// each; the wheel scrolls the page.
+fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
+    let lang = language(ui.ctx());
+    let points: Vec<Vec<[f64; 2]>> = series
+        .iter()
+        .map(|s| match nodes {
+            true => s
+                .nodes
+                .iter()
+                .map(|&[d, n]| [d, n.max(1.0).log10()])
+                .collect(),
+            false => s.branching.clone(),
+        })
+        .collect();
+    let all = || points.iter().flatten();
+    let lo = |i: usize| all().map(|p| p[i]).fold(f64::INFINITY, f64::min);
+    let hi = |i: usize| all().map(|p| p[i]).fold(f64::NEG_INFINITY, f64::max);
+    let x = Scale::integer(lo(0), hi(0));
+    let y = match nodes {
+        true => Scale::log_range(lo(1), hi(1)),
+        false => Scale::real(lo(1).min(1.0), hi(1)),
+    };
+    let plot = Plot::new(("by depth chart", nodes))
+        .height(180.0)
+        .allow_scroll(false)
+        .allow_zoom(false)
+        .allow_drag(false)
+        .x_axis_label(CompareMsg::ByDepthAxis.text(lang))
+        .y_axis_min_width(52.0);
+    let plot = axes::apply(plot, x, y).label_formatter(move |pos| match pos {
+        HoverPosition::NearDataPoint {
+            plot_name,
+            position,
+            ..
+        } => Some(match nodes {
+            true => CompareMsg::ByDepthNodesPoint {
+                series: plot_name.to_string(),
+                depth: position.x,
+                nodes: thousands(10f64.powf(position.y).round() as u64),
+            }
+            .text(lang),
+            false => CompareMsg::ByDepthBranchingPoint {
+                series: plot_name.to_string(),
+                depth: position.x,
+                b: format!("{:.2}", position.y),
+            }
+            .text(lang),
+        }),
+        HoverPosition::Elsewhere { .. } => None,
+    });
+    plot.show(ui, |plot| {
+        for (k, (s, xy)) in series.iter().zip(points).enumerate() {
+            plot.line(
+                Line::new(s.label.clone(), PlotPoints::from(xy.clone())).color(series_color(k)),
+            );
+            plot.points(
+                Points::new(s.label.clone(), PlotPoints::from(xy))
+                    .radius(3.0)
+                    .color(series_color(k)),
+            );
+        }
+    });
+}
