@@ -606,6 +606,40 @@ fn render_inspector() {
     h.run();
     let img = h.render().expect("render");
     img.save(dir.join("inspector-tree.png")).unwrap();
+    // Predict, a few steps in: the question before the next step.
+    let mut h = harness();
+    h.set_size(egui::Vec2::new(1600.0, 1000.0));
+    inspect(&mut h, "astar", "8 6 7 2 5 4 3 0 1");
+    click_until(&mut h, "Step ×10", 10);
+    h.get_by_label("Predict").click();
+    h.run();
+    wait_until(
+        &mut h,
+        |h| inspector(h).question().is_some(),
+        20,
+        "a question",
+    );
+    let img = h.render().expect("render");
+    img.save(dir.join("inspector-predict.png")).unwrap();
+    // Two runs side by side: A* with Manhattan and with misplaced tiles.
+    let mut h = harness();
+    h.set_size(egui::Vec2::new(1600.0, 1000.0));
+    inspect(&mut h, "astar", "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("Open side by side").click();
+    h.run();
+    h.get_by_label("Step ×10").click();
+    wait_until(
+        &mut h,
+        |h| {
+            inspector(h)
+                .partner()
+                .is_some_and(|p| p.model().steps == 10)
+        },
+        20,
+        "ten steps each",
+    );
+    let img = h.render().expect("render");
+    img.save(dir.join("inspector-beside.png")).unwrap();
 }
 
 #[test]
