@@ -30,8 +30,7 @@ fn expansions(strategy: &str, heuristic: HeuristicKind) -> Vec<String> {
     }));
     let choice = HeuristicChoice::with_database(heuristic, None);
     solve_tiles(find(strategy).unwrap(), &puzzle, &choice, &ctl).unwrap();
-    let states = log.lock().unwrap().clone();
-    states
+    log.lock().unwrap().clone()
 }
 
 fn steps(h: &Harness<'_, HuarongApp>) -> (u64, u64) {

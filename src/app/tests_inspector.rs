@@ -38,7 +38,7 @@ pub(super) fn inspect(h: &mut Harness<'_, HuarongApp>, strategy: &str, start: &s
 }
 
 /// Click Run to end and wait up to `secs` for the run to be over.
-fn run_to_end(h: &mut Harness<'_, HuarongApp>, secs: u64) {
+pub(super) fn run_to_end(h: &mut Harness<'_, HuarongApp>, secs: u64) {
     h.get_by_label("Run to end").click();
     wait_until(
         h,
@@ -79,7 +79,7 @@ fn neighbours(b: &Board) -> Vec<Board> {
 }
 
 /// Moves from `start` to the goal, by the test's own BFS.
-fn optimum(start: &Board) -> u32 {
+pub(super) fn optimum(start: &Board) -> u32 {
     let goal = Board::goal(start.shape());
     let mut seen = HashSet::from([start.clone()]);
     let mut queue = VecDeque::from([(start.clone(), 0)]);

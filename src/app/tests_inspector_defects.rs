@@ -9,67 +9,25 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use super::HuarongApp;
-use super::tests::{board, harness, set_board, wait_until};
+use super::tests::{board, harness, wait_until};
+use super::tests_inspector::{inspect, steps};
 use crate::engine::strategy::{find, solve_tiles};
-use crate::engine::{Board, Control, Dir, HeuristicChoice, HeuristicKind, TilePuzzle};
+use crate::engine::{Board, Control, HeuristicChoice, TilePuzzle};
 
 /// 31 moves from the goal: the 8-puzzle's farthest kind of start.
 const FAR: &str = "8 6 7 2 5 4 3 0 1";
-
-/// Choose `strategy` (Manhattan if it takes a heuristic) and open the
-/// inspector on `start`.
-fn inspect(h: &mut Harness<'_, HuarongApp>, strategy: &str, start: &str) {
-    set_board(h, start);
-    h.get_by_label(find(strategy).unwrap().label()).click();
-    h.run();
-    if find(strategy).unwrap().uses_heuristic() {
-        h.get_by_label(HeuristicKind::Manhattan.label()).click();
-        h.run();
-    }
-    h.get_by_label("Inspect").click();
-    h.run();
-    assert!(h.state().inspector().is_some(), "{}", h.state().status());
-}
 
 fn message(h: &Harness<'_, HuarongApp>) -> String {
     h.state().inspector().expect("open").message()
 }
 
-fn steps(h: &Harness<'_, HuarongApp>) -> u64 {
-    h.state().inspector().expect("open").model().steps
-}
-
-/// Click Run to end and wait for the run to be over.
+/// Run to end, and wait for the run to be over.
 fn run_to_end(h: &mut Harness<'_, HuarongApp>) {
-    h.get_by_label("Run to end").click();
-    wait_until(
-        h,
-        |h| message(h).starts_with("The run is over"),
-        120,
-        "the end",
-    );
+    super::tests_inspector::run_to_end(h, 120);
 }
 
-/// The optimum from `start`, by the test's own breadth-first search.
 fn optimum(start: &Board) -> usize {
-    let goal = Board::goal(start.shape());
-    let mut seen = std::collections::HashSet::from([start.clone()]);
-    let mut layer = vec![start.clone()];
-    let mut depth = 0;
-    while !layer.contains(&goal) {
-        let mut next = Vec::new();
-        for b in &layer {
-            for d in Dir::ALL {
-                let mut c = b.clone();
-                if c.apply(d).is_some() && seen.insert(c.clone()) {
-                    next.push(c);
-                }
-            }
-        }
-        layer = next;
-        depth += 1;
-    }
-    depth
+    super::tests_inspector::optimum(start) as usize
 }
 
 /// The learner thinks between steps for longer than the time limit; the

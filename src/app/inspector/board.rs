@@ -113,6 +113,9 @@ pub fn framed_grid(
     let columns = ((ui.available_width() + spacing.x) / (cell + spacing.x))
         .floor()
         .max(1.0) as usize;
+    // Room above the first row for its frames, drawn outside the boards
+    // (a scroll area above would clip their top edge).
+    ui.add_space(4.0);
     egui::Grid::new(("board grid", what))
         .spacing(spacing)
         .show(ui, |ui| {

@@ -71,6 +71,8 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
     egui::ScrollArea::vertical()
         .id_salt("children")
         .show(ui, |ui| {
+            // Room above the first child's frame, drawn outside its board.
+            ui.add_space(4.0);
             egui::Grid::new("children grid")
                 .num_columns(2)
                 .striped(true)
