@@ -28,6 +28,14 @@ use crate::engine::{
 use crate::storage::results::{AggregateRow, BatchInfo, StartRow, tuning_text};
 use crate::units::{bytes, duration, thousands};
 
+/// A background run's progress: `done` of `total`, said as `text`, and a
+/// frame again soon to show more.
+fn progress_bar(ui: &mut egui::Ui, done: usize, total: usize, text: String) {
+    ui.add(egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(text));
+    ui.ctx()
+        .request_repaint_after(std::time::Duration::from_millis(100));
+}
+
 /// One configuration's aggregate, with its name (tests).
 #[cfg(test)]
 #[derive(Clone, Debug, PartialEq)]
@@ -384,16 +392,15 @@ impl Batch {
         });
         if self.job.is_some() {
             let done = self.done.load(Ordering::Relaxed);
-            ui.add(
-                egui::ProgressBar::new(done as f32 / self.count.max(1) as f32).text(tr(
-                    ui,
-                    Msg::BatchProgress {
-                        done: done as u64,
-                        total: self.count as u64,
-                    },
-                )),
+            let total = self.count;
+            let text = tr(
+                ui,
+                Msg::BatchProgress {
+                    done: done as u64,
+                    total: total as u64,
+                },
             );
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            progress_bar(ui, done, total, text);
         }
         if let Some(failed) = &self.failed {
             ui.colored_label(ui.visuals().error_fg_color, tr(ui, failed));

@@ -3,34 +3,29 @@
 //! one Step, and the first step where they differ named, checked against
 //! the two searches run here unstepped.
 
-use std::sync::{Arc, Mutex};
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use super::i18n::Lang;
 use super::tests::{harness, set_board, wait_until};
+use super::tests_lesson::records_with;
 use super::{Command, HuarongApp};
-use crate::engine::observe::Event;
 use crate::engine::step::Record;
-use crate::engine::strategy::{find, solve_tiles};
-use crate::engine::{Control, HeuristicChoice, HeuristicKind, TilePuzzle};
+use crate::engine::strategy::find;
+use crate::engine::{HeuristicChoice, HeuristicKind};
 
 const START: &str = "8 6 7 2 5 4 3 0 1";
 
 /// The states `strategy` with `heuristic` expands from START, in order.
 fn expansions(strategy: &str, heuristic: HeuristicKind) -> Vec<String> {
-    let puzzle = TilePuzzle::parse(START, None, None).unwrap();
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let sink = log.clone();
-    let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-        if let Record::Expand { state, .. } = e.to_record() {
-            sink.lock().unwrap().push(state);
-        }
-    }));
     let choice = HeuristicChoice::with_database(heuristic, None);
-    solve_tiles(find(strategy).unwrap(), &puzzle, &choice, &ctl).unwrap();
-    log.lock().unwrap().clone()
+    records_with(find(strategy).unwrap(), &choice, START, None)
+        .into_iter()
+        .filter_map(|r| match r {
+            Record::Expand { state, .. } => Some(state),
+            _ => None,
+        })
+        .collect()
 }
 
 fn steps(h: &Harness<'_, HuarongApp>) -> (u64, u64) {

@@ -27,6 +27,17 @@ const FAR: &str = "8 6 7 2 5 4 3 0 1";
 /// Every event of `strategy` on `start` (Manhattan), stopped after
 /// `max_nodes` expansions.
 pub(super) fn records(strategy: &dyn Strategy, start: &str, max_nodes: Option<u64>) -> Vec<Record> {
+    records_with(strategy, &HeuristicChoice::Manhattan, start, max_nodes)
+}
+
+/// Every event of `strategy` guided by `heuristic` on `start`, stopped
+/// after `max_nodes` expansions.
+pub(super) fn records_with(
+    strategy: &dyn Strategy,
+    heuristic: &HeuristicChoice,
+    start: &str,
+    max_nodes: Option<u64>,
+) -> Vec<Record> {
     let puzzle = TilePuzzle::parse(start, None, None).unwrap();
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = log.clone();
@@ -38,7 +49,7 @@ pub(super) fn records(strategy: &dyn Strategy, start: &str, max_nodes: Option<u6
         .with_events(Arc::new(move |e: &Event<'_>| {
             sink.lock().unwrap().push(e.to_record())
         }));
-    solve_tiles(strategy, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
+    solve_tiles(strategy, &puzzle, heuristic, &ctl).unwrap();
     log.lock().unwrap().clone()
 }
 

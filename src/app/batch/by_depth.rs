@@ -18,7 +18,7 @@ use super::super::i18n::{CompareMsg, Lang, Message, language, tr};
 use super::super::jobs::{Handle, JobKind, Jobs};
 use super::super::run_by::RunBy;
 use super::super::settings::Settings;
-use super::{label, legend_entry, runnable, series_color};
+use super::{label, legend_entry, progress_bar, runnable, series_color};
 use crate::engine::control::Stop;
 use crate::engine::experiment::{BY_DEPTH_MAX_NODES, DepthCell, RunSummary, starts_by_depth};
 use crate::engine::tiles::table::DistanceTable;
@@ -293,16 +293,15 @@ impl ByDepth {
         });
         if self.job.is_some() {
             let done = self.done.load(Ordering::Relaxed);
-            ui.add(
-                egui::ProgressBar::new(done as f32 / self.total.max(1) as f32).text(tr(
-                    ui,
-                    CompareMsg::ByDepthProgress {
-                        done: done as u64,
-                        total: self.total as u64,
-                    },
-                )),
+            let total = self.total;
+            let text = tr(
+                ui,
+                CompareMsg::ByDepthProgress {
+                    done: done as u64,
+                    total: total as u64,
+                },
             );
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            progress_bar(ui, done, total, text);
         }
         if let Some(failed) = &self.failed {
             ui.colored_label(ui.visuals().error_fg_color, tr(ui, failed));

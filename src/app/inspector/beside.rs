@@ -9,6 +9,7 @@
 
 use eframe::egui;
 
+use super::board::Subject;
 use super::recording::Recording;
 use crate::app::Command;
 use crate::app::i18n::{CompareMsg, InspectorMsg, Lang, Message, language, names, tr};
@@ -108,14 +109,18 @@ fn offered(family: Family) -> impl Iterator<Item = &'static dyn Strategy> {
     strategy::for_family(family).filter(|s| s.reports_events())
 }
 
+/// The family of the board inspected, and its shape (tiles).
+fn board_of(subject: &Subject) -> (Family, Option<Shape>) {
+    match subject {
+        Subject::Tiles(goal) => (Family::Tiles, Some(goal.shape())),
+        Subject::Klotski(_) => (Family::Klotski, None),
+    }
+}
+
 /// The picker under the controls: a strategy (and heuristic) and a button
 /// that asks the app to open it beside this run.
-pub fn picker(
-    ui: &mut egui::Ui,
-    choice: &mut Choice,
-    family: Family,
-    shape: Option<Shape>,
-) -> Option<Command> {
+pub fn picker(ui: &mut egui::Ui, choice: &mut Choice, subject: &Subject) -> Option<Command> {
+    let (family, shape) = board_of(subject);
     let lang = language(ui.ctx());
     let mut asked = None;
     ui.horizontal_wrapped(|ui| {

@@ -86,9 +86,6 @@ pub struct Inspector {
     found: Option<Box<(Start, Finished, RunBy)>>,
     /// The strategy and heuristic inspected.
     run_by: RunBy,
-    /// The family of the board inspected, and its shape (tiles).
-    family: super::settings::Family,
-    shape: Option<crate::engine::tiles::Shape>,
     /// A second run on the same start, stepped with this one.
     partner: Option<Box<Inspector>>,
     /// The run the picker offers to open beside this one.
@@ -251,7 +248,6 @@ pub fn open(
             jobs,
             subject,
             (name, RunBy::new(&*strategy, None)),
-            None,
             empty_model(&*strategy, layout.to_text(), true),
             ctx,
             Control::default().with_limits(limits),
@@ -293,7 +289,6 @@ pub fn open(
         jobs,
         subject,
         name,
-        Some(shape),
         empty_model(&*strategy, start, false),
         ctx,
         Control::default().with_limits(limits),
@@ -370,12 +365,10 @@ impl Inspector {
         self.found.take()
     }
 
-    #[allow(clippy::too_many_arguments)] // one per part of a run
     fn start(
         jobs: &Jobs,
         subject: Subject,
         (title, run_by): (Said, RunBy),
-        shape: Option<crate::engine::tiles::Shape>,
         model: Model,
         ctx: &egui::Context,
         ctl: Control,
@@ -407,11 +400,6 @@ impl Inspector {
             found: None,
             choice: beside::Choice::against(&run_by),
             run_by,
-            family: match shape {
-                Some(_) => super::settings::Family::Tiles,
-                None => super::settings::Family::Klotski,
-            },
-            shape,
             partner: None,
             agreement: beside::Agreement::default(),
             recording,
@@ -444,8 +432,7 @@ impl Inspector {
         if practice.question.as_ref().is_some_and(|(k, _)| *k == at) {
             return;
         }
-        let whole = self.job.is_none() || self.stepper.is_waiting();
-        let coming = r.coming(whole);
+        let coming = r.coming(self.last_step_whole());
         let pose = predict::pose(&r.model, &coming, self.job.is_some());
         let recorded = coming.len() as u64;
         drop(coming);
@@ -472,7 +459,7 @@ impl Inspector {
             return;
         };
         // The reason: the lesson of the steps asked about.
-        let whole = self.job.is_none() || self.stepper.is_waiting();
+        let whole = self.last_step_whole();
         let r = lock(&self.recording);
         let mut then = r.model.clone();
         for step in r.coming(whole).iter().take(q.steps as usize) {
@@ -508,6 +495,13 @@ impl Inspector {
     #[cfg(test)]
     pub fn message(&self) -> String {
         self.message.english()
+    }
+
+    /// Whether the last step recorded is whole: the search waits at the
+    /// gate (it has handed over every event of the steps it began) or
+    /// the run is over.
+    fn last_step_whole(&self) -> bool {
+        self.job.is_none() || self.stepper.is_waiting()
     }
 
     /// Every event recorded and shown: the run is over and all folded.
@@ -689,12 +683,7 @@ impl Inspector {
             if self.partner.is_some() {
                 close_partner = ui.button(tr(ui, InspectorMsg::BesideClose)).clicked();
             } else {
-                out.extend(beside::picker(
-                    ui,
-                    &mut self.choice,
-                    self.family,
-                    self.shape,
-                ));
+                out.extend(beside::picker(ui, &mut self.choice, &self.subject));
             }
         });
         if let Some(mut partner) = self.partner.take() {

@@ -809,7 +809,7 @@ pub(super) mod tests {
     use super::*;
     use crate::engine::observe::Event;
     use crate::engine::strategy::{find, solve_tiles};
-    use crate::engine::{Board, Control, Dir, HeuristicChoice, Limits, Shape, TilePuzzle};
+    use crate::engine::{Board, Control, Dir, HeuristicChoice, TilePuzzle};
     use std::collections::HashSet;
     use std::sync::{Arc, Mutex};
 
@@ -820,25 +820,7 @@ pub(super) mod tests {
         board: &str,
         max_nodes: Option<u64>,
     ) -> Vec<Record> {
-        let puzzle = TilePuzzle::parse(board, None, None).unwrap();
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let sink = log.clone();
-        let ctl = Control::default()
-            .with_limits(Limits {
-                max_nodes,
-                ..Limits::default()
-            })
-            .with_events(Arc::new(move |e: &Event<'_>| {
-                sink.lock().unwrap().push(e.to_record())
-            }));
-        solve_tiles(
-            find(strategy).unwrap(),
-            &puzzle,
-            &HeuristicChoice::Manhattan,
-            &ctl,
-        )
-        .unwrap();
-        log.lock().unwrap().clone()
+        crate::app::tests_lesson::records(find(strategy).unwrap(), board, max_nodes)
     }
 
     /// `records` folded into a model of `strategy`'s run from `board`.
@@ -1004,29 +986,8 @@ pub(super) mod tests {
             let start = Board::parse(board, None).unwrap();
             let records = events("idastar", board, None);
             let m = fold_all("idastar", board, &records);
-            let optimum = {
-                let counts = states_by_distance(&start, 40);
-                let goal = Board::goal(Shape::new(3, 3).unwrap());
-                // The optimum from a BFS that stops at the goal.
-                let mut seen = HashSet::from([start.clone()]);
-                let mut layer = vec![start.clone()];
-                let mut d = 0;
-                while !layer.contains(&goal) {
-                    let mut next = Vec::new();
-                    for b in &layer {
-                        for dir in Dir::ALL {
-                            let mut c = b.clone();
-                            if c.apply(dir).is_some() && seen.insert(c.clone()) {
-                                next.push(c);
-                            }
-                        }
-                    }
-                    layer = next;
-                    d += 1;
-                }
-                assert!(counts.len() > d);
-                d as u32
-            };
+            let optimum = crate::app::tests_inspector::optimum(&start);
+            assert!(states_by_distance(&start, 40).len() > optimum as usize);
             let bounds: Vec<u32> = m.iterations.iter().map(|i| i.bound).collect();
             let expected: Vec<u32> = (manhattan(&start)..=optimum).step_by(2).collect();
             assert_eq!(bounds, expected, "{board}");

@@ -540,8 +540,8 @@ pub fn show(
 mod tests {
     use super::super::model::tests::{FAR, adjacent, events, fold_all};
     use super::*;
+    use crate::engine::Board;
     use crate::engine::step::Record;
-    use crate::engine::{Board, Dir};
 
     /// The Expand events of the tree's run, in order: of the last
     /// iteration for IDA* and IDS, which grow a new tree each one.
@@ -668,25 +668,7 @@ mod tests {
 
     /// Moves from `start` to the goal, by the test's own BFS.
     fn distance(start: &str) -> usize {
-        let start = Board::parse(start, None).unwrap();
-        let goal = Board::goal(start.shape());
-        let mut seen = HashSet::from([start.clone()]);
-        let mut layer = vec![start];
-        let mut d = 0;
-        while !layer.contains(&goal) {
-            let mut next = Vec::new();
-            for b in &layer {
-                for dir in Dir::ALL {
-                    let mut c = b.clone();
-                    if c.apply(dir).is_some() && seen.insert(c.clone()) {
-                        next.push(c);
-                    }
-                }
-            }
-            layer = next;
-            d += 1;
-        }
-        d
+        crate::app::tests_inspector::optimum(&Board::parse(start, None).unwrap()) as usize
     }
 
     /// BFS on the 8-puzzle's farthest start expands nearly every state:
