@@ -90,7 +90,7 @@ fn run_to_end_records_at_the_searchs_pace_not_the_frames() {
     .unwrap();
     assert!(plain.stats.expanded > 100_000, "a run worth recording");
     h.get_by_label("Run to end").click();
-    h.run(); // the click: the search is let go
+    h.step(); // one frame takes the click: the search is let go
     let inspector = h.state_mut().inspector_mut().unwrap();
     assert!(
         inspector.wait_for_search(Duration::from_secs(120)),

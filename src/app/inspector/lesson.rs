@@ -9,7 +9,7 @@ use crate::engine::observe::Fate;
 use crate::engine::step::Record;
 use crate::engine::strategy::{Strategy, Visit};
 
-use super::model::Model;
+use super::model::{Model, Proposal};
 
 /// The strategy the pseudocode is written for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -423,13 +423,18 @@ impl Lesson {
 
     fn explain(&mut self, e: &mut Explained, model: &Model, record: &Record) {
         use Algorithm as A;
-        match (*record).clone() {
-            Record::Expand { g, h, state } => match self.algorithm {
+        // Matched in place: only a narration that names the state copies it.
+        match *record {
+            Record::Expand { g, h, ref state } => match self.algorithm {
                 A::Bfs | A::BfsMirror => {
                     e.run(Line::BfsTake);
                     e.run(Line::BfsEach);
                     let waiting = model.open_len();
-                    e.narration.push(Narration::BfsTake { state, g, waiting });
+                    e.narration.push(Narration::BfsTake {
+                        state: state.clone(),
+                        g,
+                        waiting,
+                    });
                     e.set(Var::G, Value::Whole(g.into()));
                     e.set(Var::Queue, Value::Whole(waiting as u64));
                 }
@@ -444,7 +449,12 @@ impl Lesson {
                     // The node is off the open list now: those left with
                     // its key tie with it.
                     let ties = model.open_with_key(g, h);
-                    e.narration.push(Narration::BestTake { state, g, h, ties });
+                    e.narration.push(Narration::BestTake {
+                        state: state.clone(),
+                        g,
+                        h,
+                        ties,
+                    });
                     e.set(Var::G, Value::Whole(g.into()));
                     e.set(Var::H, Value::Whole(h.into()));
                     match self.weight.filter(|_| weighted) {
@@ -456,7 +466,10 @@ impl Lesson {
                 A::Dfs => {
                     e.run(Line::DfsSearch);
                     self.at_depth = Some(g);
-                    e.narration.push(Narration::DfsSearch { state, g });
+                    e.narration.push(Narration::DfsSearch {
+                        state: state.clone(),
+                        g,
+                    });
                     e.set(Var::G, Value::Whole(g.into()));
                     if let Some(limit) = self.bound {
                         e.set(Var::Limit, Value::Whole(limit.into()));
@@ -466,8 +479,12 @@ impl Lesson {
                     e.run(Line::IdaSearch);
                     self.at_depth = Some(g);
                     let bound = self.bound.unwrap_or(g + h);
-                    e.narration
-                        .push(Narration::IdaSearch { state, g, h, bound });
+                    e.narration.push(Narration::IdaSearch {
+                        state: state.clone(),
+                        g,
+                        h,
+                        bound,
+                    });
                     e.set(Var::G, Value::Whole(g.into()));
                     e.set(Var::H, Value::Whole(h.into()));
                     e.set(Var::F, Value::Whole((g + h).into()));
@@ -601,28 +618,12 @@ impl Lesson {
                     e.narration.push(Narration::LocalGoal { g });
                 }
             },
-            Record::Propose {
-                accepted,
-                energy,
-                iteration,
-                probability,
-                proposed,
-                tabu,
-                temperature,
-                ..
-            } => self.propose(
-                e,
-                model,
-                Proposed {
-                    accepted,
-                    energy,
-                    iteration,
-                    probability,
-                    proposed,
-                    tabu,
-                    temperature,
-                },
-            ),
+            // The proposal as the model just folded it.
+            Record::Propose { .. } => {
+                if let Some(p) = model.proposals.back() {
+                    self.propose(e, model, p);
+                }
+            }
             Record::Aspiration { score, .. } => {
                 e.lines.retain(|l| *l != Line::TabuOldest);
                 // The step's lines in pseudocode order: weigh, aspire, move.
@@ -651,17 +652,6 @@ impl Lesson {
             }
         }
     }
-}
-
-/// A proposal's fields.
-struct Proposed {
-    accepted: bool,
-    energy: f64,
-    iteration: u64,
-    probability: Option<f64>,
-    proposed: f64,
-    tabu: bool,
-    temperature: Option<f64>,
 }
 
 /// Weighted A*'s key as a number: g + w·h.
@@ -701,7 +691,7 @@ impl Lesson {
         }
     }
 
-    fn propose(&mut self, e: &mut Explained, model: &Model, p: Proposed) {
+    fn propose(&mut self, e: &mut Explained, model: &Model, p: &Proposal) {
         match self.algorithm {
             Algorithm::Annealing => {
                 let delta = p.proposed - p.energy;
