@@ -128,3 +128,21 @@ fn the_second_run_closes_alone_and_the_first_steps_on() {
     );
     assert!(h.query_by_label("Open side by side").is_some());
 }
+
+#[test]
+fn a_second_run_opened_later_catches_up_with_the_first() {
+    let mut h = harness();
+    open_pair(&mut h);
+    h.get_by_label("Step ×10").click();
+    wait_until(
+        &mut h,
+        |h| h.state().inspector().unwrap().model().steps == 10,
+        20,
+        "ten steps",
+    );
+    h.get_by_label("Open side by side").click();
+    h.run();
+    wait_until(&mut h, |h| steps(h) == (10, 10), 20, "in step");
+    h.get_by_label("Step").click();
+    wait_until(&mut h, |h| steps(h) == (11, 11), 20, "one step each");
+}

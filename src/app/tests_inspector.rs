@@ -118,6 +118,8 @@ fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {
     );
     assert!(h.query_by_label_contains("1 waiting, 1 stored").is_some());
     assert!(h.query_by_label_contains("open 1").is_some());
+    // Pushed once: learning its estimate is not a second push.
+    assert_eq!(inspector(&h).model().pushed(start), Some(1));
     assert!(
         h.query_by_label("Nothing yet: the start is expanded first.")
             .is_none()

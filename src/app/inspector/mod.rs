@@ -336,8 +336,12 @@ impl Inspector {
     }
 
     /// Step `partner` beside this run from now on (it was opened on the
-    /// same start).
-    pub fn set_partner(&mut self, partner: Inspector) {
+    /// same start), first as far as this one.
+    pub fn set_partner(&mut self, mut partner: Inspector) {
+        // In step from the start: the second run catches up with the steps
+        // this one shows.
+        partner.forward(lock(&self.recording).model.steps);
+        partner.rate = self.rate;
         self.agreement = beside::Agreement::default();
         self.partner = Some(Box::new(partner));
     }

@@ -274,13 +274,15 @@ impl Model {
         if let Record::Expand { g: 0, h, state } = next
             && self.steps == 0
             && *state == self.start
-            && self.open.get(state).is_some_and(|&(_, old, _)| old != *h)
+            && let Some(&(g, old, at)) = self.open.get(state)
+            && old != *h
         {
-            self.push_open(Node {
-                state: state.clone(),
-                g: 0,
-                h: *h,
-            });
+            // The same entry, pushed once: only its estimate (and so its
+            // key) was not known.
+            self.by_f.remove(&(self.key(g, old), Reverse(at)));
+            self.by_f
+                .insert((self.key(g, *h), Reverse(at)), state.clone());
+            self.open.insert(state.clone(), (g, *h, at));
         }
     }
 
