@@ -211,6 +211,15 @@ fn strategy_section(
         )
         .on_hover_text(tr(ui, TilesMsg::LimitTimeHint));
     });
+    ui.horizontal(|ui| {
+        let label = ui.label(tr(ui, TilesMsg::Threads));
+        let cores = super::settings::cores();
+        let mut threads = settings.threads();
+        ui.add(egui::DragValue::new(&mut threads).range(1..=cores))
+            .labelled_by(label.id)
+            .on_hover_text(tr(ui, TilesMsg::ThreadsHint { cores }));
+        settings.set_threads(threads);
+    });
 }
 
 fn start_section(

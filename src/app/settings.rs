@@ -45,6 +45,9 @@ pub struct Settings {
     /// Record the anatomy of each solve (nodes by depth and by f, …): a
     /// recorded IDA* runs on one thread, and every search a little slower.
     pub record_anatomy: bool,
+    /// IDA*'s threads; 0 is every core (what a new install uses, and what
+    /// a choice of all of them is kept as, so it follows the machine).
+    pub threads: usize,
     /// Shuffle length.
     pub shuffle_moves: u32,
     /// Which puzzle family is shown.
@@ -321,6 +324,7 @@ impl Default for Settings {
             colour_moves: false,
             heuristic_view: false,
             record_anatomy: true,
+            threads: 0,
             shuffle_moves: 40,
             family: Family::Tiles,
             classic: 0,
@@ -377,6 +381,24 @@ impl Settings {
             .expect("the default tuning is valid")
     }
 
+    /// How many threads a search may use: the chosen number, at most
+    /// every core.
+    pub fn threads(&self) -> usize {
+        match self.threads {
+            0 => cores(),
+            n => n.min(cores()),
+        }
+    }
+
+    /// Choose `threads` threads (every core is kept as "all").
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if threads >= cores() {
+            0
+        } else {
+            threads.max(1)
+        };
+    }
+
     /// The search limits chosen.
     pub fn limits(&self) -> Limits {
         Limits {
@@ -390,6 +412,11 @@ impl Settings {
             ..Limits::default()
         }
     }
+}
+
+/// The machine's cores, as the engine counts them for its default.
+pub fn cores() -> usize {
+    crate::engine::Control::default().threads
 }
 
 #[cfg(test)]

@@ -128,6 +128,7 @@ impl Running {
         strategy: Box<dyn Strategy>,
         heuristic: HeuristicKind,
         limits: Limits,
+        threads: usize,
         recording: Recording,
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Self {
@@ -139,6 +140,7 @@ impl Running {
         let ctl = trace.attach(
             Control::default()
                 .with_limits(limits)
+                .with_threads(threads)
                 .with_progress(move |_| on_progress()),
         );
         let run = super::run_by::RunBy::new(&*strategy, Some(heuristic));

@@ -549,6 +549,7 @@ fn a_solve_whose_worker_panics_ends_with_the_error_shown() {
         Box::new(Panics),
         crate::engine::HeuristicKind::Manhattan,
         crate::engine::Limits::default(),
+        1,
         super::anatomy::Recording::WithError,
         || {},
     ));
@@ -640,4 +641,31 @@ fn the_exact_distance_shows_as_you_play_and_a_hint_comes_in_two_stages() {
     h.run();
     assert!(h.query_by_label_contains("from the goal").is_none());
     assert!(h.query_by_label("Hint").is_none());
+}
+
+#[test]
+fn the_threads_setting_is_changed_from_the_keyboard_and_kept_as_all_at_the_top() {
+    let cores = super::settings::cores();
+    let mut h = harness();
+    assert_eq!(
+        h.state().settings().threads(),
+        cores,
+        "a new install uses every core"
+    );
+    let type_threads = |h: &mut Harness<'_, HuarongApp>, text: &str| {
+        h.get_by_label("Threads").click();
+        h.run();
+        h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+        h.get_by_label("Threads").type_text(text);
+        h.key_press(Key::Enter);
+        h.run();
+    };
+    type_threads(&mut h, "1");
+    assert_eq!(h.state().settings().threads(), 1);
+    assert_eq!(h.state().settings().threads, usize::from(cores > 1));
+    // More than the machine has is every core.
+    type_threads(&mut h, &(cores + 5).to_string());
+    assert_eq!(h.state().settings().threads(), cores);
+    // Every core is kept as "all", so the choice follows the machine.
+    assert_eq!(h.state().settings().threads, 0);
 }

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::budget::TimeLimitOf;
 use super::klotski::{KlotskiArgs, bench_layouts};
-use super::report::{Record, duration, memory, thousands};
+use super::report::{GENERATED_MEANS, Record, duration, memory, thousands};
 use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
 use crate::engine::strategy::Family;
 use crate::engine::tiles::{Board, Shape, TilePuzzle};
@@ -440,7 +440,10 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
         if let Some(line) = total.stopped_line(summary.not_run, summary.instances, "instances") {
             writeln!(out, "{line}")?;
         }
-        if summary.wrong_paths.is_empty() {
+        writeln!(out, "{GENERATED_MEANS}")?;
+        if summary.solved == 0 {
+            writeln!(out, "no path to replay: nothing was solved")?;
+        } else if summary.wrong_paths.is_empty() {
             writeln!(out, "every path replayed from its start to the goal")?;
         } else {
             for i in &summary.wrong_paths {
@@ -451,7 +454,9 @@ pub(super) fn run(args: &BenchArgs, out: &mut Out) -> Result<(), CliError> {
             }
         }
         if optimal {
-            if summary.mismatches.is_empty() {
+            if summary.solved == 0 {
+                writeln!(out, "no length to check: nothing was solved")?;
+            } else if summary.mismatches.is_empty() {
                 writeln!(out, "lengths disagreeing with the expected ones: none")?;
             } else {
                 for m in &summary.mismatches {

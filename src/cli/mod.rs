@@ -97,10 +97,17 @@ struct SearchArgs {
     max_nodes: Option<u64>,
     #[command(flatten)]
     limits: LimitArgs,
+    /// IDA*'s threads: its larger iterations are split over this many
+    /// (default: every core; at most 256).
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Print JSON lines instead of a readable report.
     #[arg(long)]
     json: bool,
 }
+
+/// Most threads `--threads` takes.
+const MAX_THREADS: usize = 256;
 
 /// The time and memory limits, shared by the commands that search or
 /// count (`solve` and the rest, `hint`, `distances`).
@@ -402,7 +409,16 @@ impl SearchArgs {
 
     /// The limits as a control.
     fn control(&self) -> Result<Control, CliError> {
-        Ok(Control::default().with_limits(self.limits.limits(self.max_nodes)?))
+        let control = Control::default().with_limits(self.limits.limits(self.max_nodes)?);
+        Ok(match self.threads {
+            None => control,
+            Some(n @ 1..=MAX_THREADS) => control.with_threads(n),
+            Some(_) => {
+                return Err(CliError::Input(format!(
+                    "--threads must be between 1 and {MAX_THREADS}"
+                )));
+            }
+        })
     }
 }
 

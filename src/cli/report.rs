@@ -72,3 +72,9 @@ impl Record {
 }
 
 pub(super) use crate::units::{bytes, duration, memory, thousands};
+
+/// What the counts beside "expanded" mean, said under a bench's summary so
+/// that they can be set beside published counts.
+pub(super) const GENERATED_MEANS: &str = "generated counts the children a search went on to evaluate; IDA* on tiles \
+     neither makes nor counts the move undoing the last one, nor a move its pruning rejects as a \
+     duplicate sequence (published counts often include the latter)";

@@ -2241,3 +2241,81 @@ fn klotski_8x8_is_refused_in_one_line() {
     ])
     .input_error(&["8x8", "64 cells", "63"]);
 }
+
+#[test]
+fn idastar_finds_the_same_optimum_on_any_number_of_threads() {
+    // Korf's shortest instance (41 moves): large enough that IDA*'s later
+    // iterations run in parallel. A* (one thread, no splitting) is the
+    // independent optimum.
+    let sb = Sandbox::new("threads");
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    let start = "13 8 14 3 9 1 0 7 15 5 4 10 12 2 6 11";
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "--state", start, "--goal", goal, "--json"];
+        args.extend_from_slice(extra);
+        sb.run(&args).json_line()
+    };
+    let astar = solve(&["--strategy", "astar"]);
+    let optimum = astar["length"].as_u64().expect("A* solved it");
+    for threads in ["1", "2", "3"] {
+        let rec = solve(&["--strategy", "idastar", "--threads", threads]);
+        assert_solved(&rec, start, 4, 4, &tiles(goal), optimum);
+    }
+}
+
+#[test]
+fn bad_input_threads_out_of_range() {
+    let sb = Sandbox::new("threads-bad");
+    for threads in ["0", "257"] {
+        sb.run(&[
+            "solve",
+            "--state",
+            "1 2 3 4 5 6 7 0 8",
+            "--threads",
+            threads,
+        ])
+        .input_error(&["--threads must be between 1 and 256"]);
+    }
+}
+
+#[test]
+fn bench_that_solves_nothing_says_there_is_no_path_to_replay() {
+    let sb = Sandbox::new("bench-none");
+    // Korf's three, without the one-move start that any limit lets through.
+    let hard: String = KORF_FILE
+        .lines()
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let file = sb.file("korf.txt", &hard);
+    let file = file.to_str().unwrap();
+    let none = sb.run(&[
+        "bench",
+        "--file",
+        file,
+        "--goal",
+        KORF_GOAL,
+        "--max-nodes",
+        "3",
+    ]);
+    assert!(none.stdout.contains("solved 0 of "), "{none:?}");
+    assert!(none.stdout.contains("no path to replay"), "{none:?}");
+    assert!(none.stdout.contains("no length to check"), "{none:?}");
+    assert!(!none.stdout.contains("every path replayed"), "{none:?}");
+    assert!(none.stdout.contains("generated counts "), "{none:?}");
+    // With something solved, the replay is claimed again.
+    let easy: String = KORF_FILE
+        .lines()
+        .skip(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let easy = sb.file("easy.txt", &easy);
+    let some = sb.run(&[
+        "bench",
+        "--file",
+        easy.to_str().unwrap(),
+        "--goal",
+        KORF_GOAL,
+    ]);
+    assert!(some.stdout.contains("every path replayed"), "{some:?}");
+}

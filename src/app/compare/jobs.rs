@@ -126,6 +126,9 @@ fn start_tiles(
         strategy,
         heuristic,
         limits,
+        // One thread, as the Klotski rows and the command line's compare:
+        // the rows' times compare the strategies, not the machine.
+        1,
         recording,
         wake,
     )))

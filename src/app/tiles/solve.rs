@@ -178,6 +178,7 @@ impl TilesPlay {
             strategy,
             settings.heuristic,
             settings.limits(),
+            settings.threads(),
             anatomy::Recording::for_play(settings.record_anatomy),
             move || repaint.request_repaint(),
         ));
