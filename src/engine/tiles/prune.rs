@@ -73,11 +73,13 @@ impl MovePruning {
             return Arc::clone(p);
         }
         // Built outside the lock: two threads may both build it, harmlessly.
-        let p = Arc::new(MovePruning::build(
-            usize::from(shape.rows),
-            usize::from(shape.cols),
-            depth_for(shape.rows.min(shape.cols)),
-        ));
+        let p = Arc::new(MovePruning::shipped(shape).unwrap_or_else(|| {
+            MovePruning::build(
+                usize::from(shape.rows),
+                usize::from(shape.cols),
+                depth_for(shape.rows.min(shape.cols)),
+            )
+        }));
         Arc::clone(
             built
                 .lock()
@@ -85,6 +87,33 @@ impl MovePruning {
                 .entry(key)
                 .or_insert(p),
         )
+    }
+
+    /// The automaton of the 8-, 15- and 24-puzzle's shapes as shipped with
+    /// the crate ([`SHIPPED`]): building one takes 10–80 ms, most of a
+    /// small solve's time; reading it, microseconds. A test checks each
+    /// against [`build`](Self::build).
+    fn shipped(shape: Shape) -> Option<MovePruning> {
+        let (_, bytes) = SHIPPED
+            .iter()
+            .find(|((rows, cols), _)| (*rows, *cols) == (shape.rows, shape.cols))?;
+        Some(MovePruning {
+            next: decode(bytes),
+        })
+    }
+
+    /// The automaton as shipped: each state's four next states, as
+    /// little-endian u16s, [`PRUNED`] as `u16::MAX`.
+    fn encode(&self) -> Vec<u8> {
+        let word = |t: u32| match t {
+            PRUNED => u16::MAX,
+            t => u16::try_from(t).expect("a shipped automaton has under 65,535 states"),
+        };
+        self.next
+            .iter()
+            .flatten()
+            .flat_map(|&t| word(t).to_le_bytes())
+            .collect()
     }
 
     /// An automaton that only rejects a move undoing the one before it.
@@ -121,6 +150,34 @@ impl MovePruning {
     pub fn step(&self, state: u32, dir: Dir) -> u32 {
         self.next[state as usize][dir as usize]
     }
+}
+
+/// The shapes whose automaton is shipped, with it (see
+/// [`MovePruning::shipped`]); `cargo test -p huarong-engine
+/// write_the_shipped_automata -- --ignored` writes them anew.
+const SHIPPED: [((u8, u8), &[u8]); 3] = [
+    ((3, 3), include_bytes!("automata/3x3.bin")),
+    ((4, 4), include_bytes!("automata/4x4.bin")),
+    ((5, 5), include_bytes!("automata/5x5.bin")),
+];
+
+/// [`MovePruning::encode`]'s inverse.
+fn decode(bytes: &[u8]) -> Vec<[u32; 4]> {
+    let word = |b: &[u8]| match u16::from_le_bytes([b[0], b[1]]) {
+        u16::MAX => PRUNED,
+        t => u32::from(t),
+    };
+    bytes
+        .chunks_exact(8)
+        .map(|s| {
+            [
+                word(&s[0..2]),
+                word(&s[2..4]),
+                word(&s[4..6]),
+                word(&s[6..8]),
+            ]
+        })
+        .collect()
 }
 
 /// A move sequence: `len` moves, the i-th in bits 2i and 2i + 1.
@@ -357,6 +414,34 @@ mod tests {
 
     use super::*;
     use crate::rng::seeded;
+
+    /// What [`MovePruning::for_shape`] builds for `rows` × `cols`.
+    fn built(rows: u8, cols: u8) -> MovePruning {
+        let side = rows.min(cols);
+        MovePruning::build(usize::from(rows), usize::from(cols), depth_for(side))
+    }
+
+    #[test]
+    fn the_shipped_automata_are_the_ones_the_crate_builds() {
+        for ((rows, cols), bytes) in SHIPPED {
+            let shape = Shape::new(rows, cols).expect("a board shape");
+            let shipped = MovePruning::shipped(shape).expect("shipped");
+            assert_eq!(shipped.next, built(rows, cols).next, "{rows}x{cols}");
+            assert_eq!(shipped.encode(), bytes, "{rows}x{cols}: the round trip");
+        }
+        assert!(MovePruning::shipped(Shape::new(3, 4).unwrap()).is_none());
+    }
+
+    /// Not a check: writes the shipped automata from the crate's build.
+    #[test]
+    #[ignore = "writes src/engine/tiles/automata; run after changing the pruning"]
+    fn write_the_shipped_automata() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tiles/automata");
+        for ((rows, cols), _) in SHIPPED {
+            let path = dir.join(format!("{rows}x{cols}.bin"));
+            std::fs::write(&path, built(rows, cols).encode()).expect("written");
+        }
+    }
 
     /// The blank's row and column steps, test-side.
     const DELTA: [(i32, i32); 4] = [(-1, 0), (1, 0), (0, -1), (0, 1)];
