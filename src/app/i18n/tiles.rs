@@ -182,7 +182,7 @@ messages! {
     Threads => "Threads", "线程";
     ThreadsHint { cores: usize } =>
         "IDA* splits its larger iterations over this many threads (this computer has {cores} cores); while the anatomy is recorded it runs on one",
-        "IDA* 把较大的迭代分给这么多个线程（这台电脑有 {cores} 个核心）；记录剖析时只用一个";
+        "IDA* 把较大的迭代分给这么多个线程（本机有 {cores} 个核心）；记录剖析时只用一个";
     NeedsFourByFour { kind: String, shape: String } =>
         "{kind} needs a 4×4 board (its tables are built for the 15-puzzle), not {shape}",
         "{kind}需要 4×4 棋盘（它的表是为十五数码建的），不能用于 {shape}";
