@@ -102,9 +102,15 @@ impl MovePruning {
         })
     }
 
-    /// The automaton as shipped: each state's four next states, as
-    /// little-endian u16s, [`PRUNED`] as `u16::MAX`.
-    fn encode(&self) -> Vec<u8> {
+    /// The automaton as the crate ships it: each state's four next states,
+    /// as little-endian u16s, [`PRUNED`] as `u16::MAX`.
+    ///
+    /// ```
+    /// use huarong_engine::tiles::prune::MovePruning;
+    /// let bytes = MovePruning::build(3, 3, 4).to_bytes();
+    /// assert!(!bytes.is_empty() && bytes.len() % 8 == 0);
+    /// ```
+    pub fn to_bytes(&self) -> Vec<u8> {
         let word = |t: u32| match t {
             PRUNED => u16::MAX,
             t => u16::try_from(t).expect("a shipped automaton has under 65,535 states"),
@@ -153,7 +159,7 @@ impl MovePruning {
 }
 
 /// The shapes whose automaton is shipped, with it (see
-/// [`MovePruning::shipped`]); `cargo test -p huarong-engine
+/// [`MovePruning::shipped`]); `cargo test --test it
 /// write_the_shipped_automata -- --ignored` writes them anew.
 const SHIPPED: [((u8, u8), &[u8]); 3] = [
     ((3, 3), include_bytes!("automata/3x3.bin")),
@@ -161,7 +167,7 @@ const SHIPPED: [((u8, u8), &[u8]); 3] = [
     ((5, 5), include_bytes!("automata/5x5.bin")),
 ];
 
-/// [`MovePruning::encode`]'s inverse.
+/// [`MovePruning::to_bytes`]'s inverse.
 fn decode(bytes: &[u8]) -> Vec<[u32; 4]> {
     let word = |b: &[u8]| match u16::from_le_bytes([b[0], b[1]]) {
         u16::MAX => PRUNED,
@@ -427,20 +433,9 @@ mod tests {
             let shape = Shape::new(rows, cols).expect("a board shape");
             let shipped = MovePruning::shipped(shape).expect("shipped");
             assert_eq!(shipped.next, built(rows, cols).next, "{rows}x{cols}");
-            assert_eq!(shipped.encode(), bytes, "{rows}x{cols}: the round trip");
+            assert_eq!(shipped.to_bytes(), bytes, "{rows}x{cols}: the round trip");
         }
         assert!(MovePruning::shipped(Shape::new(3, 4).unwrap()).is_none());
-    }
-
-    /// Not a check: writes the shipped automata from the crate's build.
-    #[test]
-    #[ignore = "writes src/engine/tiles/automata; run after changing the pruning"]
-    fn write_the_shipped_automata() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tiles/automata");
-        for ((rows, cols), _) in SHIPPED {
-            let path = dir.join(format!("{rows}x{cols}.bin"));
-            std::fs::write(&path, built(rows, cols).encode()).expect("written");
-        }
     }
 
     /// The blank's row and column steps, test-side.
