@@ -3,8 +3,9 @@
 //!
 //! Each layer *pulls*: every node not yet full ORs into an accumulator the
 //! frontier bitsets of the nodes with an edge into it — word by word where
-//! the arrangement is unchanged, bit by bit through the edge's rank map
-//! otherwise — and keeps the bits it had not visited as its part of the next
+//! the arrangement is unchanged, otherwise through the edge's rank map, bit
+//! by bit for a sparse frontier and by masked word rotations for a dense
+//! one — and keeps the bits it had not visited as its part of the next
 //! frontier. A node is written only by the thread that pulls it, and a layer
 //! only reads the previous frontier, so threads share no mutable state:
 //! they take chunks of cell sets from a common list.
@@ -13,7 +14,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::order::index;
-use super::space::Space;
+use super::space::{Perm, Space};
 use crate::control::CancelToken;
 use crate::tiles::Board;
 
@@ -251,7 +252,7 @@ fn pull_chunk(
                         *x |= y;
                     }
                 } else {
-                    scatter(acc, src, &space.perms[e.perm as usize]);
+                    scatter(acc, src, frontier_count[u], &space.perms[e.perm as usize]);
                 }
             }
             if !pulled {
@@ -292,15 +293,82 @@ fn pull_chunk(
     }
 }
 
-/// OR into `acc` the bits of `src`, each moved to its rank under `map`.
+/// OR into `acc` the `count` bits of `src`, each moved to its rank under
+/// `perm`: bit by bit if they are few, else target word by target word.
 #[inline]
-fn scatter(acc: &mut [u64], src: &[u64], map: &[u16]) {
-    for (i, &word) in src.iter().enumerate() {
-        let mut x = word;
-        while x != 0 {
-            let q = map[i * 64 + x.trailing_zeros() as usize] as usize;
-            acc[q / 64] |= 1 << (q % 64);
-            x &= x - 1;
+fn scatter(acc: &mut [u64], src: &[u64], count: u32, perm: &Perm) {
+    if (count as usize) * BIT_COST < perm.ops.len() {
+        let map = &perm.map[..];
+        for (i, &word) in src.iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                let q = map[i * 64 + x.trailing_zeros() as usize] as usize;
+                acc[q / 64] |= 1 << (q % 64);
+                x &= x - 1;
+            }
+        }
+    } else {
+        for (a, ends) in acc.iter_mut().zip(perm.op_start.windows(2)) {
+            let mut v = 0;
+            for op in &perm.ops[ends[0] as usize..ends[1] as usize] {
+                v |= (src[op.word as usize] & op.mask).rotate_left(op.rotate);
+            }
+            *a |= v;
+        }
+    }
+}
+
+/// A bit moved alone costs about as much as this many word ops.
+const BIT_COST: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::Shape;
+
+    /// Both ways of moving a bitset agree with moving each bit by the map.
+    #[test]
+    fn scatter_by_words_and_by_bits_matches_the_map() {
+        for (rows, cols, k) in [(4, 4, 8), (3, 4, 6), (3, 3, 4)] {
+            let space = Space::new(&Board::goal(Shape::new(rows, cols).unwrap()), k);
+            let (w, a) = (space.words, space.arrangements);
+            assert!(space.perms.len() > 1, "vertical moves on {rows}x{cols}");
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for perm in &space.perms[1..] {
+                if k == 8 {
+                    // What makes the word path pay: few ops a target word.
+                    assert!(perm.ops.len() <= 10 * w, "{} ops", perm.ops.len());
+                }
+                for density in [1, 3] {
+                    // Bits from an xorshift stream: a dense or sparse source.
+                    let mut src = vec![0u64; w];
+                    for word in src.iter_mut() {
+                        for _ in 0..density {
+                            seed ^= seed << 13;
+                            seed ^= seed >> 7;
+                            seed ^= seed << 17;
+                            *word |= seed;
+                        }
+                    }
+                    if a % 64 != 0 {
+                        src[w - 1] &= (1 << (a % 64)) - 1;
+                    }
+                    let mut want = vec![0u64; w];
+                    for x in 0..a {
+                        if src[x / 64] >> (x % 64) & 1 == 1 {
+                            let q = perm.map[x] as usize;
+                            want[q / 64] |= 1 << (q % 64);
+                        }
+                    }
+                    let count: u32 = src.iter().map(|x| x.count_ones()).sum();
+                    let mut by_words = vec![0u64; w];
+                    scatter(&mut by_words, &src, a as u32, perm);
+                    let mut by_bits = vec![0u64; w];
+                    scatter(&mut by_bits, &src, 0, perm);
+                    assert_eq!(by_words, want, "{rows}x{cols} k {k}, {count} bits by words");
+                    assert_eq!(by_bits, want, "{rows}x{cols} k {k}, {count} bits by bits");
+                }
+            }
         }
     }
 }

@@ -28,6 +28,62 @@ pub(super) struct Edge {
     pub perm: u16,
 }
 
+/// An arrangement rank map, bit by bit and word by word.
+///
+/// A move shifts a few neighbouring list positions, which flips the order
+/// of the moved tile against only the tiles it jumps (see
+/// [`order`](super::order)): ranks move in runs, so each target word takes
+/// its bits from a handful of (source word, rotation) pairs. Each pair is
+/// one [`WordOp`]: a dense bitset is moved target word by target word by
+/// its ops, a sparse one bit by bit through `map`.
+#[derive(Default)]
+pub(super) struct Perm {
+    /// Target rank of each source rank.
+    pub map: Vec<u16>,
+    /// Ops of target word `j`: `op_start[j] .. op_start[j + 1]`.
+    pub op_start: Vec<u32>,
+    pub ops: Vec<WordOp>,
+}
+
+/// Bits `mask` of source word `word`, rotated left by `rotate`, belong to
+/// the target word.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct WordOp {
+    pub mask: u64,
+    pub word: u32,
+    pub rotate: u32,
+}
+
+impl Perm {
+    fn new(map: Vec<u16>, words: usize) -> Self {
+        let mut by_target: Vec<Vec<WordOp>> = vec![Vec::new(); words];
+        for (x, &q) in map.iter().enumerate() {
+            let q = q as usize;
+            let (word, rotate) = ((x / 64) as u32, ((q % 64 + 64 - x % 64) % 64) as u32);
+            let ops = &mut by_target[q / 64];
+            match ops
+                .iter_mut()
+                .find(|o| o.word == word && o.rotate == rotate)
+            {
+                Some(op) => op.mask |= 1 << (x % 64),
+                None => ops.push(WordOp {
+                    mask: 1 << (x % 64),
+                    word,
+                    rotate,
+                }),
+            }
+        }
+        let mut op_start = Vec::with_capacity(words + 1);
+        let mut ops = Vec::new();
+        for target in by_target {
+            op_start.push(ops.len() as u32);
+            ops.extend(target);
+        }
+        op_start.push(ops.len() as u32);
+        Self { map, op_start, ops }
+    }
+}
+
 /// Cell sets, their regions (the nodes), the edges between nodes and the
 /// arrangement permutations of one pattern on one board.
 pub(super) struct Space {
@@ -48,7 +104,7 @@ pub(super) struct Space {
     pub edge_start: Vec<u32>,
     pub edges: Vec<Edge>,
     /// Arrangement rank maps; `perms[0]` is unused (the identity).
-    pub perms: Vec<Vec<u16>>,
+    pub perms: Vec<Perm>,
     /// Cell masks of each cell's neighbours.
     neighbours: [u32; MAX_CELLS],
     full: u32,
@@ -84,7 +140,7 @@ impl Space {
             regions: Vec::new(),
             edge_start: Vec::new(),
             edges: Vec::new(),
-            perms: vec![Vec::new()],
+            perms: vec![Perm::default()],
             neighbours,
             full,
         };
@@ -170,7 +226,8 @@ impl Space {
                             let id = &mut perm_id[i_next * MAX_TILES + i];
                             if *id == 0 {
                                 *id = self.perms.len() as u16;
-                                self.perms.push(self.move_map(i_next, i));
+                                let map = self.move_map(i_next, i);
+                                self.perms.push(Perm::new(map, self.words));
                             }
                             *id
                         };
@@ -244,12 +301,12 @@ mod tests {
                     let there = if e.perm == 0 {
                         r
                     } else {
-                        space.perms[e.perm as usize][r] as usize
+                        space.perms[e.perm as usize].map[r] as usize
                     };
                     let again = if back.perm == 0 {
                         there
                     } else {
-                        space.perms[back.perm as usize][there] as usize
+                        space.perms[back.perm as usize].map[there] as usize
                     };
                     assert_eq!(again, r);
                 }
