@@ -26,11 +26,10 @@ struct Bits {
     /// Per node, those reached at the next depth (written by the layer).
     next: Vec<u64>,
     next_count: Vec<u32>,
-    /// Per node, its arrangements reached at any depth so far.
+    /// Per node, its arrangements reached at any depth so far (a cell
+    /// set's placements reached so far are the union over its nodes).
     visited: Vec<u64>,
     visited_count: Vec<u32>,
-    /// Per cell set, its arrangements reached in any region.
-    reached: Vec<u64>,
 }
 
 /// One chunk of cell sets and the parts of the arrays it writes.
@@ -41,7 +40,6 @@ struct Work<'a> {
     next_count: &'a mut [u32],
     visited: &'a mut [u64],
     visited_count: &'a mut [u32],
-    reached: &'a mut [u64],
     depth: &'a mut [u8],
 }
 
@@ -76,7 +74,6 @@ pub(super) fn search(
         next_count: vec![0; nodes],
         visited: crate::memory::zeroed(nodes * w),
         visited_count: vec![0; nodes],
-        reached: crate::memory::zeroed(sets * w),
     };
     let mut depth: Vec<u8> = crate::memory::zeroed(sets * a);
 
@@ -89,7 +86,6 @@ pub(super) fn search(
     bits.frontier_count[t] = 1;
     bits.visited[t * w + r / 64] |= 1 << (r % 64);
     bits.visited_count[t] = 1;
-    bits.reached[s * w + r / 64] |= 1 << (r % 64);
 
     let threads = threads.clamp(1, sets);
     let chunk = sets.div_ceil(threads * 32).max(1);
@@ -126,7 +122,6 @@ fn layer(
         let mut next_count = &mut bits.next_count[..];
         let mut visited = &mut bits.visited[..];
         let mut visited_count = &mut bits.visited_count[..];
-        let mut reached = &mut bits.reached[..];
         let mut depth = depth;
         let mut start = 0;
         while start < space.sets.len() {
@@ -137,9 +132,8 @@ fn layer(
             let (nc, ncr) = std::mem::take(&mut next_count).split_at_mut(node_len);
             let (v, vr) = std::mem::take(&mut visited).split_at_mut(node_len * w);
             let (vc, vcr) = std::mem::take(&mut visited_count).split_at_mut(node_len);
-            let (r, rr) = std::mem::take(&mut reached).split_at_mut((end - start) * w);
             let (dp, dr) = std::mem::take(&mut depth).split_at_mut((end - start) * a);
-            (next, next_count, visited, visited_count, reached, depth) = (nr, ncr, vr, vcr, rr, dr);
+            (next, next_count, visited, visited_count, depth) = (nr, ncr, vr, vcr, dr);
             work.push(Work {
                 sets: start..end,
                 first_node,
@@ -147,7 +141,6 @@ fn layer(
                 next_count: nc,
                 visited: v,
                 visited_count: vc,
-                reached: r,
                 depth: dp,
             });
             start = end;
@@ -200,10 +193,12 @@ fn layer(
     }))
 }
 
-/// A thread's buffers: one node's accumulator and one set's new bits.
+/// A thread's buffers: one node's accumulator, one set's new bits and
+/// its arrangements reached before the layer.
 struct Scratch {
     acc: Vec<u64>,
     set_new: Vec<u64>,
+    reached: Vec<u64>,
 }
 
 impl Scratch {
@@ -211,6 +206,7 @@ impl Scratch {
         Self {
             acc: vec![0; words],
             set_new: vec![0; words],
+            reached: vec![0; words],
         }
     }
 }
@@ -258,12 +254,21 @@ fn pull_chunk(
             if !pulled {
                 continue;
             }
-            let next = &mut job.next[lt * w..(lt + 1) * w];
-            let visited = &mut job.visited[lt * w..(lt + 1) * w];
             if !any {
+                // The set's first node to change: what its nodes hold now
+                // is what the set had reached before this layer.
                 scratch.set_new.fill(0);
+                scratch.reached.fill(0);
+                let nodes = space.node_start[s] as usize..space.node_start[s + 1] as usize;
+                for v in nodes.map(|n| &job.visited[(n - job.first_node) * w..][..w]) {
+                    for (r, &x) in scratch.reached.iter_mut().zip(v) {
+                        *r |= x;
+                    }
+                }
                 any = true;
             }
+            let next = &mut job.next[lt * w..(lt + 1) * w];
+            let visited = &mut job.visited[lt * w..(lt + 1) * w];
             let mut count = 0;
             for i in 0..w {
                 let new = acc[i] & !visited[i];
@@ -279,11 +284,9 @@ fn pull_chunk(
         if !any {
             continue;
         }
-        let reached = &mut job.reached[local_set * w..(local_set + 1) * w];
         let depth = &mut job.depth[local_set * a..(local_set + 1) * a];
-        for (i, (r, &new)) in reached.iter_mut().zip(&scratch.set_new).enumerate() {
-            let mut first = new & !*r;
-            *r |= first;
+        for (i, (&r, &new)) in scratch.reached.iter().zip(&scratch.set_new).enumerate() {
+            let mut first = new & !r;
             while first != 0 {
                 depth[i * 64 + first.trailing_zeros() as usize] = d;
                 first &= first - 1;
@@ -297,7 +300,7 @@ fn pull_chunk(
 /// `perm`: bit by bit if they are few, else target word by target word.
 #[inline]
 fn scatter(acc: &mut [u64], src: &[u64], count: u32, perm: &Perm) {
-    if (count as usize) * BIT_COST < perm.ops.len() {
+    if (count as usize) * BIT_COST < perm.ops() {
         let map = &perm.map[..];
         for (i, &word) in src.iter().enumerate() {
             let mut x = word;
@@ -310,8 +313,9 @@ fn scatter(acc: &mut [u64], src: &[u64], count: u32, perm: &Perm) {
     } else {
         for (a, ends) in acc.iter_mut().zip(perm.op_start.windows(2)) {
             let mut v = 0;
-            for op in &perm.ops[ends[0] as usize..ends[1] as usize] {
-                v |= (src[op.word as usize] & op.mask).rotate_left(op.rotate);
+            for i in ends[0] as usize..ends[1] as usize {
+                let (word, rotate) = perm.op(i);
+                v |= (src[word] & perm.masks[i]).rotate_left(rotate);
             }
             *a |= v;
         }
@@ -337,7 +341,7 @@ mod tests {
             for perm in &space.perms[1..] {
                 if k == 8 {
                     // What makes the word path pay: few ops a target word.
-                    assert!(perm.ops.len() <= 10 * w, "{} ops", perm.ops.len());
+                    assert!(perm.ops() <= 10 * w, "{} ops", perm.ops());
                 }
                 for density in [1, 3] {
                     // Bits from an xorshift stream: a dense or sparse source.
