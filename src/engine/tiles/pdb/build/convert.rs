@@ -1,13 +1,20 @@
 //! From the search's order (see [`order`](super::order)) to the lookup's:
 //! the rank of the tiles' cells, tile by tile (see `pdb::rank`).
 //!
-//! The output is written in order, one run per placement of all tiles but
-//! the last; along a run only the last tile's cell changes, so each entry's
-//! search index comes from sums prepared once per run. Consecutive entries
-//! lie far apart in the search's table, so their reads are prefetched well
-//! ahead of use.
+//! The output is written in order by placing tile 0, then tile 1, … on the
+//! free cells in increasing order. Each placed tile adds its part of the
+//! search index at once: with the tiles before it on their cells, the
+//! arrangement's digits count later tiles on lower cells, so a tile put on
+//! cell c adds, for each earlier tile above c, that tile's digit weight
+//! (kept per cell in `above`); the set's rank comes last, from sums
+//! prepared once per run of the last tile.
+//!
+//! The entries of one cell set that agree on the cells of tiles 0..j lie
+//! together in the search's table, (k − j)! of them, so the reads under
+//! fixed cells for the first few tiles stay within a few megabytes: the
+//! table is read from memory about once, the rest from the caches.
 
-use super::order::{BINOMIAL, FACTORIAL, MAX_CELLS, MAX_TILES};
+use super::order::{BINOMIAL, FACTORIAL, MAX_CELLS};
 use super::space::Space;
 use crate::control::CancelToken;
 use crate::memory::prefetch;
@@ -35,6 +42,7 @@ pub(super) fn to_lookup_order(
     // Counted and reported under one lock, so reports never go backwards.
     let finished = std::sync::Mutex::new(0usize);
     let queue = std::sync::Mutex::new(parts);
+    let sets = SetRanks::new(n, k);
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
@@ -42,15 +50,22 @@ pub(super) fn to_lookup_order(
                     let Some((first, part)) = queue.lock().expect("parts").pop() else {
                         break;
                     };
-                    let mut gather = Gather::new(depth, part);
+                    let mut walk = Walk {
+                        space,
+                        sets: &sets,
+                        gather: Gather::new(depth, part),
+                    };
                     if k == 1 {
-                        Run::new(space, 0, &[0; MAX_CELLS]).fill(space, 1 << first, &mut gather);
+                        let set = walk.sets.rank(1 << first);
+                        walk.gather.push(set * space.arrangements);
                     } else {
-                        let mut tile_at = [0u8; MAX_CELLS];
-                        tile_at[first] = 0;
-                        place(space, 1, 1 << first, &mut tile_at, &mut gather);
+                        // Tile 0 on `first`: a later tile below it adds
+                        // tile 0's weight.
+                        let mut above = [0u32; MAX_CELLS];
+                        above[..first].fill(FACTORIAL[k - 1] as u32);
+                        place(&mut walk, 1, 1 << first, 0, &above);
                     }
-                    gather.finish();
+                    walk.gather.finish();
                     let mut n = finished.lock().expect("parts done");
                     *n += 1;
                     report(*n as f64 / total);
@@ -61,88 +76,99 @@ pub(super) fn to_lookup_order(
     (!cancel.is_cancelled()).then_some(out)
 }
 
-/// Place tiles `j..k-1` on the cells not in `used`, in rank order.
+/// The walk's fixed parts: the space, the set ranks and the reads.
+struct Walk<'s, 'a> {
+    space: &'s Space,
+    sets: &'s SetRanks,
+    gather: Gather<'a>,
+}
+
+/// Place tiles `j..k` on the cells not in `used`, in rank order; the
+/// tiles before `j` give `arrangement` so far, and `above[c]` is what a
+/// tile put on `c` adds to it (the weights of the earlier tiles above `c`).
 fn place(
-    space: &Space,
+    walk: &mut Walk<'_, '_>,
     j: usize,
     used: u32,
-    tile_at: &mut [u8; MAX_CELLS],
-    gather: &mut Gather<'_>,
+    arrangement: usize,
+    above: &[u32; MAX_CELLS],
 ) {
-    let n = space.n;
-    let free = ((1u32 << n) - 1) & !used;
-    if j == space.k - 1 {
-        Run::new(space, used, tile_at).fill(space, free, gather);
-        return;
-    }
-    let mut cells = free;
-    while cells != 0 {
-        let c = cells.trailing_zeros() as usize;
-        cells &= cells - 1;
-        tile_at[c] = j as u8;
-        place(space, j + 1, used | 1 << c, tile_at, gather);
-    }
-}
-
-/// Sums for the placements that complete `used` (the cells of tiles
-/// 0..k−1) with the last tile on a free cell. With that cell at position
-/// q of the sorted cell list, the set index is the colex terms of the cells
-/// before q, C(cell, q + 1), and the terms of the cells after it, each one
-/// place further on; the arrangement rank likewise (the last tile is the
-/// largest, so no other Lehmer digit changes, only their weights).
-struct Run {
-    used: u32,
-    set_below: [usize; MAX_TILES + 1],
-    set_above: [usize; MAX_TILES + 1],
-    arr_below: [usize; MAX_TILES + 1],
-    arr_above: [usize; MAX_TILES + 1],
-}
-
-impl Run {
-    fn new(space: &Space, used: u32, tile_at: &[u8; MAX_CELLS]) -> Self {
-        let k = space.k;
-        let m = k - 1;
-        let mut cells = [0usize; MAX_TILES];
-        let mut list = [0u8; MAX_TILES];
-        let mut u = used;
-        for i in 0..m {
-            cells[i] = u.trailing_zeros() as usize;
-            list[i] = tile_at[cells[i]];
-            u &= u - 1;
-        }
-        let digit = |q: usize| list[q + 1..m].iter().filter(|&&t| t < list[q]).count();
-        let mut run = Run {
-            used,
-            set_below: [0; MAX_TILES + 1],
-            set_above: [0; MAX_TILES + 1],
-            arr_below: [0; MAX_TILES + 1],
-            arr_above: [0; MAX_TILES + 1],
-        };
-        for q in 0..m {
-            run.set_below[q + 1] = run.set_below[q] + BINOMIAL[cells[q]][q + 1] as usize;
-            run.arr_below[q + 1] = run.arr_below[q] + digit(q) * FACTORIAL[k - 1 - q];
-        }
-        for q in (0..m).rev() {
-            run.set_above[q] = run.set_above[q + 1] + BINOMIAL[cells[q]][q + 2] as usize;
-            run.arr_above[q] = run.arr_above[q + 1] + digit(q) * FACTORIAL[k - 2 - q];
-        }
-        run
-    }
-
-    /// Queue the run's entries: the last tile on each cell of `cells`, in
-    /// order.
-    #[inline]
-    fn fill(&self, space: &Space, mut cells: u32, gather: &mut Gather<'_>) {
-        let (k, a) = (space.k, space.arrangements);
+    let (n, k) = (walk.space.n, walk.space.k);
+    let mut cells = ((1u32 << n) - 1) & !used;
+    if j == k - 1 {
+        // The last tile: its own digit is 0.
+        let a = walk.space.arrangements;
         while cells != 0 {
             let c = cells.trailing_zeros() as usize;
             cells &= cells - 1;
-            let q = (self.used & ((1 << c) - 1)).count_ones() as usize;
-            let set = self.set_below[q] + BINOMIAL[c][q + 1] as usize + self.set_above[q];
-            let last = k - 1 - q;
-            let arr = self.arr_below[q] + last * FACTORIAL[last] + self.arr_above[q];
-            gather.push(set * a + arr);
+            let set = walk.sets.rank(used | 1 << c);
+            walk.gather.push(set * a + arrangement + above[c] as usize);
         }
+        return;
+    }
+    let weight = FACTORIAL[k - 1 - j] as u32;
+    while cells != 0 {
+        let c = cells.trailing_zeros() as usize;
+        cells &= cells - 1;
+        let mut next = *above;
+        for w in &mut next[..c] {
+            *w += weight;
+        }
+        place(
+            walk,
+            j + 1,
+            used | 1 << c,
+            arrangement + above[c] as usize,
+            &next,
+        );
+    }
+}
+
+/// Colex ranks of k-cell sets from two tables: the low [`LOW`] cells'
+/// terms, and the high cells' terms given how many cells lie below them.
+struct SetRanks {
+    low: Vec<u32>,
+    /// Indexed by (cells in the low part) << (n − LOW) | high part.
+    high: Vec<u32>,
+    high_bits: usize,
+}
+
+/// Cells of a set's low part.
+const LOW: usize = 12;
+
+impl SetRanks {
+    fn new(n: usize, k: usize) -> Self {
+        let low_bits = LOW.min(n);
+        let high_bits = n - low_bits;
+        let terms = |m: usize, offset: usize, below: usize| -> u32 {
+            let (mut r, mut t, mut m) = (0, below, m);
+            while m != 0 {
+                let c = m.trailing_zeros() as usize + offset;
+                m &= m - 1;
+                t += 1;
+                if t <= MAX_CELLS {
+                    r += BINOMIAL[c][t];
+                }
+            }
+            r
+        };
+        let low = (0..1usize << low_bits).map(|m| terms(m, 0, 0)).collect();
+        let high = (0..=k.min(low_bits))
+            .flat_map(|below| (0..1usize << high_bits).map(move |m| terms(m, low_bits, below)))
+            .collect();
+        Self {
+            low,
+            high,
+            high_bits,
+        }
+    }
+
+    #[inline(always)]
+    fn rank(&self, set: u32) -> usize {
+        let low = set as usize & ((1 << LOW) - 1);
+        let below = low.count_ones() as usize;
+        let high = (set as usize) >> LOW;
+        (self.low[low] + self.high[below << self.high_bits | high]) as usize
     }
 }
 
@@ -197,14 +223,21 @@ impl<'a> Gather<'a> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::order::index;
+    use super::super::order::{MAX_TILES, index, set_index};
     use super::*;
     use crate::tiles::pdb::rank::unrank;
     use crate::tiles::{Board, Shape};
 
     #[test]
     fn every_entry_lands_at_its_lookup_rank() {
-        for (rows, cols, k) in [(4, 4, 5), (3, 3, 1), (3, 3, 2), (2, 4, 3)] {
+        for (rows, cols, k) in [
+            (4, 4, 5),
+            (3, 3, 1),
+            (3, 3, 2),
+            (2, 4, 3),
+            (5, 5, 3),
+            (4, 4, 6),
+        ] {
             let goal = Board::goal(Shape::new(rows, cols).unwrap());
             let space = Space::new(&goal, k);
             let size = placements(space.n, k);
@@ -221,6 +254,21 @@ mod tests {
                     depth[index(&cells[..k])],
                     "{rows}x{cols}, k {k}, rank {r}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn set_ranks_are_colex_ranks() {
+        for (n, k) in [(9, 4), (12, 3), (16, 8), (25, 6), (25, 1)] {
+            let sets = SetRanks::new(n, k);
+            // Every k-subset of the n cells, by Gosper's step.
+            let mut set = (1u32 << k) - 1;
+            while set < 1 << n {
+                assert_eq!(sets.rank(set), set_index(set), "{set:b} of {n} cells");
+                let low = set & set.wrapping_neg();
+                let ripple = set + low;
+                set = (((ripple ^ set) >> 2) / low) | ripple;
             }
         }
     }

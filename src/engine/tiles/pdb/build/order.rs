@@ -3,9 +3,19 @@
 //! A placement is split into its *cell set* (which cells hold the tiles)
 //! and its *arrangement* (which tile is on each of those cells, read in cell
 //! order). The search's index is `set × k! + arrangement`, with the set
-//! ranked in colex order and the arrangement by its Lehmer code. Lookups use
-//! another order (`pdb::rank`), cheaper to compute per board; `convert`
-//! maps one to the other once.
+//! ranked in colex order and the arrangement by the Lehmer code of its tiles'
+//! *positions* in that list, tile 0's digit first: digit j counts the later
+//! tiles on lower cells. Lookups use another order (`pdb::rank`), cheaper to
+//! compute per board; `convert` maps one to the other once.
+//!
+//! Ranking positions by tile (rather than tiles by position) is what keeps
+//! both the search and the conversion local. A vertical move shifts a few
+//! neighbouring list positions, which flips the order of the moved tile
+//! against only the few tiles it jumps: a source word's bits land in a
+//! handful of (word, shift) groups (see `space::Perm`). And the placements
+//! that agree on the cells of tiles 0..j share their first j digits in each
+//! cell set, so the conversion, walking the lookup order tile by tile,
+//! reads each set's entries in blocks of (k − j)! (see `convert`).
 
 /// Most cells a board may have: 5×5 (cell sets are `u32` masks).
 pub(super) const MAX_CELLS: usize = 25;
@@ -49,46 +59,55 @@ pub(super) fn set_index(set: u32) -> usize {
 /// Search index of the placement whose tile `j` is on `cells[j]`.
 ///
 /// For tile j on cell c at position q of the sorted cells, the set's rank
-/// gains C(c, q + 1) and the arrangement's Lehmer digit at q is the number
-/// of earlier tiles on later cells, worth (k − 1 − q)!.
+/// gains C(c, q + 1) and the arrangement's Lehmer digit j is the number of
+/// later tiles on lower cells, worth (k − 1 − j)!.
 #[inline(always)]
 pub(super) fn index(cells: &[u8]) -> usize {
     let k = cells.len();
     let set = cells.iter().fold(0u32, |m, &c| m | 1 << c);
     let (mut set_rank, mut arrangement) = (0usize, 0usize);
     let mut before = 0u32;
-    for &c in cells {
+    for (j, &c) in cells.iter().enumerate() {
         let below = (1u32 << c) - 1;
         let q = (set & below).count_ones() as usize;
-        let later_earlier = (before & !below & !(1 << c)).count_ones() as usize;
+        let later_lower = q - (before & below).count_ones() as usize;
         set_rank += BINOMIAL[c as usize][q + 1] as usize;
-        arrangement += later_earlier * FACTORIAL[k - 1 - q];
+        arrangement += later_lower * FACTORIAL[k - 1 - j];
         before |= 1 << c;
     }
     set_rank * FACTORIAL[k] + arrangement
 }
 
-/// Lexicographic rank of a permutation of 0..len (its Lehmer code).
+/// Rank of an arrangement given as `list`, the tile on each position (a
+/// permutation of 0..len): the Lehmer code of the positions by tile.
 pub(super) fn arrangement_rank(list: &[u8]) -> usize {
     let k = list.len();
+    let mut position = [0u8; MAX_TILES];
+    for (q, &t) in list.iter().enumerate() {
+        position[t as usize] = q as u8;
+    }
     let mut r = 0;
-    for i in 0..k {
-        let smaller_after = list[i + 1..].iter().filter(|&&t| t < list[i]).count();
-        r += smaller_after * FACTORIAL[k - 1 - i];
+    for j in 0..k {
+        let later_lower = position[j + 1..k]
+            .iter()
+            .filter(|&&p| p < position[j])
+            .count();
+        r += later_lower * FACTORIAL[k - 1 - j];
     }
     r
 }
 
-/// The permutation of 0..k with lexicographic rank `r`.
+/// The arrangement of rank `r`, as the tile on each position (inverse of
+/// [`arrangement_rank`]).
 pub(super) fn arrangement_unrank(k: usize, mut r: usize) -> [u8; MAX_TILES] {
     let mut left: Vec<u8> = (0..k as u8).collect();
-    let mut out = [0u8; MAX_TILES];
-    for (i, slot) in out.iter_mut().enumerate().take(k) {
-        let f = FACTORIAL[k - 1 - i];
-        *slot = left.remove(r / f);
+    let mut list = [0u8; MAX_TILES];
+    for j in 0..k {
+        let f = FACTORIAL[k - 1 - j];
+        list[left.remove(r / f) as usize] = j as u8;
         r %= f;
     }
-    out
+    list
 }
 
 #[cfg(test)]
@@ -143,6 +162,19 @@ mod tests {
         let list: Vec<u8> = by_cell.iter().map(|&(_, j)| j).collect();
         let set = cells.iter().fold(0u32, |m, &c| m | 1 << c);
         assert_eq!(index(&cells), set_index(set) * 24 + arrangement_rank(&list));
+    }
+
+    #[test]
+    fn an_arrangement_ranks_its_tiles_positions() {
+        // Tiles 2, 0, 1 in cell order: tile 0 is at position 1, tile 1 at
+        // 2, tile 2 at 0. Digits: tile 0 has one later tile lower (tile 2),
+        // tile 1 one (tile 2), tile 2 none: 1·2! + 1·1! + 0 = 3.
+        assert_eq!(arrangement_rank(&[2, 0, 1]), 3);
+        assert_eq!(arrangement_unrank(3, 3)[..3], [2, 0, 1]);
+        // Lexicographic in the positions: tile 0 lowest first, ...
+        assert_eq!(arrangement_rank(&[0, 1, 2, 3]), 0);
+        assert_eq!(arrangement_rank(&[3, 2, 1, 0]), 23);
+        assert_eq!(arrangement_rank(&[1, 0, 2, 3]), 6);
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //!
 //! Each layer *pulls*: every node not yet full ORs into an accumulator the
 //! frontier bitsets of the nodes with an edge into it — word by word where
-//! the arrangement is unchanged, bit by bit through the edge's rank map
-//! otherwise — and keeps the bits it had not visited as its part of the next
+//! the arrangement is unchanged, otherwise through the edge's rank map, bit
+//! by bit for a sparse frontier and by masked word rotations for a dense
+//! one — and keeps the bits it had not visited as its part of the next
 //! frontier. A node is written only by the thread that pulls it, and a layer
 //! only reads the previous frontier, so threads share no mutable state:
 //! they take chunks of cell sets from a common list.
@@ -13,7 +14,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::order::index;
-use super::space::Space;
+use super::space::{Perm, Space};
 use crate::control::CancelToken;
 use crate::tiles::Board;
 
@@ -25,11 +26,10 @@ struct Bits {
     /// Per node, those reached at the next depth (written by the layer).
     next: Vec<u64>,
     next_count: Vec<u32>,
-    /// Per node, its arrangements reached at any depth so far.
+    /// Per node, its arrangements reached at any depth so far (a cell
+    /// set's placements reached so far are the union over its nodes).
     visited: Vec<u64>,
     visited_count: Vec<u32>,
-    /// Per cell set, its arrangements reached in any region.
-    reached: Vec<u64>,
 }
 
 /// One chunk of cell sets and the parts of the arrays it writes.
@@ -40,7 +40,6 @@ struct Work<'a> {
     next_count: &'a mut [u32],
     visited: &'a mut [u64],
     visited_count: &'a mut [u32],
-    reached: &'a mut [u64],
     depth: &'a mut [u8],
 }
 
@@ -75,7 +74,6 @@ pub(super) fn search(
         next_count: vec![0; nodes],
         visited: crate::memory::zeroed(nodes * w),
         visited_count: vec![0; nodes],
-        reached: crate::memory::zeroed(sets * w),
     };
     let mut depth: Vec<u8> = crate::memory::zeroed(sets * a);
 
@@ -88,7 +86,6 @@ pub(super) fn search(
     bits.frontier_count[t] = 1;
     bits.visited[t * w + r / 64] |= 1 << (r % 64);
     bits.visited_count[t] = 1;
-    bits.reached[s * w + r / 64] |= 1 << (r % 64);
 
     let threads = threads.clamp(1, sets);
     let chunk = sets.div_ceil(threads * 32).max(1);
@@ -125,7 +122,6 @@ fn layer(
         let mut next_count = &mut bits.next_count[..];
         let mut visited = &mut bits.visited[..];
         let mut visited_count = &mut bits.visited_count[..];
-        let mut reached = &mut bits.reached[..];
         let mut depth = depth;
         let mut start = 0;
         while start < space.sets.len() {
@@ -136,9 +132,8 @@ fn layer(
             let (nc, ncr) = std::mem::take(&mut next_count).split_at_mut(node_len);
             let (v, vr) = std::mem::take(&mut visited).split_at_mut(node_len * w);
             let (vc, vcr) = std::mem::take(&mut visited_count).split_at_mut(node_len);
-            let (r, rr) = std::mem::take(&mut reached).split_at_mut((end - start) * w);
             let (dp, dr) = std::mem::take(&mut depth).split_at_mut((end - start) * a);
-            (next, next_count, visited, visited_count, reached, depth) = (nr, ncr, vr, vcr, rr, dr);
+            (next, next_count, visited, visited_count, depth) = (nr, ncr, vr, vcr, dr);
             work.push(Work {
                 sets: start..end,
                 first_node,
@@ -146,7 +141,6 @@ fn layer(
                 next_count: nc,
                 visited: v,
                 visited_count: vc,
-                reached: r,
                 depth: dp,
             });
             start = end;
@@ -199,10 +193,12 @@ fn layer(
     }))
 }
 
-/// A thread's buffers: one node's accumulator and one set's new bits.
+/// A thread's buffers: one node's accumulator, one set's new bits and
+/// its arrangements reached before the layer.
 struct Scratch {
     acc: Vec<u64>,
     set_new: Vec<u64>,
+    reached: Vec<u64>,
 }
 
 impl Scratch {
@@ -210,6 +206,7 @@ impl Scratch {
         Self {
             acc: vec![0; words],
             set_new: vec![0; words],
+            reached: vec![0; words],
         }
     }
 }
@@ -251,18 +248,27 @@ fn pull_chunk(
                         *x |= y;
                     }
                 } else {
-                    scatter(acc, src, &space.perms[e.perm as usize]);
+                    scatter(acc, src, frontier_count[u], &space.perms[e.perm as usize]);
                 }
             }
             if !pulled {
                 continue;
             }
-            let next = &mut job.next[lt * w..(lt + 1) * w];
-            let visited = &mut job.visited[lt * w..(lt + 1) * w];
             if !any {
+                // The set's first node to change: what its nodes hold now
+                // is what the set had reached before this layer.
                 scratch.set_new.fill(0);
+                scratch.reached.fill(0);
+                let nodes = space.node_start[s] as usize..space.node_start[s + 1] as usize;
+                for v in nodes.map(|n| &job.visited[(n - job.first_node) * w..][..w]) {
+                    for (r, &x) in scratch.reached.iter_mut().zip(v) {
+                        *r |= x;
+                    }
+                }
                 any = true;
             }
+            let next = &mut job.next[lt * w..(lt + 1) * w];
+            let visited = &mut job.visited[lt * w..(lt + 1) * w];
             let mut count = 0;
             for i in 0..w {
                 let new = acc[i] & !visited[i];
@@ -278,11 +284,9 @@ fn pull_chunk(
         if !any {
             continue;
         }
-        let reached = &mut job.reached[local_set * w..(local_set + 1) * w];
         let depth = &mut job.depth[local_set * a..(local_set + 1) * a];
-        for (i, (r, &new)) in reached.iter_mut().zip(&scratch.set_new).enumerate() {
-            let mut first = new & !*r;
-            *r |= first;
+        for (i, (&r, &new)) in scratch.reached.iter().zip(&scratch.set_new).enumerate() {
+            let mut first = new & !r;
             while first != 0 {
                 depth[i * 64 + first.trailing_zeros() as usize] = d;
                 first &= first - 1;
@@ -292,15 +296,83 @@ fn pull_chunk(
     }
 }
 
-/// OR into `acc` the bits of `src`, each moved to its rank under `map`.
+/// OR into `acc` the `count` bits of `src`, each moved to its rank under
+/// `perm`: bit by bit if they are few, else target word by target word.
 #[inline]
-fn scatter(acc: &mut [u64], src: &[u64], map: &[u16]) {
-    for (i, &word) in src.iter().enumerate() {
-        let mut x = word;
-        while x != 0 {
-            let q = map[i * 64 + x.trailing_zeros() as usize] as usize;
-            acc[q / 64] |= 1 << (q % 64);
-            x &= x - 1;
+fn scatter(acc: &mut [u64], src: &[u64], count: u32, perm: &Perm) {
+    if (count as usize) * BIT_COST < perm.ops() {
+        let map = &perm.map[..];
+        for (i, &word) in src.iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                let q = map[i * 64 + x.trailing_zeros() as usize] as usize;
+                acc[q / 64] |= 1 << (q % 64);
+                x &= x - 1;
+            }
+        }
+    } else {
+        for (a, ends) in acc.iter_mut().zip(perm.op_start.windows(2)) {
+            let mut v = 0;
+            for i in ends[0] as usize..ends[1] as usize {
+                let (word, rotate) = perm.op(i);
+                v |= (src[word] & perm.masks[i]).rotate_left(rotate);
+            }
+            *a |= v;
+        }
+    }
+}
+
+/// A bit moved alone costs about as much as this many word ops.
+const BIT_COST: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::Shape;
+
+    /// Both ways of moving a bitset agree with moving each bit by the map.
+    #[test]
+    fn scatter_by_words_and_by_bits_matches_the_map() {
+        for (rows, cols, k) in [(4, 4, 8), (3, 4, 6), (3, 3, 4)] {
+            let space = Space::new(&Board::goal(Shape::new(rows, cols).unwrap()), k);
+            let (w, a) = (space.words, space.arrangements);
+            assert!(space.perms.len() > 1, "vertical moves on {rows}x{cols}");
+            let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+            for perm in &space.perms[1..] {
+                if k == 8 {
+                    // What makes the word path pay: few ops a target word.
+                    assert!(perm.ops() <= 10 * w, "{} ops", perm.ops());
+                }
+                for density in [1, 3] {
+                    // Bits from an xorshift stream: a dense or sparse source.
+                    let mut src = vec![0u64; w];
+                    for word in src.iter_mut() {
+                        for _ in 0..density {
+                            seed ^= seed << 13;
+                            seed ^= seed >> 7;
+                            seed ^= seed << 17;
+                            *word |= seed;
+                        }
+                    }
+                    if a % 64 != 0 {
+                        src[w - 1] &= (1 << (a % 64)) - 1;
+                    }
+                    let mut want = vec![0u64; w];
+                    for x in 0..a {
+                        if src[x / 64] >> (x % 64) & 1 == 1 {
+                            let q = perm.map[x] as usize;
+                            want[q / 64] |= 1 << (q % 64);
+                        }
+                    }
+                    let count: u32 = src.iter().map(|x| x.count_ones()).sum();
+                    let mut by_words = vec![0u64; w];
+                    scatter(&mut by_words, &src, a as u32, perm);
+                    let mut by_bits = vec![0u64; w];
+                    scatter(&mut by_bits, &src, 0, perm);
+                    assert_eq!(by_words, want, "{rows}x{cols} k {k}, {count} bits by words");
+                    assert_eq!(by_bits, want, "{rows}x{cols} k {k}, {count} bits by bits");
+                }
+            }
         }
     }
 }

@@ -28,6 +28,99 @@ pub(super) struct Edge {
     pub perm: u16,
 }
 
+/// An arrangement rank map, bit by bit and word by word.
+///
+/// A move shifts a few neighbouring list positions, which flips the order
+/// of the moved tile against only the tiles it jumps (see
+/// [`order`](super::order)): ranks move in runs, so each target word takes
+/// its bits from a handful of (source word, rotation) pairs. Each pair is
+/// one word op: a dense bitset is moved target word by target word by
+/// its ops, a sparse one bit by bit through `map`.
+#[derive(Default)]
+pub(super) struct Perm {
+    /// Target rank of each source rank.
+    pub map: Vec<u16>,
+    /// Ops of target word `j`: `op_start[j] .. op_start[j + 1]`.
+    pub op_start: Vec<u32>,
+    /// Op masks and packed (word, rotation)s, in two arrays (no padding).
+    pub masks: Vec<u64>,
+    pub words: Vec<u16>,
+}
+
+/// Bits `mask` of source word `word`, rotated left by `rotate`, belong to
+/// the target word; word and rotation packed in 16 bits (a bitset has at
+/// most 630 words), so that an op takes 10 bytes.
+#[derive(Clone, Copy, Debug)]
+struct WordOp {
+    mask: u64,
+    word_rotate: u16,
+}
+
+impl WordOp {
+    fn new(mask: u64, word: usize, rotate: u32) -> Self {
+        debug_assert!(word < 1 << 10 && rotate < 64);
+        Self {
+            mask,
+            word_rotate: (word as u16) << 6 | rotate as u16,
+        }
+    }
+
+    /// The source word.
+    fn word(self) -> usize {
+        (self.word_rotate >> 6) as usize
+    }
+
+    /// The left rotation that takes the bits to their target positions.
+    fn rotate(self) -> u32 {
+        (self.word_rotate & 63) as u32
+    }
+}
+
+impl Perm {
+    fn new(map: Vec<u16>, words: usize) -> Self {
+        let mut by_target: Vec<Vec<WordOp>> = vec![Vec::new(); words];
+        for (x, &q) in map.iter().enumerate() {
+            let q = q as usize;
+            let (word, rotate) = (x / 64, ((q % 64 + 64 - x % 64) % 64) as u32);
+            let ops = &mut by_target[q / 64];
+            match ops
+                .iter_mut()
+                .find(|o| o.word() == word && o.rotate() == rotate)
+            {
+                Some(op) => op.mask |= 1 << (x % 64),
+                None => ops.push(WordOp::new(1 << (x % 64), word, rotate)),
+            }
+        }
+        let total = by_target.iter().map(Vec::len).sum();
+        let mut op_start = Vec::with_capacity(words + 1);
+        let (mut masks, mut packed) = (Vec::with_capacity(total), Vec::with_capacity(total));
+        for target in by_target {
+            op_start.push(masks.len() as u32);
+            masks.extend(target.iter().map(|o| o.mask));
+            packed.extend(target.iter().map(|o| o.word_rotate));
+        }
+        op_start.push(masks.len() as u32);
+        Self {
+            map,
+            op_start,
+            masks,
+            words: packed,
+        }
+    }
+
+    /// Number of ops.
+    pub fn ops(&self) -> usize {
+        self.masks.len()
+    }
+
+    /// Op `i`'s source word and rotation.
+    #[inline(always)]
+    pub fn op(&self, i: usize) -> (usize, u32) {
+        let p = self.words[i];
+        ((p >> 6) as usize, (p & 63) as u32)
+    }
+}
+
 /// Cell sets, their regions (the nodes), the edges between nodes and the
 /// arrangement permutations of one pattern on one board.
 pub(super) struct Space {
@@ -48,7 +141,7 @@ pub(super) struct Space {
     pub edge_start: Vec<u32>,
     pub edges: Vec<Edge>,
     /// Arrangement rank maps; `perms[0]` is unused (the identity).
-    pub perms: Vec<Vec<u16>>,
+    pub perms: Vec<Perm>,
     /// Cell masks of each cell's neighbours.
     neighbours: [u32; MAX_CELLS],
     full: u32,
@@ -84,7 +177,7 @@ impl Space {
             regions: Vec::new(),
             edge_start: Vec::new(),
             edges: Vec::new(),
-            perms: vec![Vec::new()],
+            perms: vec![Perm::default()],
             neighbours,
             full,
         };
@@ -152,6 +245,9 @@ impl Space {
             let set = self.sets[s];
             for t in self.node_start[s] as usize..self.node_start[s + 1] as usize {
                 self.edge_start.push(self.edges.len() as u32);
+                // Held through the search, at its peak of memory.
+                self.edges.shrink_to_fit();
+                self.edge_start.shrink_to_fit();
                 let mut region = self.regions[t];
                 while region != 0 {
                     let b = region.trailing_zeros() as usize;
@@ -170,7 +266,8 @@ impl Space {
                             let id = &mut perm_id[i_next * MAX_TILES + i];
                             if *id == 0 {
                                 *id = self.perms.len() as u16;
-                                self.perms.push(self.move_map(i_next, i));
+                                let map = self.move_map(i_next, i);
+                                self.perms.push(Perm::new(map, self.words));
                             }
                             *id
                         };
@@ -244,12 +341,12 @@ mod tests {
                     let there = if e.perm == 0 {
                         r
                     } else {
-                        space.perms[e.perm as usize][r] as usize
+                        space.perms[e.perm as usize].map[r] as usize
                     };
                     let again = if back.perm == 0 {
                         there
                     } else {
-                        space.perms[back.perm as usize][there] as usize
+                        space.perms[back.perm as usize].map[there] as usize
                     };
                     assert_eq!(again, r);
                 }
