@@ -242,23 +242,22 @@ impl Tables {
 
     /// The tables of the board `key`, built afresh.
     fn build((rows, cols, target_shape, empties): TablesKey) -> Self {
-        // The cells a piece of `code` at `cell` covers, if it fits.
-        let cells_of = |code: u8, cell: usize| -> Option<Vec<usize>> {
-            let (h, w) = shape_of(code, target_shape)?.size();
-            let (r, c) = (cell / cols, cell % cols);
-            (r + h <= rows && c + w <= cols).then(|| {
-                (r..r + h)
-                    .flat_map(|y| (c..c + w).map(move |x| y * cols + x))
-                    .collect()
-            })
-        };
+        // Each lane of the cells a piece of each code at each anchor
+        // covers, if it fits, as `lane` codes it.
         let table = |lane: &dyn Fn(u8, usize, usize) -> u8| -> [Vec<Lanes>; CODES] {
             std::array::from_fn(|code| {
+                let size = shape_of(code as u8, target_shape).map(PieceShape::size);
                 (0..rows * cols)
                     .map(|anchor| {
                         let mut m = KState([0; 3]);
-                        for cell in cells_of(code as u8, anchor).unwrap_or_default() {
-                            m.set(cell, lane(code as u8, anchor, cell));
+                        let (r, c) = (anchor / cols, anchor % cols);
+                        let fits = size.filter(|&(h, w)| r + h <= rows && c + w <= cols);
+                        if let Some((h, w)) = fits {
+                            for cell in
+                                (r..r + h).flat_map(|y| (c..c + w).map(move |x| y * cols + x))
+                            {
+                                m.set(cell, lane(code as u8, anchor, cell));
+                            }
                         }
                         m.0
                     })
