@@ -175,6 +175,24 @@ fn klotski(c: &mut Criterion) {
     g.bench_function("enumerate_hengdao_lima", |b| {
         b.iter(|| space.count_reachable(black_box(start)))
     });
+    // A layout of two states (the fixed cost of a solve): the space
+    // alone, and BFS on it (which finds no way out).
+    let tiny = Layout::parse("BAAC/DAAE/FFGG/HIIJ/H..J").unwrap();
+    let (space, start) = KlotskiSpace::new(&tiny, Metric::Moves);
+    assert_eq!(space.count_reachable(start), 2);
+    g.bench_function("space_two_states", |b| {
+        b.iter(|| KlotskiSpace::new(black_box(&tiny), Metric::Moves))
+    });
+    // The control made once: its default asks the system for the number
+    // of cores, which costs more than this search.
+    let ctl = Control::default();
+    for metric in [Metric::Moves, Metric::Steps] {
+        let o = solve_klotski(find("bfs"), &tiny, metric, &ctl).unwrap();
+        assert_eq!(o.status, Status::Unsolvable);
+        g.bench_function(format!("bfs_two_states_{}", metric.name()), |b| {
+            b.iter(|| solve_klotski(find("bfs"), black_box(&tiny), metric, &ctl))
+        });
+    }
     g.finish();
 }
 

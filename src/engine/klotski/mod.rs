@@ -15,7 +15,7 @@ mod word;
 
 pub use mirror::bfs_mirrored;
 pub use parse::LayoutError;
-pub use space::{KMove, KState, KlotskiSpace, Metric};
+pub use space::{GroupSizes, KMove, KState, KlotskiSpace, Metric};
 pub use word::{BFS_MIRRORED_STATE_BYTES, BFS_STATE_BYTES, bfs};
 
 use crate::Dir;

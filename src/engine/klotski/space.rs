@@ -7,7 +7,9 @@
 //! count).
 
 use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
 
+use super::word::WordSet;
 use super::{Layout, PieceShape};
 use crate::control::Sizes;
 use crate::hash::StateSet;
@@ -176,6 +178,21 @@ pub struct KlotskiSpace {
     metric: Metric,
     target_shape: PieceShape,
     goal_cell: usize,
+    /// The tables, shared by every space of the same board (see
+    /// [`Tables::of`]).
+    tables: Arc<Tables>,
+}
+
+/// What a space's tables depend on: the board's rows and columns, the
+/// target's shape and, on one-word boards, the number of empty cells (which
+/// picks how moves are generated).
+type TablesKey = (usize, usize, PieceShape, u32);
+
+/// The tables successor generation reads, which depend on the board alone
+/// ([`TablesKey`]), not on where the pieces are: built once per board in a
+/// process and shared, so a solve of a small group does not spend most of
+/// its time building them.
+struct Tables {
     /// Cells covered by a piece of each code anchored at each cell, as lanes
     /// (the low bit of each 3-bit cell code set); all zero: it does not fit.
     footprint: [Vec<Lanes>; CODES],
@@ -184,6 +201,89 @@ pub struct KlotskiSpace {
     stamp: [Vec<Lanes>; CODES],
     /// The successor tables, in as many words as the board needs.
     words: Words,
+}
+
+/// The tables built so far in this process, by board: a handful at most in
+/// practice (every classic is one 5×4 board), and never more than the
+/// boards a layout may have.
+static TABLES: Mutex<Vec<(TablesKey, Arc<Tables>)>> = Mutex::new(Vec::new());
+
+impl Tables {
+    /// The board of `layout`.
+    fn key(layout: &Layout) -> TablesKey {
+        let cells = layout.rows * layout.cols;
+        // Only one-word boards' tables depend on the empty cells.
+        let empties = if cells <= PER_WORD {
+            let covered: usize = layout
+                .pieces
+                .iter()
+                .map(|p| p.shape.size().0 * p.shape.size().1)
+                .sum();
+            (cells - covered) as u32
+        } else {
+            0
+        };
+        let target = layout.pieces[layout.target].shape;
+        (layout.rows, layout.cols, target, empties)
+    }
+
+    /// The tables of the board `key`, built on first use.
+    fn of(key: TablesKey) -> Arc<Self> {
+        // A panic elsewhere while the lock was held leaves the list whole
+        // (entries are pushed complete), so a poisoned lock is still good.
+        let mut built = TABLES.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, tables)) = built.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(tables);
+        }
+        let tables = Arc::new(Self::build(key));
+        built.push((key, Arc::clone(&tables)));
+        tables
+    }
+
+    /// The tables of the board `key`, built afresh.
+    fn build((rows, cols, target_shape, empties): TablesKey) -> Self {
+        // Each lane of the cells a piece of each code at each anchor
+        // covers, if it fits, as `lane` codes it.
+        let table = |lane: &dyn Fn(u8, usize, usize) -> u8| -> [Vec<Lanes>; CODES] {
+            std::array::from_fn(|code| {
+                let size = shape_of(code as u8, target_shape).map(PieceShape::size);
+                (0..rows * cols)
+                    .map(|anchor| {
+                        let mut m = KState([0; 3]);
+                        let (r, c) = (anchor / cols, anchor % cols);
+                        let fits = size.filter(|&(h, w)| r + h <= rows && c + w <= cols);
+                        if let Some((h, w)) = fits {
+                            for cell in
+                                (r..r + h).flat_map(|y| (c..c + w).map(move |x| y * cols + x))
+                            {
+                                m.set(cell, lane(code as u8, anchor, cell));
+                            }
+                        }
+                        m.0
+                    })
+                    .collect()
+            })
+        };
+        let footprint = table(&|_, _, _| 1);
+        let stamp = table(&|code, anchor, cell| if cell == anchor { code } else { COVERED });
+        let grid = Shape::new(rows as u8, cols as u8)
+            .expect("layouts are 4 to 8 cells a side, at most 63 cells");
+        let words = match (rows * cols).div_ceil(PER_WORD) {
+            1 => Words::One(OneWord::new(
+                &Masks::new(&grid, &footprint, &stamp),
+                cols,
+                target_shape,
+                empties,
+            )),
+            2 => Words::Two(Masks::new(&grid, &footprint, &stamp)),
+            _ => Words::Three(Masks::new(&grid, &footprint, &stamp)),
+        };
+        Self {
+            footprint,
+            stamp,
+            words,
+        }
+    }
 }
 
 impl KlotskiSpace {
@@ -197,62 +297,31 @@ impl KlotskiSpace {
     /// ```
     pub fn new(layout: &Layout, metric: Metric) -> (Self, KState) {
         let (rows, cols) = (layout.rows, layout.cols);
-        let target_shape = layout.pieces[layout.target].shape;
-        // The cells a piece of `code` at `cell` covers, if it fits.
-        let cells_of = |code: u8, cell: usize| -> Option<Vec<usize>> {
-            let (h, w) = shape_of(code, target_shape)?.size();
-            let (r, c) = (cell / cols, cell % cols);
-            (r + h <= rows && c + w <= cols).then(|| {
-                (r..r + h)
-                    .flat_map(|y| (c..c + w).map(move |x| y * cols + x))
-                    .collect()
-            })
-        };
-        let table = |lane: &dyn Fn(u8, usize, usize) -> u8| -> [Vec<Lanes>; CODES] {
-            std::array::from_fn(|code| {
-                (0..rows * cols)
-                    .map(|anchor| {
-                        let mut m = KState([0; 3]);
-                        for cell in cells_of(code as u8, anchor).unwrap_or_default() {
-                            m.set(cell, lane(code as u8, anchor, cell));
-                        }
-                        m.0
-                    })
-                    .collect()
-            })
-        };
-        let footprint = table(&|_, _, _| 1);
-        let stamp = table(&|code, anchor, cell| if cell == anchor { code } else { COVERED });
-        let grid = Shape::new(rows as u8, cols as u8)
-            .expect("layouts are 4 to 8 cells a side, at most 63 cells");
-        let cells = rows * cols;
-        let words = match cells.div_ceil(PER_WORD) {
-            1 => Words::One(OneWord::new(
-                &Masks::new(&grid, &footprint, &stamp),
-                cols,
-                target_shape,
-                (cells
-                    - layout
-                        .pieces
-                        .iter()
-                        .map(|p| p.shape.size().0 * p.shape.size().1)
-                        .sum::<usize>()) as u32,
-            )),
-            2 => Words::Two(Masks::new(&grid, &footprint, &stamp)),
-            _ => Words::Three(Masks::new(&grid, &footprint, &stamp)),
-        };
         let space = Self {
             rows,
             cols,
             metric,
-            target_shape,
+            target_shape: layout.pieces[layout.target].shape,
             goal_cell: layout.goal.0 * cols + layout.goal.1,
-            footprint,
-            stamp,
-            words,
+            tables: Tables::of(Tables::key(layout)),
         };
         let start = space.state_of(layout);
         (space, start)
+    }
+
+    /// [`KlotskiSpace::new`] on tables built for this space alone, not
+    /// shared: what the shared ones must give.
+    #[cfg(test)]
+    pub(super) fn with_own_tables(layout: &Layout, metric: Metric) -> (Self, KState) {
+        let (mut space, start) = Self::new(layout, metric);
+        space.tables = Arc::new(Tables::build(Tables::key(layout)));
+        (space, start)
+    }
+
+    /// Whether `self` and `other` read the same tables.
+    #[cfg(test)]
+    pub(super) fn shares_tables_with(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.tables, &other.tables)
     }
 
     /// The state of `layout`, a layout on this space's board with a target
@@ -277,7 +346,7 @@ impl KlotskiSpace {
     /// Put a piece of `code` at `anchor` on empty cells.
     #[inline]
     fn place(&self, s: &mut KState, anchor: usize, code: u8) {
-        let stamp = &self.stamp[code as usize][anchor];
+        let stamp = &self.tables.stamp[code as usize][anchor];
         for (w, m) in s.0.iter_mut().zip(stamp) {
             *w |= m;
         }
@@ -317,7 +386,7 @@ impl KlotskiSpace {
     /// The tables of a board whose states fit one word (up to 21 cells:
     /// the classic 5×4 among them), for the searches specialised to it.
     pub(super) fn one_word(&self) -> Option<&OneWord> {
-        match &self.words {
+        match &self.tables.words {
             Words::One(masks) => Some(masks),
             _ => None,
         }
@@ -331,8 +400,13 @@ impl KlotskiSpace {
 
     /// Every state reachable from `start` (a whole enumeration).
     pub fn count_reachable(&self, start: KState) -> usize {
+        self.reachable(start).len()
+    }
+
+    /// Every state reachable from `start`.
+    fn reachable(&self, start: KState) -> Reachable {
         if let Some(masks) = self.one_word() {
-            return super::word::count_reachable(masks, self.metric, start.0[0]);
+            return Reachable::Words(super::word::reachable(masks, start.word()));
         }
         let mut seen = StateSet::default();
         seen.insert(start);
@@ -347,7 +421,77 @@ impl KlotskiSpace {
                 }
             }
         }
-        seen.len()
+        Reachable::States(seen)
+    }
+}
+
+/// The states of a group, as one-word states or whole ones.
+enum Reachable {
+    Words(WordSet),
+    States(StateSet<KState>),
+}
+
+impl Reachable {
+    fn len(&self) -> usize {
+        match self {
+            Reachable::Words(set) => set.len(),
+            Reachable::States(set) => set.len(),
+        }
+    }
+
+    fn contains(&self, s: &KState) -> bool {
+        match self {
+            Reachable::Words(set) => s.0[1..] == [0, 0] && set.contains(s.word()),
+            Reachable::States(set) => set.contains(s),
+        }
+    }
+}
+
+/// Counts of the states reachable from layouts' starts
+/// ([`KlotskiSpace::count_reachable`]) that keeps each group it
+/// enumerates, so that a start in a group already counted is answered by a
+/// look-up instead of a new enumeration: every state of a group reaches
+/// the same states (moves are reversible), whatever the metric. The 40
+/// classics lie in 5 groups; `huarong bench --layouts all` keeps one of
+/// these for all of them. It holds every state it has enumerated (16 bytes
+/// each, in the one-word table).
+///
+/// ```
+/// use huarong_engine::klotski::{GroupSizes, KlotskiSpace, Layout, Metric};
+/// let mut sizes = GroupSizes::default();
+/// let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(); // 横刀立马
+/// let (space, start) = KlotskiSpace::new(&l, Metric::Moves);
+/// assert_eq!(sizes.count(&space, start), (25_955, true));
+/// // One move on, in the same group: counted before.
+/// let mut next = l.clone();
+/// assert!(next.step(8, huarong_engine::Dir::Right)); // I
+/// let (space, start) = KlotskiSpace::new(&next, Metric::Steps);
+/// assert_eq!(sizes.count(&space, start), (25_955, false));
+/// ```
+#[derive(Default)]
+pub struct GroupSizes {
+    /// Each group enumerated, with its board: rows, columns and the
+    /// target's shape (states of other boards mean other positions).
+    groups: Vec<((usize, usize, PieceShape), Reachable)>,
+}
+
+impl GroupSizes {
+    /// The number of states reachable from `start` in `space`, and whether
+    /// that took an enumeration (`false`: `start` lies in a group counted
+    /// before).
+    pub fn count(&mut self, space: &KlotskiSpace, start: KState) -> (usize, bool) {
+        let board = (space.rows, space.cols, space.target_shape);
+        let known = self
+            .groups
+            .iter()
+            .find(|(b, group)| *b == board && group.contains(&start));
+        if let Some((_, group)) = known {
+            return (group.len(), false);
+        }
+        let group = space.reachable(start);
+        let n = group.len();
+        self.groups.push((board, group));
+        (n, true)
     }
 }
 
@@ -819,8 +963,8 @@ impl KlotskiSpace {
     pub fn energy(&self, s: &KState) -> f64 {
         let at = self.target_anchor(s);
         let dist = self.distance_to_goal(at);
-        let own = self.footprint[TARGET as usize][at];
-        let goal = self.footprint[TARGET as usize][self.goal_cell];
+        let footprint = &self.tables.footprint[TARGET as usize];
+        let (own, goal) = (footprint[at], footprint[self.goal_cell]);
         let occupied = s.0.map(|w| (w | w >> 1 | w >> 2) & LOW_LANES);
         let blocked: u32 = (0..3)
             .map(|i| (goal[i] & occupied[i] & !own[i]).count_ones())
@@ -858,7 +1002,7 @@ impl SearchSpace for KlotskiSpace {
         // The same code for one, two or three words, each compiled with a
         // fixed count so the masks' loops unroll.
         let m = self.metric;
-        match &self.words {
+        match &self.tables.words {
             Words::One(masks) => {
                 masks.each_successor(m, s.word(), |mv, a| out.push((mv, KState::of_word(a))))
             }
@@ -885,7 +1029,7 @@ impl SearchSpace for KlotskiSpace {
                 continue;
             }
             let letter = letters.next().unwrap_or(b'?');
-            let fp = &self.footprint[code as usize][anchor];
+            let fp = &self.tables.footprint[code as usize][anchor];
             for (cell, slot) in grid.iter_mut().enumerate() {
                 let (word, bit) = (cell / PER_WORD, cell % PER_WORD * 3);
                 if fp[word] >> bit & 1 == 1 {

@@ -348,3 +348,175 @@ fn merged_bfs_paths_are_as_short_as_bfs_and_each_pair_is_searched_once() {
         }
     }
 }
+
+/// Layouts on several boards (one, two and three words of state; 5×4
+/// boards with two empty cells and with more), in an order that moves
+/// between boards, so that the shared tables are made and found again.
+fn boards_mixed() -> Vec<&'static str> {
+    let mut texts: Vec<&str> = LAYOUTS.to_vec();
+    texts.extend(WIDE_UNSOLVABLE.iter().chain(&WIDE_SOLVED));
+    texts.extend([
+        UNSOLVABLE, SOLVED, TWO_STATES, ROOMY, LAYOUTS[0], LAYOUTS[3],
+    ]);
+    texts
+}
+
+/// A 5×4 layout of two positions: the one wide piece that can move goes
+/// down and back.
+const TWO_STATES: &str = "BAAC/DAAE/FFGG/HIIJ/H..J";
+
+/// A 5×4 layout with six empty cells (moves of any length), on the
+/// classic board otherwise.
+const ROOMY: &str = "BAAC/BAAC/D..F/D..F/G..J";
+
+#[test]
+fn shared_tables_give_what_tables_built_afresh_do() {
+    for text in boards_mixed() {
+        let layout = Layout::parse(text).unwrap();
+        for metric in Metric::ALL {
+            let (shared, start) = KlotskiSpace::new(&layout, metric);
+            let (again, _) = KlotskiSpace::new(&layout, metric);
+            let (own, own_start) = KlotskiSpace::with_own_tables(&layout, metric);
+            assert!(shared.shares_tables_with(&again), "{text}: built once");
+            assert!(!shared.shares_tables_with(&own));
+            assert_eq!(start, own_start, "{text}");
+            // The same successors in the same order, on every position.
+            let group = model_group(&layout, metric);
+            let (mut a, mut b) = (Vec::new(), Vec::new());
+            for l in group.values() {
+                let s = shared.state_of(l);
+                assert_eq!(s, own.state_of(l), "{l}");
+                a.clear();
+                b.clear();
+                shared.successors(&s, &mut a);
+                own.successors(&s, &mut b);
+                assert_eq!(a, b, "{l}{metric:?}");
+                assert_eq!(shared.state_text(&s), own.state_text(&s));
+                assert_eq!(shared.energy(&s), own.energy(&s));
+                assert_eq!(shared.mirror(&s), own.mirror(&s));
+            }
+            assert_eq!(shared.count_reachable(start), group.len(), "{text}");
+            assert_eq!(own.count_reachable(start), group.len(), "{text}");
+            // And the same searches.
+            for bfs in [super::bfs, super::bfs_mirrored] {
+                let x = bfs(&shared, start, &Control::default());
+                let y = bfs(&own, start, &Control::default());
+                assert_eq!((x.status, &x.path), (y.status, &y.path), "{text}");
+                assert_eq!(x.stats.expanded, y.stats.expanded, "{text}");
+                assert_eq!(x.stats.generated, y.stats.generated, "{text}");
+            }
+        }
+    }
+    // Boards that differ (in size, target or empty cells) do not share.
+    let space = |t: &str| KlotskiSpace::new(&Layout::parse(t).unwrap(), Metric::Moves).0;
+    let classic = space(LAYOUTS[0]);
+    for other in [ROOMY, LAYOUTS[1], LAYOUTS[3], LAYOUTS[4], WIDE_SOLVED[0]] {
+        assert!(!classic.shares_tables_with(&space(other)), "{other}");
+    }
+    assert!(classic.shares_tables_with(&space(TWO_STATES)));
+}
+
+/// What a search reports that must not depend on what the thread searched
+/// before.
+fn summary(o: &crate::Outcome<super::KMove>) -> (Status, Vec<super::KMove>, u64, u64, u64) {
+    let s = &o.stats;
+    (
+        o.status,
+        o.path.clone(),
+        s.expanded,
+        s.generated,
+        s.peak_stored,
+    )
+}
+
+#[test]
+fn a_search_after_others_on_the_thread_gives_what_a_first_search_does() {
+    // Large, tiny, large again, unsolvable, tiny: the thread's arrays and
+    // table, grown and emptied in turn, against each search run first on
+    // a thread of its own.
+    let runs = [
+        LAYOUTS[0], TWO_STATES, SOLVED, LAYOUTS[0], UNSOLVABLE, TWO_STATES,
+    ];
+    for metric in Metric::ALL {
+        for merged in [false, true] {
+            let run = move |text: &str| {
+                let (space, start) = KlotskiSpace::new(&Layout::parse(text).unwrap(), metric);
+                let bfs = if merged {
+                    super::bfs_mirrored
+                } else {
+                    super::bfs
+                };
+                summary(&bfs(&space, start, &Control::default()))
+            };
+            let after_others: Vec<_> = runs.iter().map(|t| run(t)).collect();
+            for (text, got) in runs.iter().zip(&after_others) {
+                let text = text.to_string();
+                let first = std::thread::spawn(move || run(&text)).join().unwrap();
+                assert_eq!(*got, first, "{metric:?} merged {merged}");
+            }
+            // The tiny one searched its two positions (each its own
+            // mirror image).
+            assert_eq!(after_others[1].0, Status::Unsolvable);
+            assert_eq!(after_others[1].2, 2);
+        }
+    }
+}
+
+#[test]
+fn a_table_emptied_by_its_keys_holds_nothing() {
+    use super::word::WordSet;
+    // Keys that crowd a small table into long runs, and few of them in a
+    // large table (emptied by runs, not whole).
+    for (room, n) in [(64, 60), (4096, 100), (1 << 15, 500)] {
+        let keys: Vec<u64> = (1..=n).map(|k| k * 0x9E37_79B9).collect();
+        let mut set = WordSet::with_room(room);
+        for &k in &keys {
+            assert!(set.insert(k));
+        }
+        // Emptied given the keys in another order than inserted.
+        let mut shuffled = keys.clone();
+        shuffled.reverse();
+        shuffled.rotate_left(n as usize / 3);
+        set.clear_holding(&shuffled);
+        assert_eq!(set.len(), 0);
+        assert!(keys.iter().all(|&k| !set.contains(k)), "{room}");
+        // Given too few keys, it still empties all.
+        for &k in &keys {
+            assert!(set.insert(k), "{room}: emptied before");
+        }
+        set.clear_holding(&keys[..keys.len() / 2]);
+        assert_eq!(set.len(), 0);
+        assert!(keys.iter().all(|&k| set.insert(k)), "{room}");
+    }
+}
+
+#[test]
+fn group_sizes_count_each_group_once_and_as_the_model_does() {
+    use super::GroupSizes;
+    let mut sizes = GroupSizes::default();
+    let mut enumerated = 0;
+    for text in boards_mixed() {
+        let layout = Layout::parse(text).unwrap();
+        for metric in Metric::ALL {
+            let (space, start) = KlotskiSpace::new(&layout, metric);
+            let group = model_group(&layout, metric);
+            let want = group.len();
+            let (n, fresh) = sizes.count(&space, start);
+            assert_eq!(n, want, "{text} {metric:?}");
+            enumerated += usize::from(fresh);
+            // Positions of the group are found in it, not enumerated.
+            for l in group.values().take(50) {
+                let s = space.state_of(l);
+                assert_eq!(sizes.count(&space, s), (want, false), "{l}");
+            }
+        }
+    }
+    // Each distinct layout's group once, whatever the metric (two repeat).
+    assert_eq!(enumerated, boards_mixed().len() - 2);
+    // 雨声淅沥's group is as large as 横刀立马's but another: counted anew.
+    let (space, start) = KlotskiSpace::new(
+        &Layout::parse("BAAC/BAAD/EFFG/EH.G/IH.J").unwrap(),
+        Metric::Moves,
+    );
+    assert_eq!(sizes.count(&space, start), (25_955, true));
+}

@@ -110,6 +110,33 @@ impl WordSet {
         self.len = 0;
     }
 
+    /// Hold no state, keeping the slots, when `keys` are the states held
+    /// (in any order): a small search after a large one empties the few
+    /// runs of slots it used, not the whole table. Each run holding a key
+    /// is emptied from the key's first slot on, which covers the key's own
+    /// slot (every slot between them is taken); should the slots emptied
+    /// not be all those held, the whole table is.
+    pub(super) fn clear_holding(&mut self, keys: &[u64]) {
+        if 16 * keys.len() >= self.slots.len() {
+            return self.clear();
+        }
+        let mask = self.slots.len() - 1;
+        let mut emptied = 0;
+        for &key in keys {
+            let mut i = self.home(key);
+            while self.slots[i & mask] != 0 {
+                self.slots[i & mask] = 0;
+                emptied += 1;
+                i += 1;
+            }
+        }
+        if emptied == self.len {
+            self.len = 0;
+        } else {
+            self.clear();
+        }
+    }
+
     #[cold]
     fn grow(&mut self) {
         let old = std::mem::take(&mut self.slots);
@@ -140,23 +167,46 @@ pub const BFS_STATE_BYTES: u64 = 8 + 4 + SEEN_STATE_BYTES as u64;
 /// half the states, so its figure is about 0.64 of plain BFS's.
 pub const BFS_MIRRORED_STATE_BYTES: u64 = BFS_STATE_BYTES + 8;
 
-/// States a group usually has at most (the 40 classics: 80 to 65,000-odd),
-/// so most searches never grow their table.
+/// States a group usually has at most (the 40 classics: 80 to 81,000-odd),
+/// the room a whole enumeration starts with.
 const TYPICAL_GROUP: usize = 1 << 15;
 
-/// Every state reachable from `start` (depth first, as the generic count).
-pub(super) fn count_reachable(masks: &OneWord, metric: Metric, start: u64) -> usize {
+/// States a search's table and queue have room for when a thread first
+/// searches: a search of a few states then faults in a few pages, not the
+/// room of a typical group (half a megabyte, about as long as a search of
+/// a thousand states); larger ones grow it, and the thread keeps it.
+const FIRST_ROOM: usize = 1 << 10;
+
+/// Every state reachable from `start`, depth first. Steps are enough: a
+/// move is a run of steps and a step is a move, so either metric reaches
+/// the same states, and steps generate fewer successors.
+pub(super) fn reachable(masks: &OneWord, start: u64) -> WordSet {
     let mut seen = WordSet::with_room(TYPICAL_GROUP);
     seen.insert(start);
     let mut stack = vec![start];
     while let Some(s) = stack.pop() {
-        masks.each_successor(metric, s, |_, next| {
+        masks.each_successor(Metric::Steps, s, |_, next| {
             if seen.insert(next) {
                 stack.push(next);
             }
         });
     }
-    seen.len()
+    seen
+}
+
+impl WordSet {
+    /// Whether `key` is held.
+    pub(super) fn contains(&self, key: u64) -> bool {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            match self.slots[i & mask] {
+                0 => return false,
+                k if k == key => return true,
+                _ => i += 1,
+            }
+        }
+    }
 }
 
 /// Breadth-first search from `start`: [`crate::search::bfs`] specialised to
@@ -208,17 +258,18 @@ impl Arrays {
     fn lend() -> Self {
         match SPARE.with(|spare| spare.take()) {
             Some(mut arrays) => {
+                // The table holds the states queued, no other.
+                arrays.seen.clear_holding(&arrays.states);
                 arrays.states.clear();
                 arrays.parents.clear();
                 arrays.images.clear();
-                arrays.seen.clear();
                 arrays
             }
             None => Self {
                 states: Vec::with_capacity(TYPICAL_GROUP),
                 parents: Vec::with_capacity(TYPICAL_GROUP),
                 images: Vec::with_capacity(TYPICAL_GROUP),
-                seen: WordSet::with_room(TYPICAL_GROUP),
+                seen: WordSet::with_room(FIRST_ROOM),
             },
         }
     }
@@ -373,7 +424,9 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
     }
 
     /// The queue's pages are faulted in a chunk at a time (see
-    /// `populate`), ahead of the levels that fill them.
+    /// `populate`), ahead of the levels that fill them: chunks as large as
+    /// what is ready, from [`FIRST_ROOM`] entries up to 8,192, so that a
+    /// search of a few states faults in a few pages.
     #[inline(always)]
     fn layer(&mut self, _: u32) {
         const CHUNK: usize = 8192;
@@ -384,13 +437,14 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
             ..
         } = &*self.arrays;
         let ready = self.ready;
-        if states.len() + CHUNK / 2 > ready && ready < states.capacity() {
-            populate(states, ready, ready + CHUNK);
-            populate(parents, ready, ready + CHUNK);
+        let chunk = ready.clamp(FIRST_ROOM, CHUNK);
+        if states.len() + chunk / 2 > ready && ready < states.capacity() {
+            populate(states, ready, ready + chunk);
+            populate(parents, ready, ready + chunk);
             if MERGED {
-                populate(images, ready, ready + CHUNK);
+                populate(images, ready, ready + chunk);
             }
-            self.ready += CHUNK;
+            self.ready += chunk;
         }
     }
 
