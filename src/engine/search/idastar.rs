@@ -46,7 +46,7 @@ struct Run<'m, 'c, M, W> {
 
 /// Iterations that expanded at least this many nodes are followed by
 /// parallel ones (each iteration is several times the previous one).
-const PARALLEL_AFTER: u64 = 20_000;
+const PARALLEL_AFTER: u64 = 5_000;
 /// Subtrees per worker thread to hand out in a parallel iteration.
 const SUBTREES_PER_THREAD: usize = 64;
 
