@@ -213,7 +213,7 @@ fn strategy_section(
     });
     ui.horizontal(|ui| {
         let label = ui.label(tr(ui, TilesMsg::Threads));
-        let cores = super::settings::cores();
+        let cores = crate::engine::control::cores();
         let mut threads = settings.threads();
         ui.add(egui::DragValue::new(&mut threads).range(1..=cores))
             .labelled_by(label.id)

@@ -385,14 +385,14 @@ impl Settings {
     /// every core.
     pub fn threads(&self) -> usize {
         match self.threads {
-            0 => cores(),
-            n => n.min(cores()),
+            0 => crate::engine::control::cores(),
+            n => n.min(crate::engine::control::cores()),
         }
     }
 
     /// Choose `threads` threads (every core is kept as "all").
     pub fn set_threads(&mut self, threads: usize) {
-        self.threads = if threads >= cores() {
+        self.threads = if threads >= crate::engine::control::cores() {
             0
         } else {
             threads.max(1)
@@ -412,11 +412,6 @@ impl Settings {
             ..Limits::default()
         }
     }
-}
-
-/// The machine's cores, as the engine counts them for its default.
-pub fn cores() -> usize {
-    crate::engine::Control::default().threads
 }
 
 #[cfg(test)]

@@ -645,7 +645,7 @@ fn the_exact_distance_shows_as_you_play_and_a_hint_comes_in_two_stages() {
 
 #[test]
 fn the_threads_setting_is_changed_from_the_keyboard_and_kept_as_all_at_the_top() {
-    let cores = super::settings::cores();
+    let cores = crate::engine::control::cores();
     let mut h = harness();
     assert_eq!(
         h.state().settings().threads(),

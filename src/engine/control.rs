@@ -175,6 +175,18 @@ pub struct TracePoint {
 /// A trace observer.
 pub type TraceFn = Arc<dyn Fn(&TracePoint) + Send + Sync>;
 
+/// The threads the machine offers this process, asked of the system once:
+/// on Linux the question reads the process's CPU mask and cgroup files,
+/// which is too much for every control made (the app asks each frame).
+///
+/// ```
+/// assert!(huarong_engine::control::cores() >= 1);
+/// ```
+pub fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
 impl Default for Control {
     fn default() -> Self {
         Self {
@@ -182,7 +194,7 @@ impl Default for Control {
             limits: Limits::default(),
             on_progress: None,
             report_every: Duration::from_millis(100),
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: cores(),
             on_trace: None,
             on_event: None,
             pauses: None,

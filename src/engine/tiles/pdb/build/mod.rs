@@ -43,7 +43,7 @@ pub(super) fn build_patterns(
     // CONVERT_WEIGHT of that (so the bar keeps moving while it runs).
     let work = |p: &Vec<u8>| placements(n, p.len()) as f64 * (1.0 + CONVERT_WEIGHT);
     let total: f64 = partition.iter().map(work).sum();
-    let threads = std::thread::available_parallelism().map_or(1, |t| t.get());
+    let threads = crate::control::cores();
     // Largest first: its search then runs while only small tables are held.
     let mut order: Vec<usize> = (0..partition.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(partition[i].len()));
