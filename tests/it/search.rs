@@ -408,11 +408,11 @@ fn move_pruning_keeps_the_shortest_lengths_with_fewer_expansions() {
 #[test]
 #[ignore = "writes src/engine/tiles/automata; run after changing the pruning"]
 fn write_the_shipped_automata() {
-    use huarong_engine::tiles::prune::{MovePruning, depth_for};
+    use huarong_engine::tiles::Shape;
+    use huarong_engine::tiles::prune::MovePruning;
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/tiles/automata");
     for side in [3u8, 4, 5] {
-        let n = usize::from(side);
-        let bytes = MovePruning::build(n, n, depth_for(side)).to_bytes();
+        let bytes = MovePruning::build_for(Shape::new(side, side).unwrap()).to_bytes();
         std::fs::write(dir.join(format!("{side}x{side}.bin")), bytes).expect("written");
     }
 }

@@ -73,13 +73,8 @@ impl MovePruning {
             return Arc::clone(p);
         }
         // Built outside the lock: two threads may both build it, harmlessly.
-        let p = Arc::new(MovePruning::shipped(shape).unwrap_or_else(|| {
-            MovePruning::build(
-                usize::from(shape.rows),
-                usize::from(shape.cols),
-                depth_for(shape.rows.min(shape.cols)),
-            )
-        }));
+        let p =
+            Arc::new(MovePruning::shipped(shape).unwrap_or_else(|| MovePruning::build_for(shape)));
         Arc::clone(
             built
                 .lock()
@@ -89,10 +84,28 @@ impl MovePruning {
         )
     }
 
+    /// The automaton [`for_shape`](Self::for_shape) gives `shape`, built
+    /// (not read from the shipped ones): sequences compared up to
+    /// [`depth_for`] its shorter side.
+    ///
+    /// ```
+    /// use huarong_engine::tiles::Shape;
+    /// use huarong_engine::tiles::prune::MovePruning;
+    /// let p = MovePruning::build_for(Shape::new(2, 3).unwrap());
+    /// assert!(!p.to_bytes().is_empty());
+    /// ```
+    pub fn build_for(shape: Shape) -> MovePruning {
+        MovePruning::build(
+            usize::from(shape.rows),
+            usize::from(shape.cols),
+            depth_for(shape.rows.min(shape.cols)),
+        )
+    }
+
     /// The automaton of the 8-, 15- and 24-puzzle's shapes as shipped with
     /// the crate ([`SHIPPED`]): building one takes 10–80 ms, most of a
     /// small solve's time; reading it, microseconds. A test checks each
-    /// against [`build`](Self::build).
+    /// against [`build_for`](Self::build_for).
     fn shipped(shape: Shape) -> Option<MovePruning> {
         let (_, bytes) = SHIPPED
             .iter()
@@ -421,18 +434,13 @@ mod tests {
     use super::*;
     use crate::rng::seeded;
 
-    /// What [`MovePruning::for_shape`] builds for `rows` × `cols`.
-    fn built(rows: u8, cols: u8) -> MovePruning {
-        let side = rows.min(cols);
-        MovePruning::build(usize::from(rows), usize::from(cols), depth_for(side))
-    }
-
     #[test]
     fn the_shipped_automata_are_the_ones_the_crate_builds() {
         for ((rows, cols), bytes) in SHIPPED {
             let shape = Shape::new(rows, cols).expect("a board shape");
             let shipped = MovePruning::shipped(shape).expect("shipped");
-            assert_eq!(shipped.next, built(rows, cols).next, "{rows}x{cols}");
+            let built = MovePruning::build_for(shape);
+            assert_eq!(shipped.next, built.next, "{rows}x{cols}");
             assert_eq!(shipped.to_bytes(), bytes, "{rows}x{cols}: the round trip");
         }
         assert!(MovePruning::shipped(Shape::new(3, 4).unwrap()).is_none());
