@@ -36,6 +36,8 @@ pub enum Command {
     SetFamily(Family),
     /// Show the compare view (`true`) or the play view.
     ShowCompare(bool),
+    /// Show the race mode.
+    ShowRace,
     /// Open a second inspected run beside the one shown, on its start.
     InspectBeside(super::inspector::beside::Choice),
     /// Show a compared run's solution in the play view.

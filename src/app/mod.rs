@@ -31,6 +31,7 @@ mod keys;
 pub mod klotski;
 mod menu;
 mod palette;
+pub mod race;
 mod run_by;
 mod set_state;
 mod settings;
@@ -123,7 +124,10 @@ pub struct HuarongApp {
     klotski: klotski::KlotskiPlay,
     /// The compare view (its rows stay while another screen is shown).
     compare: compare::CompareView,
-    /// What fills the window: the play view, compare, or the inspector.
+    /// The race mode (its attempt stays while another screen is shown).
+    race: race::RaceView,
+    /// What fills the window: the play view, compare, the race or the
+    /// inspector.
     screen: Screen,
     /// Every background job, and the pattern databases they share.
     jobs: Jobs,
@@ -166,11 +170,13 @@ impl HuarongApp {
         cache_dir: std::path::PathBuf,
     ) -> Self {
         let jobs = Jobs::new(cache_dir);
+        let race = race::RaceView::new(race::stream_of(&rng), jobs.clone());
         Self {
             tiles: TilesPlay::new(&settings, rng, jobs.clone()),
             klotski: klotski::KlotskiPlay::new(settings.classic, jobs.clone()),
             settings,
             compare: compare::CompareView::default(),
+            race,
             screen: Screen::Play,
             jobs,
             set_state: None,
@@ -418,8 +424,9 @@ impl HuarongApp {
             Command::OpenHelp => self.show_strategies = true,
             Command::DismissError => self.error = None,
             Command::SetFamily(family) => {
-                // The inspector steps a board of the family it was opened on.
-                if self.screen.inspector().is_some() {
+                // The inspector steps a board of the family it was opened
+                // on; the race is a screen of its own.
+                if self.screen.inspector().is_some() || matches!(self.screen, Screen::Race) {
                     self.screen = Screen::Play;
                 }
                 self.settings.family = family;
@@ -427,6 +434,7 @@ impl HuarongApp {
             Command::ShowCompare(shown) => {
                 self.screen = if shown { Screen::Compare } else { Screen::Play };
             }
+            Command::ShowRace => self.screen = Screen::Race,
             Command::Inspect => {
                 let layout = self.klotski.game().layout();
                 let opened = inspector::open(&self.settings, &self.tiles, layout, &self.jobs, ctx);
@@ -615,6 +623,7 @@ impl HuarongApp {
                     self.apply(cmd, ctx, now);
                 }
             }
+            Screen::Race => self.race.keys(ctx, now, &self.settings),
             Screen::Play => {
                 for cmd in keys::commands(ctx) {
                     self.apply(cmd, ctx, now);
@@ -636,6 +645,7 @@ impl eframe::App for HuarongApp {
         self.tiles.logic(ctx, now, &mut self.settings);
         self.klotski.logic(ctx, now, &mut self.settings);
         self.compare.poll();
+        self.race.logic(ctx);
         if let Screen::Inspector(inspector) = &mut self.screen {
             inspector.logic(ctx, now);
         }
@@ -689,15 +699,21 @@ impl eframe::App for HuarongApp {
                 });
                 ui.separator();
                 ui.add_enabled_ui(!self.compare.is_running(), |ui| {
+                    let race = matches!(self.screen, Screen::Race);
                     for (shown, label) in
                         [(false, TilesMsg::ViewPlay), (true, TilesMsg::ViewCompare)]
                     {
-                        if ui
-                            .selectable_label(self.screen.is_compare() == shown, tr(ui, label))
-                            .clicked()
-                        {
+                        let selected = !race && self.screen.is_compare() == shown;
+                        if ui.selectable_label(selected, tr(ui, label)).clicked() {
                             commands.push(Command::ShowCompare(shown));
                         }
+                    }
+                    if ui
+                        .selectable_label(race, tr(ui, i18n::RaceMsg::ViewRace))
+                        .on_hover_text(tr(ui, i18n::RaceMsg::ViewRaceHint))
+                        .clicked()
+                    {
+                        commands.push(Command::ShowRace);
                     }
                 });
             });
@@ -708,6 +724,7 @@ impl eframe::App for HuarongApp {
                 let start = self.view().compare_start(&self.settings);
                 commands.extend(self.compare.show(ui, &start, &self.settings, &self.jobs));
             }
+            Screen::Race => self.race.ui(ui, &mut self.settings),
             Screen::Play => {
                 let (view, settings) = self.view_and_settings();
                 view.ui(ui, settings, &mut commands);

@@ -60,6 +60,8 @@ pub struct Settings {
     pub tuning: Tunings,
     /// The language the app speaks (the first launch follows the system's).
     pub language: super::i18n::Lang,
+    /// The race mode's board and inspection.
+    pub race: super::race::RaceSettings,
 }
 
 /// The local searches' knobs as the app keeps them.
@@ -331,6 +333,7 @@ impl Default for Settings {
             metric: Metric::Moves,
             tuning: Tunings::default(),
             language: super::i18n::Lang::English,
+            race: super::race::RaceSettings::default(),
         }
     }
 }

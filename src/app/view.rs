@@ -57,6 +57,8 @@ pub enum Screen {
     Play,
     /// The compare view.
     Compare,
+    /// The race mode (timed solves).
+    Race,
     /// The search inspector, over the play view's board.
     Inspector(Box<Inspector>),
 }

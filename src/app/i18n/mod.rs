@@ -126,6 +126,8 @@ mod hints;
 pub use hints::HintMsg;
 mod pdb;
 pub use pdb::PdbMsg;
+mod race;
+pub use race::RaceMsg;
 pub mod reasons;
 
 /// Every table's templates: what the completeness and glyph tests read.
@@ -142,6 +144,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     help::TEMPLATES,
     hints::TEMPLATES,
     pdb::TEMPLATES,
+    race::TEMPLATES,
     reasons::TEMPLATES,
 ];
 

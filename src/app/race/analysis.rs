@@ -1,0 +1,168 @@
+//! How far from optimal a solve was played, found in the background: the
+//! optimum of the scramble, then the exact distance to the goal before
+//! each move of the player's path and the best move there. No egui.
+//!
+//! Exact where it can be had quickly: up to 12 cells IDA* with linear
+//! conflict; 4×4 with the 7-8 database if at hand, else the 6-6-3 (built
+//! once, in seconds, if not cached); 5×5 with the 6-6-6-6 only if cached,
+//! and then the optimum alone (a position there takes seconds). Larger
+//! boards get no optimum.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use crate::app::jobs::{DatabasePool, DbWork};
+use crate::engine::strategy::find;
+use crate::engine::tiles::pdb::PatternDb;
+use crate::engine::{
+    Board, Control, Dir, HeuristicChoice, HeuristicKind, Limits, Status, TilePuzzle, solve_tiles,
+};
+
+/// How long the scramble's optimum may be looked for.
+const OPTIMUM_TIME_LIMIT: Duration = Duration::from_secs(30);
+/// How long one position of the player's path may be looked for.
+const POSITION_TIME_LIMIT: Duration = Duration::from_secs(5);
+
+/// The distance of one position and the blank's first move on a shortest
+/// path from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exact {
+    /// Least moves to the goal.
+    pub distance: u32,
+    /// The blank's first move of a shortest path (none at the goal).
+    pub best: Option<Dir>,
+}
+
+/// The heuristic that makes IDA* exact and quick on `goal`'s board, if
+/// there is one (reading or building a database as the module says).
+fn quick_heuristic(goal: &Board, pool: &DatabasePool, ctl: &Control) -> Option<HeuristicChoice> {
+    let shape = goal.shape();
+    if shape.cells() <= 12 {
+        return Some(HeuristicChoice::LinearConflict);
+    }
+    let get = |kind: HeuristicKind, build: bool| -> Option<Arc<PatternDb>> {
+        let partition = kind.partition(goal)?;
+        if !build && !pool.is_at_hand(goal, &partition) {
+            return None;
+        }
+        pool.get(goal, &partition, &DbWork::default(), &|| {}, &ctl.cancel)
+            .map(|got| got.db)
+    };
+    if shape == PatternDb::SHAPE_4X4 {
+        let db = get(HeuristicKind::Pdb78, false).or_else(|| get(HeuristicKind::Pdb, true))?;
+        return Some(HeuristicChoice::Pdb(db));
+    }
+    if shape == PatternDb::SHAPE_5X5 {
+        return get(HeuristicKind::Pdb6666, false).map(HeuristicChoice::Pdb);
+    }
+    None
+}
+
+/// Whether an optimum is looked for on `goal`'s board at all.
+pub fn quick_exists(goal: &Board) -> bool {
+    goal.shape().cells() <= 16 || goal.shape() == PatternDb::SHAPE_5X5
+}
+
+/// Whether the path's positions are analysed, not only the optimum.
+pub fn analyses_every_move(goal: &Board) -> bool {
+    goal.shape().cells() <= 16
+}
+
+/// The exact distance of `board` by IDA* under `limit`; `None` if it was
+/// not settled (time, cancel, an unsolvable board).
+fn exact(
+    board: &Board,
+    goal: &Board,
+    choice: &HeuristicChoice,
+    ctl: &Control,
+    limit: Duration,
+) -> Option<Exact> {
+    let puzzle = TilePuzzle::new(board.clone(), goal.clone()).ok()?;
+    puzzle.check_solvable().ok()?;
+    // One thread: the other core keeps the window responsive while the
+    // player solves.
+    let limited = Control::default()
+        .with_threads(1)
+        .with_cancel(ctl.cancel.clone())
+        .with_limits(Limits {
+            time_limit: Some(limit),
+            ..Limits::default()
+        });
+    let idastar = find("idastar").expect("IDA* is registered");
+    let o = solve_tiles(idastar, &puzzle, choice, &limited).ok()?;
+    (o.status == Status::Solved && o.stats.optimal).then(|| Exact {
+        distance: o.path.len() as u32,
+        best: o.path.first().copied(),
+    })
+}
+
+/// The scramble's optimum, if it can be had quickly.
+pub fn optimum(
+    scramble: &Board,
+    goal: &Board,
+    pool: &DatabasePool,
+    ctl: &Control,
+) -> Option<Exact> {
+    let choice = quick_heuristic(goal, pool, ctl)?;
+    exact(scramble, goal, &choice, ctl, OPTIMUM_TIME_LIMIT)
+}
+
+/// The exact distance before each move of `path` from `scramble` and after
+/// the last (`path.len() + 1` entries, `None` where one was not settled);
+/// `done` counts the positions analysed, for the progress shown.
+pub fn along(
+    scramble: &Board,
+    goal: &Board,
+    path: &[Dir],
+    pool: &DatabasePool,
+    ctl: &Control,
+    done: &AtomicUsize,
+) -> Vec<Option<Exact>> {
+    let Some(choice) = quick_heuristic(goal, pool, ctl) else {
+        return vec![None; path.len() + 1];
+    };
+    let mut board = scramble.clone();
+    let mut out = Vec::with_capacity(path.len() + 1);
+    for i in 0..=path.len() {
+        if ctl.cancel.is_cancelled() {
+            out.resize(path.len() + 1, None);
+            break;
+        }
+        out.push(exact(&board, goal, &choice, ctl, POSITION_TIME_LIMIT));
+        done.fetch_add(1, Ordering::Relaxed);
+        if let Some(&d) = path.get(i) {
+            board.apply(d);
+        }
+    }
+    out
+}
+
+/// A move that did not bring the position closer: its index in the path,
+/// the move played and the best move there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lost {
+    /// Index of the move in the path (0: the first).
+    pub index: usize,
+    /// The blank's move played.
+    pub played: Dir,
+    /// The blank's best move there.
+    pub best: Option<Dir>,
+}
+
+/// The moves of `path` after which the distance did not fall, given the
+/// distances [`along`] it.
+pub fn lost_moves(path: &[Dir], distances: &[Option<Exact>]) -> Vec<Lost> {
+    path.iter()
+        .enumerate()
+        .filter_map(|(i, &played)| {
+            let before = distances.get(i).copied().flatten()?;
+            let after = distances.get(i + 1).copied().flatten()?;
+            (after.distance >= before.distance).then_some(Lost {
+                index: i,
+                played,
+                best: before.best,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,463 @@
+//! The race mode: timed solves of tile boards for players. A uniformly
+//! random solvable scramble, an optional inspection countdown, the clock
+//! from the first move, both move metrics live; after the solve the time,
+//! the optimum (found in the background while the player solves) and the
+//! excess, and the player's path drawn against the distance to the goal,
+//! each move that did not bring the position closer marked with the best
+//! move there. Here: the view's state and commands; [`attempt`]: the
+//! timed solve (no egui); [`analysis`]: the optimum and the distances
+//! (no egui); [`summary`]: the result drawn.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use eframe::egui;
+use serde::{Deserialize, Serialize};
+
+use super::board_view::{BoardInput, BoardOptions, BoardView, SLIDE_SECONDS};
+use super::i18n::{Message, RaceMsg, tr};
+use super::jobs::{Handle, JobKind, Jobs};
+use super::settings::Settings;
+use crate::engine::rng::SeededRng;
+use crate::engine::tiles::random_solvable;
+use crate::engine::{Board, Control, Dir, Shape};
+
+pub mod analysis;
+pub mod attempt;
+mod summary;
+
+use analysis::Exact;
+use attempt::{Attempt, Phase};
+
+/// The race's settings, remembered with the app's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RaceSettings {
+    /// The board's side (square boards, 3 to 10).
+    pub side: u8,
+    /// Seconds of inspection before the clock starts (0 to 15).
+    pub inspection: u8,
+}
+
+impl Default for RaceSettings {
+    fn default() -> Self {
+        Self {
+            side: 4,
+            inspection: 0,
+        }
+    }
+}
+
+/// The race's own stream of `rng`'s generator: scrambles of their own,
+/// without taking from the play view's sequence.
+pub fn stream_of(rng: &SeededRng) -> SeededRng {
+    use rand::SeedableRng;
+    let mut own = SeededRng::from_seed(rng.get_seed());
+    own.set_stream(1);
+    own
+}
+
+/// The sides offered.
+pub const SIDES: std::ops::RangeInclusive<u8> = 3..=10;
+/// The longest inspection offered, in seconds.
+pub const MAX_INSPECTION: u8 = 15;
+
+impl RaceSettings {
+    /// The board's shape, clamped into range.
+    pub fn shape(&self) -> Shape {
+        let side = self.side.clamp(*SIDES.start(), *SIDES.end());
+        Shape::new(side, side).expect("a side in range")
+    }
+
+    /// The inspection's length, clamped into range.
+    pub fn inspection(&self) -> Duration {
+        Duration::from_secs(self.inspection.min(MAX_INSPECTION).into())
+    }
+}
+
+/// What the race view is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RaceCommand {
+    /// A new scramble of the settings' size.
+    NewScramble,
+    /// Play these blank moves.
+    Play {
+        /// The blank's moves.
+        action: Vec<Dir>,
+        /// Whether to animate the slide.
+        animate: bool,
+    },
+}
+
+/// A background answer for one scramble, and the job finding it.
+enum Pending<T: Send + 'static> {
+    /// Not asked for.
+    Idle,
+    /// Being found; the counter counts what is done, where that is shown.
+    Running(Box<Handle<T>>, Arc<AtomicUsize>),
+    /// Found (or given up: the answer says).
+    Done(T),
+}
+
+impl<T: Send + 'static> Pending<T> {
+    /// Take a finished job's answer (a job that panicked answers `lost`).
+    fn poll(&mut self, lost: impl FnOnce() -> T) {
+        if let Pending::Running(job, _) = self
+            && let Some(answer) = job.try_take()
+        {
+            *self = Pending::Done(answer.unwrap_or_else(|_| lost()));
+        }
+    }
+
+    fn done(&self) -> Option<&T> {
+        match self {
+            Pending::Done(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// The race view's state.
+pub struct RaceView {
+    attempt: Option<Attempt>,
+    board_view: BoardView,
+    /// The scramble's optimum, found while the player solves.
+    optimum: Pending<Option<Exact>>,
+    /// The distances along the player's path, once solved.
+    along: Pending<Vec<Option<Exact>>>,
+    jobs: Jobs,
+    rng: SeededRng,
+}
+
+impl RaceView {
+    /// No attempt yet; `rng` makes the scrambles.
+    pub fn new(rng: SeededRng, jobs: Jobs) -> Self {
+        Self {
+            attempt: None,
+            board_view: BoardView::default(),
+            optimum: Pending::Idle,
+            along: Pending::Idle,
+            jobs,
+            rng,
+        }
+    }
+
+    /// The attempt under way or just finished.
+    #[cfg(test)]
+    pub fn attempt(&self) -> Option<&Attempt> {
+        self.attempt.as_ref()
+    }
+
+    /// Whether its background work runs (the optimum or the analysis).
+    #[cfg(test)]
+    pub fn working(&self) -> bool {
+        matches!(self.optimum, Pending::Running(..)) || matches!(self.along, Pending::Running(..))
+    }
+
+    /// The scramble's optimum, once found.
+    #[cfg(test)]
+    pub fn optimum(&self) -> Option<Exact> {
+        self.optimum.done().copied().flatten()
+    }
+
+    /// The distances along the path, once analysed.
+    #[cfg(test)]
+    pub fn distances(&self) -> Option<&[Option<Exact>]> {
+        self.along.done().map(Vec::as_slice)
+    }
+
+    /// Carry out `cmd` at app time `now`.
+    pub fn apply(&mut self, cmd: RaceCommand, ctx: &egui::Context, now: f64, settings: &Settings) {
+        match cmd {
+            RaceCommand::NewScramble => self.new_scramble(ctx, now, settings),
+            RaceCommand::Play { action, animate } => {
+                self.play(&action, animate, ctx, now, settings)
+            }
+        }
+    }
+
+    fn new_scramble(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
+        let goal = Board::goal(settings.race.shape());
+        let scramble = random_solvable(&goal, &mut self.rng);
+        self.attempt = Some(Attempt::new(
+            scramble.clone(),
+            goal.clone(),
+            settings.race.inspection(),
+            now,
+        ));
+        self.board_view.reset();
+        self.along = Pending::Idle;
+        // Found while the player solves, so the summary has it at once.
+        let pool = self.jobs.databases().clone();
+        let repaint = ctx.clone();
+        let job = self.jobs.spawn(
+            JobKind::Hints,
+            Control::default().with_threads(1),
+            move |ctl| analysis::optimum(&scramble, &goal, &pool, ctl),
+            move || repaint.request_repaint(),
+        );
+        self.optimum = Pending::Running(Box::new(job), Arc::default());
+    }
+
+    fn play(
+        &mut self,
+        action: &[Dir],
+        animate: bool,
+        ctx: &egui::Context,
+        now: f64,
+        settings: &Settings,
+    ) {
+        let Some(attempt) = &mut self.attempt else {
+            return;
+        };
+        let before = attempt.board().clone();
+        if !attempt.play(action, now) {
+            return;
+        }
+        if animate && settings.animate {
+            self.board_view.animate(&before, action, now, SLIDE_SECONDS);
+        }
+        if attempt.is_done() {
+            self.analyse(ctx);
+        }
+    }
+
+    /// Start the analysis of the finished attempt's path.
+    fn analyse(&mut self, ctx: &egui::Context) {
+        let Some(attempt) = &self.attempt else { return };
+        if !analysis::analyses_every_move(attempt.goal()) {
+            return;
+        }
+        let (scramble, goal, path) = (
+            attempt.scramble().clone(),
+            attempt.goal().clone(),
+            attempt.path(),
+        );
+        let pool = self.jobs.databases().clone();
+        let done = Arc::new(AtomicUsize::new(0));
+        let counter = done.clone();
+        let repaint = ctx.clone();
+        let job = self.jobs.spawn(
+            JobKind::Hints,
+            Control::default().with_threads(1),
+            move |ctl| analysis::along(&scramble, &goal, &path, &pool, ctl, &counter),
+            move || repaint.request_repaint(),
+        );
+        self.along = Pending::Running(Box::new(job), done);
+    }
+
+    /// Background work each frame: the optimum and the analysis.
+    pub fn logic(&mut self, ctx: &egui::Context) {
+        self.optimum.poll(|| None);
+        let n = self.attempt.as_ref().map_or(0, |a| a.moves().len() + 1);
+        self.along.poll(|| vec![None; n]);
+        if let Pending::Running(..) = self.along {
+            ctx.request_repaint_after(Duration::from_millis(200));
+        }
+    }
+
+    /// The keys of the race: Space for a new scramble, the arrows move the
+    /// tile next to the blank in their direction.
+    pub fn keys(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space)) {
+            self.apply(RaceCommand::NewScramble, ctx, now, settings);
+        }
+        if let Some(d) = super::keys::arrow(ctx) {
+            let cmd = RaceCommand::Play {
+                action: vec![d.opposite()],
+                animate: true,
+            };
+            self.apply(cmd, ctx, now, settings);
+        }
+    }
+
+    /// Draw the view; what the user asks for is carried out at once.
+    pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
+        let now = ui.input(|i| i.time);
+        let mut commands = Vec::new();
+        egui::Panel::left("race_controls")
+            .default_size(230.0)
+            .show(ui, |ui| commands.extend(controls(ui, settings)));
+        if self.attempt.as_ref().is_some_and(Attempt::is_done) {
+            egui::Panel::right("race_summary")
+                .default_size(300.0)
+                .show(ui, |ui| {
+                    egui::ScrollArea::vertical().show(ui, |ui| summary::show(ui, self));
+                });
+        }
+        egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(cmd) = self.board_panel(ui, settings, now) {
+                commands.push(cmd);
+            }
+        });
+        let ctx = ui.ctx().clone();
+        for cmd in commands {
+            self.apply(cmd, &ctx, now, settings);
+        }
+    }
+
+    /// The clock, the metrics and the board.
+    fn board_panel(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &Settings,
+        now: f64,
+    ) -> Option<RaceCommand> {
+        let Some(attempt) = &mut self.attempt else {
+            ui.label(tr(ui, RaceMsg::PressNew));
+            let goal = Board::goal(settings.race.shape());
+            let opts = board_options(&goal, settings, false);
+            self.board_view.show(ui, &goal, opts);
+            return None;
+        };
+        let phase = attempt.phase(now);
+        let line = match phase {
+            Phase::Ready => RaceMsg::Ready,
+            Phase::Inspecting { .. } => {
+                let left = attempt.inspection_left(now).unwrap_or_default();
+                RaceMsg::InspectingLeft {
+                    seconds: format!("{}", left.as_secs_f64().ceil()),
+                }
+            }
+            Phase::Running { .. } => RaceMsg::Solving,
+            Phase::Done { time } => RaceMsg::Solved {
+                seconds: seconds(time),
+            },
+        };
+        ui.strong(tr(ui, line));
+        let time = attempt.elapsed(now);
+        let tps = attempt.tps(now);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr(
+                ui,
+                RaceMsg::Time {
+                    seconds: seconds(time),
+                },
+            ));
+            ui.separator();
+            let hint = tr(ui, RaceMsg::MetricsHint);
+            ui.label(tr(
+                ui,
+                RaceMsg::SingleTile {
+                    moves: attempt.single_tile_moves(),
+                },
+            ))
+            .on_hover_text(&hint);
+            ui.separator();
+            ui.label(tr(
+                ui,
+                RaceMsg::MultiTile {
+                    moves: attempt.multi_tile_moves(),
+                },
+            ))
+            .on_hover_text(&hint);
+            ui.separator();
+            ui.label(tr(
+                ui,
+                RaceMsg::Tps {
+                    tps: format!("{tps:.2}"),
+                },
+            ));
+        });
+        if matches!(phase, Phase::Running { .. } | Phase::Inspecting { .. }) {
+            // Tenths of a second on the clock.
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        }
+        let board = attempt.board().clone();
+        let goal = attempt.goal().clone();
+        let playable = !matches!(phase, Phase::Done { .. });
+        let opts = board_options(&goal, settings, playable);
+        match self.board_view.show(ui, &board, opts) {
+            Some(BoardInput::Slide { action, animate }) => {
+                Some(RaceCommand::Play { action, animate })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// How the race's board is drawn: no aids, which would be hints.
+fn board_options<'a>(goal: &'a Board, settings: &Settings, interactive: bool) -> BoardOptions<'a> {
+    BoardOptions {
+        goal,
+        mark_home: settings.mark_home,
+        interactive,
+        edit_mode: false,
+        picked: None,
+        marks: None,
+    }
+}
+
+/// A time as the race shows it: seconds with three decimals.
+pub fn seconds(time: Duration) -> String {
+    format!("{:.3}", time.as_secs_f64())
+}
+
+/// The left panel: the board's size, the inspection and New scramble.
+fn controls(ui: &mut egui::Ui, settings: &mut Settings) -> Vec<RaceCommand> {
+    let mut out = Vec::new();
+    ui.horizontal(|ui| {
+        let label = ui.label(tr(ui, RaceMsg::Size));
+        let shown = settings.race.shape().to_string();
+        egui::ComboBox::from_id_salt("race_side")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                for side in SIDES {
+                    let shape = Shape::new(side, side).expect("a side in range");
+                    if ui
+                        .selectable_label(settings.race.side == side, shape.to_string())
+                        .clicked()
+                        && settings.race.side != side
+                    {
+                        settings.race.side = side;
+                        out.push(RaceCommand::NewScramble);
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(tr(ui, RaceMsg::Inspection));
+        ui.add(
+            egui::DragValue::new(&mut settings.race.inspection)
+                .range(0..=MAX_INSPECTION)
+                .suffix(" s"),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(tr(ui, RaceMsg::InspectionHint));
+    });
+    if ui
+        .button(tr(ui, RaceMsg::NewScramble))
+        .on_hover_text(tr(ui, RaceMsg::NewScrambleHint))
+        .clicked()
+    {
+        out.push(RaceCommand::NewScramble);
+    }
+    out
+}
+
+/// A blank move as the tile moved by it: "tile 7 left".
+pub fn tile_move_words(board: &Board, blank: Dir, lang: super::i18n::Lang) -> String {
+    let tile = board.tile_moved_by(blank).unwrap_or(0);
+    let dir = match blank.opposite() {
+        Dir::Up => RaceMsg::Up,
+        Dir::Down => RaceMsg::Down,
+        Dir::Left => RaceMsg::Left,
+        Dir::Right => RaceMsg::Right,
+    }
+    .text(lang);
+    RaceMsg::TileMoved { tile, dir }.text(lang)
+}
+
+#[cfg(test)]
+mod tests;
+
+/// How many positions the analysis has done, if it runs.
+fn analysing(view: &RaceView) -> Option<usize> {
+    match &view.along {
+        Pending::Running(_, done) => Some(done.load(Ordering::Relaxed)),
+        _ => None,
+    }
+}

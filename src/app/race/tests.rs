@@ -1,0 +1,269 @@
+//! The race mode: the attempt's clock and metrics against hand-worked
+//! examples, the analysis against the test's own breadth-first search,
+//! and a timed solve played with the keys as a person does.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicUsize;
+use std::time::Duration;
+
+use eframe::egui::Key;
+use egui_kittest::kittest::Queryable;
+
+use super::analysis::{self, Exact};
+use super::attempt::{Attempt, Phase, Timed};
+use crate::app::Settings;
+use crate::app::i18n::{Lang, Message, RaceMsg};
+use crate::app::tests::{harness_with, wait_until};
+use crate::app::tests_hints::eight_puzzle_distances;
+use crate::app::view::Screen;
+use crate::engine::control::Control;
+use crate::engine::rng::seeded;
+use crate::engine::tiles::random_solvable;
+use crate::engine::{Board, Dir, Shape};
+
+fn board(text: &str) -> Board {
+    Board::parse(text, None).unwrap()
+}
+
+fn goal3() -> Board {
+    Board::goal(Shape::new(3, 3).unwrap())
+}
+
+#[test]
+fn the_clock_starts_with_the_first_move_and_stops_at_the_goal() {
+    // Two moves from the goal: the blank goes right, then down.
+    let start = board("1 2 3 4 0 5 7 8 6");
+    let mut a = Attempt::new(start, goal3(), Duration::ZERO, 10.0);
+    assert_eq!(a.phase(20.0), Phase::Ready);
+    assert_eq!(a.elapsed(20.0), Duration::ZERO);
+    assert!(a.play(&[Dir::Right], 21.0));
+    assert_eq!(a.phase(21.5), Phase::Running { started: 21.0 });
+    assert!(a.play(&[Dir::Down], 22.25));
+    assert_eq!(
+        a.moves(),
+        &[
+            Timed {
+                dir: Dir::Right,
+                at_ms: 0
+            },
+            Timed {
+                dir: Dir::Down,
+                at_ms: 1250
+            }
+        ]
+    );
+    assert_eq!(
+        a.phase(30.0),
+        Phase::Done {
+            time: Duration::from_millis(1250)
+        }
+    );
+    assert_eq!(a.elapsed(99.0), Duration::from_millis(1250));
+    assert_eq!(a.inspected(), Duration::ZERO);
+    // Once done, no move counts.
+    assert!(!a.play(&[Dir::Up], 31.0));
+    assert_eq!(a.single_tile_moves(), 2);
+}
+
+#[test]
+fn inspection_counts_down_and_a_move_ends_it_early() {
+    let start = board("1 2 3 4 5 6 0 7 8");
+    // Left to run out: the clock starts when it ends.
+    let mut a = Attempt::new(start.clone(), goal3(), Duration::from_secs(5), 100.0);
+    assert_eq!(a.inspection_left(102.0), Some(Duration::from_secs(3)));
+    assert_eq!(a.elapsed(102.0), Duration::ZERO);
+    assert_eq!(a.phase(106.0), Phase::Running { started: 105.0 });
+    assert_eq!(a.elapsed(106.5), Duration::from_millis(1500));
+    assert_eq!(a.inspected(), Duration::from_secs(5));
+    // Ended by a move after 2 s.
+    let mut b = Attempt::new(start, goal3(), Duration::from_secs(5), 100.0);
+    assert!(b.play(&[Dir::Right], 102.0));
+    assert_eq!(b.phase(102.0), Phase::Running { started: 102.0 });
+    assert_eq!(b.inspected(), Duration::from_secs(2));
+    assert_eq!(b.inspection_left(103.0), None);
+}
+
+#[test]
+fn an_illegal_move_changes_nothing_and_does_not_start_the_clock() {
+    // The blank is in the bottom-right corner: it cannot go down or right.
+    let mut a = Attempt::new(goal3(), goal3(), Duration::ZERO, 0.0);
+    assert!(!a.play(&[Dir::Down], 1.0));
+    assert!(!a.play(&[Dir::Left, Dir::Left, Dir::Left], 1.0));
+    assert_eq!(a.phase(2.0), Phase::Ready);
+    assert_eq!(a.board(), &goal3());
+    assert!(a.moves().is_empty());
+}
+
+#[test]
+fn both_metrics_count_as_players_do() {
+    // A 4×4 with the blank bottom right: slide the bottom row's three tiles
+    // right at once (one multi-tile move of three tiles), then one tile
+    // down, then back up and the row back left by single moves.
+    let goal = Board::goal(Shape::new(4, 4).unwrap());
+    let mut a = Attempt::new(goal.clone(), goal, Duration::ZERO, 0.0);
+    assert!(a.play(&[Dir::Left, Dir::Left, Dir::Left], 1.0));
+    assert!(a.play(&[Dir::Up], 2.0));
+    assert!(a.play(&[Dir::Down], 3.0));
+    for t in [4.0, 5.0, 6.0] {
+        assert!(a.play(&[Dir::Right], t));
+    }
+    // 3 + 1 + 1 + 3 tiles moved one cell; runs: LLL, U, D, RRR.
+    assert_eq!(a.single_tile_moves(), 8);
+    assert_eq!(a.multi_tile_moves(), 4);
+    assert!(a.is_done());
+    // 8 moves in the 5 s from the first move to the last.
+    assert!((a.tps(10.0) - 8.0 / 5.0).abs() < 1e-9);
+}
+
+/// A path from `start` to the goal that follows the test's distances down,
+/// with a step away and back inserted after the first move.
+fn path_with_a_detour(start: &Board, dist: &HashMap<Vec<u8>, u32>) -> Vec<Dir> {
+    let mut path = Vec::new();
+    let mut b = start.clone();
+    while dist[b.cells()] > 0 {
+        let d = dist[b.cells()];
+        let down = Dir::ALL
+            .into_iter()
+            .find(|&m| {
+                let mut n = b.clone();
+                n.apply(m).is_some() && dist[n.cells()] + 1 == d
+            })
+            .expect("a move closer");
+        b.apply(down);
+        path.push(down);
+        if path.len() == 1 {
+            // Away: a move one farther (undoing the first is one).
+            let d = dist[b.cells()];
+            let away = Dir::ALL
+                .into_iter()
+                .find(|&m| {
+                    let mut n = b.clone();
+                    n.apply(m).is_some() && dist[n.cells()] == d + 1
+                })
+                .expect("undoing the first move goes one farther");
+            path.extend([away, away.opposite()]);
+        }
+    }
+    path
+}
+
+#[test]
+fn the_analysis_finds_every_distance_and_each_lost_move_with_the_best_one() {
+    let dist = eight_puzzle_distances();
+    let goal = goal3();
+    let mut rng = seeded(11);
+    let jobs = crate::app::jobs::Jobs::new(tempfile::TempDir::new().unwrap().path().into());
+    for _ in 0..5 {
+        let start = random_solvable(&goal, &mut rng);
+        let path = path_with_a_detour(&start, &dist);
+        let done = AtomicUsize::new(0);
+        let ctl = Control::default();
+        let along = analysis::along(&start, &goal, &path, jobs.databases(), &ctl, &done);
+        assert_eq!(along.len(), path.len() + 1);
+        assert_eq!(done.into_inner(), path.len() + 1);
+        let mut b = start.clone();
+        let mut expected_lost = Vec::new();
+        for (i, got) in along.iter().enumerate() {
+            let Exact { distance, best } = got.expect("settled");
+            assert_eq!(distance, dist[b.cells()], "position {i}");
+            // The best move goes one closer.
+            if let Some(best) = best {
+                let mut n = b.clone();
+                assert!(n.apply(best).is_some());
+                assert_eq!(dist[n.cells()] + 1, distance);
+            } else {
+                assert_eq!(distance, 0);
+            }
+            if let Some(&m) = path.get(i) {
+                let before = dist[b.cells()];
+                b.apply(m);
+                if dist[b.cells()] >= before {
+                    expected_lost.push(i);
+                }
+            }
+        }
+        let lost: Vec<usize> = analysis::lost_moves(&path, &along)
+            .iter()
+            .map(|l| l.index)
+            .collect();
+        assert_eq!(lost, expected_lost);
+        // The detour's step away is the one lost move.
+        assert_eq!(lost, vec![1]);
+        let optimum = analysis::optimum(&start, &goal, jobs.databases(), &ctl).unwrap();
+        assert_eq!(optimum.distance, dist[start.cells()]);
+    }
+}
+
+/// The key that moves the blank `d`: the arrow names the tile's way.
+fn key_for(d: Dir) -> Key {
+    match d.opposite() {
+        Dir::Up => Key::ArrowUp,
+        Dir::Down => Key::ArrowDown,
+        Dir::Left => Key::ArrowLeft,
+        Dir::Right => Key::ArrowRight,
+    }
+}
+
+#[test]
+fn a_race_played_with_the_keys_is_timed_counted_and_set_against_the_optimum() {
+    let dist = eight_puzzle_distances();
+    let mut settings = Settings {
+        animate: false,
+        ..Settings::default()
+    };
+    settings.race.side = 3;
+    let mut h = harness_with(settings);
+    h.run();
+    h.get_by_label(&RaceMsg::ViewRace.text(Lang::English))
+        .click();
+    h.run();
+    assert!(matches!(h.state().screen, Screen::Race));
+    h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
+        .click();
+    h.run();
+    let start = h
+        .state()
+        .race
+        .attempt()
+        .expect("scrambled")
+        .scramble()
+        .clone();
+    assert_eq!(h.state().race.attempt().unwrap().goal(), &goal3());
+    let path = path_with_a_detour(&start, &dist);
+    for &d in &path {
+        h.key_press(key_for(d));
+        h.run();
+    }
+    let attempt = h.state().race.attempt().unwrap();
+    assert!(attempt.is_done(), "the keys played the path to the goal");
+    assert_eq!(attempt.path(), path);
+    wait_until(&mut h, |h| !h.state().race.working(), 60, "the analysis");
+    h.run();
+    let optimum = dist[start.cells()];
+    assert_eq!(h.state().race.optimum().unwrap().distance, optimum);
+    let along = h.state().race.distances().expect("analysed");
+    assert_eq!(along.len(), path.len() + 1);
+    assert_eq!(along[0].map(|e| e.distance), Some(optimum));
+    let en = |m: RaceMsg| m.text(Lang::English);
+    h.get_by_label(&en(RaceMsg::Optimum { moves: optimum }));
+    let percent = format!("{:.0}", 200.0 / optimum as f64);
+    h.get_by_label(&en(RaceMsg::Excess { moves: 2, percent }));
+    let single = path.len();
+    // Both metrics, in the readout above the board and in the summary.
+    let shown = |h: &crate::app::tests::TestApp, m: RaceMsg| h.query_all_by_label(&en(m)).count();
+    assert_eq!(shown(&h, RaceMsg::SingleTile { moves: single }), 2);
+    let runs = path
+        .iter()
+        .enumerate()
+        .filter(|&(i, d)| i == 0 || path[i - 1] != *d)
+        .count();
+    assert_eq!(shown(&h, RaceMsg::MultiTile { moves: runs }), 2);
+    h.get_by_label(&en(RaceMsg::LostCount { n: 1 }));
+    // The moves no longer count once solved.
+    let before = h.state().race.attempt().unwrap().board().clone();
+    for key in [Key::ArrowUp, Key::ArrowLeft] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(h.state().race.attempt().unwrap().board(), &before);
+}
