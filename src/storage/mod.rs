@@ -6,6 +6,8 @@ pub mod klotski_file;
 pub mod layouts;
 pub mod pdb_cache;
 pub mod puzzle_file;
+pub mod records;
+pub mod replay;
 pub mod results;
 
 use std::fs::File;

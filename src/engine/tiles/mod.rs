@@ -6,7 +6,9 @@
 //! `R`), so `R` slides the tile right of the blank to the left.
 
 mod board;
+mod goals;
 pub mod heuristic;
+pub mod notation;
 pub mod packed;
 mod parse;
 pub mod pdb;
@@ -18,6 +20,8 @@ pub mod space;
 pub mod table;
 
 pub use board::{Board, Dir, Shape, TilePuzzle, format_path, parse_path};
+pub use goals::GoalPattern;
+pub use notation::{NotationError, multi_tile_moves, parse_notation, to_notation};
 pub use packed::{PackedBoard, WideBoard};
 pub use parse::BoardError;
 pub use random::{random_solvable, shuffled};
