@@ -38,6 +38,12 @@ pub enum Command {
     ShowCompare(bool),
     /// Show the race mode.
     ShowRace,
+    /// Export the race records of the board chosen (dialog).
+    ExportRecords,
+    /// Open a replay (dialog).
+    OpenReplay,
+    /// Save the replay watched (dialog).
+    SaveReplay,
     /// Open a second inspected run beside the one shown, on its start.
     InspectBeside(super::inspector::beside::Choice),
     /// Show a compared run's solution in the play view.

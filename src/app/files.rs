@@ -26,6 +26,12 @@ pub enum FileAction {
     Export,
     /// Export the batch aggregates.
     ExportBatch,
+    /// Export the race records of the board chosen.
+    ExportRecords,
+    /// Open a replay (its RON file or its plain text).
+    OpenReplay,
+    /// Save the replay watched.
+    SaveReplay,
 }
 
 impl FileAction {
@@ -41,13 +47,16 @@ impl FileAction {
             } => Msg::FileSaveSolutionTitle,
             FileAction::Export => Msg::FileExportTitle,
             FileAction::ExportBatch => Msg::FileExportBatchTitle,
+            FileAction::ExportRecords => Msg::FileExportRecordsTitle,
+            FileAction::OpenReplay => Msg::FileOpenReplayTitle,
+            FileAction::SaveReplay => Msg::FileSaveReplayTitle,
         }
     }
 
     /// The file name offered when saving (none when opening).
     pub fn default_name(self) -> Option<&'static str> {
         match self {
-            FileAction::Open => None,
+            FileAction::Open | FileAction::OpenReplay => None,
             FileAction::Save {
                 with_solution: false,
             } => Some("puzzle.ron"),
@@ -56,6 +65,8 @@ impl FileAction {
             } => Some("solution.ron"),
             FileAction::Export => Some("compare.csv"),
             FileAction::ExportBatch => Some("batch.csv"),
+            FileAction::ExportRecords => Some("records.csv"),
+            FileAction::SaveReplay => Some("replay.ron"),
         }
     }
 
@@ -66,12 +77,17 @@ impl FileAction {
             FileAction::Export | FileAction::ExportBatch => {
                 vec![(Msg::FilterCsv, &["csv"]), (Msg::FilterRon, &["ron"])]
             }
+            FileAction::ExportRecords => vec![(Msg::FilterCsv, &["csv"])],
+            FileAction::OpenReplay => {
+                vec![(Msg::FilterReplay, &["ron"]), (Msg::FilterText, &["txt"])]
+            }
+            FileAction::SaveReplay => vec![(Msg::FilterReplay, &["ron"])],
         }
     }
 
     /// Whether it writes the file (else it reads one).
     pub fn writes(self) -> bool {
-        self != FileAction::Open
+        !matches!(self, FileAction::Open | FileAction::OpenReplay)
     }
 }
 

@@ -158,19 +158,21 @@ impl HuarongApp {
             settings,
             rand::make_rng(),
             crate::storage::pdb_cache::cache_dir(),
+            crate::storage::records::default_path(),
         )
     }
 
-    /// The app with given settings, random source and pattern-database
-    /// cache folder (tests seed the one and give a temporary folder for the
-    /// other).
+    /// The app with given settings, random source, pattern-database cache
+    /// folder and records file (tests seed the one and give temporary
+    /// folders for the others).
     pub fn with_settings(
         settings: Settings,
         rng: SeededRng,
         cache_dir: std::path::PathBuf,
+        records: Option<std::path::PathBuf>,
     ) -> Self {
         let jobs = Jobs::new(cache_dir);
-        let race = race::RaceView::new(race::stream_of(&rng), jobs.clone());
+        let race = race::RaceView::new(race::stream_of(&rng), jobs.clone(), records);
         Self {
             tiles: TilesPlay::new(&settings, rng, jobs.clone()),
             klotski: klotski::KlotskiPlay::new(settings.classic, jobs.clone()),
@@ -234,6 +236,8 @@ impl HuarongApp {
     fn tell(&mut self, line: Said) {
         if self.screen.is_compare() {
             self.compare.set_status(line);
+        } else if matches!(self.screen, Screen::Race) {
+            self.race.status = Some(line);
         } else {
             self.set_status(line);
         }
@@ -435,6 +439,9 @@ impl HuarongApp {
                 self.screen = if shown { Screen::Compare } else { Screen::Play };
             }
             Command::ShowRace => self.screen = Screen::Race,
+            Command::ExportRecords => self.files.export(ctx, files::FileAction::ExportRecords),
+            Command::OpenReplay => self.files.request(ctx, files::FileAction::OpenReplay),
+            Command::SaveReplay => self.files.request(ctx, files::FileAction::SaveReplay),
             Command::Inspect => {
                 let layout = self.klotski.game().layout();
                 let opened = inspector::open(&self.settings, &self.tiles, layout, &self.jobs, ctx);
@@ -645,7 +652,7 @@ impl eframe::App for HuarongApp {
         self.tiles.logic(ctx, now, &mut self.settings);
         self.klotski.logic(ctx, now, &mut self.settings);
         self.compare.poll();
-        self.race.logic(ctx);
+        self.race.logic(ctx, now);
         if let Screen::Inspector(inspector) = &mut self.screen {
             inspector.logic(ctx, now);
         }
@@ -655,6 +662,12 @@ impl eframe::App for HuarongApp {
                 files::FileAction::Save { with_solution } => self.save_path(&path, with_solution),
                 files::FileAction::Export => self.export_path(&path),
                 files::FileAction::ExportBatch => self.export_batch_path(&path),
+                files::FileAction::ExportRecords => self.race.export_records(&path, &self.settings),
+                files::FileAction::OpenReplay => match crate::storage::replay::load(&path) {
+                    Ok(replay) => self.race.open_replay(replay, ctx),
+                    Err(e) => self.race.refuse(e.to_string()),
+                },
+                files::FileAction::SaveReplay => self.race.save_replay(&path),
             }
         }
         // Why the system file dialog was not used (the in-app one opened).
@@ -724,7 +737,7 @@ impl eframe::App for HuarongApp {
                 let start = self.view().compare_start(&self.settings);
                 commands.extend(self.compare.show(ui, &start, &self.settings, &self.jobs));
             }
-            Screen::Race => self.race.ui(ui, &mut self.settings),
+            Screen::Race => self.race.ui(ui, &mut self.settings, &mut commands),
             Screen::Play => {
                 let (view, settings) = self.view_and_settings();
                 view.ui(ui, settings, &mut commands);

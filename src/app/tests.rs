@@ -63,6 +63,7 @@ pub(crate) fn harness_with_distances(settings: Settings) -> TestApp {
                 settings.clone(),
                 crate::engine::rng::seeded(7),
                 cache_dir.clone(),
+                Some(cache_dir.join("records.ron")),
             )
         });
     TestApp { harness, cache }

@@ -34,6 +34,11 @@ fn bfs(goal: &Board) -> HashMap<Vec<u8>, u32> {
     dist
 }
 
+/// [`bfs`] for other test modules.
+pub(super) fn bfs_from(goal: &Board) -> HashMap<Vec<u8>, u32> {
+    bfs(goal)
+}
+
 pub(super) fn eight_puzzle_distances() -> HashMap<Vec<u8>, u32> {
     bfs(&Board::goal(Shape::new(3, 3).unwrap()))
 }

@@ -463,6 +463,7 @@ fn a_first_launch_starts_on_a_shuffled_puzzle_and_the_goal_says_what_to_do() {
         Settings::default(),
         crate::engine::rng::seeded(8),
         h.cache.path().to_path_buf(),
+        None,
     );
     assert_ne!(other.tiles.game.board.cells(), start.as_slice());
 }

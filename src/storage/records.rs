@@ -118,6 +118,18 @@ impl Records {
     }
 }
 
+/// The key a tile board's solves are kept under: `tiles 4x4 rows` (the
+/// shape, then the goal pattern's name).
+///
+/// ```
+/// use huarong::storage::records::tiles_key;
+/// use huarong_engine::Shape;
+/// assert_eq!(tiles_key(Shape::new(4, 4).unwrap(), "rows"), "tiles 4x4 rows");
+/// ```
+pub fn tiles_key(shape: crate::engine::Shape, pattern: &str) -> String {
+    format!("tiles {}x{} {pattern}", shape.rows, shape.cols)
+}
+
 /// Why a records file cannot be used; one line each.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum RecordsError {

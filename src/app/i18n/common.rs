@@ -35,7 +35,12 @@ messages! {
     FileSaveSolutionTitle => "Save the puzzle and its solution", "保存谜题及其解法";
     FileExportTitle => "Export the compare table", "导出对比表";
     FileExportBatchTitle => "Export the batch aggregates", "导出批量实验汇总";
+    FileExportRecordsTitle => "Export the race records", "导出竞速纪录";
+    FileOpenReplayTitle => "Open a replay", "打开回放";
+    FileSaveReplayTitle => "Save the replay", "保存回放";
     FilterPuzzle => "Huarong puzzle", "华容道谜题";
+    FilterReplay => "Huarong replay", "华容道回放";
+    FilterText => "Text", "文本";
     FilterCsv => "CSV table", "CSV 表格";
     FilterRon => "RON data", "RON 数据";
     NativeDidNotOpen =>

@@ -11,6 +11,13 @@ messages! {
         "Timed solves of a random scramble, against the clock and the optimum.",
         "限时复原随机打乱的局面，与时钟和最优解比较。";
     Size => "Board:", "棋盘：";
+    Goal => "Goal:", "目标：";
+    BoardTitle { shape: String, pattern: String } => "{shape}, {pattern}", "{shape} 棋盘，{pattern}";
+    GoalRows => "rows", "按行";
+    GoalBlankFirst => "blank first", "空格在前";
+    GoalColumns => "columns", "按列";
+    GoalSnake => "snake", "蛇形";
+    GoalSpiral => "spiral", "螺旋";
     Inspection => "Inspection:", "观察时间：";
     InspectionHint =>
         "Seconds to look at the scramble before the clock starts (0: none). A move ends it early.",
@@ -65,4 +72,64 @@ messages! {
     Left => "left", "左";
     Right => "right", "右";
     MoreLost { n: usize } => "… and {n} more", "…… 还有 {n} 步";
+    // The records.
+    RecordsTitle { board: String } => "Records: {board}", "纪录：{board}";
+    NoSolvesYet => "No solves yet on this board.", "这个棋盘还没有复原记录。";
+    Current => "current", "当前";
+    Best => "best", "最佳";
+    Single => "single", "单次";
+    MeanOf { n: usize } => "average of {n}", "{n} 次平均";
+    MeanOfHint { n: usize } =>
+        "The last {n} solves without the fastest and the slowest, averaged; best: the best such average over any {n} solves in a row.",
+        "最近 {n} 次去掉最快和最慢后的平均；最佳：任意连续 {n} 次中最好的这种平均。";
+    MeanAndCount { mean: String, count: usize } =>
+        "Mean {mean} s over {count} solves", "共 {count} 次，平均 {mean} 秒";
+    ExportCsv => "Export CSV…", "导出 CSV…";
+    Recent => "Recent solves (newest first):", "最近的复原（最新在前）：";
+    HistoryRow { n: usize, time: String, moves: usize, excess: String } =>
+        "#{n}: {time} s, {moves} moves{excess}", "#{n}：{time} 秒，{moves} 步{excess}";
+    ReplayButton => "Replay", "回放";
+    ReplayHint => "Watch this solve again, beside an optimal solution.", "重看这次复原，并与最优解并排比较。";
+    RecordsNoFolder =>
+        "No data folder on this system: records are kept for this session only.",
+        "系统没有数据文件夹：纪录只保留到本次退出。";
+    RecordsDamaged { why: String, kept: String } =>
+        "Your records file could not be read ({why}). It was kept as {kept}; new records start empty.",
+        "无法读取纪录文件（{why}）。原文件已保留为 {kept}；新的纪录从空白开始。";
+    RecordsUnreadable { why: String } =>
+        "Your records could not be read ({why}): new solves are kept for this session only, and the file is left as it is.",
+        "无法读取纪录（{why}）：新的复原只保留到本次退出，原文件保持不变。";
+    RecordsNotSaved { path: String, why: String } =>
+        "The records could not be written to {path}: {why}", "无法把纪录写入 {path}：{why}";
+    ExportedRecords { rows: usize, path: String } =>
+        "Exported {rows} solves to {path}.", "已导出 {rows} 次复原到 {path}。";
+    // Replays.
+    OpenReplay => "Open replay…", "打开回放…";
+    OpenReplayHint =>
+        "Open a replay file, or paste a replay's text (Ctrl+V): a scramble and a move string such as R3 D2 L U, where each letter is the way the tiles move.",
+        "打开回放文件，或粘贴回放文本（Ctrl+V）：打乱局面和走法串，例如 R3 D2 L U，每个字母是数字块移动的方向。";
+    ReplayTitle { seconds: String, moves: usize, multi: usize } =>
+        "Replay: {seconds} s, {moves} single-tile moves, {multi} multi-tile moves",
+        "回放：{seconds} 秒，单格步数 {moves}，多格步数 {multi}";
+    ReplayUnfinished => "This attempt does not reach the goal.", "这次尝试没有到达目标。";
+    Play => "▶ Play", "▶ 播放";
+    Pause => "Pause", "暂停";
+    StepBack => "◀ Step", "◀ 上一步";
+    StepForward => "Step ▶", "下一步 ▶";
+    Speed => "Speed:", "速度：";
+    CopyReplay => "Copy as text", "复制为文本";
+    SaveReplay => "Save replay…", "保存回放…";
+    CloseReplay => "Close replay", "关闭回放";
+    ReplayMove => "move", "步";
+    ReplayAt { step: usize, total: usize, seconds: String } =>
+        "Move {step} of {total}, at {seconds} s", "第 {step} / {total} 步，{seconds} 秒";
+    YourSolve => "Yours", "你的";
+    OptimalBeside { step: usize, total: usize } =>
+        "Optimal: move {step} of {total}", "最优：第 {step} / {total} 步";
+    ReplayCopied => "The replay was copied as text.", "回放已复制为文本。";
+    ReplayOpened => "Replay opened.", "回放已打开。";
+    ReplayRefused { why: String } => "Not a replay: {why}", "不是回放：{why}";
+    ReplaySaved { path: String } => "Saved the replay to {path}.", "已把回放保存到 {path}。";
+    ReplayNotSaved { path: String, why: String } =>
+        "The replay could not be saved to {path}: {why}", "无法把回放保存到 {path}：{why}";
 }

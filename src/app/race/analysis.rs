@@ -78,6 +78,20 @@ fn exact(
     ctl: &Control,
     limit: Duration,
 ) -> Option<Exact> {
+    shortest(board, goal, choice, ctl, limit).map(|path| Exact {
+        distance: path.len() as u32,
+        best: path.first().copied(),
+    })
+}
+
+/// A shortest path from `board` by IDA* under `limit`.
+fn shortest(
+    board: &Board,
+    goal: &Board,
+    choice: &HeuristicChoice,
+    ctl: &Control,
+    limit: Duration,
+) -> Option<Vec<Dir>> {
     let puzzle = TilePuzzle::new(board.clone(), goal.clone()).ok()?;
     puzzle.check_solvable().ok()?;
     // One thread: the other core keeps the window responsive while the
@@ -91,10 +105,18 @@ fn exact(
         });
     let idastar = find("idastar").expect("IDA* is registered");
     let o = solve_tiles(idastar, &puzzle, choice, &limited).ok()?;
-    (o.status == Status::Solved && o.stats.optimal).then(|| Exact {
-        distance: o.path.len() as u32,
-        best: o.path.first().copied(),
-    })
+    (o.status == Status::Solved && o.stats.optimal).then_some(o.path)
+}
+
+/// A shortest path from the scramble, if it can be had quickly.
+pub fn optimal_path(
+    scramble: &Board,
+    goal: &Board,
+    pool: &DatabasePool,
+    ctl: &Control,
+) -> Option<Vec<Dir>> {
+    let choice = quick_heuristic(goal, pool, ctl)?;
+    shortest(scramble, goal, &choice, ctl, OPTIMUM_TIME_LIMIT)
 }
 
 /// The scramble's optimum, if it can be had quickly.

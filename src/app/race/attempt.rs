@@ -5,7 +5,9 @@
 
 use std::time::Duration;
 
+use crate::engine::tiles::multi_tile_moves;
 use crate::engine::{Board, Dir};
+use crate::storage::replay::{Replay, TimedMove as Timed};
 
 /// Where an attempt stands.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -28,16 +30,6 @@ pub enum Phase {
         /// The solve's time.
         time: Duration,
     },
-}
-
-/// A blank move and when it was made, in milliseconds after the clock
-/// started.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timed {
-    /// The blank's move.
-    pub dir: Dir,
-    /// Milliseconds on the clock when it was made.
-    pub at_ms: u64,
 }
 
 /// One timed solve.
@@ -178,6 +170,20 @@ impl Attempt {
         true
     }
 
+    /// The attempt as a replay: its scramble, its timed moves, the
+    /// inspection and the time on the clock at `now`.
+    pub fn replay(&mut self, now: f64) -> Replay {
+        let time_ms = self.elapsed(now).as_millis() as u64;
+        let last = self.moves.last().map_or(0, |m| m.at_ms);
+        Replay {
+            scramble: self.scramble.clone(),
+            goal: self.goal.clone(),
+            moves: self.moves.clone(),
+            inspection_ms: self.inspected.as_millis() as u64,
+            time_ms: time_ms.max(last),
+        }
+    }
+
     /// Whether the goal was reached.
     pub fn is_done(&self) -> bool {
         matches!(self.phase, Phase::Done { .. })
@@ -204,13 +210,4 @@ impl Attempt {
             self.moves.len() as f64 / secs
         }
     }
-}
-
-/// The number of runs of the same blank move: a slide of tiles of one row
-/// or column is one multi-tile move.
-fn multi_tile_moves(path: &[Dir]) -> usize {
-    path.iter()
-        .enumerate()
-        .filter(|&(i, d)| i == 0 || path[i - 1] != *d)
-        .count()
 }

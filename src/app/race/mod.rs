@@ -16,15 +16,17 @@ use eframe::egui;
 use serde::{Deserialize, Serialize};
 
 use super::board_view::{BoardInput, BoardOptions, BoardView, SLIDE_SECONDS};
-use super::i18n::{Message, RaceMsg, tr};
+use super::i18n::{Lang, Message, RaceMsg, Said, language, tr};
 use super::jobs::{Handle, JobKind, Jobs};
 use super::settings::Settings;
 use crate::engine::rng::SeededRng;
-use crate::engine::tiles::random_solvable;
+use crate::engine::tiles::{GoalPattern, random_solvable};
 use crate::engine::{Board, Control, Dir, Shape};
 
 pub mod analysis;
 pub mod attempt;
+mod book;
+pub mod replay;
 mod summary;
 
 use analysis::Exact;
@@ -38,6 +40,9 @@ pub struct RaceSettings {
     pub side: u8,
     /// Seconds of inspection before the clock starts (0 to 15).
     pub inspection: u8,
+    /// The goal pattern's name (`rows`, `snake`, …; an unknown one is
+    /// `rows`).
+    pub goal: String,
 }
 
 impl Default for RaceSettings {
@@ -45,6 +50,7 @@ impl Default for RaceSettings {
         Self {
             side: 4,
             inspection: 0,
+            goal: GoalPattern::Rows.name().to_string(),
         }
     }
 }
@@ -70,6 +76,22 @@ impl RaceSettings {
         Shape::new(side, side).expect("a side in range")
     }
 
+    /// The goal pattern chosen.
+    pub fn pattern(&self) -> GoalPattern {
+        GoalPattern::from_name(&self.goal).unwrap_or(GoalPattern::Rows)
+    }
+
+    /// The goal board: the pattern on the board's shape.
+    pub fn goal(&self) -> Board {
+        self.pattern().board(self.shape())
+    }
+
+    /// The key the records keep this board's solves under:
+    /// `tiles 4x4 rows`.
+    pub fn key(&self) -> String {
+        crate::storage::records::tiles_key(self.shape(), self.pattern().name())
+    }
+
     /// The inspection's length, clamped into range.
     pub fn inspection(&self) -> Duration {
         Duration::from_secs(self.inspection.min(MAX_INSPECTION).into())
@@ -81,6 +103,8 @@ impl RaceSettings {
 pub enum RaceCommand {
     /// A new scramble of the settings' size.
     NewScramble,
+    /// Replay the current board's solve with this index in its list.
+    Replay(usize),
     /// Play these blank moves.
     Play {
         /// The blank's moves.
@@ -128,11 +152,21 @@ pub struct RaceView {
     along: Pending<Vec<Option<Exact>>>,
     jobs: Jobs,
     rng: SeededRng,
+    /// The records, read from and written to the data folder.
+    book: book::Book,
+    /// The records key of a finished attempt not yet recorded: it waits
+    /// for the optimum (or a new scramble).
+    unrecorded: Option<String>,
+    /// What the view last said (a record export, a replay refused).
+    pub status: Option<super::i18n::Said>,
+    /// A replay being watched, shown instead of the attempt.
+    pub watching: Option<replay::Watching>,
 }
 
 impl RaceView {
-    /// No attempt yet; `rng` makes the scrambles.
-    pub fn new(rng: SeededRng, jobs: Jobs) -> Self {
+    /// No attempt yet; `rng` makes the scrambles; the records are kept at
+    /// `records` (`None`: for the session only).
+    pub fn new(rng: SeededRng, jobs: Jobs, records: Option<std::path::PathBuf>) -> Self {
         Self {
             attempt: None,
             board_view: BoardView::default(),
@@ -140,7 +174,92 @@ impl RaceView {
             along: Pending::Idle,
             jobs,
             rng,
+            book: book::Book::open(records),
+            unrecorded: None,
+            status: None,
+            watching: None,
         }
+    }
+
+    /// Watch `replay`.
+    pub fn open_replay(&mut self, replay: crate::storage::replay::Replay, ctx: &egui::Context) {
+        self.watching = Some(replay::Watching::new(replay, &self.jobs, ctx));
+        self.status = Some(Said::msg(RaceMsg::ReplayOpened));
+    }
+
+    /// Watch the replay in pasted `text`, or say why it is none.
+    pub fn open_text(&mut self, text: &str, ctx: &egui::Context) {
+        match crate::storage::replay::parse_text(text) {
+            Ok(replay) => self.open_replay(replay, ctx),
+            Err(e) => self.refuse(e.to_string()),
+        }
+    }
+
+    /// Say that what was to be opened is no replay.
+    pub fn refuse(&mut self, why: String) {
+        self.status = Some(Said::msg(RaceMsg::ReplayRefused { why }));
+    }
+
+    /// Write the replay watched to `path`.
+    pub fn save_replay(&mut self, path: &std::path::Path) {
+        let Some(w) = &self.watching else { return };
+        let shown = path.display().to_string();
+        self.status = Some(Said::msg(
+            match crate::storage::replay::save(path, &w.replay) {
+                Ok(()) => RaceMsg::ReplaySaved { path: shown },
+                Err(e) => RaceMsg::ReplayNotSaved {
+                    path: shown,
+                    why: e.to_string(),
+                },
+            },
+        ));
+    }
+
+    /// Write the current board's solves to `path` as CSV.
+    pub fn export_records(&mut self, path: &std::path::Path, settings: &Settings) {
+        let key = settings.race.key();
+        let solves = self.book.solves(&key);
+        let mut bytes = Vec::new();
+        let written = crate::storage::records::export_csv(&mut bytes, &key, solves)
+            .and_then(|()| crate::storage::write_atomic(path, &bytes));
+        let shown = path.display().to_string();
+        self.status = Some(Said::msg(match written {
+            Ok(()) => RaceMsg::ExportedRecords {
+                rows: solves.len(),
+                path: shown,
+            },
+            Err(e) => RaceMsg::RecordsNotSaved {
+                path: shown,
+                why: e.to_string(),
+            },
+        }));
+    }
+
+    /// The solves recorded under `key`.
+    #[cfg(test)]
+    pub fn solves(&self, key: &str) -> &[crate::storage::records::Solve] {
+        self.book.solves(key)
+    }
+
+    /// Record the finished attempt under `key` (with the optimum, if found).
+    fn record(&mut self, key: &str) {
+        let Some(attempt) = &mut self.attempt else {
+            return;
+        };
+        let replay = attempt.replay(f64::INFINITY);
+        let when_unix_s = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let solve = crate::storage::records::Solve {
+            when_unix_s,
+            time_ms: replay.time_ms,
+            single_tile: replay.single_tile_moves() as u32,
+            multi_tile: replay.multi_tile_moves() as u32,
+            optimum: self.optimum.done().copied().flatten().map(|e| e.distance),
+            replay: Some(replay),
+            klotski_moves: None,
+        };
+        self.book.add(key, solve);
     }
 
     /// The attempt under way or just finished.
@@ -170,7 +289,16 @@ impl RaceView {
     /// Carry out `cmd` at app time `now`.
     pub fn apply(&mut self, cmd: RaceCommand, ctx: &egui::Context, now: f64, settings: &Settings) {
         match cmd {
-            RaceCommand::NewScramble => self.new_scramble(ctx, now, settings),
+            RaceCommand::NewScramble => {
+                self.watching = None;
+                self.new_scramble(ctx, now, settings);
+            }
+            RaceCommand::Replay(i) => {
+                let key = settings.race.key();
+                if let Some(r) = self.book.solves(&key).get(i).and_then(|s| s.replay.clone()) {
+                    self.open_replay(r, ctx);
+                }
+            }
             RaceCommand::Play { action, animate } => {
                 self.play(&action, animate, ctx, now, settings)
             }
@@ -178,7 +306,10 @@ impl RaceView {
     }
 
     fn new_scramble(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
-        let goal = Board::goal(settings.race.shape());
+        if let Some(key) = self.unrecorded.take() {
+            self.record(&key);
+        }
+        let goal = settings.race.goal();
         let scramble = random_solvable(&goal, &mut self.rng);
         self.attempt = Some(Attempt::new(
             scramble.clone(),
@@ -219,6 +350,7 @@ impl RaceView {
             self.board_view.animate(&before, action, now, SLIDE_SECONDS);
         }
         if attempt.is_done() {
+            self.unrecorded = Some(settings.race.key());
             self.analyse(ctx);
         }
     }
@@ -248,8 +380,16 @@ impl RaceView {
     }
 
     /// Background work each frame: the optimum and the analysis.
-    pub fn logic(&mut self, ctx: &egui::Context) {
+    pub fn logic(&mut self, ctx: &egui::Context, now: f64) {
+        if let Some(w) = &mut self.watching {
+            w.tick(now, ctx);
+        }
         self.optimum.poll(|| None);
+        if !matches!(self.optimum, Pending::Running(..))
+            && let Some(key) = self.unrecorded.take()
+        {
+            self.record(&key);
+        }
         let n = self.attempt.as_ref().map_or(0, |a| a.moves().len() + 1);
         self.along.poll(|| vec![None; n]);
         if let Pending::Running(..) = self.along {
@@ -263,6 +403,18 @@ impl RaceView {
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space)) {
             self.apply(RaceCommand::NewScramble, ctx, now, settings);
         }
+        let pasted = ctx.input(|i| {
+            i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(t) => Some(t.clone()),
+                _ => None,
+            })
+        });
+        if let Some(text) = pasted {
+            self.open_text(&text, ctx);
+        }
+        if self.watching.is_some() {
+            return;
+        }
         if let Some(d) = super::keys::arrow(ctx) {
             let cmd = RaceCommand::Play {
                 action: vec![d.opposite()],
@@ -273,12 +425,59 @@ impl RaceView {
     }
 
     /// Draw the view; what the user asks for is carried out at once.
-    pub fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings) {
+    pub fn ui(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &mut Settings,
+        out: &mut Vec<super::Command>,
+    ) {
         let now = ui.input(|i| i.time);
         let mut commands = Vec::new();
         egui::Panel::left("race_controls")
-            .default_size(230.0)
-            .show(ui, |ui| commands.extend(controls(ui, settings)));
+            .default_size(250.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    commands.extend(controls(ui, settings));
+                    if ui
+                        .button(tr(ui, RaceMsg::OpenReplay))
+                        .on_hover_text(tr(ui, RaceMsg::OpenReplayHint))
+                        .clicked()
+                    {
+                        out.push(super::Command::OpenReplay);
+                    }
+                    if let Some(status) = &self.status {
+                        ui.label(tr(ui, status));
+                    }
+                    ui.separator();
+                    let title = board_title(&settings.race, language(ui.ctx()));
+                    match book::show(ui, &self.book, &settings.race.key(), &title) {
+                        Some(book::Asked::Export) => out.push(super::Command::ExportRecords),
+                        Some(book::Asked::Replay(i)) => commands.push(RaceCommand::Replay(i)),
+                        None => {}
+                    }
+                });
+            });
+        if let Some(w) = &mut self.watching {
+            let mark_home = settings.mark_home;
+            let asked = egui::CentralPanel::default()
+                .show(ui, |ui| w.ui(ui, mark_home))
+                .inner;
+            match asked {
+                Some(replay::ReplayAsk::Close) => self.watching = None,
+                Some(replay::ReplayAsk::Copy) => {
+                    ui.ctx()
+                        .copy_text(crate::storage::replay::to_text(&w.replay));
+                    self.status = Some(Said::msg(RaceMsg::ReplayCopied));
+                }
+                Some(replay::ReplayAsk::Save) => out.push(super::Command::SaveReplay),
+                None => {}
+            }
+            let ctx = ui.ctx().clone();
+            for cmd in commands {
+                self.apply(cmd, &ctx, now, settings);
+            }
+            return;
+        }
         if self.attempt.as_ref().is_some_and(Attempt::is_done) {
             egui::Panel::right("race_summary")
                 .default_size(300.0)
@@ -306,7 +505,7 @@ impl RaceView {
     ) -> Option<RaceCommand> {
         let Some(attempt) = &mut self.attempt else {
             ui.label(tr(ui, RaceMsg::PressNew));
-            let goal = Board::goal(settings.race.shape());
+            let goal = settings.race.goal();
             let opts = board_options(&goal, settings, false);
             self.board_view.show(ui, &goal, opts);
             return None;
@@ -377,6 +576,28 @@ impl RaceView {
     }
 }
 
+/// A board as the records name it: "4×4, rows".
+pub fn board_title(race: &RaceSettings, lang: Lang) -> String {
+    let pattern = pattern_label(race.pattern(), lang);
+    RaceMsg::BoardTitle {
+        shape: race.shape().to_string(),
+        pattern,
+    }
+    .text(lang)
+}
+
+/// A goal pattern as the app names it.
+pub fn pattern_label(p: GoalPattern, lang: Lang) -> String {
+    match p {
+        GoalPattern::Rows => RaceMsg::GoalRows,
+        GoalPattern::BlankFirst => RaceMsg::GoalBlankFirst,
+        GoalPattern::Columns => RaceMsg::GoalColumns,
+        GoalPattern::Snake => RaceMsg::GoalSnake,
+        GoalPattern::Spiral => RaceMsg::GoalSpiral,
+    }
+    .text(lang)
+}
+
 /// How the race's board is drawn: no aids, which would be hints.
 fn board_options<'a>(goal: &'a Board, settings: &Settings, interactive: bool) -> BoardOptions<'a> {
     BoardOptions {
@@ -411,6 +632,27 @@ fn controls(ui: &mut egui::Ui, settings: &mut Settings) -> Vec<RaceCommand> {
                         && settings.race.side != side
                     {
                         settings.race.side = side;
+                        out.push(RaceCommand::NewScramble);
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label(tr(ui, RaceMsg::Goal));
+        let lang = language(ui.ctx());
+        egui::ComboBox::from_id_salt("race_goal")
+            .selected_text(pattern_label(settings.race.pattern(), lang))
+            .show_ui(ui, |ui| {
+                for p in GoalPattern::ALL {
+                    let chosen = settings.race.pattern() == p;
+                    if ui
+                        .selectable_label(chosen, pattern_label(p, lang))
+                        .clicked()
+                        && !chosen
+                    {
+                        settings.race.goal = p.name().to_string();
                         out.push(RaceCommand::NewScramble);
                     }
                 }

@@ -10,7 +10,7 @@ use eframe::egui::Key;
 use egui_kittest::kittest::Queryable;
 
 use super::analysis::{self, Exact};
-use super::attempt::{Attempt, Phase, Timed};
+use super::attempt::{Attempt, Phase};
 use crate::app::Settings;
 use crate::app::i18n::{Lang, Message, RaceMsg};
 use crate::app::tests::{harness_with, wait_until};
@@ -20,6 +20,7 @@ use crate::engine::control::Control;
 use crate::engine::rng::seeded;
 use crate::engine::tiles::random_solvable;
 use crate::engine::{Board, Dir, Shape};
+use crate::storage::replay::TimedMove as Timed;
 
 fn board(text: &str) -> Board {
     Board::parse(text, None).unwrap()
@@ -266,4 +267,264 @@ fn a_race_played_with_the_keys_is_timed_counted_and_set_against_the_optimum() {
         h.run();
     }
     assert_eq!(h.state().race.attempt().unwrap().board(), &before);
+}
+
+/// The app on the race screen with its records at `records`, 3×3 boards.
+fn race_app(
+    records: std::path::PathBuf,
+    cache: &std::path::Path,
+) -> egui_kittest::Harness<'static, crate::app::HuarongApp> {
+    let mut settings = Settings {
+        animate: false,
+        show_distance: false,
+        ..Settings::default()
+    };
+    settings.race.side = 3;
+    let cache = cache.to_path_buf();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(eframe::egui::Vec2::new(1100.0, 720.0))
+        .with_max_steps(12)
+        .build_eframe(move |cc| {
+            crate::app::fonts::install(&cc.egui_ctx);
+            crate::app::HuarongApp::with_settings(
+                settings.clone(),
+                seeded(5),
+                cache.clone(),
+                Some(records.clone()),
+            )
+        });
+    h.run();
+    h.get_by_label(&RaceMsg::ViewRace.text(Lang::English))
+        .click();
+    h.run();
+    h
+}
+
+/// Scramble and solve by the keys along a path with one detour; the
+/// scramble and the path.
+fn race_once(
+    h: &mut egui_kittest::Harness<'static, crate::app::HuarongApp>,
+    dist: &HashMap<Vec<u8>, u32>,
+) -> (Board, Vec<Dir>) {
+    h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
+        .click();
+    h.run();
+    let start = h.state().race.attempt().unwrap().scramble().clone();
+    let path = path_with_a_detour(&start, dist);
+    for &d in &path {
+        h.key_press(key_for(d));
+        h.run();
+    }
+    assert!(h.state().race.attempt().unwrap().is_done());
+    (start, path)
+}
+
+/// The records kept for 3×3 boards with the rows goal.
+const KEY: &str = "tiles 3x3 rows";
+
+#[test]
+fn solves_are_recorded_with_their_replays_and_the_averages_survive_a_relaunch() {
+    let dist = eight_puzzle_distances();
+    let folder = tempfile::TempDir::new().unwrap();
+    let path = folder.path().join("records.ron");
+    let mut h = race_app(path.clone(), folder.path());
+    let mut played = Vec::new();
+    for _ in 0..5 {
+        played.push(race_once(&mut h, &dist));
+        // Recorded once the optimum is in.
+        let n = played.len();
+        wait_until_recorded(&mut h, n);
+    }
+    let on_disk = crate::storage::records::load(&path).unwrap();
+    let solves = on_disk.solves(KEY);
+    assert_eq!(solves.len(), 5);
+    for (solve, (start, moves)) in solves.iter().zip(&played) {
+        let replay = solve.replay.as_ref().unwrap();
+        assert_eq!(&replay.scramble, start);
+        assert_eq!(&replay.blank_moves(), moves);
+        assert!(replay.replays_to_goal());
+        assert_eq!(solve.single_tile as usize, moves.len());
+        assert_eq!(solve.optimum, Some(dist[start.cells()]));
+        assert_eq!(solve.excess(), Some(2));
+        assert_eq!(solve.time_ms, replay.moves.last().unwrap().at_ms);
+    }
+    // The average of 5 by hand: the best and the worst dropped.
+    let mut times: Vec<u64> = solves.iter().map(|s| s.time_ms).collect();
+    times.sort_unstable();
+    let middle: u64 = times[1..4].iter().sum();
+    let ao5 = (middle + 1) / 3; // rounded, halves up
+    let shown = |ms: u64| format!("{}.{:03}", ms / 1000, ms % 1000);
+    h.run();
+    assert!(
+        h.query_all_by_label(&shown(ao5)).count() >= 1,
+        "the average of 5 {} is shown",
+        shown(ao5)
+    );
+    drop(h);
+    // A relaunch reads them back.
+    let h = race_app(path.clone(), folder.path());
+    assert_eq!(h.state().race.solves(KEY).len(), 5);
+    h.get_by_label(
+        &RaceMsg::HistoryRow {
+            n: 5,
+            time: shown(solves[4].time_ms),
+            moves: solves[4].single_tile as usize,
+            excess: " (+2)".into(),
+        }
+        .text(Lang::English),
+    );
+}
+
+fn wait_until_recorded(h: &mut egui_kittest::Harness<'static, crate::app::HuarongApp>, n: usize) {
+    crate::app::tests::wait_until(
+        h,
+        |h| h.state().race.solves(KEY).len() == n,
+        60,
+        "the solve recorded",
+    );
+}
+
+#[test]
+fn a_damaged_records_file_is_kept_aside_with_a_message_and_never_replaced() {
+    let dist = eight_puzzle_distances();
+    let folder = tempfile::TempDir::new().unwrap();
+    let path = folder.path().join("records.ron");
+    std::fs::write(&path, "this is no records file").unwrap();
+    let mut h = race_app(path.clone(), folder.path());
+    assert!(
+        h.query_all_by_label_contains("Your records file could not be read")
+            .count()
+            == 1,
+        "the player is told"
+    );
+    let aside: Vec<_> = std::fs::read_dir(folder.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("records.ron.damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1);
+    assert_eq!(
+        std::fs::read_to_string(&aside[0]).unwrap(),
+        "this is no records file"
+    );
+    h.get_by_label_contains(&aside[0].display().to_string());
+    race_once(&mut h, &dist);
+    wait_until_recorded(&mut h, 1);
+    assert_eq!(
+        crate::storage::records::load(&path)
+            .unwrap()
+            .solves(KEY)
+            .len(),
+        1
+    );
+    assert_eq!(
+        std::fs::read_to_string(&aside[0]).unwrap(),
+        "this is no records file"
+    );
+}
+
+#[test]
+fn a_replay_steps_beside_the_optimum_copies_as_text_and_pasted_text_opens() {
+    let dist = eight_puzzle_distances();
+    let folder = tempfile::TempDir::new().unwrap();
+    let mut h = race_app(folder.path().join("records.ron"), folder.path());
+    let (start, path) = race_once(&mut h, &dist);
+    wait_until_recorded(&mut h, 1);
+    h.get_by_label(&RaceMsg::ReplayButton.text(Lang::English))
+        .click();
+    h.run();
+    crate::app::tests::wait_until(
+        &mut h,
+        |h| {
+            h.state()
+                .race
+                .watching
+                .as_ref()
+                .is_some_and(|w| !w.finding())
+        },
+        60,
+        "the optimal solution",
+    );
+    h.run();
+    let optimal = h
+        .state()
+        .race
+        .watching
+        .as_ref()
+        .unwrap()
+        .optimal()
+        .unwrap()
+        .to_vec();
+    assert_eq!(optimal.len() as u32, dist[start.cells()]);
+    let mut end = start.clone();
+    end.apply_path(&optimal).unwrap();
+    assert_eq!(end, goal3());
+    // Three steps forward show the board after three of the player's moves.
+    for _ in 0..3 {
+        h.get_by_label(&RaceMsg::StepForward.text(Lang::English))
+            .click();
+        h.run();
+    }
+    let mut after3 = start.clone();
+    after3.apply_path(&path[..3]).unwrap();
+    assert_eq!(h.state().race.watching.as_ref().unwrap().board(), &after3);
+    h.get_by_label(
+        &RaceMsg::OptimalBeside {
+            step: 3,
+            total: optimal.len(),
+        }
+        .text(Lang::English),
+    );
+    // Copied as the plain text players paste; that text opens as the same
+    // replay.
+    // What Copy puts on the clipboard (egui hands it to the system).
+    h.get_by_label(&RaceMsg::CopyReplay.text(Lang::English))
+        .click();
+    h.run();
+    let said = h
+        .state()
+        .race
+        .status
+        .as_ref()
+        .map(|s| s.text(Lang::English));
+    assert_eq!(said, Some(RaceMsg::ReplayCopied.text(Lang::English)));
+    let copied = crate::storage::replay::to_text(&h.state().race.watching.as_ref().unwrap().replay);
+    let parsed = crate::storage::replay::parse_text(&copied).unwrap();
+    assert_eq!(parsed.scramble, start);
+    assert_eq!(parsed.blank_moves(), path);
+    h.get_by_label(&RaceMsg::CloseReplay.text(Lang::English))
+        .click();
+    h.run();
+    assert!(h.state().race.watching.is_none());
+    h.event(eframe::egui::Event::Paste(copied));
+    h.run();
+    let watched = &h.state().race.watching.as_ref().expect("opened").replay;
+    assert_eq!(watched.blank_moves(), path);
+    // Pasted text that is no replay is refused in one line.
+    h.event(eframe::egui::Event::Paste("scramble 1 2 3\nmoves Q".into()));
+    h.run();
+    h.get_by_label_contains("Not a replay:");
+}
+
+#[test]
+fn each_goal_pattern_is_raced_toward_and_its_optimum_follows_it() {
+    use crate::engine::tiles::GoalPattern;
+    let folder = tempfile::TempDir::new().unwrap();
+    let mut h = race_app(folder.path().join("records.ron"), folder.path());
+    for p in GoalPattern::ALL {
+        h.state_mut().settings.race.goal = p.name().to_string();
+        h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
+            .click();
+        h.run();
+        let goal = p.board(Shape::new(3, 3).unwrap());
+        let attempt = h.state().race.attempt().unwrap();
+        assert_eq!(attempt.goal(), &goal, "{}", p.name());
+        let start = attempt.scramble().clone();
+        crate::app::tests::wait_until(&mut h, |h| !h.state().race.working(), 60, "the optimum");
+        let dist = crate::app::tests_hints::bfs_from(&goal);
+        assert_eq!(
+            h.state().race.optimum().map(|e| e.distance),
+            Some(dist[start.cells()])
+        );
+    }
 }
