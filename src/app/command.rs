@@ -79,6 +79,9 @@ pub enum PlayCommand {
     NewSize(Shape),
     /// A uniformly random solvable start (tiles).
     Randomize,
+    /// This goal pattern on the board's shape, with a random start toward
+    /// it (tiles).
+    SetGoal(crate::engine::tiles::GoalPattern),
     /// Random moves from the goal (tiles).
     Shuffle,
     /// Back to the start: the tile position last set or the solution's
@@ -140,6 +143,7 @@ impl Command {
             Command::Play(play) => match play {
                 P::NewSize(_) => TilesMsg::ActionNewSize,
                 P::Randomize => TilesMsg::ActionRandomize,
+                P::SetGoal(_) => TilesMsg::ActionSetGoal,
                 P::Shuffle => TilesMsg::ActionShuffle,
                 P::Reset => TilesMsg::ActionReset,
                 P::GoToGoal => TilesMsg::ActionGoToGoal,

@@ -25,6 +25,8 @@ pub struct PanelState<'a> {
     pub edit_mode: bool,
     /// The strong (7-8) database for this goal.
     pub strong_database: super::databases::StrongStatus,
+    /// The goal's pattern, if it is one of the named ones.
+    pub goal_pattern: Option<crate::engine::tiles::GoalPattern>,
 }
 
 /// Draw the panel; returns the commands clicked.
@@ -104,6 +106,40 @@ fn puzzle_section(
         if let Some(problem) = problem {
             ui.colored_label(ui.visuals().error_fg_color, problem);
         }
+        goal_choice(ui, state.goal_pattern, commands);
+    });
+}
+
+/// The goal pattern, by name; choosing one sets it with a random start.
+fn goal_choice(
+    ui: &mut egui::Ui,
+    shown: Option<crate::engine::tiles::GoalPattern>,
+    commands: &mut Vec<Command>,
+) {
+    use crate::engine::tiles::GoalPattern;
+    let lang = language(ui.ctx());
+    let name = |p: Option<GoalPattern>| match p {
+        Some(p) => super::race::pattern_label(p, lang),
+        None => TilesMsg::GoalCustom.text(lang),
+    };
+    ui.horizontal(|ui| {
+        let label = ui.label(tr(ui, TilesMsg::GoalLabel));
+        egui::ComboBox::from_id_salt("goal_pattern")
+            .selected_text(name(shown))
+            .show_ui(ui, |ui| {
+                for p in GoalPattern::ALL {
+                    if ui
+                        .selectable_label(shown == Some(p), name(Some(p)))
+                        .clicked()
+                        && shown != Some(p)
+                    {
+                        commands.push(Command::Play(PlayCommand::SetGoal(p)));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(tr(ui, TilesMsg::GoalPatternHint));
     });
 }
 

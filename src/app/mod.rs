@@ -60,6 +60,8 @@ mod tests_feedback;
 #[cfg(test)]
 mod tests_fit;
 #[cfg(test)]
+mod tests_goals;
+#[cfg(test)]
 mod tests_hints;
 #[cfg(test)]
 mod tests_i18n;

@@ -62,6 +62,9 @@ pub struct Settings {
     pub language: super::i18n::Lang,
     /// The race mode's board and inspection.
     pub race: super::race::RaceSettings,
+    /// The goal pattern of tile boards, by name (`rows`, `snake`, …; an
+    /// unknown one is `rows`).
+    pub goal: String,
 }
 
 /// The local searches' knobs as the app keeps them.
@@ -334,11 +337,23 @@ impl Default for Settings {
             tuning: Tunings::default(),
             language: super::i18n::Lang::English,
             race: super::race::RaceSettings::default(),
+            goal: crate::engine::tiles::GoalPattern::Rows.name().to_string(),
         }
     }
 }
 
 impl Settings {
+    /// The goal pattern chosen for tile boards.
+    pub fn goal_pattern(&self) -> crate::engine::tiles::GoalPattern {
+        use crate::engine::tiles::GoalPattern;
+        GoalPattern::from_name(&self.goal).unwrap_or(GoalPattern::Rows)
+    }
+
+    /// The goal of a new tile board of `shape`: the chosen pattern.
+    pub fn goal_for(&self, shape: Shape) -> crate::engine::Board {
+        self.goal_pattern().board(shape)
+    }
+
     /// The board shape, clamped into range.
     pub fn shape(&self) -> Shape {
         let side = |n: u8| n.clamp(Shape::MIN_SIDE, Shape::MAX_SIDE);

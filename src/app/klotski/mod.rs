@@ -385,6 +385,7 @@ impl PlayView for KlotskiPlay {
             // The tile view's.
             PlayCommand::NewSize(_)
             | PlayCommand::Randomize
+            | PlayCommand::SetGoal(_)
             | PlayCommand::Shuffle
             | PlayCommand::GoToGoal
             | PlayCommand::ToggleEdit

@@ -108,7 +108,7 @@ impl TilesPlay {
     /// A puzzle of the settings' size, shuffled (as Shuffle would) so that
     /// a new user meets something to solve; `rng` makes random starts.
     pub fn new(settings: &Settings, mut rng: SeededRng, jobs: Jobs) -> Self {
-        let goal = Board::goal(settings.shape());
+        let goal = settings.goal_for(settings.shape());
         let moves = settings.shuffle_moves as usize;
         let (start, _) = shuffled(&goal, moves, &mut rng);
         let puzzle = TilePuzzle::new(start.clone(), goal).expect("same shape");
@@ -346,7 +346,7 @@ impl PlayView for TilesPlay {
             PlayCommand::NewSize(shape) => {
                 settings.rows = shape.rows;
                 settings.cols = shape.cols;
-                let goal = Board::goal(shape);
+                let goal = settings.goal_for(shape);
                 self.new_board(goal.clone(), Some(goal));
                 self.status = Said::msg(TilesMsg::NewPuzzle {
                     shape: shape.to_string(),
@@ -356,6 +356,16 @@ impl PlayView for TilesPlay {
                 let b = random_solvable(&self.game.goal, &mut self.rng);
                 self.new_board(b, None);
                 self.status = Said::msg(TilesMsg::RandomStart);
+            }
+            PlayCommand::SetGoal(pattern) => {
+                settings.goal = pattern.name().to_string();
+                let goal = pattern.board(self.game.board.shape());
+                let b = random_solvable(&goal, &mut self.rng);
+                self.new_board(b, Some(goal));
+                self.status = Said::new(move |lang| {
+                    let name = crate::app::race::pattern_label(pattern, lang);
+                    TilesMsg::GoalSet { pattern: name }.text(lang)
+                });
             }
             PlayCommand::Shuffle => {
                 let k = settings.shuffle_moves as usize;
@@ -510,6 +520,7 @@ impl PlayView for TilesPlay {
                     running: self.running.as_ref(),
                     edit_mode: self.edit_mode,
                     strong_database: self.databases.strong_status(&self.game.goal),
+                    goal_pattern: crate::engine::tiles::GoalPattern::of(&self.game.goal),
                 };
                 out.extend(controls::show(ui, settings, &state));
             });
