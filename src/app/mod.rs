@@ -654,7 +654,7 @@ impl eframe::App for HuarongApp {
         self.tiles.logic(ctx, now, &mut self.settings);
         self.klotski.logic(ctx, now, &mut self.settings);
         self.compare.poll();
-        self.race.logic(ctx, now);
+        self.race.logic(ctx, now, &self.settings);
         if let Screen::Inspector(inspector) = &mut self.screen {
             inspector.logic(ctx, now);
         }

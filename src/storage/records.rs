@@ -130,6 +130,18 @@ pub fn tiles_key(shape: crate::engine::Shape, pattern: &str) -> String {
     format!("tiles {}x{} {pattern}", shape.rows, shape.cols)
 }
 
+/// The key a Klotski layout's solves are kept under: `klotski 横刀立马`,
+/// or `klotski 横刀立马 random` for random positions of its group.
+///
+/// ```
+/// use huarong::storage::records::klotski_key;
+/// assert_eq!(klotski_key("横刀立马", true), "klotski 横刀立马 random");
+/// ```
+pub fn klotski_key(layout_name: &str, random: bool) -> String {
+    let random = if random { " random" } else { "" };
+    format!("klotski {layout_name}{random}")
+}
+
 /// Why a records file cannot be used; one line each.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum RecordsError {

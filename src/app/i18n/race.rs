@@ -41,6 +41,23 @@ messages! {
         "Single-tile: each tile moved one cell counts 1. Multi-tile: a slide of tiles of one row or column counts 1, however many tiles it moves.",
         "单格步数：每块移动一格记 1 步。多格步数：同一行或列的一次滑动记 1 步，不论滑动了几块。";
     Tps { tps: String } => "{tps} moves/s", "每秒 {tps} 步";
+    PieceMoves { moves: usize } => "{moves} piece moves", "棋子步数 {moves}";
+    UnitSteps { steps: usize } => "{steps} unit steps", "单格步数 {steps}";
+    StepsPerSecond { rate: String } => "{rate} steps/s", "每秒 {rate} 格";
+    AgainstOptimum { what: String, optimum: u32, excess: usize } =>
+        "{what} (optimum {optimum}, {excess} over)", "{what}（最优 {optimum}，多 {excess}）";
+    RaceTiles => "Sliding tiles", "数字推盘";
+    RaceKlotski => "Klotski", "华容道";
+    Layout => "Layout:", "布局：";
+    RandomPosition => "A random position of its group", "同一局面组中的随机局面";
+    RandomPositionHint =>
+        "Start from a random position its pieces can reach (not at the exit), instead of the classic start.",
+        "从棋子能到达的随机局面（不在出口）开始，而不是经典的开局。";
+    RandomOfGroup { name: String } => "{name}, random position", "{name}，随机局面";
+    Scrambling => "Drawing a random position…", "正在抽取随机局面…";
+    KlotskiHint =>
+        "Click a piece, then move it with the arrow keys, or drag it.",
+        "点击一个棋子，再用方向键移动它，或直接拖动。";
     // The summary after a solve.
     SummaryTitle => "Your solve", "本次复原";
     Inspected { seconds: String } => "after {seconds} s of inspection", "观察了 {seconds} 秒";

@@ -35,7 +35,7 @@ messages! {
     GoalLabel => "Goal:", "目标：";
     GoalPatternHint =>
         "The arrangement to reach. Hints, distances, solves and the inspector all follow it.",
-        "要到达的排列。提示、距离、求解和检查器都以它为准。";
+        "要到达的排列。提示、距离、求解和检视器都以它为准。";
     GoalCustom => "other (from a file or Set state)", "其他（来自文件或设置局面）";
     GoalSet { pattern: String } => "Goal: {pattern}. A random start toward it.", "目标：{pattern}。已生成通向它的随机起始局面。";
     ActionShuffle => "Shuffle", "打乱";

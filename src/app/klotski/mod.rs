@@ -18,7 +18,7 @@ mod steps_panel;
 mod tests;
 #[cfg(test)]
 mod tests_ux;
-mod title;
+pub mod title;
 
 pub use solution::KlotskiSolution;
 pub use title::Title;

@@ -87,7 +87,7 @@ pub(super) fn classic_or_first(index: usize) -> (usize, &'static Classic) {
 
 /// A classic's name in the layout list: `横刀立马 Crossing the Ford on
 /// Horseback`, in Chinese `横刀立马`.
-pub(super) fn classic_name(c: &Classic, lang: Lang) -> String {
+pub fn classic_name(c: &Classic, lang: Lang) -> String {
     match lang {
         Lang::English => format!("{} {}", c.name, c.english),
         Lang::Chinese => c.name.clone(),

@@ -26,6 +26,8 @@ use crate::engine::{Board, Control, Dir, Shape};
 pub mod analysis;
 pub mod attempt;
 mod book;
+mod clock;
+pub mod klotski;
 pub mod replay;
 mod summary;
 
@@ -43,6 +45,12 @@ pub struct RaceSettings {
     /// The goal pattern's name (`rows`, `snake`, …; an unknown one is
     /// `rows`).
     pub goal: String,
+    /// Race on Klotski instead of tiles.
+    pub klotski: bool,
+    /// The Klotski classic's index.
+    pub classic: usize,
+    /// Start Klotski from a random position of the classic's group.
+    pub random_position: bool,
 }
 
 impl Default for RaceSettings {
@@ -51,6 +59,9 @@ impl Default for RaceSettings {
             side: 4,
             inspection: 0,
             goal: GoalPattern::Rows.name().to_string(),
+            klotski: false,
+            classic: 0,
+            random_position: false,
         }
     }
 }
@@ -86,9 +97,18 @@ impl RaceSettings {
         self.pattern().board(self.shape())
     }
 
+    /// The Klotski classic chosen.
+    pub fn classic(&self) -> &'static crate::storage::layouts::Classic {
+        let all = crate::storage::layouts::classics();
+        &all[self.classic.min(all.len() - 1)]
+    }
+
     /// The key the records keep this board's solves under:
-    /// `tiles 4x4 rows`.
+    /// `tiles 4x4 rows`, `klotski 横刀立马`.
     pub fn key(&self) -> String {
+        if self.klotski {
+            return klotski::key_of(self.classic(), self.random_position);
+        }
         crate::storage::records::tiles_key(self.shape(), self.pattern().name())
     }
 
@@ -161,6 +181,12 @@ pub struct RaceView {
     pub status: Option<super::i18n::Said>,
     /// A replay being watched, shown instead of the attempt.
     pub watching: Option<replay::Watching>,
+    /// The Klotski attempt under way or just finished.
+    pub klotski: Option<klotski::KlotskiAttempt>,
+    /// A random Klotski position being drawn (the attempt starts with it).
+    drawing: Option<Box<Handle<crate::engine::klotski::Layout>>>,
+    /// Whether the finished Klotski attempt was handed to the records.
+    recorded_klotski: bool,
 }
 
 impl RaceView {
@@ -178,6 +204,9 @@ impl RaceView {
             unrecorded: None,
             status: None,
             watching: None,
+            klotski: None,
+            drawing: None,
+            recorded_klotski: false,
         }
     }
 
@@ -241,8 +270,31 @@ impl RaceView {
         self.book.solves(key)
     }
 
+    /// Record the finished Klotski attempt (its steps' optimum known).
+    fn record_klotski(&mut self) {
+        let Some(k) = &mut self.klotski else { return };
+        let when_unix_s = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        let solve = crate::storage::records::Solve {
+            when_unix_s,
+            time_ms: k.elapsed(f64::INFINITY).as_millis() as u64,
+            single_tile: k.steps().len() as u32,
+            multi_tile: k.moves() as u32,
+            optimum: k.groups().and_then(|g| g.steps.start_distance()),
+            replay: None,
+            klotski_moves: Some(k.notation()),
+        };
+        let key = k.key.clone();
+        self.book.add(&key, solve);
+    }
+
     /// Record the finished attempt under `key` (with the optimum, if found).
     fn record(&mut self, key: &str) {
+        if key.starts_with("klotski") {
+            self.record_klotski();
+            return;
+        }
         let Some(attempt) = &mut self.attempt else {
             return;
         };
@@ -309,6 +361,10 @@ impl RaceView {
         if let Some(key) = self.unrecorded.take() {
             self.record(&key);
         }
+        if settings.race.klotski {
+            self.new_klotski(ctx, now, settings);
+            return;
+        }
         let goal = settings.race.goal();
         let scramble = random_solvable(&goal, &mut self.rng);
         self.attempt = Some(Attempt::new(
@@ -329,6 +385,59 @@ impl RaceView {
             move || repaint.request_repaint(),
         );
         self.optimum = Pending::Running(Box::new(job), Arc::default());
+    }
+
+    /// A Klotski attempt on the classic, or on a random position of its
+    /// group (drawn in the background first).
+    fn new_klotski(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
+        let classic = settings.race.classic();
+        let layout = classic.parse();
+        self.klotski = None;
+        self.drawing = None;
+        if !settings.race.random_position {
+            self.start_klotski(layout, ctx, now, settings);
+            return;
+        }
+        let mut rng = crate::engine::rng::seeded(rand::RngExt::random(&mut self.rng));
+        let repaint = ctx.clone();
+        let job = self.jobs.spawn(
+            JobKind::Hints,
+            Control::default().with_threads(1),
+            move |ctl| klotski::random_position(&layout, &mut rng, ctl),
+            move || repaint.request_repaint(),
+        );
+        self.drawing = Some(Box::new(job));
+    }
+
+    fn start_klotski(
+        &mut self,
+        layout: crate::engine::klotski::Layout,
+        ctx: &egui::Context,
+        now: f64,
+        settings: &Settings,
+    ) {
+        let race = &settings.race;
+        self.klotski = Some(klotski::KlotskiAttempt::new(
+            layout,
+            race.key(),
+            race.inspection(),
+            now,
+            &self.jobs,
+            ctx,
+        ));
+        self.recorded_klotski = false;
+    }
+
+    /// Once the Klotski attempt is done, it waits to be recorded with its
+    /// optimum (once).
+    fn after_klotski_step(&mut self) {
+        if let Some(k) = &self.klotski
+            && k.is_done()
+            && !self.recorded_klotski
+        {
+            self.recorded_klotski = true;
+            self.unrecorded = Some(k.key.clone());
+        }
     }
 
     fn play(
@@ -380,14 +489,30 @@ impl RaceView {
     }
 
     /// Background work each frame: the optimum and the analysis.
-    pub fn logic(&mut self, ctx: &egui::Context, now: f64) {
+    pub fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
         if let Some(w) = &mut self.watching {
             w.tick(now, ctx);
         }
         self.optimum.poll(|| None);
-        if !matches!(self.optimum, Pending::Running(..))
-            && let Some(key) = self.unrecorded.take()
+        if let Some(k) = &mut self.klotski {
+            k.poll();
+        }
+        if let Some(job) = &mut self.drawing
+            && let Some(drawn) = job.try_take()
         {
+            self.drawing = None;
+            if let Ok(layout) = drawn {
+                self.start_klotski(layout, ctx, now, settings);
+            }
+        }
+        let waiting = match &self.unrecorded {
+            Some(key) if key.starts_with("klotski") => self
+                .klotski
+                .as_ref()
+                .is_some_and(klotski::KlotskiAttempt::working),
+            _ => matches!(self.optimum, Pending::Running(..)),
+        };
+        if !waiting && let Some(key) = self.unrecorded.take() {
             self.record(&key);
         }
         let n = self.attempt.as_ref().map_or(0, |a| a.moves().len() + 1);
@@ -413,6 +538,13 @@ impl RaceView {
             self.open_text(&text, ctx);
         }
         if self.watching.is_some() {
+            return;
+        }
+        if settings.race.klotski {
+            if let Some(k) = &mut self.klotski {
+                k.keys(ctx, now);
+            }
+            self.after_klotski_step();
             return;
         }
         if let Some(d) = super::keys::arrow(ctx) {
@@ -472,6 +604,37 @@ impl RaceView {
                 Some(replay::ReplayAsk::Save) => out.push(super::Command::SaveReplay),
                 None => {}
             }
+            let ctx = ui.ctx().clone();
+            for cmd in commands {
+                self.apply(cmd, &ctx, now, settings);
+            }
+            return;
+        }
+        if settings.race.klotski {
+            if let Some(k) = self.klotski.as_mut().filter(|k| k.is_done()) {
+                egui::Panel::right("race_summary")
+                    .default_size(300.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| k.summary(ui));
+                    });
+            }
+            let drawing = self.drawing.is_some();
+            egui::CentralPanel::default().show(ui, |ui| match &mut self.klotski {
+                Some(k) => {
+                    ui.weak(tr(ui, RaceMsg::KlotskiHint));
+                    k.ui(ui, now);
+                }
+                None if drawing => {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label(tr(ui, RaceMsg::Scrambling));
+                    });
+                }
+                None => {
+                    ui.label(tr(ui, RaceMsg::PressNew));
+                }
+            });
+            self.after_klotski_step();
             let ctx = ui.ctx().clone();
             for cmd in commands {
                 self.apply(cmd, &ctx, now, settings);
@@ -578,6 +741,9 @@ impl RaceView {
 
 /// A board as the records name it: "4×4, rows".
 pub fn board_title(race: &RaceSettings, lang: Lang) -> String {
+    if race.klotski {
+        return klotski::title_of(race.classic(), race.random_position, lang);
+    }
     let pattern = pattern_label(race.pattern(), lang);
     RaceMsg::BoardTitle {
         shape: race.shape().to_string(),
@@ -618,6 +784,57 @@ pub fn seconds(time: Duration) -> String {
 /// The left panel: the board's size, the inspection and New scramble.
 fn controls(ui: &mut egui::Ui, settings: &mut Settings) -> Vec<RaceCommand> {
     let mut out = Vec::new();
+    ui.horizontal(|ui| {
+        for (klotski, words) in [(false, RaceMsg::RaceTiles), (true, RaceMsg::RaceKlotski)] {
+            if ui
+                .radio(settings.race.klotski == klotski, tr(ui, words))
+                .clicked()
+            {
+                settings.race.klotski = klotski;
+            }
+        }
+    });
+    if settings.race.klotski {
+        klotski_controls(ui, settings, &mut out);
+    } else {
+        tile_controls(ui, settings, &mut out);
+    }
+    inspection_and_new(ui, settings, &mut out);
+    out
+}
+
+/// The Klotski race's layout and whether to start from a random position.
+fn klotski_controls(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceCommand>) {
+    let lang = language(ui.ctx());
+    let label = ui.label(tr(ui, RaceMsg::Layout));
+    let shown = crate::app::klotski::title::classic_name(settings.race.classic(), lang);
+    egui::ComboBox::from_id_salt("race_layout")
+        .width(ui.available_width() - 8.0)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for (i, c) in crate::storage::layouts::classics().iter().enumerate() {
+                let name = crate::app::klotski::title::classic_name(c, lang);
+                if ui
+                    .selectable_label(settings.race.classic == i, name)
+                    .clicked()
+                    && settings.race.classic != i
+                {
+                    settings.race.classic = i;
+                    out.push(RaceCommand::NewScramble);
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+    ui.checkbox(
+        &mut settings.race.random_position,
+        tr(ui, RaceMsg::RandomPosition),
+    )
+    .on_hover_text(tr(ui, RaceMsg::RandomPositionHint));
+}
+
+/// The tile race's size and goal.
+fn tile_controls(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceCommand>) {
     ui.horizontal(|ui| {
         let label = ui.label(tr(ui, RaceMsg::Size));
         let shown = settings.race.shape().to_string();
@@ -660,6 +877,10 @@ fn controls(ui: &mut egui::Ui, settings: &mut Settings) -> Vec<RaceCommand> {
             .response
             .labelled_by(label.id);
     });
+}
+
+/// The inspection's length and New scramble.
+fn inspection_and_new(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceCommand>) {
     ui.horizontal(|ui| {
         let label = ui.label(tr(ui, RaceMsg::Inspection));
         ui.add(
@@ -677,7 +898,6 @@ fn controls(ui: &mut egui::Ui, settings: &mut Settings) -> Vec<RaceCommand> {
     {
         out.push(RaceCommand::NewScramble);
     }
-    out
 }
 
 /// A blank move as the tile moved by it: "tile 7 left".

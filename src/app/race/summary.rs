@@ -13,7 +13,7 @@ use crate::app::palette;
 use crate::engine::Board;
 
 /// Up to this many lost moves are listed one by one.
-const LISTED: usize = 12;
+pub(super) const LISTED: usize = 12;
 
 /// Draw the finished attempt's summary.
 pub fn show(ui: &mut egui::Ui, view: &mut RaceView) {
@@ -113,7 +113,7 @@ pub fn show(ui: &mut egui::Ui, view: &mut RaceView) {
 }
 
 /// The distance after each move, lost moves marked.
-fn chart(ui: &mut egui::Ui, distances: &[Option<Exact>]) {
+pub(super) fn chart(ui: &mut egui::Ui, distances: &[Option<Exact>]) {
     let points: Vec<[f64; 2]> = distances
         .iter()
         .enumerate()

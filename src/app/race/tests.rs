@@ -528,3 +528,137 @@ fn each_goal_pattern_is_raced_toward_and_its_optimum_follows_it() {
         );
     }
 }
+
+/// A Klotski layout up to pieces of the same shape: each cell's piece
+/// shape (what the distances depend on).
+fn shape_key(l: &crate::engine::klotski::Layout) -> Vec<u8> {
+    let mut key = vec![0u8; l.rows * l.cols];
+    for p in &l.pieces {
+        let (h, w) = p.shape.size();
+        for r in p.row..p.row + h {
+            for c in p.col..p.col + w {
+                key[r * l.cols + c] = 1 + p.shape as u8;
+            }
+        }
+    }
+    key
+}
+
+/// The test's own breadth-first search in unit steps from `start` to the
+/// exit: the steps (piece index, direction) of a shortest path.
+fn klotski_bfs(start: &crate::engine::klotski::Layout) -> Vec<(usize, Dir)> {
+    use crate::engine::klotski::Layout;
+    // Each position's key, and the key before it with the step there.
+    type Parents = HashMap<Vec<u8>, Option<(Vec<u8>, usize, Dir)>>;
+    let mut parent: Parents = HashMap::new();
+    let mut layouts: HashMap<Vec<u8>, Layout> = HashMap::new();
+    let first = shape_key(start);
+    parent.insert(first.clone(), None);
+    layouts.insert(first.clone(), start.clone());
+    let mut queue = std::collections::VecDeque::from([first]);
+    while let Some(k) = queue.pop_front() {
+        let l = layouts[&k].clone();
+        if l.is_solved() {
+            let mut path = Vec::new();
+            let mut at = k;
+            while let Some(Some((before, i, d))) = parent.get(&at).cloned() {
+                path.push((i, d));
+                at = before;
+            }
+            path.reverse();
+            return path;
+        }
+        for i in 0..l.pieces.len() {
+            for d in Dir::ALL {
+                let mut next = l.clone();
+                if next.step(i, d) {
+                    let nk = shape_key(&next);
+                    if !parent.contains_key(&nk) {
+                        parent.insert(nk.clone(), Some((k.clone(), i, d)));
+                        layouts.insert(nk.clone(), next);
+                        queue.push_back(nk);
+                    }
+                }
+            }
+        }
+    }
+    panic!("the exit is reachable")
+}
+
+#[test]
+fn a_klotski_race_counts_moves_and_steps_against_both_optima() {
+    let folder = tempfile::TempDir::new().unwrap();
+    let mut h = race_app(folder.path().join("records.ron"), folder.path());
+    h.get_by_label(&RaceMsg::RaceKlotski.text(Lang::English))
+        .click();
+    h.run();
+    h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
+        .click();
+    h.run();
+    let classic = &crate::storage::layouts::classics()[0];
+    let start = classic.parse();
+    assert_eq!(
+        h.state().race.klotski.as_ref().unwrap().layout(),
+        &start,
+        "the classic's start"
+    );
+    let shortest = klotski_bfs(&start);
+    assert_eq!(
+        shortest.len(),
+        classic.steps,
+        "the test's BFS and the published optimum agree"
+    );
+    // A detour first: a step and its undo, then a shortest path.
+    let mut first = None;
+    'find: for i in 0..start.pieces.len() {
+        for d in Dir::ALL {
+            if start.clone().step(i, d) {
+                first = Some((i, d));
+                break 'find;
+            }
+        }
+    }
+    let (i0, d0) = first.unwrap();
+    let mut steps = vec![(i0, d0), (i0, d0.opposite())];
+    steps.extend(shortest.iter().copied());
+    for &(i, d) in &steps {
+        h.state_mut().race.klotski.as_mut().unwrap().select(i);
+        h.key_press(key_for_piece(d));
+        h.run();
+    }
+    let k = h.state().race.klotski.as_ref().unwrap();
+    assert!(k.is_done(), "played to the exit");
+    assert_eq!(k.steps().len(), classic.steps + 2);
+    let key = crate::storage::records::klotski_key(&classic.name, false);
+    crate::app::tests::wait_until(
+        &mut h,
+        |h| h.state().race.solves(&key).len() == 1,
+        60,
+        "the Klotski solve recorded",
+    );
+    let solve = h.state().race.solves(&key)[0].clone();
+    assert_eq!(solve.optimum, Some(classic.steps as u32));
+    assert_eq!(solve.single_tile as usize, classic.steps + 2);
+    let groups = h.state().race.klotski.as_ref().unwrap().groups().unwrap();
+    assert_eq!(groups.moves.start_distance(), Some(classic.moves as u32));
+    h.run();
+    let en = |m: RaceMsg| m.text(Lang::English);
+    h.get_by_label(&en(RaceMsg::AgainstOptimum {
+        what: en(RaceMsg::UnitSteps {
+            steps: classic.steps + 2,
+        }),
+        optimum: classic.steps as u32,
+        excess: 2,
+    }));
+    h.get_by_label(&en(RaceMsg::LostCount { n: 1 }));
+}
+
+/// The arrow that moves a selected piece `d`.
+fn key_for_piece(d: Dir) -> Key {
+    match d {
+        Dir::Up => Key::ArrowUp,
+        Dir::Down => Key::ArrowDown,
+        Dir::Left => Key::ArrowLeft,
+        Dir::Right => Key::ArrowRight,
+    }
+}

@@ -1,0 +1,418 @@
+//! A race on a Klotski layout: a classic, or a random position of its
+//! group (the positions its pieces can reach), timed as the tile race is;
+//! counted in piece moves (consecutive steps of one piece) and unit steps.
+//! The group is enumerated in the background with every position's
+//! distance to the exit, in both metrics, so the summary has both optima
+//! and the distance after each step.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use eframe::egui;
+use rand::RngExt;
+
+use super::Pending;
+use super::clock::{Clock, Phase};
+use crate::app::i18n::{Lang, Message, RaceMsg, language, tr};
+use crate::app::jobs::{JobKind, Jobs};
+use crate::app::klotski::board::{BoardEvent, BoardLook, KlotskiBoard};
+use crate::app::klotski::game::KlotskiGame;
+use crate::app::klotski::names::{PieceName, describe_step, piece_names};
+use crate::engine::klotski::group::Group;
+use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
+use crate::engine::rng::SeededRng;
+use crate::engine::{Control, Dir};
+
+/// A step of a Klotski race: the piece (by index), its direction, and the
+/// clock's reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimedStep {
+    /// The piece's index in the layout.
+    pub piece: usize,
+    /// Where it went.
+    pub dir: Dir,
+    /// Milliseconds on the clock.
+    pub at_ms: u64,
+}
+
+/// The start's group with every position's distance, in both metrics.
+pub struct Groups {
+    /// Distances in unit steps.
+    pub steps: Group,
+    /// Distances in piece moves.
+    pub moves: Group,
+}
+
+impl Groups {
+    /// Enumerate `layout`'s group in both metrics.
+    pub fn build(layout: &Layout, ctl: &Control) -> Option<Self> {
+        let group = |metric| {
+            let (space, start) = KlotskiSpace::new(layout, metric);
+            Group::build(&space, start, ctl).ok()
+        };
+        Some(Self {
+            steps: group(Metric::Steps)?,
+            moves: group(Metric::Moves)?,
+        })
+    }
+
+    /// The unit steps from `layout` to the exit.
+    pub fn steps_of(&self, layout: &Layout) -> Option<u32> {
+        let (_, state) = KlotskiSpace::new(layout, Metric::Steps);
+        self.steps.distance_of(&state)
+    }
+}
+
+/// A random position of `layout`'s group that is not at the exit, drawn
+/// with `rng` (the layout itself if its group has no other).
+pub fn random_position(layout: &Layout, rng: &mut SeededRng, ctl: &Control) -> Layout {
+    let (space, start) = KlotskiSpace::new(layout, Metric::Steps);
+    let Ok(group) = Group::build(&space, start, ctl) else {
+        return layout.clone();
+    };
+    let far: Vec<usize> = (0..group.len())
+        .filter(|&i| group.distance_of(&group.states()[i]).is_some_and(|d| d > 0))
+        .collect();
+    if far.is_empty() {
+        return layout.clone();
+    }
+    let i = far[rng.random_range(0..far.len())];
+    crate::engine::klotski::group::layout_after(layout, &group.path_to(i))
+        .unwrap_or_else(|| layout.clone())
+}
+
+/// One timed Klotski solve.
+pub struct KlotskiAttempt {
+    /// The records key.
+    pub key: String,
+    game: KlotskiGame,
+    clock: Clock,
+    steps: Vec<TimedStep>,
+    names: Vec<PieceName>,
+    selected: Option<usize>,
+    board: KlotskiBoard,
+    /// The group and its distances.
+    groups: Pending<Option<Arc<Groups>>>,
+}
+
+impl KlotskiAttempt {
+    /// An attempt on `start` made at app time `now`.
+    pub fn new(
+        start: Layout,
+        key: String,
+        inspection: Duration,
+        now: f64,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) -> Self {
+        let layout = start.clone();
+        let repaint = ctx.clone();
+        let job = jobs.spawn(
+            JobKind::Hints,
+            Control::default().with_threads(1),
+            move |ctl| Groups::build(&layout, ctl).map(Arc::new),
+            move || repaint.request_repaint(),
+        );
+        Self {
+            key,
+            names: piece_names(&start),
+            game: KlotskiGame::new(start),
+            clock: Clock::new(inspection, now),
+            steps: Vec::new(),
+            selected: None,
+            board: KlotskiBoard::default(),
+            groups: Pending::Running(Box::new(job), Default::default()),
+        }
+    }
+
+    /// The layout as played.
+    #[cfg(test)]
+    pub fn layout(&self) -> &Layout {
+        self.game.layout()
+    }
+
+    /// The steps made.
+    pub fn steps(&self) -> &[TimedStep] {
+        &self.steps
+    }
+
+    /// Whether the exit was reached.
+    pub fn is_done(&self) -> bool {
+        self.clock.is_done()
+    }
+
+    /// The clock's reading at `now`.
+    pub fn elapsed(&mut self, now: f64) -> Duration {
+        self.clock.elapsed(now)
+    }
+
+    /// Piece moves made: consecutive steps of one piece count once.
+    pub fn moves(&self) -> usize {
+        self.game.moves()
+    }
+
+    /// The group, once enumerated.
+    pub fn groups(&self) -> Option<&Groups> {
+        self.groups.done().and_then(|g| g.as_deref())
+    }
+
+    /// Whether the group is being enumerated.
+    pub fn working(&self) -> bool {
+        matches!(self.groups, Pending::Running(..))
+    }
+
+    /// Take the group's enumeration once done.
+    pub fn poll(&mut self) {
+        self.groups.poll(|| None);
+    }
+
+    /// Step piece `i` toward `dir` at app time `now`; `false` (no change)
+    /// when blocked or done.
+    pub fn step(&mut self, i: usize, dir: Dir, now: f64) -> bool {
+        if self.clock.is_done() {
+            return false;
+        }
+        let mut trial = self.game.layout().clone();
+        if !trial.step(i, dir) {
+            return false;
+        }
+        let Some(at_ms) = self.clock.move_at(now) else {
+            return false;
+        };
+        self.game.step(i, dir);
+        self.steps.push(TimedStep {
+            piece: i,
+            dir,
+            at_ms,
+        });
+        if self.game.is_solved() {
+            self.clock.finish(at_ms);
+        }
+        true
+    }
+
+    /// The steps as text: `B:down A:left …` (a piece's letter and where
+    /// it went), what the records keep.
+    pub fn notation(&self) -> String {
+        let start = &self.game.start;
+        self.steps
+            .iter()
+            .map(|s| format!("{}{}", start.pieces[s.piece].letter, s.dir.letter()))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The layout before each step and after the last.
+    pub fn layouts(&self) -> Vec<Layout> {
+        let mut out = vec![self.game.start.clone()];
+        let mut l = self.game.start.clone();
+        for s in &self.steps {
+            l.step(s.piece, s.dir);
+            out.push(l.clone());
+        }
+        out
+    }
+
+    /// The step from `layout` that brings it one closer to the exit, if
+    /// the group knows one.
+    pub fn best_step(groups: &Groups, layout: &Layout) -> Option<(usize, Dir)> {
+        let d = groups.steps_of(layout)?;
+        (0..layout.pieces.len())
+            .flat_map(|i| Dir::ALL.map(|dir| (i, dir)))
+            .find(|&(i, dir)| {
+                let mut next = layout.clone();
+                next.step(i, dir) && groups.steps_of(&next).map(|n| n + 1) == Some(d)
+            })
+    }
+
+    /// The race's board and readouts; the keys move the selected piece.
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: f64) {
+        let lang = language(ui.ctx());
+        let phase = self.clock.phase(now);
+        let line = match phase {
+            Phase::Ready => RaceMsg::Ready,
+            Phase::Inspecting { .. } => {
+                let left = self.clock.inspection_left(now).unwrap_or_default();
+                RaceMsg::InspectingLeft {
+                    seconds: format!("{}", left.as_secs_f64().ceil()),
+                }
+            }
+            Phase::Running { .. } => RaceMsg::Solving,
+            Phase::Done { time } => RaceMsg::Solved {
+                seconds: super::seconds(time),
+            },
+        };
+        ui.strong(tr(ui, line));
+        let time = self.clock.elapsed(now);
+        let rate = self.clock.rate(self.steps.len(), now);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr(
+                ui,
+                RaceMsg::Time {
+                    seconds: super::seconds(time),
+                },
+            ));
+            ui.separator();
+            ui.label(tr(
+                ui,
+                RaceMsg::PieceMoves {
+                    moves: self.game.moves(),
+                },
+            ));
+            ui.separator();
+            ui.label(tr(
+                ui,
+                RaceMsg::UnitSteps {
+                    steps: self.steps.len(),
+                },
+            ));
+            ui.separator();
+            ui.label(tr(
+                ui,
+                RaceMsg::StepsPerSecond {
+                    rate: format!("{rate:.2}"),
+                },
+            ));
+        });
+        if matches!(phase, Phase::Running { .. } | Phase::Inspecting { .. }) {
+            ui.ctx().request_repaint_after(Duration::from_millis(100));
+        }
+        let shown = self.game.layout().clone();
+        let tints = vec![None; shown.pieces.len()];
+        let look = BoardLook {
+            names: &self.names,
+            lang,
+            selected: self.selected,
+            hinted: None,
+            interactive: !self.clock.is_done(),
+            tints: &tints,
+        };
+        for event in self.board.show(ui, &shown, look) {
+            match event {
+                BoardEvent::Select(i) => self.selected = Some(i),
+                BoardEvent::Step(i, d) => {
+                    self.step(i, d, now);
+                }
+            }
+        }
+    }
+
+    /// The arrow keys move the selected piece.
+    pub fn keys(&mut self, ctx: &egui::Context, now: f64) {
+        if let (Some(d), Some(i)) = (crate::app::keys::arrow(ctx), self.selected) {
+            self.step(i, d, now);
+        }
+    }
+
+    /// Select piece `i` (as a click does).
+    #[cfg(test)]
+    pub fn select(&mut self, i: usize) {
+        self.selected = Some(i);
+    }
+
+    /// The summary of a finished attempt.
+    pub fn summary(&mut self, ui: &mut egui::Ui) {
+        let lang = language(ui.ctx());
+        let time = self.clock.elapsed(f64::INFINITY);
+        ui.heading(tr(ui, RaceMsg::SummaryTitle));
+        ui.label(tr(
+            ui,
+            RaceMsg::Time {
+                seconds: super::seconds(time),
+            },
+        ));
+        let (moves, steps) = (self.game.moves(), self.steps.len());
+        let Some(groups) = self
+            .groups()
+            .map(|g| (g.moves.start_distance(), g.steps.start_distance()))
+        else {
+            ui.label(tr(ui, RaceMsg::PieceMoves { moves }));
+            ui.label(tr(ui, RaceMsg::UnitSteps { steps }));
+            if self.working() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(tr(ui, RaceMsg::FindingOptimum));
+                });
+            }
+            return;
+        };
+        let (best_moves, best_steps) = groups;
+        for (played, best, words) in [
+            (moves, best_moves, RaceMsg::PieceMoves { moves }),
+            (steps, best_steps, RaceMsg::UnitSteps { steps }),
+        ] {
+            let line = match best {
+                Some(optimum) => RaceMsg::AgainstOptimum {
+                    what: words.text(lang),
+                    optimum,
+                    excess: played.saturating_sub(optimum as usize),
+                },
+                None => words,
+            };
+            ui.label(tr(ui, line));
+        }
+        let Some(groups) = self.groups() else { return };
+        let layouts = self.layouts();
+        let distances: Vec<Option<u32>> = layouts.iter().map(|l| groups.steps_of(l)).collect();
+        ui.separator();
+        let exact: Vec<Option<super::analysis::Exact>> = distances
+            .iter()
+            .map(|d| {
+                d.map(|distance| super::analysis::Exact {
+                    distance,
+                    best: None,
+                })
+            })
+            .collect();
+        super::summary::chart(ui, &exact);
+        let lost: Vec<usize> = (0..self.steps.len())
+            .filter(|&i| match (distances[i], distances[i + 1]) {
+                (Some(a), Some(b)) => b >= a,
+                _ => false,
+            })
+            .collect();
+        if lost.is_empty() {
+            return;
+        }
+        ui.label(tr(ui, RaceMsg::LostCount { n: lost.len() }));
+        for &i in lost.iter().take(super::summary::LISTED) {
+            let s = self.steps[i];
+            let played = describe_step(&self.names[s.piece], s.dir, lang);
+            let best = KlotskiAttempt::best_step(groups, &layouts[i])
+                .map(|(p, d)| describe_step(&self.names[p], d, lang))
+                .unwrap_or_default();
+            ui.label(tr(
+                ui,
+                RaceMsg::LostMove {
+                    index: i + 1,
+                    played,
+                    best,
+                },
+            ));
+        }
+        if lost.len() > super::summary::LISTED {
+            ui.weak(tr(
+                ui,
+                RaceMsg::MoreLost {
+                    n: lost.len() - super::summary::LISTED,
+                },
+            ));
+        }
+    }
+}
+
+/// A classic's records key: `klotski 横刀立马` (a random position of its
+/// group: `klotski 横刀立马 random`).
+pub fn key_of(classic: &crate::storage::layouts::Classic, random: bool) -> String {
+    crate::storage::records::klotski_key(&classic.name, random)
+}
+
+/// A classic as the race names it.
+pub fn title_of(classic: &crate::storage::layouts::Classic, random: bool, lang: Lang) -> String {
+    let name = crate::app::klotski::title::classic_name(classic, lang);
+    if random {
+        RaceMsg::RandomOfGroup { name }.text(lang)
+    } else {
+        name
+    }
+}
