@@ -257,7 +257,7 @@ fn replay_says_when_the_optimum_is_out_of_reach() {
     // With time, the 6-6-3 is built and the optimum found: at most the walk.
     let rec = sb.run(&["replay", path, "--json"]).json_line();
     let optimum = rec["optimum"].as_u64().unwrap();
-    assert!(optimum <= 30 && optimum % 2 == 0, "{rec}");
+    assert!(optimum <= 30 && optimum.is_multiple_of(2), "{rec}");
     assert_eq!(rec["excess"], 30 - optimum as i64);
     assert!(
         rec["optimum_by"].as_str().unwrap().contains("6-6-3"),
