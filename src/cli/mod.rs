@@ -13,6 +13,7 @@ mod hint;
 mod klotski;
 mod observe;
 mod out;
+mod replay;
 mod report;
 mod signals;
 mod solve;
@@ -64,6 +65,10 @@ enum Command {
     /// Every position of a small tile board (up to 12 cells) by its
     /// distance to the goal.
     Distances(hint::DistancesArgs),
+    /// A recorded solve (a replay file or pasted text; `-` for standard
+    /// input): time, moves in both metrics, TPS, and the excess over the
+    /// optimum.
+    Replay(replay::ReplayArgs),
 }
 
 /// Board size and goal, shared by the commands.
@@ -212,6 +217,7 @@ pub fn run() -> ExitCode {
         Some(Command::Experiment(args)) => compare::experiment(&args, &mut out),
         Some(Command::Hint(args)) => hint::hint(&args, &mut out),
         Some(Command::Distances(args)) => hint::distances(&args, &mut out),
+        Some(Command::Replay(args)) => replay::run(&args, &mut out),
         None => no_command(),
     };
     finish(result.and_then(|()| out.flush()))

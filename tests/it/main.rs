@@ -19,6 +19,7 @@ mod observe_local;
 mod parse;
 mod pdb;
 mod pdb6666;
+mod replays;
 mod search;
 mod table;
 mod uninformed;

@@ -6,7 +6,7 @@
 //! `R`), so `R` slides the tile right of the blank to the left.
 
 mod board;
-mod goals;
+pub mod goals;
 pub mod heuristic;
 pub mod notation;
 pub mod packed;

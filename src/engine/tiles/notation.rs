@@ -12,12 +12,14 @@
 //!   push of the three tiles left of the blank). A run length is at most
 //!   [`MAX_RUN`].
 //! - Tokens are separated by single spaces when written
-//!   ([`to_notation`]); consecutive identical moves are always grouped into
+//!   ([`to_notation`]: slidy's "short spaced" form, `U2 R D L3`); consecutive identical moves are always grouped into
 //!   one token, so the number of tokens is the number of *multi-tile moves*
 //!   ([`multi_tile_moves`]).
 //! - Reading ([`parse_notation`]) accepts either case, any whitespace (or
 //!   none) between tokens (`R3D2LU` = `R3 D2 L U`), an explicit run of one
-//!   (`R1` = `R`) and neighbouring tokens of one letter (`R R2` = `R3`). A
+//!   (`R1` = `R`) and neighbouring tokens of one letter (`R R2` = `R3`), so
+//!   each of slidy's displays reads back (`U2RDL3`, `UU R D LLL`,
+//!   `U U R D L L L`). A
 //!   run of 0, a run over [`MAX_RUN`], a digit without a letter before it,
 //!   any other character, or more than [`MAX_MOVES`] moves in all are
 //!   refused with a [`NotationError`] naming the first bad token and where
@@ -325,6 +327,22 @@ mod tests {
         let mut b = crate::tiles::Board::goal(crate::tiles::Shape::new(4, 4).unwrap());
         b.apply_path(&parse_notation("R3").unwrap()).unwrap();
         assert_eq!(&b.cells()[12..], &[0, 13, 14, 15]);
+    }
+
+    #[test]
+    fn every_form_slidy_writes_reads_the_same() {
+        // slidy's four displays of one algorithm (its display tests).
+        let short = parse_notation("U2 R D L3").unwrap();
+        for text in [
+            "U U R D L L L",
+            "UU R D LLL",
+            "U URDL L L",
+            "UURDLLL",
+            "U2RDL3",
+        ] {
+            assert_eq!(parse_notation(text).unwrap(), short, "{text}");
+        }
+        assert_eq!(to_notation(&short), "U2 R D L3");
     }
 
     #[test]
