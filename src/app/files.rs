@@ -26,6 +26,8 @@ pub enum FileAction {
     Export,
     /// Export the batch aggregates.
     ExportBatch,
+    /// Choose a picture for the tiles.
+    Picture,
 }
 
 impl FileAction {
@@ -41,13 +43,14 @@ impl FileAction {
             } => Msg::FileSaveSolutionTitle,
             FileAction::Export => Msg::FileExportTitle,
             FileAction::ExportBatch => Msg::FileExportBatchTitle,
+            FileAction::Picture => Msg::FilePictureTitle,
         }
     }
 
     /// The file name offered when saving (none when opening).
     pub fn default_name(self) -> Option<&'static str> {
         match self {
-            FileAction::Open => None,
+            FileAction::Open | FileAction::Picture => None,
             FileAction::Save {
                 with_solution: false,
             } => Some("puzzle.ron"),
@@ -66,12 +69,13 @@ impl FileAction {
             FileAction::Export | FileAction::ExportBatch => {
                 vec![(Msg::FilterCsv, &["csv"]), (Msg::FilterRon, &["ron"])]
             }
+            FileAction::Picture => vec![(Msg::FilterPicture, &["png", "jpg", "jpeg"])],
         }
     }
 
     /// Whether it writes the file (else it reads one).
     pub fn writes(self) -> bool {
-        self != FileAction::Open
+        !matches!(self, FileAction::Open | FileAction::Picture)
     }
 }
 

@@ -7,6 +7,7 @@
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
 mod anatomy;
+mod appearance;
 mod axes;
 pub mod batch;
 mod board_view;
@@ -21,6 +22,7 @@ mod explain;
 mod file_dialog;
 mod files;
 mod fonts;
+mod fringe;
 mod game;
 mod help;
 mod heuristic_view;
@@ -31,6 +33,7 @@ mod keys;
 pub mod klotski;
 mod menu;
 mod palette;
+mod picture;
 mod run_by;
 mod set_state;
 mod settings;
@@ -46,6 +49,8 @@ mod tests_anatomy;
 mod tests_axes;
 #[cfg(test)]
 mod tests_beside;
+#[cfg(test)]
+mod tests_board_looks;
 #[cfg(test)]
 mod tests_by_depth;
 #[cfg(test)]
@@ -136,6 +141,8 @@ pub struct HuarongApp {
     files: files::FileDialogs,
     /// The language the window's title was last set in.
     titled: Option<i18n::Lang>,
+    /// The picture the tiles are cut from.
+    picture: picture::Picture,
 }
 
 impl HuarongApp {
@@ -180,6 +187,7 @@ impl HuarongApp {
             show_strategies: false,
             files: files::FileDialogs::default(),
             titled: None,
+            picture: picture::Picture::default(),
         }
     }
 
@@ -496,6 +504,7 @@ impl HuarongApp {
                 self.tiles.set_status(Said::msg(TilesMsg::StateSet));
             }
             Command::CloseSetState => self.set_state = None,
+            Command::ChoosePicture => self.files.request(ctx, files::FileAction::Picture),
         }
     }
 
@@ -645,7 +654,11 @@ impl eframe::App for HuarongApp {
                 files::FileAction::Save { with_solution } => self.save_path(&path, with_solution),
                 files::FileAction::Export => self.export_path(&path),
                 files::FileAction::ExportBatch => self.export_batch_path(&path),
+                files::FileAction::Picture => self.picture.choose(path, &self.jobs, ctx),
             }
+        }
+        if let Some(line) = self.picture.logic(ctx, &mut self.settings.look, &self.jobs) {
+            self.tiles.set_status(line);
         }
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {

@@ -35,7 +35,9 @@ messages! {
     FileSaveSolutionTitle => "Save the puzzle and its solution", "保存谜题及其解法";
     FileExportTitle => "Export the compare table", "导出对比表";
     FileExportBatchTitle => "Export the batch aggregates", "导出批量实验汇总";
+    FilePictureTitle => "Choose a picture for the tiles", "为各块选择图片";
     FilterPuzzle => "Huarong puzzle", "华容道谜题";
+    FilterPicture => "PNG or JPEG picture", "PNG 或 JPEG 图片";
     FilterCsv => "CSV table", "CSV 表格";
     FilterRon => "RON data", "RON 数据";
     NativeDidNotOpen =>

@@ -126,6 +126,8 @@ mod hints;
 pub use hints::HintMsg;
 mod pdb;
 pub use pdb::PdbMsg;
+mod looks;
+pub use looks::LooksMsg;
 pub mod reasons;
 
 /// Every table's templates: what the completeness and glyph tests read.
@@ -143,6 +145,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     hints::TEMPLATES,
     pdb::TEMPLATES,
     reasons::TEMPLATES,
+    looks::TEMPLATES,
 ];
 
 /// Declares a message table: an enum named first, then each message a
