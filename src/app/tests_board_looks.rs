@@ -20,7 +20,7 @@ use super::picture::{self, cell_uv};
 use super::settings::Look;
 use super::tests::{CTRL, TestApp, board, cell_rect, cells, harness_with, wait_until};
 use super::{HuarongApp, Settings};
-use crate::engine::TilePuzzle;
+use crate::engine::{Board, TilePuzzle};
 
 fn settings(look: Look) -> Settings {
     Settings {
@@ -655,5 +655,40 @@ fn the_look_section_speaks_chinese_too() {
     ] {
         h.get_by_label(label).scroll_to_me();
         h.run();
+    }
+}
+
+#[test]
+fn picture_tiles_fit_a_rectangular_board() {
+    // 3 rows of 5: the square picture's middle band, cut in fifteen.
+    let mut h = app(Look {
+        picture: true,
+        numbers: false,
+        ..Look::default()
+    });
+    let shape = crate::engine::Shape::new(3, 5).unwrap();
+    let goal = Board::goal(shape);
+    let start = Board::parse("6 1 2 3 4 11 7 8 9 5 0 12 13 14 10", Some(shape)).unwrap();
+    {
+        let app = h.state_mut();
+        let puzzle = TilePuzzle::new(start.clone(), goal).unwrap();
+        app.tiles.set_puzzle(puzzle, &mut app.settings);
+    }
+    h.run();
+    wait_for_picture(&mut h, &None);
+    pointer_away(&mut h);
+    let screen = h.render().expect("render");
+    let saved = save_screenshot(&screen, "picture-3x5.png");
+    let built_in = picture::built_in();
+    let parts: Vec<([f32; 3], [f32; 3])> = (0..15)
+        .filter(|&c| start.cells()[c] != 0)
+        .map(|c| tile_and_home(&screen, &h, &built_in, c))
+        .collect();
+    for (i, (shown, own)) in parts.iter().enumerate() {
+        let d_own = apart(*shown, *own);
+        assert!(d_own < 12.0, "tile {i}: {d_own} ({})", saved.display());
+        for (j, (_, other)) in parts.iter().enumerate().filter(|(j, _)| *j != i) {
+            assert!(apart(*shown, *other) > d_own, "tile {i} like part {j}");
+        }
     }
 }
