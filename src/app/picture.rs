@@ -201,7 +201,13 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<ColorImage, PictureError> {
     let mut limits = image::Limits::default();
     limits.max_alloc = Some(MAX_PIXELS * 8);
     second.limits(limits);
-    let mut picture = second.decode().map_err(undecodable)?;
+    // A photograph's EXIF orientation (a phone held upright) is applied,
+    // so the picture stands as its owner sees it.
+    let mut decoder = second.into_decoder().map_err(undecodable)?;
+    let orientation = image::ImageDecoder::orientation(&mut decoder)
+        .unwrap_or(image::metadata::Orientation::NoTransforms);
+    let mut picture = image::DynamicImage::from_decoder(decoder).map_err(undecodable)?;
+    picture.apply_orientation(orientation);
     if width.max(height) > TEXTURE_SIDE {
         picture = picture.thumbnail(TEXTURE_SIDE, TEXTURE_SIDE);
     }
@@ -692,6 +698,39 @@ mod tests {
         let img = decode(&png, Path::new("small.png")).unwrap();
         assert_eq!(img.size, [2, 3]);
         assert_eq!(img.pixels[5], Color32::from_rgb(200, 0, 0));
+    }
+
+    /// A photograph taken upright is stored on its side with an EXIF
+    /// orientation: it is turned back. Stored 40 wide and 20 high, red on
+    /// the left and blue on the right, with orientation 6 (turn 90°
+    /// clockwise to view): shown 20 wide and 40 high, red on top.
+    #[test]
+    fn a_photographs_exif_orientation_is_applied() {
+        let stored = image::RgbImage::from_fn(40, 20, |x, _| {
+            if x < 20 {
+                image::Rgb([230, 20, 20])
+            } else {
+                image::Rgb([20, 20, 230])
+            }
+        });
+        // A little-endian TIFF header and one IFD entry: Orientation
+        // (0x0112), a SHORT, value 6.
+        let exif = vec![
+            0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0,
+            0, 0,
+        ];
+        let mut jpeg = Vec::new();
+        let mut encoder = image::codecs::jpeg::JpegEncoder::new_with_quality(&mut jpeg, 95);
+        encoder.set_exif_metadata(exif).unwrap();
+        encoder
+            .write_image(stored.as_raw(), 40, 20, image::ExtendedColorType::Rgb8)
+            .unwrap();
+        let img = decode(&jpeg, Path::new("photo.jpg")).unwrap();
+        assert_eq!(img.size, [20, 40]);
+        let top = img.pixels[5 * 20 + 10];
+        let bottom = img.pixels[35 * 20 + 10];
+        assert!(top.r() > 150 && top.b() < 100, "{top:?}");
+        assert!(bottom.b() > 150 && bottom.r() < 100, "{bottom:?}");
     }
 
     /// The built-in picture differs from one part to another: the mean
