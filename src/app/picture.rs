@@ -51,7 +51,7 @@ pub enum PictureError {
     #[error(
         "The picture {} is {}, more than the {} a picture may have",
         path.display(),
-        crate::units::bytes(*bytes),
+        file_size(*bytes, Lang::English),
         crate::units::bytes(MAX_FILE_BYTES)
     )]
     TooLarge {
@@ -90,6 +90,17 @@ pub enum PictureError {
     },
 }
 
+/// A file's size as people read it (`70.2 MiB`), or in bytes when that
+/// reads as the bound itself (a file a byte over it).
+fn file_size(bytes: u64, lang: Lang) -> String {
+    let shown = crate::units::bytes(bytes);
+    if shown == crate::units::bytes(MAX_FILE_BYTES) {
+        let n = crate::units::thousands(bytes);
+        return LooksMsg::ByteCount { n }.text(lang);
+    }
+    shown
+}
+
 /// [`MAX_PIXELS`] in words.
 fn pixel_count(lang: Lang) -> String {
     let millions = (MAX_PIXELS / 1_000_000).to_string();
@@ -110,7 +121,7 @@ impl Message for PictureError {
             },
             PictureError::TooLarge { path, bytes } => LooksMsg::PictureTooLarge {
                 path: shown(path),
-                size: crate::units::bytes(*bytes),
+                size: file_size(*bytes, lang),
                 max: crate::units::bytes(MAX_FILE_BYTES),
             },
             PictureError::TooManyPixels {
@@ -659,6 +670,26 @@ mod tests {
         let e = read(&text).unwrap_err();
         assert!(matches!(e, PictureError::NotPngOrJpeg { .. }), "{e}");
         assert!(e.text(Lang::Chinese).contains("不是 PNG 或 JPEG"));
+        // A file over the bound (sparse: nothing is written, nor read).
+        let big = dir.path().join("big.jpg");
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(MAX_FILE_BYTES + 1)
+            .unwrap();
+        let e = read(&big).unwrap_err();
+        assert!(
+            matches!(e, PictureError::TooLarge { bytes, .. } if bytes == MAX_FILE_BYTES + 1),
+            "{e}"
+        );
+        assert!(
+            e.to_string()
+                .ends_with("is 67,108,865 bytes, more than the 64.0 MiB a picture may have"),
+            "{e}"
+        );
+        assert!(e.text(Lang::Chinese).contains("67,108,865 字节"), "{e}");
+        // A folder is not read.
+        let e = read(dir.path()).unwrap_err();
+        assert!(matches!(e, PictureError::CannotRead { .. }), "{e}");
         // A PNG whose header claims 10,000 × 10,000 pixels: refused from
         // the header, before its pixels are allocated.
         let mut huge = Vec::new();

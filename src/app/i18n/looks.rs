@@ -61,5 +61,6 @@ messages! {
         "{path} is not a PNG or JPEG picture", "{path} 不是 PNG 或 JPEG 图片";
     PictureUndecodable { path: String, why: String } =>
         "The picture {path} cannot be decoded: {why}", "无法解码图片 {path}：{why}";
+    ByteCount { n: String } => "{n} bytes", "{n} 字节";
     PixelCount { millions: String } => "{millions} million pixels", "{millions} 百万像素";
 }
