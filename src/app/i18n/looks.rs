@@ -27,8 +27,8 @@ messages! {
         "在每块的图片上用小标签显示它的数字";
     Fringe => "Fringe colours", "分组着色";
     FringeHint =>
-        "Colour the tiles by the group a row-by-row solve places together: the top row, the left column, the next row, … down to the last 2×3 or 2×2 block; each tile by its home cell in the goal",
-        "按逐行求解一起归位的分组给各块着色：最上一行、最左一列、下一行……直到最后的 2×3 或 2×2 区域；每块按它在目标局面中的格子着色";
+        "Colour the tiles by the group a row-by-row solve places together: the top row, the left column, the next row, … down to the last 2×3 or 2×2 block; each tile by its home cell in the goal. Picture tiles keep their picture",
+        "按逐行求解一起归位的分组给各块着色：最上一行、最左一列、下一行……直到最后的 2×3 或 2×2 区域；每块按它在目标局面中的格子着色。图片模式下各块仍显示图片";
     HoverSlide => "Slide on hover", "悬停即滑动";
     HoverSlideHint =>
         "Moving the pointer onto a tile in the blank's row or column slides it (and the tiles between) into the blank, no click, as speed solvers play",
