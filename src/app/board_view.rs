@@ -1,9 +1,14 @@
-//! The board widget: tiles drawn to fit the space, hover highlights, clicks,
-//! drags that follow the pointer along the free axis, and slide animations.
+//! The board widget: tiles drawn to fit the space (plain, in fringe
+//! colours, or cut from a picture), hover highlights, clicks, drags that
+//! follow the pointer along the free axis, sliding on hover, and slide
+//! animations.
 
 use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
 };
+
+use super::picture::Shown;
+use super::settings::Look;
 
 use super::game::Action;
 use crate::engine::{Board, Dir};
@@ -42,6 +47,34 @@ pub struct BoardOptions<'a> {
     /// Tints, numbers and links drawn over the tiles (the move overlay,
     /// the heuristic view, the hint's tile).
     pub marks: Option<&'a Marks>,
+    /// Picture, fringe colours and hover control.
+    pub look: TileLook<'a>,
+}
+
+/// How the tiles look and whether hovering slides them (the Board look
+/// settings, with the picture loaded). The default is the plain board.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TileLook<'a> {
+    /// Tiles cut from this picture.
+    pub picture: Option<&'a Shown>,
+    /// Numbers over the picture.
+    pub numbers: bool,
+    /// Tiles filled by their fringe's colour (without a picture).
+    pub fringe: bool,
+    /// Moving the pointer onto a tile in the blank's line slides it.
+    pub hover_slide: bool,
+}
+
+impl<'a> TileLook<'a> {
+    /// The look `look` asks for, with `picture` if it asks for one.
+    pub fn of(look: &Look, picture: Option<&'a Shown>) -> Self {
+        Self {
+            picture: picture.filter(|_| look.picture),
+            numbers: look.numbers,
+            fringe: look.fringe,
+            hover_slide: look.hover_slide,
+        }
+    }
 }
 
 /// What the overlays draw on the board, by cell.
@@ -62,7 +95,7 @@ pub struct Marks {
 }
 
 pub(crate) use super::palette::RING;
-use super::palette::{ARROW, HOME, HOME_HOVERED, LINK};
+use super::palette::{ARROW, HOME, HOME_HOVERED, LINK, fringe_tint};
 
 /// Tiles in flight after a slide.
 #[derive(Clone, Debug)]
@@ -91,6 +124,9 @@ struct Drag {
 pub struct BoardView {
     anim: Option<SlideAnim>,
     drag: Option<Drag>,
+    /// The cell under the pointer last frame (hover control slides once
+    /// per entry into a cell, not again while the pointer rests there).
+    hover_cell: Option<usize>,
 }
 
 /// Board geometry in screen space.
@@ -186,10 +222,20 @@ impl BoardView {
         );
 
         let input = if opts.interactive {
-            self.interact(ui, &response, board, &layout, opts.edit_mode)
+            self.interact(ui, &response, board, &layout, &opts)
         } else {
             None
         };
+        // Each tile's home cell in the goal: where its part of the picture
+        // and its fringe come from.
+        let mut home_of = vec![0; board.cells().len()];
+        for (cell, &t) in opts.goal.cells().iter().enumerate() {
+            if let Some(slot) = home_of.get_mut(usize::from(t)) {
+                *slot = cell;
+            }
+        }
+        let fringes = (opts.look.fringe && opts.look.picture.is_none())
+            .then(|| super::fringe::tile_fringes(opts.goal));
 
         // Where each tile is drawn: its cell, or in flight.
         if !self.animating(now) {
@@ -229,32 +275,76 @@ impl BoardView {
                 .marks
                 .and_then(|m| m.fill.get(c).copied().flatten())
                 .filter(|_| opts.picked != Some(c));
-            let fill = match marked {
-                // A marked tile keeps its tint, lighter while hovered.
-                Some(tint) if hovered => tint.lerp_to_gamma(Color32::WHITE, 0.2),
-                Some(tint) => tint,
-                None => tile_fill(&visuals, opts.picked == Some(c), hovered, home),
-            };
             let tile_rect = r.shrink(cell * 0.04);
             let radius = CornerRadius::same((cell * 0.12).min(255.0) as u8);
-            painter.rect_filled(tile_rect, radius, fill);
-            painter.rect_stroke(
-                tile_rect,
-                radius,
-                Stroke::new(1.0, visuals.widgets.inactive.bg_stroke.color),
-                StrokeKind::Inside,
-            );
-            painter.text(
-                tile_rect.center(),
-                Align2::CENTER_CENTER,
-                tile.to_string(),
-                FontId::proportional(cell * 0.38),
-                if marked.is_some() {
-                    Color32::WHITE
-                } else {
-                    visuals.strong_text_color()
-                },
-            );
+            let picked = opts.picked == Some(c);
+            let home_cell = home_of.get(usize::from(tile)).copied().unwrap_or(c);
+            if let Some(picture) = opts.look.picture {
+                let uv = picture.uv(shape, home_cell);
+                painter.add(
+                    egui::epaint::RectShape::filled(tile_rect, radius, Color32::WHITE)
+                        .with_texture(picture.texture.id(), uv),
+                );
+                // Tints are laid over the picture, which shows through.
+                let over = marked
+                    .or(picked.then_some(visuals.selection.bg_fill))
+                    .map(|t| t.gamma_multiply(0.65));
+                if let Some(tint) = over {
+                    painter.rect_filled(tile_rect, radius, tint);
+                }
+                if hovered {
+                    painter.rect_filled(tile_rect, radius, Color32::from_white_alpha(50));
+                }
+                if home {
+                    home_ring(&painter, tile_rect, radius, cell);
+                }
+                painter.rect_stroke(
+                    tile_rect,
+                    radius,
+                    Stroke::new(1.0, Color32::from_black_alpha(120)),
+                    StrokeKind::Inside,
+                );
+                if opts.look.numbers {
+                    number_label(&painter, tile, tile_rect, cell);
+                }
+            } else {
+                let fringe = fringes.as_ref().map(|(by_tile, n)| {
+                    fringe_tint(by_tile.get(usize::from(tile)).copied().unwrap_or(0), *n)
+                });
+                let fill = match (marked, fringe) {
+                    // A marked tile keeps its tint, lighter while hovered.
+                    (Some(tint), _) | (None, Some(tint)) if hovered => {
+                        tint.lerp_to_gamma(Color32::WHITE, 0.2)
+                    }
+                    (Some(tint), _) => tint,
+                    (None, Some(_)) if picked => visuals.selection.bg_fill,
+                    (None, Some(tint)) => tint,
+                    (None, None) => tile_fill(&visuals, picked, hovered, home),
+                };
+                painter.rect_filled(tile_rect, radius, fill);
+                painter.rect_stroke(
+                    tile_rect,
+                    radius,
+                    Stroke::new(1.0, visuals.widgets.inactive.bg_stroke.color),
+                    StrokeKind::Inside,
+                );
+                // In fringe colours a tile in place keeps its colour and
+                // gets the in-place green as a ring.
+                if fringe.is_some() && home {
+                    home_ring(&painter, tile_rect, radius, cell);
+                }
+                painter.text(
+                    tile_rect.center(),
+                    Align2::CENTER_CENTER,
+                    tile.to_string(),
+                    FontId::proportional(cell * 0.38),
+                    if marked.is_some() || fringe.is_some() {
+                        Color32::WHITE
+                    } else {
+                        visuals.strong_text_color()
+                    },
+                );
+            }
             if let Some(m) = opts.marks {
                 draw_tile_marks(&painter, m, c, tile_rect, cell, radius);
             }
@@ -272,9 +362,28 @@ impl BoardView {
         response: &egui::Response,
         board: &Board,
         layout: &Layout,
-        edit_mode: bool,
+        opts: &BoardOptions<'_>,
     ) -> Option<BoardInput> {
+        let edit_mode = opts.edit_mode;
         let n = board.cells().len();
+        // Hover control: entering a cell (not resting in it) slides its
+        // tile, if it is in the blank's line; not while a button is down
+        // (a drag or a click has the board then).
+        let under = response.hover_pos().and_then(|p| layout.cell_at(p, n));
+        let entered = (under != self.hover_cell).then_some(under).flatten();
+        self.hover_cell = under;
+        if opts.look.hover_slide
+            && !edit_mode
+            && self.drag.is_none()
+            && !ui.input(|i| i.pointer.any_down())
+            && let Some(cell) = entered
+            && let Some(action) = board.slide_moves(cell)
+        {
+            return Some(BoardInput::Slide {
+                action,
+                animate: true,
+            });
+        }
         if response.clicked() {
             let cell = response
                 .interact_pointer_pos()
@@ -363,6 +472,33 @@ fn draw_tile_marks(
             StrokeKind::Outside,
         );
     }
+}
+
+/// The in-place green as a ring inside a tile (over a picture or a fringe
+/// colour, which a green fill would hide).
+fn home_ring(painter: &egui::Painter, tile_rect: Rect, radius: CornerRadius, cell: f32) {
+    painter.rect_stroke(
+        tile_rect,
+        radius,
+        Stroke::new((cell * 0.035).max(2.0), HOME_HOVERED),
+        StrokeKind::Inside,
+    );
+}
+
+/// A tile's number over its picture: small, white on a dark backdrop in
+/// the lower-right corner, readable on any picture and clear of the
+/// corner numbers (upper left).
+fn number_label(painter: &egui::Painter, tile: u8, tile_rect: Rect, cell: f32) {
+    let galley = painter.layout_no_wrap(
+        tile.to_string(),
+        FontId::proportional((cell * 0.17).max(10.0)),
+        Color32::WHITE,
+    );
+    let pad = Vec2::new(4.0, 1.0);
+    let at = tile_rect.max - galley.size() - pad - Vec2::splat(cell * 0.05);
+    let backdrop = Rect::from_min_size(at - pad, galley.size() + pad * 2.0);
+    painter.rect_filled(backdrop, 4.0, Color32::from_black_alpha(170));
+    painter.galley(at, galley, Color32::WHITE);
 }
 
 /// The links, as arcs bulging away from the line they join (so that

@@ -70,6 +70,8 @@ pub enum Command {
     About,
     /// Open the Help page "How the strategies work".
     OpenHelp,
+    /// Choose a picture file for the tiles (dialog).
+    ChoosePicture,
 }
 
 /// What the play view shown is asked to do.

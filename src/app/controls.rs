@@ -48,6 +48,8 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) 
         ui.checkbox(&mut settings.animate, tr(ui, TilesMsg::AnimateSlides));
         ui.checkbox(&mut settings.mark_home, tr(ui, TilesMsg::MarkHome));
         ui.checkbox(&mut settings.show_distance, tr(ui, TilesMsg::ShowDistance));
+        ui.separator();
+        super::appearance::show(ui, &mut settings.look, &mut commands);
     });
     commands
 }

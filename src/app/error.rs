@@ -174,6 +174,12 @@ fn io_error(e: &std::io::Error, lang: Lang) -> String {
     io_kind(e.kind(), &e.to_string(), lang)
 }
 
+/// An I/O error's kind and the system's message in `lang` (see
+/// [`io_error`]), for errors that keep the two apart.
+pub fn io_kind_text(kind: std::io::ErrorKind, message: &str, lang: Lang) -> String {
+    io_kind(kind, message, lang)
+}
+
 fn io_kind(kind: std::io::ErrorKind, message: &str, lang: Lang) -> String {
     match kind {
         std::io::ErrorKind::NotFound => ErrorMsg::FileNotFound.text(lang),

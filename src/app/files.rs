@@ -32,6 +32,8 @@ pub enum FileAction {
     OpenReplay,
     /// Save the replay watched.
     SaveReplay,
+    /// Choose a picture for the tiles.
+    Picture,
 }
 
 impl FileAction {
@@ -50,13 +52,14 @@ impl FileAction {
             FileAction::ExportRecords => Msg::FileExportRecordsTitle,
             FileAction::OpenReplay => Msg::FileOpenReplayTitle,
             FileAction::SaveReplay => Msg::FileSaveReplayTitle,
+            FileAction::Picture => Msg::FilePictureTitle,
         }
     }
 
     /// The file name offered when saving (none when opening).
     pub fn default_name(self) -> Option<&'static str> {
         match self {
-            FileAction::Open | FileAction::OpenReplay => None,
+            FileAction::Open | FileAction::OpenReplay | FileAction::Picture => None,
             FileAction::Save {
                 with_solution: false,
             } => Some("puzzle.ron"),
@@ -82,12 +85,16 @@ impl FileAction {
                 vec![(Msg::FilterReplay, &["ron"]), (Msg::FilterText, &["txt"])]
             }
             FileAction::SaveReplay => vec![(Msg::FilterReplay, &["ron"])],
+            FileAction::Picture => vec![(Msg::FilterPicture, &["png", "jpg", "jpeg"])],
         }
     }
 
     /// Whether it writes the file (else it reads one).
     pub fn writes(self) -> bool {
-        !matches!(self, FileAction::Open | FileAction::OpenReplay)
+        !matches!(
+            self,
+            FileAction::Open | FileAction::OpenReplay | FileAction::Picture
+        )
     }
 }
 

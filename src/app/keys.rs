@@ -7,6 +7,19 @@ use eframe::egui::{self, Key, KeyboardShortcut, Modifiers};
 use super::Command;
 use crate::engine::Dir;
 
+/// What the arrow keys (and W, A, S, D) move on a tile board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ArrowKeys {
+    /// The key names the direction a tile moves into the blank (Left
+    /// moves the tile right of the blank to the left): what the app has
+    /// always done.
+    #[default]
+    MoveTile,
+    /// The key names the direction the blank moves (Left swaps the blank
+    /// with the tile on its left).
+    MoveBlank,
+}
+
 const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
 const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
@@ -48,6 +61,15 @@ pub fn arrow(ctx: &egui::Context) -> Option<Dir> {
         .into_iter()
         .find(|&(a, b, _)| pressed(a, b))
         .map(|(_, _, d)| d)
+    })
+}
+
+/// The move of the blank an arrow key pressed this frame asks for, under
+/// `scheme`.
+pub fn blank_move(ctx: &egui::Context, scheme: ArrowKeys) -> Option<Dir> {
+    arrow(ctx).map(|d| match scheme {
+        ArrowKeys::MoveTile => d.opposite(),
+        ArrowKeys::MoveBlank => d,
     })
 }
 

@@ -7,6 +7,7 @@
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
 mod anatomy;
+mod appearance;
 mod axes;
 pub mod batch;
 mod board_view;
@@ -21,6 +22,7 @@ mod explain;
 mod file_dialog;
 mod files;
 mod fonts;
+mod fringe;
 mod game;
 mod help;
 mod heuristic_view;
@@ -31,6 +33,7 @@ mod keys;
 pub mod klotski;
 mod menu;
 mod palette;
+mod picture;
 pub mod race;
 mod run_by;
 mod set_state;
@@ -47,6 +50,8 @@ mod tests_anatomy;
 mod tests_axes;
 #[cfg(test)]
 mod tests_beside;
+#[cfg(test)]
+mod tests_board_looks;
 #[cfg(test)]
 mod tests_by_depth;
 #[cfg(test)]
@@ -142,6 +147,8 @@ pub struct HuarongApp {
     files: files::FileDialogs,
     /// The language the window's title was last set in.
     titled: Option<i18n::Lang>,
+    /// The picture the tiles are cut from.
+    picture: picture::Picture,
 }
 
 impl HuarongApp {
@@ -190,6 +197,7 @@ impl HuarongApp {
             show_strategies: false,
             files: files::FileDialogs::default(),
             titled: None,
+            picture: picture::Picture::default(),
         }
     }
 
@@ -513,6 +521,7 @@ impl HuarongApp {
                 self.tiles.set_status(Said::msg(TilesMsg::StateSet));
             }
             Command::CloseSetState => self.set_state = None,
+            Command::ChoosePicture => self.files.request(ctx, files::FileAction::Picture),
         }
     }
 
@@ -670,7 +679,11 @@ impl eframe::App for HuarongApp {
                     Err(e) => self.race.refuse(e.to_string()),
                 },
                 files::FileAction::SaveReplay => self.race.save_replay(&path),
+                files::FileAction::Picture => self.picture.choose(path, &self.jobs, ctx),
             }
+        }
+        if let Some(line) = self.picture.logic(ctx, &mut self.settings.look, &self.jobs) {
+            self.tiles.set_status(line);
         }
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {

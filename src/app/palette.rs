@@ -43,6 +43,42 @@ pub const GROUP_TINTS: [Color32; 5] = [
     Color32::from_rgb(0x4a, 0x4a, 0x9a),
 ];
 
+/// The fringe colouring's tint for fringe `k` of `n` (see
+/// `app::fringe`): a ramp of hues from red (placed first) through yellow,
+/// green and blue to violet (placed last), so the order of the solve reads
+/// off the board; rows and columns alternate between a lighter and a
+/// darker shade, so two fringes that touch differ in lightness too. Muted
+/// (half saturated) and dark enough for white numbers. Like the chart
+/// series, a sequence that names groups rather than one state: the move
+/// colouring and the heuristic view's tints are drawn over it when on.
+pub fn fringe_tint(k: usize, n: usize) -> Color32 {
+    let span = n.saturating_sub(1).max(1) as f32;
+    let hue = 0.78 * (k.min(n) as f32 / span);
+    let value = if k.is_multiple_of(2) { 0.70 } else { 0.52 };
+    // Greens and yellows look lighter than blues at one value: darker.
+    let value = value * (1.0 - 0.25 * (-((hue - 0.22) / 0.12).powi(2)).exp());
+    hsv(hue, 0.6, value)
+}
+
+/// A colour from hue (0..1, red at 0), saturation and value, in gamma
+/// space as the colours above are written.
+fn hsv(hue: f32, saturation: f32, value: f32) -> Color32 {
+    let h = (hue.rem_euclid(1.0)) * 6.0;
+    let c = value * saturation;
+    let x = c * (1.0 - (h % 2.0 - 1.0).abs());
+    let (r, g, b) = match h as u32 {
+        0 => (c, x, 0.0),
+        1 => (x, c, 0.0),
+        2 => (0.0, c, x),
+        3 => (0.0, x, c),
+        4 => (x, 0.0, c),
+        _ => (c, 0.0, x),
+    };
+    let m = value - c;
+    let byte = |v: f32| ((v + m).clamp(0.0, 1.0) * 255.0).round() as u8;
+    Color32::from_rgb(byte(r), byte(g), byte(b))
+}
+
 // The state of a search (the inspector's legend, open list, children
 // and tree), as frames and links around small boards.
 /// The node being expanded.
@@ -129,6 +165,31 @@ mod tests {
             }
         }
         assert!(close.is_empty(), "too alike: {close:?}");
+    }
+
+    /// Every fringe of every board size has a tint of its own, two
+    /// fringes one after the other (which touch on the board) differ
+    /// clearly, and white numbers read on each.
+    #[test]
+    fn fringe_tints_are_apart_and_dark_enough_for_white_numbers() {
+        for n in 2..=17 {
+            let tints: Vec<Color32> = (0..n).map(|k| fringe_tint(k, n)).collect();
+            for (i, a) in tints.iter().enumerate() {
+                // Relative luminance (sRGB channels taken as linear: a
+                // rough bound is enough here).
+                let lum = 0.2126 * f32::from(a.r())
+                    + 0.7152 * f32::from(a.g())
+                    + 0.0722 * f32::from(a.b());
+                assert!(lum < 170.0, "fringe {i} of {n} is too light: {a:?}");
+                for (j, b) in tints.iter().enumerate().skip(i + 1) {
+                    let d = distance(*a, *b);
+                    assert!(d > 20.0, "fringes {i} and {j} of {n} alike: {d:.0}");
+                    if j == i + 1 {
+                        assert!(d > 60.0, "fringes {i} and {j} of {n} touch: {d:.0}");
+                    }
+                }
+            }
+        }
     }
 
     /// The views that colour boards and search nodes write no colour of

@@ -65,6 +65,41 @@ pub struct Settings {
     /// The goal pattern of tile boards, by name (`rows`, `snake`, …; an
     /// unknown one is `rows`).
     pub goal: String,
+    /// How tile boards look and are played: picture, fringe colours, hover
+    /// and the arrow keys.
+    pub look: Look,
+}
+
+/// How tile boards look and are played (the Board look section).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Look {
+    /// Tiles show their part of a picture.
+    pub picture: bool,
+    /// The picture file chosen; `None` is the built-in picture.
+    pub picture_file: Option<std::path::PathBuf>,
+    /// Numbers drawn over the picture.
+    pub numbers: bool,
+    /// Tiles coloured by the fringe a row-by-row solve places them in.
+    pub fringe: bool,
+    /// Moving the pointer onto a tile in the blank's row or column slides
+    /// it, no click.
+    pub hover_slide: bool,
+    /// What the arrow keys move.
+    pub arrows: super::keys::ArrowKeys,
+}
+
+impl Default for Look {
+    fn default() -> Self {
+        Self {
+            picture: false,
+            picture_file: None,
+            numbers: true,
+            fringe: false,
+            hover_slide: false,
+            arrows: super::keys::ArrowKeys::default(),
+        }
+    }
 }
 
 /// The local searches' knobs as the app keeps them.
@@ -338,6 +373,7 @@ impl Default for Settings {
             language: super::i18n::Lang::English,
             race: super::race::RaceSettings::default(),
             goal: crate::engine::tiles::GoalPattern::Rows.name().to_string(),
+            look: Look::default(),
         }
     }
 }

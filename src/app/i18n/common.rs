@@ -41,6 +41,8 @@ messages! {
     FilterPuzzle => "Huarong puzzle", "华容道谜题";
     FilterReplay => "Huarong replay", "华容道回放";
     FilterText => "Text", "文本";
+    FilePictureTitle => "Choose a picture for the tiles", "为各块选择图片";
+    FilterPicture => "PNG or JPEG picture", "PNG 或 JPEG 图片";
     FilterCsv => "CSV table", "CSV 表格";
     FilterRon => "RON data", "RON 数据";
     NativeDidNotOpen =>

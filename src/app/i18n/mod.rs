@@ -128,6 +128,8 @@ mod pdb;
 pub use pdb::PdbMsg;
 mod race;
 pub use race::RaceMsg;
+mod looks;
+pub use looks::LooksMsg;
 pub mod reasons;
 
 /// Every table's templates: what the completeness and glyph tests read.
@@ -146,6 +148,7 @@ const TABLES: &[&[(&str, &str, &str)]] = &[
     pdb::TEMPLATES,
     race::TEMPLATES,
     reasons::TEMPLATES,
+    looks::TEMPLATES,
 ];
 
 /// Declares a message table: an enum named first, then each message a

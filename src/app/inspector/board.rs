@@ -48,6 +48,7 @@ impl Subject {
                         edit_mode: false,
                         picked: None,
                         marks: None,
+                        look: Default::default(),
                     };
                     BoardView::default().show(&mut child, &board, opts);
                 }

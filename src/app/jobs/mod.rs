@@ -33,6 +33,9 @@ pub enum JobKind {
     Hints,
     /// The inspector's stepped run.
     Inspector,
+    /// A picture for the tiles read and decoded (or the built-in one
+    /// painted).
+    Picture,
 }
 
 /// The app's background work. Cheap to clone: every clone is the one owner.

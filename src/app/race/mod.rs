@@ -547,9 +547,9 @@ impl RaceView {
             self.after_klotski_step();
             return;
         }
-        if let Some(d) = super::keys::arrow(ctx) {
+        if let Some(d) = super::keys::blank_move(ctx, settings.look.arrows) {
             let cmd = RaceCommand::Play {
-                action: vec![d.opposite()],
+                action: vec![d],
                 animate: true,
             };
             self.apply(cmd, ctx, now, settings);
@@ -669,7 +669,8 @@ impl RaceView {
         let Some(attempt) = &mut self.attempt else {
             ui.label(tr(ui, RaceMsg::PressNew));
             let goal = settings.race.goal();
-            let opts = board_options(&goal, settings, false);
+            let picture = super::picture::published(ui.ctx()).shown;
+            let opts = board_options(&goal, settings, picture.as_ref(), false);
             self.board_view.show(ui, &goal, opts);
             return None;
         };
@@ -729,7 +730,8 @@ impl RaceView {
         let board = attempt.board().clone();
         let goal = attempt.goal().clone();
         let playable = !matches!(phase, Phase::Done { .. });
-        let opts = board_options(&goal, settings, playable);
+        let picture = super::picture::published(ui.ctx()).shown;
+        let opts = board_options(&goal, settings, picture.as_ref(), playable);
         match self.board_view.show(ui, &board, opts) {
             Some(BoardInput::Slide { action, animate }) => {
                 Some(RaceCommand::Play { action, animate })
@@ -765,7 +767,12 @@ pub fn pattern_label(p: GoalPattern, lang: Lang) -> String {
 }
 
 /// How the race's board is drawn: no aids, which would be hints.
-fn board_options<'a>(goal: &'a Board, settings: &Settings, interactive: bool) -> BoardOptions<'a> {
+fn board_options<'a>(
+    goal: &'a Board,
+    settings: &'a Settings,
+    picture: Option<&'a super::picture::Shown>,
+    interactive: bool,
+) -> BoardOptions<'a> {
     BoardOptions {
         goal,
         mark_home: settings.mark_home,
@@ -773,6 +780,7 @@ fn board_options<'a>(goal: &'a Board, settings: &Settings, interactive: bool) ->
         edit_mode: false,
         picked: None,
         marks: None,
+        look: super::board_view::TileLook::of(&settings.look, picture),
     }
 }
 

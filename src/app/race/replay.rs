@@ -279,5 +279,6 @@ fn options(goal: &Board, mark_home: bool) -> BoardOptions<'_> {
         edit_mode: false,
         picked: None,
         marks: None,
+        look: Default::default(),
     }
 }

@@ -493,14 +493,15 @@ impl PlayView for TilesPlay {
         }
     }
 
-    /// The arrow keys: a key names the direction the *tile* moves, so the
-    /// blank goes the other way. Not in edit mode.
+    /// The arrow keys: by default a key names the direction the *tile*
+    /// moves, so the blank goes the other way (the setting may make it the
+    /// blank's). Not in edit mode.
     fn keys(&mut self, ctx: &egui::Context, settings: &Settings, now: f64) {
         if self.edit_mode {
             return;
         }
-        if let Some(d) = keys::arrow(ctx) {
-            self.play(vec![d.opposite()], true, settings, now);
+        if let Some(d) = keys::blank_move(ctx, settings.look.arrows) {
+            self.play(vec![d], true, settings, now);
         }
     }
 

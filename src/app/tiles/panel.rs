@@ -3,7 +3,7 @@
 
 use eframe::egui;
 
-use crate::app::board_view::{BoardInput, BoardOptions, Marks};
+use crate::app::board_view::{BoardInput, BoardOptions, Marks, TileLook};
 use crate::app::i18n::{Message, Said, TilesMsg, tr};
 use crate::app::settings::Settings;
 
@@ -128,6 +128,7 @@ impl TilesPlay {
                 .request_repaint_after(std::time::Duration::from_secs_f64(to_next_second));
         }
         let marks = self.aids(ui, settings);
+        let picture = crate::app::picture::published(ui.ctx()).shown;
         let opts = BoardOptions {
             goal: &self.game.goal,
             mark_home: settings.mark_home,
@@ -135,6 +136,7 @@ impl TilesPlay {
             edit_mode: self.edit_mode,
             picked: self.picked,
             marks: Some(&marks),
+            look: TileLook::of(&settings.look, picture.as_ref()),
         };
         let board = self.game.board.clone();
         match self.board_view.show(ui, &board, opts) {
