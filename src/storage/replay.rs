@@ -60,6 +60,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use super::puzzle_file::quote;
 use crate::engine::tiles::notation::{
     NotationError, multi_tile_moves, parse_notation, to_notation,
 };
@@ -76,9 +77,6 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// The longest time a replay's plain form takes: 1,000,000 seconds.
 const MAX_SECONDS: f64 = 1e6;
-
-/// Longest piece of the text quoted in an error.
-const QUOTE_MAX: usize = 40;
 
 const HEADER_COMMENT: &str =
     "// Huarong replay: a scramble, its goal and the timed moves. Checked when opened.";
@@ -360,19 +358,6 @@ fn side_of(dir: Dir) -> &'static str {
         Dir::Left => "left of",
         Dir::Right => "right of",
     }
-}
-
-/// At most [`QUOTE_MAX`] characters of `text`, control characters escaped.
-fn quote(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .take(QUOTE_MAX)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().nth(QUOTE_MAX).is_some() {
-        out.push('…');
-    }
-    out
 }
 
 /// A replay's serde form: what the file holds after its header, and what a

@@ -229,19 +229,7 @@ impl KlotskiAttempt {
     pub fn ui(&mut self, ui: &mut egui::Ui, now: f64) {
         let lang = language(ui.ctx());
         let phase = self.clock.phase(now);
-        let line = match phase {
-            Phase::Ready => RaceMsg::Ready,
-            Phase::Inspecting { .. } => {
-                let left = self.clock.inspection_left(now).unwrap_or_default();
-                RaceMsg::InspectingLeft {
-                    seconds: format!("{}", left.as_secs_f64().ceil()),
-                }
-            }
-            Phase::Running { .. } => RaceMsg::Solving,
-            Phase::Done { time } => RaceMsg::Solved {
-                seconds: super::seconds(time),
-            },
-        };
+        let line = super::phase_line(phase, self.clock.inspection_left(now));
         ui.strong(tr(ui, line));
         let time = self.clock.elapsed(now);
         let rate = self.clock.rate(self.steps.len(), now);

@@ -675,19 +675,7 @@ impl RaceView {
             return None;
         };
         let phase = attempt.phase(now);
-        let line = match phase {
-            Phase::Ready => RaceMsg::Ready,
-            Phase::Inspecting { .. } => {
-                let left = attempt.inspection_left(now).unwrap_or_default();
-                RaceMsg::InspectingLeft {
-                    seconds: format!("{}", left.as_secs_f64().ceil()),
-                }
-            }
-            Phase::Running { .. } => RaceMsg::Solving,
-            Phase::Done { time } => RaceMsg::Solved {
-                seconds: seconds(time),
-            },
-        };
+        let line = phase_line(phase, attempt.inspection_left(now));
         ui.strong(tr(ui, line));
         let time = attempt.elapsed(now);
         let tps = attempt.tps(now);
@@ -781,6 +769,21 @@ fn board_options<'a>(
         picked: None,
         marks: None,
         look: super::board_view::TileLook::of(&settings.look, picture),
+    }
+}
+
+/// The line above the board for the clock's `phase` (`left`: the
+/// inspection left).
+fn phase_line(phase: Phase, left: Option<Duration>) -> RaceMsg {
+    match phase {
+        Phase::Ready => RaceMsg::Ready,
+        Phase::Inspecting { .. } => RaceMsg::InspectingLeft {
+            seconds: format!("{}", left.unwrap_or_default().as_secs_f64().ceil()),
+        },
+        Phase::Running { .. } => RaceMsg::Solving,
+        Phase::Done { time } => RaceMsg::Solved {
+            seconds: seconds(time),
+        },
     }
 }
 

@@ -662,3 +662,56 @@ fn key_for_piece(d: Dir) -> Key {
         Dir::Right => Key::ArrowRight,
     }
 }
+
+/// The race's summary, records, a replay and a Klotski summary in both
+/// languages at both sizes, saved for a person to look at.
+#[test]
+#[ignore = "renders with wgpu and saves PNGs; run by hand"]
+fn render_race() {
+    let dir = crate::app::tests::screenshot_dir();
+    let dist = eight_puzzle_distances();
+    for lang in Lang::ALL {
+        let tag = crate::app::tests::lang_tag(lang);
+        for (w, hgt) in [(1600.0, 1000.0), (800.0, 560.0)] {
+            let folder = tempfile::TempDir::new().unwrap();
+            let mut h = race_app(folder.path().join("records.ron"), folder.path());
+            h.state_mut().settings.language = lang;
+            let save = |h: &mut egui_kittest::Harness<'static, crate::app::HuarongApp>,
+                        name: &str| {
+                h.set_size(eframe::egui::Vec2::new(w, hgt));
+                h.run_ok();
+                let img = h.render().expect("render");
+                img.save(dir.join(format!("race-{name}-{tag}-{w}.png")))
+                    .unwrap();
+            };
+            for n in 1..=2 {
+                race_once(&mut h, &dist);
+                wait_until_recorded(&mut h, n);
+            }
+            crate::app::tests::wait_until(&mut h, |h| !h.state().race.working(), 60, "analysis");
+            save(&mut h, "summary");
+            h.get_all_by_label(&RaceMsg::ReplayButton.text(lang))
+                .next()
+                .unwrap()
+                .click();
+            h.run();
+            crate::app::tests::wait_until(
+                &mut h,
+                |h| {
+                    h.state()
+                        .race
+                        .watching
+                        .as_ref()
+                        .is_some_and(|w| !w.finding())
+                },
+                60,
+                "the optimal solution",
+            );
+            for _ in 0..4 {
+                h.get_by_label(&RaceMsg::StepForward.text(lang)).click();
+                h.run();
+            }
+            save(&mut h, "replay");
+        }
+    }
+}
