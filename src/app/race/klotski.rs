@@ -233,35 +233,7 @@ impl KlotskiAttempt {
         ui.strong(tr(ui, line));
         let time = self.clock.elapsed(now);
         let rate = self.clock.rate(self.steps.len(), now);
-        ui.horizontal_wrapped(|ui| {
-            ui.label(tr(
-                ui,
-                RaceMsg::Time {
-                    seconds: super::seconds(time),
-                },
-            ));
-            ui.separator();
-            ui.label(tr(
-                ui,
-                RaceMsg::PieceMoves {
-                    moves: self.game.moves(),
-                },
-            ));
-            ui.separator();
-            ui.label(tr(
-                ui,
-                RaceMsg::UnitSteps {
-                    steps: self.steps.len(),
-                },
-            ));
-            ui.separator();
-            ui.label(tr(
-                ui,
-                RaceMsg::StepsPerSecond {
-                    rate: format!("{rate:.2}"),
-                },
-            ));
-        });
+        readout(ui, time, self.game.moves(), self.steps.len(), rate);
         if matches!(phase, Phase::Running { .. } | Phase::Inspecting { .. }) {
             ui.ctx().request_repaint_after(Duration::from_millis(100));
         }
@@ -387,6 +359,25 @@ impl KlotskiAttempt {
             ));
         }
     }
+}
+
+/// The clock and both metrics above a Klotski race's board.
+pub fn readout(ui: &mut egui::Ui, time: Duration, moves: usize, steps: usize, rate: f64) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr(
+            ui,
+            RaceMsg::Time {
+                seconds: super::seconds(time),
+            },
+        ));
+        ui.separator();
+        ui.label(tr(ui, RaceMsg::PieceMoves { moves }));
+        ui.separator();
+        ui.label(tr(ui, RaceMsg::UnitSteps { steps }));
+        ui.separator();
+        let rate = format!("{rate:.2}");
+        ui.label(tr(ui, RaceMsg::StepsPerSecond { rate }));
+    });
 }
 
 /// A classic's records key: `klotski 横刀立马` (a random position of its

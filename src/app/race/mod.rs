@@ -343,6 +343,7 @@ impl RaceView {
         match cmd {
             RaceCommand::NewScramble => {
                 self.watching = None;
+                self.status = None;
                 self.new_scramble(ctx, now, settings);
             }
             RaceCommand::Replay(i) => {
@@ -631,7 +632,9 @@ impl RaceView {
                     });
                 }
                 None => {
+                    ui.weak(tr(ui, RaceMsg::KlotskiHint));
                     ui.label(tr(ui, RaceMsg::PressNew));
+                    klotski::readout(ui, Duration::ZERO, 0, 0, 0.0);
                 }
             });
             self.after_klotski_step();
@@ -668,6 +671,9 @@ impl RaceView {
     ) -> Option<RaceCommand> {
         let Some(attempt) = &mut self.attempt else {
             ui.label(tr(ui, RaceMsg::PressNew));
+            // The same lines as in a race, so the board does not move when
+            // one starts.
+            Readout::default().show(ui);
             let goal = settings.race.goal();
             let picture = super::picture::published(ui.ctx()).shown;
             let opts = board_options(&goal, settings, picture.as_ref(), false);
@@ -677,40 +683,13 @@ impl RaceView {
         let phase = attempt.phase(now);
         let line = phase_line(phase, attempt.inspection_left(now));
         ui.strong(tr(ui, line));
-        let time = attempt.elapsed(now);
-        let tps = attempt.tps(now);
-        ui.horizontal_wrapped(|ui| {
-            ui.label(tr(
-                ui,
-                RaceMsg::Time {
-                    seconds: seconds(time),
-                },
-            ));
-            ui.separator();
-            let hint = tr(ui, RaceMsg::MetricsHint);
-            ui.label(tr(
-                ui,
-                RaceMsg::SingleTile {
-                    moves: attempt.single_tile_moves(),
-                },
-            ))
-            .on_hover_text(&hint);
-            ui.separator();
-            ui.label(tr(
-                ui,
-                RaceMsg::MultiTile {
-                    moves: attempt.multi_tile_moves(),
-                },
-            ))
-            .on_hover_text(&hint);
-            ui.separator();
-            ui.label(tr(
-                ui,
-                RaceMsg::Tps {
-                    tps: format!("{tps:.2}"),
-                },
-            ));
-        });
+        let readout = Readout {
+            time: attempt.elapsed(now),
+            single: attempt.single_tile_moves(),
+            multi: attempt.multi_tile_moves(),
+            tps: attempt.tps(now),
+        };
+        readout.show(ui);
         if matches!(phase, Phase::Running { .. } | Phase::Inspecting { .. }) {
             // Tenths of a second on the clock.
             ui.ctx().request_repaint_after(Duration::from_millis(100));
@@ -752,6 +731,38 @@ pub fn pattern_label(p: GoalPattern, lang: Lang) -> String {
         GoalPattern::Spiral => RaceMsg::GoalSpiral,
     }
     .text(lang)
+}
+
+/// The clock and the metrics above a tile race's board.
+#[derive(Default)]
+struct Readout {
+    time: Duration,
+    single: usize,
+    multi: usize,
+    tps: f64,
+}
+
+impl Readout {
+    fn show(&self, ui: &mut egui::Ui) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr(
+                ui,
+                RaceMsg::Time {
+                    seconds: seconds(self.time),
+                },
+            ));
+            ui.separator();
+            let hint = tr(ui, RaceMsg::MetricsHint);
+            ui.label(tr(ui, RaceMsg::SingleTile { moves: self.single }))
+                .on_hover_text(&hint);
+            ui.separator();
+            ui.label(tr(ui, RaceMsg::MultiTile { moves: self.multi }))
+                .on_hover_text(&hint);
+            ui.separator();
+            let tps = format!("{:.2}", self.tps);
+            ui.label(tr(ui, RaceMsg::Tps { tps }));
+        });
+    }
 }
 
 /// How the race's board is drawn: no aids, which would be hints.

@@ -306,8 +306,8 @@ fn race_once(
     h: &mut egui_kittest::Harness<'static, crate::app::HuarongApp>,
     dist: &HashMap<Vec<u8>, u32>,
 ) -> (Board, Vec<Dir>) {
-    h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
-        .click();
+    let lang = h.state().settings.language;
+    h.get_by_label(&RaceMsg::NewScramble.text(lang)).click();
     h.run();
     let start = h.state().race.attempt().unwrap().scramble().clone();
     let path = path_with_a_detour(&start, dist);
@@ -676,6 +676,7 @@ fn render_race() {
             let folder = tempfile::TempDir::new().unwrap();
             let mut h = race_app(folder.path().join("records.ron"), folder.path());
             h.state_mut().settings.language = lang;
+            h.run();
             let save = |h: &mut egui_kittest::Harness<'static, crate::app::HuarongApp>,
                         name: &str| {
                 h.set_size(eframe::egui::Vec2::new(w, hgt));
