@@ -456,7 +456,8 @@ impl TryFrom<ReplayBody> for Replay {
     }
 }
 
-/// The file as written on disk.
+/// The file as written on disk: its header, then the body's fields
+/// spelled out (RON does not support serde's `flatten`).
 #[derive(Serialize, Deserialize)]
 #[serde(rename = "ReplayFile")]
 struct ReplayFile {

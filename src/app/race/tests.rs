@@ -375,6 +375,28 @@ fn solves_are_recorded_with_their_replays_and_the_averages_survive_a_relaunch() 
     );
 }
 
+/// Click the newest solve's Replay and wait for the optimal solution
+/// beside it.
+fn open_newest_replay(h: &mut egui_kittest::Harness<'static, crate::app::HuarongApp>, lang: Lang) {
+    h.get_all_by_label(&RaceMsg::ReplayButton.text(lang))
+        .next()
+        .expect("a Replay button")
+        .click();
+    h.run();
+    crate::app::tests::wait_until(
+        h,
+        |h| {
+            h.state()
+                .race
+                .watching
+                .as_ref()
+                .is_some_and(|w| !w.finding())
+        },
+        60,
+        "the optimal solution",
+    );
+}
+
 fn wait_until_recorded(h: &mut egui_kittest::Harness<'static, crate::app::HuarongApp>, n: usize) {
     crate::app::tests::wait_until(
         h,
@@ -430,21 +452,7 @@ fn a_replay_steps_beside_the_optimum_copies_as_text_and_pasted_text_opens() {
     let mut h = race_app(folder.path().join("records.ron"), folder.path());
     let (start, path) = race_once(&mut h, &dist);
     wait_until_recorded(&mut h, 1);
-    h.get_by_label(&RaceMsg::ReplayButton.text(Lang::English))
-        .click();
-    h.run();
-    crate::app::tests::wait_until(
-        &mut h,
-        |h| {
-            h.state()
-                .race
-                .watching
-                .as_ref()
-                .is_some_and(|w| !w.finding())
-        },
-        60,
-        "the optimal solution",
-    );
+    open_newest_replay(&mut h, Lang::English);
     h.run();
     let optimal = h
         .state()
@@ -691,23 +699,7 @@ fn render_race() {
             }
             crate::app::tests::wait_until(&mut h, |h| !h.state().race.working(), 60, "analysis");
             save(&mut h, "summary");
-            h.get_all_by_label(&RaceMsg::ReplayButton.text(lang))
-                .next()
-                .unwrap()
-                .click();
-            h.run();
-            crate::app::tests::wait_until(
-                &mut h,
-                |h| {
-                    h.state()
-                        .race
-                        .watching
-                        .as_ref()
-                        .is_some_and(|w| !w.finding())
-                },
-                60,
-                "the optimal solution",
-            );
+            open_newest_replay(&mut h, lang);
             for _ in 0..4 {
                 h.get_by_label(&RaceMsg::StepForward.text(lang)).click();
                 h.run();
