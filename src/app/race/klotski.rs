@@ -364,19 +364,20 @@ impl KlotskiAttempt {
 /// The clock and both metrics above a Klotski race's board.
 pub fn readout(ui: &mut egui::Ui, time: Duration, moves: usize, steps: usize, rate: f64) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(tr(
+        let time = tr(
             ui,
             RaceMsg::Time {
                 seconds: super::seconds(time),
             },
-        ));
+        );
+        super::whole(ui, time);
         ui.separator();
-        ui.label(tr(ui, RaceMsg::PieceMoves { moves }));
+        super::whole(ui, tr(ui, RaceMsg::PieceMoves { moves }));
         ui.separator();
-        ui.label(tr(ui, RaceMsg::UnitSteps { steps }));
+        super::whole(ui, tr(ui, RaceMsg::UnitSteps { steps }));
         ui.separator();
         let rate = format!("{rate:.2}");
-        ui.label(tr(ui, RaceMsg::StepsPerSecond { rate }));
+        super::whole(ui, tr(ui, RaceMsg::StepsPerSecond { rate }));
     });
 }
 

@@ -715,7 +715,7 @@ pub fn board_title(race: &RaceSettings, lang: Lang) -> String {
     }
     let pattern = pattern_label(race.pattern(), lang);
     RaceMsg::BoardTitle {
-        shape: race.shape().to_string(),
+        shape: shape_label(race.shape()),
         pattern,
     }
     .text(lang)
@@ -745,24 +745,31 @@ struct Readout {
 impl Readout {
     fn show(&self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
-            ui.label(tr(
+            let time = tr(
                 ui,
                 RaceMsg::Time {
                     seconds: seconds(self.time),
                 },
-            ));
+            );
+            whole(ui, time);
             ui.separator();
             let hint = tr(ui, RaceMsg::MetricsHint);
-            ui.label(tr(ui, RaceMsg::SingleTile { moves: self.single }))
-                .on_hover_text(&hint);
+            let single = tr(ui, RaceMsg::SingleTile { moves: self.single });
+            whole(ui, single).on_hover_text(&hint);
             ui.separator();
-            ui.label(tr(ui, RaceMsg::MultiTile { moves: self.multi }))
-                .on_hover_text(&hint);
+            let multi = tr(ui, RaceMsg::MultiTile { moves: self.multi });
+            whole(ui, multi).on_hover_text(&hint);
             ui.separator();
             let tps = format!("{:.2}", self.tps);
-            ui.label(tr(ui, RaceMsg::Tps { tps }));
+            let tps = tr(ui, RaceMsg::Tps { tps });
+            whole(ui, tps);
         });
     }
+}
+
+/// A readout kept on one line: a wrapped row moves it whole to the next.
+pub fn whole(ui: &mut egui::Ui, text: String) -> egui::Response {
+    ui.add(egui::Label::new(text).extend())
 }
 
 /// How the race's board is drawn: no aids, which would be hints.
@@ -796,6 +803,12 @@ fn phase_line(phase: Phase, left: Option<Duration>) -> RaceMsg {
             seconds: seconds(time),
         },
     }
+}
+
+/// A board's size as the app shows it: `4×4` (as the play view's size
+/// buttons write it).
+pub fn shape_label(shape: Shape) -> String {
+    format!("{}×{}", shape.rows, shape.cols)
 }
 
 /// A time as the race shows it: seconds with three decimals.
@@ -859,14 +872,14 @@ fn klotski_controls(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Ra
 fn tile_controls(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceCommand>) {
     ui.horizontal(|ui| {
         let label = ui.label(tr(ui, RaceMsg::Size));
-        let shown = settings.race.shape().to_string();
+        let shown = shape_label(settings.race.shape());
         egui::ComboBox::from_id_salt("race_side")
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 for side in SIDES {
                     let shape = Shape::new(side, side).expect("a side in range");
                     if ui
-                        .selectable_label(settings.race.side == side, shape.to_string())
+                        .selectable_label(settings.race.side == side, shape_label(shape))
                         .clicked()
                         && settings.race.side != side
                     {

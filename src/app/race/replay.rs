@@ -257,7 +257,7 @@ impl Watching {
                     });
                 }
                 None => {
-                    let shape = goal.shape().to_string();
+                    let shape = super::shape_label(goal.shape());
                     cols[1].label(tr(&cols[1], RaceMsg::NoOptimum { shape }));
                 }
             }

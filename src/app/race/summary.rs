@@ -45,7 +45,7 @@ pub fn show(ui: &mut egui::Ui, view: &mut RaceView) {
         ui.weak(tr(ui, RaceMsg::Inspected { seconds }));
     }
     ui.separator();
-    let shape = attempt.goal().shape().to_string();
+    let shape = super::shape_label(attempt.goal().shape());
     match &view.optimum {
         super::Pending::Running(..) => {
             ui.horizontal(|ui| {
