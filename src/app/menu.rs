@@ -75,7 +75,12 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
 }
 
 /// The Keys and About windows.
-pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
+pub fn help_windows(
+    ctx: &egui::Context,
+    keys: &mut bool,
+    about: &mut bool,
+    arrows: super::keys::ArrowKeys,
+) {
     egui::Window::new(tr_ctx(ctx, Msg::MenuKeys))
         .id(egui::Id::unique("keys window"))
         .open(keys)
@@ -88,8 +93,14 @@ pub fn help_windows(ctx: &egui::Context, keys: &mut bool, about: &mut bool) {
                     let lang = language(ui.ctx());
                     let said = |m: TilesMsg| m.text(lang);
                     // Key combinations are the same in every language.
+                    // The arrows as the Board look section has them.
+                    let arrows_what = match arrows {
+                        super::keys::ArrowKeys::MoveTile => TilesMsg::KeyArrowsWhat,
+                        super::keys::ArrowKeys::MoveBlank => TilesMsg::KeyArrowsBlankWhat,
+                    };
                     for (k, what) in [
-                        (said(TilesMsg::KeyArrows), TilesMsg::KeyArrowsWhat),
+                        (said(TilesMsg::KeyArrows), arrows_what),
+                        (said(TilesMsg::KeySpace), TilesMsg::KeySpaceWhat),
                         (said(TilesMsg::KeyClick), TilesMsg::KeyClickWhat),
                         (said(TilesMsg::KeyDrag), TilesMsg::KeyDragWhat),
                         ("Ctrl+Z".to_string(), TilesMsg::KeyUndoWhat),

@@ -612,7 +612,8 @@ impl HuarongApp {
                     }
                 });
         }
-        menu::help_windows(ctx, &mut self.show_help, &mut self.show_about);
+        let arrows = self.settings.look.arrows;
+        menu::help_windows(ctx, &mut self.show_help, &mut self.show_about, arrows);
         help::window(ctx, &mut self.show_strategies);
         self.files.show(ctx);
     }

@@ -289,6 +289,10 @@ messages! {
     // The Keys window.
     KeyArrows => "Arrow keys / WASD", "方向键 / WASD";
     KeyArrowsWhat => "slide a tile into the blank", "把一个块滑进空格";
+    KeyArrowsBlankWhat =>
+        "move the blank (the tile there slides the other way)", "移动空格（那里的块朝反方向滑动）";
+    KeySpace => "Space", "空格键";
+    KeySpaceWhat => "a new scramble (Race)", "新的打乱（竞速）";
     KeyClick => "Click a tile", "点击一个块";
     KeyClickWhat =>
         "slide it (and those between) toward the blank", "把它（连同中间的块）朝空格滑动";

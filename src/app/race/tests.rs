@@ -708,3 +708,24 @@ fn render_race() {
         }
     }
 }
+
+#[test]
+fn the_keys_window_names_the_arrow_setting_chosen_and_the_race_key() {
+    use crate::app::i18n::{Msg, TilesMsg};
+    use crate::app::keys::ArrowKeys;
+    for (arrows, what) in [
+        (ArrowKeys::MoveTile, TilesMsg::KeyArrowsWhat),
+        (ArrowKeys::MoveBlank, TilesMsg::KeyArrowsBlankWhat),
+    ] {
+        let mut settings = Settings::default();
+        settings.look.arrows = arrows;
+        let mut h = harness_with(settings);
+        h.run();
+        h.get_by_label(&Msg::MenuHelp.text(Lang::English)).click();
+        h.run();
+        h.get_by_label(&Msg::MenuKeys.text(Lang::English)).click();
+        h.run();
+        h.get_by_label(&what.text(Lang::English));
+        h.get_by_label(&TilesMsg::KeySpaceWhat.text(Lang::English));
+    }
+}
