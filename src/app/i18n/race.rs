@@ -82,12 +82,7 @@ messages! {
     ChartLost => "a move that did not bring you closer", "没有让你更接近目标的一步";
     LostCount { n: usize } => "{n} moves did not bring you closer:", "{n} 步没有让你更接近目标：";
     LostMove { index: usize, played: String, best: String } =>
-        "move {index}: you moved {played}, best was {best}", "第 {index} 步：你把{played}，最佳是把{best}";
-    TileMoved { tile: u8, dir: String } => "tile {tile} {dir}", "{tile} 号块向{dir}移";
-    Up => "up", "上";
-    Down => "down", "下";
-    Left => "left", "左";
-    Right => "right", "右";
+        "move {index}: you moved {played}, best was {best}", "第 {index} 步：你走了{played}，最佳是{best}";
     MoreLost { n: usize } => "… and {n} more", "…… 还有 {n} 步";
     // The records.
     RecordsTitle { board: String } => "Records: {board}", "纪录：{board}";

@@ -172,18 +172,35 @@ pub struct Lost {
     pub best: Option<Dir>,
 }
 
+/// The moves after which the distance did not fall, by index, given the
+/// distance before each move and after the last (`None` where unknown):
+/// the one rule of a lost move, for tiles and Klotski alike.
+pub fn lost_indices(distances: &[Option<u32>]) -> Vec<usize> {
+    distances
+        .windows(2)
+        .enumerate()
+        .filter_map(|(i, w)| match (w[0], w[1]) {
+            (Some(before), Some(after)) if after >= before => Some(i),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The distances [`along`] a path, without the best moves.
+pub fn distances_of(along: &[Option<Exact>]) -> Vec<Option<u32>> {
+    along.iter().map(|e| e.map(|e| e.distance)).collect()
+}
+
 /// The moves of `path` after which the distance did not fall, given the
 /// distances [`along`] it.
-pub fn lost_moves(path: &[Dir], distances: &[Option<Exact>]) -> Vec<Lost> {
-    path.iter()
-        .enumerate()
-        .filter_map(|(i, &played)| {
-            let before = distances.get(i).copied().flatten()?;
-            let after = distances.get(i + 1).copied().flatten()?;
-            (after.distance >= before.distance).then_some(Lost {
+pub fn lost_moves(path: &[Dir], along: &[Option<Exact>]) -> Vec<Lost> {
+    lost_indices(&distances_of(along))
+        .into_iter()
+        .filter_map(|i| {
+            Some(Lost {
                 index: i,
-                played,
-                best: before.best,
+                played: *path.get(i)?,
+                best: along[i].and_then(|e| e.best),
             })
         })
         .collect()

@@ -315,49 +315,17 @@ impl KlotskiAttempt {
         let layouts = self.layouts();
         let distances: Vec<Option<u32>> = layouts.iter().map(|l| groups.steps_of(l)).collect();
         ui.separator();
-        let exact: Vec<Option<super::analysis::Exact>> = distances
-            .iter()
-            .map(|d| {
-                d.map(|distance| super::analysis::Exact {
-                    distance,
-                    best: None,
-                })
-            })
-            .collect();
-        super::summary::chart(ui, &exact);
-        let lost: Vec<usize> = (0..self.steps.len())
-            .filter(|&i| match (distances[i], distances[i + 1]) {
-                (Some(a), Some(b)) => b >= a,
-                _ => false,
-            })
-            .collect();
-        if lost.is_empty() {
-            return;
-        }
-        ui.label(tr(ui, RaceMsg::LostCount { n: lost.len() }));
-        for &i in lost.iter().take(super::summary::LISTED) {
+        super::summary::chart(ui, &distances);
+        let lost = super::analysis::lost_indices(&distances);
+        let lines = lost.iter().map(|&i| {
             let s = self.steps[i];
             let played = describe_step(&self.names[s.piece], s.dir, lang);
             let best = KlotskiAttempt::best_step(groups, &layouts[i])
                 .map(|(p, d)| describe_step(&self.names[p], d, lang))
                 .unwrap_or_default();
-            ui.label(tr(
-                ui,
-                RaceMsg::LostMove {
-                    index: i + 1,
-                    played,
-                    best,
-                },
-            ));
-        }
-        if lost.len() > super::summary::LISTED {
-            ui.weak(tr(
-                ui,
-                RaceMsg::MoreLost {
-                    n: lost.len() - super::summary::LISTED,
-                },
-            ));
-        }
+            (i, played, best)
+        });
+        super::summary::list_lost(ui, lost.len(), lines);
     }
 }
 

@@ -935,19 +935,6 @@ fn inspection_and_new(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<
     }
 }
 
-/// A blank move as the tile moved by it: "tile 7 left".
-pub fn tile_move_words(board: &Board, blank: Dir, lang: super::i18n::Lang) -> String {
-    let tile = board.tile_moved_by(blank).unwrap_or(0);
-    let dir = match blank.opposite() {
-        Dir::Up => RaceMsg::Up,
-        Dir::Down => RaceMsg::Down,
-        Dir::Left => RaceMsg::Left,
-        Dir::Right => RaceMsg::Right,
-    }
-    .text(lang);
-    RaceMsg::TileMoved { tile, dir }.text(lang)
-}
-
 #[cfg(test)]
 mod tests;
 

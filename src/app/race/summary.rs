@@ -6,14 +6,15 @@ use eframe::egui;
 use egui_plot::{Line, Plot, PlotPoints, Points};
 
 use super::analysis::{self, Exact};
-use super::{RaceView, seconds, tile_move_words};
+use super::{RaceView, seconds};
 use crate::app::axes::{self, Scale};
+use crate::app::game::describe_move;
 use crate::app::i18n::{RaceMsg, language, tr};
 use crate::app::palette;
-use crate::engine::Board;
+use crate::engine::{Board, Dir};
 
 /// Up to this many lost moves are listed one by one.
-pub(super) const LISTED: usize = 12;
+const LISTED: usize = 12;
 
 /// Draw the finished attempt's summary.
 pub fn show(ui: &mut egui::Ui, view: &mut RaceView) {
@@ -108,29 +109,24 @@ pub fn show(ui: &mut egui::Ui, view: &mut RaceView) {
         return;
     };
     ui.separator();
-    chart(ui, distances);
+    chart(ui, &analysis::distances_of(distances));
     lost_list(ui, attempt.scramble(), &attempt.path(), distances);
 }
 
-/// The distance after each move, lost moves marked.
-pub(super) fn chart(ui: &mut egui::Ui, distances: &[Option<Exact>]) {
+/// The distance after each move (`None` where unknown), lost moves marked.
+pub(super) fn chart(ui: &mut egui::Ui, distances: &[Option<u32>]) {
     let points: Vec<[f64; 2]> = distances
         .iter()
         .enumerate()
-        .filter_map(|(i, d)| d.map(|d| [i as f64, d.distance as f64]))
+        .filter_map(|(i, d)| d.map(|d| [i as f64, d as f64]))
         .collect();
     if points.is_empty() {
         return;
     }
-    let lost: Vec<[f64; 2]> = distances
-        .windows(2)
-        .enumerate()
-        .filter_map(|(i, w)| match (w[0], w[1]) {
-            (Some(a), Some(b)) if b.distance >= a.distance => {
-                Some([(i + 1) as f64, b.distance as f64])
-            }
-            _ => None,
-        })
+    // A lost move is marked where it arrived.
+    let lost: Vec<[f64; 2]> = analysis::lost_indices(distances)
+        .into_iter()
+        .filter_map(|i| distances[i + 1].map(|d| [(i + 1) as f64, d as f64]))
         .collect();
     ui.label(tr(ui, RaceMsg::DistanceChart));
     let path_name = tr(ui, RaceMsg::ChartYourPath);
@@ -156,19 +152,37 @@ pub(super) fn chart(ui: &mut egui::Ui, distances: &[Option<Exact>]) {
     });
 }
 
-/// The lost moves in words, each with the best move there.
-fn lost_list(
+/// The lost moves in words: how many, then up to [`LISTED`] of them, each
+/// `(index in the path, the move played, the best move there)`.
+pub(super) fn list_lost(
     ui: &mut egui::Ui,
-    scramble: &Board,
-    path: &[crate::engine::Dir],
-    distances: &[Option<Exact>],
+    total: usize,
+    first: impl Iterator<Item = (usize, String, String)>,
 ) {
-    let lost = analysis::lost_moves(path, distances);
-    if lost.is_empty() {
+    if total == 0 {
         return;
     }
+    ui.label(tr(ui, RaceMsg::LostCount { n: total }));
+    for (index, played, best) in first.take(LISTED) {
+        let index = index + 1;
+        ui.label(tr(
+            ui,
+            RaceMsg::LostMove {
+                index,
+                played,
+                best,
+            },
+        ));
+    }
+    if total > LISTED {
+        ui.weak(tr(ui, RaceMsg::MoreLost { n: total - LISTED }));
+    }
+}
+
+/// The tile race's lost moves, the tiles named as the step list names them.
+fn lost_list(ui: &mut egui::Ui, scramble: &Board, path: &[Dir], along: &[Option<Exact>]) {
+    let lost = analysis::lost_moves(path, along);
     let lang = language(ui.ctx());
-    ui.label(tr(ui, RaceMsg::LostCount { n: lost.len() }));
     // The board before each move, to name the tiles moved.
     let mut boards = Vec::with_capacity(path.len());
     let mut board = scramble.clone();
@@ -176,28 +190,14 @@ fn lost_list(
         boards.push(board.clone());
         board.apply(d);
     }
-    for l in lost.iter().take(LISTED) {
+    let lines = lost.iter().map(|l| {
         let before = &boards[l.index];
-        let played = tile_move_words(before, l.played, lang);
+        let played = describe_move(before, l.played, lang);
         let best = l
             .best
-            .map(|b| tile_move_words(before, b, lang))
+            .map(|b| describe_move(before, b, lang))
             .unwrap_or_default();
-        ui.label(tr(
-            ui,
-            RaceMsg::LostMove {
-                index: l.index + 1,
-                played,
-                best,
-            },
-        ));
-    }
-    if lost.len() > LISTED {
-        ui.weak(tr(
-            ui,
-            RaceMsg::MoreLost {
-                n: lost.len() - LISTED,
-            },
-        ));
-    }
+        (l.index, played, best)
+    });
+    list_lost(ui, lost.len(), lines);
 }
