@@ -14,7 +14,7 @@ use rand::RngExt;
 use super::Pending;
 use super::clock::{Clock, Phase};
 use crate::app::i18n::{Lang, Message, RaceMsg, language, tr};
-use crate::app::jobs::{JobKind, Jobs};
+use crate::app::jobs::Jobs;
 use crate::app::klotski::board::{BoardEvent, BoardLook, KlotskiBoard};
 use crate::app::klotski::game::KlotskiGame;
 use crate::app::klotski::names::{PieceName, describe_step, piece_names};
@@ -106,13 +106,9 @@ impl KlotskiAttempt {
         ctx: &egui::Context,
     ) -> Self {
         let layout = start.clone();
-        let repaint = ctx.clone();
-        let job = jobs.spawn(
-            JobKind::Hints,
-            Control::default().with_threads(1),
-            move |ctl| Groups::build(&layout, ctl).map(Arc::new),
-            move || repaint.request_repaint(),
-        );
+        let job = super::spawn(jobs, ctx, move |ctl| {
+            Groups::build(&layout, ctl).map(Arc::new)
+        });
         Self {
             key,
             names: piece_names(&start),
@@ -225,8 +221,8 @@ impl KlotskiAttempt {
             })
     }
 
-    /// The race's board and readouts; the keys move the selected piece.
-    pub fn ui(&mut self, ui: &mut egui::Ui, now: f64) {
+    /// The race's board and readouts; whether a step reached the exit.
+    pub fn ui(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
         let lang = language(ui.ctx());
         let phase = self.clock.phase(now);
         let line = super::phase_line(phase, self.clock.inspection_left(now));
@@ -247,20 +243,21 @@ impl KlotskiAttempt {
             interactive: !self.clock.is_done(),
             tints: &tints,
         };
+        let mut finished = false;
         for event in self.board.show(ui, &shown, look) {
             match event {
                 BoardEvent::Select(i) => self.selected = Some(i),
-                BoardEvent::Step(i, d) => {
-                    self.step(i, d, now);
-                }
+                BoardEvent::Step(i, d) => finished |= self.step(i, d, now) && self.is_done(),
             }
         }
+        finished
     }
 
-    /// The arrow keys move the selected piece.
-    pub fn keys(&mut self, ctx: &egui::Context, now: f64) {
-        if let (Some(d), Some(i)) = (crate::app::keys::arrow(ctx), self.selected) {
-            self.step(i, d, now);
+    /// The arrow keys move the selected piece; whether it reached the exit.
+    pub fn keys(&mut self, ctx: &egui::Context, now: f64) -> bool {
+        match (crate::app::keys::arrow(ctx), self.selected) {
+            (Some(d), Some(i)) => self.step(i, d, now) && self.is_done(),
+            _ => false,
         }
     }
 

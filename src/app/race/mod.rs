@@ -66,6 +66,23 @@ impl Default for RaceSettings {
     }
 }
 
+/// Start a race's background work (an optimum, an analysis, a group):
+/// one thread, so the other core keeps the window responsive while the
+/// player solves; a frame is asked for when it is done.
+fn spawn<T: Send + 'static>(
+    jobs: &Jobs,
+    ctx: &egui::Context,
+    work: impl FnOnce(&Control) -> T + Send + 'static,
+) -> Handle<T> {
+    let repaint = ctx.clone();
+    jobs.spawn(
+        JobKind::Hints,
+        Control::default().with_threads(1),
+        work,
+        move || repaint.request_repaint(),
+    )
+}
+
 /// The race's own stream of `rng`'s generator: scrambles of their own,
 /// without taking from the play view's sequence.
 pub fn stream_of(rng: &SeededRng) -> SeededRng {
@@ -116,6 +133,14 @@ impl RaceSettings {
     pub fn inspection(&self) -> Duration {
         Duration::from_secs(self.inspection.min(MAX_INSPECTION).into())
     }
+}
+
+/// A finished attempt waiting to be recorded (for its optimum).
+enum Unrecorded {
+    /// The tile attempt, under this records key.
+    Tiles(String),
+    /// The Klotski attempt (it holds its key).
+    Klotski,
 }
 
 /// What the race view is asked to do.
@@ -176,7 +201,7 @@ pub struct RaceView {
     book: book::Book,
     /// The records key of a finished attempt not yet recorded: it waits
     /// for the optimum (or a new scramble).
-    unrecorded: Option<String>,
+    unrecorded: Option<Unrecorded>,
     /// What the view last said (a record export, a replay refused).
     pub status: Option<super::i18n::Said>,
     /// A replay being watched, shown instead of the attempt.
@@ -185,8 +210,6 @@ pub struct RaceView {
     pub klotski: Option<klotski::KlotskiAttempt>,
     /// A random Klotski position being drawn (the attempt starts with it).
     drawing: Option<Box<Handle<crate::engine::klotski::Layout>>>,
-    /// Whether the finished Klotski attempt was handed to the records.
-    recorded_klotski: bool,
 }
 
 impl RaceView {
@@ -206,7 +229,6 @@ impl RaceView {
             watching: None,
             klotski: None,
             drawing: None,
-            recorded_klotski: false,
         }
     }
 
@@ -289,12 +311,12 @@ impl RaceView {
         self.book.add(&key, solve);
     }
 
-    /// Record the finished attempt under `key` (with the optimum, if found).
-    fn record(&mut self, key: &str) {
-        if key.starts_with("klotski") {
-            self.record_klotski();
-            return;
-        }
+    /// Record the finished attempt (with the optimum, if found).
+    fn record(&mut self, which: Unrecorded) {
+        let key = match which {
+            Unrecorded::Klotski => return self.record_klotski(),
+            Unrecorded::Tiles(key) => key,
+        };
         let Some(attempt) = &mut self.attempt else {
             return;
         };
@@ -311,7 +333,7 @@ impl RaceView {
             replay: Some(replay),
             klotski_moves: None,
         };
-        self.book.add(key, solve);
+        self.book.add(&key, solve);
     }
 
     /// The attempt under way or just finished.
@@ -359,8 +381,8 @@ impl RaceView {
     }
 
     fn new_scramble(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
-        if let Some(key) = self.unrecorded.take() {
-            self.record(&key);
+        if let Some(which) = self.unrecorded.take() {
+            self.record(which);
         }
         if settings.race.klotski {
             self.new_klotski(ctx, now, settings);
@@ -378,13 +400,9 @@ impl RaceView {
         self.along = Pending::Idle;
         // Found while the player solves, so the summary has it at once.
         let pool = self.jobs.databases().clone();
-        let repaint = ctx.clone();
-        let job = self.jobs.spawn(
-            JobKind::Hints,
-            Control::default().with_threads(1),
-            move |ctl| analysis::optimum(&scramble, &goal, &pool, ctl),
-            move || repaint.request_repaint(),
-        );
+        let job = spawn(&self.jobs, ctx, move |ctl| {
+            analysis::optimum(&scramble, &goal, &pool, ctl)
+        });
         self.optimum = Pending::Running(Box::new(job), Arc::default());
     }
 
@@ -400,13 +418,9 @@ impl RaceView {
             return;
         }
         let mut rng = crate::engine::rng::seeded(rand::RngExt::random(&mut self.rng));
-        let repaint = ctx.clone();
-        let job = self.jobs.spawn(
-            JobKind::Hints,
-            Control::default().with_threads(1),
-            move |ctl| klotski::random_position(&layout, &mut rng, ctl),
-            move || repaint.request_repaint(),
-        );
+        let job = spawn(&self.jobs, ctx, move |ctl| {
+            klotski::random_position(&layout, &mut rng, ctl)
+        });
         self.drawing = Some(Box::new(job));
     }
 
@@ -426,19 +440,6 @@ impl RaceView {
             &self.jobs,
             ctx,
         ));
-        self.recorded_klotski = false;
-    }
-
-    /// Once the Klotski attempt is done, it waits to be recorded with its
-    /// optimum (once).
-    fn after_klotski_step(&mut self) {
-        if let Some(k) = &self.klotski
-            && k.is_done()
-            && !self.recorded_klotski
-        {
-            self.recorded_klotski = true;
-            self.unrecorded = Some(k.key.clone());
-        }
     }
 
     fn play(
@@ -460,7 +461,7 @@ impl RaceView {
             self.board_view.animate(&before, action, now, SLIDE_SECONDS);
         }
         if attempt.is_done() {
-            self.unrecorded = Some(settings.race.key());
+            self.unrecorded = Some(Unrecorded::Tiles(settings.race.key()));
             self.analyse(ctx);
         }
     }
@@ -479,13 +480,9 @@ impl RaceView {
         let pool = self.jobs.databases().clone();
         let done = Arc::new(AtomicUsize::new(0));
         let counter = done.clone();
-        let repaint = ctx.clone();
-        let job = self.jobs.spawn(
-            JobKind::Hints,
-            Control::default().with_threads(1),
-            move |ctl| analysis::along(&scramble, &goal, &path, &pool, ctl, &counter),
-            move || repaint.request_repaint(),
-        );
+        let job = spawn(&self.jobs, ctx, move |ctl| {
+            analysis::along(&scramble, &goal, &path, &pool, ctl, &counter)
+        });
         self.along = Pending::Running(Box::new(job), done);
     }
 
@@ -507,14 +504,14 @@ impl RaceView {
             }
         }
         let waiting = match &self.unrecorded {
-            Some(key) if key.starts_with("klotski") => self
+            Some(Unrecorded::Klotski) => self
                 .klotski
                 .as_ref()
                 .is_some_and(klotski::KlotskiAttempt::working),
             _ => matches!(self.optimum, Pending::Running(..)),
         };
-        if !waiting && let Some(key) = self.unrecorded.take() {
-            self.record(&key);
+        if !waiting && let Some(which) = self.unrecorded.take() {
+            self.record(which);
         }
         let n = self.attempt.as_ref().map_or(0, |a| a.moves().len() + 1);
         self.along.poll(|| vec![None; n]);
@@ -542,10 +539,11 @@ impl RaceView {
             return;
         }
         if settings.race.klotski {
-            if let Some(k) = &mut self.klotski {
-                k.keys(ctx, now);
+            if let Some(k) = &mut self.klotski
+                && k.keys(ctx, now)
+            {
+                self.unrecorded = Some(Unrecorded::Klotski);
             }
-            self.after_klotski_step();
             return;
         }
         if let Some(d) = super::keys::blank_move(ctx, settings.look.arrows) {
@@ -620,24 +618,28 @@ impl RaceView {
                     });
             }
             let drawing = self.drawing.is_some();
-            egui::CentralPanel::default().show(ui, |ui| match &mut self.klotski {
+            let finished = egui::CentralPanel::default().show(ui, |ui| match &mut self.klotski {
                 Some(k) => {
                     ui.weak(tr(ui, RaceMsg::KlotskiHint));
-                    k.ui(ui, now);
+                    k.ui(ui, now)
                 }
                 None if drawing => {
                     ui.horizontal(|ui| {
                         ui.spinner();
                         ui.label(tr(ui, RaceMsg::Scrambling));
                     });
+                    false
                 }
                 None => {
                     ui.weak(tr(ui, RaceMsg::KlotskiHint));
                     ui.label(tr(ui, RaceMsg::PressNew));
                     klotski::readout(ui, Duration::ZERO, 0, 0, 0.0);
+                    false
                 }
             });
-            self.after_klotski_step();
+            if finished.inner {
+                self.unrecorded = Some(Unrecorded::Klotski);
+            }
             let ctx = ui.ctx().clone();
             for cmd in commands {
                 self.apply(cmd, &ctx, now, settings);

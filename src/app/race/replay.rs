@@ -8,8 +8,8 @@ use super::Pending;
 use super::analysis;
 use crate::app::board_view::{BoardOptions, BoardView};
 use crate::app::i18n::{RaceMsg, tr};
-use crate::app::jobs::{JobKind, Jobs};
-use crate::engine::{Board, Control, Dir};
+use crate::app::jobs::Jobs;
+use crate::engine::{Board, Dir};
 use crate::storage::replay::Replay;
 
 /// The speeds offered, as multiples of the real pace.
@@ -56,13 +56,9 @@ impl Watching {
         }
         let (scramble, goal) = (replay.scramble.clone(), replay.goal.clone());
         let pool = jobs.databases().clone();
-        let repaint = ctx.clone();
-        let job = jobs.spawn(
-            JobKind::Hints,
-            Control::default().with_threads(1),
-            move |ctl| analysis::optimal_path(&scramble, &goal, &pool, ctl),
-            move || repaint.request_repaint(),
-        );
+        let job = super::spawn(jobs, ctx, move |ctl| {
+            analysis::optimal_path(&scramble, &goal, &pool, ctl)
+        });
         Self {
             replay,
             boards,
