@@ -36,14 +36,18 @@ pub fn commands(ctx: &egui::Context) -> Vec<Command> {
     if ctx.input_mut(|i| i.consume_shortcut(&UNDO)) {
         out.push(Command::Play(PlayCommand::Undo));
     }
-    let pasted = ctx.input(|i| {
+    out.extend(pasted(ctx).map(Command::Paste));
+    out
+}
+
+/// The text pasted this frame (Ctrl+V), if any.
+pub fn pasted(ctx: &egui::Context) -> Option<String> {
+    ctx.input(|i| {
         i.events.iter().find_map(|e| match e {
             egui::Event::Paste(t) => Some(t.clone()),
             _ => None,
         })
-    });
-    out.extend(pasted.map(Command::Paste));
-    out
+    })
 }
 
 /// The direction an arrow key (or W, A, S, D) pressed without modifiers

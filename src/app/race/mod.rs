@@ -526,13 +526,7 @@ impl RaceView {
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space)) {
             self.apply(RaceCommand::NewScramble, ctx, now, settings);
         }
-        let pasted = ctx.input(|i| {
-            i.events.iter().find_map(|e| match e {
-                egui::Event::Paste(t) => Some(t.clone()),
-                _ => None,
-            })
-        });
-        if let Some(text) = pasted {
+        if let Some(text) = super::keys::pasted(ctx) {
             self.open_text(&text, ctx);
         }
         if self.watching.is_some() {
