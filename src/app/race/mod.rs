@@ -135,6 +135,13 @@ impl RaceSettings {
     }
 }
 
+/// Seconds since 1970 now, as a record's date.
+fn now_unix_s() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
 /// A finished attempt waiting to be recorded (for its optimum).
 enum Unrecorded {
     /// The tile attempt, under this records key.
@@ -295,11 +302,8 @@ impl RaceView {
     /// Record the finished Klotski attempt (its steps' optimum known).
     fn record_klotski(&mut self) {
         let Some(k) = &mut self.klotski else { return };
-        let when_unix_s = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
         let solve = crate::storage::records::Solve {
-            when_unix_s,
+            when_unix_s: now_unix_s(),
             time_ms: k.elapsed(f64::INFINITY).as_millis() as u64,
             single_tile: k.steps().len() as u32,
             multi_tile: k.moves() as u32,
@@ -321,11 +325,8 @@ impl RaceView {
             return;
         };
         let replay = attempt.replay(f64::INFINITY);
-        let when_unix_s = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
         let solve = crate::storage::records::Solve {
-            when_unix_s,
+            when_unix_s: now_unix_s(),
             time_ms: replay.time_ms,
             single_tile: replay.single_tile_moves() as u32,
             multi_tile: replay.multi_tile_moves() as u32,
