@@ -10,13 +10,13 @@ use std::sync::{Arc, Mutex};
 use egui_kittest::kittest::Queryable;
 
 use super::i18n::{Lang, LessonMsg, Message};
-use super::inspector::lesson::{Algorithm, Explained, Lesson, Line, Narration};
+use super::inspector::lesson::{Explained, Lesson, Line, Narration, lines};
 use super::inspector::model::Model;
 use super::tests::{board, harness};
 use super::tests_inspector::{click_until, inspect, inspector, manhattan};
 use crate::engine::observe::{Event, Fate};
 use crate::engine::step::Record;
-use crate::engine::strategy::{Strategy, Tuning, configure, find, solve_tiles};
+use crate::engine::strategy::{Key, Strategy, Tuning, configure, find, solve_tiles};
 use crate::engine::{Control, HeuristicChoice, Limits, TilePuzzle};
 
 /// 20 moves from the goal: long enough for ties, cuts and several bounds.
@@ -64,11 +64,10 @@ pub(super) fn steps(records: &[Record]) -> Vec<&[Record]> {
 
 /// A model of `strategy` explained by its lesson.
 fn model(strategy: &dyn Strategy, start: &str) -> Model {
-    let weight = strategy.within();
-    let algorithm = Algorithm::of(strategy).unwrap();
+    let kind = strategy.search_kind().unwrap();
     Model::new(strategy.visit(), start.to_string())
-        .weighted(weight)
-        .explained_by(Lesson::new(algorithm, false, weight))
+        .keyed(kind.key().unwrap_or(Key::F))
+        .explained_by(Lesson::new(kind, false))
 }
 
 /// Fold `step` into `m` and give what the lesson says of it.
@@ -620,10 +619,15 @@ fn idastar_panel_says_the_next_bound_when_an_iteration_ends() {
 #[test]
 fn every_strategy_that_reports_steps_has_its_pseudocode() {
     for s in crate::engine::strategy::STRATEGIES {
-        let algorithm = Algorithm::of(*s);
-        assert_eq!(algorithm.is_some(), s.reports_events(), "{}", s.name());
+        let kind = s.search_kind();
+        assert_eq!(kind.is_some(), s.reports_events(), "{}", s.name());
+        if let Some(kind) = kind {
+            assert!(!lines(kind, false).is_empty(), "{}", s.name());
+            assert_eq!(kind.visit(), s.visit(), "{}", s.name());
+        }
     }
-    let mirror = find("bfs-mirror").unwrap();
-    assert_eq!(Algorithm::of(mirror), Some(Algorithm::BfsMirror));
-    assert!(Algorithm::BfsMirror.lines(true).contains(&Line::BfsMirror));
+    let mirror = find("bfs-mirror").unwrap().search_kind().unwrap();
+    assert!(lines(mirror, true).contains(&Line::BfsMirror));
+    let bfs = find("bfs").unwrap().search_kind().unwrap();
+    assert!(!lines(bfs, true).contains(&Line::BfsMirror));
 }

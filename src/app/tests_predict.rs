@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use egui_kittest::kittest::Queryable;
 
 use super::i18n::Lang;
-use super::inspector::lesson::{Algorithm, Lesson};
+use super::inspector::lesson::Lesson;
 use super::inspector::model::Model;
 use super::inspector::predict::{Answer, Ask, Pose, Practice, Question, pose};
 use super::tests::{board, harness, wait_until};
@@ -17,7 +17,7 @@ use super::tests_inspector::{click_until, inspect, inspector, manhattan, steps a
 use super::tests_lesson::{records, steps};
 use crate::engine::observe::Fate;
 use crate::engine::step::Record;
-use crate::engine::strategy::{Strategy, Tuning, configure, find};
+use crate::engine::strategy::{Key, Strategy, Tuning, configure, find};
 
 /// Every option a question offers, as answers.
 fn options(q: &Question) -> Vec<Answer> {
@@ -47,11 +47,10 @@ fn questions(
 ) -> Vec<(usize, Question, Vec<Vec<Record>>)> {
     let recs = records(strategy, start, max_nodes);
     let all = steps(&recs);
-    let weight = strategy.within();
-    let lesson = Lesson::new(Algorithm::of(strategy).unwrap(), false, weight);
+    let kind = strategy.search_kind().unwrap();
     let mut m = Model::new(strategy.visit(), start.to_string())
-        .weighted(weight)
-        .explained_by(lesson);
+        .keyed(kind.key().unwrap_or(Key::F))
+        .explained_by(Lesson::new(kind, false));
     let mut asked = Vec::new();
     for k in 0..all.len() {
         let coming = &all[k..(k + 64).min(all.len())];

@@ -510,6 +510,9 @@ fn render_tile_notes() {
 pub(super) struct Panics;
 
 impl crate::engine::Strategy for Panics {
+    fn search_kind(&self) -> Option<crate::engine::strategy::SearchKind> {
+        None
+    }
     fn name(&self) -> &'static str {
         "panics"
     }

@@ -130,6 +130,12 @@ messages! {
     OpenHeaderWeightedAll { waiting: String, stored: String, w: String } =>
         "{waiting} waiting, {stored} stored; all of them, the least g + {w}·h first (newest first among equal values):",
         "{waiting} 个待扩展，{stored} 个已存储；全部，g + {w}·h 小的在前（相同时新的在前）：";
+    OpenHeaderEstimate { waiting: String, stored: String, shown: usize } =>
+        "{waiting} waiting, {stored} stored; the {shown} with the least h (newest first among equal h):",
+        "{waiting} 个待扩展，{stored} 个已存储；h 最小的 {shown} 个（h 相同时新的在前）：";
+    OpenHeaderEstimateAll { waiting: String, stored: String } =>
+        "{waiting} waiting, {stored} stored; all of them, the least h first (newest first among equal h):",
+        "{waiting} 个待扩展，{stored} 个已存储；全部，h 小的在前（h 相同时新的在前）：";
     NothingYet => "Nothing yet: the start is expanded first.", "还没有：先扩展起点。";
     NothingProposedYet =>
         "Nothing yet: Step proposes the first move from the start.",

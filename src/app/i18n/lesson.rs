@@ -28,6 +28,9 @@ messages! {
     BestTakeWeighted =>
         "while the open list is not empty: n ← the node on it with the least g + w·h (the newest among equals)",
         "当开放列表不空：n ← 其中 g + w·h 最小的节点（相同时取最新的）";
+    BestTakeEstimate =>
+        "while the open list is not empty: n ← the node on it with the least h (the newest among equal h)",
+        "当开放列表不空：n ← 其中 h 最小的节点（h 相同时取最新的）";
     BestGoal => "  if n is the goal: stop, solved", "  若 n 是目标：停止，已解出";
     BestEach => "  close n; for each move n → c, g(c) = g(n) + 1:", "  关闭 n；对每一步移动 n → c，g(c) = g(n) + 1：";
     BestNew => "    if c is new: put it on the open list", "    若 c 是新的：放入开放列表";
@@ -100,6 +103,9 @@ messages! {
     BestTakeWeighted1 { state: String, g: u32, w: String, h: u32, key: String, ties: String } =>
         "Expand {state}: its g + w·h = {g} + {w}·{h} = {key} is the least on the open list ({ties})",
         "扩展 {state}：它的 g + w·h = {g} + {w}·{h} = {key} 是开放列表中最小的（{ties}）";
+    BestTakeEstimate1 { state: String, h: u32, ties: String } =>
+        "Expand {state}: its h = {h} is the least on the open list ({ties})",
+        "扩展 {state}：它的 h = {h} 是开放列表中最小的（{ties}）";
     Ties { n: String } =>
         "tied with {n} other nodes; the newest goes first",
         "另有 {n} 个节点与它相同；最新的先取";

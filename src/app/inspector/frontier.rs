@@ -12,6 +12,7 @@ use super::board::Subject;
 use super::legend::{self, Key};
 use super::model::{Model, Node};
 use crate::app::i18n::{InspectorMsg, tr};
+use crate::engine::strategy::Key as OpenKey;
 use crate::units::thousands;
 
 /// Open-list entries shown.
@@ -96,31 +97,36 @@ pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     } else {
         InspectorMsg::GridOpen
     };
-    let header = match (model.fifo(), all, model.weight()) {
+    let header = match (model.fifo(), all, model.key()) {
         (true, false, _) => InspectorMsg::QueueHeader {
             waiting,
             stored,
             shown,
         },
         (true, true, _) => InspectorMsg::QueueHeaderAll { waiting, stored },
-        (false, false, None) => InspectorMsg::OpenHeader {
+        (false, false, OpenKey::F) => InspectorMsg::OpenHeader {
             waiting,
             stored,
             shown,
         },
-        (false, true, None) => InspectorMsg::OpenHeaderAll { waiting, stored },
-        // Weighted A*: its key.
-        (false, false, Some(w)) => InspectorMsg::OpenHeaderWeighted {
+        (false, true, OpenKey::F) => InspectorMsg::OpenHeaderAll { waiting, stored },
+        (false, false, OpenKey::Weighted(w)) => InspectorMsg::OpenHeaderWeighted {
             waiting,
             stored,
             shown,
             w: w.to_string(),
         },
-        (false, true, Some(w)) => InspectorMsg::OpenHeaderWeightedAll {
+        (false, true, OpenKey::Weighted(w)) => InspectorMsg::OpenHeaderWeightedAll {
             waiting,
             stored,
             w: w.to_string(),
         },
+        (false, false, OpenKey::Estimate) => InspectorMsg::OpenHeaderEstimate {
+            waiting,
+            stored,
+            shown,
+        },
+        (false, true, OpenKey::Estimate) => InspectorMsg::OpenHeaderEstimateAll { waiting, stored },
     };
     // Before the first step the list is empty: say only why.
     if open == 0 && model.expanded == 0 {

@@ -7,111 +7,75 @@
 
 use crate::engine::observe::Fate;
 use crate::engine::step::Record;
-use crate::engine::strategy::{Strategy, Visit};
+use crate::engine::strategy::{Deepen, Key, SearchKind};
 
 use super::model::{Model, Proposal};
 
-/// The strategy the pseudocode is written for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Algorithm {
-    /// Breadth-first search.
-    Bfs,
-    /// Breadth-first with mirror images merged (Klotski).
-    BfsMirror,
-    /// Depth-first, depth-limited.
-    Dfs,
-    /// Iterative deepening.
-    Ids,
-    /// IDA*.
-    IdaStar,
-    /// A*.
-    AStar,
-    /// Weighted A*.
-    Weighted,
-    /// Simulated annealing.
-    Annealing,
-    /// Tabu search.
-    Tabu,
-    /// Greedy hill climbing.
-    Greedy,
+/// The pseudocode of a search of `kind`, in order; `klotski`: the lines of
+/// the Klotski search (IDA* there keeps a table of the states it reached,
+/// and no move pruning).
+pub fn lines(kind: SearchKind, klotski: bool) -> Vec<Line> {
+    use Line::*;
+    match kind {
+        SearchKind::BreadthFirst { mirrors } => {
+            let mut lines = vec![BfsInit, BfsTake, BfsEach];
+            if mirrors {
+                lines.push(BfsMirror);
+            }
+            lines.extend([BfsSeen, BfsStore, BfsGoal]);
+            lines
+        }
+        SearchKind::BestFirst(key) => vec![
+            BestInit,
+            take_line(key),
+            BestGoal,
+            BestEach,
+            BestNew,
+            BestDuplicate,
+            BestReopen,
+            BestImprove,
+        ],
+        SearchKind::DepthLimited => vec![
+            DfsInit,
+            DfsSearch,
+            DfsDuplicate,
+            DfsCut,
+            DepthGoal,
+            DfsDescend,
+        ],
+        SearchKind::Deepening(by) => {
+            let ids = by == Deepen::Depth;
+            let mut lines = vec![if ids { IdsInit } else { IdaInit }, IdaRound, IdaSearch];
+            lines.push(if klotski { IdaDuplicate } else { IdaSkip });
+            // Klotski's table learns estimates, so IDS there cuts by f.
+            lines.push(if ids && !klotski { IdsCut } else { IdaCut });
+            lines.extend([IdaGoal, IdaDescend, if ids { IdsNext } else { IdaNext }]);
+            lines
+        }
+        SearchKind::Annealing => vec![
+            AnnealInit,
+            AnnealPick,
+            AnnealDown,
+            AnnealChance,
+            LocalGoal,
+            AnnealCool,
+            AnnealRestart,
+        ],
+        SearchKind::Tabu => vec![
+            TabuInit, TabuWeigh, TabuFree, TabuAspire, TabuOldest, TabuMove, LocalGoal, TabuKick,
+        ],
+        SearchKind::HillClimbing => {
+            vec![GreedyInit, GreedyWeigh, GreedyStuck, GreedyTake, LocalGoal]
+        }
+    }
 }
 
-impl Algorithm {
-    /// The algorithm of `strategy` (none for a strategy that reports no
-    /// steps).
-    pub fn of(strategy: &dyn Strategy) -> Option<Self> {
-        Some(match strategy.name() {
-            "bfs" => Self::Bfs,
-            // The registry's other breadth-first search merges mirror images.
-            _ if strategy.visit() == Visit::BreadthFirst => Self::BfsMirror,
-            "dfs" => Self::Dfs,
-            "ids" => Self::Ids,
-            "idastar" => Self::IdaStar,
-            "astar" => Self::AStar,
-            "weighted" => Self::Weighted,
-            "annealing" => Self::Annealing,
-            "tabu" => Self::Tabu,
-            "greedy" => Self::Greedy,
-            _ => return None,
-        })
-    }
-
-    /// Its pseudocode, in order; `klotski`: the lines of the Klotski
-    /// search (IDA* there keeps a table of the states it reached, and no
-    /// move pruning).
-    pub fn lines(self, klotski: bool) -> Vec<Line> {
-        use Line::*;
-        match self {
-            Self::Bfs => vec![BfsInit, BfsTake, BfsEach, BfsSeen, BfsStore, BfsGoal],
-            Self::BfsMirror => vec![
-                BfsInit, BfsTake, BfsEach, BfsMirror, BfsSeen, BfsStore, BfsGoal,
-            ],
-            Self::AStar | Self::Weighted => vec![
-                BestInit,
-                if self == Self::Weighted {
-                    BestTakeWeighted
-                } else {
-                    BestTake
-                },
-                BestGoal,
-                BestEach,
-                BestNew,
-                BestDuplicate,
-                BestReopen,
-                BestImprove,
-            ],
-            Self::Dfs => vec![
-                DfsInit,
-                DfsSearch,
-                DfsDuplicate,
-                DfsCut,
-                DepthGoal,
-                DfsDescend,
-            ],
-            Self::Ids | Self::IdaStar => {
-                let ids = self == Self::Ids;
-                let mut lines = vec![if ids { IdsInit } else { IdaInit }, IdaRound, IdaSearch];
-                lines.push(if klotski { IdaDuplicate } else { IdaSkip });
-                // Klotski's table learns estimates, so IDS there cuts by f.
-                lines.push(if ids && !klotski { IdsCut } else { IdaCut });
-                lines.extend([IdaGoal, IdaDescend, if ids { IdsNext } else { IdaNext }]);
-                lines
-            }
-            Self::Annealing => vec![
-                AnnealInit,
-                AnnealPick,
-                AnnealDown,
-                AnnealChance,
-                LocalGoal,
-                AnnealCool,
-                AnnealRestart,
-            ],
-            Self::Tabu => vec![
-                TabuInit, TabuWeigh, TabuFree, TabuAspire, TabuOldest, TabuMove, LocalGoal,
-                TabuKick,
-            ],
-            Self::Greedy => vec![GreedyInit, GreedyWeigh, GreedyStuck, GreedyTake, LocalGoal],
-        }
+/// The line by which a best-first search takes its next node by `key`.
+fn take_line(key: Key) -> Line {
+    match key {
+        Key::F => Line::BestTake,
+        Key::Weighted(_) => Line::BestTakeWeighted,
+        Key::Estimate => Line::BestTakeEstimate,
     }
 }
 
@@ -129,6 +93,7 @@ pub enum Line {
     BestInit,
     BestTake,
     BestTakeWeighted,
+    BestTakeEstimate,
     BestGoal,
     BestEach,
     BestNew,
@@ -346,10 +311,8 @@ impl Explained {
 /// The lesson of a run, step by step.
 #[derive(Clone, Debug)]
 pub struct Lesson {
-    algorithm: Algorithm,
+    kind: SearchKind,
     klotski: bool,
-    /// Weighted A*'s weight.
-    weight: Option<f64>,
     explained: Option<Explained>,
     /// IDA* / IDS / DFS: the iteration's bound.
     bound: Option<u32>,
@@ -367,13 +330,12 @@ pub struct Lesson {
 }
 
 impl Lesson {
-    /// Nothing folded yet, for `algorithm` on Klotski (`klotski`) or
-    /// tiles; `weight`: weighted A*'s.
-    pub fn new(algorithm: Algorithm, klotski: bool, weight: Option<f64>) -> Self {
+    /// Nothing folded yet, for a search of `kind` on Klotski (`klotski`)
+    /// or tiles.
+    pub fn new(kind: SearchKind, klotski: bool) -> Self {
         Self {
-            algorithm,
+            kind,
             klotski,
-            weight,
             explained: None,
             bound: None,
             least_cut: None,
@@ -386,22 +348,17 @@ impl Lesson {
 
     /// The same lesson, nothing folded.
     pub fn fresh(&self) -> Self {
-        Self::new(self.algorithm, self.klotski, self.weight)
+        Self::new(self.kind, self.klotski)
     }
 
-    /// The algorithm explained.
-    pub fn algorithm(&self) -> Algorithm {
-        self.algorithm
-    }
-
-    /// Weighted A*'s weight.
-    pub fn weight(&self) -> Option<f64> {
-        self.weight
+    /// The kind of search explained.
+    pub fn kind(&self) -> SearchKind {
+        self.kind
     }
 
     /// Its pseudocode.
     pub fn lines(&self) -> Vec<Line> {
-        self.algorithm.lines(self.klotski)
+        lines(self.kind, self.klotski)
     }
 
     /// The last step, once one was folded.
@@ -422,11 +379,11 @@ impl Lesson {
     }
 
     fn explain(&mut self, e: &mut Explained, model: &Model, record: &Record) {
-        use Algorithm as A;
+        use SearchKind as K;
         // Matched in place: only a narration that names the state copies it.
         match *record {
-            Record::Expand { g, h, ref state } => match self.algorithm {
-                A::Bfs | A::BfsMirror => {
+            Record::Expand { g, h, ref state } => match self.kind {
+                K::BreadthFirst { .. } => {
                     e.run(Line::BfsTake);
                     e.run(Line::BfsEach);
                     let waiting = model.open_len();
@@ -438,13 +395,8 @@ impl Lesson {
                     e.set(Var::G, Value::Whole(g.into()));
                     e.set(Var::Queue, Value::Whole(waiting as u64));
                 }
-                A::AStar | A::Weighted => {
-                    let weighted = self.algorithm == A::Weighted;
-                    e.run(if weighted {
-                        Line::BestTakeWeighted
-                    } else {
-                        Line::BestTake
-                    });
+                K::BestFirst(key) => {
+                    e.run(take_line(key));
                     e.run(Line::BestEach);
                     // The node is off the open list now: those left with
                     // its key tie with it.
@@ -457,13 +409,13 @@ impl Lesson {
                     });
                     e.set(Var::G, Value::Whole(g.into()));
                     e.set(Var::H, Value::Whole(h.into()));
-                    match self.weight.filter(|_| weighted) {
-                        Some(w) => e.set(Var::Key, Value::Real(weighted_key(g, h, w))),
-                        None => e.set(Var::F, Value::Whole((g + h).into())),
+                    match key {
+                        Key::F => e.set(Var::F, Value::Whole((g + h).into())),
+                        _ => e.set(Var::Key, Value::Real(key.value(g, h))),
                     }
                     e.set(Var::Ties, Value::Whole(ties as u64));
                 }
-                A::Dfs => {
+                K::DepthLimited => {
                     e.run(Line::DfsSearch);
                     self.at_depth = Some(g);
                     e.narration.push(Narration::DfsSearch {
@@ -475,7 +427,7 @@ impl Lesson {
                         e.set(Var::Limit, Value::Whole(limit.into()));
                     }
                 }
-                A::Ids | A::IdaStar => {
+                K::Deepening(_) => {
                     e.run(Line::IdaSearch);
                     self.at_depth = Some(g);
                     let bound = self.bound.unwrap_or(g + h);
@@ -490,7 +442,7 @@ impl Lesson {
                     e.set(Var::F, Value::Whole((g + h).into()));
                     self.bound_vars(e);
                 }
-                A::Annealing | A::Tabu | A::Greedy => {}
+                K::Annealing | K::Tabu | K::HillClimbing => {}
             },
             Record::Generate {
                 g,
@@ -499,9 +451,9 @@ impl Lesson {
                 state: _,
             } => {
                 let i = model.children().len();
-                match self.algorithm {
-                    A::Bfs | A::BfsMirror => {
-                        if self.algorithm == A::BfsMirror {
+                match self.kind {
+                    K::BreadthFirst { mirrors } => {
+                        if mirrors {
                             e.run(Line::BfsMirror);
                         }
                         if fate == Fate::New {
@@ -514,7 +466,7 @@ impl Lesson {
                         }
                         e.set(Var::Queue, Value::Whole(model.open_len() as u64));
                     }
-                    A::AStar | A::Weighted => {
+                    K::BestFirst(_) => {
                         e.run(match fate {
                             Fate::New => Line::BestNew,
                             Fate::Reopened => Line::BestReopen,
@@ -523,7 +475,7 @@ impl Lesson {
                         });
                         e.narration.push(Narration::BestChild { i, g, h, fate });
                     }
-                    A::Dfs => {
+                    K::DepthLimited => {
                         self.back_up(e, model, Line::DfsSearch);
                         e.run(match fate {
                             Fate::Duplicate => Line::DfsDuplicate,
@@ -533,9 +485,9 @@ impl Lesson {
                         let limit = self.bound.unwrap_or(g);
                         e.narration.push(Narration::DfsChild { i, g, fate, limit });
                     }
-                    A::Ids | A::IdaStar => {
+                    K::Deepening(by) => {
                         self.back_up(e, model, Line::IdaSearch);
-                        let ids_cut = self.algorithm == A::Ids && !self.klotski;
+                        let ids_cut = by == Deepen::Depth && !self.klotski;
                         e.run(match fate {
                             Fate::Skipped => Line::IdaSkip,
                             Fate::Duplicate => Line::IdaDuplicate,
@@ -559,17 +511,17 @@ impl Lesson {
                         });
                         self.bound_vars(e);
                     }
-                    A::Annealing | A::Tabu | A::Greedy => {}
+                    K::Annealing | K::Tabu | K::HillClimbing => {}
                 }
             }
             Record::IterationStart { bound } => {
-                match self.algorithm {
-                    A::Dfs => {
+                match self.kind {
+                    K::DepthLimited => {
                         e.run(Line::DfsInit);
                         e.narration.push(Narration::DfsLimit { limit: bound });
                     }
                     _ => {
-                        let ids = self.algorithm == A::Ids;
+                        let ids = self.kind == K::Deepening(Deepen::Depth);
                         match self.bound {
                             None => {
                                 e.run(if ids { Line::IdsInit } else { Line::IdaInit });
@@ -592,12 +544,12 @@ impl Lesson {
                 self.at_depth = None;
                 self.bound_vars(e);
             }
-            Record::Goal { g } => match self.algorithm {
-                A::Bfs | A::BfsMirror => {
+            Record::Goal { g } => match self.kind {
+                K::BreadthFirst { .. } => {
                     e.run(Line::BfsGoal);
                     e.narration.push(Narration::Goal { g });
                 }
-                A::AStar | A::Weighted => {
+                K::BestFirst(_) => {
                     e.run(Line::BestGoal);
                     let state = model
                         .next_open(1)
@@ -605,15 +557,15 @@ impl Lesson {
                         .map_or_else(|| model.start().to_string(), |n| n.state);
                     e.narration.push(Narration::BestGoal { state, g });
                 }
-                A::Dfs | A::Ids | A::IdaStar => {
+                K::DepthLimited | K::Deepening(_) => {
                     // The child searched next is the goal itself.
                     e.lines
                         .retain(|l| !matches!(l, Line::DfsDescend | Line::IdaDescend));
-                    let dfs = self.algorithm == A::Dfs;
+                    let dfs = self.kind == K::DepthLimited;
                     e.run(if dfs { Line::DepthGoal } else { Line::IdaGoal });
                     e.narration.push(Narration::Goal { g });
                 }
-                A::Annealing | A::Tabu | A::Greedy => {
+                K::Annealing | K::Tabu | K::HillClimbing => {
                     e.run(Line::LocalGoal);
                     e.narration.push(Narration::LocalGoal { g });
                 }
@@ -654,11 +606,6 @@ impl Lesson {
     }
 }
 
-/// Weighted A*'s key as a number: g + w·h.
-pub fn weighted_key(g: u32, h: u32, w: f64) -> f64 {
-    f64::from(g) + w * f64::from(h)
-}
-
 impl Lesson {
     /// Depth first, a child of a node above the one searched last: the
     /// search backed up to it.
@@ -677,13 +624,13 @@ impl Lesson {
     /// IDA*'s bound (IDS's limit) and the least f cut so far.
     fn bound_vars(&self, e: &mut Explained) {
         let Some(bound) = self.bound else { return };
-        let name = if self.algorithm == Algorithm::IdaStar {
+        let name = if self.kind == SearchKind::Deepening(Deepen::Cost) {
             Var::Bound
         } else {
             Var::Limit
         };
         e.set(name, Value::Whole(bound.into()));
-        if self.algorithm != Algorithm::Dfs {
+        if self.kind != SearchKind::DepthLimited {
             let next = self
                 .least_cut
                 .map_or(Value::Infinite, |l| Value::Whole(l.into()));
@@ -692,8 +639,8 @@ impl Lesson {
     }
 
     fn propose(&mut self, e: &mut Explained, model: &Model, p: &Proposal) {
-        match self.algorithm {
-            Algorithm::Annealing => {
+        match self.kind {
+            SearchKind::Annealing => {
                 let delta = p.proposed - p.energy;
                 e.run(Line::AnnealPick);
                 e.run(if delta <= 0.0 {
@@ -718,7 +665,7 @@ impl Lesson {
                 e.set(Var::Chance, Value::Chance(chance));
                 e.set(Var::Taken, Value::Flag(p.accepted));
             }
-            Algorithm::Tabu => {
+            SearchKind::Tabu => {
                 let best = *self.best.get_or_insert(p.energy);
                 let kick = p.accepted && self.last_taken == Some(p.iteration);
                 if kick {
@@ -755,7 +702,7 @@ impl Lesson {
                 e.set(Var::Best, Value::Real(self.best.unwrap_or(best)));
                 e.set(Var::TabuLen, Value::Whole(model.tabu.len() as u64));
             }
-            Algorithm::Greedy => {
+            SearchKind::HillClimbing => {
                 e.run(Line::GreedyWeigh);
                 let (from, to) = (p.energy, p.proposed);
                 if p.accepted {
@@ -767,7 +714,11 @@ impl Lesson {
                 e.set(Var::Energy, Value::Real(from));
                 e.set(Var::Proposed, Value::Real(to));
             }
-            _ => {}
+            // Only the local searches propose moves.
+            SearchKind::BreadthFirst { .. }
+            | SearchKind::BestFirst(_)
+            | SearchKind::DepthLimited
+            | SearchKind::Deepening(_) => {}
         }
     }
 }

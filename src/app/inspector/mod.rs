@@ -36,7 +36,7 @@ use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::step::Stepper;
-use crate::engine::strategy::{SolveError, Strategy, Visit};
+use crate::engine::strategy::{Key, SolveError, Strategy};
 use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Status, TilePuzzle};
 use crate::units::thousands;
 
@@ -316,15 +316,12 @@ pub fn open(
 /// The model of `strategy`'s run from `start` (its state in words, on a
 /// Klotski board if `klotski`), nothing folded yet.
 fn empty_model(strategy: &dyn Strategy, start: String, klotski: bool) -> Model {
-    let visit = strategy.visit();
-    // A bounded best-first search (weighted A*) orders its open list by
-    // g + w·h, w its bound.
-    let weight = strategy.within().filter(|_| visit == Visit::BestFirst);
-    let model = Model::new(visit, start)
-        .weighted(weight)
+    let kind = strategy.search_kind();
+    let model = Model::new(strategy.visit(), start)
+        .keyed(kind.and_then(|k| k.key()).unwrap_or(Key::F))
         .informed(strategy.uses_heuristic());
-    match lesson::Algorithm::of(strategy) {
-        Some(algorithm) => model.explained_by(lesson::Lesson::new(algorithm, klotski, weight)),
+    match kind {
+        Some(kind) => model.explained_by(lesson::Lesson::new(kind, klotski)),
         None => model,
     }
 }

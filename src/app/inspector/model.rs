@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use crate::engine::observe::{Fate, Iteration};
 use crate::engine::step::Record;
-use crate::engine::strategy::Visit;
+use crate::engine::strategy::{Key, Visit};
 
 /// Proposed moves kept for the table (the latest).
 const PROPOSALS_KEPT: usize = 200;
@@ -167,11 +167,11 @@ pub struct Model {
     queue: VecDeque<Node>,
     /// A*'s open list: state → (g, h, when pushed).
     open: HashMap<String, (u32, u32, u64)>,
-    /// The same, ordered as A* pops it: least f (weighted A*: its key),
-    /// newest first.
+    /// The same, ordered as the search pops it: least key (A*: f), newest
+    /// first.
     by_f: BTreeMap<(u64, Reverse<u64>), String>,
-    /// Weighted A*'s weight: the open list is ordered by its key.
-    weight: Option<f64>,
+    /// What a best-first search orders its open list by.
+    key: Key,
     /// The search uses a heuristic (else its h is no estimate: BFS, DFS,
     /// IDS).
     informed: bool,
@@ -235,7 +235,7 @@ impl Model {
             queue: VecDeque::new(),
             open: HashMap::new(),
             by_f: BTreeMap::new(),
-            weight: None,
+            key: Key::F,
             informed: visit != Visit::BreadthFirst,
             pushes: 0,
             iterations: Vec::new(),
@@ -279,9 +279,9 @@ impl Model {
         {
             // The same entry, pushed once: only its estimate (and so its
             // key) was not known.
-            self.by_f.remove(&(self.key(g, old), Reverse(at)));
+            self.by_f.remove(&(self.rank(g, old), Reverse(at)));
             self.by_f
-                .insert((self.key(g, *h), Reverse(at)), state.clone());
+                .insert((self.rank(g, *h), Reverse(at)), state.clone());
             self.open.insert(state.clone(), (g, *h, at));
         }
     }
@@ -297,15 +297,16 @@ impl Model {
         self.lesson.as_ref()
     }
 
-    /// The same, for weighted A* with `weight` (`None`: A*'s order by f).
-    pub fn weighted(mut self, weight: Option<f64>) -> Self {
-        self.weight = weight;
+    /// The same, for a best-first search ordered by `key` (by default
+    /// A*'s f).
+    pub fn keyed(mut self, key: Key) -> Self {
+        self.key = key;
         self
     }
 
-    /// Weighted A*'s weight, whose key orders the open list (`None`: f).
-    pub fn weight(&self) -> Option<f64> {
-        self.weight
+    /// What a best-first search orders its open list by.
+    pub fn key(&self) -> Key {
+        self.key
     }
 
     /// The same, for a search that uses a heuristic or not (by default,
@@ -323,7 +324,7 @@ impl Model {
     /// Nothing folded yet, for the same search.
     pub fn fresh(&self) -> Self {
         let fresh = Self::new(self.visit, self.start.clone())
-            .weighted(self.weight)
+            .keyed(self.key)
             .informed(self.informed);
         match &self.lesson {
             Some(lesson) => fresh.explained_by(lesson.fresh()),
@@ -331,12 +332,10 @@ impl Model {
         }
     }
 
-    /// The key the search takes an open node by (least first).
-    fn key(&self, g: u32, h: u32) -> u64 {
-        match self.weight {
-            Some(w) => crate::engine::search::weighted_key(w, g, h),
-            None => u64::from(g + h),
-        }
+    /// The key the search takes an open node by (least first), as the
+    /// engine orders it.
+    fn rank(&self, g: u32, h: u32) -> u64 {
+        self.key.order(g, h)
     }
 
     /// What "open" means for the way it searches.
@@ -457,10 +456,10 @@ impl Model {
         }
     }
 
-    /// Open nodes whose key (A*: f; weighted A*: g + w·h) is that of `g`
-    /// and `h`.
+    /// Open nodes whose key (A*: f; weighted A*: g + w·h; greedy: h) is
+    /// that of `g` and `h`.
     pub fn open_with_key(&self, g: u32, h: u32) -> usize {
-        let key = self.key(g, h);
+        let key = self.rank(g, h);
         self.by_f
             .range((key, Reverse(u64::MAX))..=(key, Reverse(0)))
             .count()
@@ -483,7 +482,7 @@ impl Model {
             Order::BestF => {
                 self.remove_open(&node.state);
                 self.pushes += 1;
-                let key = self.key(node.g, node.h);
+                let key = self.rank(node.g, node.h);
                 self.by_f
                     .insert((key, Reverse(self.pushes)), node.state.clone());
                 self.open.insert(node.state, (node.g, node.h, self.pushes));
@@ -493,7 +492,7 @@ impl Model {
 
     fn remove_open(&mut self, state: &str) {
         if let Some((g, h, at)) = self.open.remove(state) {
-            let key = self.key(g, h);
+            let key = self.rank(g, h);
             self.by_f.remove(&(key, Reverse(at)));
         }
     }
@@ -586,10 +585,10 @@ impl Model {
         }
     }
 
-    /// The key the open list is ordered by for a node (f, or weighted
-    /// A*'s g + w·h).
+    /// The key the open list is ordered by for a node (f, weighted A*'s
+    /// g + w·h, greedy's h).
     pub fn open_key(&self, node: &Node) -> u64 {
-        self.key(node.g, node.h)
+        self.rank(node.g, node.h)
     }
 
     /// Fold one event in.
@@ -958,7 +957,7 @@ pub(super) mod tests {
                     sink.lock().unwrap().push(e.to_record())
                 }));
                 let o = solve_tiles(&*s, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
-                let mut m = Model::new(Visit::BestFirst, board.into()).weighted(weight);
+                let mut m = Model::new(Visit::BestFirst, board.into()).keyed(Key::Weighted(w));
                 for r in log.lock().unwrap().iter() {
                     if let Record::Expand { state, .. } = r
                         && m.expanded > 0

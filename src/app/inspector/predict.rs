@@ -9,12 +9,13 @@
 use eframe::egui;
 
 use super::board::Subject;
-use super::lesson::{Algorithm, Lesson};
+use super::lesson::Lesson;
 use super::model::Model;
 use super::pseudocode;
 use crate::app::i18n::{InspectorMsg, Lang, LessonMsg, Message, language, tr};
 use crate::engine::observe::Fate;
 use crate::engine::step::Record;
+use crate::engine::strategy::SearchKind;
 
 /// Most steps the search is let run ahead for one question (a tabu
 /// iteration weighs every neighbour, one step each).
@@ -94,13 +95,13 @@ fn shuffled(mut states: Vec<String>) -> Vec<String> {
 /// steps recorded after it (each from its step-starting event), `more`
 /// whether the search may record more.
 pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
-    let Some(algorithm) = model.lesson().map(Lesson::algorithm) else {
+    let Some(kind) = model.lesson().map(Lesson::kind) else {
         return Pose::Nothing;
     };
     let Some(first) = coming.first() else {
         return if more { Pose::Wait } else { Pose::Nothing };
     };
-    use Algorithm as A;
+    use SearchKind as K;
     let children = || {
         first.iter().filter_map(|r| match r {
             Record::Generate { g, h, fate, .. } => Some((*g, *h, *fate)),
@@ -114,8 +115,8 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
             steps: 1,
         })
     };
-    match (algorithm, &first[0]) {
-        (A::AStar | A::Weighted | A::Bfs | A::BfsMirror, Record::Expand { state, .. }) => {
+    match (kind, &first[0]) {
+        (K::BestFirst(_) | K::BreadthFirst { .. }, Record::Expand { state, .. }) => {
             // A reopening or an update is asked about when one comes.
             let changed = children()
                 .enumerate()
@@ -147,19 +148,19 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
                 Answer::State(state.clone()),
             )
         }
-        (A::Dfs | A::Ids | A::IdaStar, Record::IterationStart { bound }) => {
+        (K::DepthLimited | K::Deepening(_), Record::IterationStart { bound }) => {
             let Some(was) = model.bound() else {
                 return Pose::Nothing; // the first bound is h(start)
             };
             let options = (was + 1..=bound + 2).collect();
             one(Ask::Bound { was, options }, Answer::Bound(*bound))
         }
-        (A::Dfs | A::Ids | A::IdaStar, Record::Expand { .. }) => {
+        (K::DepthLimited | K::Deepening(_), Record::Expand { .. }) => {
             let Some((g, h, fate)) = children().next() else {
                 return Pose::Nothing;
             };
-            let options = match algorithm {
-                A::Dfs => vec![Fate::New, Fate::Duplicate, Fate::Pruned],
+            let options = match kind {
+                K::DepthLimited => vec![Fate::New, Fate::Duplicate, Fate::Pruned],
                 _ if fate == Fate::Skipped => vec![Fate::New, Fate::Pruned, Fate::Skipped],
                 _ if fate == Fate::Duplicate => vec![Fate::New, Fate::Pruned, Fate::Duplicate],
                 _ => vec![Fate::New, Fate::Pruned],
@@ -175,7 +176,7 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
             )
         }
         (
-            A::Annealing,
+            K::Annealing,
             Record::Propose {
                 energy,
                 proposed,
@@ -194,7 +195,7 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
             Answer::Accept(*accepted),
         ),
         (
-            A::Tabu | A::Greedy,
+            K::Tabu | K::HillClimbing,
             Record::Propose {
                 iteration,
                 accepted,
@@ -232,7 +233,7 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
                     };
                     let ask = Ask::Neighbour {
                         candidates: shuffled(candidates),
-                        stop: algorithm == A::Greedy,
+                        stop: kind == K::HillClimbing,
                     };
                     return Pose::Ask(Question {
                         ask,

@@ -5,10 +5,14 @@
 use eframe::egui;
 
 use super::board::Subject;
-use super::lesson::{Algorithm, Lesson, Line, Narration, Value, Var};
+use super::lesson::{Lesson, Line, Narration, Value, Var};
 use super::model::Model;
 use crate::app::i18n::{Lang, LessonMsg, Message, language, tr};
 use crate::engine::observe::Fate;
+use crate::engine::strategy::{Deepen, Key, SearchKind};
+
+/// Iterative deepening on the depth: its bound is a depth limit.
+const IDS: SearchKind = SearchKind::Deepening(Deepen::Depth);
 
 /// The mark before a line the step ran.
 pub const RAN: &str = "▶";
@@ -136,21 +140,23 @@ pub fn narrate(n: &Narration, lesson: &Lesson, subject: &Subject, lang: Lang) ->
                 }
             }
             .text(lang);
-            match lesson
-                .weight()
-                .filter(|_| lesson.algorithm() == Algorithm::Weighted)
-            {
-                Some(w) => LessonMsg::BestTakeWeighted1 {
+            match lesson.kind().key().unwrap_or(Key::F) {
+                Key::F => LessonMsg::BestTake1 {
+                    state: board(&state),
+                    f: g + h,
+                    ties,
+                },
+                Key::Weighted(w) => LessonMsg::BestTakeWeighted1 {
                     state: board(&state),
                     g,
                     w: number(w),
                     h,
-                    key: number(super::lesson::weighted_key(g, h, w)),
+                    key: number(Key::Weighted(w).value(g, h)),
                     ties,
                 },
-                None => LessonMsg::BestTake1 {
+                Key::Estimate => LessonMsg::BestTakeEstimate1 {
                     state: board(&state),
-                    f: g + h,
+                    h,
                     ties,
                 },
             }
@@ -179,13 +185,11 @@ pub fn narrate(n: &Narration, lesson: &Lesson, subject: &Subject, lang: Lang) ->
             state: board(&state),
             g,
         },
-        Narration::FirstBound { bound } if lesson.algorithm() == Algorithm::Ids => {
-            LessonMsg::FirstLimit1 { bound }
-        }
+        Narration::FirstBound { bound } if lesson.kind() == IDS => LessonMsg::FirstLimit1 { bound },
         Narration::FirstBound { bound } => LessonMsg::FirstBound1 { bound },
         Narration::NextBound { was, least, next } => {
             let least = least.map_or_else(|| "∞".to_string(), |l| l.to_string());
-            if lesson.algorithm() == Algorithm::Ids {
+            if lesson.kind() == IDS {
                 LessonMsg::NextLimit1 { was, least, next }
             } else {
                 LessonMsg::NextBound1 { was, least, next }
@@ -334,6 +338,7 @@ fn line_words(line: Line) -> LessonMsg {
         Line::BestInit => M::BestInit,
         Line::BestTake => M::BestTake,
         Line::BestTakeWeighted => M::BestTakeWeighted,
+        Line::BestTakeEstimate => M::BestTakeEstimate,
         Line::BestGoal => M::BestGoal,
         Line::BestEach => M::BestEach,
         Line::BestNew => M::BestNew,

@@ -5,8 +5,8 @@
 //! queue.
 
 use super::SearchSpace;
-use super::best_first::{End, Sum, best_first};
-use crate::control::{Control, Meter, Sizes, Stop};
+use super::best_first::{End, Sum, best_first, best_first_search};
+use crate::control::{Control, Meter, Sizes};
 use crate::observe::Watch;
 use crate::outcome::Outcome;
 
@@ -36,29 +36,7 @@ pub fn astar<S: SearchSpace>(
     heuristic: impl Fn(&S::State) -> u32,
     ctl: &Control,
 ) -> Outcome<S::Move> {
-    let mut meter = Meter::new(ctl);
-    let (end, sizes) = super::with_watch!(ctl, watch => {
-        astar_metered(space, start, heuristic, &mut meter, watch)
-    });
-    let mut stats = meter.finish(sizes);
-    match end {
-        AStarEnd::Found { path, bound } => {
-            stats.bound = Some(bound);
-            Outcome::solved(path, stats)
-        }
-        AStarEnd::Stopped(stop) => Outcome::stopped(stop, stats),
-        AStarEnd::Exhausted { states } => Outcome::exhausted(states, stats),
-    }
-}
-
-/// How an [`astar_metered`] run ended.
-pub(crate) enum AStarEnd<M> {
-    /// A shortest path (for an admissible heuristic), of cost `bound`.
-    Found { path: Vec<M>, bound: u32 },
-    /// The control stopped the search.
-    Stopped(Stop),
-    /// Every reachable state was searched; none is the goal.
-    Exhausted { states: usize },
+    best_first_search(space, start, heuristic, Sum, ctl)
 }
 
 /// A* counting into a caller's `meter` (so that several searches can share
@@ -70,13 +48,6 @@ pub(crate) fn astar_metered<S: SearchSpace, W: Watch>(
     heuristic: impl Fn(&S::State) -> u32,
     meter: &mut Meter<'_>,
     watch: &W,
-) -> (AStarEnd<S::Move>, Sizes) {
-    let (end, sizes) = best_first(space, start, heuristic, Sum, u64::MAX, meter, watch);
-    let end = match end {
-        End::Found { path, g, h } => AStarEnd::Found { path, bound: g + h },
-        End::Stopped(stop) => AStarEnd::Stopped(stop),
-        End::OverBudget => unreachable!("no budget was set"),
-        End::Exhausted { states } => AStarEnd::Exhausted { states },
-    };
-    (end, sizes)
+) -> (End<S::Move>, Sizes) {
+    best_first(space, start, heuristic, Sum, u64::MAX, meter, watch)
 }

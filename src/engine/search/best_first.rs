@@ -22,9 +22,10 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use super::{SearchSpace, backtrack, growth_bytes, poll_stored};
-use crate::control::{Meter, Sizes, Stop};
+use crate::control::{Control, Meter, Sizes, Stop};
 use crate::hash::StateMap;
 use crate::observe::{Event, Fate, Watch};
+use crate::outcome::Outcome;
 
 /// How a best-first search orders its open nodes.
 pub(crate) trait Priority: Copy {
@@ -283,6 +284,34 @@ pub(crate) enum End<M> {
     OverBudget,
     /// Every reachable state was searched; none is the goal.
     Exhausted { states: usize },
+}
+
+/// Best-first search from `start` by `priority` under `ctl`, as an
+/// [`Outcome`]: the whole of A*, weighted A* and greedy best-first search,
+/// which differ by their [`Priority`] alone. A solved outcome's
+/// `stats.bound` is the priority's [`shown`](Priority::shown) value of the
+/// goal (A*: f, the optimum; the others: the path's cost).
+pub(crate) fn best_first_search<S: SearchSpace, P: Priority>(
+    space: &S,
+    start: S::State,
+    heuristic: impl Fn(&S::State) -> u32,
+    priority: P,
+    ctl: &Control,
+) -> Outcome<S::Move> {
+    let mut meter = Meter::new(ctl);
+    let (end, sizes) = super::with_watch!(ctl, watch => {
+        best_first(space, start, heuristic, priority, u64::MAX, &mut meter, watch)
+    });
+    let mut stats = meter.finish(sizes);
+    match end {
+        End::Found { path, g, h } => {
+            stats.bound = Some(priority.shown(g, h));
+            Outcome::solved(path, stats)
+        }
+        End::Stopped(stop) => Outcome::stopped(stop, stats),
+        End::OverBudget => unreachable!("no budget was set"),
+        End::Exhausted { states } => Outcome::exhausted(states, stats),
+    }
 }
 
 /// Best-first search from `start` by `priority`, counting into `meter`

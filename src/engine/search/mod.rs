@@ -11,8 +11,9 @@
 //!   an energy: not optimal, they may fail, and their walks are returned
 //!   with loops erased.
 //! * [`weighted_astar()`] is A* on g + w·h: a path at most w times the
-//!   shortest, found with far fewer expansions. A* and weighted A* are one
-//!   best-first search that differ only by the key of the open list.
+//!   shortest, found with far fewer expansions. A*, weighted A* and greedy
+//!   best-first search are one best-first search that differ only by the
+//!   key of the open list (their priority).
 //! * [`ida_star()`] works on a [`DepthFirstSpace`]: one mutable state that
 //!   applies and undoes moves in place, so the inner loop never allocates.
 //!   [`weighted_ida_star()`] is IDA* on g + w·h; [`proven_within()`] finds
@@ -20,7 +21,7 @@
 //!   weighted IDA* and plain IDA* taking turns).
 
 mod astar;
-mod best_first;
+pub(crate) mod best_first;
 mod bfs;
 mod idastar;
 mod idastar_memo;
@@ -30,14 +31,15 @@ mod weighted;
 mod weighted_ida;
 
 pub use astar::astar;
-pub(crate) use astar::{AStarEnd, astar_metered};
+pub(crate) use astar::astar_metered;
+pub(crate) use best_first::End;
 pub use bfs::bfs;
 pub use idastar::ida_star;
 pub use idastar_memo::ida_star_memo;
 pub use local::{
     AnnealParams, GreedyParams, TRACE_DENSE, TabuParams, anneal, erase_loops, greedy, tabu,
 };
-pub(crate) use weighted::{WeightedEnd, weighted_astar_metered};
+pub(crate) use weighted::weighted_astar_metered;
 pub use weighted::{weighted_astar, weighted_key};
 pub use weighted_ida::{proven_within, weighted_ida_star};
 

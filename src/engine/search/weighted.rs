@@ -6,9 +6,9 @@
 //! least open). The larger w, the greedier and smaller the search.
 
 use super::SearchSpace;
-use super::best_first::{End, Priority, Scaled, best_first};
-use crate::control::{Control, Meter, Sizes, Stop};
-use crate::observe::{Unwatched, Watch};
+use super::best_first::{End, Priority, Scaled, best_first, best_first_search};
+use crate::control::{Control, Meter, Sizes};
+use crate::observe::Unwatched;
 use crate::outcome::Outcome;
 
 /// The weight's resolution: w is used as ⌊w·1000⌋ / 1000 (never above the
@@ -71,37 +71,14 @@ pub fn weighted_astar<S: SearchSpace>(
     weight: f64,
     ctl: &Control,
 ) -> Outcome<S::Move> {
-    let mut meter = Meter::new(ctl);
-    let (end, sizes) = super::with_watch!(ctl, watch => {
-        weighted_metered(space, start, heuristic, weight, u64::MAX, &mut meter, watch)
-    });
-    let mut stats = meter.finish(sizes);
-    match end {
-        WeightedEnd::Found { path, cost } => {
-            stats.bound = Some(cost);
-            Outcome::solved(path, stats)
-        }
-        WeightedEnd::Stopped(stop) => Outcome::stopped(stop, stats),
-        WeightedEnd::OverBudget => unreachable!("no budget was set"),
-        WeightedEnd::Exhausted { states } => Outcome::exhausted(states, stats),
-    }
-}
-
-/// How a [`weighted_astar_metered`] run ended.
-pub(crate) enum WeightedEnd<M> {
-    /// A path at most w times the shortest, of `cost` moves.
-    Found { path: Vec<M>, cost: u32 },
-    /// The control stopped the search.
-    Stopped(Stop),
-    /// The caller's budget of expansions ran out first.
-    OverBudget,
-    /// Every reachable state was searched; none is the goal.
-    Exhausted { states: usize },
+    let priority = Scaled::new(SCALE, scaled_weight(weight));
+    best_first_search(space, start, heuristic, priority, ctl)
 }
 
 /// Weighted A* counting into a caller's `meter` (so that several searches
 /// can share one control), giving up after `budget` expansions; returns
-/// how it ended and the sizes at the end.
+/// how it ended and the sizes at the end: the
+/// [best-first core](super::best_first) keyed by g·[`SCALE`] + ⌊w·[`SCALE`]⌋·h.
 pub(crate) fn weighted_astar_metered<S: SearchSpace>(
     space: &S,
     start: S::State,
@@ -109,28 +86,7 @@ pub(crate) fn weighted_astar_metered<S: SearchSpace>(
     weight: f64,
     budget: u64,
     meter: &mut Meter<'_>,
-) -> (WeightedEnd<S::Move>, Sizes) {
-    weighted_metered(space, start, heuristic, weight, budget, meter, &Unwatched)
-}
-
-/// [`weighted_astar_metered`] reporting events to `watch`: the
-/// [best-first core](super::best_first) keyed by g·[`SCALE`] + ⌊w·[`SCALE`]⌋·h.
-fn weighted_metered<S: SearchSpace, W: Watch>(
-    space: &S,
-    start: S::State,
-    heuristic: impl Fn(&S::State) -> u32,
-    weight: f64,
-    budget: u64,
-    meter: &mut Meter<'_>,
-    watch: &W,
-) -> (WeightedEnd<S::Move>, Sizes) {
+) -> (End<S::Move>, Sizes) {
     let priority = Scaled::new(SCALE, scaled_weight(weight));
-    let (end, sizes) = best_first(space, start, heuristic, priority, budget, meter, watch);
-    let end = match end {
-        End::Found { path, g, .. } => WeightedEnd::Found { path, cost: g },
-        End::Stopped(stop) => WeightedEnd::Stopped(stop),
-        End::OverBudget => WeightedEnd::OverBudget,
-        End::Exhausted { states } => WeightedEnd::Exhausted { states },
-    };
-    (end, sizes)
+    best_first(space, start, heuristic, priority, budget, meter, &Unwatched)
 }

@@ -37,8 +37,8 @@ impl Strategy for Annealing {
     fn description(&self) -> &'static str {
         "Simulated annealing: a random walk that always takes a better move and a worse one with probability exp(-ΔE/T), cooling T with an adaptive schedule. Not optimal; may fail; the walk is returned with its loops erased."
     }
-    fn visit(&self) -> super::Visit {
-        super::Visit::Local
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::Annealing)
     }
     fn uses_heuristic(&self) -> bool {
         true

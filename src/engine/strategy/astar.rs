@@ -18,6 +18,9 @@ impl<P: Problem> Solves<P> for AStar {
 }
 
 impl Strategy for AStar {
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::BestFirst(super::Key::F))
+    }
     fn name(&self) -> &'static str {
         "astar"
     }

@@ -14,6 +14,9 @@ impl<P: Problem> Solves<P> for Bfs {
 }
 
 impl Strategy for Bfs {
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::BreadthFirst { mirrors: false })
+    }
     fn name(&self) -> &'static str {
         "bfs"
     }

@@ -17,6 +17,9 @@ impl Solves<KlotskiProblem> for BfsMirror {
 }
 
 impl Strategy for BfsMirror {
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::BreadthFirst { mirrors: true })
+    }
     fn name(&self) -> &'static str {
         "bfs-mirror"
     }

@@ -2,7 +2,7 @@
 //! deep as it may before it backs up.
 
 use super::problem::visit;
-use super::{Param, ParamKey, ParamKind, Problem, Solvers, Solves, Strategy, Tuning, Visit};
+use super::{Param, ParamKey, ParamKind, Problem, Solvers, Solves, Strategy, Tuning};
 use crate::control::{Control, Meter, Sizes};
 use crate::hash::StateMap;
 use crate::observe::{Event, Fate, Watch};
@@ -47,8 +47,8 @@ impl Strategy for Dfs {
     fn uses_heuristic(&self) -> bool {
         false
     }
-    fn visit(&self) -> Visit {
-        Visit::DepthFirst
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::DepthLimited)
     }
     fn params(&self) -> &'static [Param] {
         PARAMS

@@ -20,6 +20,9 @@ impl Solves<TileProblem> for Fast {
 }
 
 impl Strategy for Fast {
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        None
+    }
     fn name(&self) -> &'static str {
         "fast"
     }

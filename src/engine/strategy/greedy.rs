@@ -37,8 +37,8 @@ impl Strategy for Greedy {
     fn description(&self) -> &'static str {
         "Greedy hill climbing: takes the best strictly improving move until none is left. Fast, but stops at the first local minimum — the reason annealing and tabu search exist."
     }
-    fn visit(&self) -> super::Visit {
-        super::Visit::Local
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::HillClimbing)
     }
     fn uses_heuristic(&self) -> bool {
         true

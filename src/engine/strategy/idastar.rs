@@ -32,8 +32,8 @@ impl Strategy for IdaStar {
     fn is_optimal(&self) -> bool {
         true
     }
-    fn visit(&self) -> super::Visit {
-        super::Visit::DepthFirst
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::Deepening(super::Deepen::Cost))
     }
     fn uses_heuristic(&self) -> bool {
         true

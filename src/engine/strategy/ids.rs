@@ -1,7 +1,7 @@
 //! Iterative deepening: depth-first searches to depth 0, 1, 2, … until one
 //! reaches the goal.
 
-use super::{Problem, Solvers, Solves, Strategy, Tuning, Visit};
+use super::{Problem, Solvers, Solves, Strategy, Tuning};
 use crate::control::Control;
 use crate::outcome::Outcome;
 
@@ -38,8 +38,8 @@ impl Strategy for Ids {
     fn is_optimal(&self) -> bool {
         true
     }
-    fn visit(&self) -> Visit {
-        Visit::DepthFirst
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::Deepening(super::Deepen::Depth))
     }
     fn tuned(&self, _: &Tuning) -> Box<dyn Strategy> {
         Box::new(Ids)

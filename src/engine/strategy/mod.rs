@@ -48,15 +48,16 @@ pub trait Strategy: Send + Sync {
     fn is_optimal(&self) -> bool {
         false
     }
+    /// What kind of search it runs: what a front end that teaches it needs
+    /// to know (its pseudocode, what "open" means, the key open nodes are
+    /// taken by). `None` for a method that reports no steps (`fast`).
+    fn search_kind(&self) -> Option<SearchKind>;
     /// How its search visits states (what an inspector lays out before the
-    /// first event says so): by default breadth first for an exact search
-    /// without a heuristic, else best first.
+    /// first event says so), from its [kind](Self::search_kind); a method
+    /// that reports no steps counts as best first.
     fn visit(&self) -> Visit {
-        if self.is_optimal() && !self.uses_heuristic() {
-            Visit::BreadthFirst
-        } else {
-            Visit::BestFirst
-        }
+        self.search_kind()
+            .map_or(Visit::BestFirst, SearchKind::visit)
     }
     /// Whether its search reports [`Event`](crate::observe::Event)s to the
     /// control's observer (all but the row-by-row strategy do).
@@ -105,6 +106,122 @@ pub enum Visit {
     DepthFirst,
     /// One state at a time, moving to a neighbour (the local searches).
     Local,
+}
+
+/// What kind of search a strategy runs, as a front end that explains it
+/// needs to know it: the inspector picks its pseudocode, narration and
+/// questions by this, never by a strategy's name.
+///
+/// ```
+/// use huarong_engine::strategy::{Deepen, Key, SearchKind, Visit, find};
+/// assert_eq!(find("astar").unwrap().search_kind(), Some(SearchKind::BestFirst(Key::F)));
+/// assert_eq!(find("ids").unwrap().search_kind(), Some(SearchKind::Deepening(Deepen::Depth)));
+/// assert_eq!(SearchKind::Tabu.visit(), Visit::Local);
+/// assert_eq!(find("fast").unwrap().search_kind(), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SearchKind {
+    /// Layer by layer from a first-in first-out queue; `mirrors`: a
+    /// state's mirror image counts as seen with it.
+    BreadthFirst {
+        /// Mirror images are merged (Klotski).
+        mirrors: bool,
+    },
+    /// Every node it reaches is stored; the open node with the least
+    /// [`Key`] is expanded next (the newest among equal keys), and a node
+    /// reached more cheaply is opened again.
+    BestFirst(Key),
+    /// Depth first, children cut past a fixed depth limit (DFS).
+    DepthLimited,
+    /// Depth-first iterations under a bound raised after each (IDS on the
+    /// depth, IDA* on f = g + h).
+    Deepening(Deepen),
+    /// One state at a time: a random neighbour, taken by the Metropolis
+    /// rule as the temperature falls.
+    Annealing,
+    /// One state at a time: the best neighbour not on a tabu list of
+    /// recent states, unless it beats the best so far.
+    Tabu,
+    /// One state at a time: the best strictly improving neighbour, until
+    /// none is left.
+    HillClimbing,
+}
+
+impl SearchKind {
+    /// How a search of this kind visits states.
+    pub fn visit(self) -> Visit {
+        match self {
+            SearchKind::BreadthFirst { .. } => Visit::BreadthFirst,
+            SearchKind::BestFirst(_) => Visit::BestFirst,
+            SearchKind::DepthLimited | SearchKind::Deepening(_) => Visit::DepthFirst,
+            SearchKind::Annealing | SearchKind::Tabu | SearchKind::HillClimbing => Visit::Local,
+        }
+    }
+
+    /// The key a best-first search takes its open nodes by.
+    pub fn key(self) -> Option<Key> {
+        match self {
+            SearchKind::BestFirst(key) => Some(key),
+            _ => None,
+        }
+    }
+}
+
+/// What a best-first search orders its open list by (the least first).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Key {
+    /// f = g + h (A*).
+    F,
+    /// g + w·h, w the weight (weighted A*).
+    Weighted(f64),
+    /// h alone: the estimate, whatever the path cost so far (greedy
+    /// best-first search).
+    Estimate,
+}
+
+impl Key {
+    /// The key of a node `g` moves from the start with estimate `h`, as a
+    /// number to show.
+    ///
+    /// ```
+    /// use huarong_engine::strategy::Key;
+    /// assert_eq!(Key::F.value(3, 4), 7.0);
+    /// assert_eq!(Key::Weighted(1.5).value(3, 4), 9.0);
+    /// assert_eq!(Key::Estimate.value(3, 4), 4.0);
+    /// ```
+    pub fn value(self, g: u32, h: u32) -> f64 {
+        match self {
+            Key::F => f64::from(g + h),
+            Key::Weighted(w) => f64::from(g) + w * f64::from(h),
+            Key::Estimate => f64::from(h),
+        }
+    }
+
+    /// The same key as the search orders by it: equal where the search
+    /// ties, less where it comes first (weighted A* keeps its weight to
+    /// three decimals, exactly).
+    ///
+    /// ```
+    /// use huarong_engine::strategy::Key;
+    /// assert!(Key::Weighted(1.5).order(4, 2) < Key::Weighted(1.5).order(1, 5));
+    /// assert_eq!(Key::Estimate.order(9, 2), Key::Estimate.order(1, 2));
+    /// ```
+    pub fn order(self, g: u32, h: u32) -> u64 {
+        match self {
+            Key::F => u64::from(g + h),
+            Key::Weighted(w) => crate::search::weighted_key(w, g, h),
+            Key::Estimate => u64::from(h),
+        }
+    }
+}
+
+/// How an iterative deepening search bounds each iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deepen {
+    /// The depth g (IDS).
+    Depth,
+    /// f = g + h (IDA*).
+    Cost,
 }
 
 /// The strategy the CLI uses on tile puzzles when none is named.

@@ -51,8 +51,8 @@ impl Strategy for Tabu {
     fn description(&self) -> &'static str {
         "Tabu search: always moves to the best neighbour not visited among the last few states (unless it beats the best so far), kicking the walk when it stalls. Not optimal; may fail; the walk is returned with its loops erased."
     }
-    fn visit(&self) -> super::Visit {
-        super::Visit::Local
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::Tabu)
     }
     fn uses_heuristic(&self) -> bool {
         true

@@ -45,6 +45,9 @@ impl Weighted {
 }
 
 impl Strategy for Weighted {
+    fn search_kind(&self) -> Option<super::SearchKind> {
+        Some(super::SearchKind::BestFirst(super::Key::Weighted(self.0)))
+    }
     fn name(&self) -> &'static str {
         "weighted"
     }

@@ -5,7 +5,7 @@
 
 use super::{Fail, Rect};
 use crate::control::Meter;
-use crate::search::{AStarEnd, astar_metered};
+use crate::search::{End, astar_metered};
 use crate::tiles::heuristic::{Manhattan, TileHeuristic};
 use crate::tiles::packed::PackedBoard;
 use crate::tiles::space::TileSpace;
@@ -63,9 +63,10 @@ pub(super) fn finish(
     let (end, sizes) = astar_metered(&space, start, estimate, meter, &crate::observe::Unwatched);
     meter.note_sizes(&sizes);
     match end {
-        AStarEnd::Found { path, .. } => Ok(path),
-        AStarEnd::Stopped(stop) => Err(Fail::Stop(stop)),
-        AStarEnd::Exhausted { .. } => Err(Fail::Stuck("the last region cannot reach its goal")),
+        End::Found { path, .. } => Ok(path),
+        End::Stopped(stop) => Err(Fail::Stop(stop)),
+        End::OverBudget => unreachable!("no budget was set"),
+        End::Exhausted { .. } => Err(Fail::Stuck("the last region cannot reach its goal")),
     }
 }
 

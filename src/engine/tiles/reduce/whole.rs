@@ -6,7 +6,7 @@
 //! keeps the reduction's path.
 
 use crate::control::{Meter, Stop};
-use crate::search::{WeightedEnd, weighted_astar_metered};
+use crate::search::{End, weighted_astar_metered};
 use crate::tiles::heuristic::{LinearConflict, TileHeuristic};
 use crate::tiles::packed::PackedBoard;
 use crate::tiles::space::TileSpace;
@@ -43,8 +43,8 @@ pub(super) fn search_whole(
         weighted_astar_metered(&space, start, estimate, WHOLE_WEIGHT, WHOLE_BUDGET, meter);
     meter.note_sizes(&sizes);
     match end {
-        WeightedEnd::Found { path, .. } => Ok(Some(path)),
-        WeightedEnd::Stopped(stop) => Err(stop),
-        WeightedEnd::OverBudget | WeightedEnd::Exhausted { .. } => Ok(None),
+        End::Found { path, .. } => Ok(Some(path)),
+        End::Stopped(stop) => Err(stop),
+        End::OverBudget | End::Exhausted { .. } => Ok(None),
     }
 }
