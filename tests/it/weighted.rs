@@ -390,3 +390,48 @@ fn the_cli_traces_weighted_astar() {
     sb.run(&["solve", "--state", start, "-s", "weighted", "--anatomy"])
         .input_error(&["--anatomy describes the exact searches"]);
 }
+
+/// A run is what its label says: weighted A* searches with the heuristic
+/// chosen (it once put linear conflict in place of any other, so all three
+/// runs expanded the same nodes under three labels). Each run expands what
+/// A* ordered by g + w·h with that heuristic expands: the generic search
+/// run here on the engine's tile space, guided by the heuristic evaluated
+/// afresh on each board.
+#[test]
+fn weighted_astar_searches_with_the_heuristic_chosen() {
+    use huarong_engine::search::weighted_astar;
+    use huarong_engine::tiles::heuristic::evaluate;
+    use huarong_engine::tiles::packed::PackedBoard;
+    use huarong_engine::tiles::space::TileSpace;
+    let p = TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap();
+    let mut counts = Vec::new();
+    for h in [
+        HeuristicChoice::Misplaced,
+        HeuristicChoice::Manhattan,
+        HeuristicChoice::LinearConflict,
+    ] {
+        let o = solve_tiles(&*weighted(1.2), &p, &h, &Control::default()).unwrap();
+        assert_eq!(o.status, Status::Solved);
+        let (space, start) = TileSpace::<u64>::new(&p);
+        let board = |s: &u64| {
+            let mut cells = [0u8; 9];
+            s.unpack(&mut cells);
+            huarong_engine::Board::new(p.shape(), cells.to_vec()).unwrap()
+        };
+        let by_hand = weighted_astar(
+            &space,
+            start,
+            |s| evaluate(&h, &p.goal, &board(s)),
+            1.2,
+            &Control::default(),
+        );
+        assert_eq!(o.stats.expanded, by_hand.stats.expanded, "{}", h.describe());
+        counts.push(o.stats.expanded);
+    }
+    counts.dedup();
+    assert_eq!(
+        counts.len(),
+        3,
+        "three heuristics, three searches: {counts:?}"
+    );
+}

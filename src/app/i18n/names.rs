@@ -55,8 +55,8 @@ messages! {
         "Greedy hill climbing: takes the best strictly improving move until none is left. Fast, but stops at the first local minimum — the reason annealing and tabu search exist.",
         "贪心爬山：每次走严格变好的最佳一步，直到没有这样的一步。很快，但停在第一个局部极小值——这正是模拟退火和禁忌搜索存在的原因。";
     AboutWeighted =>
-        "Weighted A*: expands the state with the least moves-so-far + w × estimate. Its path is proven at most w times the shortest, and it searches far less than A*. Uses the strongest estimate at hand (a loaded pattern database, else linear conflict); on boards past 4×4 a row-by-row path is taken when its length is already within w × the estimate, else a capped weighted IDA* and plain IDA* take turns until a path is proven within the bound.",
-        "加权 A* 算法：每次扩展“已走步数 + w × 估计值”最小的状态。可以证明其路径至多为最短路径的 w 倍，搜索量远少于 A*。使用手头最强的估计（已载入的模式数据库，否则线性冲突）；大于 4×4 的棋盘上，若逐行归位的路径已在 w × 估计值之内，就直接采用，否则由带上限的加权 IDA* 与普通 IDA* 轮流搜索，直到证明某条路径在界限之内。";
+        "Weighted A*: expands the state with the least moves-so-far + w × estimate. Its path is proven at most w times the shortest, and it searches far less than A*. Uses the chosen estimate; on boards past 4×4 a row-by-row path is taken when its length is already within w × the estimate, else a capped weighted IDA* and plain IDA* take turns until a path is proven within the bound.",
+        "加权 A* 算法：每次扩展“已走步数 + w × 估计值”最小的状态。可以证明其路径至多为最短路径的 w 倍，搜索量远少于 A*。使用所选的启发函数；大于 4×4 的棋盘上，若逐行归位的路径已在 w × 估计值之内，就直接采用，否则由带上限的加权 IDA* 与普通 IDA* 轮流搜索，直到证明某条路径在界限之内。";
     AboutFast =>
         "Row by row, as people solve it: small searches place an outer row or column and lock it, then the smaller board, and the last 3×3 is solved optimally; boards up to 4×4 are also tried whole by weighted A*, and stretches of the path are re-solved shortest. Any size in well under a second, but the paths are longer than the shortest.",
         "像人一样逐行求解：用小规模搜索归位最外一行或一列并锁定，再解剩下的小棋盘，最后的 3×3 求最优解；4×4 以内的棋盘还会整体用加权 A* 试一次，路径中的片段再重新求最短。任何尺寸都远不到一秒，但路径比最短的长。";

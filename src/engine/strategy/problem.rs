@@ -257,11 +257,6 @@ impl TileProblem {
         self.heuristic.as_ref()
     }
 
-    /// The same puzzle guided by `heuristic`.
-    pub fn guided_by(&self, heuristic: HeuristicChoice) -> Self {
-        Self::new(self.puzzle.clone(), Some(heuristic))
-    }
-
     /// Run `search` on the board as one mutable [`TileDfs`] (moves applied
     /// and undone in place, the heuristic updated incrementally, duplicate
     /// move sequences pruned), for IDA* and its kin.

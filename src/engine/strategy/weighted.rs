@@ -7,7 +7,6 @@ use crate::klotski::KMove;
 use crate::outcome::{Outcome, Status};
 use crate::search::{proven_within, weighted_astar};
 use crate::tiles::Dir;
-use crate::tiles::heuristic::HeuristicChoice;
 use crate::tiles::reduce::solve_by_reduction;
 
 /// The weight a front end starts with.
@@ -25,17 +24,6 @@ const ROW_BY_ROW_FIRST: usize = 16;
 pub struct Weighted(pub f64);
 
 impl Weighted {
-    /// The heuristic it searches with: a pattern database when one is in
-    /// hand (the user picked it), else linear conflict, which is at least
-    /// Manhattan and misplaced on every board: the stronger the estimate,
-    /// the closer the paths and the smaller the search.
-    fn best(chosen: &HeuristicChoice) -> HeuristicChoice {
-        match chosen {
-            HeuristicChoice::Pdb(db) => HeuristicChoice::Pdb(db.clone()),
-            _ => HeuristicChoice::LinearConflict,
-        }
-    }
-
     /// With w = 1 the search is A*: its solution is shortest (and so is
     /// one the row-by-row method proved so).
     fn settle<M>(&self, mut o: Outcome<M>) -> Outcome<M> {
@@ -55,7 +43,7 @@ impl Strategy for Weighted {
         "Weighted A*"
     }
     fn description(&self) -> &'static str {
-        "Weighted A*: expands the state with the least moves-so-far + w × estimate. Its path is proven at most w times the shortest, and it searches far less than A*. Uses the strongest estimate at hand (a loaded pattern database, else linear conflict); on boards past 4×4 a row-by-row path is taken when its length is already within w × the estimate, else a capped weighted IDA* and plain IDA* take turns until a path is proven within the bound."
+        "Weighted A*: expands the state with the least moves-so-far + w × estimate. Its path is proven at most w times the shortest, and it searches far less than A*. Uses the chosen estimate; on boards past 4×4 a row-by-row path is taken when its length is already within w × the estimate, else a capped weighted IDA* and plain IDA* take turns until a path is proven within the bound."
     }
     fn uses_heuristic(&self) -> bool {
         true
@@ -93,17 +81,13 @@ impl Weighted {
 impl Solves<TileProblem> for Weighted {
     fn solve(&self, problem: &TileProblem, ctl: &Control) -> Outcome<Dir> {
         let puzzle = problem.puzzle();
-        let chosen = problem
-            .heuristic()
-            .unwrap_or(&HeuristicChoice::LinearConflict);
-        let best = problem.guided_by(Self::best(chosen));
         // On a large board the row-by-row path often proves itself within
         // the bound already (its length ≤ w × the estimate ≤ w × the
         // shortest), in milliseconds where the search would take seconds.
         let mut before = None;
         if puzzle.shape().cells() > ROW_BY_ROW_FIRST {
             let fast = solve_by_reduction(puzzle, ctl);
-            let h0 = best.heuristic().map_or(0, |h| {
+            let h0 = problem.heuristic().map_or(0, |h| {
                 crate::tiles::heuristic::evaluate(h, &puzzle.goal, &puzzle.start)
             });
             if fast.status != Status::Solved || fast.path.len() as f64 <= self.0 * f64::from(h0) {
@@ -112,9 +96,9 @@ impl Solves<TileProblem> for Weighted {
             before = Some(fast.stats);
         }
         let mut o = if puzzle.shape().cells() > ROW_BY_ROW_FIRST {
-            self.deep(&best, ctl)
+            self.deep(problem, ctl)
         } else {
-            self.astar(&best, ctl)
+            self.astar(problem, ctl)
         };
         if let Some(b) = before {
             o.stats.expanded += b.expanded;
