@@ -41,6 +41,9 @@ messages! {
     Weighted =>
         "Weighted A* is A* with the estimate counted w times: it expands the state with the least g + w × h. Trusting the estimate more, it heads for the goal and expands far fewer states, at a price it can bound: its path is at most w times the shortest (bounded suboptimal). With w = 1 it is A*; the larger w, the faster and the longer the path may be.",
         "加权 A* 算法就是把估计值乘以 w 的 A* 算法：它扩展 g + w × h 最小的状态。由于更信任估计值，它会径直奔向目标，扩展的状态少得多，而代价有界：路径长度至多为最短路径的 w 倍（有界次优）。w = 1 时它就是 A* 算法；w 越大，搜索越快，路径也可能越长。";
+    Gbfs =>
+        "Greedy best-first search also keeps an open list, but looks at the heuristic's estimate h alone: it always expands the state with the least h, however many moves g it took to get there. It is A* with f = h, or weighted A* with a very large w. It often reaches the goal quickly, but it is not optimal and its path can be far longer than the shortest; like A* it stores every state it sees. Set beside A*, it shows what g is for: with g, the search does not take a long way round for a state that only looks closer.",
+        "贪心最佳优先搜索也维护一个开放列表，但只看启发函数的估计值 h：总是扩展 h 最小的状态，不看走到它已经用了多少步 g。它就是 f = h 的 A* 算法，也可以看成 w 极大的加权 A* 算法。它常常很快就到达目标，但不保证最优，路径可能比最短路径长得多；与 A* 算法一样，它要保存见过的每一个状态。把它和 A* 算法放在一起比较，就能看出 g 的作用：有了 g，搜索不会为了看起来更近的状态而走远路。";
     Fast =>
         "Row by row solves a tile board as people do: small searches bring the tiles of an outer row or column home and lock them, then the same on the smaller board left, until the last 3×3 is solved optimally. It solves any size in well under a second, but its paths are longer than the shortest. It expands no nodes of one search, so it has no anatomy.",
         "逐行归位法像人一样解数字推盘：用小规模搜索把最外面一行或一列的数字块送回原位并锁定，再对剩下的小棋盘做同样的事，直到最后的 3×3 用最优解完成。任何尺寸都能在远不到一秒内解出，但路径比最短路径长。它不是单独一次搜索，没有可统计的扩展节点，所以没有剖析。";
@@ -157,6 +160,7 @@ impl HelpMsg {
             "tabu" => HelpMsg::Tabu,
             "greedy" => HelpMsg::Greedy,
             "weighted" => HelpMsg::Weighted,
+            "gbfs" => HelpMsg::Gbfs,
             "fast" => HelpMsg::Fast,
             _ => return None,
         })

@@ -26,6 +26,7 @@ messages! {
     StrategyTabu => "Tabu search", "禁忌搜索";
     StrategyGreedy => "Greedy", "贪心爬山";
     StrategyWeighted => "Weighted A*", "加权 A* 算法";
+    StrategyGbfs => "Greedy best-first", "贪心最佳优先搜索";
     StrategyFast => "Fast (row by row)", "快速（逐行归位）";
     AboutBfs =>
         "Breadth-first (FIFO branch-and-bound): explores every state at distance d before d+1. Optimal, but stores every state it sees.",
@@ -54,6 +55,9 @@ messages! {
     AboutGreedy =>
         "Greedy hill climbing: takes the best strictly improving move until none is left. Fast, but stops at the first local minimum — the reason annealing and tabu search exist.",
         "贪心爬山：每次走严格变好的最佳一步，直到没有这样的一步。很快，但停在第一个局部极小值——这正是模拟退火和禁忌搜索存在的原因。";
+    AboutGbfs =>
+        "Greedy best-first search: expands the stored state with the least estimate, ignoring the moves made so far. Usually quick, but its path can be far longer than the shortest; stores every state it sees.",
+        "贪心最佳优先搜索：每次扩展估计值最小的已存储状态，不看已走的步数。通常很快，但路径可能比最短路径长得多；要保存见过的每个状态。";
     AboutWeighted =>
         "Weighted A*: expands the state with the least moves-so-far + w × estimate. Its path is proven at most w times the shortest, and it searches far less than A*. Uses the chosen estimate; on boards past 4×4 a row-by-row path is taken when its length is already within w × the estimate, else a capped weighted IDA* and plain IDA* take turns until a path is proven within the bound.",
         "加权 A* 算法：每次扩展“已走步数 + w × 估计值”最小的状态。可以证明其路径至多为最短路径的 w 倍，搜索量远少于 A*。使用所选的启发函数；大于 4×4 的棋盘上，若逐行归位的路径已在 w × 估计值之内，就直接采用，否则由带上限的加权 IDA* 与普通 IDA* 轮流搜索，直到证明某条路径在界限之内。";
@@ -125,6 +129,7 @@ fn strategy_msgs(name: &str) -> Option<(NameMsg, NameMsg)> {
         "tabu" => (NameMsg::StrategyTabu, NameMsg::AboutTabu),
         "greedy" => (NameMsg::StrategyGreedy, NameMsg::AboutGreedy),
         "weighted" => (NameMsg::StrategyWeighted, NameMsg::AboutWeighted),
+        "gbfs" => (NameMsg::StrategyGbfs, NameMsg::AboutGbfs),
         "fast" => (NameMsg::StrategyFast, NameMsg::AboutFast),
         _ => return None,
     })

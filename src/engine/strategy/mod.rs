@@ -8,6 +8,7 @@ mod bfs;
 mod bfs_mirror;
 mod dfs;
 mod fast;
+mod gbfs;
 mod greedy;
 mod idastar;
 mod ids;
@@ -249,6 +250,7 @@ pub static STRATEGIES: &[&dyn Strategy] = &[
     &ids::Ids,
     &astar::AStar,
     &idastar::IdaStar,
+    &gbfs::Gbfs,
     &annealing::Annealing(crate::search::AnnealParams::DEFAULT),
     &tabu::Tabu(crate::search::TabuParams::DEFAULT),
     &greedy::Greedy(crate::search::GreedyParams::DEFAULT),
