@@ -932,46 +932,57 @@ pub(super) mod tests {
         assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
     }
 
-    /// Weighted A*'s open list is ordered by its key, g + w·h: every node
-    /// it expands is the first the model shows before it, and the path in
-    /// the tree ends at the goal.
+    /// Every best-first search of the registry (A*, weighted A* at several
+    /// weights, greedy best-first) orders its open list by the key its kind
+    /// names: every node it expands is the first the model shows before
+    /// it, and the path in the tree ends at the goal.
     #[test]
-    fn every_weighted_astar_expansion_is_first_in_the_open_list() {
-        use crate::engine::strategy::{Tuning, configure};
+    fn every_best_first_expansion_is_first_in_the_open_list() {
+        use crate::engine::strategy::{ParamKey, STRATEGIES, SearchKind, Tuning};
         let mut checked = 0;
-        for board in ["1 8 5 4 2 3 7 6 0", "8 6 7 2 5 4 3 0 1"] {
-            for w in [1.2, 2.0, 5.0] {
-                let weight = Some(w);
-                let s = configure(
-                    "weighted",
-                    &Tuning {
+        let mut searches = Vec::new();
+        for s in STRATEGIES {
+            if !matches!(s.search_kind(), Some(SearchKind::BestFirst(_))) {
+                continue;
+            }
+            if s.params().iter().any(|p| p.key == ParamKey::Weight) {
+                for w in [1.2, 2.0, 5.0] {
+                    let weight = Some(w);
+                    searches.push(s.tuned(&Tuning {
                         weight,
                         ..Tuning::default()
-                    },
-                )
-                .unwrap();
+                    }));
+                }
+            } else {
+                searches.push(s.tuned(&Tuning::default()));
+            }
+        }
+        assert!(searches.len() >= 5, "A*, three weights, greedy");
+        for s in &searches {
+            let key = s.search_kind().and_then(|k| k.key()).unwrap();
+            for board in ["1 8 5 4 2 3 7 6 0", "8 6 7 2 5 4 3 0 1"] {
                 let puzzle = TilePuzzle::parse(board, None, None).unwrap();
                 let log = Arc::new(Mutex::new(Vec::new()));
                 let sink = log.clone();
                 let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
                     sink.lock().unwrap().push(e.to_record())
                 }));
-                let o = solve_tiles(&*s, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
-                let mut m = Model::new(Visit::BestFirst, board.into()).keyed(Key::Weighted(w));
+                let o = solve_tiles(&**s, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
+                let mut m = Model::new(Visit::BestFirst, board.into()).keyed(key);
                 for r in log.lock().unwrap().iter() {
                     if let Record::Expand { state, .. } = r
                         && m.expanded > 0
                     {
                         let next = &m.next_open(1)[0].state;
-                        assert_eq!(next, state, "w {w}, expansion {}", m.expanded);
+                        assert_eq!(next, state, "{key:?}, expansion {}", m.expanded);
                         checked += 1;
                     }
                     m.fold(r);
                 }
                 let path = m.solution_nodes();
                 let last = &m.tree[*path.last().unwrap()].node.state;
-                assert_eq!(last, "1 2 3 4 5 6 7 8 0", "w {w}");
-                assert_eq!(path.len(), o.path.len() + 1, "w {w}");
+                assert_eq!(last, "1 2 3 4 5 6 7 8 0", "{key:?}");
+                assert_eq!(path.len(), o.path.len() + 1, "{key:?}");
             }
         }
         assert!(checked > 100);
