@@ -74,9 +74,12 @@ fn every_expansion_has_the_least_h_waiting_and_paths_replay() {
                         open.remove(state);
                         expanded += 1;
                     }
-                    Record::Generate { h, fate, state, .. }
-                        if matches!(fate, Fate::New | Fate::Reopened | Fate::Improved) =>
-                    {
+                    Record::Generate {
+                        h,
+                        fate: Fate::New | Fate::Reopened | Fate::Improved,
+                        state,
+                        ..
+                    } => {
                         pushes += 1;
                         open.insert(state.clone(), (*h, pushes));
                     }
