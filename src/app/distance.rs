@@ -21,7 +21,7 @@ use super::distribution::{self, Distribution, Effect};
 use super::i18n::{HintMsg, Lang, Message, Said, names, tr};
 use super::jobs::{DatabasePool, DbWork, Handle, JobKind, Jobs};
 use crate::engine::control::Stop;
-use crate::engine::strategy::find;
+use crate::engine::strategy::{EXACT_TILES, QUICK_TILES};
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::tiles::table::DistanceTable;
 use crate::engine::{
@@ -668,8 +668,7 @@ fn distance_of(
                 time_limit: Some(EXACT_TIME_LIMIT),
                 ..Limits::default()
             });
-        let idastar = find("idastar").expect("IDA* is registered");
-        match solve_tiles(idastar, &puzzle, &choice, &limited) {
+        match solve_tiles(EXACT_TILES, &puzzle, &choice, &limited) {
             Ok(o) if o.status == Status::Solved => {
                 let how = Said::written(|lang| {
                     let heuristic = choice_words(&choice, lang);
@@ -692,8 +691,7 @@ fn distance_of(
             _ => timed_out = true,
         }
     }
-    let fast = find("fast").expect("fast is registered");
-    match solve_tiles(fast, &puzzle, &HeuristicChoice::Manhattan, ctl) {
+    match solve_tiles(QUICK_TILES, &puzzle, &HeuristicChoice::Manhattan, ctl) {
         Ok(o) if o.status == Status::Solved => (
             Ok(Known {
                 distance: o.path.len() as u32,
@@ -743,14 +741,13 @@ fn neighbour_distances(
             time_limit: Some(EXACT_TIME_LIMIT),
             ..Limits::default()
         });
-    let idastar = find("idastar").expect("IDA* is registered");
     Dir::ALL
         .into_iter()
         .filter_map(|blank| {
             let mut next = board.clone();
             next.apply(blank)?;
             let puzzle = TilePuzzle::new(next, goal.clone()).ok()?;
-            let o = solve_tiles(idastar, &puzzle, &choice, &limited).ok()?;
+            let o = solve_tiles(EXACT_TILES, &puzzle, &choice, &limited).ok()?;
             (o.status == Status::Solved && o.stats.optimal).then_some((blank, o.path.len() as u32))
         })
         .filter(|&(_, after)| after + 1 == d || after == d + 1)

@@ -46,7 +46,7 @@ fn strategy_entry(ui: &mut egui::Ui, s: &dyn Strategy) {
         egui::Label::new(egui::RichText::new(names::strategy_description(s, lang)).italics())
             .wrap(),
     );
-    if let Some(p) = HelpMsg::paragraph(s.name()) {
+    if let Some(p) = names::strategy_paragraph(s.name()) {
         ui.add(egui::Label::new(tr(ui, p)).wrap());
     }
 }
@@ -92,7 +92,8 @@ mod tests {
     fn every_registry_strategy_has_a_paragraph() {
         for s in STRATEGIES {
             assert!(
-                HelpMsg::paragraph(s.name()).is_some_and(|p| p.text(Lang::English).len() > 100),
+                names::strategy_paragraph(s.name())
+                    .is_some_and(|p| p.text(Lang::English).len() > 100),
                 "no paragraph for {} in help.rs",
                 s.name()
             );

@@ -196,7 +196,7 @@ pub enum Notice {
         /// Why, and what the offers do.
         detail: Said,
         /// The strategies offered instead.
-        offers: &'static [&'static str],
+        offers: Vec<&'static str>,
     },
 }
 
@@ -259,7 +259,7 @@ pub fn show_noted_list(
             }
             if let Notice::Advice { offers, .. } = notice {
                 ui.horizontal_wrapped(|ui| {
-                    for &name in *offers {
+                    for &name in offers {
                         let run =
                             names::strategy_label_of(name, language(ui.ctx())).unwrap_or_default();
                         if ui.button(tr(ui, TilesMsg::UseStrategy { run })).clicked() {

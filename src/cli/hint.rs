@@ -19,7 +19,7 @@ use crate::engine::control::Stop;
 use crate::engine::klotski::group::{Group, layout_after};
 use crate::engine::klotski::space::unit_steps;
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
-use crate::engine::strategy::find;
+use crate::engine::strategy::{EXACT_TILES, QUICK_TILES, Strategy};
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::tiles::table::{DistanceTable, MAX_CELLS};
 use crate::engine::{
@@ -267,10 +267,14 @@ impl Oracle {
                     "this position cannot reach the goal".into(),
                 ))
             }),
-            Oracle::Search(h) => solve_length(board, goal, "idastar", h, budget),
-            Oracle::UpperBound => {
-                solve_length(board, goal, "fast", &HeuristicChoice::Manhattan, budget)
-            }
+            Oracle::Search(h) => solve_length(board, goal, EXACT_TILES, h, budget),
+            Oracle::UpperBound => solve_length(
+                board,
+                goal,
+                QUICK_TILES,
+                &HeuristicChoice::Manhattan,
+                budget,
+            ),
         }
     }
 }
@@ -278,12 +282,11 @@ impl Oracle {
 fn solve_length(
     board: &Board,
     goal: &Board,
-    strategy: &str,
+    s: &dyn Strategy,
     h: &HeuristicChoice,
     budget: &Budget,
 ) -> Result<u32, Failure> {
     let puzzle = TilePuzzle::new(board.clone(), goal.clone()).map_err(CliError::from)?;
-    let s = find(strategy).expect("a registered strategy");
     let ctl = control_left(budget)?;
     let o = solve_tiles(s, &puzzle, h, &ctl).map_err(CliError::from)?;
     match o.status {

@@ -158,3 +158,111 @@ fn the_engine_never_prints_nor_touches_files_or_the_environment() {
     // Searches report through the Control's observers; storage does the disk.
     assert!(found.is_empty(), "{found:#?}");
 }
+
+/// The front ends' sources (`src/app`, `src/cli`) without their tests:
+/// files named `tests*.rs` or under a `tests` folder are left out, and so
+/// is every item marked `#[cfg(test)]` (a test module, a test-only helper).
+fn front_end_code() -> Vec<(PathBuf, String)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if path.is_dir() {
+                if name != "tests" {
+                    walk(&path, out);
+                }
+            } else if name.ends_with(".rs") && !name.starts_with("tests") {
+                out.push(path);
+            }
+        }
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    walk(&root.join("app"), &mut files);
+    walk(&root.join("cli"), &mut files);
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            (path, without_test_items(&text))
+        })
+        .collect()
+}
+
+/// `text` less each item after a `#[cfg(test)]` line: from the attribute
+/// to the brace that closes the item's first one (or its `;`).
+fn without_test_items(text: &str) -> String {
+    let mut out = String::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() != "#[cfg(test)]" {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        let mut depth = 0i32;
+        let mut opened = false;
+        for line in lines.by_ref() {
+            let code = line.split("//").next().unwrap_or("");
+            depth += code.matches('{').count() as i32 - code.matches('}').count() as i32;
+            opened |= code.contains('{');
+            if (opened && depth <= 0) || (!opened && code.trim_end().ends_with(';')) {
+                break;
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Front ends name no strategy: they ask the engine what a strategy is
+/// (its kind, whether it is optimal, its knobs) and take the strategies
+/// they cast in a part from it (`EXACT_TILES`, `QUICK_TILES`, …). A
+/// registry name written in their code would be a second place deciding
+/// by name, and a rename would break it at run time. The one exception is
+/// the table of the strategies' words (`app/i18n/names.rs`,
+/// `STRATEGY_WORDS`), keyed by registry name as message tables are; a word
+/// that is also a name ("tabu") in a translation pair (a line with its
+/// Chinese) is a word.
+#[test]
+fn front_ends_write_no_strategy_name() {
+    let names: Vec<String> = huarong_engine::strategy::STRATEGIES
+        .iter()
+        .map(|s| format!("\"{}\"", s.name()))
+        .collect();
+    let files = front_end_code();
+    assert!(
+        files.len() > 80,
+        "found only {} front-end sources",
+        files.len()
+    );
+    let mut found = Vec::new();
+    let mut table_rows = 0;
+    for (path, code) in &files {
+        let words_table = path.ends_with("app/i18n/names.rs");
+        for (n, line) in code.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            let translation = code.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+            for name in &names {
+                if translation || !code.contains(name.as_str()) {
+                    continue;
+                }
+                if words_table
+                    && code
+                        .trim_start()
+                        .starts_with(&format!("({name}, NameMsg::"))
+                {
+                    table_rows += 1;
+                } else {
+                    found.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "strategy names in front-end code: {found:#?}"
+    );
+    // The exception is what it says: one row a strategy.
+    assert_eq!(table_rows, names.len(), "rows of STRATEGY_WORDS");
+}

@@ -143,26 +143,3 @@ messages! {
         "Cutting every loop out of a local search's walk, so the path shown never visits a state twice.",
         "从局部搜索的游走中剪掉所有回路，使显示的路径不会两次经过同一个状态。";
 }
-
-impl HelpMsg {
-    /// How the strategy called `name` (its registry name) works, in a
-    /// paragraph for learners. The registry says which strategies exist;
-    /// a strategy with no paragraph here fails a test.
-    pub fn paragraph(name: &str) -> Option<HelpMsg> {
-        Some(match name {
-            "bfs" => HelpMsg::Bfs,
-            "bfs-mirror" => HelpMsg::BfsMirror,
-            "dfs" => HelpMsg::Dfs,
-            "ids" => HelpMsg::Ids,
-            "astar" => HelpMsg::AStar,
-            "idastar" => HelpMsg::IdaStar,
-            "annealing" => HelpMsg::Annealing,
-            "tabu" => HelpMsg::Tabu,
-            "greedy" => HelpMsg::Greedy,
-            "weighted" => HelpMsg::Weighted,
-            "gbfs" => HelpMsg::Gbfs,
-            "fast" => HelpMsg::Fast,
-            _ => return None,
-        })
-    }
-}

@@ -7,10 +7,10 @@
 //! Keyed by the engine's names, so a strategy the registry adds without an
 //! entry here fails `every_registered_name_has_a_translation`.
 
-use super::{Lang, Message, messages};
+use super::{HelpMsg, Lang, Message, messages};
 use crate::engine::HeuristicKind;
 use crate::engine::outcome::{LimitKind, Status};
-use crate::engine::strategy::{Family, ParamKey, Strategy};
+use crate::engine::strategy::{Family, ParamKey, SearchKind, Strategy, find};
 
 messages! {
     /// The engine's names: strategies, heuristics, knobs, metrics, families
@@ -116,23 +116,83 @@ messages! {
         "上：搜索存储的状态所占的内存。下（+ 之后）：它读取的模式数据库，在整个运行期间另外占用。";
 }
 
-/// The message naming the strategy called `name` (the engine's CLI name).
+/// The words of each registered strategy, keyed by its registry name: its
+/// name, its one sentence, and its Help page paragraph. The one table a new
+/// strategy adds its words to (a test fails on a strategy without a row).
+static STRATEGY_WORDS: &[(&str, NameMsg, NameMsg, HelpMsg)] = &[
+    ("bfs", NameMsg::StrategyBfs, NameMsg::AboutBfs, HelpMsg::Bfs),
+    (
+        "bfs-mirror",
+        NameMsg::StrategyBfsMirror,
+        NameMsg::AboutBfsMirror,
+        HelpMsg::BfsMirror,
+    ),
+    ("dfs", NameMsg::StrategyDfs, NameMsg::AboutDfs, HelpMsg::Dfs),
+    ("ids", NameMsg::StrategyIds, NameMsg::AboutIds, HelpMsg::Ids),
+    (
+        "astar",
+        NameMsg::StrategyAStar,
+        NameMsg::AboutAStar,
+        HelpMsg::AStar,
+    ),
+    (
+        "idastar",
+        NameMsg::StrategyIdaStar,
+        NameMsg::AboutIdaStar,
+        HelpMsg::IdaStar,
+    ),
+    (
+        "annealing",
+        NameMsg::StrategyAnnealing,
+        NameMsg::AboutAnnealing,
+        HelpMsg::Annealing,
+    ),
+    (
+        "tabu",
+        NameMsg::StrategyTabu,
+        NameMsg::AboutTabu,
+        HelpMsg::Tabu,
+    ),
+    (
+        "greedy",
+        NameMsg::StrategyGreedy,
+        NameMsg::AboutGreedy,
+        HelpMsg::Greedy,
+    ),
+    (
+        "weighted",
+        NameMsg::StrategyWeighted,
+        NameMsg::AboutWeighted,
+        HelpMsg::Weighted,
+    ),
+    (
+        "gbfs",
+        NameMsg::StrategyGbfs,
+        NameMsg::AboutGbfs,
+        HelpMsg::Gbfs,
+    ),
+    (
+        "fast",
+        NameMsg::StrategyFast,
+        NameMsg::AboutFast,
+        HelpMsg::Fast,
+    ),
+];
+
+/// The row of the strategy called `name` (the engine's registry name).
+fn strategy_words(name: &str) -> Option<&'static (&'static str, NameMsg, NameMsg, HelpMsg)> {
+    STRATEGY_WORDS.iter().find(|row| row.0 == name)
+}
+
+/// The message naming the strategy called `name`, and its one sentence.
 fn strategy_msgs(name: &str) -> Option<(NameMsg, NameMsg)> {
-    Some(match name {
-        "bfs" => (NameMsg::StrategyBfs, NameMsg::AboutBfs),
-        "bfs-mirror" => (NameMsg::StrategyBfsMirror, NameMsg::AboutBfsMirror),
-        "dfs" => (NameMsg::StrategyDfs, NameMsg::AboutDfs),
-        "ids" => (NameMsg::StrategyIds, NameMsg::AboutIds),
-        "astar" => (NameMsg::StrategyAStar, NameMsg::AboutAStar),
-        "idastar" => (NameMsg::StrategyIdaStar, NameMsg::AboutIdaStar),
-        "annealing" => (NameMsg::StrategyAnnealing, NameMsg::AboutAnnealing),
-        "tabu" => (NameMsg::StrategyTabu, NameMsg::AboutTabu),
-        "greedy" => (NameMsg::StrategyGreedy, NameMsg::AboutGreedy),
-        "weighted" => (NameMsg::StrategyWeighted, NameMsg::AboutWeighted),
-        "gbfs" => (NameMsg::StrategyGbfs, NameMsg::AboutGbfs),
-        "fast" => (NameMsg::StrategyFast, NameMsg::AboutFast),
-        _ => return None,
-    })
+    strategy_words(name).map(|(_, label, about, _)| (label.clone(), about.clone()))
+}
+
+/// How the strategy called `name` works, in a paragraph for learners (the
+/// Help page).
+pub fn strategy_paragraph(name: &str) -> Option<HelpMsg> {
+    strategy_words(name).map(|(.., help)| help.clone())
 }
 
 /// A strategy's label in `lang` (the engine's label for one the table does
@@ -176,7 +236,10 @@ pub fn param_text(strategy: &str, key: ParamKey, lang: Lang) -> (String, String)
         ParamKey::Alpha => (NameMsg::ParamAlpha, NameMsg::ParamAlphaHelp),
         ParamKey::Window => (NameMsg::ParamWindow, NameMsg::ParamWindowHelp),
         ParamKey::RunIters => (NameMsg::ParamRunIters, NameMsg::ParamRunItersHelp),
-        ParamKey::MaxIters if strategy == "greedy" => {
+        // A hill climb's iterations are its moves.
+        ParamKey::MaxIters
+            if find(strategy).and_then(|s| s.search_kind()) == Some(SearchKind::HillClimbing) =>
+        {
             (NameMsg::ParamMaxIters, NameMsg::ParamMaxMovesHelp)
         }
         ParamKey::MaxIters => (NameMsg::ParamMaxIters, NameMsg::ParamMaxItersHelp),

@@ -17,7 +17,7 @@ use crate::app::run_by::RunBy;
 use crate::app::settings::Family;
 use crate::engine::HeuristicKind;
 use crate::engine::step::Record;
-use crate::engine::strategy::{self, Strategy};
+use crate::engine::strategy::{self, INFORMED_BASELINE, Strategy, UNINFORMED_BASELINE};
 use crate::engine::tiles::Shape;
 
 /// The run chosen to open beside the first.
@@ -47,12 +47,12 @@ impl Choice {
                     HeuristicKind::Misplaced
                 },
             },
-            RunBy::Strategy { name, .. } if *name != "bfs" => Self {
-                strategy: "bfs",
+            RunBy::Strategy { name, .. } if *name != UNINFORMED_BASELINE.name() => Self {
+                strategy: UNINFORMED_BASELINE.name(),
                 heuristic: manhattan,
             },
             _ => Self {
-                strategy: "astar",
+                strategy: INFORMED_BASELINE.name(),
                 heuristic: manhattan,
             },
         }

@@ -169,37 +169,39 @@ pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
 
 /// Tabu search: the list, latest first, and aspiration events.
 pub fn tabu(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
-    egui::ScrollArea::vertical().id_salt("tabu").show(ui, |ui| {
-        let n = model.tabu.len();
-        ui.label(tr(ui, InspectorMsg::TabuCount { n }));
-        let newest = tr(ui, InspectorMsg::Newest);
-        let items = model.tabu.iter().rev().take(12).enumerate().map(|(i, s)| {
-            let caption = if i == 0 {
-                newest.clone()
-            } else {
-                String::new()
-            };
-            (s.clone(), caption)
-        });
-        let what = tr(ui, InspectorMsg::GridTabu);
-        super::board::grid(ui, subject, &what, 52.0, items);
-        ui.separator();
-        if model.aspirations.is_empty() {
-            ui.label(tr(ui, InspectorMsg::NoAspiration));
-        } else {
-            ui.label(tr(ui, InspectorMsg::AspirationHeader));
-            for &(iteration, score, best) in model.aspirations.iter().rev() {
-                let line = InspectorMsg::AspirationLine {
-                    iteration: thousands(iteration),
-                    score,
-                    best,
+    egui::ScrollArea::vertical()
+        .id_salt("tabu_list")
+        .show(ui, |ui| {
+            let n = model.tabu.len();
+            ui.label(tr(ui, InspectorMsg::TabuCount { n }));
+            let newest = tr(ui, InspectorMsg::Newest);
+            let items = model.tabu.iter().rev().take(12).enumerate().map(|(i, s)| {
+                let caption = if i == 0 {
+                    newest.clone()
+                } else {
+                    String::new()
                 };
-                ui.label(tr(ui, line));
+                (s.clone(), caption)
+            });
+            let what = tr(ui, InspectorMsg::GridTabu);
+            super::board::grid(ui, subject, &what, 52.0, items);
+            ui.separator();
+            if model.aspirations.is_empty() {
+                ui.label(tr(ui, InspectorMsg::NoAspiration));
+            } else {
+                ui.label(tr(ui, InspectorMsg::AspirationHeader));
+                for &(iteration, score, best) in model.aspirations.iter().rev() {
+                    let line = InspectorMsg::AspirationLine {
+                        iteration: thousands(iteration),
+                        score,
+                        best,
+                    };
+                    ui.label(tr(ui, line));
+                }
             }
-        }
-        if model.diversified > 0 {
-            let n = model.diversified;
-            ui.label(tr(ui, InspectorMsg::Diversified { n }));
-        }
-    });
+            if model.diversified > 0 {
+                let n = model.diversified;
+                ui.label(tr(ui, InspectorMsg::Diversified { n }));
+            }
+        });
 }

@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use crate::app::jobs::{DatabasePool, DbWork};
-use crate::engine::strategy::find;
+use crate::engine::strategy::EXACT_TILES;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{
     Board, Control, Dir, HeuristicChoice, HeuristicKind, Limits, Status, TilePuzzle, solve_tiles,
@@ -103,8 +103,7 @@ fn shortest(
             time_limit: Some(limit),
             ..Limits::default()
         });
-    let idastar = find("idastar").expect("IDA* is registered");
-    let o = solve_tiles(idastar, &puzzle, choice, &limited).ok()?;
+    let o = solve_tiles(EXACT_TILES, &puzzle, choice, &limited).ok()?;
     (o.status == Status::Solved && o.stats.optimal).then_some(o.path)
 }
 

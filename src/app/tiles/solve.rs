@@ -12,15 +12,15 @@ use crate::app::run_by::RunBy;
 use crate::app::settings::{Family, GaveWay, Settings};
 use crate::app::solver::Running;
 use crate::app::steps::{Notice, Playback, Solution};
-use crate::engine::strategy::{self, Outlook};
+use crate::engine::strategy::{self, NEAR_OPTIMAL, Outlook, QUICK_TILES, Strategy};
 use crate::engine::{Status, TilePuzzle};
 use crate::units::{duration, thousands};
 
 use super::TilesPlay;
 
-/// What advice offers instead of a long exact search (registry names): a
-/// solution in seconds, and a near-shortest one (up to 4×4).
-const OFFERS: [&str; 2] = ["fast", "weighted"];
+/// What advice offers instead of a long exact search: a solution in
+/// seconds, and a near-shortest one (up to 4×4).
+static OFFERS: [&dyn Strategy; 2] = [QUICK_TILES, NEAR_OPTIMAL];
 
 impl TilesPlay {
     /// Keep the strategy and heuristic chosen to those that fit the board:
@@ -90,11 +90,8 @@ impl TilesPlay {
         let shape = puzzle.shape().to_string();
         // Beyond 4×4 weighted A* too can take hours on a random start
         // (its weight 1.2 ran a 5×5 into the minute's limit): Fast alone.
-        let offers: &'static [&'static str] = if puzzle.shape().cells() > 16 {
-            &OFFERS[..1]
-        } else {
-            &OFFERS
-        };
+        let offered = if puzzle.shape().cells() > 16 { 1 } else { 2 };
+        let offers: Vec<&'static str> = OFFERS[..offered].iter().map(|s| s.name()).collect();
         let run = by.clone();
         self.status = Said::new(move |lang| {
             TilesMsg::AdviceStatus {
@@ -116,9 +113,9 @@ impl TilesPlay {
                 } else {
                     TilesMsg::AdviceGuided { at_least, shape }
                 };
-                let label = |name| names::strategy_label_of(name, lang).unwrap_or_default();
-                let (fast, weighted) = (label("fast"), label("weighted"));
-                let offers = if offers.len() > 1 {
+                let label = |s: &dyn Strategy| names::strategy_label(s, lang);
+                let (fast, weighted) = (label(OFFERS[0]), label(OFFERS[1]));
+                let offers = if offered > 1 {
                     TilesMsg::AdviceOffers { fast, weighted }
                 } else {
                     TilesMsg::AdviceOfferFast { fast }

@@ -234,6 +234,20 @@ pub const DEFAULT_APP: &str = "astar";
 /// The configurations a new compare view starts with.
 pub const DEFAULT_COMPARE: &[&str] = &["bfs", "astar", "idastar", "annealing", "tabu"];
 
+/// The exact search front ends run for one tile board's optimum (hints,
+/// distances, a race's analysis): IDA*, which keeps only its path.
+pub static EXACT_TILES: &dyn Strategy = &idastar::IdaStar;
+/// A path on any tile board in well under a second, not the shortest: the
+/// row-by-row method.
+pub static QUICK_TILES: &dyn Strategy = &fast::Fast;
+/// A path proven near the shortest, found far quicker than by an exact
+/// search: weighted A* at its default weight.
+pub static NEAR_OPTIMAL: &dyn Strategy = &weighted::Weighted(weighted::DEFAULT_WEIGHT);
+/// The uninformed search a learner first sets an informed one beside.
+pub static UNINFORMED_BASELINE: &dyn Strategy = &bfs::Bfs;
+/// The informed search a learner first sets an uninformed one beside.
+pub static INFORMED_BASELINE: &dyn Strategy = &astar::AStar;
+
 /// The strategy a front end uses for `family` when none is named.
 pub fn default_for(family: Family) -> &'static str {
     match family {
@@ -498,6 +512,19 @@ mod tests {
         for family in Family::ALL {
             assert!(find(default_for(family)).unwrap().supports(family));
         }
+        // The strategies cast in a part are registered, and fit it.
+        for s in [
+            EXACT_TILES,
+            QUICK_TILES,
+            NEAR_OPTIMAL,
+            UNINFORMED_BASELINE,
+            INFORMED_BASELINE,
+        ] {
+            assert!(find(s.name()).is_some(), "{} is not registered", s.name());
+        }
+        assert!(EXACT_TILES.is_optimal() && EXACT_TILES.supports(Family::Tiles));
+        assert!(QUICK_TILES.supports(Family::Tiles) && NEAR_OPTIMAL.within().is_some());
+        assert!(!UNINFORMED_BASELINE.uses_heuristic() && INFORMED_BASELINE.uses_heuristic());
     }
 
     #[test]
