@@ -227,122 +227,98 @@ impl HeuristicKind {
     /// The table: everything about this heuristic.
     pub fn spec(self) -> &'static HeuristicSpec {
         match self {
-            HeuristicKind::Misplaced => {
-                &const {
-                    HeuristicSpec {
-                        name: "misplaced",
-                        aliases: &[],
-                        label: "Misplaced tiles",
-                        source: Source::Computed,
-                        consistent: true,
-                        parts: Parts::TilesOff,
-                        long_after: LongAfter {
-                            to_16_cells: Some(24),
-                            larger: Some(36),
-                        },
-                        listed_where_unfit: true,
-                    }
-                }
-            }
-            HeuristicKind::Manhattan => {
-                &const {
-                    HeuristicSpec {
-                        name: "manhattan",
-                        aliases: &[],
-                        label: "Manhattan distance",
-                        source: Source::Computed,
-                        consistent: true,
-                        parts: Parts::TileDistances,
-                        long_after: LongAfter {
-                            to_16_cells: Some(40),
-                            larger: Some(36),
-                        },
-                        listed_where_unfit: true,
-                    }
-                }
-            }
-            HeuristicKind::LinearConflict => {
-                &const {
-                    HeuristicSpec {
-                        name: "linear-conflict",
-                        aliases: &[],
-                        label: "Manhattan + linear conflict",
-                        source: Source::Computed,
-                        consistent: true,
-                        parts: Parts::DistancesAndConflicts,
-                        long_after: LongAfter {
-                            to_16_cells: Some(46),
-                            larger: Some(36),
-                        },
-                        listed_where_unfit: true,
-                    }
-                }
-            }
-            HeuristicKind::Pdb => {
-                &const {
-                    HeuristicSpec {
-                        name: "pdb",
-                        aliases: &["pdb663"],
-                        label: "Pattern database 6-6-3",
-                        source: Source::Database(DatabaseSpec {
-                            partition_name: "6-6-3",
-                            board: DatabaseBoard::FifteenPuzzle,
-                            partition: PatternDb::partition_663,
-                        }),
-                        consistent: false,
-                        parts: Parts::Patterns,
-                        long_after: LongAfter {
-                            to_16_cells: None,
-                            larger: Some(36),
-                        },
-                        listed_where_unfit: true,
-                    }
-                }
-            }
-            HeuristicKind::Pdb78 => {
-                &const {
-                    HeuristicSpec {
-                        name: "pdb78",
-                        aliases: &[],
-                        label: "Pattern database 7-8 (strong)",
-                        source: Source::Database(DatabaseSpec {
-                            partition_name: "7-8",
-                            board: DatabaseBoard::FifteenPuzzle,
-                            partition: PatternDb::partition_78,
-                        }),
-                        consistent: false,
-                        parts: Parts::Patterns,
-                        long_after: LongAfter {
-                            to_16_cells: None,
-                            larger: Some(36),
-                        },
-                        listed_where_unfit: true,
-                    }
-                }
-            }
-            HeuristicKind::Pdb6666 => {
-                &const {
-                    HeuristicSpec {
-                        name: "pdb6666",
-                        aliases: &[],
-                        label: "Pattern database 6-6-6-6",
-                        source: Source::Database(DatabaseSpec {
-                            partition_name: "6-6-6-6",
-                            board: DatabaseBoard::TwentyFourPuzzle,
-                            partition: PatternDb::partition_6666,
-                        }),
-                        consistent: false,
-                        parts: Parts::Patterns,
-                        long_after: LongAfter {
-                            to_16_cells: None,
-                            larger: Some(50),
-                        },
-                        // The 24-puzzle's database is listed on 5×5 only, so
-                        // smaller boards' panels keep their height.
-                        listed_where_unfit: false,
-                    }
-                }
-            }
+            HeuristicKind::Misplaced => &HeuristicSpec {
+                name: "misplaced",
+                aliases: &[],
+                label: "Misplaced tiles",
+                source: Source::Computed,
+                consistent: true,
+                parts: Parts::TilesOff,
+                long_after: LongAfter {
+                    to_16_cells: Some(24),
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Manhattan => &HeuristicSpec {
+                name: "manhattan",
+                aliases: &[],
+                label: "Manhattan distance",
+                source: Source::Computed,
+                consistent: true,
+                parts: Parts::TileDistances,
+                long_after: LongAfter {
+                    to_16_cells: Some(40),
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::LinearConflict => &HeuristicSpec {
+                name: "linear-conflict",
+                aliases: &[],
+                label: "Manhattan + linear conflict",
+                source: Source::Computed,
+                consistent: true,
+                parts: Parts::DistancesAndConflicts,
+                long_after: LongAfter {
+                    to_16_cells: Some(46),
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Pdb => &HeuristicSpec {
+                name: "pdb",
+                aliases: &["pdb663"],
+                label: "Pattern database 6-6-3",
+                source: Source::Database(DatabaseSpec {
+                    partition_name: "6-6-3",
+                    board: DatabaseBoard::FifteenPuzzle,
+                    partition: PatternDb::partition_663,
+                }),
+                consistent: false,
+                parts: Parts::Patterns,
+                long_after: LongAfter {
+                    to_16_cells: None,
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Pdb78 => &HeuristicSpec {
+                name: "pdb78",
+                aliases: &[],
+                label: "Pattern database 7-8 (strong)",
+                source: Source::Database(DatabaseSpec {
+                    partition_name: "7-8",
+                    board: DatabaseBoard::FifteenPuzzle,
+                    partition: PatternDb::partition_78,
+                }),
+                consistent: false,
+                parts: Parts::Patterns,
+                long_after: LongAfter {
+                    to_16_cells: None,
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Pdb6666 => &HeuristicSpec {
+                name: "pdb6666",
+                aliases: &[],
+                label: "Pattern database 6-6-6-6",
+                source: Source::Database(DatabaseSpec {
+                    partition_name: "6-6-6-6",
+                    board: DatabaseBoard::TwentyFourPuzzle,
+                    partition: PatternDb::partition_6666,
+                }),
+                consistent: false,
+                parts: Parts::Patterns,
+                long_after: LongAfter {
+                    to_16_cells: None,
+                    larger: Some(50),
+                },
+                // The 24-puzzle's database is listed on 5×5 only, so
+                // smaller boards' panels keep their height.
+                listed_where_unfit: false,
+            },
         }
     }
 
