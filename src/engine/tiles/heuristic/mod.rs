@@ -4,11 +4,13 @@
 //! a move, which is what makes IDA* fast.
 
 mod breakdown;
+mod gaschnig;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
 
 pub use breakdown::{Breakdown, LineConflict, PatternShare, breakdown};
+pub use gaschnig::Gaschnig;
 pub use linear_conflict::LinearConflict;
 use linear_conflict::line_cost;
 pub use manhattan::Manhattan;
@@ -104,6 +106,9 @@ impl TileHeuristic for Blind {
 pub enum HeuristicKind {
     /// Number of tiles out of place.
     Misplaced,
+    /// Gaschnig's: the swaps that sort the board when the blank may swap
+    /// with any tile.
+    Gaschnig,
     /// Sum of the tiles' Manhattan distances.
     Manhattan,
     /// Manhattan plus linear conflicts in rows and columns.
@@ -215,8 +220,9 @@ pub struct LongAfter {
 
 impl HeuristicKind {
     /// Every kind, in menu order (weaker before stronger on a board).
-    pub const ALL: [HeuristicKind; 6] = [
+    pub const ALL: [HeuristicKind; 7] = [
         HeuristicKind::Misplaced,
+        HeuristicKind::Gaschnig,
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
         HeuristicKind::Pdb,
@@ -234,6 +240,20 @@ impl HeuristicKind {
                 source: Source::Computed,
                 consistent: true,
                 parts: Parts::TilesOff,
+                long_after: LongAfter {
+                    to_16_cells: Some(24),
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Gaschnig => &HeuristicSpec {
+                name: "gaschnig",
+                aliases: &[],
+                label: "Gaschnig (swaps with the blank)",
+                source: Source::Computed,
+                consistent: true,
+                parts: Parts::NotPerTile,
+                // At least misplaced tiles, mostly below Manhattan.
                 long_after: LongAfter {
                     to_16_cells: Some(24),
                     larger: Some(36),
@@ -406,6 +426,8 @@ impl HeuristicKind {
 pub enum HeuristicChoice {
     /// Misplaced tiles.
     Misplaced,
+    /// Gaschnig's swaps with the blank.
+    Gaschnig,
     /// Manhattan distance.
     Manhattan,
     /// Manhattan + linear conflict.
@@ -426,6 +448,7 @@ impl HeuristicChoice {
     pub fn computed(kind: HeuristicKind) -> Option<Self> {
         match kind {
             HeuristicKind::Misplaced => Some(HeuristicChoice::Misplaced),
+            HeuristicKind::Gaschnig => Some(HeuristicChoice::Gaschnig),
             HeuristicKind::Manhattan => Some(HeuristicChoice::Manhattan),
             HeuristicKind::LinearConflict => Some(HeuristicChoice::LinearConflict),
             HeuristicKind::Pdb | HeuristicKind::Pdb78 | HeuristicKind::Pdb6666 => None,
@@ -451,6 +474,7 @@ impl HeuristicChoice {
     pub fn kind(&self) -> HeuristicKind {
         match self {
             HeuristicChoice::Misplaced => HeuristicKind::Misplaced,
+            HeuristicChoice::Gaschnig => HeuristicKind::Gaschnig,
             HeuristicChoice::Manhattan => HeuristicKind::Manhattan,
             HeuristicChoice::LinearConflict => HeuristicKind::LinearConflict,
             HeuristicChoice::Pdb(db) => {
@@ -467,6 +491,7 @@ impl HeuristicChoice {
     pub fn database(&self) -> Option<&Arc<PatternDb>> {
         match self {
             HeuristicChoice::Misplaced
+            | HeuristicChoice::Gaschnig
             | HeuristicChoice::Manhattan
             | HeuristicChoice::LinearConflict => None,
             HeuristicChoice::Pdb(db) => Some(db),
@@ -503,6 +528,7 @@ pub trait WithHeuristic<R> {
 pub fn with_heuristic<R>(choice: &HeuristicChoice, goal: &Board, f: impl WithHeuristic<R>) -> R {
     match choice {
         HeuristicChoice::Misplaced => f.run(&Misplaced::new(goal)),
+        HeuristicChoice::Gaschnig => f.run(&Gaschnig::new(goal)),
         HeuristicChoice::Manhattan => f.run(&Manhattan::new(goal)),
         HeuristicChoice::LinearConflict => f.run(&LinearConflict::new(goal)),
         HeuristicChoice::Pdb(db) => f.run(&PdbHeuristic::new(db)),
