@@ -192,10 +192,10 @@ fn strategy_section(
             for kind in HeuristicKind::ALL {
                 let why = unavailable_in(kind, shape, language(ui.ctx()));
                 let label = names::heuristic_label(kind, language(ui.ctx()));
-                // The 24-puzzle's database is listed on 5×5 only, so smaller
-                // boards' panels keep their height (the view keeps the
-                // choice to what fits).
-                if kind == HeuristicKind::Pdb6666 && why.is_some() {
+                // Some (the 24-puzzle's database) are listed on their own
+                // board only, so other boards' panels keep their height
+                // (the view keeps the choice to what fits).
+                if !kind.spec().listed_where_unfit && why.is_some() {
                     continue;
                 }
                 let r = ui.add_enabled(

@@ -756,12 +756,12 @@ fn neighbour_distances(
 
 /// A heuristic as the readout names it, in `lang`.
 fn choice_words(choice: &HeuristicChoice, lang: Lang) -> String {
-    match choice {
-        HeuristicChoice::Pdb(db) => HintMsg::HowPdb {
+    match choice.database() {
+        Some(db) => HintMsg::HowPdb {
             name: db.name().to_string(),
         }
         .text(lang),
-        other if lang == Lang::English => other.kind().label().to_lowercase(),
-        other => names::heuristic_label(other.kind(), lang),
+        None if lang == Lang::English => choice.kind().label().to_lowercase(),
+        None => names::heuristic_label(choice.kind(), lang),
     }
 }

@@ -101,13 +101,19 @@ pub fn heuristic_unavailable(
     shape: crate::engine::Shape,
     lang: Lang,
 ) -> String {
+    use crate::engine::tiles::heuristic::DatabaseBoard;
     let label = names::heuristic_label(kind, lang);
     let shape = shape.to_string();
-    match kind {
-        crate::engine::HeuristicKind::Pdb6666 => {
+    match kind.database().map(|db| db.board) {
+        Some(DatabaseBoard::FifteenPuzzle) => {
+            TilesMsg::NeedsFourByFour { kind: label, shape }.text(lang)
+        }
+        Some(DatabaseBoard::TwentyFourPuzzle) => {
             super::i18n::PdbMsg::NeedsFiveByFive { label, shape }.text(lang)
         }
-        _ => TilesMsg::NeedsFourByFour { kind: label, shape }.text(lang),
+        // A heuristic computed from the board fits every board: never
+        // refused, said plainly if it were.
+        None => ErrorMsg::HeuristicUnavailable.text(lang),
     }
 }
 

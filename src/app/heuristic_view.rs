@@ -7,8 +7,7 @@ use eframe::egui;
 
 use super::board_view::Marks;
 use super::i18n::{HintMsg, Lang, Message, tr};
-use crate::engine::HeuristicKind;
-use crate::engine::tiles::heuristic::Breakdown;
+use crate::engine::tiles::heuristic::{Breakdown, Parts};
 
 /// Tints of the pattern groups, in partition order.
 use super::palette::GROUP_TINTS;
@@ -75,10 +74,10 @@ fn parts(b: &Breakdown, lang: Lang) -> String {
     let sum = |p: &[crate::engine::tiles::heuristic::PatternShare]| {
         p.iter().map(|s| s.value).sum::<u32>()
     };
-    match b.kind {
-        HeuristicKind::Misplaced => HintMsg::PartsMisplaced { n: b.shares_sum() }.text(lang),
-        HeuristicKind::Manhattan => HintMsg::PartsManhattan { n: b.shares_sum() }.text(lang),
-        HeuristicKind::LinearConflict => {
+    match b.parts {
+        Parts::TilesOff => HintMsg::PartsMisplaced { n: b.shares_sum() }.text(lang),
+        Parts::TileDistances => HintMsg::PartsManhattan { n: b.shares_sum() }.text(lang),
+        Parts::DistancesAndConflicts => {
             let conflicts: u32 = b.conflicts.iter().map(|l| l.cost).sum();
             let pairs: usize = b.conflicts.iter().map(|l| l.pairs.len()).sum();
             HintMsg::PartsLinear {
@@ -88,7 +87,8 @@ fn parts(b: &Breakdown, lang: Lang) -> String {
             }
             .text(lang)
         }
-        HeuristicKind::Pdb | HeuristicKind::Pdb78 | HeuristicKind::Pdb6666 => {
+        Parts::NotPerTile => HintMsg::PartsNotPerTile.text(lang),
+        Parts::Patterns => {
             let (direct, mirrored) = (sum(&b.patterns), sum(&b.reflected));
             let groups: Vec<String> = b.patterns.iter().map(|p| p.value.to_string()).collect();
             let mut text = HintMsg::PartsPdb {

@@ -253,6 +253,10 @@ fn a_new_size_clears_the_old_trace_and_solution() {
     set_board(&mut h, LONG);
     solve(&mut h);
     h.get_by_label_contains("Trace: ");
+    // Below the fold of the left panel once its lists grow: scrolled to,
+    // as a person would.
+    h.get_by_label("Randomize").scroll_to_me();
+    h.run();
     h.get_by_label("Randomize").click();
     h.run();
     assert!(h.query_by_label_contains("Trace: ").is_none());

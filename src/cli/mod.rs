@@ -90,12 +90,7 @@ struct SearchArgs {
     /// The strategies' tuning knobs, one flag each, from the registry.
     #[command(flatten)]
     tuning: tuning::TuningArgs,
-    /// Heuristic: misplaced, manhattan, linear-conflict, pdb (6-6-3, 4x4 only),
-    /// pdb78 (7-8, 4x4 only; built once, seconds) or pdb6666 (6-6-6-6, 5x5
-    /// only; built once, seconds). Default: linear-conflict; weighted takes
-    /// the strongest pattern database already cached for the board. Tile
-    /// puzzles only.
-    #[arg(long = "heuristic", short = 'H', value_name = "HEURISTIC")]
+    #[arg(long = "heuristic", short = 'H', value_name = "HEURISTIC", help = heuristic_help())]
     heuristic: Option<String>,
     /// Stop after expanding this many nodes.
     #[arg(long, value_name = "N")]
@@ -167,6 +162,27 @@ fn strategy_help() -> String {
         }
     }
     help
+}
+
+/// `--heuristic`'s help, from the heuristics' table.
+fn heuristic_help() -> String {
+    let names: Vec<String> = HeuristicKind::ALL
+        .into_iter()
+        .map(|kind| match kind.database() {
+            Some(db) => format!(
+                "{} ({}, {} only)",
+                kind.name(),
+                db.partition_name,
+                db.board.shape()
+            ),
+            None => kind.name().to_string(),
+        })
+        .collect();
+    format!(
+        "Heuristic: {}. A pattern database is built once (seconds) and cached. Default: {}; weighted takes the strongest pattern database already cached for the board. Tile puzzles only.",
+        names.join(", "),
+        HeuristicKind::LinearConflict.name()
+    )
 }
 
 /// The most random starts `bench --random` and `experiment --count` draw:
@@ -464,15 +480,11 @@ fn heuristic_for(
     goal: &Board,
     budget: &mut Budget,
 ) -> Result<HeuristicChoice, Unprepared> {
-    Ok(match kind {
-        HeuristicKind::Misplaced => HeuristicChoice::Misplaced,
-        HeuristicKind::Manhattan => HeuristicChoice::Manhattan,
-        HeuristicKind::LinearConflict => HeuristicChoice::LinearConflict,
-        kind if !strategy.uses_heuristic() => {
-            debug_assert!(kind.is_database());
-            HeuristicChoice::Manhattan
-        }
-        kind => HeuristicChoice::Pdb(budget.database(kind, goal, &build_progress(kind))?),
+    Ok(match HeuristicChoice::computed(kind) {
+        Some(choice) => choice,
+        // A database a strategy would not read is not loaded.
+        None if !strategy.uses_heuristic() => HeuristicChoice::Manhattan,
+        None => HeuristicChoice::Pdb(budget.database(kind, goal, &build_progress(kind))?),
     })
 }
 

@@ -1,7 +1,8 @@
 //! Every heuristic is admissible, checked against exact distances from a
-//! full breadth-first enumeration of small boards for several goals; the
-//! line-based ones are also consistent; and every incremental update equals
-//! a fresh evaluation.
+//! full breadth-first enumeration of small boards for several goals; those
+//! the table calls consistent are; and every incremental update equals a
+//! fresh evaluation. The heuristics computed from the board are taken from
+//! the table ([`HeuristicKind::ALL`]), so a new one is checked unasked.
 //!
 //! The pattern databases are admissible but not consistent: a table entry is
 //! the minimum over the blank's possible cells, so one move can lower it by
@@ -11,10 +12,26 @@
 use std::collections::HashMap;
 
 use huarong_engine::search::DepthFirstSpace;
-use huarong_engine::tiles::heuristic::{LinearConflict, Manhattan, Misplaced, TileHeuristic};
+use huarong_engine::tiles::heuristic::{
+    LinearConflict, Manhattan, TileHeuristic, WithHeuristic, with_heuristic,
+};
 use huarong_engine::tiles::pdb::{PatternDb, PdbHeuristic};
 use huarong_engine::tiles::space::TileDfs;
-use huarong_engine::{Board, Dir, Shape, TilePuzzle};
+use huarong_engine::{Board, Dir, HeuristicChoice, HeuristicKind, Shape, TilePuzzle};
+
+/// Every heuristic computed from the board (not a pattern database), with
+/// its choice.
+fn computed() -> Vec<(HeuristicKind, HeuristicChoice)> {
+    let all: Vec<_> = HeuristicKind::ALL
+        .into_iter()
+        .filter_map(|k| HeuristicChoice::computed(k).map(|c| (k, c)))
+        .collect();
+    // The table's databases are exactly the kinds without a computed choice.
+    for k in HeuristicKind::ALL {
+        assert_eq!(k.is_database(), !all.iter().any(|(c, _)| *c == k), "{k:?}");
+    }
+    all
+}
 
 /// Exact distance to `goal` of every state that can reach it.
 fn distances(goal: &Board) -> HashMap<Vec<u8>, u32> {
@@ -39,14 +56,19 @@ fn distances(goal: &Board) -> HashMap<Vec<u8>, u32> {
     dist
 }
 
-/// h(goal) = 0, h ≤ exact distance, and h(s) ≤ 1 + h(s') for every move.
-fn check_admissible_and_consistent<H: TileHeuristic>(
-    name: &str,
-    h: &H,
-    goal: &Board,
-    dist: &HashMap<Vec<u8>, u32>,
-) {
-    check_admissible(name, h, goal, dist, true);
+/// [`check_admissible`] with a heuristic from the table: consistency
+/// checked where the table claims it.
+struct Admissible<'a> {
+    kind: HeuristicKind,
+    goal: &'a Board,
+    dist: &'a HashMap<Vec<u8>, u32>,
+}
+
+impl WithHeuristic<()> for Admissible<'_> {
+    fn run<H: TileHeuristic>(self, h: &H) {
+        let consistent = self.kind.is_consistent();
+        check_admissible(self.kind.name(), h, self.goal, self.dist, consistent);
+    }
 }
 
 /// h(goal) = 0 and h ≤ exact distance (and consistency if asked).
@@ -74,7 +96,7 @@ fn check_admissible<H: TileHeuristic>(
             if n.apply(dir).is_some() {
                 let en = h.estimate(n.cells());
                 assert!(
-                    !consistent || est <= en + 1,
+                    !consistent || est.abs_diff(en) <= 1,
                     "{name}: inconsistent, h={est} then {en} after one move from {cells:?}"
                 );
             }
@@ -103,14 +125,14 @@ fn check_all_heuristics(shape: Shape, partition: impl Fn(&Board) -> Vec<Vec<u8>>
             (1..=shape.cells()).product::<usize>() / 2,
             "half the arrangements are reachable"
         );
-        check_admissible_and_consistent("misplaced", &Misplaced::new(&goal), &goal, &dist);
-        check_admissible_and_consistent("manhattan", &Manhattan::new(&goal), &goal, &dist);
-        check_admissible_and_consistent(
-            "linear-conflict",
-            &LinearConflict::new(&goal),
-            &goal,
-            &dist,
-        );
+        for (kind, choice) in computed() {
+            let check = Admissible {
+                kind,
+                goal: &goal,
+                dist: &dist,
+            };
+            with_heuristic(&choice, &goal, check);
+        }
         let db = PatternDb::build(&goal, &partition(&goal), &|_| {});
         check_admissible("pdb", &PdbHeuristic::new(&db), &goal, &dist, false);
     }
@@ -146,6 +168,34 @@ fn heuristics_are_admissible_on_3x3_with_an_uneven_partition() {
     let dist = distances(&goal);
     let db = PatternDb::build(&goal, &[vec![1, 2, 3, 4, 5], vec![6, 7]], &|_| {});
     check_admissible("pdb 5-2", &PdbHeuristic::new(&db), &goal, &dist, false);
+}
+
+/// [`check_incremental`] with a heuristic from the table.
+struct Incremental<'a> {
+    name: &'a str,
+    puzzle: &'a TilePuzzle,
+    steps: usize,
+    seed: u64,
+}
+
+impl WithHeuristic<()> for Incremental<'_> {
+    fn run<H: TileHeuristic>(self, h: &H) {
+        check_incremental(self.name, h, self.puzzle, self.steps, self.seed);
+    }
+}
+
+/// Every heuristic computed from the board, walked `steps` moves from
+/// `puzzle`'s start.
+fn check_incremental_all(puzzle: &TilePuzzle, steps: usize, seed: u64) {
+    for (i, (kind, choice)) in computed().into_iter().enumerate() {
+        let check = Incremental {
+            name: kind.name(),
+            puzzle,
+            steps,
+            seed: seed + i as u64,
+        };
+        with_heuristic(&choice, &puzzle.goal, check);
+    }
 }
 
 /// Walk randomly and compare the incrementally kept value with a fresh one;
@@ -214,33 +264,18 @@ fn incremental_updates_match_fresh_evaluation() {
     ] {
         for goal in goals(shape) {
             let puzzle = TilePuzzle::new(goal.clone(), goal.clone()).unwrap();
-            check_incremental("misplaced", &Misplaced::new(&goal), &puzzle, 300, 1);
-            check_incremental("manhattan", &Manhattan::new(&goal), &puzzle, 300, 2);
-            check_incremental(
-                "linear-conflict",
-                &LinearConflict::new(&goal),
-                &puzzle,
-                300,
-                3,
-            );
+            check_incremental_all(&puzzle, 300, 1);
             if partition.iter().all(|&k| k <= 5) {
                 let db = PatternDb::build(&goal, &split(&goal, &partition), &|_| {});
                 check_incremental("pdb", &PdbHeuristic::new(&db), &puzzle, 300, 4);
             }
         }
     }
-    // Large boards for the line-based heuristics.
+    // Large boards, for every heuristic computed from the board.
     for shape in [Shape::new(10, 10).unwrap(), Shape::new(5, 7).unwrap()] {
         let goal = Board::goal(shape);
         let puzzle = TilePuzzle::new(goal.clone(), goal.clone()).unwrap();
-        check_incremental(
-            "linear-conflict",
-            &LinearConflict::new(&goal),
-            &puzzle,
-            2000,
-            5,
-        );
-        check_incremental("manhattan", &Manhattan::new(&goal), &puzzle, 2000, 6);
+        check_incremental_all(&puzzle, 2000, 5);
     }
 }
 

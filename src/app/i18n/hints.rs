@@ -143,6 +143,9 @@ messages! {
     PartsPdb { groups: String, direct: u32, manhattan: u32 } =>
         "pattern groups {groups} = {direct} (tinted; Manhattan {manhattan} in the corners for comparison)",
         "模式分组 {groups} = {direct}（已着色；角上标出曼哈顿距离 {manhattan}，以作比较）";
+    PartsNotPerTile =>
+        "not per tile: the estimate is of the whole board, so no tile carries a share of it",
+        "不是逐块相加：这个估计是对整个棋盘的，没有哪一块单独计数";
     PartsMirrored { n: u32 } =>
         "; the mirrored lookup gives more, {n}",
         "；镜像查表得到的值更大：{n}";

@@ -65,6 +65,7 @@ messages! {
         "Row by row, as people solve it: small searches place an outer row or column and lock it, then the smaller board, and the last 3×3 is solved optimally; boards up to 4×4 are also tried whole by weighted A*, and stretches of the path are re-solved shortest. Any size in well under a second, but the paths are longer than the shortest.",
         "像人一样逐行求解：用小规模搜索归位最外一行或一列并锁定，再解剩下的小棋盘，最后的 3×3 求最优解；4×4 以内的棋盘还会整体用加权 A* 试一次，路径中的片段再重新求最短。任何尺寸都远不到一秒，但路径比最短的长。";
     HeuristicMisplaced => "Misplaced tiles", "错位数";
+    HeuristicGaschnig => "Gaschnig (swaps with the blank)", "Gaschnig 启发（与空格交换）";
     HeuristicManhattan => "Manhattan distance", "曼哈顿距离";
     HeuristicLinearConflict => "Manhattan + linear conflict", "曼哈顿距离 + 线性冲突";
     HeuristicPdb => "Pattern database 6-6-3", "模式数据库 6-6-3";
@@ -218,6 +219,7 @@ pub fn strategy_description(strategy: &dyn Strategy, lang: Lang) -> String {
 pub fn heuristic_label(kind: HeuristicKind, lang: Lang) -> String {
     match kind {
         HeuristicKind::Misplaced => NameMsg::HeuristicMisplaced,
+        HeuristicKind::Gaschnig => NameMsg::HeuristicGaschnig,
         HeuristicKind::Manhattan => NameMsg::HeuristicManhattan,
         HeuristicKind::LinearConflict => NameMsg::HeuristicLinearConflict,
         HeuristicKind::Pdb => NameMsg::HeuristicPdb,

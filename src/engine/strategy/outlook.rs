@@ -32,18 +32,14 @@ pub enum Outlook {
 
 /// The Manhattan distance beyond which an exact search with `heuristic`
 /// (or blind, `None`) may take very long on a board of `cells` cells;
-/// `None` when no start of that board is long.
+/// `None` when no start of that board is long. The heuristic's lines are
+/// in its table entry ([`LongAfter`](crate::tiles::heuristic::LongAfter)).
 fn line(cells: usize, heuristic: Option<HeuristicKind>) -> Option<u32> {
-    use HeuristicKind::*;
     match (cells, heuristic) {
         (0..=12, _) => None,
         (_, None) => Some(24),
-        (13..=16, Some(Misplaced)) => Some(24),
-        (13..=16, Some(Manhattan)) => Some(40),
-        (13..=16, Some(LinearConflict)) => Some(46),
-        (13..=16, Some(Pdb | Pdb78 | Pdb6666)) => None,
-        (_, Some(Misplaced | Manhattan | LinearConflict | Pdb | Pdb78)) => Some(36),
-        (_, Some(Pdb6666)) => Some(50),
+        (13..=16, Some(kind)) => kind.spec().long_after.to_16_cells,
+        (_, Some(kind)) => kind.spec().long_after.larger,
     }
 }
 

@@ -2,7 +2,7 @@
 //! linear-conflict pairs, the pattern databases' groups. The parts add up
 //! to [`evaluate`](super::evaluate)'s value (see [`Breakdown::parts_sum`]).
 
-use super::{GoalCells, HeuristicChoice, HeuristicKind, Manhattan, line_cost};
+use super::{GoalCells, HeuristicChoice, HeuristicKind, Manhattan, Parts, line_cost};
 use crate::tiles::Board;
 use crate::tiles::pdb::PdbHeuristic;
 
@@ -35,9 +35,12 @@ pub struct PatternShare {
 pub struct Breakdown {
     /// The heuristic.
     pub kind: HeuristicKind,
+    /// How its value is taken apart (the heuristic's [`Parts`]).
+    pub parts: Parts,
     /// Each cell's tile's share (0 for the blank): 1 or 0 for misplaced
-    /// tiles, its Manhattan distance otherwise. For a pattern database it is
-    /// the Manhattan distance shown for comparison, not a part of the value.
+    /// tiles, its Manhattan distance for the distance-based ones. For a
+    /// pattern database it is the Manhattan distance shown for comparison,
+    /// not a part of the value; for a heuristic not per tile, 0.
     pub shares: Vec<u32>,
     /// Linear conflict only: the lines in conflict.
     pub conflicts: Vec<LineConflict>,
@@ -51,15 +54,18 @@ pub struct Breakdown {
 }
 
 impl Breakdown {
-    /// What the parts add up to: the shares (plus the conflicts' costs), or
-    /// for a database the larger of its direct and reflected sums. Always
-    /// equals [`value`](Self::value).
+    /// What the parts add up to: the shares (plus the conflicts' costs),
+    /// for a database the larger of its direct and reflected sums, for a
+    /// heuristic not per tile the whole value. Always equals
+    /// [`value`](Self::value).
     pub fn parts_sum(&self) -> u32 {
         let sum = |p: &[PatternShare]| p.iter().map(|s| s.value).sum::<u32>();
-        if self.kind.is_database() {
-            sum(&self.patterns).max(sum(&self.reflected))
-        } else {
-            self.shares.iter().sum::<u32>() + self.conflicts.iter().map(|l| l.cost).sum::<u32>()
+        match self.parts {
+            Parts::TilesOff | Parts::TileDistances | Parts::DistancesAndConflicts => {
+                self.shares.iter().sum::<u32>() + self.conflicts.iter().map(|l| l.cost).sum::<u32>()
+            }
+            Parts::Patterns => sum(&self.patterns).max(sum(&self.reflected)),
+            Parts::NotPerTile => self.value,
         }
     }
 
@@ -91,22 +97,25 @@ pub fn breakdown(choice: &HeuristicChoice, goal: &Board, board: &Board) -> Break
     let goal_cells = GoalCells::new(goal);
     let manhattan = Manhattan::new(goal);
     let kind = choice.kind();
+    let parts = kind.spec().parts;
     let shares = cells
         .iter()
         .enumerate()
-        .map(|(c, &t)| match kind {
+        .map(|(c, &t)| match parts {
             _ if t == 0 => 0,
-            HeuristicKind::Misplaced => u32::from(goal_cells.cell[t as usize] as usize != c),
-            _ => manhattan.distance(t, c),
+            Parts::TilesOff => u32::from(goal_cells.cell[t as usize] as usize != c),
+            Parts::TileDistances | Parts::DistancesAndConflicts | Parts::Patterns => {
+                manhattan.distance(t, c)
+            }
+            Parts::NotPerTile => 0,
         })
         .collect();
-    let conflicts = if kind == HeuristicKind::LinearConflict {
-        line_conflicts(&goal_cells, cells)
-    } else {
-        Vec::new()
+    let conflicts = match parts {
+        Parts::DistancesAndConflicts => line_conflicts(&goal_cells, cells),
+        Parts::TilesOff | Parts::TileDistances | Parts::Patterns | Parts::NotPerTile => Vec::new(),
     };
-    let (patterns, reflected) = match choice {
-        HeuristicChoice::Pdb(db) => {
+    let (patterns, reflected) = match choice.database() {
+        Some(db) => {
             let (direct, mirrored) = PdbHeuristic::new(db).pattern_values(cells);
             let shares = |side: Vec<crate::tiles::pdb::PatternValue>| {
                 side.into_iter()
@@ -115,10 +124,11 @@ pub fn breakdown(choice: &HeuristicChoice, goal: &Board, board: &Board) -> Break
             };
             (shares(direct), shares(mirrored))
         }
-        _ => (Vec::new(), Vec::new()),
+        None => (Vec::new(), Vec::new()),
     };
     Breakdown {
         kind,
+        parts,
         shares,
         conflicts,
         patterns,
@@ -194,11 +204,10 @@ mod tests {
             for _ in 0..200 {
                 let goal = random_solvable(&Board::goal(shape), &mut rng);
                 let board = random_solvable(&goal, &mut rng);
-                for choice in [
-                    HeuristicChoice::Misplaced,
-                    HeuristicChoice::Manhattan,
-                    HeuristicChoice::LinearConflict,
-                ] {
+                for choice in HeuristicKind::ALL
+                    .into_iter()
+                    .filter_map(HeuristicChoice::computed)
+                {
                     let b = breakdown(&choice, &goal, &board);
                     assert_eq!(b.value, evaluate(&choice, &goal, &board));
                     assert_eq!(b.parts_sum(), b.value, "{choice:?} on {board:?}");

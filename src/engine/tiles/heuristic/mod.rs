@@ -1,13 +1,16 @@
-//! Heuristics for tile boards. Each is admissible (never overestimates) and
-//! consistent (changes by at most 1 per move), and each can be updated
-//! incrementally after a move, which is what makes IDA* fast.
+//! Heuristics for tile boards. Each is admissible (never overestimates);
+//! the table ([`HeuristicKind::spec`]) says which are also consistent
+//! (change by at most 1 per move). Each can be updated incrementally after
+//! a move, which is what makes IDA* fast.
 
 mod breakdown;
+mod gaschnig;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
 
 pub use breakdown::{Breakdown, LineConflict, PatternShare, breakdown};
+pub use gaschnig::Gaschnig;
 pub use linear_conflict::LinearConflict;
 use linear_conflict::line_cost;
 pub use manhattan::Manhattan;
@@ -94,11 +97,18 @@ impl TileHeuristic for Blind {
     fn update(&self, _: &mut (), _: View<'_>, _: Slide) {}
 }
 
-/// The heuristics a user can pick, by CLI name.
+/// The heuristics a user can pick. Everything a front end needs to know
+/// of one is in its [`HeuristicSpec`] ([`HeuristicKind::spec`]): adding a
+/// heuristic is a variant here, its entry in `spec` and its arm in
+/// [`HeuristicChoice`]'s matches (all in this file), and its words in the
+/// app's message tables; the compiler asks for each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum HeuristicKind {
     /// Number of tiles out of place.
     Misplaced,
+    /// Gaschnig's: the swaps that sort the board when the blank may swap
+    /// with any tile.
+    Gaschnig,
     /// Sum of the tiles' Manhattan distances.
     Manhattan,
     /// Manhattan plus linear conflicts in rows and columns.
@@ -114,10 +124,105 @@ pub enum HeuristicKind {
     Pdb6666,
 }
 
+/// A heuristic, said once: its names, where its estimate comes from, what
+/// it promises, how its value is taken apart for people, and where an
+/// exact search guided by it may take long.
+#[derive(Clone, Copy, Debug)]
+pub struct HeuristicSpec {
+    /// The CLI name (also what files and the app's settings store).
+    pub name: &'static str,
+    /// Other CLI names accepted for it.
+    pub aliases: &'static [&'static str],
+    /// A label for people, in English (the app words it in its tables).
+    pub label: &'static str,
+    /// Computed from the board, or read from a pattern database.
+    pub source: Source,
+    /// Whether one move changes it by at most 1 (all are admissible).
+    pub consistent: bool,
+    /// How [`breakdown`] takes its value apart.
+    pub parts: Parts,
+    /// Where an exact search guided by it may take very long
+    /// (`strategy::outlook`).
+    pub long_after: LongAfter,
+    /// Whether lists of heuristics show it (greyed) on boards it does not
+    /// fit; `false` keeps it to its own board.
+    pub listed_where_unfit: bool,
+}
+
+/// Where a heuristic's estimate comes from.
+#[derive(Clone, Copy, Debug)]
+pub enum Source {
+    /// Computed from the board itself: it fits every board.
+    Computed,
+    /// Looked up in an additive pattern database built for one board size.
+    Database(DatabaseSpec),
+}
+
+/// A pattern database heuristic's partition and board.
+#[derive(Clone, Copy, Debug)]
+pub struct DatabaseSpec {
+    /// The partition's name ("6-6-3").
+    pub partition_name: &'static str,
+    /// The one board its tables are built for.
+    pub board: DatabaseBoard,
+    /// The tiles of each pattern for a goal of that board.
+    pub partition: fn(&Board) -> Vec<Vec<u8>>,
+}
+
+/// The boards pattern databases are built for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DatabaseBoard {
+    /// 4×4, the 15-puzzle.
+    FifteenPuzzle,
+    /// 5×5, the 24-puzzle.
+    TwentyFourPuzzle,
+}
+
+impl DatabaseBoard {
+    /// Its shape.
+    pub fn shape(self) -> Shape {
+        match self {
+            DatabaseBoard::FifteenPuzzle => PatternDb::SHAPE_4X4,
+            DatabaseBoard::TwentyFourPuzzle => PatternDb::SHAPE_5X5,
+        }
+    }
+}
+
+/// How a heuristic's value is taken apart in a [`Breakdown`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parts {
+    /// Each tile off its goal cell counts 1 (the shares are 1 or 0).
+    TilesOff,
+    /// Each tile counts its Manhattan distance (the shares).
+    TileDistances,
+    /// Each tile its Manhattan distance, plus each row or column in
+    /// conflict ([`Breakdown::conflicts`]).
+    DistancesAndConflicts,
+    /// The pattern groups' values ([`Breakdown::patterns`], the larger of
+    /// the direct and reflected sums); the shares are the Manhattan
+    /// distances, for comparison only.
+    Patterns,
+    /// Not a sum over tiles: the value is of the whole board (the shares
+    /// are all 0).
+    NotPerTile,
+}
+
+/// The start's Manhattan distance beyond which an exact search guided by
+/// a heuristic may take very long (`None`: no start of such a board is).
+/// Boards of 12 cells or fewer are never long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LongAfter {
+    /// On boards of 13 to 16 cells.
+    pub to_16_cells: Option<u32>,
+    /// On larger boards.
+    pub larger: Option<u32>,
+}
+
 impl HeuristicKind {
-    /// Every kind, in menu order.
-    pub const ALL: [HeuristicKind; 6] = [
+    /// Every kind, in menu order (weaker before stronger on a board).
+    pub const ALL: [HeuristicKind; 7] = [
         HeuristicKind::Misplaced,
+        HeuristicKind::Gaschnig,
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
         HeuristicKind::Pdb,
@@ -125,76 +230,177 @@ impl HeuristicKind {
         HeuristicKind::Pdb6666,
     ];
 
+    /// The table: everything about this heuristic.
+    pub fn spec(self) -> &'static HeuristicSpec {
+        match self {
+            HeuristicKind::Misplaced => &HeuristicSpec {
+                name: "misplaced",
+                aliases: &[],
+                label: "Misplaced tiles",
+                source: Source::Computed,
+                consistent: true,
+                parts: Parts::TilesOff,
+                long_after: LongAfter {
+                    to_16_cells: Some(24),
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Gaschnig => &HeuristicSpec {
+                name: "gaschnig",
+                aliases: &[],
+                label: "Gaschnig (swaps with the blank)",
+                source: Source::Computed,
+                consistent: true,
+                parts: Parts::NotPerTile,
+                // At least misplaced tiles, mostly below Manhattan.
+                long_after: LongAfter {
+                    to_16_cells: Some(24),
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Manhattan => &HeuristicSpec {
+                name: "manhattan",
+                aliases: &[],
+                label: "Manhattan distance",
+                source: Source::Computed,
+                consistent: true,
+                parts: Parts::TileDistances,
+                long_after: LongAfter {
+                    to_16_cells: Some(40),
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::LinearConflict => &HeuristicSpec {
+                name: "linear-conflict",
+                aliases: &[],
+                label: "Manhattan + linear conflict",
+                source: Source::Computed,
+                consistent: true,
+                parts: Parts::DistancesAndConflicts,
+                long_after: LongAfter {
+                    to_16_cells: Some(46),
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Pdb => &HeuristicSpec {
+                name: "pdb",
+                aliases: &["pdb663"],
+                label: "Pattern database 6-6-3",
+                source: Source::Database(DatabaseSpec {
+                    partition_name: "6-6-3",
+                    board: DatabaseBoard::FifteenPuzzle,
+                    partition: PatternDb::partition_663,
+                }),
+                consistent: false,
+                parts: Parts::Patterns,
+                long_after: LongAfter {
+                    to_16_cells: None,
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Pdb78 => &HeuristicSpec {
+                name: "pdb78",
+                aliases: &[],
+                label: "Pattern database 7-8 (strong)",
+                source: Source::Database(DatabaseSpec {
+                    partition_name: "7-8",
+                    board: DatabaseBoard::FifteenPuzzle,
+                    partition: PatternDb::partition_78,
+                }),
+                consistent: false,
+                parts: Parts::Patterns,
+                long_after: LongAfter {
+                    to_16_cells: None,
+                    larger: Some(36),
+                },
+                listed_where_unfit: true,
+            },
+            HeuristicKind::Pdb6666 => &HeuristicSpec {
+                name: "pdb6666",
+                aliases: &[],
+                label: "Pattern database 6-6-6-6",
+                source: Source::Database(DatabaseSpec {
+                    partition_name: "6-6-6-6",
+                    board: DatabaseBoard::TwentyFourPuzzle,
+                    partition: PatternDb::partition_6666,
+                }),
+                consistent: false,
+                parts: Parts::Patterns,
+                long_after: LongAfter {
+                    to_16_cells: None,
+                    larger: Some(50),
+                },
+                // The 24-puzzle's database is listed on 5×5 only, so
+                // smaller boards' panels keep their height.
+                listed_where_unfit: false,
+            },
+        }
+    }
+
     /// The CLI name.
     pub fn name(self) -> &'static str {
-        match self {
-            HeuristicKind::Misplaced => "misplaced",
-            HeuristicKind::Manhattan => "manhattan",
-            HeuristicKind::LinearConflict => "linear-conflict",
-            HeuristicKind::Pdb => "pdb",
-            HeuristicKind::Pdb78 => "pdb78",
-            HeuristicKind::Pdb6666 => "pdb6666",
-        }
+        self.spec().name
     }
 
     /// A label for people.
     pub fn label(self) -> &'static str {
-        match self {
-            HeuristicKind::Misplaced => "Misplaced tiles",
-            HeuristicKind::Manhattan => "Manhattan distance",
-            HeuristicKind::LinearConflict => "Manhattan + linear conflict",
-            HeuristicKind::Pdb => "Pattern database 6-6-3",
-            HeuristicKind::Pdb78 => "Pattern database 7-8 (strong)",
-            HeuristicKind::Pdb6666 => "Pattern database 6-6-6-6",
-        }
+        self.spec().label
     }
 
-    /// Look up a CLI name (`pdb663` is an alias of `pdb`).
+    /// Look up a CLI name or alias (`pdb663` is an alias of `pdb`).
     ///
     /// ```
     /// use huarong_engine::HeuristicKind;
     /// assert_eq!(HeuristicKind::from_name("linear-conflict"), Some(HeuristicKind::LinearConflict));
+    /// assert_eq!(HeuristicKind::from_name("pdb663"), Some(HeuristicKind::Pdb));
     /// assert_eq!(HeuristicKind::from_name("nope"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Self> {
-        match name {
-            "pdb663" => Some(HeuristicKind::Pdb),
-            _ => Self::ALL.into_iter().find(|k| k.name() == name),
+        Self::ALL.into_iter().find(|k| {
+            let spec = k.spec();
+            spec.name == name || spec.aliases.contains(&name)
+        })
+    }
+
+    /// The pattern database it reads, if it is one.
+    pub fn database(self) -> Option<&'static DatabaseSpec> {
+        match &self.spec().source {
+            Source::Computed => None,
+            Source::Database(db) => Some(db),
         }
     }
 
     /// Why this heuristic cannot be used on `shape`, if it cannot.
     pub fn unavailable_for(self, shape: Shape) -> Option<String> {
-        match self {
-            HeuristicKind::Pdb | HeuristicKind::Pdb78 if shape != PatternDb::SHAPE_4X4 => {
-                Some(format!(
-                    "heuristic '{}' ({} pattern database) is only available for 4x4 boards, not {shape}",
-                    self.name(),
-                    self.partition_name().unwrap_or_default()
-                ))
-            }
-            HeuristicKind::Pdb6666 if shape != PatternDb::SHAPE_5X5 => Some(format!(
-                "heuristic '{}' ({} pattern database) is only available for 5x5 boards, not {shape}",
+        let db = self.database()?;
+        let fits = db.board.shape();
+        (shape != fits).then(|| {
+            format!(
+                "heuristic '{}' ({} pattern database) is only available for {fits} boards, not {shape}",
                 self.name(),
-                self.partition_name().unwrap_or_default()
-            )),
-            _ => None,
-        }
+                db.partition_name
+            )
+        })
     }
 
     /// Whether this is a pattern database (it needs a build or a cache file).
     pub fn is_database(self) -> bool {
-        self.partition_name().is_some()
+        self.database().is_some()
+    }
+
+    /// Whether one move changes its estimate by at most 1.
+    pub fn is_consistent(self) -> bool {
+        self.spec().consistent
     }
 
     /// The partition's name, for the pattern databases.
     pub fn partition_name(self) -> Option<&'static str> {
-        match self {
-            HeuristicKind::Pdb => Some("6-6-3"),
-            HeuristicKind::Pdb78 => Some("7-8"),
-            HeuristicKind::Pdb6666 => Some("6-6-6-6"),
-            _ => None,
-        }
+        self.database().map(|db| db.partition_name)
     }
 
     /// The tiles of each pattern of this database for `goal`, for the
@@ -210,17 +416,8 @@ impl HeuristicKind {
     /// assert!(HeuristicKind::Pdb6666.partition(&goal).is_none());
     /// ```
     pub fn partition(self, goal: &Board) -> Option<Vec<Vec<u8>>> {
-        if self == HeuristicKind::Pdb6666 {
-            return (goal.shape() == PatternDb::SHAPE_5X5).then(|| PatternDb::partition_6666(goal));
-        }
-        if goal.shape() != PatternDb::SHAPE_4X4 {
-            return None;
-        }
-        match self {
-            HeuristicKind::Pdb => Some(PatternDb::partition_663(goal)),
-            HeuristicKind::Pdb78 => Some(PatternDb::partition_78(goal)),
-            _ => None,
-        }
+        let db = self.database()?;
+        (goal.shape() == db.board.shape()).then(|| (db.partition)(goal))
     }
 }
 
@@ -229,6 +426,8 @@ impl HeuristicKind {
 pub enum HeuristicChoice {
     /// Misplaced tiles.
     Misplaced,
+    /// Gaschnig's swaps with the blank.
+    Gaschnig,
     /// Manhattan distance.
     Manhattan,
     /// Manhattan + linear conflict.
@@ -238,6 +437,24 @@ pub enum HeuristicChoice {
 }
 
 impl HeuristicChoice {
+    /// The choice for a heuristic computed from the board; `None` for a
+    /// pattern database, which needs its tables.
+    ///
+    /// ```
+    /// use huarong_engine::{HeuristicChoice, HeuristicKind};
+    /// assert_eq!(HeuristicChoice::computed(HeuristicKind::Manhattan).unwrap().kind(), HeuristicKind::Manhattan);
+    /// assert!(HeuristicChoice::computed(HeuristicKind::Pdb78).is_none());
+    /// ```
+    pub fn computed(kind: HeuristicKind) -> Option<Self> {
+        match kind {
+            HeuristicKind::Misplaced => Some(HeuristicChoice::Misplaced),
+            HeuristicKind::Gaschnig => Some(HeuristicChoice::Gaschnig),
+            HeuristicKind::Manhattan => Some(HeuristicChoice::Manhattan),
+            HeuristicKind::LinearConflict => Some(HeuristicChoice::LinearConflict),
+            HeuristicKind::Pdb | HeuristicKind::Pdb78 | HeuristicKind::Pdb6666 => None,
+        }
+    }
+
     /// The choice for `kind`, given the database loaded for it if any; a
     /// database kind without its database falls back to linear conflict.
     ///
@@ -247,11 +464,9 @@ impl HeuristicChoice {
     /// assert_eq!(choice.kind(), HeuristicKind::LinearConflict);
     /// ```
     pub fn with_database(kind: HeuristicKind, db: Option<Arc<PatternDb>>) -> Self {
-        match (kind, db) {
-            (_, Some(db)) => HeuristicChoice::Pdb(db),
-            (HeuristicKind::Misplaced, _) => HeuristicChoice::Misplaced,
-            (HeuristicKind::Manhattan, _) => HeuristicChoice::Manhattan,
-            _ => HeuristicChoice::LinearConflict,
+        match db {
+            Some(db) => HeuristicChoice::Pdb(db),
+            None => Self::computed(kind).unwrap_or(HeuristicChoice::LinearConflict),
         }
     }
 
@@ -259,29 +474,45 @@ impl HeuristicChoice {
     pub fn kind(&self) -> HeuristicKind {
         match self {
             HeuristicChoice::Misplaced => HeuristicKind::Misplaced,
+            HeuristicChoice::Gaschnig => HeuristicKind::Gaschnig,
             HeuristicChoice::Manhattan => HeuristicKind::Manhattan,
             HeuristicChoice::LinearConflict => HeuristicKind::LinearConflict,
-            HeuristicChoice::Pdb(db) if db.name() == "7-8" => HeuristicKind::Pdb78,
-            HeuristicChoice::Pdb(db) if db.name() == "6-6-6-6" => HeuristicKind::Pdb6666,
-            HeuristicChoice::Pdb(_) => HeuristicKind::Pdb,
+            HeuristicChoice::Pdb(db) => {
+                let name = db.name();
+                HeuristicKind::ALL
+                    .into_iter()
+                    .find(|k| k.partition_name() == Some(name.as_str()))
+                    .unwrap_or(HeuristicKind::Pdb)
+            }
+        }
+    }
+
+    /// The pattern database it reads, if it is one.
+    pub fn database(&self) -> Option<&Arc<PatternDb>> {
+        match self {
+            HeuristicChoice::Misplaced
+            | HeuristicChoice::Gaschnig
+            | HeuristicChoice::Manhattan
+            | HeuristicChoice::LinearConflict => None,
+            HeuristicChoice::Pdb(db) => Some(db),
         }
     }
 
     /// A human-readable name: the pattern database says which partition.
     pub fn describe(&self) -> String {
-        match self {
-            HeuristicChoice::Pdb(db) => format!("pattern database {}", db.name()),
-            other => other.kind().name().to_string(),
+        match self.database() {
+            Some(db) => format!("pattern database {}", db.name()),
+            None => self.kind().name().to_string(),
         }
     }
 
     /// Why this choice cannot be used for `goal`, if it cannot.
     pub fn unavailable_for(&self, goal: &Board) -> Option<String> {
-        match self {
+        match self.database() {
             // A database in hand fits any board it was built for.
-            HeuristicChoice::Pdb(db) => (db.goal() != goal.cells() || db.shape() != goal.shape())
+            Some(db) => (db.goal() != goal.cells() || db.shape() != goal.shape())
                 .then(|| "the pattern database was built for another goal".to_string()),
-            other => other.kind().unavailable_for(goal.shape()),
+            None => self.kind().unavailable_for(goal.shape()),
         }
     }
 }
@@ -297,6 +528,7 @@ pub trait WithHeuristic<R> {
 pub fn with_heuristic<R>(choice: &HeuristicChoice, goal: &Board, f: impl WithHeuristic<R>) -> R {
     match choice {
         HeuristicChoice::Misplaced => f.run(&Misplaced::new(goal)),
+        HeuristicChoice::Gaschnig => f.run(&Gaschnig::new(goal)),
         HeuristicChoice::Manhattan => f.run(&Manhattan::new(goal)),
         HeuristicChoice::LinearConflict => f.run(&LinearConflict::new(goal)),
         HeuristicChoice::Pdb(db) => f.run(&PdbHeuristic::new(db)),
@@ -338,6 +570,66 @@ impl GoalCells {
         Self {
             shape: goal.shape(),
             cell,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_and_alias_finds_its_own_kind_only() {
+        let mut seen = std::collections::HashSet::new();
+        for kind in HeuristicKind::ALL {
+            let spec = kind.spec();
+            for name in std::iter::once(&spec.name).chain(spec.aliases) {
+                assert!(seen.insert(*name), "{name} named twice");
+                assert_eq!(HeuristicKind::from_name(name), Some(kind));
+            }
+            assert_eq!(kind.label(), spec.label);
+        }
+    }
+
+    #[test]
+    fn a_database_partitions_its_boards_tiles_and_fits_that_board_only() {
+        for kind in HeuristicKind::ALL {
+            let computed = HeuristicChoice::computed(kind);
+            assert_eq!(computed.is_none(), kind.is_database(), "{kind:?}");
+            if let Some(choice) = computed {
+                assert_eq!(choice.kind(), kind);
+                assert!(choice.database().is_none());
+            }
+            let Some(db) = kind.database() else {
+                for shape in [(2, 2), (3, 3), (4, 4), (5, 5), (3, 7)] {
+                    let shape = Shape::new(shape.0, shape.1).unwrap();
+                    assert_eq!(kind.unavailable_for(shape), None, "{kind:?} on {shape}");
+                }
+                continue;
+            };
+            let shape = db.board.shape();
+            assert_eq!(kind.unavailable_for(shape), None);
+            assert!(kind.unavailable_for(Shape::new(3, 3).unwrap()).is_some());
+            let goal = Board::goal(shape);
+            let mut tiles: Vec<u8> = kind.partition(&goal).unwrap().concat();
+            tiles.sort_unstable();
+            let n = shape.cells() as u8;
+            assert_eq!(tiles, (1..n).collect::<Vec<u8>>(), "{kind:?}");
+            // The name gives the patterns' sizes.
+            let mut sizes: Vec<usize> = kind
+                .partition(&goal)
+                .unwrap()
+                .iter()
+                .map(Vec::len)
+                .collect();
+            let mut named: Vec<usize> = db
+                .partition_name
+                .split('-')
+                .map(|s| s.parse().unwrap())
+                .collect();
+            sizes.sort_unstable();
+            named.sort_unstable();
+            assert_eq!(named, sizes, "{kind:?}");
         }
     }
 }
