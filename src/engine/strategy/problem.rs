@@ -345,10 +345,10 @@ impl Problem for TileProblem {
     /// The pattern database's tables, when it guides the search (the
     /// other heuristics compute their estimate from the board).
     fn database_bytes(&self) -> u64 {
-        match &self.heuristic {
-            Some(HeuristicChoice::Pdb(db)) => db.table_bytes(),
-            _ => 0,
-        }
+        self.heuristic
+            .as_ref()
+            .and_then(HeuristicChoice::database)
+            .map_or(0, |db| db.table_bytes())
     }
 
     /// IDA* on one board changed in place ([`ida_star`] over [`TileDfs`]),
