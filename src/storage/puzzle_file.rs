@@ -571,15 +571,7 @@ fn edge_name(dir: Dir) -> &'static str {
 
 /// At most [`QUOTE_MAX`] characters of `text`, control characters escaped.
 pub(super) fn quote(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .take(QUOTE_MAX)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().nth(QUOTE_MAX).is_some() {
-        out.push('…');
-    }
-    out
+    crate::engine::numeral::quoted(text, QUOTE_MAX)
 }
 
 /// Replay `path` from the puzzle's start; name the first problem.

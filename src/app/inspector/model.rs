@@ -831,7 +831,8 @@ pub(super) mod tests {
         records: &[Record],
     ) -> Model {
         let s = find(strategy).unwrap();
-        let mut m = Model::new(s.visit(), board.to_string()).informed(s.uses_heuristic());
+        // As the inspector makes it: ordered by the strategy's key.
+        let mut m = super::super::empty_model(s, board.to_string(), false);
         for r in records {
             m.fold(r);
         }

@@ -170,15 +170,7 @@ pub fn multi_tile_moves(blank_moves: &[Dir]) -> usize {
 
 /// At most [`QUOTE_MAX`] characters of `text`, control characters escaped.
 fn quote(text: &str) -> String {
-    let mut out: String = text
-        .chars()
-        .take(QUOTE_MAX)
-        .flat_map(char::escape_debug)
-        .collect();
-    if text.chars().nth(QUOTE_MAX).is_some() {
-        out.push('…');
-    }
-    out
+    crate::numeral::quoted(text, QUOTE_MAX)
 }
 
 /// Read a move string (see the [module](self) for the convention); returns
