@@ -42,66 +42,6 @@ mod solver;
 mod steps;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_advice;
-#[cfg(test)]
-mod tests_anatomy;
-#[cfg(test)]
-mod tests_axes;
-#[cfg(test)]
-mod tests_beside;
-#[cfg(test)]
-mod tests_board_looks;
-#[cfg(test)]
-mod tests_by_depth;
-#[cfg(test)]
-mod tests_compare;
-#[cfg(test)]
-mod tests_defects;
-#[cfg(test)]
-mod tests_export;
-#[cfg(test)]
-mod tests_feedback;
-#[cfg(test)]
-mod tests_fit;
-#[cfg(test)]
-mod tests_goals;
-#[cfg(test)]
-mod tests_hints;
-#[cfg(test)]
-mod tests_i18n;
-#[cfg(test)]
-mod tests_i18n_klotski;
-#[cfg(test)]
-mod tests_i18n_learning;
-#[cfg(test)]
-mod tests_i18n_said;
-#[cfg(test)]
-mod tests_i18n_tiles;
-#[cfg(test)]
-mod tests_inspector;
-#[cfg(test)]
-mod tests_inspector_defects;
-#[cfg(test)]
-mod tests_jobs;
-#[cfg(test)]
-mod tests_layout;
-#[cfg(test)]
-mod tests_lesson;
-#[cfg(test)]
-mod tests_memory;
-#[cfg(test)]
-mod tests_names;
-#[cfg(test)]
-mod tests_pdb;
-#[cfg(test)]
-mod tests_predict;
-#[cfg(test)]
-mod tests_stale;
-#[cfg(test)]
-mod tests_tiles;
-#[cfg(test)]
-mod tests_weighted;
 mod tiles;
 mod trace_plot;
 mod tuning;
@@ -110,8 +50,6 @@ mod view;
 use eframe::egui;
 
 use error::{AppError, Busy};
-#[cfg(test)]
-use game::describe_move;
 use i18n::{Message, Said, TilesMsg, tr, tr_ctx};
 use set_state::SetStateDialog;
 use settings::Family;
