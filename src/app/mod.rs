@@ -191,33 +191,6 @@ impl HuarongApp {
         }
     }
 
-    /// The inspector, if shown.
-    #[cfg(test)]
-    pub fn inspector(&self) -> Option<&inspector::Inspector> {
-        self.screen.inspector()
-    }
-
-    /// The inspector, if shown, to change.
-    #[cfg(test)]
-    pub fn inspector_mut(&mut self) -> Option<&mut inspector::Inspector> {
-        match &mut self.screen {
-            Screen::Inspector(i) => Some(i),
-            _ => None,
-        }
-    }
-
-    /// The owner of the background jobs.
-    #[cfg(test)]
-    pub fn jobs(&self) -> &Jobs {
-        &self.jobs
-    }
-
-    /// The compare view.
-    #[cfg(test)]
-    pub fn compare(&self) -> &compare::CompareView {
-        &self.compare
-    }
-
     /// Export the compare table to `path` (RON for `.ron`, else CSV),
     /// atomically.
     pub fn export_path(&mut self, path: &std::path::Path) {
@@ -282,54 +255,6 @@ impl HuarongApp {
             // A start and a result of different families: no row makes one.
             (compare::Start::Tiles(_), _) | (compare::Start::Klotski(..), _) => {}
         }
-    }
-
-    /// The settings.
-    #[cfg(test)]
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// Mutable settings (tests, the panel).
-    #[cfg(test)]
-    pub fn settings_mut(&mut self) -> &mut Settings {
-        &mut self.settings
-    }
-
-    /// The tile view's status line, in the app's language.
-    #[cfg(test)]
-    pub fn status(&self) -> String {
-        self.tiles.status().text(self.settings.language)
-    }
-
-    /// The tile view's status line, in `lang`.
-    #[cfg(test)]
-    pub fn status_in(&self, lang: i18n::Lang) -> String {
-        self.tiles.status().text(lang)
-    }
-
-    /// The error shown in the error dialog, if any.
-    #[cfg(test)]
-    pub fn error(&self) -> Option<&AppError> {
-        self.error.as_ref()
-    }
-
-    /// Whether a tile solve is running.
-    #[cfg(test)]
-    pub fn is_solving(&self) -> bool {
-        self.tiles.is_solving()
-    }
-
-    /// The tile solution's moves, if there is one.
-    #[cfg(test)]
-    pub fn solution_path(&self) -> Option<&[crate::engine::Dir]> {
-        self.tiles.solution().map(|s| s.path.as_slice())
-    }
-
-    /// The tile solution's step shown.
-    #[cfg(test)]
-    pub fn step(&self) -> usize {
-        self.tiles.playback.step
     }
 
     /// Carry out a command at app time `now`. Commands that would replace

@@ -14,6 +14,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use tempfile::TempDir;
 
+use super::i18n::Message as _;
+use super::view::PlayView as _;
 use super::{HuarongApp, Settings};
 use crate::engine::{Board, Dir, Shape, TilePuzzle};
 
@@ -60,6 +62,72 @@ impl Deref for TestApp {
 impl DerefMut for TestApp {
     fn deref_mut(&mut self) -> &mut Self::Target {
         &mut self.harness
+    }
+}
+
+/// What the tests read and set on the app beyond what a person sees.
+impl HuarongApp {
+    /// The inspector, if shown.
+    pub fn inspector(&self) -> Option<&super::inspector::Inspector> {
+        self.screen.inspector()
+    }
+
+    /// The inspector, if shown, to change.
+    pub fn inspector_mut(&mut self) -> Option<&mut super::inspector::Inspector> {
+        match &mut self.screen {
+            super::view::Screen::Inspector(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// The owner of the background jobs.
+    pub fn jobs(&self) -> &super::jobs::Jobs {
+        &self.jobs
+    }
+
+    /// The compare view.
+    pub fn compare(&self) -> &super::compare::CompareView {
+        &self.compare
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Mutable settings (tests, the panel).
+    pub fn settings_mut(&mut self) -> &mut Settings {
+        &mut self.settings
+    }
+
+    /// The tile view's status line, in the app's language.
+    pub fn status(&self) -> String {
+        self.tiles.status().text(self.settings.language)
+    }
+
+    /// The tile view's status line, in `lang`.
+    pub fn status_in(&self, lang: super::i18n::Lang) -> String {
+        self.tiles.status().text(lang)
+    }
+
+    /// The error shown in the error dialog, if any.
+    pub fn error(&self) -> Option<&super::error::AppError> {
+        self.error.as_ref()
+    }
+
+    /// Whether a tile solve is running.
+    pub fn is_solving(&self) -> bool {
+        self.tiles.is_solving()
+    }
+
+    /// The tile solution's moves, if there is one.
+    pub fn solution_path(&self) -> Option<&[crate::engine::Dir]> {
+        self.tiles.solution().map(|s| s.path.as_slice())
+    }
+
+    /// The tile solution's step shown.
+    pub fn step(&self) -> usize {
+        self.tiles.playback.step
     }
 }
 
