@@ -42,66 +42,6 @@ mod solver;
 mod steps;
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_advice;
-#[cfg(test)]
-mod tests_anatomy;
-#[cfg(test)]
-mod tests_axes;
-#[cfg(test)]
-mod tests_beside;
-#[cfg(test)]
-mod tests_board_looks;
-#[cfg(test)]
-mod tests_by_depth;
-#[cfg(test)]
-mod tests_compare;
-#[cfg(test)]
-mod tests_defects;
-#[cfg(test)]
-mod tests_export;
-#[cfg(test)]
-mod tests_feedback;
-#[cfg(test)]
-mod tests_fit;
-#[cfg(test)]
-mod tests_goals;
-#[cfg(test)]
-mod tests_hints;
-#[cfg(test)]
-mod tests_i18n;
-#[cfg(test)]
-mod tests_i18n_klotski;
-#[cfg(test)]
-mod tests_i18n_learning;
-#[cfg(test)]
-mod tests_i18n_said;
-#[cfg(test)]
-mod tests_i18n_tiles;
-#[cfg(test)]
-mod tests_inspector;
-#[cfg(test)]
-mod tests_inspector_defects;
-#[cfg(test)]
-mod tests_jobs;
-#[cfg(test)]
-mod tests_layout;
-#[cfg(test)]
-mod tests_lesson;
-#[cfg(test)]
-mod tests_memory;
-#[cfg(test)]
-mod tests_names;
-#[cfg(test)]
-mod tests_pdb;
-#[cfg(test)]
-mod tests_predict;
-#[cfg(test)]
-mod tests_stale;
-#[cfg(test)]
-mod tests_tiles;
-#[cfg(test)]
-mod tests_weighted;
 mod tiles;
 mod trace_plot;
 mod tuning;
@@ -110,8 +50,6 @@ mod view;
 use eframe::egui;
 
 use error::{AppError, Busy};
-#[cfg(test)]
-use game::describe_move;
 use i18n::{Message, Said, TilesMsg, tr, tr_ctx};
 use set_state::SetStateDialog;
 use settings::Family;
@@ -253,33 +191,6 @@ impl HuarongApp {
         }
     }
 
-    /// The inspector, if shown.
-    #[cfg(test)]
-    pub fn inspector(&self) -> Option<&inspector::Inspector> {
-        self.screen.inspector()
-    }
-
-    /// The inspector, if shown, to change.
-    #[cfg(test)]
-    pub fn inspector_mut(&mut self) -> Option<&mut inspector::Inspector> {
-        match &mut self.screen {
-            Screen::Inspector(i) => Some(i),
-            _ => None,
-        }
-    }
-
-    /// The owner of the background jobs.
-    #[cfg(test)]
-    pub fn jobs(&self) -> &Jobs {
-        &self.jobs
-    }
-
-    /// The compare view.
-    #[cfg(test)]
-    pub fn compare(&self) -> &compare::CompareView {
-        &self.compare
-    }
-
     /// Export the compare table to `path` (RON for `.ron`, else CSV),
     /// atomically.
     pub fn export_path(&mut self, path: &std::path::Path) {
@@ -344,54 +255,6 @@ impl HuarongApp {
             // A start and a result of different families: no row makes one.
             (compare::Start::Tiles(_), _) | (compare::Start::Klotski(..), _) => {}
         }
-    }
-
-    /// The settings.
-    #[cfg(test)]
-    pub fn settings(&self) -> &Settings {
-        &self.settings
-    }
-
-    /// Mutable settings (tests, the panel).
-    #[cfg(test)]
-    pub fn settings_mut(&mut self) -> &mut Settings {
-        &mut self.settings
-    }
-
-    /// The tile view's status line, in the app's language.
-    #[cfg(test)]
-    pub fn status(&self) -> String {
-        self.tiles.status().text(self.settings.language)
-    }
-
-    /// The tile view's status line, in `lang`.
-    #[cfg(test)]
-    pub fn status_in(&self, lang: i18n::Lang) -> String {
-        self.tiles.status().text(lang)
-    }
-
-    /// The error shown in the error dialog, if any.
-    #[cfg(test)]
-    pub fn error(&self) -> Option<&AppError> {
-        self.error.as_ref()
-    }
-
-    /// Whether a tile solve is running.
-    #[cfg(test)]
-    pub fn is_solving(&self) -> bool {
-        self.tiles.is_solving()
-    }
-
-    /// The tile solution's moves, if there is one.
-    #[cfg(test)]
-    pub fn solution_path(&self) -> Option<&[crate::engine::Dir]> {
-        self.tiles.solution().map(|s| s.path.as_slice())
-    }
-
-    /// The tile solution's step shown.
-    #[cfg(test)]
-    pub fn step(&self) -> usize {
-        self.tiles.playback.step
     }
 
     /// Carry out a command at app time `now`. Commands that would replace

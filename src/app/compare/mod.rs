@@ -18,6 +18,8 @@ mod row;
 mod session;
 mod sort;
 mod table;
+#[cfg(test)]
+mod tests;
 
 pub use chart::time_tick;
 pub use row::{Finished, RowConfig, Start};

@@ -68,13 +68,16 @@ const NOTATION: &[&str] = &[
     "Ctrl+Shift+Z, Ctrl+Y",
 ];
 
-/// The view files: `src/app/**/*.rs` without the test files.
+/// The view files: `src/app/**/*.rs` without the test files (named
+/// `tests*.rs` or under a `tests` folder).
 fn view_files() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
         for entry in std::fs::read_dir(dir).unwrap() {
             let path = entry.unwrap().path();
             if path.is_dir() {
-                walk(&path, out);
+                if !path.ends_with("tests") {
+                    walk(&path, out);
+                }
             } else if path.extension().is_some_and(|e| e == "rs") {
                 let name = path.file_name().unwrap().to_string_lossy();
                 if !name.starts_with("tests") {

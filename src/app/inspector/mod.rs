@@ -21,6 +21,8 @@ mod node;
 pub mod predict;
 mod pseudocode;
 mod recording;
+#[cfg(test)]
+mod tests;
 pub(super) mod tree;
 
 use eframe::egui;

@@ -821,7 +821,7 @@ pub(super) mod tests {
         board: &str,
         max_nodes: Option<u64>,
     ) -> Vec<Record> {
-        crate::app::tests_lesson::records(find(strategy).unwrap(), board, max_nodes)
+        crate::app::inspector::tests::lesson::records(find(strategy).unwrap(), board, max_nodes)
     }
 
     /// `records` folded into a model of `strategy`'s run from `board`.
@@ -999,7 +999,7 @@ pub(super) mod tests {
             let start = Board::parse(board, None).unwrap();
             let records = events("idastar", board, None);
             let m = fold_all("idastar", board, &records);
-            let optimum = crate::app::tests_inspector::optimum(&start);
+            let optimum = crate::app::inspector::tests::optimum(&start);
             assert!(states_by_distance(&start, 40).len() > optimum as usize);
             let bounds: Vec<u32> = m.iterations.iter().map(|i| i.bound).collect();
             let expected: Vec<u32> = (manhattan(&start)..=optimum).step_by(2).collect();

@@ -13,8 +13,8 @@ use super::analysis::{self, Exact};
 use super::attempt::{Attempt, Phase};
 use crate::app::Settings;
 use crate::app::i18n::{Lang, Message, RaceMsg};
+use crate::app::tests::hints::eight_puzzle_distances;
 use crate::app::tests::{harness_with, wait_until};
-use crate::app::tests_hints::eight_puzzle_distances;
 use crate::app::view::Screen;
 use crate::engine::control::Control;
 use crate::engine::rng::seeded;
@@ -529,7 +529,7 @@ fn each_goal_pattern_is_raced_toward_and_its_optimum_follows_it() {
         assert_eq!(attempt.goal(), &goal, "{}", p.name());
         let start = attempt.scramble().clone();
         crate::app::tests::wait_until(&mut h, |h| !h.state().race.working(), 60, "the optimum");
-        let dist = crate::app::tests_hints::bfs_from(&goal);
+        let dist = crate::app::tests::hints::bfs_from(&goal);
         assert_eq!(
             h.state().race.optimum().map(|e| e.distance),
             Some(dist[start.cells()])
