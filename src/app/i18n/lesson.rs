@@ -211,6 +211,8 @@ messages! {
     VarF => "f = g + h", "f = g + h（估价）";
     VarKey => "g + w·h", "g + w·h（排序键）";
     VarTies => "others with the same f", "f 相同的其他节点";
+    VarTiesKey => "others with the same g + w·h", "g + w·h 相同的其他节点";
+    VarTiesH => "others with the same h", "h 相同的其他节点";
     VarQueue => "nodes in the queue", "队列中的节点";
     VarBound => "bound", "阈值";
     VarLimit => "depth limit", "深度限制";

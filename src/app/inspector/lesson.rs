@@ -411,7 +411,9 @@ impl Lesson {
                     e.set(Var::H, Value::Whole(h.into()));
                     match key {
                         Key::F => e.set(Var::F, Value::Whole((g + h).into())),
-                        _ => e.set(Var::Key, Value::Real(key.value(g, h))),
+                        Key::Weighted(_) => e.set(Var::Key, Value::Real(key.value(g, h))),
+                        // Its key is h, set above.
+                        Key::Estimate => {}
                     }
                     e.set(Var::Ties, Value::Whole(ties as u64));
                 }

@@ -56,8 +56,9 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
                             .num_columns(2)
                             .striped(true)
                             .show(ui, |ui| {
+                                let key = lesson.kind().key().unwrap_or(Key::F);
                                 for (var, value) in &e.vars {
-                                    ui.label(tr(ui, var_name(*var)));
+                                    ui.label(tr(ui, var_name(*var, key)));
                                     ui.monospace(value_text(*value, lang));
                                     ui.end_row();
                                 }
@@ -299,13 +300,18 @@ fn value_text(value: Value, lang: Lang) -> String {
     }
 }
 
-fn var_name(var: Var) -> LessonMsg {
+/// A variable's name; `key`: what a best-first search's ties share.
+fn var_name(var: Var, key: Key) -> LessonMsg {
     match var {
         Var::G => LessonMsg::VarG,
         Var::H => LessonMsg::VarH,
         Var::F => LessonMsg::VarF,
         Var::Key => LessonMsg::VarKey,
-        Var::Ties => LessonMsg::VarTies,
+        Var::Ties => match key {
+            Key::F => LessonMsg::VarTies,
+            Key::Weighted(_) => LessonMsg::VarTiesKey,
+            Key::Estimate => LessonMsg::VarTiesH,
+        },
         Var::Queue => LessonMsg::VarQueue,
         Var::Bound => LessonMsg::VarBound,
         Var::Limit => LessonMsg::VarLimit,
