@@ -7,7 +7,7 @@ use super::i18n::klotski::layout_error;
 use super::i18n::{ErrorMsg, Lang, Message, TilesMsg, names};
 use crate::engine::strategy::SolveError;
 use crate::engine::tiles::{BoardError, Unsolvable};
-use crate::storage::puzzle_file::FileError;
+use crate::storage::common::FileError;
 
 /// Background work that makes the app refuse commands changing the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -298,7 +298,7 @@ pub fn file_error(e: &FileError, lang: Lang) -> String {
     if lang == Lang::English {
         return e.to_string();
     }
-    use crate::storage::puzzle_file::{PuzzleKind, VERSION};
+    use crate::storage::common::{PuzzleKind, VERSION};
     match e {
         FileError::Io {
             path,

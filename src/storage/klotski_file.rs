@@ -32,7 +32,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::puzzle_file::{
+use super::common::{
     FORMAT, FileError, PuzzleKind, VERSION, checked_header, kind_of, parse_error, quote,
     read_bytes, ron_options, text_of,
 };

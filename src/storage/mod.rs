@@ -2,6 +2,7 @@
 //! the CLI and the app: the pattern-database cache, puzzle files, atomic
 //! writes, and the shipped classic Klotski layouts.
 
+pub mod common;
 pub mod klotski_file;
 pub mod layouts;
 pub mod pdb_cache;
@@ -292,9 +293,9 @@ mod tests {
         // Sparse: the length is set, nothing is written.
         std::fs::File::create(&path)
             .unwrap()
-            .set_len(puzzle_file::MAX_FILE_BYTES + 1)
+            .set_len(common::MAX_FILE_BYTES + 1)
             .unwrap();
-        let err = read_regular(&path, puzzle_file::MAX_FILE_BYTES).unwrap_err();
+        let err = read_regular(&path, common::MAX_FILE_BYTES).unwrap_err();
         assert_eq!(err.kind(), std::io::ErrorKind::InvalidData);
         assert!(err.to_string().contains("16,777,217 bytes"), "{err}");
         let err = puzzle_file::load(&path).unwrap_err().to_string();

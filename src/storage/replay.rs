@@ -60,7 +60,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::puzzle_file::quote;
+use super::common::quote;
 use crate::engine::tiles::notation::{
     NotationError, multi_tile_moves, parse_notation, to_notation,
 };

@@ -1,9 +1,10 @@
 //! Watching a search as it runs: the [`Event`]s the exact searches (BFS,
-//! A*, IDA*) report to an observer set on the [`Control`], and the
+//! A*, IDA*) report to an observer set on the [`Control`](crate::control::Control), and the
 //! [`Anatomy`] of a run computed from them.
 //!
 //! Where exact distances are cheap (tile boards with a quick
-//! [`DistanceTable`], Klotski through its [`Group`]), a [`Truth`] given to
+//! [`DistanceTable`](crate::tiles::table::DistanceTable), Klotski through its
+//! [`Group`](crate::klotski::group::Group)), a [`Truth`] given to
 //! the recorder adds the heuristic's error over the expanded nodes.
 //!
 //! A search with no observer is compiled without its events (each search
