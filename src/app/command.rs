@@ -72,6 +72,9 @@ pub enum Command {
     OpenHelp,
     /// Choose a picture file for the tiles (dialog).
     ChoosePicture,
+    /// A command for the race (its own board, never refused while a play
+    /// view's job runs).
+    Race(super::race::RaceCommand),
 }
 
 /// What the play view shown is asked to do.

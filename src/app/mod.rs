@@ -300,6 +300,7 @@ impl HuarongApp {
             Command::About => self.show_about = true,
             Command::OpenHelp => self.show_strategies = true,
             Command::DismissError => self.error = None,
+            Command::Race(race) => self.race.apply(race, ctx, now, &mut self.settings),
             Command::SetFamily(family) => {
                 // The inspector steps a board of the family it was opened
                 // on; the race is a screen of its own.
@@ -505,7 +506,11 @@ impl HuarongApp {
                     self.apply(cmd, ctx, now);
                 }
             }
-            Screen::Race => self.race.keys(ctx, now, &self.settings),
+            Screen::Race => {
+                for cmd in self.race.keys(ctx, now, &self.settings) {
+                    self.apply(Command::Race(cmd), ctx, now);
+                }
+            }
             Screen::Play => {
                 for cmd in keys::commands(ctx) {
                     self.apply(cmd, ctx, now);
@@ -616,7 +621,7 @@ impl eframe::App for HuarongApp {
                 let start = self.view().compare_start(&self.settings);
                 commands.extend(self.compare.show(ui, &start, &self.settings, &self.jobs));
             }
-            Screen::Race => self.race.ui(ui, &mut self.settings, &mut commands),
+            Screen::Race => self.race.ui(ui, &self.settings, &mut commands),
             Screen::Play => {
                 let (view, settings) = self.view_and_settings();
                 view.ui(ui, settings, &mut commands);

@@ -153,6 +153,14 @@ enum Unrecorded {
 /// What the race view is asked to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RaceCommand {
+    /// Race with these settings (board, goal, inspection), then a new
+    /// scramble if `scramble`.
+    Configure {
+        /// The race's settings from now on.
+        race: Box<RaceSettings>,
+        /// Whether a new scramble follows (the board or goal changed).
+        scramble: bool,
+    },
     /// A new scramble of the settings' size.
     NewScramble,
     /// Replay the current board's solve with this index in its list.
@@ -361,9 +369,22 @@ impl RaceView {
         self.along.done().map(Vec::as_slice)
     }
 
-    /// Carry out `cmd` at app time `now`.
-    pub fn apply(&mut self, cmd: RaceCommand, ctx: &egui::Context, now: f64, settings: &Settings) {
+    /// Carry out `cmd` at app time `now`: the one place the race changes
+    /// (its settings too), called from the app's `apply`.
+    pub fn apply(
+        &mut self,
+        cmd: RaceCommand,
+        ctx: &egui::Context,
+        now: f64,
+        settings: &mut Settings,
+    ) {
         match cmd {
+            RaceCommand::Configure { race, scramble } => {
+                settings.race = *race;
+                if scramble {
+                    self.apply(RaceCommand::NewScramble, ctx, now, settings);
+                }
+            }
             RaceCommand::NewScramble => {
                 self.watching = None;
                 self.status = None;
@@ -522,16 +543,18 @@ impl RaceView {
     }
 
     /// The keys of the race: Space for a new scramble, the arrows move the
-    /// tile next to the blank in their direction.
-    pub fn keys(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) {
+    /// tile next to the blank in their direction (as commands, for the
+    /// app's `apply`).
+    pub fn keys(&mut self, ctx: &egui::Context, now: f64, settings: &Settings) -> Vec<RaceCommand> {
+        let mut out = Vec::new();
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Space)) {
-            self.apply(RaceCommand::NewScramble, ctx, now, settings);
+            out.push(RaceCommand::NewScramble);
         }
         if let Some(text) = super::keys::pasted(ctx) {
             self.open_text(&text, ctx);
         }
         if self.watching.is_some() {
-            return;
+            return out;
         }
         if settings.race.klotski {
             if let Some(k) = &mut self.klotski
@@ -539,24 +562,20 @@ impl RaceView {
             {
                 self.unrecorded = Some(Unrecorded::Klotski);
             }
-            return;
+            return out;
         }
         if let Some(d) = super::keys::blank_move(ctx, settings.look.arrows) {
-            let cmd = RaceCommand::Play {
+            out.push(RaceCommand::Play {
                 action: vec![d],
                 animate: true,
-            };
-            self.apply(cmd, ctx, now, settings);
+            });
         }
+        out
     }
 
-    /// Draw the view; what the user asks for is carried out at once.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        settings: &mut Settings,
-        out: &mut Vec<super::Command>,
-    ) {
+    /// Draw the view; what the user asks for goes to `out`, for the app's
+    /// `apply`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<super::Command>) {
         let now = ui.input(|i| i.time);
         let mut commands = Vec::new();
         egui::Panel::left("race_controls")
@@ -598,10 +617,7 @@ impl RaceView {
                 Some(replay::ReplayAsk::Save) => out.push(super::Command::SaveReplay),
                 None => {}
             }
-            let ctx = ui.ctx().clone();
-            for cmd in commands {
-                self.apply(cmd, &ctx, now, settings);
-            }
+            out.extend(commands.into_iter().map(super::Command::Race));
             return;
         }
         if settings.race.klotski {
@@ -635,10 +651,7 @@ impl RaceView {
             if finished.inner {
                 self.unrecorded = Some(Unrecorded::Klotski);
             }
-            let ctx = ui.ctx().clone();
-            for cmd in commands {
-                self.apply(cmd, &ctx, now, settings);
-            }
+            out.extend(commands.into_iter().map(super::Command::Race));
             return;
         }
         if self.attempt.as_ref().is_some_and(Attempt::is_done) {
@@ -653,10 +666,7 @@ impl RaceView {
                 commands.push(cmd);
             }
         });
-        let ctx = ui.ctx().clone();
-        for cmd in commands {
-            self.apply(cmd, &ctx, now, settings);
-        }
+        out.extend(commands.into_iter().map(super::Command::Race));
     }
 
     /// The clock, the metrics and the board.
@@ -813,75 +823,74 @@ pub fn seconds(time: Duration) -> String {
     format!("{:.3}", time.as_secs_f64())
 }
 
-/// The left panel: the board's size, the inspection and New scramble.
-fn controls(ui: &mut egui::Ui, settings: &mut Settings) -> Vec<RaceCommand> {
+/// The left panel: the board's size, the inspection and New scramble. The
+/// controls edit a copy of the race's settings; a change is a
+/// [`RaceCommand::Configure`].
+fn controls(ui: &mut egui::Ui, settings: &Settings) -> Vec<RaceCommand> {
+    let mut race = settings.race.clone();
     let mut out = Vec::new();
     ui.horizontal(|ui| {
         for (klotski, words) in [(false, RaceMsg::RaceTiles), (true, RaceMsg::RaceKlotski)] {
-            if ui
-                .radio(settings.race.klotski == klotski, tr(ui, words))
-                .clicked()
-            {
-                settings.race.klotski = klotski;
+            if ui.radio(race.klotski == klotski, tr(ui, words)).clicked() {
+                race.klotski = klotski;
             }
         }
     });
-    if settings.race.klotski {
-        klotski_controls(ui, settings, &mut out);
+    let mut scramble = false;
+    if race.klotski {
+        klotski_controls(ui, &mut race, &mut scramble);
     } else {
-        tile_controls(ui, settings, &mut out);
+        tile_controls(ui, &mut race, &mut scramble);
     }
-    inspection_and_new(ui, settings, &mut out);
+    inspection_and_new(ui, &mut race, &mut out);
+    if race != settings.race {
+        let race = Box::new(race);
+        out.insert(0, RaceCommand::Configure { race, scramble });
+    }
     out
 }
 
-/// The Klotski race's layout and whether to start from a random position.
-fn klotski_controls(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceCommand>) {
+/// The Klotski race's layout and whether to start from a random position;
+/// `scramble` set when the layout changed.
+fn klotski_controls(ui: &mut egui::Ui, race: &mut RaceSettings, scramble: &mut bool) {
     let lang = language(ui.ctx());
     let label = ui.label(tr(ui, RaceMsg::Layout));
-    let shown = crate::app::klotski::title::classic_name(settings.race.classic(), lang);
+    let shown = crate::app::klotski::title::classic_name(race.classic(), lang);
     egui::ComboBox::from_id_salt("race_layout")
         .width(ui.available_width() - 8.0)
         .selected_text(shown)
         .show_ui(ui, |ui| {
             for (i, c) in crate::storage::layouts::classics().iter().enumerate() {
                 let name = crate::app::klotski::title::classic_name(c, lang);
-                if ui
-                    .selectable_label(settings.race.classic == i, name)
-                    .clicked()
-                    && settings.race.classic != i
-                {
-                    settings.race.classic = i;
-                    out.push(RaceCommand::NewScramble);
+                if ui.selectable_label(race.classic == i, name).clicked() && race.classic != i {
+                    race.classic = i;
+                    *scramble = true;
                 }
             }
         })
         .response
         .labelled_by(label.id);
-    ui.checkbox(
-        &mut settings.race.random_position,
-        tr(ui, RaceMsg::RandomPosition),
-    )
-    .on_hover_text(tr(ui, RaceMsg::RandomPositionHint));
+    ui.checkbox(&mut race.random_position, tr(ui, RaceMsg::RandomPosition))
+        .on_hover_text(tr(ui, RaceMsg::RandomPositionHint));
 }
 
-/// The tile race's size and goal.
-fn tile_controls(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceCommand>) {
+/// The tile race's size and goal; `scramble` set when either changed.
+fn tile_controls(ui: &mut egui::Ui, race: &mut RaceSettings, scramble: &mut bool) {
     ui.horizontal(|ui| {
         let label = ui.label(tr(ui, RaceMsg::Size));
-        let shown = shape_label(settings.race.shape());
+        let shown = shape_label(race.shape());
         egui::ComboBox::from_id_salt("race_side")
             .selected_text(shown)
             .show_ui(ui, |ui| {
                 for side in SIDES {
                     let shape = Shape::new(side, side).expect("a side in range");
                     if ui
-                        .selectable_label(settings.race.side == side, shape_label(shape))
+                        .selectable_label(race.side == side, shape_label(shape))
                         .clicked()
-                        && settings.race.side != side
+                        && race.side != side
                     {
-                        settings.race.side = side;
-                        out.push(RaceCommand::NewScramble);
+                        race.side = side;
+                        *scramble = true;
                     }
                 }
             })
@@ -892,17 +901,17 @@ fn tile_controls(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceC
         let label = ui.label(tr(ui, RaceMsg::Goal));
         let lang = language(ui.ctx());
         egui::ComboBox::from_id_salt("race_goal")
-            .selected_text(pattern_label(settings.race.pattern(), lang))
+            .selected_text(pattern_label(race.pattern(), lang))
             .show_ui(ui, |ui| {
                 for p in GoalPattern::ALL {
-                    let chosen = settings.race.pattern() == p;
+                    let chosen = race.pattern() == p;
                     if ui
                         .selectable_label(chosen, pattern_label(p, lang))
                         .clicked()
                         && !chosen
                     {
-                        settings.race.goal = p.name().to_string();
-                        out.push(RaceCommand::NewScramble);
+                        race.goal = p.name().to_string();
+                        *scramble = true;
                     }
                 }
             })
@@ -912,11 +921,11 @@ fn tile_controls(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceC
 }
 
 /// The inspection's length and New scramble.
-fn inspection_and_new(ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<RaceCommand>) {
+fn inspection_and_new(ui: &mut egui::Ui, race: &mut RaceSettings, out: &mut Vec<RaceCommand>) {
     ui.horizontal(|ui| {
         let label = ui.label(tr(ui, RaceMsg::Inspection));
         ui.add(
-            egui::DragValue::new(&mut settings.race.inspection)
+            egui::DragValue::new(&mut race.inspection)
                 .range(0..=MAX_INSPECTION)
                 .suffix(" s"),
         )
