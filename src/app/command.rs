@@ -75,6 +75,10 @@ pub enum Command {
     /// A command for the race (its own board, never refused while a play
     /// view's job runs).
     Race(super::race::RaceCommand),
+    /// The settings as a view's widgets changed them (a strategy, a
+    /// heuristic, a limit, the board's look): never refused, as a widget
+    /// never was.
+    SetSettings(Box<super::settings::Settings>),
 }
 
 /// What the play view shown is asked to do.

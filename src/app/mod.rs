@@ -301,6 +301,7 @@ impl HuarongApp {
             Command::OpenHelp => self.show_strategies = true,
             Command::DismissError => self.error = None,
             Command::Race(race) => self.race.apply(race, ctx, now, &mut self.settings),
+            Command::SetSettings(settings) => self.settings = *settings,
             Command::SetFamily(family) => {
                 // The inspector steps a board of the family it was opened
                 // on; the race is a screen of its own.

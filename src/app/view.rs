@@ -17,8 +17,10 @@ pub trait PlayView {
     /// drawing. Called from the app's `logic` only.
     fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings);
 
-    /// Draw the view; what the user asks for goes to `out`.
-    fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>);
+    /// Draw the view from `settings`; what the user asks for goes to `out`,
+    /// a change of the settings as [`Command::SetSettings`] before the rest
+    /// (see [`edited`]).
+    fn ui(&mut self, ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<Command>);
 
     /// Carry out `cmd` at app time `now`: every view decides about every
     /// play command.
@@ -76,4 +78,22 @@ impl Screen {
             _ => None,
         }
     }
+}
+
+/// Draw with a copy of `settings` that `draw` may change (a radio button, a
+/// slider), and ask for the change as the first of the frame's commands:
+/// so the rest of the drawing and every command after it see the settings
+/// as changed, as when the widgets wrote them, but only `apply` changes the
+/// app's.
+pub fn edited<R>(
+    settings: &Settings,
+    out: &mut Vec<Command>,
+    draw: impl FnOnce(&mut Settings, &mut Vec<Command>) -> R,
+) -> R {
+    let mut copy = settings.clone();
+    let r = draw(&mut copy, out);
+    if copy != *settings {
+        out.insert(0, Command::SetSettings(Box::new(copy)));
+    }
+    r
 }

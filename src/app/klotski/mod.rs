@@ -433,7 +433,14 @@ impl PlayView for KlotskiPlay {
     /// Draw the Klotski view: controls on the left, steps on the right, the
     /// board in the middle, and the editor when open.
     /// Commands go to `out`.
-    fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
+    fn ui(&mut self, ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<Command>) {
+        crate::app::view::edited(settings, out, |settings, out| self.draw(ui, settings, out));
+    }
+}
+
+impl KlotskiPlay {
+    /// [`PlayView::ui`] on a copy of the settings the widgets change.
+    fn draw(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let ctx = ui.ctx().clone();
         let lang = language(&ctx);
         self.klotski_strategy_only(settings);

@@ -507,7 +507,14 @@ impl PlayView for TilesPlay {
 
     /// Draw the view: status below, controls left, trace and steps right,
     /// the board in the middle. Commands go to `out`.
-    fn ui(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
+    fn ui(&mut self, ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<Command>) {
+        crate::app::view::edited(settings, out, |settings, out| self.draw(ui, settings, out));
+    }
+}
+
+impl TilesPlay {
+    /// [`PlayView::ui`] on a copy of the settings the widgets change.
+    fn draw(&mut self, ui: &mut egui::Ui, settings: &mut Settings, out: &mut Vec<Command>) {
         let now = ui.input(|i| i.time);
         self.keep_choices_for_board(settings);
         self.forget_old_refusal(settings);
