@@ -121,7 +121,7 @@ fn goal_choice(
     use crate::engine::tiles::GoalPattern;
     let lang = language(ui.ctx());
     let name = |p: Option<GoalPattern>| match p {
-        Some(p) => super::race::pattern_label(p, lang),
+        Some(p) => super::i18n::names::pattern_label(p, lang),
         None => TilesMsg::GoalCustom.text(lang),
     };
     ui.horizontal(|ui| {

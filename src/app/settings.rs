@@ -1,12 +1,14 @@
 //! What the app remembers across launches (through eframe's storage).
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::klotski::Metric;
 use crate::engine::strategy::{self, ParamKey, STRATEGIES, Strategy, Tuning};
-use crate::engine::{HeuristicKind, Limits, Shape};
+use crate::engine::tiles::GoalPattern;
+use crate::engine::{Board, HeuristicKind, Limits, Shape};
 
 /// Persisted preferences.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -61,7 +63,7 @@ pub struct Settings {
     /// The language the app speaks (the first launch follows the system's).
     pub language: super::i18n::Lang,
     /// The race mode's board and inspection.
-    pub race: super::race::RaceSettings,
+    pub race: RaceSettings,
     /// The goal pattern of tile boards, by name (`rows`, `snake`, …; an
     /// unknown one is `rows`).
     pub goal: String,
@@ -371,7 +373,7 @@ impl Default for Settings {
             metric: Metric::Moves,
             tuning: Tunings::default(),
             language: super::i18n::Lang::English,
-            race: super::race::RaceSettings::default(),
+            race: RaceSettings::default(),
             goal: crate::engine::tiles::GoalPattern::Rows.name().to_string(),
             look: Look::default(),
         }
@@ -465,6 +467,84 @@ impl Settings {
                 .flatten(),
             ..Limits::default()
         }
+    }
+}
+
+/// The race's settings, remembered with the app's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RaceSettings {
+    /// The board's side (square boards, 3 to 10).
+    pub side: u8,
+    /// Seconds of inspection before the clock starts (0 to 15).
+    pub inspection: u8,
+    /// The goal pattern's name (`rows`, `snake`, …; an unknown one is
+    /// `rows`).
+    pub goal: String,
+    /// Race on Klotski instead of tiles.
+    pub klotski: bool,
+    /// The Klotski classic's index.
+    pub classic: usize,
+    /// Start Klotski from a random position of the classic's group.
+    pub random_position: bool,
+}
+
+impl Default for RaceSettings {
+    fn default() -> Self {
+        Self {
+            side: 4,
+            inspection: 0,
+            goal: GoalPattern::Rows.name().to_string(),
+            klotski: false,
+            classic: 0,
+            random_position: false,
+        }
+    }
+}
+
+/// The sides offered.
+pub const SIDES: std::ops::RangeInclusive<u8> = 3..=10;
+/// The longest inspection offered, in seconds.
+pub const MAX_INSPECTION: u8 = 15;
+
+impl RaceSettings {
+    /// The board's shape, clamped into range.
+    pub fn shape(&self) -> Shape {
+        let side = self.side.clamp(*SIDES.start(), *SIDES.end());
+        Shape::new(side, side).expect("a side in range")
+    }
+
+    /// The goal pattern chosen.
+    pub fn pattern(&self) -> GoalPattern {
+        GoalPattern::from_name(&self.goal).unwrap_or(GoalPattern::Rows)
+    }
+
+    /// The goal board: the pattern on the board's shape.
+    pub fn goal(&self) -> Board {
+        self.pattern().board(self.shape())
+    }
+
+    /// The Klotski classic chosen.
+    pub fn classic(&self) -> &'static crate::storage::layouts::Classic {
+        let all = crate::storage::layouts::classics();
+        &all[self.classic.min(all.len() - 1)]
+    }
+
+    /// The key the records keep this board's solves under:
+    /// `tiles 4x4 rows`, `klotski 横刀立马`.
+    pub fn key(&self) -> String {
+        if self.klotski {
+            return crate::storage::records::klotski_key(
+                &self.classic().name,
+                self.random_position,
+            );
+        }
+        crate::storage::records::tiles_key(self.shape(), self.pattern().name())
+    }
+
+    /// The inspection's length, clamped into range.
+    pub fn inspection(&self) -> Duration {
+        Duration::from_secs(self.inspection.min(MAX_INSPECTION).into())
     }
 }
 

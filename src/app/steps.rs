@@ -215,7 +215,7 @@ pub fn show(
         TilesMsg::SolutionSummary {
             moves: sol.len(),
             run: sol.run.text(lang),
-            guarantee: super::tiles::guarantee(&sol.outcome.stats, true, lang),
+            guarantee: guarantee(&sol.outcome.stats, true, lang),
         }
         .text(lang)
     });
@@ -414,6 +414,20 @@ pub fn status_bar(ui: &mut egui::Ui, id: &'static str, busy: bool, status: &str)
             ui.add(egui::Label::new(status).truncate());
         });
     });
+}
+
+/// What a solved run's path is guaranteed to be, in `lang`, after the
+/// length: ` (optimal)`, or `, ≤ 1.2 × optimal` with `comma`; nothing when
+/// nothing is guaranteed.
+pub(in crate::app) fn guarantee(s: &crate::engine::Stats, comma: bool, lang: Lang) -> String {
+    match (s.optimal, s.within, comma) {
+        (true, _, false) => TilesMsg::ParenOptimal,
+        (true, _, true) => TilesMsg::CommaOptimal,
+        (false, Some(w), false) => TilesMsg::ParenWithin { w },
+        (false, Some(w), true) => TilesMsg::CommaWithin { w },
+        (false, None, _) => return String::new(),
+    }
+    .text(lang)
 }
 
 #[cfg(test)]

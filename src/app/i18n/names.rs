@@ -11,6 +11,7 @@ use super::{HelpMsg, Lang, Message, messages};
 use crate::engine::HeuristicKind;
 use crate::engine::outcome::{LimitKind, Status};
 use crate::engine::strategy::{Family, ParamKey, SearchKind, Strategy, find};
+use crate::engine::tiles::GoalPattern;
 
 messages! {
     /// The engine's names: strategies, heuristics, knobs, metrics, families
@@ -319,6 +320,18 @@ pub fn database_line(database: u64) -> Option<String> {
 /// What a memory cell's hover says: the two figures apart.
 pub fn database_hint(lang: Lang) -> String {
     NameMsg::DatabaseBytesHint.text(lang)
+}
+
+/// A goal pattern as the app names it.
+pub fn pattern_label(p: GoalPattern, lang: Lang) -> String {
+    match p {
+        GoalPattern::Rows => super::RaceMsg::GoalRows,
+        GoalPattern::BlankFirst => super::RaceMsg::GoalBlankFirst,
+        GoalPattern::Columns => super::RaceMsg::GoalColumns,
+        GoalPattern::Snake => super::RaceMsg::GoalSnake,
+        GoalPattern::Spiral => super::RaceMsg::GoalSpiral,
+    }
+    .text(lang)
 }
 
 #[cfg(test)]

@@ -346,12 +346,6 @@ pub fn readout(ui: &mut egui::Ui, time: Duration, moves: usize, steps: usize, ra
     });
 }
 
-/// A classic's records key: `klotski 横刀立马` (a random position of its
-/// group: `klotski 横刀立马 random`).
-pub fn key_of(classic: &crate::storage::layouts::Classic, random: bool) -> String {
-    crate::storage::records::klotski_key(&classic.name, random)
-}
-
 /// A classic as the race names it.
 pub fn title_of(classic: &crate::storage::layouts::Classic, random: bool, lang: Lang) -> String {
     let name = crate::app::klotski::title::classic_name(classic, lang);

@@ -13,12 +13,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use eframe::egui;
-use serde::{Deserialize, Serialize};
 
 use super::board_view::{BoardInput, BoardOptions, BoardView, SLIDE_SECONDS};
+use super::i18n::names::pattern_label;
 use super::i18n::{Lang, Message, RaceMsg, Said, language, tr};
 use super::jobs::{Handle, JobKind, Jobs};
-use super::settings::Settings;
+use super::settings::{MAX_INSPECTION, RaceSettings, SIDES, Settings};
 use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{GoalPattern, random_solvable};
 use crate::engine::{Board, Control, Dir, Shape};
@@ -33,38 +33,6 @@ mod summary;
 
 use analysis::Exact;
 use attempt::{Attempt, Phase};
-
-/// The race's settings, remembered with the app's.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct RaceSettings {
-    /// The board's side (square boards, 3 to 10).
-    pub side: u8,
-    /// Seconds of inspection before the clock starts (0 to 15).
-    pub inspection: u8,
-    /// The goal pattern's name (`rows`, `snake`, …; an unknown one is
-    /// `rows`).
-    pub goal: String,
-    /// Race on Klotski instead of tiles.
-    pub klotski: bool,
-    /// The Klotski classic's index.
-    pub classic: usize,
-    /// Start Klotski from a random position of the classic's group.
-    pub random_position: bool,
-}
-
-impl Default for RaceSettings {
-    fn default() -> Self {
-        Self {
-            side: 4,
-            inspection: 0,
-            goal: GoalPattern::Rows.name().to_string(),
-            klotski: false,
-            classic: 0,
-            random_position: false,
-        }
-    }
-}
 
 /// Start a race's background work (an optimum, an analysis, a group):
 /// one thread, so the other core keeps the window responsive while the
@@ -90,49 +58,6 @@ pub fn stream_of(rng: &SeededRng) -> SeededRng {
     let mut own = SeededRng::from_seed(rng.get_seed());
     own.set_stream(1);
     own
-}
-
-/// The sides offered.
-pub const SIDES: std::ops::RangeInclusive<u8> = 3..=10;
-/// The longest inspection offered, in seconds.
-pub const MAX_INSPECTION: u8 = 15;
-
-impl RaceSettings {
-    /// The board's shape, clamped into range.
-    pub fn shape(&self) -> Shape {
-        let side = self.side.clamp(*SIDES.start(), *SIDES.end());
-        Shape::new(side, side).expect("a side in range")
-    }
-
-    /// The goal pattern chosen.
-    pub fn pattern(&self) -> GoalPattern {
-        GoalPattern::from_name(&self.goal).unwrap_or(GoalPattern::Rows)
-    }
-
-    /// The goal board: the pattern on the board's shape.
-    pub fn goal(&self) -> Board {
-        self.pattern().board(self.shape())
-    }
-
-    /// The Klotski classic chosen.
-    pub fn classic(&self) -> &'static crate::storage::layouts::Classic {
-        let all = crate::storage::layouts::classics();
-        &all[self.classic.min(all.len() - 1)]
-    }
-
-    /// The key the records keep this board's solves under:
-    /// `tiles 4x4 rows`, `klotski 横刀立马`.
-    pub fn key(&self) -> String {
-        if self.klotski {
-            return klotski::key_of(self.classic(), self.random_position);
-        }
-        crate::storage::records::tiles_key(self.shape(), self.pattern().name())
-    }
-
-    /// The inspection's length, clamped into range.
-    pub fn inspection(&self) -> Duration {
-        Duration::from_secs(self.inspection.min(MAX_INSPECTION).into())
-    }
 }
 
 /// Seconds since 1970 now, as a record's date.
@@ -724,18 +649,6 @@ pub fn board_title(race: &RaceSettings, lang: Lang) -> String {
     RaceMsg::BoardTitle {
         shape: shape_label(race.shape()),
         pattern,
-    }
-    .text(lang)
-}
-
-/// A goal pattern as the app names it.
-pub fn pattern_label(p: GoalPattern, lang: Lang) -> String {
-    match p {
-        GoalPattern::Rows => RaceMsg::GoalRows,
-        GoalPattern::BlankFirst => RaceMsg::GoalBlankFirst,
-        GoalPattern::Columns => RaceMsg::GoalColumns,
-        GoalPattern::Snake => RaceMsg::GoalSnake,
-        GoalPattern::Spiral => RaceMsg::GoalSpiral,
     }
     .text(lang)
 }

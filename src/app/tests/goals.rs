@@ -22,7 +22,7 @@ fn each_goal_pattern_is_chosen_by_name_and_the_solve_and_go_to_goal_follow_it() 
         h.get_by_role_and_label(eframe::egui::accesskit::Role::ComboBox, &label)
             .click();
         h.run();
-        let name = crate::app::race::pattern_label(p, Lang::English);
+        let name = crate::app::i18n::names::pattern_label(p, Lang::English);
         if shown != Some(p) {
             h.get_by_label(&name).click();
             h.run();

@@ -29,7 +29,7 @@ use crate::storage::puzzle_file::Saved;
 mod panel;
 mod solve;
 
-pub(super) use solve::{guarantee, status_title};
+pub(super) use solve::status_title;
 /// The tile view's state.
 pub struct TilesPlay {
     pub(super) game: Game,
@@ -363,7 +363,7 @@ impl PlayView for TilesPlay {
                 let b = random_solvable(&goal, &mut self.rng);
                 self.new_board(b, Some(goal));
                 self.status = Said::new(move |lang| {
-                    let name = crate::app::race::pattern_label(pattern, lang);
+                    let name = crate::app::i18n::names::pattern_label(pattern, lang);
                     TilesMsg::GoalSet { pattern: name }.text(lang)
                 });
             }

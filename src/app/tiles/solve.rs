@@ -261,7 +261,7 @@ impl TilesPlay {
             self.status = Said::new(move |lang| {
                 TilesMsg::Solved {
                     moves,
-                    guarantee: guarantee(&stats, false, lang),
+                    guarantee: crate::app::steps::guarantee(&stats, false, lang),
                     run: run(lang),
                     counters: counters(lang),
                     walk: stats
@@ -346,20 +346,6 @@ impl TilesPlay {
                 }),
             })
     }
-}
-
-/// What a solved run's path is guaranteed to be, in `lang`, after the
-/// length: ` (optimal)`, or `, ≤ 1.2 × optimal` with `comma`; nothing when
-/// nothing is guaranteed.
-pub(in crate::app) fn guarantee(s: &crate::engine::Stats, comma: bool, lang: Lang) -> String {
-    match (s.optimal, s.within, comma) {
-        (true, _, false) => TilesMsg::ParenOptimal,
-        (true, _, true) => TilesMsg::CommaOptimal,
-        (false, Some(w), false) => TilesMsg::ParenWithin { w },
-        (false, Some(w), true) => TilesMsg::CommaWithin { w },
-        (false, None, _) => return String::new(),
-    }
-    .text(lang)
 }
 
 /// How a run ended, as a title (`Node limit reached`) in `lang`.
