@@ -268,3 +268,160 @@ fn front_ends_write_no_strategy_name() {
     // The exception is what it says: one row a strategy.
     assert_eq!(table_rows, names.len(), "rows of STRATEGY_WORDS");
 }
+
+/// Every function in `code` (line comments left out) as its name and the
+/// text between the parentheses after it: its parameters.
+fn functions(code: &str) -> Vec<(String, String)> {
+    let code: Vec<&str> = code
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect();
+    let code = code.join("\n");
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut found = Vec::new();
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("fn ") {
+        let keyword = !rest[..at].chars().next_back().is_some_and(ident);
+        rest = &rest[at + 3..];
+        let name: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|&c| ident(c))
+            .collect();
+        let Some(open) = rest.find('(') else { break };
+        if !keyword || name.is_empty() {
+            continue;
+        }
+        let mut depth = 0;
+        let mut close = rest.len();
+        for (i, c) in rest[open..].char_indices() {
+            depth += match c {
+                '(' => 1,
+                ')' => -1,
+                _ => 0,
+            };
+            if depth == 0 {
+                close = open + i;
+                break;
+            }
+        }
+        found.push((name, rest[open + 1..close].to_string()));
+        rest = &rest[close..];
+    }
+    found
+}
+
+/// The places `word` stands as a whole word (path segments apart) in
+/// `text`: the text before each.
+fn before_word<'t>(text: &'t str, word: &str) -> Vec<&'t str> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word)
+        .filter(|&(at, _)| {
+            !text[..at].chars().next_back().is_some_and(ident)
+                && !text[at + word.len()..].chars().next().is_some_and(ident)
+        })
+        .map(|(at, _)| &text[..at])
+        .collect()
+}
+
+/// Whether parameters `params` take type `name` by `&mut` (`&mut
+/// Settings`, `&mut settings::Settings`, `&'a mut Settings`).
+fn takes_mut(params: &str, name: &str) -> bool {
+    before_word(params, name).into_iter().any(|before| {
+        let path = before.trim_end_matches(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
+        let Some(reference) = path.trim_end().strip_suffix("mut") else {
+            return false;
+        };
+        let reference = reference.trim_end();
+        reference.ends_with('&')
+            || reference
+                .rsplit_once('&')
+                .is_some_and(|(_, lifetime)| lifetime.starts_with('\'') && !lifetime.contains(','))
+    })
+}
+
+/// Views never change the app: they push commands, and only
+/// `HuarongApp::apply` and `App::logic` (and what they call) hand the job
+/// owner on. So no drawing function in `src/app` (one named `ui`, `…_ui`
+/// or `show`, or one handed an `egui::Ui`) takes `Jobs`, and the compare
+/// view and its batches (`src/app/compare/`, `src/app/batch*`), whose
+/// buttons push `CompareCommand`s, take no `&mut Settings` in any of
+/// theirs. Other views' `ui` still change the settings as they draw: they
+/// are listed, and the list can only shrink (an entry that no longer
+/// holds fails too, so it is struck off when its view moves).
+#[test]
+fn drawing_takes_no_job_owner_and_compare_changes_no_settings() {
+    // Not yet moved to commands: (file under src/app, function).
+    const MUT_SETTINGS_NOT_YET_MOVED: &[(&str, &str)] = &[
+        ("controls.rs", "show"),
+        ("klotski/mod.rs", "ui"),
+        ("race/mod.rs", "ui"),
+        ("tiles/mod.rs", "ui"),
+        ("view.rs", "ui"),
+    ];
+    let app = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("app");
+    let (mut drawing, mut compare_drawing) = (0, 0);
+    let mut with_jobs = Vec::new();
+    let mut compare_with_settings = Vec::new();
+    let mut with_settings = std::collections::BTreeSet::new();
+    for (path, code) in front_end_code() {
+        let Ok(file) = path.strip_prefix(&app) else {
+            continue;
+        };
+        let file: Vec<String> = file
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let file = file.join("/");
+        let compare = file.starts_with("compare/") || file.starts_with("batch");
+        for (name, params) in functions(&code) {
+            let named = name == "ui" || name.ends_with("_ui") || name == "show";
+            if !named && before_word(&params, "Ui").is_empty() {
+                continue;
+            }
+            drawing += 1;
+            compare_drawing += usize::from(compare);
+            let at = format!("src/app/{file}: fn {name}({})", params.trim());
+            if !before_word(&params, "Jobs").is_empty() {
+                with_jobs.push(at.clone());
+            }
+            if takes_mut(&params, "Settings") {
+                if compare {
+                    compare_with_settings.push(at);
+                } else if named {
+                    with_settings.insert((file.clone(), name));
+                }
+            }
+        }
+    }
+    assert!(drawing > 80, "found only {drawing} drawing functions");
+    assert!(
+        compare_drawing > 10,
+        "found only {compare_drawing} drawing functions in compare and batch"
+    );
+    assert!(
+        with_jobs.is_empty(),
+        "drawing functions handed the job owner (push a command instead): {with_jobs:#?}"
+    );
+    assert!(
+        compare_with_settings.is_empty(),
+        "compare or batch drawing that changes the settings (push a CompareCommand instead): \
+         {compare_with_settings:#?}"
+    );
+    let listed: std::collections::BTreeSet<(String, String)> = MUT_SETTINGS_NOT_YET_MOVED
+        .iter()
+        .map(|&(f, n)| (f.to_string(), n.to_string()))
+        .collect();
+    let new: Vec<_> = with_settings.difference(&listed).collect();
+    assert!(
+        new.is_empty(),
+        "a `ui` or `show` that changes the settings (push a command instead): {new:#?}"
+    );
+    let moved: Vec<_> = listed.difference(&with_settings).collect();
+    assert!(
+        moved.is_empty(),
+        "no longer takes &mut Settings: strike it off MUT_SETTINGS_NOT_YET_MOVED: {moved:#?}"
+    );
+}
