@@ -100,7 +100,7 @@ impl Session {
     }
 
     /// Every row's configuration, in the rows' order (what a batch runs).
-    pub(super) fn configs(&self) -> Vec<RowConfig> {
+    fn configs(&self) -> Vec<RowConfig> {
         self.rows.iter().map(|r| r.config.clone()).collect()
     }
 
