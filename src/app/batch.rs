@@ -19,6 +19,7 @@ use super::i18n::{Message, Msg, language, tr};
 use super::jobs::{DbWork, Handle, JobKind, Jobs};
 use super::run_by::RunBy;
 use super::settings::Settings;
+use super::{Command, CompareCommand};
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::strategy;
 use crate::engine::tiles::pdb::PatternDb;
@@ -222,7 +223,7 @@ impl Batch {
         aggregate(&names, &self.points)
     }
 
-    /// Start a batch of `configs` around `start`.
+    /// Start a batch of `configs` around `start`, unless one runs.
     pub fn start(
         &mut self,
         start: &Start,
@@ -231,6 +232,9 @@ impl Batch {
         jobs: &Jobs,
         ctx: &egui::Context,
     ) {
+        if self.job.is_some() {
+            return;
+        }
         self.points.clear();
         self.starts.clear();
         self.failed = None;
@@ -316,6 +320,13 @@ impl Batch {
         self.job = Some(job);
     }
 
+    /// Ask the running batch of random starts, if any, to stop.
+    pub fn cancel(&self) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+    }
+
     /// Collect a finished batch (called from `App::logic`).
     pub fn poll(&mut self) {
         self.by_depth.poll();
@@ -334,38 +345,18 @@ impl Batch {
         }
     }
 
-    /// Draw the batch section and, below it, the batch by depth; `true`
-    /// when Export was clicked.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        start: &Start,
-        configs: &[RowConfig],
-        settings: &Settings,
-        jobs: &Jobs,
-    ) -> bool {
-        let export = self.random_ui(ui, start, configs, settings, jobs);
+    /// Draw the batch section and, below it, the batch by depth (for
+    /// `start`); what was clicked goes to `out`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, start: &Start, out: &mut Vec<Command>) {
+        self.random_ui(ui, out);
         ui.separator();
         egui::CollapsingHeader::new(tr(ui, super::i18n::CompareMsg::ByDepthTitle))
             .id_salt("by depth")
-            .show(ui, |ui| {
-                self.by_depth
-                    .ui(ui, start, configs, self.seed, settings, jobs);
-            });
-        export
+            .show(ui, |ui| self.by_depth.ui(ui, start, out));
     }
 
-    /// The batch of random starts; `true` when Export was clicked.
-    fn random_ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        start: &Start,
-        configs: &[RowConfig],
-        settings: &Settings,
-        jobs: &Jobs,
-    ) -> bool {
-        let mut export = false;
-        let ctx = ui.ctx().clone();
+    /// The batch of random starts; what was clicked goes to `out`.
+    fn random_ui(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         ui.heading(tr(ui, Msg::BatchTitle));
         ui.horizontal(|ui| {
             let idle = self.job.is_none();
@@ -381,13 +372,11 @@ impl Batch {
                 ui.add(egui::DragValue::new(&mut self.seed))
                     .labelled_by(l.id);
                 if ui.button(tr(ui, Msg::BatchRun)).clicked() {
-                    self.start(start, configs, settings, jobs, &ctx);
+                    out.push(CompareCommand::StartBatch.into());
                 }
             });
-            if let Some(job) = &self.job
-                && ui.button(tr(ui, Msg::BatchCancel)).clicked()
-            {
-                job.cancel();
+            if self.job.is_some() && ui.button(tr(ui, Msg::BatchCancel)).clicked() {
+                out.push(CompareCommand::CancelBatch.into());
             }
         });
         if self.job.is_some() {
@@ -413,7 +402,7 @@ impl Batch {
             .filter_map(|(run, runs)| Some((label(run, lang), Aggregate::of(runs)?)))
             .collect();
         if shown.is_empty() {
-            return false;
+            return;
         }
         if self.job.is_none()
             && ui
@@ -421,14 +410,13 @@ impl Batch {
                 .on_hover_text(tr(ui, Msg::BatchExportHint))
                 .clicked()
         {
-            export = true;
+            out.push(Command::ExportBatch);
         }
         aggregate_table(ui, &shown);
         if shown.iter().any(|(_, a)| a.disagreements > 0) {
             ui.colored_label(ui.visuals().error_fg_color, tr(ui, Msg::BatchDisagreed));
         }
         self.scatter(ui);
-        export
     }
 
     /// Time against solution length of every solved run, a colour per

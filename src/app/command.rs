@@ -2,7 +2,9 @@
 //! [`Command`] is the app's to carry out (files, dialogs, the screen shown,
 //! the language); a [`PlayCommand`] goes to the play view shown, and each
 //! play view decides about every one of them in an exhaustive `match`, so
-//! a new command is a compile-time decision in every view.
+//! a new command is a compile-time decision in every view; a
+//! [`CompareCommand`] goes to the compare view (its rows, its batch and
+//! the batch by depth), which alone starts and cancels their jobs.
 
 use super::compare;
 use super::error::Busy;
@@ -18,6 +20,9 @@ use crate::engine::{Shape, TilePuzzle};
 pub enum Command {
     /// A command for the play view shown.
     Play(PlayCommand),
+    /// A command for the compare view (the comparison of the family
+    /// shown).
+    Compare(CompareCommand),
     /// Open the dialog that sets the position: Set state for tiles, the
     /// layout editor for Klotski.
     OpenSetState,
@@ -135,6 +140,38 @@ pub enum PlayCommand {
     CancelStrongDatabase,
 }
 
+/// What the compare view is asked to do: its buttons, for the comparison
+/// of the family shown. A row is named by its index in the rows (not by
+/// its place in the sorted table).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompareCommand {
+    /// Run every row on the start shown.
+    RunAll,
+    /// Cancel every running row.
+    CancelAll,
+    /// Add a row of the new row's strategy and heuristic, with the knobs
+    /// the left panel has for it.
+    AddRow,
+    /// Run this row on the start shown.
+    Run(usize),
+    /// Cancel this row's run.
+    Cancel(usize),
+    /// Show this row's trace.
+    ShowTrace(usize),
+    /// Put a copy of this row's configuration below it.
+    Duplicate(usize),
+    /// Remove this row.
+    Remove(usize),
+    /// Start the batch of random starts.
+    StartBatch,
+    /// Cancel the batch of random starts.
+    CancelBatch,
+    /// Start the batch by solution depth.
+    StartByDepth,
+    /// Cancel the batch by solution depth.
+    CancelByDepth,
+}
+
 impl Command {
     /// The command as the user knows it, if it is refused while `busy`:
     /// those that replace the position a solve or comparison works on.
@@ -182,9 +219,33 @@ impl Command {
             // A compared run may be played while other rows run, but not
             // over a running solve.
             Command::PlayCompared(_) if busy == Busy::Solving => TilesMsg::ActionPlayCompared,
+            // The compare view's own commands work on its rows and batch,
+            // never on the position: none is refused today (its buttons
+            // are disabled where they would not act). A refusal added
+            // here is decided per command.
+            Command::Compare(compare) => match compare {
+                CompareCommand::RunAll
+                | CompareCommand::CancelAll
+                | CompareCommand::AddRow
+                | CompareCommand::Run(_)
+                | CompareCommand::Cancel(_)
+                | CompareCommand::ShowTrace(_)
+                | CompareCommand::Duplicate(_)
+                | CompareCommand::Remove(_)
+                | CompareCommand::StartBatch
+                | CompareCommand::CancelBatch
+                | CompareCommand::StartByDepth
+                | CompareCommand::CancelByDepth => return None,
+            },
             Command::ShowCompare(_) if busy == Busy::Comparing => TilesMsg::ActionSwitchView,
             _ => return None,
         })
+    }
+}
+
+impl From<CompareCommand> for Command {
+    fn from(compare: CompareCommand) -> Self {
+        Command::Compare(compare)
     }
 }
 

@@ -56,7 +56,7 @@ use settings::Family;
 pub use settings::Settings;
 use tiles::TilesPlay;
 
-pub use command::{Command, PlayCommand};
+pub use command::{Command, CompareCommand, PlayCommand};
 use jobs::Jobs;
 use view::{PlayView, Screen};
 
@@ -279,6 +279,11 @@ impl HuarongApp {
             Command::Play(play) => {
                 let (view, settings) = self.view_and_settings();
                 view.apply(play, ctx, now, settings);
+            }
+            Command::Compare(compare) => {
+                let start = self.view().compare_start(&self.settings);
+                self.compare
+                    .apply(compare, &start, &self.settings, &self.jobs, ctx);
             }
             Command::Open => self.files.open(ctx),
             Command::Save => self.files.save(ctx, false),
@@ -620,7 +625,7 @@ impl eframe::App for HuarongApp {
             Screen::Inspector(inspector) => commands.extend(inspector.ui(ui)),
             Screen::Compare => {
                 let start = self.view().compare_start(&self.settings);
-                commands.extend(self.compare.show(ui, &start, &self.settings, &self.jobs));
+                self.compare.show(ui, &start, &mut commands);
             }
             Screen::Race => self.race.ui(ui, &self.settings, &mut commands),
             Screen::Play => {

@@ -269,40 +269,155 @@ fn front_ends_write_no_strategy_name() {
     assert_eq!(table_rows, names.len(), "rows of STRATEGY_WORDS");
 }
 
-/// Views emit commands and `HuarongApp::apply` carries them out: a
-/// screen's `ui` takes the settings to read (`&Settings`; a widget edits a
-/// copy that goes out as a command) and never the job owner. Files not
-/// yet moved to commands are listed, so the list can only shrink.
-#[test]
-fn screens_draw_from_settings_they_cannot_change() {
-    const NOT_YET: &[&str] = &[
-        "app/batch.rs",
-        "app/batch/by_depth.rs",
-        "app/compare/page.rs",
-    ];
+/// Every function in `code` (line comments left out) as its name and the
+/// text between the parentheses after it: its parameters.
+fn functions(code: &str) -> Vec<(String, String)> {
+    let code: Vec<&str> = code
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect();
+    let code = code.join("\n");
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut found = Vec::new();
-    let mut screens = 0;
-    for (path, code) in front_end_code() {
-        let shown = path.display().to_string();
-        let mut rest = code.as_str();
-        while let Some(at) = rest.find("fn ui(") {
-            let signature = &rest[at..];
-            let end = signature.find(['{', ';']).unwrap_or(signature.len());
-            let signature = &signature[..end];
-            screens += 1;
-            let offends = signature.contains("&mut Settings") || signature.contains("Jobs");
-            if offends && !NOT_YET.iter().any(|f| shown.ends_with(f)) {
-                found.push(format!(
-                    "{shown}: {}",
-                    signature.split_whitespace().collect::<Vec<_>>().join(" ")
-                ));
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find("fn ") {
+        let keyword = !rest[..at].chars().next_back().is_some_and(ident);
+        rest = &rest[at + 3..];
+        let name: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|&c| ident(c))
+            .collect();
+        let Some(open) = rest.find('(') else { break };
+        if !keyword || name.is_empty() {
+            continue;
+        }
+        let mut depth = 0;
+        let mut close = rest.len();
+        for (i, c) in rest[open..].char_indices() {
+            depth += match c {
+                '(' => 1,
+                ')' => -1,
+                _ => 0,
+            };
+            if depth == 0 {
+                close = open + i;
+                break;
             }
-            rest = &rest[at + end..];
+        }
+        found.push((name, rest[open + 1..close].to_string()));
+        rest = &rest[close..];
+    }
+    found
+}
+
+/// The places `word` stands as a whole word (path segments apart) in
+/// `text`: the text before each.
+fn before_word<'t>(text: &'t str, word: &str) -> Vec<&'t str> {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word)
+        .filter(|&(at, _)| {
+            !text[..at].chars().next_back().is_some_and(ident)
+                && !text[at + word.len()..].chars().next().is_some_and(ident)
+        })
+        .map(|(at, _)| &text[..at])
+        .collect()
+}
+
+/// Whether parameters `params` take type `name` by `&mut` (`&mut
+/// Settings`, `&mut settings::Settings`, `&'a mut Settings`).
+fn takes_mut(params: &str, name: &str) -> bool {
+    before_word(params, name).into_iter().any(|before| {
+        let path = before.trim_end_matches(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
+        let Some(reference) = path.trim_end().strip_suffix("mut") else {
+            return false;
+        };
+        let reference = reference.trim_end();
+        reference.ends_with('&')
+            || reference
+                .rsplit_once('&')
+                .is_some_and(|(_, lifetime)| lifetime.starts_with('\'') && !lifetime.contains(','))
+    })
+}
+
+/// Views never change the app: they push commands, and only
+/// `HuarongApp::apply` and `App::logic` (and what they call) hand the job
+/// owner on. So no drawing function in `src/app` (one named `ui`, `…_ui`
+/// or `show`, or one handed an `egui::Ui`) takes `Jobs`, and the compare
+/// view and its batches (`src/app/compare/`, `src/app/batch*`), whose
+/// buttons push `CompareCommand`s, take no `&mut Settings` in any of
+/// theirs. Other views' `ui` still change the settings as they draw: they
+/// are listed, and the list can only shrink (an entry that no longer
+/// holds fails too, so it is struck off when its view moves).
+#[test]
+fn drawing_takes_no_job_owner_and_compare_changes_no_settings() {
+    // Not yet moved to commands: (file under src/app, function).
+    // The left panel's widgets edit the play view's copy of the settings
+    // (`view::edited`), which goes out as `Command::SetSettings`.
+    const MUT_SETTINGS_NOT_YET_MOVED: &[(&str, &str)] = &[("controls.rs", "show")];
+    let app = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("app");
+    let (mut drawing, mut compare_drawing) = (0, 0);
+    let mut with_jobs = Vec::new();
+    let mut compare_with_settings = Vec::new();
+    let mut with_settings = std::collections::BTreeSet::new();
+    for (path, code) in front_end_code() {
+        let Ok(file) = path.strip_prefix(&app) else {
+            continue;
+        };
+        let file: Vec<String> = file
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let file = file.join("/");
+        let compare = file.starts_with("compare/") || file.starts_with("batch");
+        for (name, params) in functions(&code) {
+            let named = name == "ui" || name.ends_with("_ui") || name == "show";
+            if !named && before_word(&params, "Ui").is_empty() {
+                continue;
+            }
+            drawing += 1;
+            compare_drawing += usize::from(compare);
+            let at = format!("src/app/{file}: fn {name}({})", params.trim());
+            if !before_word(&params, "Jobs").is_empty() {
+                with_jobs.push(at.clone());
+            }
+            if takes_mut(&params, "Settings") {
+                if compare {
+                    compare_with_settings.push(at);
+                } else if named {
+                    with_settings.insert((file.clone(), name));
+                }
+            }
         }
     }
-    assert!(screens >= 6, "found only {screens} ui functions");
+    assert!(drawing > 80, "found only {drawing} drawing functions");
     assert!(
-        found.is_empty(),
-        "ui that changes settings or starts jobs: {found:#?}"
+        compare_drawing > 10,
+        "found only {compare_drawing} drawing functions in compare and batch"
+    );
+    assert!(
+        with_jobs.is_empty(),
+        "drawing functions handed the job owner (push a command instead): {with_jobs:#?}"
+    );
+    assert!(
+        compare_with_settings.is_empty(),
+        "compare or batch drawing that changes the settings (push a CompareCommand instead): \
+         {compare_with_settings:#?}"
+    );
+    let listed: std::collections::BTreeSet<(String, String)> = MUT_SETTINGS_NOT_YET_MOVED
+        .iter()
+        .map(|&(f, n)| (f.to_string(), n.to_string()))
+        .collect();
+    let new: Vec<_> = with_settings.difference(&listed).collect();
+    assert!(
+        new.is_empty(),
+        "a `ui` or `show` that changes the settings (push a command instead): {new:#?}"
+    );
+    let moved: Vec<_> = listed.difference(&with_settings).collect();
+    assert!(
+        moved.is_empty(),
+        "no longer takes &mut Settings: strike it off MUT_SETTINGS_NOT_YET_MOVED: {moved:#?}"
     );
 }

@@ -18,6 +18,7 @@ use super::super::i18n::{CompareMsg, Lang, Message, language, tr};
 use super::super::jobs::{Handle, JobKind, Jobs};
 use super::super::run_by::RunBy;
 use super::super::settings::Settings;
+use super::super::{Command, CompareCommand};
 use super::{label, legend_entry, progress_bar, runnable, series_color};
 use crate::engine::control::Stop;
 use crate::engine::experiment::{BY_DEPTH_MAX_NODES, DepthCell, RunSummary, starts_by_depth};
@@ -133,7 +134,8 @@ impl ByDepth {
             .collect()
     }
 
-    /// Start a run of `configs` on boards of `start`'s shape and goal.
+    /// Start a run of `configs` on boards of `start`'s shape and goal,
+    /// unless one runs.
     pub fn start(
         &mut self,
         start: &Start,
@@ -146,6 +148,9 @@ impl ByDepth {
         let Start::Tiles(puzzle) = start else {
             return;
         };
+        if self.job.is_some() {
+            return;
+        }
         self.rows.clear();
         self.failed = None;
         self.done.store(0, Ordering::Relaxed);
@@ -230,6 +235,13 @@ impl ByDepth {
         self.job = Some(jobs.spawn(JobKind::Batch, ctl, work, move || wake.request_repaint()));
     }
 
+    /// Ask the running run, if any, to stop.
+    pub fn cancel(&self) {
+        if let Some(job) = &self.job {
+            job.cancel();
+        }
+    }
+
     /// Collect a finished run (called from `App::logic`).
     pub fn poll(&mut self) {
         if let Some(job) = &mut self.job
@@ -250,18 +262,9 @@ impl ByDepth {
         }
     }
 
-    /// Draw the section: settings, Run / Cancel, progress, the table and
-    /// the charts.
-    pub fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        start: &Start,
-        configs: &[RowConfig],
-        seed: u64,
-        settings: &Settings,
-        jobs: &Jobs,
-    ) {
-        let ctx = ui.ctx().clone();
+    /// Draw the section for `start`: settings, Run / Cancel, progress,
+    /// the table and the charts; what was clicked goes to `out`.
+    pub fn ui(&mut self, ui: &mut egui::Ui, start: &Start, out: &mut Vec<Command>) {
         ui.label(tr(ui, CompareMsg::ByDepthIntro));
         if !drawable(start) {
             ui.weak(tr(ui, CompareMsg::ByDepthNeedsTable));
@@ -282,13 +285,11 @@ impl ByDepth {
                 ui.add(egui::DragValue::new(&mut self.per_depth).range(1..=1000))
                     .labelled_by(l.id);
                 if ui.button(tr(ui, CompareMsg::ByDepthRun)).clicked() {
-                    self.start(start, configs, seed, settings, jobs, &ctx);
+                    out.push(CompareCommand::StartByDepth.into());
                 }
             });
-            if let Some(job) = &self.job
-                && ui.button(tr(ui, CompareMsg::ByDepthCancel)).clicked()
-            {
-                job.cancel();
+            if self.job.is_some() && ui.button(tr(ui, CompareMsg::ByDepthCancel)).clicked() {
+                out.push(CompareCommand::CancelByDepth.into());
             }
         });
         if self.job.is_some() {

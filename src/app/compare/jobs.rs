@@ -255,7 +255,7 @@ impl Session {
     }
 
     /// Start every row on `start`.
-    pub fn run_all(
+    pub(super) fn run_all(
         &mut self,
         start: &Start,
         settings: &Settings,
@@ -269,7 +269,7 @@ impl Session {
 
     /// Start row `i` on `start` (each row its own thread and limits), with
     /// its own tuning.
-    pub fn run(
+    pub(super) fn run(
         &mut self,
         i: usize,
         start: &Start,
@@ -302,7 +302,7 @@ impl Session {
     }
 
     /// Cancel every running row.
-    pub fn cancel_all(&self) {
+    pub(super) fn cancel_all(&self) {
         self.rows.iter().for_each(Row::cancel);
     }
 

@@ -5,10 +5,14 @@
 //! into the play view.
 //!
 //! This file holds [`CompareView`] (a [`Session`] per puzzle family and the
-//! status line) and draws it; each other file one concern: `row` (starts,
-//! configurations, finished results), `session` (one family's rows, sort,
-//! trace shown, batch), `jobs` (the rows' runs: start, poll, cancel),
-//! `sort`, `page` (toolbar and sections), `table`, `chart` and `export`.
+//! status line), draws it and carries out its [`CompareCommand`]s; each
+//! other file one concern: `row` (starts, configurations, finished
+//! results), `session` (one family's rows, sort, trace shown, batch, and
+//! its commands carried out), `jobs` (the rows' runs: start, poll,
+//! cancel), `sort`, `page` (toolbar and sections), `table`, `chart` and
+//! `export`. Drawing never sees the job owner: the buttons push commands,
+//! and [`HuarongApp::apply`](super::HuarongApp::apply) hands them to
+//! [`CompareView::apply`], the one place the view's jobs start or stop.
 
 mod chart;
 mod export;
@@ -29,6 +33,7 @@ pub use table::label_lines;
 use crate::app::jobs::Jobs;
 use eframe::egui;
 
+use super::CompareCommand;
 use super::i18n::{Message, Said, language};
 use super::settings::Settings;
 use crate::engine::strategy::Family;
@@ -98,26 +103,35 @@ impl CompareView {
     }
 
     /// Draw the view for `start`, its family's comparison in front, the
-    /// status line at the bottom; a command for the app, if any.
-    pub fn show(
-        &mut self,
-        ui: &mut egui::Ui,
-        start: &Start,
-        settings: &Settings,
-        jobs: &Jobs,
-    ) -> Option<super::Command> {
+    /// status line at the bottom; what was clicked goes to `out`.
+    pub fn show(&mut self, ui: &mut egui::Ui, start: &Start, out: &mut Vec<super::Command>) {
         self.family = start.family();
         let busy = self.is_running();
         let status = self.status.text(language(ui.ctx()));
         super::steps::status_bar(ui, "compare status", busy, &status);
-        let mut command = None;
         egui::CentralPanel::default().show(ui, |ui| {
             // Scrolls sideways too: on a narrow window the table (whose
             // columns keep their widths) would otherwise be cut off.
             egui::ScrollArea::both().show(ui, |ui| {
-                command = (**self).ui(ui, start, settings, jobs);
+                (**self).ui(ui, start, out);
             });
         });
-        command
+    }
+
+    /// Carry out `cmd` on the comparison of `start`'s family: runs start
+    /// on `start` with the limits of `settings` as jobs of `jobs`, each
+    /// progress report asking `ctx` for a frame. Called from
+    /// [`HuarongApp::apply`](super::HuarongApp::apply) only, after its
+    /// busy guard.
+    pub fn apply(
+        &mut self,
+        cmd: CompareCommand,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) {
+        self.family = start.family();
+        (**self).apply(cmd, start, settings, jobs, ctx);
     }
 }

@@ -3,31 +3,23 @@
 //! the table, the trace shown, a warning when optimal runs disagree, the
 //! charts and the batch.
 
-use crate::app::jobs::Jobs;
 use eframe::egui;
 
-use super::row::{RowConfig, Start};
+use super::row::Start;
 use super::session::Session;
-use crate::app::Command;
 use crate::app::i18n::names::{heuristic_label, strategy_label};
 use crate::app::i18n::{CompareMsg, language, tr};
-use crate::app::settings::Settings;
+use crate::app::{Command, CompareCommand};
 use crate::engine::HeuristicKind;
 use crate::engine::strategy;
 
 impl Session {
-    /// Draw the comparison of `start`; a command for the app, if any.
-    pub(super) fn ui(
-        &mut self,
-        ui: &mut egui::Ui,
-        start: &Start,
-        settings: &Settings,
-        jobs: &Jobs,
-    ) -> Option<Command> {
+    /// Draw the comparison of `start`; what was clicked goes to `out`.
+    pub(super) fn ui(&mut self, ui: &mut egui::Ui, start: &Start, out: &mut Vec<Command>) {
         let tiles = start.is_tiles();
         let lang = language(ui.ctx());
         ui.heading(tr(ui, CompareMsg::Heading));
-        let mut action = self.toolbar(ui, start, settings, jobs);
+        self.toolbar(ui, start, out);
         if self
             .rows
             .iter()
@@ -35,9 +27,7 @@ impl Session {
         {
             ui.colored_label(ui.visuals().warn_fg_color, tr(ui, CompareMsg::EarlierStart));
         }
-        if let Some(command) = self.table(ui, start, settings, jobs) {
-            action = Some(command);
-        }
+        self.table(ui, start, out);
         if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
             let label = r.config.label_in(tiles, lang);
             ui.label(tr(ui, CompareMsg::TraceOf { label }));
@@ -53,42 +43,30 @@ impl Session {
         ui.add_space(6.0);
         self.charts(ui, tiles);
         ui.separator();
-        let configs: Vec<RowConfig> = self.rows.iter().map(|r| r.config.clone()).collect();
-        if self.batch.ui(ui, start, &configs, settings, jobs) {
-            action = Some(Command::ExportBatch);
-        }
+        self.batch.ui(ui, start, out);
         if self.is_running() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(50));
         }
-        action
     }
 
     /// Run all, Cancel all, Export, and the new row's strategy, heuristic
-    /// and Add; Export's command when it was clicked.
-    fn toolbar(
-        &mut self,
-        ui: &mut egui::Ui,
-        start: &Start,
-        settings: &Settings,
-        jobs: &Jobs,
-    ) -> Option<Command> {
-        let ctx = ui.ctx().clone();
-        let lang = language(&ctx);
-        let mut action = None;
+    /// and Add; what was clicked goes to `out`.
+    fn toolbar(&mut self, ui: &mut egui::Ui, start: &Start, out: &mut Vec<Command>) {
+        let lang = language(ui.ctx());
         ui.horizontal_wrapped(|ui| {
             let running = self.is_running();
             if ui
                 .add_enabled(!running, egui::Button::new(tr(ui, CompareMsg::RunAll)))
                 .clicked()
             {
-                self.run_all(start, settings, jobs, &ctx);
+                out.push(CompareCommand::RunAll.into());
             }
             if ui
                 .add_enabled(running, egui::Button::new(tr(ui, CompareMsg::CancelAll)))
                 .clicked()
             {
-                self.cancel_all();
+                out.push(CompareCommand::CancelAll.into());
             }
             let any = self.rows.iter().any(|r| r.summary.is_some());
             if ui
@@ -99,7 +77,7 @@ impl Session {
                 .on_hover_text(tr(ui, CompareMsg::ExportHint))
                 .clicked()
             {
-                action = Some(Command::Export);
+                out.push(Command::Export);
             }
             ui.separator();
             // The words before the boxes they name: "New row [A*] with
@@ -148,9 +126,8 @@ impl Session {
                 .on_hover_text(tr(ui, CompareMsg::AddHint))
                 .clicked()
             {
-                self.add_row(settings);
+                out.push(CompareCommand::AddRow.into());
             }
         });
-        action
     }
 }

@@ -1,10 +1,15 @@
 //! One puzzle family's comparison, [`Session`]: its rows, the sort, the
 //! row whose trace is shown, the new row's choice and the batch; rows
-//! added, copied and removed with the shown trace kept on its row.
+//! added, copied and removed with the shown trace kept on its row; the
+//! compare view's commands carried out ([`Session::apply`]).
 
-use super::row::{Row, RowConfig};
+use eframe::egui;
+
+use super::row::{Row, RowConfig, Start};
 use super::sort::SortBy;
+use crate::app::CompareCommand;
 use crate::app::batch::Batch;
+use crate::app::jobs::Jobs;
 use crate::app::settings::{Settings, TuningSettings};
 use crate::engine::HeuristicKind;
 use crate::engine::strategy;
@@ -50,6 +55,55 @@ impl Default for Session {
 }
 
 impl Session {
+    /// Carry out `cmd` (see [`CompareView::apply`](super::CompareView::apply)):
+    /// what the buttons asked for, runs started on `start` as jobs of
+    /// `jobs`. A command naming a row that is no longer there does
+    /// nothing.
+    pub(super) fn apply(
+        &mut self,
+        cmd: CompareCommand,
+        start: &Start,
+        settings: &Settings,
+        jobs: &Jobs,
+        ctx: &egui::Context,
+    ) {
+        let rows = self.rows.len();
+        let here = |i: usize| i < rows;
+        match cmd {
+            CompareCommand::RunAll => self.run_all(start, settings, jobs, ctx),
+            CompareCommand::CancelAll => self.cancel_all(),
+            CompareCommand::AddRow => self.add_row(settings),
+            CompareCommand::Run(i) if here(i) => self.run(i, start, settings, jobs, ctx),
+            CompareCommand::Cancel(i) if here(i) => self.rows[i].cancel(),
+            CompareCommand::ShowTrace(i) if here(i) => self.shown_trace = Some(i),
+            CompareCommand::Duplicate(i) if here(i) => self.duplicate(i),
+            CompareCommand::Remove(i) if here(i) => self.remove(i),
+            CompareCommand::Run(_)
+            | CompareCommand::Cancel(_)
+            | CompareCommand::ShowTrace(_)
+            | CompareCommand::Duplicate(_)
+            | CompareCommand::Remove(_) => {}
+            CompareCommand::StartBatch => {
+                let configs = self.configs();
+                self.batch.start(start, &configs, settings, jobs, ctx);
+            }
+            CompareCommand::CancelBatch => self.batch.cancel(),
+            CompareCommand::StartByDepth => {
+                let configs = self.configs();
+                let seed = self.batch.seed;
+                self.batch
+                    .by_depth
+                    .start(start, &configs, seed, settings, jobs, ctx);
+            }
+            CompareCommand::CancelByDepth => self.batch.by_depth.cancel(),
+        }
+    }
+
+    /// Every row's configuration, in the rows' order (what a batch runs).
+    fn configs(&self) -> Vec<RowConfig> {
+        self.rows.iter().map(|r| r.config.clone()).collect()
+    }
+
     /// Add a row of the new row's strategy and heuristic, with the knobs
     /// the left panel has for it now.
     pub(super) fn add_row(&mut self, settings: &Settings) {

@@ -3,17 +3,15 @@
 //! the same places; [`label_lines`], the strategy over its heuristic, which
 //! the batch's table writes its rows with too.
 
-use crate::app::jobs::Jobs;
 use eframe::egui;
 use egui_extras::{Column, TableBuilder, TableRow};
 
 use super::row::{Finished, Row, RowConfig, Start, one_line};
 use super::session::Session;
 use super::sort::{self, SortBy};
-use crate::app::Command;
 use crate::app::i18n::names::{self, status_text};
 use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
-use crate::app::settings::Settings;
+use crate::app::{Command, CompareCommand};
 use crate::engine::Status;
 use crate::engine::klotski::Metric;
 use crate::units::{bytes, duration, thousands};
@@ -80,13 +78,11 @@ fn status_word(status: Status, lang: Lang) -> String {
     .text(lang)
 }
 
-/// What a click in a row asks for.
+/// What a click in a row asks for: Play is the app's to carry out, the
+/// rest the compare view's.
 enum RowAction {
-    Run(usize),
     Play(usize),
-    ShowTrace(usize),
-    Duplicate(usize),
-    Remove(usize),
+    Compare(CompareCommand),
 }
 
 /// A row's button.
@@ -255,7 +251,6 @@ fn status_cell(ui: &mut egui::Ui, row: &Row) {
 }
 
 /// Row `i`'s buttons (`shown`: its label); what was clicked, if anything.
-/// Cancel acts at once.
 fn buttons_cell(
     ui: &mut egui::Ui,
     buttons: &Buttons,
@@ -271,14 +266,14 @@ fn buttons_cell(
             .on_hover_text(tr(ui, CompareMsg::CancelRow { label: shown }))
             .clicked()
         {
-            row.cancel();
+            action = Some(RowAction::Compare(CompareCommand::Cancel(i)));
         }
     } else if ui
         .add(buttons.button(RowButton::Run))
         .on_hover_text(tr(ui, CompareMsg::RunRow { label: shown }))
         .clicked()
     {
-        action = Some(RowAction::Run(i));
+        action = Some(RowAction::Compare(CompareCommand::Run(i)));
     }
     let idle = !row.is_running();
     let solved = idle && row.summary.is_some_and(|s| s.solved());
@@ -294,19 +289,19 @@ fn buttons_cell(
             RowButton::Trace,
             traced,
             CompareMsg::TraceHint,
-            RowAction::ShowTrace(i),
+            RowAction::Compare(CompareCommand::ShowTrace(i)),
         ),
         (
             RowButton::Copy,
             idle,
             CompareMsg::CopyHint,
-            RowAction::Duplicate(i),
+            RowAction::Compare(CompareCommand::Duplicate(i)),
         ),
         (
             RowButton::Remove,
             idle,
             CompareMsg::RemoveHint,
-            RowAction::Remove(i),
+            RowAction::Compare(CompareCommand::Remove(i)),
         ),
     ] {
         if ui
@@ -322,16 +317,10 @@ fn buttons_cell(
 
 impl Session {
     /// The results table of the comparison on `start`: a header that
-    /// sorts, a row per configuration; a command for the app, if any.
-    pub(super) fn table(
-        &mut self,
-        ui: &mut egui::Ui,
-        start: &Start,
-        settings: &Settings,
-        jobs: &Jobs,
-    ) -> Option<Command> {
-        let ctx = ui.ctx().clone();
-        let lang = language(&ctx);
+    /// sorts, a row per configuration; what was clicked in a row goes to
+    /// `out`.
+    pub(super) fn table(&mut self, ui: &mut egui::Ui, start: &Start, out: &mut Vec<Command>) {
+        let lang = language(ui.ctx());
         let tiles = start.is_tiles();
         // A Klotski comparison counts every row in the one metric chosen.
         let length = match start {
@@ -488,23 +477,20 @@ impl Session {
         if new_sort.is_some() {
             self.sort = new_sort;
         }
-        match action? {
-            RowAction::Run(i) => self.run(i, start, settings, jobs, &ctx),
-            RowAction::Play(i) => {
+        match action {
+            None => {}
+            Some(RowAction::Compare(cmd)) => out.push(cmd.into()),
+            Some(RowAction::Play(i)) => {
                 let r = &self.rows[i];
                 if let (Some(start), Some(f)) = (&r.start, &r.result) {
-                    return Some(Command::PlayCompared(Box::new((
+                    out.push(Command::PlayCompared(Box::new((
                         start.clone(),
                         f.clone(),
                         r.config.run_by(tiles),
                     ))));
                 }
             }
-            RowAction::ShowTrace(i) => self.shown_trace = Some(i),
-            RowAction::Duplicate(i) => self.duplicate(i),
-            RowAction::Remove(i) => self.remove(i),
         }
-        None
     }
 }
 
