@@ -74,8 +74,8 @@ messages! {
         "沿搜索找到的路径，从起点到某个状态所走的步数。";
     WordHeuristic => "heuristic, h", "启发函数 h";
     MeanHeuristic =>
-        "An estimate of the moves still needed from a state to the goal (misplaced tiles, Manhattan distance, linear conflict, pattern databases).",
-        "对从某个状态到目标还需多少步的估计（错位数、曼哈顿距离、线性冲突、模式数据库）。";
+        "An estimate of the moves still needed from a state to the goal (misplaced tiles, Gaschnig's, Manhattan distance, linear conflict, pattern databases). Each of the first three is the exact cost of a simpler puzzle: a tile may move anywhere, swap with the blank wherever it is, or slide over other tiles.",
+        "对从某个状态到目标还需多少步的估计（错位数、Gaschnig 启发、曼哈顿距离、线性冲突、模式数据库）。其中错位数、Gaschnig 启发和曼哈顿距离各是一个更简单的谜题的精确步数：数字块可以移到任何位置、可以与任何位置的空格交换，或者可以越过其他数字块滑动。";
     WordF => "f", "估价 f";
     MeanF => "g + h: the estimated length of a solution through a state.", "g + h：经过某个状态的解的估计长度。";
     WordAdmissible => "admissible", "可采纳";
