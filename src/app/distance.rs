@@ -16,10 +16,10 @@ use std::time::Duration;
 use eframe::egui;
 
 use super::Command;
-use super::board_view::Marks;
-use super::distribution::{self, Distribution, Effect};
 use super::i18n::{HintMsg, Lang, Message, Said, names, tr};
 use super::jobs::{DatabasePool, DbWork, Handle, JobKind, Jobs};
+use crate::app::widgets::board_view::Marks;
+use crate::app::widgets::distribution::{self, Distribution, Effect};
 use crate::engine::control::Stop;
 use crate::engine::strategy::{EXACT_TILES, QUICK_TILES};
 use crate::engine::tiles::pdb::PatternDb;

@@ -4,8 +4,8 @@
 
 use eframe::egui;
 
-use super::board_view::Marks;
 use super::i18n::{HintMsg, Lang, Message, tr};
+use crate::app::widgets::board_view::Marks;
 use crate::engine::Board;
 
 /// Tints of the cycles, in turn: tiles that belong together, as the

@@ -5,8 +5,8 @@
 
 use eframe::egui;
 
-use super::board_view::Marks;
 use super::i18n::{HintMsg, Lang, Message, tr};
+use crate::app::widgets::board_view::Marks;
 use crate::engine::tiles::heuristic::{Breakdown, Parts};
 
 /// Tints of the pattern groups, in partition order.

@@ -6,17 +6,13 @@
 //! file dialogs, playback) is polled in [`eframe::App::logic`]; drawing is
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
-mod anatomy;
 mod appearance;
-mod axes;
 pub mod batch;
-mod board_view;
 mod command;
 pub mod compare;
 mod controls;
 mod databases;
 mod distance;
-mod distribution;
 mod error;
 mod explain;
 mod file_dialog;
@@ -39,13 +35,12 @@ mod run_by;
 mod set_state;
 mod settings;
 mod solver;
-mod steps;
 #[cfg(test)]
 mod tests;
 mod tiles;
-mod trace_plot;
 mod tuning;
 mod view;
+mod widgets;
 
 use eframe::egui;
 

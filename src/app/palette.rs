@@ -198,7 +198,10 @@ mod tests {
     #[test]
     fn the_views_take_their_colours_from_the_palette() {
         let views = [
-            ("board_view.rs", include_str!("board_view.rs")),
+            (
+                "widgets/board_view.rs",
+                include_str!("widgets/board_view.rs"),
+            ),
             ("heuristic_view.rs", include_str!("heuristic_view.rs")),
             ("distance.rs", include_str!("distance.rs")),
             ("explain.rs", include_str!("explain.rs")),

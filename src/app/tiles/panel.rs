@@ -3,9 +3,9 @@
 
 use eframe::egui;
 
-use crate::app::board_view::{BoardInput, BoardOptions, Marks, TileLook};
 use crate::app::i18n::{Message, Said, TilesMsg, tr};
 use crate::app::settings::Settings;
+use crate::app::widgets::board_view::{BoardInput, BoardOptions, Marks, TileLook};
 
 use super::TilesPlay;
 
