@@ -12,16 +12,13 @@ mod command;
 pub mod compare;
 mod controls;
 mod databases;
-mod distance;
 mod error;
-mod explain;
 mod file_dialog;
 mod files;
 mod fonts;
 mod fringe;
 mod game;
 mod help;
-mod heuristic_view;
 mod i18n;
 mod inspector;
 mod jobs;
@@ -32,7 +29,6 @@ mod palette;
 mod picture;
 pub mod race;
 mod run_by;
-mod set_state;
 mod settings;
 mod solver;
 #[cfg(test)]
@@ -46,10 +42,10 @@ use eframe::egui;
 
 use error::{AppError, Busy};
 use i18n::{Message, Said, TilesMsg, tr, tr_ctx};
-use set_state::SetStateDialog;
 use settings::Family;
 pub use settings::Settings;
 use tiles::TilesPlay;
+use tiles::set_state::SetStateDialog;
 
 pub use command::{Command, CompareCommand, PlayCommand};
 use jobs::Jobs;

@@ -773,7 +773,7 @@ fn the_heuristic_view_tints_the_pattern_groups_with_their_values() {
     assert_eq!(parts.parts_sum(), h_value);
     // Every tile tinted by its group: one tint a group, each its own.
     let mut marks = crate::app::widgets::board_view::Marks::default();
-    crate::app::heuristic_view::marks(&parts, b.cells(), &mut marks);
+    crate::app::tiles::heuristic_view::marks(&parts, b.cells(), &mut marks);
     let tint_of = |t: u8| marks.fill[b.cells().iter().position(|&x| x == t).unwrap()];
     let tints: Vec<_> = parts
         .patterns

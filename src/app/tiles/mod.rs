@@ -27,7 +27,11 @@ use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, TilePuzzle, TracePoint};
 use crate::storage::puzzle_file::Saved;
 
+mod distance;
+mod explain;
+pub(in crate::app) mod heuristic_view;
 mod panel;
+pub(in crate::app) mod set_state;
 mod solve;
 
 pub(super) use solve::status_title;
@@ -60,7 +64,7 @@ pub struct TilesPlay {
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<TracePoint>,
     /// The exact distance readout and hints (small boards).
-    pub(super) distances: super::distance::Distances,
+    pub(super) distances: crate::app::tiles::distance::Distances,
     /// The latest finished run's anatomy (none while a run is under way).
     pub(super) anatomy: Option<RunAnatomy>,
     /// The results panel's tab: steps or anatomy.
@@ -481,7 +485,7 @@ impl PlayView for TilesPlay {
         // with it, and its result is the news.
         self.poll_solver();
         steps::tick(self, ctx, now, settings);
-        let wanted = super::distance::Wanted {
+        let wanted = crate::app::tiles::distance::Wanted {
             on: settings.show_distance,
             overlay: settings.colour_moves,
             database: self.best_database(),
