@@ -465,11 +465,11 @@ impl Batch {
         // the times' logarithms), each axis labelled at its top.
         let all = || series.iter().flat_map(|(_, xy)| xy.iter());
         let (x, y) = (
-            super::axes::Scale::integer(
+            crate::app::widgets::axes::Scale::integer(
                 all().map(|p| p[0]).fold(f64::INFINITY, f64::min),
                 all().map(|p| p[0]).fold(f64::NEG_INFINITY, f64::max),
             ),
-            super::axes::Scale::log_range(
+            crate::app::widgets::axes::Scale::log_range(
                 all().map(|p| p[1]).fold(f64::INFINITY, f64::min),
                 all().map(|p| p[1]).fold(f64::NEG_INFINITY, f64::max),
             ),
@@ -480,7 +480,7 @@ impl Batch {
             .allow_zoom(true)
             .x_axis_label(Msg::BatchLengthAxis.text(lang))
             .y_axis_min_width(52.0);
-        let mut plot = super::axes::apply(plot, x, y)
+        let mut plot = crate::app::widgets::axes::apply(plot, x, y)
             .y_axis_formatter(move |mark, _| {
                 // Decades only (see `axes`), in the unit that reads best.
                 match y.label(mark.value, mark.step_size) {

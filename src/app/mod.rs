@@ -6,26 +6,19 @@
 //! file dialogs, playback) is polled in [`eframe::App::logic`]; drawing is
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
-mod anatomy;
 mod appearance;
-mod axes;
 pub mod batch;
-mod board_view;
 mod command;
 pub mod compare;
 mod controls;
 mod databases;
-mod distance;
-mod distribution;
 mod error;
-mod explain;
 mod file_dialog;
 mod files;
 mod fonts;
 mod fringe;
 mod game;
 mod help;
-mod heuristic_view;
 mod i18n;
 mod inspector;
 mod jobs;
@@ -36,25 +29,23 @@ mod palette;
 mod picture;
 pub mod race;
 mod run_by;
-mod set_state;
 mod settings;
 mod solver;
-mod steps;
 #[cfg(test)]
 mod tests;
 mod tiles;
-mod trace_plot;
 mod tuning;
 mod view;
+mod widgets;
 
 use eframe::egui;
 
 use error::{AppError, Busy};
 use i18n::{Message, Said, TilesMsg, tr, tr_ctx};
-use set_state::SetStateDialog;
 use settings::Family;
 pub use settings::Settings;
 use tiles::TilesPlay;
+use tiles::set_state::SetStateDialog;
 
 pub use command::{Command, CompareCommand, PlayCommand};
 use jobs::Jobs;

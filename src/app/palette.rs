@@ -198,10 +198,16 @@ mod tests {
     #[test]
     fn the_views_take_their_colours_from_the_palette() {
         let views = [
-            ("board_view.rs", include_str!("board_view.rs")),
-            ("heuristic_view.rs", include_str!("heuristic_view.rs")),
-            ("distance.rs", include_str!("distance.rs")),
-            ("explain.rs", include_str!("explain.rs")),
+            (
+                "widgets/board_view.rs",
+                include_str!("widgets/board_view.rs"),
+            ),
+            (
+                "tiles/heuristic_view.rs",
+                include_str!("tiles/heuristic_view.rs"),
+            ),
+            ("tiles/distance.rs", include_str!("tiles/distance.rs")),
+            ("tiles/explain.rs", include_str!("tiles/explain.rs")),
             ("inspector/mod.rs", include_str!("inspector/mod.rs")),
             ("inspector/node.rs", include_str!("inspector/node.rs")),
             (

@@ -13,8 +13,8 @@ use crate::engine::{
 };
 use crate::storage::pdb_cache::{PdbLoad, PdbSource};
 
-use super::anatomy::{Recording, solve_recorded};
 use super::jobs::{DbPhase, DbWork, Handle, JobKind, Jobs};
+use crate::app::widgets::anatomy::{Recording, solve_recorded};
 use crate::engine::observe::Truth;
 
 /// What a finished run hands back.

@@ -12,7 +12,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use eframe::egui;
 use egui_plot::{HoverPosition, Line, Plot, PlotPoints, Points};
 
-use super::super::axes::{self, Scale};
 use super::super::compare::{RowConfig, Start};
 use super::super::i18n::{CompareMsg, Lang, Message, language, tr};
 use super::super::jobs::{Handle, JobKind, Jobs};
@@ -20,6 +19,7 @@ use super::super::run_by::RunBy;
 use super::super::settings::Settings;
 use super::super::{Command, CompareCommand};
 use super::{label, legend_entry, progress_bar, runnable, series_color};
+use crate::app::widgets::axes::{self, Scale};
 use crate::engine::control::Stop;
 use crate::engine::experiment::{BY_DEPTH_MAX_NODES, DepthCell, RunSummary, starts_by_depth};
 use crate::engine::tiles::table::DistanceTable;

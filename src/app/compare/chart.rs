@@ -7,8 +7,8 @@ use eframe::egui;
 use super::row::Row;
 use super::session::Session;
 use super::table::text_width;
-use crate::app::anatomy::{Shape, compare_shapes};
 use crate::app::i18n::{CompareMsg, language, tr};
+use crate::app::widgets::anatomy::{Shape, compare_shapes};
 use crate::engine::experiment::RunSummary;
 use crate::units::{duration, thousands};
 

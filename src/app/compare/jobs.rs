@@ -7,11 +7,11 @@ use eframe::egui;
 
 use super::row::{Finished, Row, Start};
 use super::session::Session;
-use crate::app::anatomy::{Recorded, Recording, solve_recorded};
 use crate::app::i18n::{CompareMsg, Said};
 use crate::app::jobs::{Handle, JobKind, Jobs};
 use crate::app::settings::Settings;
 use crate::app::solver::{Running, TraceLog};
+use crate::app::widgets::anatomy::{Recorded, Recording, solve_recorded};
 use crate::engine::experiment::flag_disagreements;
 use crate::engine::job::JobPanicked;
 use crate::engine::klotski::{KMove, Layout, Metric};

@@ -108,7 +108,7 @@ impl CompareView {
         self.family = start.family();
         let busy = self.is_running();
         let status = self.status.text(language(ui.ctx()));
-        super::steps::status_bar(ui, "compare status", busy, &status);
+        crate::app::widgets::steps::status_bar(ui, "compare status", busy, &status);
         egui::CentralPanel::default().show(ui, |ui| {
             // Scrolls sideways too: on a narrow window the table (whose
             // columns keep their widths) would otherwise be cut off.

@@ -31,7 +31,7 @@ impl Session {
         if let Some(r) = self.shown_trace.and_then(|i| self.rows.get(i)) {
             let label = r.config.label_in(tiles, lang);
             ui.label(tr(ui, CompareMsg::TraceOf { label }));
-            crate::app::trace_plot::show(ui, "compare row", &r.trace_points);
+            crate::app::widgets::trace_plot::show(ui, "compare row", &r.trace_points);
         }
         if self
             .rows

@@ -4,9 +4,9 @@
 
 use eframe::egui::{self, Sense, Vec2};
 
-use super::super::board_view::{BoardOptions, BoardView};
 use super::super::klotski::board::{BoardLook, KlotskiBoard};
 use super::super::klotski::names::piece_names;
+use crate::app::widgets::board_view::{BoardOptions, BoardView};
 use crate::engine::Board;
 use crate::engine::klotski::Layout;
 

@@ -6,7 +6,7 @@
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
 
-use crate::app::axes::{self, Scale};
+use crate::app::widgets::axes::{self, Scale};
 
 use super::board::Subject;
 use super::legend::{self, Key};
@@ -265,7 +265,7 @@ pub fn iterations(ui: &mut egui::Ui, model: &Model) {
             let shown = axes::apply(plot, x, y).show(ui, |p| p.bar_chart(chart));
             axes::bar_tooltip(&shown, &texts);
             let id = ui.scope_id().with("iterations");
-            crate::app::anatomy::iterations_table(ui, id, &model.iterations);
+            crate::app::widgets::anatomy::iterations_table(ui, id, &model.iterations);
         });
 }
 

@@ -306,7 +306,10 @@ impl KlotskiBoard {
                 painter.rect_stroke(
                     r,
                     CornerRadius::same((cell * 0.1) as u8),
-                    Stroke::new((cell * 0.05).max(2.0), crate::app::board_view::RING),
+                    Stroke::new(
+                        (cell * 0.05).max(2.0),
+                        crate::app::widgets::board_view::RING,
+                    ),
                     StrokeKind::Outside,
                 );
                 #[cfg(test)]

@@ -10,9 +10,9 @@ use eframe::egui::{self, Color32};
 
 use super::names::{PieceName, describe_move};
 use crate::app::Command;
-use crate::app::distribution::{self, Distribution, Effect};
 use crate::app::i18n::{KlotskiMsg, Lang, Said, klotski::unit, language, tr};
 use crate::app::jobs::{Handle, JobKind, Jobs};
+use crate::app::widgets::distribution::{self, Distribution, Effect};
 use crate::engine::control::Stop;
 use crate::engine::klotski::group::{Group, layout_after};
 use crate::engine::klotski::space::unit_steps;

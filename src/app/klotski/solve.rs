@@ -4,7 +4,6 @@
 
 use super::KlotskiPlay;
 use super::solution::{KlotskiSolution, guarantee_note};
-use crate::app::anatomy::{self, RunAnatomy};
 use crate::app::i18n::klotski::unit;
 use crate::app::i18n::names::{counters, strategy_label, strategy_label_of};
 use crate::app::i18n::{KlotskiMsg, Lang, Message, Said, TilesMsg, reasons};
@@ -12,7 +11,8 @@ use crate::app::jobs::{Handle, JobKind};
 use crate::app::run_by::RunBy;
 use crate::app::settings::{GaveWay, Settings};
 use crate::app::solver::TraceLog;
-use crate::app::steps::Notice;
+use crate::app::widgets::anatomy::{self, RunAnatomy};
+use crate::app::widgets::steps::Notice;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::Truth;
 use crate::engine::strategy::{self, Family, SolveError};

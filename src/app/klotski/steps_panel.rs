@@ -6,11 +6,11 @@ use eframe::egui;
 
 use super::KlotskiPlay;
 use super::solution::guarantee_note;
-use crate::app::anatomy;
 use crate::app::command::{Command, PlayCommand};
 use crate::app::i18n::{KlotskiMsg, language, tr};
 use crate::app::settings::Settings;
-use crate::app::steps::{self, Playback};
+use crate::app::widgets::anatomy;
+use crate::app::widgets::steps::{self, Playback};
 
 impl KlotskiPlay {
     /// Draw the results: the anatomy tab, or the trace and the step list;
@@ -36,7 +36,7 @@ impl KlotskiPlay {
             Some(run) => run.trace.points(),
             None => self.last_trace.clone(),
         };
-        crate::app::trace_plot::show(ui, "klotski", &trace);
+        crate::app::widgets::trace_plot::show(ui, "klotski", &trace);
         let summary = self.solution.as_ref().map(|s| {
             let summary = KlotskiMsg::Summary {
                 moves: s.moves(),

@@ -14,11 +14,11 @@ use std::time::Duration;
 
 use eframe::egui;
 
-use super::board_view::{BoardInput, BoardOptions, BoardView, SLIDE_SECONDS};
 use super::i18n::names::pattern_label;
 use super::i18n::{Lang, Message, RaceMsg, Said, language, tr};
 use super::jobs::{Handle, JobKind, Jobs};
 use super::settings::{MAX_INSPECTION, RaceSettings, SIDES, Settings};
+use crate::app::widgets::board_view::{BoardInput, BoardOptions, BoardView, SLIDE_SECONDS};
 use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{GoalPattern, random_solvable};
 use crate::engine::{Board, Control, Dir, Shape};
@@ -706,7 +706,7 @@ fn board_options<'a>(
         edit_mode: false,
         picked: None,
         marks: None,
-        look: super::board_view::TileLook::of(&settings.look, picture),
+        look: crate::app::widgets::board_view::TileLook::of(&settings.look, picture),
     }
 }
 

@@ -6,9 +6,9 @@ use eframe::egui;
 
 use super::Pending;
 use super::analysis;
-use crate::app::board_view::{BoardOptions, BoardView};
 use crate::app::i18n::{RaceMsg, tr};
 use crate::app::jobs::Jobs;
+use crate::app::widgets::board_view::{BoardOptions, BoardView};
 use crate::engine::{Board, Dir};
 use crate::storage::replay::Replay;
 

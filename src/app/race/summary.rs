@@ -7,10 +7,10 @@ use egui_plot::{Line, Plot, PlotPoints, Points};
 
 use super::analysis::{self, Exact};
 use super::{RaceView, seconds};
-use crate::app::axes::{self, Scale};
 use crate::app::game::describe_move;
 use crate::app::i18n::{RaceMsg, language, tr};
 use crate::app::palette;
+use crate::app::widgets::axes::{self, Scale};
 use crate::engine::{Board, Dir};
 
 /// Up to this many lost moves are listed one by one.

@@ -6,9 +6,9 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT as _, Queryable};
 
-use crate::app::anatomy::{Shape, compare_shapes};
-use crate::app::distribution::Distribution;
 use crate::app::tests::{harness, harness_with, set_board, wait_for_solver, wait_until};
+use crate::app::widgets::anatomy::{Shape, compare_shapes};
+use crate::app::widgets::distribution::Distribution;
 use crate::app::{HuarongApp, Settings};
 use crate::engine::strategy::find;
 use crate::engine::{HeuristicKind, TracePoint};
@@ -280,7 +280,7 @@ fn a_trace_of_one_point_shows_whole_iterations_and_its_value_between_ticks() {
             .collect();
         let last = (n - 1) * 25;
         let h = alone(egui::vec2(500.0, 300.0), |ui| {
-            crate::app::trace_plot::show(ui, "test", &points);
+            crate::app::widgets::trace_plot::show(ui, "test", &points);
         });
         let t = ticks_in(&h, egui::Rect::EVERYTHING);
         let x = t.x_whole();
@@ -337,13 +337,13 @@ fn render_axes() {
                     by_depth: &a,
                 }],
             );
-            crate::app::trace_plot::show(ui, "look", &points);
+            crate::app::widgets::trace_plot::show(ui, "look", &points);
             let (x, y) = (
-                crate::app::axes::Scale::bars(23.0, 23.0),
-                crate::app::axes::Scale::count(iterations[0].expanded as f64),
+                crate::app::widgets::axes::Scale::bars(23.0, 23.0),
+                crate::app::widgets::axes::Scale::count(iterations[0].expanded as f64),
             );
             let plot = egui_plot::Plot::new("look iterations").height(160.0);
-            crate::app::axes::apply(plot, x, y).show(ui, |p| {
+            crate::app::widgets::axes::apply(plot, x, y).show(ui, |p| {
                 p.bar_chart(egui_plot::BarChart::new(
                     "expanded",
                     vec![egui_plot::Bar::new(23.0, 4_321.0).width(0.8)],

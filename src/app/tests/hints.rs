@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use crate::app::distribution::Effect;
 use crate::app::tests::{board, harness_with_distances, set_board, wait_until};
+use crate::app::widgets::distribution::Effect;
 use crate::app::{HuarongApp, Settings};
 use crate::engine::{Board, Dir, HeuristicKind, Shape};
 use crate::units::thousands;
@@ -772,8 +772,8 @@ fn the_heuristic_view_tints_the_pattern_groups_with_their_values() {
     }
     assert_eq!(parts.parts_sum(), h_value);
     // Every tile tinted by its group: one tint a group, each its own.
-    let mut marks = crate::app::board_view::Marks::default();
-    crate::app::heuristic_view::marks(&parts, b.cells(), &mut marks);
+    let mut marks = crate::app::widgets::board_view::Marks::default();
+    crate::app::tiles::heuristic_view::marks(&parts, b.cells(), &mut marks);
     let tint_of = |t: u8| marks.fill[b.cells().iter().position(|&x| x == t).unwrap()];
     let tints: Vec<_> = parts
         .patterns

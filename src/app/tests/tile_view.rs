@@ -558,7 +558,7 @@ fn a_solve_whose_worker_panics_ends_with_the_error_shown() {
         crate::engine::HeuristicKind::Manhattan,
         crate::engine::Limits::default(),
         1,
-        crate::app::anatomy::Recording::WithError,
+        crate::app::widgets::anatomy::Recording::WithError,
         || {},
     ));
     crate::app::tests::wait_until(

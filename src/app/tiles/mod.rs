@@ -10,8 +10,6 @@ use crate::app::PlayCommand;
 use crate::storage::klotski_file::Document;
 use eframe::egui;
 
-use super::anatomy::{self, RunAnatomy};
-use super::board_view::{BoardView, SLIDE_SECONDS};
 use super::databases::Databases;
 use super::game::Game;
 use super::i18n::{HintMsg, Message, Said, TilesMsg, language, tr};
@@ -19,14 +17,21 @@ use super::jobs::Jobs;
 use super::run_by::RunBy;
 use super::settings::Settings;
 use super::solver::Running;
-use super::steps::{self, Notice, Playback, Solution, StepView};
-use super::{Command, controls, keys, trace_plot};
+use super::{Command, controls, keys};
+use crate::app::widgets::anatomy::{self, RunAnatomy};
+use crate::app::widgets::board_view::{BoardView, SLIDE_SECONDS};
+use crate::app::widgets::steps::{self, Notice, Playback, Solution, StepView};
+use crate::app::widgets::trace_plot;
 use crate::engine::rng::SeededRng;
 use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, TilePuzzle, TracePoint};
 use crate::storage::puzzle_file::Saved;
 
+mod distance;
+mod explain;
+pub(in crate::app) mod heuristic_view;
 mod panel;
+pub(in crate::app) mod set_state;
 mod solve;
 
 pub(super) use solve::status_title;
@@ -59,7 +64,7 @@ pub struct TilesPlay {
     /// The trace of the last local search, kept with its result.
     last_trace: Vec<TracePoint>,
     /// The exact distance readout and hints (small boards).
-    pub(super) distances: super::distance::Distances,
+    pub(super) distances: crate::app::tiles::distance::Distances,
     /// The latest finished run's anatomy (none while a run is under way).
     pub(super) anatomy: Option<RunAnatomy>,
     /// The results panel's tab: steps or anatomy.
@@ -480,7 +485,7 @@ impl PlayView for TilesPlay {
         // with it, and its result is the news.
         self.poll_solver();
         steps::tick(self, ctx, now, settings);
-        let wanted = super::distance::Wanted {
+        let wanted = crate::app::tiles::distance::Wanted {
             on: settings.show_distance,
             overlay: settings.colour_moves,
             database: self.best_database(),

@@ -3,9 +3,9 @@
 
 use eframe::egui;
 
-use crate::app::board_view::{BoardInput, BoardOptions, Marks, TileLook};
 use crate::app::i18n::{Message, Said, TilesMsg, tr};
 use crate::app::settings::Settings;
+use crate::app::widgets::board_view::{BoardInput, BoardOptions, Marks, TileLook};
 
 use super::TilesPlay;
 
@@ -27,7 +27,7 @@ impl TilesPlay {
         let mut marks = Marks::default();
         let board = &self.game.board;
         let goal = &self.game.goal;
-        let parity = crate::app::explain::Parity::of(board, goal);
+        let parity = crate::app::tiles::explain::Parity::of(board, goal);
         if settings.show_distance {
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut settings.colour_moves, tr(ui, TilesMsg::ColourMoves))
@@ -73,8 +73,8 @@ impl TilesPlay {
             if choice.unavailable_for(goal).is_none() {
                 let b = crate::engine::tiles::heuristic::breakdown(&choice, goal, board);
                 let truth = self.distances.known(board).map(|k| (k.distance, k.exact));
-                crate::app::heuristic_view::marks(&b, board.cells(), &mut marks);
-                crate::app::heuristic_view::summary(ui, &b, truth);
+                crate::app::tiles::heuristic_view::marks(&b, board.cells(), &mut marks);
+                crate::app::tiles::heuristic_view::summary(ui, &b, truth);
             }
         }
         if settings.colour_moves {

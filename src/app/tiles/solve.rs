@@ -4,14 +4,14 @@
 
 use eframe::egui;
 
-use crate::app::anatomy::{self, RunAnatomy};
 use crate::app::error::AppError;
 use crate::app::i18n::{Lang, Message, Said, TilesMsg, names, reasons};
 use crate::app::jobs::JobKind;
 use crate::app::run_by::RunBy;
 use crate::app::settings::{Family, GaveWay, Settings};
 use crate::app::solver::Running;
-use crate::app::steps::{Notice, Playback, Solution};
+use crate::app::widgets::anatomy::{self, RunAnatomy};
+use crate::app::widgets::steps::{Notice, Playback, Solution};
 use crate::engine::strategy::{self, NEAR_OPTIMAL, Outlook, QUICK_TILES, Strategy};
 use crate::engine::{Status, TilePuzzle};
 use crate::units::{duration, thousands};
@@ -261,7 +261,7 @@ impl TilesPlay {
             self.status = Said::new(move |lang| {
                 TilesMsg::Solved {
                     moves,
-                    guarantee: crate::app::steps::guarantee(&stats, false, lang),
+                    guarantee: crate::app::widgets::steps::guarantee(&stats, false, lang),
                     run: run(lang),
                     counters: counters(lang),
                     walk: stats

@@ -7,10 +7,10 @@ use eframe::egui::{
     self, Align2, Color32, CornerRadius, FontId, Pos2, Rect, Sense, Stroke, StrokeKind, Vec2,
 };
 
-use super::picture::Shown;
-use super::settings::Look;
+use crate::app::picture::Shown;
+use crate::app::settings::Look;
 
-use super::game::Action;
+use crate::app::game::Action;
 use crate::engine::{Board, Dir};
 
 /// How long a slide animates, in seconds (playback shortens it at higher
@@ -94,8 +94,8 @@ pub struct Marks {
     pub ring: Option<usize>,
 }
 
-pub(crate) use super::palette::RING;
-use super::palette::{ARROW, HOME, HOME_HOVERED, LINK, fringe_tint};
+pub(crate) use crate::app::palette::RING;
+use crate::app::palette::{ARROW, HOME, HOME_HOVERED, LINK, fringe_tint};
 
 /// Tiles in flight after a slide.
 #[derive(Clone, Debug)]
@@ -235,7 +235,7 @@ impl BoardView {
             }
         }
         let fringes = (opts.look.fringe && opts.look.picture.is_none())
-            .then(|| super::fringe::tile_fringes(opts.goal));
+            .then(|| crate::app::fringe::tile_fringes(opts.goal));
 
         // Where each tile is drawn: its cell, or in flight.
         if !self.animating(now) {

@@ -3,9 +3,9 @@
 
 use eframe::egui;
 
-use super::Command;
-use super::error::AppError;
-use super::i18n::{Msg, TilesMsg, tr, tr_ctx};
+use crate::app::Command;
+use crate::app::error::AppError;
+use crate::app::i18n::{Msg, TilesMsg, tr, tr_ctx};
 use crate::engine::{Shape, TilePuzzle};
 
 /// The dialog's fields.
@@ -91,7 +91,7 @@ impl SetStateDialog {
     /// Show the dialog; `current` is the board's shape. Apply and Cancel
     /// (or Esc) answer with a command.
     pub fn show(&mut self, ctx: &egui::Context, current: Shape) -> Option<Command> {
-        let mut result = super::keys::escape(ctx).then_some(Command::CloseSetState);
+        let mut result = crate::app::keys::escape(ctx).then_some(Command::CloseSetState);
         // Enter applies (taken before the tiles field would make it a new
         // line); Shift+Enter is the new line.
         let enter = ctx.input_mut(|i| {
@@ -150,7 +150,8 @@ impl SetStateDialog {
                 if let Err(AppError::UnsolvableState(_)) = &verdict
                     && let Ok(p) = parse_fields(&self.tiles, &self.size, &self.goal, current)
                 {
-                    super::explain::Parity::of(&p.start, &p.goal).show(ui, &p.start, false);
+                    crate::app::tiles::explain::Parity::of(&p.start, &p.goal)
+                        .show(ui, &p.start, false);
                 }
                 ui.add_space(4.0);
                 ui.horizontal(|ui| {

@@ -4,13 +4,13 @@
 
 use eframe::egui;
 
-use super::board_view::Marks;
-use super::i18n::{HintMsg, Lang, Message, tr};
+use crate::app::i18n::{HintMsg, Lang, Message, tr};
+use crate::app::widgets::board_view::Marks;
 use crate::engine::Board;
 
 /// Tints of the cycles, in turn: tiles that belong together, as the
 /// pattern groups are.
-use super::palette::GROUP_TINTS as CYCLE_TINTS;
+use crate::app::palette::GROUP_TINTS as CYCLE_TINTS;
 
 /// The permutation taking the goal to a board, and the blank's distance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +86,7 @@ impl Parity {
     /// `board`, with the cycles drawn on it (not so in the Set state
     /// dialog, whose board is still the old one).
     pub fn show(&self, ui: &mut egui::Ui, board: &Board, on_board: bool) {
-        let lang = super::i18n::language(ui.ctx());
+        let lang = crate::app::i18n::language(ui.ctx());
         let parity = |n: usize| {
             if n % 2 == 1 {
                 HintMsg::Odd

@@ -12,8 +12,8 @@ use std::sync::Arc;
 use eframe::egui::{self, Color32};
 use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
 
-use super::axes::{self, Scale};
-use super::i18n::{InspectorMsg, tr};
+use crate::app::i18n::{InspectorMsg, tr};
+use crate::app::widgets::axes::{self, Scale};
 
 use crate::engine::observe::{Anatomy, AnatomyRecorder, Truth};
 use crate::engine::{Control, Outcome, Stats};
@@ -81,7 +81,7 @@ pub fn solve_recorded<M, E>(
 pub struct RunAnatomy {
     /// The run as people read it (`A* with Manhattan`), in the language
     /// of the day.
-    pub run: super::i18n::Said,
+    pub run: crate::app::i18n::Said,
     /// Its counters.
     pub stats: Stats,
     /// Its anatomy; `None` if it was not recorded or the strategy expands
@@ -442,7 +442,7 @@ pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
 
 /// IDA*'s iterations as a table: number, bound, expanded, generated and
 /// the moves move pruning skipped (the anatomy and the inspector).
-pub(super) fn iterations_table(
+pub(in crate::app) fn iterations_table(
     ui: &mut egui::Ui,
     id: impl std::hash::Hash + std::fmt::Debug,
     iterations: &[crate::engine::observe::Iteration],

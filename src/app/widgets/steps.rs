@@ -5,10 +5,10 @@
 use crate::app::PlayCommand;
 use eframe::egui;
 
-use super::Command;
-use super::game::describe_move;
-use super::i18n::{Lang, Message, Said, TilesMsg, language, names, tr};
-use super::settings::Settings;
+use crate::app::Command;
+use crate::app::game::describe_move;
+use crate::app::i18n::{Lang, Message, Said, TilesMsg, language, names, tr};
+use crate::app::settings::Settings;
 use crate::engine::{Board, Dir, Outcome};
 
 /// A solution ready to step through.
@@ -24,12 +24,12 @@ pub struct Solution {
     /// The search's result.
     pub outcome: Outcome<Dir>,
     /// The strategy and heuristic that found it.
-    pub run: super::run_by::RunBy,
+    pub run: crate::app::run_by::RunBy,
 }
 
 impl Solution {
     /// A solution of `path` from `start`.
-    pub fn new(start: Board, outcome: Outcome<Dir>, run: super::run_by::RunBy) -> Self {
+    pub fn new(start: Board, outcome: Outcome<Dir>, run: crate::app::run_by::RunBy) -> Self {
         let path = outcome.path.clone();
         let mut boards = vec![start];
         let mut descriptions = Vec::with_capacity(path.len());
@@ -86,7 +86,7 @@ fn period(speed: f32) -> f64 {
 /// How long a slide animates during playback at `speed` steps a second:
 /// the usual slide, shortened so it ends before the next step is due.
 pub fn slide_seconds(speed: f32) -> f64 {
-    super::board_view::SLIDE_SECONDS.min(0.8 * period(speed))
+    crate::app::widgets::board_view::SLIDE_SECONDS.min(0.8 * period(speed))
 }
 
 impl Playback {
@@ -462,7 +462,7 @@ mod tests {
         for speed in [1.0, 4.0, 8.0, 12.0, 20.0] {
             let slide = slide_seconds(speed);
             assert!(slide > 0.0 && slide < period(speed), "{speed}: {slide}");
-            assert!(slide <= super::super::board_view::SLIDE_SECONDS);
+            assert!(slide <= crate::app::widgets::board_view::SLIDE_SECONDS);
         }
         assert!(slide_seconds(20.0) < slide_seconds(4.0));
     }

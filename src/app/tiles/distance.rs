@@ -15,11 +15,11 @@ use std::time::Duration;
 
 use eframe::egui;
 
-use super::Command;
-use super::board_view::Marks;
-use super::distribution::{self, Distribution, Effect};
-use super::i18n::{HintMsg, Lang, Message, Said, names, tr};
-use super::jobs::{DatabasePool, DbWork, Handle, JobKind, Jobs};
+use crate::app::Command;
+use crate::app::i18n::{HintMsg, Lang, Message, Said, names, tr};
+use crate::app::jobs::{DatabasePool, DbWork, Handle, JobKind, Jobs};
+use crate::app::widgets::board_view::Marks;
+use crate::app::widgets::distribution::{self, Distribution, Effect};
 use crate::engine::control::Stop;
 use crate::engine::strategy::{EXACT_TILES, QUICK_TILES};
 use crate::engine::tiles::pdb::PatternDb;
@@ -564,7 +564,7 @@ impl Distances {
         let mut show_farthest = false;
         distribution::window(ctx, &mut open).show(ctx, |ui| {
             let Some(table) = self.table() else {
-                let lang = super::i18n::language(ui.ctx());
+                let lang = crate::app::i18n::language(ui.ctx());
                 ui.label(among_all_unavailable(board.shape(), lang));
                 return;
             };
@@ -651,7 +651,7 @@ fn distance_of(
     let puzzle = match TilePuzzle::new(board.clone(), goal.clone()) {
         Ok(p) => p,
         Err(e) => {
-            let why = Said::written(|lang| super::error::board_error(&e, lang));
+            let why = Said::written(|lang| crate::app::error::board_error(&e, lang));
             return (Err(Failure::Other(why)), None);
         }
     };
@@ -710,12 +710,12 @@ fn distance_of(
         ),
         Ok(o) => {
             let why = Said::written(|lang| {
-                super::i18n::reasons::ended(o.status, &o.stats, o.reason.as_deref(), lang)
+                crate::app::i18n::reasons::ended(o.status, &o.stats, o.reason.as_deref(), lang)
             });
             (Err(Failure::Other(why)), loaded)
         }
         Err(e) => {
-            let why = Said::written(|lang| super::error::solve_error(&e, lang));
+            let why = Said::written(|lang| crate::app::error::solve_error(&e, lang));
             (Err(Failure::Other(why)), loaded)
         }
     }

@@ -6,10 +6,10 @@
 use eframe::egui::{self, Color32};
 use egui_plot::{Bar, BarChart, Plot, VLine};
 
-use super::axes::{self, Scale};
+use crate::app::widgets::axes::{self, Scale};
 
-use super::i18n::{HintMsg, Lang, Message, tr, tr_ctx};
-use super::palette;
+use crate::app::i18n::{HintMsg, Lang, Message, tr, tr_ctx};
+use crate::app::palette;
 use crate::units::thousands;
 
 /// Colour of the bars.
@@ -187,7 +187,7 @@ impl Effect {
 pub fn legend(ui: &mut egui::Ui, effects: &[Effect]) {
     ui.horizontal_wrapped(|ui| {
         ui.label(tr(ui, HintMsg::MovesLegend));
-        let lang = super::i18n::language(ui.ctx());
+        let lang = crate::app::i18n::language(ui.ctx());
         for &e in effects {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, e.colour());

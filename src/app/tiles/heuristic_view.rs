@@ -5,12 +5,12 @@
 
 use eframe::egui;
 
-use super::board_view::Marks;
-use super::i18n::{HintMsg, Lang, Message, tr};
+use crate::app::i18n::{HintMsg, Lang, Message, tr};
+use crate::app::widgets::board_view::Marks;
 use crate::engine::tiles::heuristic::{Breakdown, Parts};
 
 /// Tints of the pattern groups, in partition order.
-use super::palette::GROUP_TINTS;
+use crate::app::palette::GROUP_TINTS;
 
 /// The breakdown's marks for `cells` (the board's tiles by cell).
 pub fn marks(b: &Breakdown, cells: &[u8], marks: &mut Marks) {
@@ -42,7 +42,7 @@ pub fn summary(ui: &mut egui::Ui, b: &Breakdown, truth: Option<(u32, bool)>) {
         // English says it as a formula; Chinese names it.
         None => HintMsg::HOnly { h },
     };
-    let lang = super::i18n::language(ui.ctx());
+    let lang = crate::app::i18n::language(ui.ctx());
     ui.horizontal_wrapped(|ui| {
         ui.strong(tr(ui, total));
         ui.label(DASH);

@@ -6,9 +6,9 @@
 use eframe::egui::{self, Color32};
 use egui_plot::{Line, Plot, PlotPoints, Points};
 
-use super::axes::{self, Scale};
+use crate::app::widgets::axes::{self, Scale};
 
-use super::i18n::{CompareMsg, Lang, Message, language, tr};
+use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
 use crate::engine::TracePoint;
 
 /// Up to this many points, each is also marked with a dot (a run of a few
