@@ -7,13 +7,11 @@
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
 
 mod appearance;
-pub mod batch;
 mod command;
 pub mod compare;
 mod controls;
 mod databases;
 mod error;
-mod file_dialog;
 mod files;
 mod fonts;
 mod fringe;

@@ -14,6 +14,7 @@
 //! and [`HuarongApp::apply`](super::HuarongApp::apply) hands them to
 //! [`CompareView::apply`], the one place the view's jobs start or stop.
 
+pub mod batch;
 mod chart;
 mod export;
 mod jobs;

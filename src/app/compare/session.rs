@@ -8,7 +8,7 @@ use eframe::egui;
 use super::row::{Row, RowConfig, Start};
 use super::sort::SortBy;
 use crate::app::CompareCommand;
-use crate::app::batch::Batch;
+use crate::app::compare::batch::Batch;
 use crate::app::jobs::Jobs;
 use crate::app::settings::{Settings, TuningSettings};
 use crate::engine::HeuristicKind;

@@ -1,16 +1,18 @@
 //! Choosing a file: the system's dialog (rfd) on a helper thread, so the
 //! UI never blocks on it. When the system dialog cannot open (a minimal
 //! Linux desktop without xdg-desktop-portal or zenity), the in-app dialog
-//! of [`super::file_dialog`] takes over and the status line says why.
+//! of [`dialog`] takes over and the status line says why.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
 
+mod dialog;
+
 use eframe::egui;
 
-use super::file_dialog::{DialogAnswer, InAppDialog};
 use super::i18n::{Lang, Message, Msg, Said, language};
+use dialog::{DialogAnswer, InAppDialog};
 
 /// What a chosen path is for.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -14,12 +14,12 @@ pub use by_depth::ByDepth;
 use eframe::egui;
 use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
 
-use super::compare::{RowConfig, Start, time_tick};
-use super::i18n::{Message, Msg, language, tr};
-use super::jobs::{DbWork, Handle, JobKind, Jobs};
-use super::run_by::RunBy;
-use super::settings::Settings;
-use super::{Command, CompareCommand};
+use crate::app::compare::{RowConfig, Start, time_tick};
+use crate::app::i18n::{Message, Msg, language, tr};
+use crate::app::jobs::{DbWork, Handle, JobKind, Jobs};
+use crate::app::run_by::RunBy;
+use crate::app::settings::Settings;
+use crate::app::{Command, CompareCommand};
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::strategy;
 use crate::engine::tiles::pdb::PatternDb;
@@ -350,7 +350,7 @@ impl Batch {
     pub fn ui(&mut self, ui: &mut egui::Ui, start: &Start, out: &mut Vec<Command>) {
         self.random_ui(ui, out);
         ui.separator();
-        egui::CollapsingHeader::new(tr(ui, super::i18n::CompareMsg::ByDepthTitle))
+        egui::CollapsingHeader::new(tr(ui, crate::app::i18n::CompareMsg::ByDepthTitle))
             .id_salt("by depth")
             .show(ui, |ui| self.by_depth.ui(ui, start, out));
     }
@@ -546,7 +546,7 @@ fn legend_entry(ui: &mut egui::Ui, label: &str, color: egui::Color32) {
 type Label = (String, Option<String>);
 
 /// `run`'s labels in `lang`.
-fn label(run: &RunBy, lang: super::i18n::Lang) -> Label {
+fn label(run: &RunBy, lang: crate::app::i18n::Lang) -> Label {
     (run.label(lang), run.heuristic_label(lang))
 }
 
@@ -584,7 +584,7 @@ fn aggregate_table(ui: &mut egui::Ui, shown: &[(Label, Aggregate)]) {
         }
         ui.end_row();
         for ((strategy, heuristic), a) in shown {
-            super::compare::label_lines(ui, strategy, heuristic.as_deref(), false);
+            crate::app::compare::label_lines(ui, strategy, heuristic.as_deref(), false);
             ui.label(format!("{:.0} % ({}/{})", a.solved_pct(), a.solved, a.runs));
             let length = |v: Option<f64>| v.map_or("–".into(), |x| format!("{x:.1}"));
             ui.label(length(a.mean_length));
@@ -593,7 +593,7 @@ fn aggregate_table(ui: &mut egui::Ui, shown: &[(Label, Aggregate)]) {
             ui.label(duration(a.mean_ms / 1e3));
             ui.label(duration(a.median_ms / 1e3));
             // The search's memory, and under it the database it read.
-            match super::i18n::names::database_line(a.max_database_bytes) {
+            match crate::app::i18n::names::database_line(a.max_database_bytes) {
                 None => {
                     ui.label(bytes(a.max_peak_bytes));
                 }
@@ -601,7 +601,7 @@ fn aggregate_table(ui: &mut egui::Ui, shown: &[(Label, Aggregate)]) {
                     ui.vertical(|ui| {
                         ui.spacing_mut().item_spacing.y = 0.0;
                         ui.label(bytes(a.max_peak_bytes));
-                        let hint = super::i18n::names::database_hint(language(ui.ctx()));
+                        let hint = crate::app::i18n::names::database_hint(language(ui.ctx()));
                         ui.label(egui::RichText::new(db).weak()).on_hover_text(hint);
                     });
                 }

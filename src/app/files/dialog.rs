@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui;
 
-use super::files::FileAction;
-use super::i18n::{Msg, tr, tr_ctx};
+use super::FileAction;
+use crate::app::i18n::{Msg, tr, tr_ctx};
 
 /// How the dialog closed.
 #[derive(Clone, Debug, PartialEq)]

@@ -12,14 +12,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use eframe::egui;
 use egui_plot::{HoverPosition, Line, Plot, PlotPoints, Points};
 
-use super::super::compare::{RowConfig, Start};
-use super::super::i18n::{CompareMsg, Lang, Message, language, tr};
-use super::super::jobs::{Handle, JobKind, Jobs};
-use super::super::run_by::RunBy;
-use super::super::settings::Settings;
-use super::super::{Command, CompareCommand};
 use super::{label, legend_entry, progress_bar, runnable, series_color};
+use crate::app::compare::{RowConfig, Start};
+use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
+use crate::app::jobs::{Handle, JobKind, Jobs};
+use crate::app::run_by::RunBy;
+use crate::app::settings::Settings;
 use crate::app::widgets::axes::{self, Scale};
+use crate::app::{Command, CompareCommand};
 use crate::engine::control::Stop;
 use crate::engine::experiment::{BY_DEPTH_MAX_NODES, DepthCell, RunSummary, starts_by_depth};
 use crate::engine::tiles::table::DistanceTable;
@@ -341,7 +341,7 @@ impl ByDepth {
                 ui.strong(tr(ui, CompareMsg::ColPositions));
                 for run in &self.runs {
                     let (strategy, heuristic) = label(run, lang);
-                    super::super::compare::label_lines(ui, &strategy, heuristic.as_deref(), false);
+                    crate::app::compare::label_lines(ui, &strategy, heuristic.as_deref(), false);
                     ui.strong("b*");
                 }
                 ui.end_row();
