@@ -6,7 +6,6 @@
 //! [`CompareCommand`] goes to the compare view (its rows, its batch and
 //! the batch by depth), which alone starts and cancels their jobs.
 
-use super::compare;
 use super::error::Busy;
 use super::i18n::{self, Said, TilesMsg};
 use super::run_by::RunBy;
@@ -50,9 +49,9 @@ pub enum Command {
     /// Save the replay watched (dialog).
     SaveReplay,
     /// Open a second inspected run beside the one shown, on its start.
-    InspectBeside(super::inspector::beside::Choice),
+    InspectBeside(super::model::Choice),
     /// Show a compared run's solution in the play view.
-    PlayCompared(Box<(compare::Start, compare::Finished, RunBy)>),
+    PlayCompared(Box<(crate::app::model::Start, crate::app::model::Finished, RunBy)>),
     /// Export the compare table (dialog).
     Export,
     /// Export the batch aggregates (dialog).
@@ -79,7 +78,7 @@ pub enum Command {
     ChoosePicture,
     /// A command for the race (its own board, never refused while a play
     /// view's job runs).
-    Race(super::race::RaceCommand),
+    Race(RaceCommand),
     /// The settings as a view's widgets changed them (a strategy, a
     /// heuristic, a limit, the board's look): never refused, as a widget
     /// never was.
@@ -253,4 +252,28 @@ impl From<PlayCommand> for Command {
     fn from(play: PlayCommand) -> Self {
         Command::Play(play)
     }
+}
+
+/// What the race view is asked to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RaceCommand {
+    /// Race with these settings (board, goal, inspection), then a new
+    /// scramble if `scramble`.
+    Configure {
+        /// The race's settings from now on.
+        race: Box<super::settings::RaceSettings>,
+        /// Whether a new scramble follows (the board or goal changed).
+        scramble: bool,
+    },
+    /// A new scramble of the settings' size.
+    NewScramble,
+    /// Replay the current board's solve with this index in its list.
+    Replay(usize),
+    /// Play these blank moves.
+    Play {
+        /// The blank's moves.
+        action: Vec<crate::engine::Dir>,
+        /// Whether to animate the slide.
+        animate: bool,
+    },
 }

@@ -23,6 +23,7 @@ mod jobs;
 mod keys;
 pub mod klotski;
 mod menu;
+mod model;
 mod palette;
 mod picture;
 pub mod race;
@@ -47,7 +48,7 @@ use tiles::set_state::SetStateDialog;
 
 pub use command::{Command, CompareCommand, PlayCommand};
 use jobs::Jobs;
-use view::{PlayView, Screen};
+use view::PlayView;
 
 use crate::engine::rng::SeededRng;
 
@@ -227,22 +228,26 @@ impl HuarongApp {
     /// Load a compared run's solution into the play view and show it.
     fn play_compared(
         &mut self,
-        start: compare::Start,
-        finished: compare::Finished,
+        start: crate::app::model::Start,
+        finished: crate::app::model::Finished,
         name: run_by::RunBy,
     ) {
         self.screen = Screen::Play;
         match (start, finished) {
-            (compare::Start::Tiles(p), compare::Finished::Tiles(Ok(o))) => {
+            (crate::app::model::Start::Tiles(p), crate::app::model::Finished::Tiles(Ok(o))) => {
                 self.settings.family = Family::Tiles;
                 self.tiles.load_solution(p, o, name, &mut self.settings);
             }
-            (compare::Start::Klotski(l, metric), compare::Finished::Klotski(o)) => {
+            (
+                crate::app::model::Start::Klotski(l, metric),
+                crate::app::model::Finished::Klotski(o),
+            ) => {
                 self.settings.family = Family::Klotski;
                 self.klotski.load_solution(l, o, name, metric);
             }
             // A start and a result of different families: no row makes one.
-            (compare::Start::Tiles(_), _) | (compare::Start::Klotski(..), _) => {}
+            (crate::app::model::Start::Tiles(_), _)
+            | (crate::app::model::Start::Klotski(..), _) => {}
         }
     }
 
@@ -648,4 +653,31 @@ pub fn run() -> eframe::Result {
         options,
         Box::new(|cc| Ok(Box::new(HuarongApp::new(cc)))),
     )
+}
+
+/// What fills the window under the menu.
+pub enum Screen {
+    /// The play view of the family chosen.
+    Play,
+    /// The compare view.
+    Compare,
+    /// The race mode (timed solves).
+    Race,
+    /// The search inspector, over the play view's board.
+    Inspector(Box<inspector::Inspector>),
+}
+
+impl Screen {
+    /// Whether the compare view is shown.
+    pub fn is_compare(&self) -> bool {
+        matches!(self, Screen::Compare)
+    }
+
+    /// The inspector, if shown.
+    pub fn inspector(&self) -> Option<&inspector::Inspector> {
+        match self {
+            Screen::Inspector(i) => Some(i),
+            _ => None,
+        }
+    }
 }

@@ -5,9 +5,7 @@
 use eframe::egui;
 
 use super::command::{Command, PlayCommand};
-use super::compare;
 use super::i18n::Said;
-use super::inspector::Inspector;
 use super::settings::Settings;
 use crate::storage::klotski_file::Document;
 
@@ -50,34 +48,7 @@ pub trait PlayView {
     fn to_document(&self, with_solution: bool) -> Option<Document>;
 
     /// The start the compare view runs its rows on.
-    fn compare_start(&self, settings: &Settings) -> compare::Start;
-}
-
-/// What fills the window under the menu.
-pub enum Screen {
-    /// The play view of the family chosen.
-    Play,
-    /// The compare view.
-    Compare,
-    /// The race mode (timed solves).
-    Race,
-    /// The search inspector, over the play view's board.
-    Inspector(Box<Inspector>),
-}
-
-impl Screen {
-    /// Whether the compare view is shown.
-    pub fn is_compare(&self) -> bool {
-        matches!(self, Screen::Compare)
-    }
-
-    /// The inspector, if shown.
-    pub fn inspector(&self) -> Option<&Inspector> {
-        match self {
-            Screen::Inspector(i) => Some(i),
-            _ => None,
-        }
-    }
+    fn compare_start(&self, settings: &Settings) -> crate::app::model::Start;
 }
 
 /// Draw with a copy of `settings` that `draw` may change (a radio button, a

@@ -421,3 +421,121 @@ fn drawing_takes_no_job_owner_and_compare_changes_no_settings() {
         "no longer takes &mut Settings: strike it off MUT_SETTINGS_NOT_YET_MOVED: {moved:#?}"
     );
 }
+
+/// No import cycle spans two of the app's top-level modules (the shell,
+/// `app/mod.rs`, aside): the bottom types (`app/model.rs`, `command`,
+/// `settings`, `i18n`, the widgets) import no screen, and a screen's folder
+/// keeps its parts (compare's batch, files' dialog) inside it. Paths are
+/// read as written (`crate::app::x`, `super::…::x`); modules compiled for
+/// tests only are left out.
+#[test]
+fn no_import_cycle_spans_two_app_modules() {
+    use std::collections::{BTreeMap, BTreeSet};
+    let app = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("app");
+    let tops: BTreeSet<String> = std::fs::read_dir(&app)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|p| {
+            let name = p.file_name()?.to_string_lossy().to_string();
+            let name = name
+                .strip_suffix(".rs")
+                .map_or(name.clone(), str::to_string);
+            (name != "mod" && name != "tests").then_some(name)
+        })
+        .collect();
+    // Modules declared `#[cfg(test)] mod x;`: their files are tests.
+    let mut test_only = BTreeSet::new();
+    for (path, _) in front_end_code() {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for w in lines.windows(2) {
+            if w[0].trim() == "#[cfg(test)]"
+                && let Some(name) = w[1]
+                    .trim()
+                    .strip_prefix("mod ")
+                    .and_then(|n| n.strip_suffix(';'))
+            {
+                test_only.insert(path.parent().unwrap().join(format!("{name}.rs")));
+            }
+        }
+    }
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (path, code) in front_end_code() {
+        let Ok(rel) = path.strip_prefix(&app) else {
+            continue;
+        };
+        if test_only.contains(&path) {
+            continue;
+        }
+        let parts: Vec<String> = rel
+            .iter()
+            .map(|c| c.to_string_lossy().to_string())
+            .collect();
+        let mut module: Vec<String> = parts
+            .iter()
+            .map(|p| p.trim_end_matches(".rs").to_string())
+            .collect();
+        if module.last().is_some_and(|m| m == "mod") {
+            module.pop();
+        }
+        let Some(top) = module.first().cloned() else {
+            continue;
+        }; // the shell
+        let ident = |s: &str| {
+            s.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect::<String>()
+        };
+        let mut found = Vec::new();
+        for (at, _) in code.match_indices("crate::app::") {
+            found.push(ident(&code[at + "crate::app::".len()..]));
+        }
+        let mut rest = code.as_str();
+        while let Some(at) = rest.find("super::") {
+            let before = rest[..at].chars().next_back();
+            let mut tail = &rest[at..];
+            let mut ups = 0;
+            while let Some(t) = tail.strip_prefix("super::") {
+                ups += 1;
+                tail = t;
+            }
+            if !before.is_some_and(|c| c == ':' || c.is_alphanumeric() || c == '_') {
+                let name = ident(tail);
+                let base = &module[..module.len().saturating_sub(ups)];
+                found.push(base.first().cloned().unwrap_or(name));
+            }
+            rest = tail;
+        }
+        for target in found {
+            if tops.contains(&target) && target != top {
+                edges.entry(top.clone()).or_default().insert(target);
+            }
+        }
+    }
+    // A cycle: a module that reaches itself.
+    let mut cycles = Vec::new();
+    for start in edges.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<String> = edges[start].iter().cloned().collect();
+        while let Some(m) = stack.pop() {
+            if m == *start {
+                cycles.push(start.clone());
+                break;
+            }
+            if seen.insert(m.clone()) {
+                stack.extend(edges.get(&m).into_iter().flatten().cloned());
+            }
+        }
+    }
+    assert!(
+        edges.len() > 10,
+        "found only {} modules importing others",
+        edges.len()
+    );
+    assert!(
+        cycles.is_empty(),
+        "modules in an import cycle with another: {cycles:?}\n{edges:#?}"
+    );
+}

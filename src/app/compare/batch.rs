@@ -14,9 +14,10 @@ pub use by_depth::ByDepth;
 use eframe::egui;
 use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
 
-use crate::app::compare::{RowConfig, Start, time_tick};
+use crate::app::compare::{RowConfig, time_tick};
 use crate::app::i18n::{Message, Msg, language, tr};
 use crate::app::jobs::{DbWork, Handle, JobKind, Jobs};
+use crate::app::model::Start;
 use crate::app::run_by::RunBy;
 use crate::app::settings::Settings;
 use crate::app::{Command, CompareCommand};

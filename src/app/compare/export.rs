@@ -3,8 +3,9 @@
 //! its goal and size, the strategy and heuristic by registry name, its
 //! knobs, and the moves it found (see [`crate::storage::results`]).
 
-use super::row::{Finished, Row, Start};
+use super::row::Row;
 use super::session::Session;
+use crate::app::model::{Finished, Start};
 use crate::storage::results::{self, ResultRow};
 
 impl Session {

@@ -5,10 +5,11 @@
 
 use eframe::egui;
 
-use super::row::{Finished, Row, Start};
+use super::row::Row;
 use super::session::Session;
 use crate::app::i18n::{CompareMsg, Said};
 use crate::app::jobs::{Handle, JobKind, Jobs};
+use crate::app::model::{Finished, Start};
 use crate::app::settings::Settings;
 use crate::app::solver::{Running, TraceLog};
 use crate::app::widgets::anatomy::{Recorded, Recording, solve_recorded};

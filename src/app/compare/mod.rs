@@ -26,8 +26,9 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+use crate::app::model::Start;
 pub use chart::time_tick;
-pub use row::{Finished, RowConfig, Start};
+pub use row::RowConfig;
 pub use session::Session;
 pub use table::label_lines;
 

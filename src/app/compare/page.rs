@@ -5,10 +5,10 @@
 
 use eframe::egui;
 
-use super::row::Start;
 use super::session::Session;
 use crate::app::i18n::names::{heuristic_label, strategy_label};
 use crate::app::i18n::{CompareMsg, language, tr};
+use crate::app::model::Start;
 use crate::app::{Command, CompareCommand};
 use crate::engine::HeuristicKind;
 use crate::engine::strategy;

@@ -3,47 +3,14 @@
 //! numbers, trace and anatomy kept from it.
 
 use super::jobs::RowJob;
-use crate::app::i18n::{CompareMsg, Lang, Message, Said};
+use crate::app::i18n::{CompareMsg, Lang, Message};
+use crate::app::model::{Finished, Start};
 use crate::app::run_by::RunBy;
 use crate::app::settings::TuningSettings;
 use crate::engine::experiment::RunSummary;
-use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::Anatomy;
-use crate::engine::strategy::{self, Family};
-use crate::engine::{Dir, HeuristicKind, Outcome, TilePuzzle, TracePoint};
-
-/// A start to compare on.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Start {
-    /// A tile puzzle.
-    Tiles(TilePuzzle),
-    /// A Klotski layout, counted in a metric.
-    Klotski(Layout, Metric),
-}
-
-impl Start {
-    /// The family of puzzle it is.
-    pub fn family(&self) -> Family {
-        match self {
-            Start::Tiles(_) => Family::Tiles,
-            Start::Klotski(..) => Family::Klotski,
-        }
-    }
-
-    /// Whether it is a tile puzzle (rows name their heuristic only there).
-    pub fn is_tiles(&self) -> bool {
-        matches!(self, Start::Tiles(_))
-    }
-
-    /// The tile board's shape (`None` for Klotski, which takes no tile
-    /// heuristic).
-    pub fn shape(&self) -> Option<crate::engine::Shape> {
-        match self {
-            Start::Tiles(p) => Some(p.shape()),
-            Start::Klotski(..) => None,
-        }
-    }
-}
+use crate::engine::strategy;
+use crate::engine::{HeuristicKind, TracePoint};
 
 /// One configuration: a strategy and, for the guided ones, a heuristic.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,40 +72,6 @@ pub(super) fn one_line(label: &str, heuristic: Option<&str>) -> String {
     match heuristic {
         Some(h) => format!("{label} · {h}"),
         None => label.to_string(),
-    }
-}
-
-/// A finished run.
-#[derive(Clone, Debug)]
-pub enum Finished {
-    /// Tiles: the outcome (or why it was refused).
-    Tiles(Result<Outcome<Dir>, Said>),
-    /// Klotski.
-    Klotski(Outcome<KMove>),
-    /// Why the engine refused the configuration for this family (or its
-    /// run failed).
-    Refused(Said),
-}
-
-impl Finished {
-    /// The numbers of the run on `start` (none if it was refused).
-    fn summary(&self, start: Option<&Start>) -> Option<RunSummary> {
-        match (start, self) {
-            (_, Finished::Tiles(Ok(o))) => Some(RunSummary::of(o)),
-            (_, Finished::Tiles(Err(_)) | Finished::Refused(_)) => None,
-            (Some(Start::Klotski(l, _)), Finished::Klotski(o)) => {
-                Some(RunSummary::of_klotski(l, o))
-            }
-            (_, Finished::Klotski(o)) => Some(RunSummary::of(o)),
-        }
-    }
-
-    /// Why it did not run (or failed), if so.
-    pub(super) fn refusal(&self) -> Option<&Said> {
-        match self {
-            Finished::Tiles(Err(why)) | Finished::Refused(why) => Some(why),
-            Finished::Tiles(Ok(_)) | Finished::Klotski(_) => None,
-        }
     }
 }
 

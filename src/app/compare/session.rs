@@ -5,11 +5,12 @@
 
 use eframe::egui;
 
-use super::row::{Row, RowConfig, Start};
+use super::row::{Row, RowConfig};
 use super::sort::SortBy;
 use crate::app::CompareCommand;
 use crate::app::compare::batch::Batch;
 use crate::app::jobs::Jobs;
+use crate::app::model::Start;
 use crate::app::settings::{Settings, TuningSettings};
 use crate::engine::HeuristicKind;
 use crate::engine::strategy;

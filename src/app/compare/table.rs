@@ -6,11 +6,12 @@
 use eframe::egui;
 use egui_extras::{Column, TableBuilder, TableRow};
 
-use super::row::{Finished, Row, RowConfig, Start, one_line};
+use super::row::{Row, RowConfig, one_line};
 use super::session::Session;
 use super::sort::{self, SortBy};
 use crate::app::i18n::names::{self, status_text};
 use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
+use crate::app::model::{Finished, Start};
 use crate::app::{Command, CompareCommand};
 use crate::engine::Status;
 use crate::engine::klotski::Metric;

@@ -13,51 +13,12 @@ use super::board::Subject;
 use super::recording::Recording;
 use crate::app::Command;
 use crate::app::i18n::{CompareMsg, InspectorMsg, Lang, Message, language, names, tr};
-use crate::app::run_by::RunBy;
+use crate::app::model::Choice;
 use crate::app::settings::Family;
 use crate::engine::HeuristicKind;
 use crate::engine::step::Record;
-use crate::engine::strategy::{self, INFORMED_BASELINE, Strategy, UNINFORMED_BASELINE};
+use crate::engine::strategy::{self, Strategy};
 use crate::engine::tiles::Shape;
-
-/// The run chosen to open beside the first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// Its strategy's registry name.
-    pub strategy: &'static str,
-    /// Its heuristic (tiles, if the strategy takes one).
-    pub heuristic: HeuristicKind,
-}
-
-impl Choice {
-    /// What the picker offers first beside `run`: the same strategy with
-    /// another heuristic where it takes one (Manhattan against misplaced
-    /// tiles), else BFS, or A* beside BFS.
-    pub fn against(run: &RunBy) -> Self {
-        let manhattan = HeuristicKind::Manhattan;
-        match run {
-            RunBy::Strategy {
-                name,
-                heuristic: Some(h),
-            } => Self {
-                strategy: name,
-                heuristic: if *h == HeuristicKind::Misplaced {
-                    manhattan
-                } else {
-                    HeuristicKind::Misplaced
-                },
-            },
-            RunBy::Strategy { name, .. } if *name != UNINFORMED_BASELINE.name() => Self {
-                strategy: UNINFORMED_BASELINE.name(),
-                heuristic: manhattan,
-            },
-            _ => Self {
-                strategy: INFORMED_BASELINE.name(),
-                heuristic: manhattan,
-            },
-        }
-    }
-}
 
 /// Where two runs stand against each other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

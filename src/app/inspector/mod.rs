@@ -31,9 +31,9 @@ use self::board::Subject;
 use self::model::Model;
 use self::recording::{Recording, lock};
 use super::Command;
-use super::compare::{Finished, Start};
 use super::i18n::{InspectorMsg, LessonMsg, Message, Msg, Said, names, reasons, tr};
 use super::jobs::{DbWork, Handle, JobKind, Jobs};
+use super::model::{Choice, Finished, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::engine::klotski::{KMove, Layout, Metric};
@@ -91,7 +91,7 @@ pub struct Inspector {
     /// A second run on the same start, stepped with this one.
     partner: Option<Box<Inspector>>,
     /// The run the picker offers to open beside this one.
-    choice: beside::Choice,
+    choice: Choice,
     /// How far the two runs agree.
     agreement: beside::Agreement,
     /// The events and the model shown, folded on the search's thread as
@@ -401,7 +401,7 @@ impl Inspector {
             job: Some(job),
             ended: None,
             found: None,
-            choice: beside::Choice::against(&run_by),
+            choice: Choice::against(&run_by),
             run_by,
             partner: None,
             agreement: beside::Agreement::default(),

@@ -32,7 +32,6 @@ use self::names::{PieceName, describe_step, piece_names};
 use self::solve::Running;
 use self::title::classic_or_first;
 use super::Command;
-use super::compare;
 use super::i18n::klotski::layout_error;
 use super::i18n::{KlotskiMsg, Message, Said, language};
 use super::jobs::Jobs;
@@ -332,8 +331,8 @@ impl PlayView for KlotskiPlay {
         self.to_saved(with_solution).map(Document::Klotski)
     }
 
-    fn compare_start(&self, settings: &Settings) -> compare::Start {
-        compare::Start::Klotski(self.game.layout().clone(), settings.metric)
+    fn compare_start(&self, settings: &Settings) -> crate::app::model::Start {
+        crate::app::model::Start::Klotski(self.game.layout().clone(), settings.metric)
     }
 
     /// Whether a solve runs.

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use eframe::egui;
 
+use super::command::RaceCommand;
 use super::i18n::names::pattern_label;
 use super::i18n::{Lang, Message, RaceMsg, Said, language, tr};
 use super::jobs::{Handle, JobKind, Jobs};
@@ -73,30 +74,6 @@ enum Unrecorded {
     Tiles(String),
     /// The Klotski attempt (it holds its key).
     Klotski,
-}
-
-/// What the race view is asked to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum RaceCommand {
-    /// Race with these settings (board, goal, inspection), then a new
-    /// scramble if `scramble`.
-    Configure {
-        /// The race's settings from now on.
-        race: Box<RaceSettings>,
-        /// Whether a new scramble follows (the board or goal changed).
-        scramble: bool,
-    },
-    /// A new scramble of the settings' size.
-    NewScramble,
-    /// Replay the current board's solve with this index in its list.
-    Replay(usize),
-    /// Play these blank moves.
-    Play {
-        /// The blank's moves.
-        action: Vec<Dir>,
-        /// Whether to animate the slide.
-        animate: bool,
-    },
 }
 
 /// A background answer for one scramble, and the job finding it.

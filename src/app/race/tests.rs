@@ -11,11 +11,11 @@ use egui_kittest::kittest::Queryable;
 
 use super::analysis::{self, Exact};
 use super::attempt::{Attempt, Phase};
+use crate::app::Screen;
 use crate::app::Settings;
 use crate::app::i18n::{Lang, Message, RaceMsg};
 use crate::app::tests::hints::eight_puzzle_distances;
 use crate::app::tests::{harness_with, wait_until};
-use crate::app::view::Screen;
 use crate::engine::control::Control;
 use crate::engine::rng::seeded;
 use crate::engine::tiles::random_solvable;

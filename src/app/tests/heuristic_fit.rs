@@ -4,8 +4,8 @@
 
 use egui_kittest::kittest::Queryable;
 
-use crate::app::compare::Finished;
 use crate::app::i18n::{Lang, Message};
+use crate::app::model::Finished;
 use crate::app::settings::Settings;
 use crate::app::tests::{add_row, empty_compare};
 use crate::app::tests::{harness_with, wait_while};

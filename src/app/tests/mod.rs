@@ -75,7 +75,7 @@ impl HuarongApp {
     /// The inspector, if shown, to change.
     pub fn inspector_mut(&mut self) -> Option<&mut super::inspector::Inspector> {
         match &mut self.screen {
-            super::view::Screen::Inspector(i) => Some(i),
+            super::Screen::Inspector(i) => Some(i),
             _ => None,
         }
     }

@@ -4,7 +4,6 @@
 //! its changes; [`solve`]: a solve and its result; [`panel`]: the board
 //! and the aids drawn with it.
 
-use super::compare;
 use super::view::PlayView;
 use crate::app::PlayCommand;
 use crate::storage::klotski_file::Document;
@@ -331,8 +330,8 @@ impl PlayView for TilesPlay {
         saved.map(Document::Tiles)
     }
 
-    fn compare_start(&self, _settings: &Settings) -> compare::Start {
-        compare::Start::Tiles(self.puzzle())
+    fn compare_start(&self, _settings: &Settings) -> crate::app::model::Start {
+        crate::app::model::Start::Tiles(self.puzzle())
     }
 
     fn is_solving(&self) -> bool {

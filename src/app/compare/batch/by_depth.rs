@@ -13,9 +13,10 @@ use eframe::egui;
 use egui_plot::{HoverPosition, Line, Plot, PlotPoints, Points};
 
 use super::{label, legend_entry, progress_bar, runnable, series_color};
-use crate::app::compare::{RowConfig, Start};
+use crate::app::compare::RowConfig;
 use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
 use crate::app::jobs::{Handle, JobKind, Jobs};
+use crate::app::model::Start;
 use crate::app::run_by::RunBy;
 use crate::app::settings::Settings;
 use crate::app::widgets::axes::{self, Scale};

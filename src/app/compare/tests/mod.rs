@@ -7,9 +7,9 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use tempfile::TempDir;
 
 use crate::app::HuarongApp;
-use crate::app::compare::Start;
 use crate::app::files::{FileAction, NativeAnswer};
 use crate::app::i18n::{CompareMsg, Lang, Message, Msg, TilesMsg};
+use crate::app::model::Start;
 use crate::app::tests::{harness, klotski_harness, set_board, wait_until, wait_while};
 use crate::engine::strategy::Family;
 use crate::units::duration;
