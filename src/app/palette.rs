@@ -95,6 +95,48 @@ pub const DROPPED: Color32 = Color32::from_rgb(0x6a, 0x6a, 0x6a);
 /// node being expanded).
 pub const SOLUTION: Color32 = Color32::from_rgb(0xe0, 0x9a, 0x2a);
 
+// Charts and the Klotski board: colours that tell series or pieces apart
+// (categorical), kept here so no view writes one of its own.
+
+/// A chart's series in turn: the compared rows' lines; the anatomy's bars
+/// (the first) and the heuristic's error (the second); a local search's
+/// walk (current, best, temperature, acceptance).
+pub const SERIES: [Color32; 6] = [
+    Color32::from_rgb(90, 150, 230),
+    Color32::from_rgb(214, 96, 77),
+    Color32::from_rgb(120, 190, 120),
+    Color32::from_rgb(230, 160, 60),
+    Color32::from_rgb(170, 120, 210),
+    Color32::from_rgb(100, 190, 200),
+];
+/// A batch's configurations in turn (its scatter and legend).
+pub const CONFIGURATIONS: [Color32; 8] = [
+    Color32::from_rgb(0x1f, 0x77, 0xb4),
+    Color32::from_rgb(0xff, 0x7f, 0x0e),
+    Color32::from_rgb(0x2c, 0xa0, 0x2c),
+    Color32::from_rgb(0xd6, 0x27, 0x28),
+    Color32::from_rgb(0x94, 0x67, 0xbd),
+    Color32::from_rgb(0x8c, 0x56, 0x4b),
+    Color32::from_rgb(0xe3, 0x77, 0xc2),
+    Color32::from_rgb(0x7f, 0x7f, 0x7f),
+];
+/// The distances' distribution: its bars, and the bar of the position shown.
+pub const DISTRIBUTION: Color32 = Color32::from_rgb(0x4a, 0x7f, 0xb5);
+/// The bar of the position shown in the distances' distribution.
+pub const DISTRIBUTION_HERE: Color32 = Color32::from_rgb(0xe0, 0x8a, 0x2c);
+/// Klotski's pieces by role: Cao Cao, a general, a soldier, another block.
+pub const CAO_CAO: Color32 = Color32::from_rgb(196, 62, 52);
+/// A general (1×2 or 2×1).
+pub const GENERAL: Color32 = Color32::from_rgb(52, 110, 176);
+/// A soldier (1×1).
+pub const SOLDIER: Color32 = Color32::from_rgb(214, 160, 48);
+/// Any other block.
+pub const BLOCK: Color32 = Color32::from_rgb(120, 120, 120);
+/// The Klotski board's exit.
+pub const EXIT: Color32 = Color32::from_rgb(210, 40, 40);
+/// A Klotski piece that cannot move, under the hint's overlay.
+pub const STILL: Color32 = Color32::from_rgb(0x4a, 0x4a, 0x4a);
+
 /// Every colour above with its name (the hovered green aside, a shade of
 /// [`HOME`]), for the tests.
 #[cfg(test)]
@@ -216,6 +258,18 @@ mod tests {
             ),
             ("inspector/tree.rs", include_str!("inspector/tree.rs")),
             ("inspector/legend.rs", include_str!("inspector/legend.rs")),
+            ("compare/batch.rs", include_str!("compare/batch.rs")),
+            ("widgets/anatomy.rs", include_str!("widgets/anatomy.rs")),
+            (
+                "widgets/trace_plot.rs",
+                include_str!("widgets/trace_plot.rs"),
+            ),
+            (
+                "widgets/distribution.rs",
+                include_str!("widgets/distribution.rs"),
+            ),
+            ("klotski/board.rs", include_str!("klotski/board.rs")),
+            ("klotski/hint.rs", include_str!("klotski/hint.rs")),
         ];
         for (file, text) in views {
             for written in [

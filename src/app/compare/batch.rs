@@ -553,17 +553,8 @@ fn label(run: &RunBy, lang: crate::app::i18n::Lang) -> Label {
 
 /// The colour of the `k`th configuration in the scatter and its legend.
 fn series_color(k: usize) -> egui::Color32 {
-    const PALETTE: [egui::Color32; 8] = [
-        egui::Color32::from_rgb(0x1f, 0x77, 0xb4),
-        egui::Color32::from_rgb(0xff, 0x7f, 0x0e),
-        egui::Color32::from_rgb(0x2c, 0xa0, 0x2c),
-        egui::Color32::from_rgb(0xd6, 0x27, 0x28),
-        egui::Color32::from_rgb(0x94, 0x67, 0xbd),
-        egui::Color32::from_rgb(0x8c, 0x56, 0x4b),
-        egui::Color32::from_rgb(0xe3, 0x77, 0xc2),
-        egui::Color32::from_rgb(0x7f, 0x7f, 0x7f),
-    ];
-    PALETTE[k % PALETTE.len()]
+    use crate::app::palette::CONFIGURATIONS;
+    CONFIGURATIONS[k % CONFIGURATIONS.len()]
 }
 
 /// The aggregate table: a row per configuration that ran, its label over

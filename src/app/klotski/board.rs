@@ -83,10 +83,10 @@ fn unit(d: Dir) -> Vec2 {
 /// The fill colour of a role.
 pub fn role_colour(role: Role) -> Color32 {
     match role {
-        Role::CaoCao => Color32::from_rgb(196, 62, 52),
-        Role::General => Color32::from_rgb(52, 110, 176),
-        Role::Soldier => Color32::from_rgb(214, 160, 48),
-        Role::Block => Color32::from_rgb(120, 120, 120),
+        Role::CaoCao => crate::app::palette::CAO_CAO,
+        Role::General => crate::app::palette::GENERAL,
+        Role::Soldier => crate::app::palette::SOLDIER,
+        Role::Block => crate::app::palette::BLOCK,
     }
 }
 
@@ -269,7 +269,7 @@ impl KlotskiBoard {
                 [Pos2::new(x0, y), Pos2::new(x1, y)],
                 Stroke::new(edge.width * 1.6, visuals.extreme_bg_color),
             );
-            let red = Color32::from_rgb(210, 40, 40);
+            let red = crate::app::palette::EXIT;
             painter.line_segment(
                 [Pos2::new(x0 + 4.0, y), Pos2::new(x1 - 4.0, y)],
                 Stroke::new(3.0, red),

@@ -22,7 +22,7 @@ use crate::engine::{Control, Dir};
 use crate::units::thousands;
 
 /// A piece that cannot move, under the overlay.
-const STILL: Color32 = Color32::from_rgb(0x4a, 0x4a, 0x4a);
+const STILL: Color32 = crate::app::palette::STILL;
 
 /// A group ready to read, with what was worked out from it once.
 pub struct Ready {

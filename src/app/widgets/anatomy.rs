@@ -114,9 +114,9 @@ pub fn tabs(ui: &mut egui::Ui, tab: &mut Tab) -> Tab {
     *tab
 }
 
-/// Colours of the charts.
-const BARS: Color32 = Color32::from_rgb(90, 150, 230);
-const ERROR_BARS: Color32 = Color32::from_rgb(214, 96, 77);
+/// Colours of the charts: counts, and the heuristic's error.
+const BARS: Color32 = crate::app::palette::SERIES[0];
+const ERROR_BARS: Color32 = crate::app::palette::SERIES[1];
 
 /// A bar chart of `(x, count)` with its title above; `x_name` names the
 /// axis.
@@ -365,14 +365,7 @@ pub struct Shape<'a> {
 }
 
 /// Colours of the compared rows' lines, in turn.
-const PALETTE: [Color32; 6] = [
-    Color32::from_rgb(90, 150, 230),
-    Color32::from_rgb(214, 96, 77),
-    Color32::from_rgb(120, 190, 120),
-    Color32::from_rgb(230, 160, 60),
-    Color32::from_rgb(170, 120, 210),
-    Color32::from_rgb(100, 190, 200),
-];
+const PALETTE: [Color32; 6] = crate::app::palette::SERIES;
 
 /// The compared rows' nodes expanded by depth, one line each on a log
 /// scale (BFS's and IDA*'s differ by orders of magnitude), with each row's

@@ -13,9 +13,9 @@ use crate::app::palette;
 use crate::units::thousands;
 
 /// Colour of the bars.
-const BARS: Color32 = Color32::from_rgb(0x4a, 0x7f, 0xb5);
+const BARS: Color32 = palette::DISTRIBUTION;
 /// Colour of the bar of the position shown.
-const HERE: Color32 = Color32::from_rgb(0xe0, 0x8a, 0x2c);
+const HERE: Color32 = palette::DISTRIBUTION_HERE;
 
 /// The counts by distance, what they count and the distance of the
 /// position shown.

@@ -6,6 +6,7 @@
 use eframe::egui::{self, Color32};
 use egui_plot::{Line, Plot, PlotPoints, Points};
 
+use crate::app::palette;
 use crate::app::widgets::axes::{self, Scale};
 
 use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
@@ -54,10 +55,7 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
             CompareMsg::Score
         },
     );
-    let (current_colour, best_colour) = (
-        Color32::from_rgb(214, 96, 77),
-        Color32::from_rgb(90, 150, 230),
-    );
+    let (current_colour, best_colour) = (palette::SERIES[1], palette::SERIES[0]);
     ui.label(title(points.len(), language(ui.ctx())));
     let current = tr(
         ui,
@@ -104,10 +102,7 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
         draw(plot_ui, &best, best_data, best_colour);
     });
     if annealing {
-        let (t_colour, a_colour) = (
-            Color32::from_rgb(230, 160, 60),
-            Color32::from_rgb(120, 190, 120),
-        );
+        let (t_colour, a_colour) = (palette::SERIES[3], palette::SERIES[2]);
         let temperature = tr(ui, CompareMsg::Temperature);
         let acceptance = tr(ui, CompareMsg::AcceptanceRate);
         key(ui, &[(&temperature, t_colour), (&acceptance, a_colour)]);
