@@ -257,14 +257,6 @@ impl From<PlayCommand> for Command {
 /// What the race view is asked to do.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RaceCommand {
-    /// Race with these settings (board, goal, inspection), then a new
-    /// scramble if `scramble`.
-    Configure {
-        /// The race's settings from now on.
-        race: Box<super::settings::RaceSettings>,
-        /// Whether a new scramble follows (the board or goal changed).
-        scramble: bool,
-    },
     /// A new scramble of the settings' size.
     NewScramble,
     /// Replay the current board's solve with this index in its list.

@@ -299,7 +299,7 @@ impl HuarongApp {
             Command::About => self.show_about = true,
             Command::OpenHelp => self.show_strategies = true,
             Command::DismissError => self.error = None,
-            Command::Race(race) => self.race.apply(race, ctx, now, &mut self.settings),
+            Command::Race(race) => self.race.apply(race, ctx, now, &self.settings),
             Command::SetSettings(settings) => self.settings = *settings,
             Command::SetFamily(family) => {
                 // The inspector steps a board of the family it was opened

@@ -271,22 +271,10 @@ impl RaceView {
         self.along.done().map(Vec::as_slice)
     }
 
-    /// Carry out `cmd` at app time `now`: the one place the race changes
-    /// (its settings too), called from the app's `apply`.
-    pub fn apply(
-        &mut self,
-        cmd: RaceCommand,
-        ctx: &egui::Context,
-        now: f64,
-        settings: &mut Settings,
-    ) {
+    /// Carry out `cmd` at app time `now`: the one place the race changes,
+    /// called from the app's `apply`.
+    pub fn apply(&mut self, cmd: RaceCommand, ctx: &egui::Context, now: f64, settings: &Settings) {
         match cmd {
-            RaceCommand::Configure { race, scramble } => {
-                settings.race = *race;
-                if scramble {
-                    self.apply(RaceCommand::NewScramble, ctx, now, settings);
-                }
-            }
             RaceCommand::NewScramble => {
                 self.watching = None;
                 self.status = None;
@@ -484,7 +472,12 @@ impl RaceView {
             .default_size(250.0)
             .show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
-                    commands.extend(controls(ui, settings));
+                    // The settings as the play views' widgets change
+                    // them: on a copy, sent as a command.
+                    let asked = crate::app::view::edited(settings, out, |settings, _| {
+                        controls(ui, &mut settings.race)
+                    });
+                    commands.extend(asked);
                     if ui
                         .button(tr(ui, RaceMsg::OpenReplay))
                         .on_hover_text(tr(ui, RaceMsg::OpenReplayHint))
@@ -713,11 +706,10 @@ pub fn seconds(time: Duration) -> String {
     format!("{:.3}", time.as_secs_f64())
 }
 
-/// The left panel: the board's size, the inspection and New scramble. The
-/// controls edit a copy of the race's settings; a change is a
-/// [`RaceCommand::Configure`].
-fn controls(ui: &mut egui::Ui, settings: &Settings) -> Vec<RaceCommand> {
-    let mut race = settings.race.clone();
+/// The left panel: the board's size, the inspection and New scramble,
+/// editing `race` (a copy: see [`view::edited`](crate::app::view::edited));
+/// a new board or goal asks for a new scramble.
+fn controls(ui: &mut egui::Ui, race: &mut RaceSettings) -> Vec<RaceCommand> {
     let mut out = Vec::new();
     ui.horizontal(|ui| {
         for (klotski, words) in [(false, RaceMsg::RaceTiles), (true, RaceMsg::RaceKlotski)] {
@@ -728,15 +720,14 @@ fn controls(ui: &mut egui::Ui, settings: &Settings) -> Vec<RaceCommand> {
     });
     let mut scramble = false;
     if race.klotski {
-        klotski_controls(ui, &mut race, &mut scramble);
+        klotski_controls(ui, race, &mut scramble);
     } else {
-        tile_controls(ui, &mut race, &mut scramble);
+        tile_controls(ui, race, &mut scramble);
     }
-    inspection_and_new(ui, &mut race, &mut out);
-    if race != settings.race {
-        let race = Box::new(race);
-        out.insert(0, RaceCommand::Configure { race, scramble });
+    if scramble {
+        out.push(RaceCommand::NewScramble);
     }
+    inspection_and_new(ui, race, &mut out);
     out
 }
 
