@@ -74,7 +74,7 @@ fn parts(b: &Breakdown, lang: Lang) -> String {
     let sum = |p: &[crate::engine::tiles::heuristic::PatternShare]| {
         p.iter().map(|s| s.value).sum::<u32>()
     };
-    match b.parts {
+    match b.parts() {
         Parts::TilesOff => HintMsg::PartsMisplaced { n: b.shares_sum() }.text(lang),
         Parts::TileDistances => HintMsg::PartsManhattan { n: b.shares_sum() }.text(lang),
         Parts::DistancesAndConflicts => {

@@ -35,8 +35,6 @@ pub struct PatternShare {
 pub struct Breakdown {
     /// The heuristic.
     pub kind: HeuristicKind,
-    /// How its value is taken apart (the heuristic's [`Parts`]).
-    pub parts: Parts,
     /// Each cell's tile's share (0 for the blank): 1 or 0 for misplaced
     /// tiles, its Manhattan distance for the distance-based ones. For a
     /// pattern database it is the Manhattan distance shown for comparison,
@@ -54,13 +52,18 @@ pub struct Breakdown {
 }
 
 impl Breakdown {
+    /// How its value is taken apart: the heuristic's [`Parts`].
+    pub fn parts(&self) -> Parts {
+        self.kind.spec().parts
+    }
+
     /// What the parts add up to: the shares (plus the conflicts' costs),
     /// for a database the larger of its direct and reflected sums, for a
     /// heuristic not per tile the whole value. Always equals
     /// [`value`](Self::value).
     pub fn parts_sum(&self) -> u32 {
         let sum = |p: &[PatternShare]| p.iter().map(|s| s.value).sum::<u32>();
-        match self.parts {
+        match self.parts() {
             Parts::TilesOff | Parts::TileDistances | Parts::DistancesAndConflicts => {
                 self.shares.iter().sum::<u32>() + self.conflicts.iter().map(|l| l.cost).sum::<u32>()
             }
@@ -128,7 +131,6 @@ pub fn breakdown(choice: &HeuristicChoice, goal: &Board, board: &Board) -> Break
     };
     Breakdown {
         kind,
-        parts,
         shares,
         conflicts,
         patterns,
