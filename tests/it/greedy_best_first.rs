@@ -4,11 +4,10 @@
 //! BFS's, and it claims no optimality.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
 
 use huarong_engine::klotski::space::unit_steps;
 use huarong_engine::klotski::{Layout, Metric};
-use huarong_engine::observe::{Event, Fate};
+use huarong_engine::observe::Fate;
 use huarong_engine::step::Record;
 use huarong_engine::strategy::{Key, SearchKind, find};
 use huarong_engine::tiles::random_solvable;
@@ -18,14 +17,11 @@ use huarong_engine::{
 };
 
 use crate::observe::distances;
+use crate::observe_local::recording;
 
 /// The records of a watched run of greedy best-first on `puzzle`.
 fn watched(puzzle: &TilePuzzle, h: &HeuristicChoice) -> (Vec<Record>, Outcome<Dir>) {
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let sink = log.clone();
-    let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-        sink.lock().unwrap().push(e.to_record())
-    }));
+    let (ctl, log) = recording();
     let o = solve_tiles(find("gbfs").unwrap(), puzzle, h, &ctl).unwrap();
     let records = log.lock().unwrap().clone();
     (records, o)

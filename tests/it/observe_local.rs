@@ -17,7 +17,7 @@ use huarong_engine::{
 
 use super::observe::neighbours;
 
-fn recording() -> (Control, Arc<Mutex<Vec<Record>>>) {
+pub(crate) fn recording() -> (Control, Arc<Mutex<Vec<Record>>>) {
     let log: Arc<Mutex<Vec<Record>>> = Arc::default();
     let sink = Arc::clone(&log);
     let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
