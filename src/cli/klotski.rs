@@ -14,7 +14,7 @@ use crate::engine::experiment::RunSummary;
 use crate::engine::klotski::KMove;
 use crate::engine::klotski::space::{piece_moves, unit_steps};
 use crate::engine::klotski::{GroupSizes, KlotskiSpace, Layout, Metric};
-use crate::engine::observe::Truth;
+use crate::engine::observe::{StateWords, Truth};
 use crate::engine::strategy::{Family, proven_lower_bound};
 use crate::engine::{Dir, Outcome, Status, solve_klotski};
 use crate::storage::layouts::{self, Classic};
@@ -138,7 +138,12 @@ pub(super) fn solve_layout(
     let o = match left {
         Ok(limits) => {
             ctl.limits = limits;
-            solve_klotski(&*strategy, layout, metric, &watchers.control(ctl))?
+            solve_klotski(
+                &*strategy,
+                layout,
+                metric,
+                &watchers.control(ctl, &StateWords::klotski(layout)),
+            )?
         }
         Err(stop) => {
             let mut o = Outcome::stopped(Stop::Limit(stop.limit), Default::default());

@@ -1,6 +1,7 @@
 //! `--anatomy` and `--trace`: what a search did, from its events.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use clap::Args;
@@ -11,7 +12,7 @@ use super::budget::{Budget, TimeLimitOf, Unprepared, stopped};
 use super::out::Out;
 use super::report::thousands;
 use crate::engine::control::Stop;
-use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Record, Truth};
+use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Fate, StateWords, Truth};
 use crate::engine::{Control, Outcome};
 
 /// The `--trace` that means standard output.
@@ -47,17 +48,26 @@ pub(super) struct ObserveArgs {
     trace_limit: Option<u64>,
 }
 
-/// The events kept for `--trace`, written as JSON lines when the run ends.
+/// The trace's lines, made as the events come (their states in words
+/// then) and written when the run ends.
 struct TraceLog {
-    records: Vec<Record>,
+    lines: Vec<u8>,
+    kept: u64,
     limit: u64,
-    truncated: bool,
+}
+
+/// The trace's lines, and whether its limit was reached.
+struct Trace {
+    /// Set once the limit is reached: later events are left out without
+    /// taking the lock.
+    full: AtomicBool,
+    log: Mutex<TraceLog>,
 }
 
 /// The observers a run asked for.
 pub(super) struct Watchers {
     anatomy: Option<Arc<AnatomyRecorder>>,
-    trace: Option<(PathBuf, Arc<Mutex<TraceLog>>)>,
+    trace: Option<(PathBuf, Arc<Trace>)>,
     /// The limit that stopped the anatomy's exact distances: the run ends
     /// with it, unsearched.
     stopped: Option<Unprepared>,
@@ -108,11 +118,18 @@ impl ObserveArgs {
                     )));
                 }
                 let log = TraceLog {
-                    records: Vec::new(),
+                    // Room for the lines of a 3×3 run, reserved (not yet
+                    // touched) up front: growing a buffer of tens of
+                    // megabytes by copying costs more than writing it.
+                    lines: Vec::with_capacity(limit as usize * LINE_BYTES),
+                    kept: 0,
                     limit,
-                    truncated: false,
                 };
-                Some((path.clone(), Arc::new(Mutex::new(log))))
+                let trace = Trace {
+                    full: AtomicBool::new(false),
+                    log: Mutex::new(log),
+                };
+                Some((path.clone(), Arc::new(trace)))
             }
         };
         Ok(Watchers {
@@ -122,6 +139,9 @@ impl ObserveArgs {
         })
     }
 }
+
+/// About the length of a trace line on the 8-puzzle.
+const LINE_BYTES: usize = 72;
 
 /// The line that ends a trace: `{"event":"end","truncated":…}`.
 #[derive(Serialize)]
@@ -180,23 +200,28 @@ impl Watchers {
         self.stopped.as_ref()
     }
 
-    /// `ctl` with these observers on it.
-    pub(super) fn control(&self, ctl: Control) -> Control {
+    /// `ctl` with these observers on it; the trace writes states in
+    /// `words`.
+    pub(super) fn control(&self, ctl: Control, words: &StateWords) -> Control {
+        let words = words.clone();
         let anatomy = self.anatomy.as_ref().map(|a| a.observer());
         let trace = self.trace.as_ref().map(|(_, log)| Arc::clone(log));
         if anatomy.is_none() && trace.is_none() {
             return ctl;
         }
-        let both: EventFn = Arc::new(move |e: &Event<'_>| {
+        let both: EventFn = Arc::new(move |e: &Event| {
             if let Some(a) = &anatomy {
                 a(e);
             }
-            if let Some(log) = &trace {
-                let mut log = log.lock().unwrap_or_else(|p| p.into_inner());
-                if (log.records.len() as u64) < log.limit {
-                    log.records.push(e.to_record());
+            if let Some(trace) = &trace
+                && !trace.full.load(Ordering::Relaxed)
+            {
+                let mut log = trace.log.lock().unwrap_or_else(|p| p.into_inner());
+                if log.kept < log.limit {
+                    log.kept += 1;
+                    push_line(e, &words, &mut log.lines);
                 } else {
-                    log.truncated = true;
+                    trace.full.store(true, Ordering::Relaxed);
                 }
             }
         });
@@ -213,19 +238,15 @@ impl Watchers {
     /// replaced atomically, anything else written in place); `Err` names
     /// the file and the reason.
     pub(super) fn write_trace(&self, out: &mut Out) -> Result<(), CliError> {
-        let Some((path, log)) = &self.trace else {
+        let Some((path, trace)) = &self.trace else {
             return Ok(());
         };
-        let log = log.lock().unwrap_or_else(|p| p.into_inner());
+        let log = trace.log.lock().unwrap_or_else(|p| p.into_inner());
         let end = End {
-            truncated: log.truncated,
+            truncated: trace.full.load(Ordering::Relaxed),
         };
         let lines = |out: &mut dyn std::io::Write| -> std::io::Result<()> {
-            for record in &log.records {
-                // A failed write comes back as the writer's own error.
-                serde_json::to_writer(&mut *out, record)?;
-                writeln!(out)?;
-            }
+            out.write_all(&log.lines)?;
             serde_json::to_writer(&mut *out, &end)?;
             writeln!(out)
         };
@@ -234,6 +255,83 @@ impl Watchers {
         }
         huarong::storage::write_atomic_with(path, |out| lines(out))
             .map_err(|e| CliError::file(format!("cannot write --trace {}", path.display()), &e))
+    }
+}
+
+/// Append `event`'s trace line (with its newline) to `line`: exactly what
+/// serialising its [`TraceLine`](crate::engine::observe::TraceLine) writes.
+/// Expansions and children, nearly every line of a trace, are written here
+/// field by field; the rest, and any state whose words would need
+/// escaping, through serde.
+fn push_line(event: &Event, words: &StateWords, line: &mut Vec<u8>) {
+    let begin = line.len();
+    let (name, g, h, fate, state): (&[u8], _, _, _, _) = match event {
+        Event::Expand { g, h, state } => (b"{\"event\":\"expand\",\"f\":", *g, *h, None, state),
+        Event::Generate { g, h, fate, state } => (
+            b"{\"event\":\"generate\",\"f\":",
+            *g,
+            *h,
+            Some(*fate),
+            state,
+        ),
+        _ => return push_through_serde(event, words, line),
+    };
+    line.extend_from_slice(name);
+    push_number(line, g + h);
+    if let Some(fate) = fate {
+        line.extend_from_slice(b",\"fate\":\"");
+        line.extend_from_slice(fate_name(fate));
+        line.push(b'"');
+    }
+    line.extend_from_slice(b",\"g\":");
+    push_number(line, g);
+    line.extend_from_slice(b",\"h\":");
+    push_number(line, h);
+    const FIELD: &[u8] = b",\"state\":\"";
+    let field = line.len();
+    line.extend_from_slice(FIELD);
+    words.write(state, line);
+    let text = &line[field + FIELD.len()..];
+    if text.is_empty() {
+        // No words: the field is left out.
+        line.truncate(field);
+    } else if text.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20) {
+        line.truncate(begin);
+        return push_through_serde(event, words, line);
+    } else {
+        line.push(b'"');
+    }
+    line.extend_from_slice(b"}\n");
+}
+
+/// `event`'s line as serde writes it.
+fn push_through_serde(event: &Event, words: &StateWords, line: &mut Vec<u8>) {
+    serde_json::to_writer(&mut *line, &event.in_words(words)).expect("a trace line serialises");
+    line.push(b'\n');
+}
+
+/// A fate as a trace names it (as serde does: its name in snake case).
+fn fate_name(fate: Fate) -> &'static [u8] {
+    match fate {
+        Fate::New => b"new",
+        Fate::Duplicate => b"duplicate",
+        Fate::Reopened => b"reopened",
+        Fate::Improved => b"improved",
+        Fate::Pruned => b"pruned",
+        Fate::Skipped => b"skipped",
+    }
+}
+
+/// `n` in decimal, appended.
+fn push_number(line: &mut Vec<u8>, n: u32) {
+    // Byte by byte: the numbers are short, a copy call would cost more.
+    let mut power = 1;
+    while power <= n / 10 {
+        power *= 10;
+    }
+    while power > 0 {
+        line.push(b'0' + (n / power % 10) as u8);
+        power /= 10;
     }
 }
 
@@ -289,7 +387,7 @@ pub(super) fn anatomy_text(a: &Anatomy) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::observe::Fate;
+    use crate::engine::observe::{Event, Fate, TraceLine};
     use crate::engine::strategy::{find, solve_tiles};
     use crate::engine::{HeuristicChoice, TilePuzzle};
     use serde_json::{Value, json};
@@ -298,10 +396,10 @@ mod tests {
     /// event's name, `f` = g + h beside `g` and `h`, a child's fate, and
     /// no state when it is empty, no temperature or probability when there
     /// is none, `tabu` only when true.
-    fn documented(r: &Record) -> Value {
+    fn documented(r: &TraceLine) -> Value {
         let mut v = match r {
-            Record::Expand { g, h, .. } => json!({"g": g, "h": h, "f": g + h}),
-            Record::Generate { g, h, fate, .. } => {
+            TraceLine::Expand { g, h, .. } => json!({"g": g, "h": h, "f": g + h}),
+            TraceLine::Generate { g, h, fate, .. } => {
                 let fate = match fate {
                     Fate::New => "new",
                     Fate::Duplicate => "duplicate",
@@ -312,9 +410,9 @@ mod tests {
                 };
                 json!({"g": g, "h": h, "f": g + h, "fate": fate})
             }
-            Record::IterationStart { bound } => json!({ "bound": bound }),
-            Record::Goal { g } => json!({ "g": g }),
-            Record::Propose {
+            TraceLine::IterationStart { bound } => json!({ "bound": bound }),
+            TraceLine::Goal { g } => json!({ "g": g }),
+            TraceLine::Propose {
                 accepted,
                 energy,
                 iteration,
@@ -337,32 +435,32 @@ mod tests {
                 }
                 v
             }
-            Record::TabuAdd { len, .. } => json!({ "len": len }),
-            Record::TabuExpire { .. } | Record::Diversify => json!({}),
-            Record::Aspiration { score, best } => json!({"score": score, "best": best}),
-            Record::Restart { run } => json!({ "run": run }),
-            Record::LocalMinimum { energy } => json!({ "energy": energy }),
+            TraceLine::TabuAdd { len, .. } => json!({ "len": len }),
+            TraceLine::TabuExpire { .. } | TraceLine::Diversify => json!({}),
+            TraceLine::Aspiration { score, best } => json!({"score": score, "best": best}),
+            TraceLine::Restart { run } => json!({ "run": run }),
+            TraceLine::LocalMinimum { energy } => json!({ "energy": energy }),
         };
         let name = match r {
-            Record::Expand { .. } => "expand",
-            Record::Generate { .. } => "generate",
-            Record::IterationStart { .. } => "iteration",
-            Record::Goal { .. } => "goal",
-            Record::Propose { .. } => "propose",
-            Record::TabuAdd { .. } => "tabu_add",
-            Record::TabuExpire { .. } => "tabu_expire",
-            Record::Aspiration { .. } => "aspiration",
-            Record::Diversify => "diversify",
-            Record::Restart { .. } => "restart",
-            Record::LocalMinimum { .. } => "local_minimum",
+            TraceLine::Expand { .. } => "expand",
+            TraceLine::Generate { .. } => "generate",
+            TraceLine::IterationStart { .. } => "iteration",
+            TraceLine::Goal { .. } => "goal",
+            TraceLine::Propose { .. } => "propose",
+            TraceLine::TabuAdd { .. } => "tabu_add",
+            TraceLine::TabuExpire { .. } => "tabu_expire",
+            TraceLine::Aspiration { .. } => "aspiration",
+            TraceLine::Diversify => "diversify",
+            TraceLine::Restart { .. } => "restart",
+            TraceLine::LocalMinimum { .. } => "local_minimum",
         };
         v["event"] = json!(name);
         let state = match r {
-            Record::Expand { state, .. }
-            | Record::Generate { state, .. }
-            | Record::Propose { state, .. }
-            | Record::TabuAdd { state, .. }
-            | Record::TabuExpire { state } => state.as_str(),
+            TraceLine::Expand { state, .. }
+            | TraceLine::Generate { state, .. }
+            | TraceLine::Propose { state, .. }
+            | TraceLine::TabuAdd { state, .. }
+            | TraceLine::TabuExpire { state } => state.as_str(),
             _ => "",
         };
         if !state.is_empty() {
@@ -389,7 +487,7 @@ mod tests {
 
     /// `line` is `record` serialised, as the trace documents it, names its
     /// event first, and reads back as the same record.
-    fn check_line(line: &str, record: &Record) {
+    fn check_line(line: &str, record: &TraceLine) {
         assert_eq!(serde_json::to_string(record).unwrap(), line);
         let parsed: Value = serde_json::from_str(line).unwrap();
         let expected = documented(record);
@@ -398,7 +496,7 @@ mod tests {
             line.starts_with(&format!("{{\"event\":\"{}\"", record.name())),
             "{line}"
         );
-        let back: Record = serde_json::from_str(line).unwrap();
+        let back: TraceLine = serde_json::from_str(line).unwrap();
         assert!(agree(&documented(&back), &expected), "{line}");
         assert_eq!(back.name(), record.name(), "{line}");
     }
@@ -407,32 +505,32 @@ mod tests {
     fn every_kind_of_event_is_written_as_documented_and_reads_back() {
         let s = |t: &str| t.to_string();
         let records = [
-            Record::Expand {
+            TraceLine::Expand {
                 g: 3,
                 h: 4,
                 state: s("1 2 3 4 5 6 0 7 8"),
             },
             // A search with no words for its states: no state field.
-            Record::Expand {
+            TraceLine::Expand {
                 g: 0,
                 h: 0,
                 state: String::new(),
             },
-            Record::Generate {
+            TraceLine::Generate {
                 g: 1,
                 h: 2,
                 fate: Fate::Reopened,
                 state: s("A.B"),
             },
-            Record::Generate {
+            TraceLine::Generate {
                 g: 1,
                 h: 0,
                 fate: Fate::Skipped,
                 state: String::new(),
             },
-            Record::IterationStart { bound: 23 },
-            Record::Goal { g: 31 },
-            Record::Propose {
+            TraceLine::IterationStart { bound: 23 },
+            TraceLine::Goal { g: 31 },
+            TraceLine::Propose {
                 accepted: false,
                 energy: 6.0,
                 iteration: 12,
@@ -442,7 +540,7 @@ mod tests {
                 tabu: false,
                 temperature: Some(1.75),
             },
-            Record::Propose {
+            TraceLine::Propose {
                 accepted: true,
                 energy: 6.0,
                 iteration: 0,
@@ -452,33 +550,33 @@ mod tests {
                 tabu: true,
                 temperature: None,
             },
-            Record::TabuAdd {
+            TraceLine::TabuAdd {
                 len: 2,
                 state: s("y"),
             },
-            Record::TabuExpire { state: s("z") },
-            Record::Aspiration {
+            TraceLine::TabuExpire { state: s("z") },
+            TraceLine::Aspiration {
                 score: 3.0,
                 best: 4.5,
             },
-            Record::Diversify,
-            Record::Restart { run: 2 },
-            Record::LocalMinimum { energy: 9.0 },
+            TraceLine::Diversify,
+            TraceLine::Restart { run: 2 },
+            TraceLine::LocalMinimum { energy: 9.0 },
         ];
         for r in &records {
             let line = serde_json::to_string(r).unwrap();
             check_line(&line, r);
             // These floats are exact in decimal: the record comes back whole.
-            assert_eq!(&serde_json::from_str::<Record>(&line).unwrap(), r);
+            assert_eq!(&serde_json::from_str::<TraceLine>(&line).unwrap(), r);
         }
         // A line without the optional fields reads back with them empty.
-        let bare: Record = serde_json::from_str(
+        let bare: TraceLine = serde_json::from_str(
             r#"{"event":"propose","accepted":true,"energy":1.0,"iteration":4,"proposed":0.0}"#,
         )
         .unwrap();
         assert_eq!(
             bare,
-            Record::Propose {
+            TraceLine::Propose {
                 accepted: true,
                 energy: 1.0,
                 iteration: 4,
@@ -490,17 +588,59 @@ mod tests {
             }
         );
         // A child's line names its fate.
-        let err = serde_json::from_str::<Record>(r#"{"event":"generate","g":1,"h":2,"f":3}"#);
+        let err = serde_json::from_str::<TraceLine>(r#"{"event":"generate","g":1,"h":2,"f":3}"#);
         assert!(err.unwrap_err().to_string().contains("fate"));
     }
 
-    /// Every event of `strategy` on `board`, kept in order.
-    fn recorded(strategy: &str, board: &str) -> Vec<Record> {
+    /// The lines written field by field are the lines serde writes, for
+    /// every fate, with and without words, and for words that need escaping.
+    #[test]
+    fn lines_written_by_hand_are_the_lines_serde_writes() {
+        let key = crate::engine::observe::StateKey::of_tiles(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+        let tiles = StateWords::tiles(crate::engine::Shape::new(3, 3).unwrap());
+        let quoted = StateWords::new(|_, out| out.extend_from_slice(b"a \"b\" \\ c"));
+        let fates = [
+            Fate::New,
+            Fate::Duplicate,
+            Fate::Reopened,
+            Fate::Improved,
+            Fate::Pruned,
+            Fate::Skipped,
+        ];
+        let mut events: Vec<Event> = fates
+            .iter()
+            .map(|&fate| Event::Generate {
+                g: 12,
+                h: 1034,
+                fate,
+                state: key.clone(),
+            })
+            .collect();
+        events.push(Event::Expand {
+            g: 0,
+            h: 7,
+            state: key.clone(),
+        });
+        events.push(Event::Goal { g: 31 });
+        for words in [&tiles, &StateWords::default(), &quoted] {
+            for e in &events {
+                let mut line = Vec::new();
+                push_line(e, words, &mut line);
+                let expected = serde_json::to_string(&e.in_words(words)).unwrap() + "\n";
+                assert_eq!(String::from_utf8(line).unwrap(), expected);
+            }
+        }
+    }
+
+    /// Every event of `strategy` on `board`, kept in order, states in
+    /// words.
+    fn recorded(strategy: &str, board: &str) -> Vec<TraceLine> {
         let puzzle = TilePuzzle::parse(board, None, None).unwrap();
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&log);
-        let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-            sink.lock().unwrap().push(e.to_record())
+        let words = StateWords::tiles(puzzle.shape());
+        let ctl = Control::default().with_events(Arc::new(move |e: &Event| {
+            sink.lock().unwrap().push(e.in_words(&words))
         }));
         let h = HeuristicChoice::Manhattan;
         solve_tiles(find(strategy).unwrap(), &puzzle, &h, &ctl).unwrap();
@@ -516,7 +656,7 @@ mod tests {
         };
         let watchers = args.watchers().unwrap();
         let puzzle = TilePuzzle::parse(board, None, None).unwrap();
-        let ctl = watchers.control(Control::default());
+        let ctl = watchers.control(Control::default(), &StateWords::tiles(puzzle.shape()));
         let h = HeuristicChoice::Manhattan;
         solve_tiles(find(strategy).unwrap(), &puzzle, &h, &ctl).unwrap();
         watchers.write_trace(&mut Out::to(std::io::sink())).unwrap();

@@ -7,7 +7,7 @@ use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
 use super::observe::{ObserveArgs, anatomy_text};
 use super::report::Record;
 use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
-use crate::engine::observe::Truth;
+use crate::engine::observe::{StateWords, Truth};
 use crate::engine::strategy::{Family, proven_lower_bound};
 use crate::engine::tiles::format_path;
 use crate::engine::{Board, Status};
@@ -66,7 +66,10 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
         Some(stop) => Err(stop.clone()),
         None => budget.left(1, TimeLimitOf::WholeRun),
     });
-    let outcome = search.solve_with(&puzzle, &watchers.control(search.control.clone()))?;
+    let outcome = search.solve_with(
+        &puzzle,
+        &watchers.control(search.control.clone(), &StateWords::tiles(puzzle.shape())),
+    )?;
     watchers.write_trace(out)?;
     let anatomy = watchers.anatomy(&outcome);
     if args.search.json {

@@ -2,8 +2,8 @@
 //! at a time, so a front end can advance it one expansion (or one proposed
 //! move) per click, at a set rate, or to the end, and pause it.
 //!
-//! A [`Stepper`]'s observer turns each [`Event`] into an owned [`Record`]
-//! ([`Event::to_record`]) and hands it over; before an event that starts a
+//! A [`Stepper`]'s observer keeps a copy of each [`Event`] and hands it
+//! over; before an event that starts a
 //! new step (an expansion, an IDA* iteration, a local search's proposed
 //! move) it blocks the search's thread until the consumer has [`allow`](Stepper::allow)ed
 //! that step. Cancelling the run's [`Control`] wakes it within 20 ms, and
@@ -14,7 +14,7 @@
 //! ```
 //! use std::sync::mpsc;
 //! use huarong_engine::job::Job;
-//! use huarong_engine::step::{Record, Stepper};
+//! use huarong_engine::step::{Event, Stepper};
 //! use huarong_engine::strategy::{find, solve_tiles};
 //! use huarong_engine::{Control, HeuristicChoice, TilePuzzle};
 //!
@@ -32,7 +32,7 @@
 //! stepper.allow(1);
 //! rx.recv().unwrap(); // parked again, before the second
 //! let first = stepper.take();
-//! assert!(matches!(first[0], Record::Expand { g: 0, .. }));
+//! assert!(matches!(first[0], Event::Expand { g: 0, .. }));
 //! stepper.allow(u64::MAX); // run to the end
 //! assert_eq!(job.wait().unwrap().unwrap().path.len(), 2);
 //! ```
@@ -41,8 +41,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use crate::control::{CancelToken, Control, Pauses};
-pub use crate::observe::Record;
-use crate::observe::{Event, EventFn};
+pub use crate::observe::Event;
+use crate::observe::EventFn;
 
 /// How often a blocked search looks at its cancel flag (a cancel through
 /// [`Stepper::cancel`] wakes it at once).
@@ -68,7 +68,7 @@ struct Shared {
 }
 
 /// A consumer of records on the search's thread; see [`Stepper::with_sink`].
-type Sink = Box<dyn Fn(Record) + Send + Sync>;
+type Sink = Box<dyn Fn(Event) + Send + Sync>;
 
 #[derive(Default)]
 struct Gate {
@@ -77,11 +77,11 @@ struct Gate {
     /// Steps begun.
     started: u64,
     /// Records not yet taken.
-    pending: Vec<Record>,
+    pending: Vec<Event>,
     /// The search is blocked before step `allowed + 1`.
     waiting: bool,
     /// While it is: the record that begins that step.
-    next: Option<Record>,
+    next: Option<Event>,
 }
 
 impl Stepper {
@@ -101,7 +101,7 @@ impl Stepper {
     /// the stepper.
     pub fn with_sink(
         parked: impl Fn() + Send + Sync + 'static,
-        sink: impl Fn(Record) + Send + Sync + 'static,
+        sink: impl Fn(Event) + Send + Sync + 'static,
     ) -> Self {
         Self::with(Box::new(parked), Some(Box::new(sink)))
     }
@@ -132,7 +132,7 @@ impl Stepper {
 
     fn observer(&self) -> EventFn {
         let shared = self.shared.clone();
-        Arc::new(move |event: &Event<'_>| shared.record(event.to_record()))
+        Arc::new(move |event: &Event| shared.record(event.clone()))
     }
 
     fn gate(&self) -> MutexGuard<'_, Gate> {
@@ -166,20 +166,20 @@ impl Stepper {
 
     /// While the search waits at the gate, the record that begins its next
     /// step (its first expansion: the start with its estimate).
-    pub fn next_step(&self) -> Option<Record> {
+    pub fn next_step(&self) -> Option<Event> {
         self.gate().next.clone()
     }
 
     /// The records reported since the last call, in order (none with a
     /// [sink](Self::with_sink)).
-    pub fn take(&self) -> Vec<Record> {
+    pub fn take(&self) -> Vec<Event> {
         std::mem::take(&mut self.gate().pending)
     }
 
     /// [`take`](Self::take), and whether the search is waiting at the gate
     /// (read at the same moment): then every step begun is complete in
     /// the records taken so far.
-    pub fn take_settled(&self) -> (Vec<Record>, bool) {
+    pub fn take_settled(&self) -> (Vec<Event>, bool) {
         let mut g = self.gate();
         (std::mem::take(&mut g.pending), g.waiting)
     }
@@ -198,7 +198,7 @@ impl Shared {
 
     /// On the search's thread: keep `record`, first waiting for leave if it
     /// begins a step not yet allowed.
-    fn record(&self, record: Record) {
+    fn record(&self, record: Event) {
         let mut g = self.gate();
         if record.starts_step() {
             let mut blocked: Option<Instant> = None;
@@ -270,12 +270,12 @@ mod tests {
     }
 
     /// The same run unstepped, every event recorded.
-    fn unstepped(strategy: &str, board: &str) -> (Vec<Record>, Outcome<Dir>) {
+    fn unstepped(strategy: &str, board: &str) -> (Vec<Event>, Outcome<Dir>) {
         let puzzle = TilePuzzle::parse(board, None, None).unwrap();
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = log.clone();
-        let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-            sink.lock().unwrap().push(e.to_record())
+        let ctl = Control::default().with_events(Arc::new(move |e: &Event| {
+            sink.lock().unwrap().push(e.clone())
         }));
         let o = solve_tiles(
             find(strategy).unwrap(),

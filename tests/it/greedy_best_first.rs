@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use huarong_engine::klotski::space::unit_steps;
 use huarong_engine::klotski::{Layout, Metric};
 use huarong_engine::observe::Fate;
-use huarong_engine::step::Record;
+use huarong_engine::observe::StateKey;
+use huarong_engine::step::Event;
 use huarong_engine::strategy::{Key, SearchKind, find};
 use huarong_engine::tiles::random_solvable;
 use huarong_engine::{
@@ -20,7 +21,7 @@ use crate::observe::distances;
 use crate::observe_local::recording;
 
 /// The records of a watched run of greedy best-first on `puzzle`.
-fn watched(puzzle: &TilePuzzle, h: &HeuristicChoice) -> (Vec<Record>, Outcome<Dir>) {
+fn watched(puzzle: &TilePuzzle, h: &HeuristicChoice) -> (Vec<Event>, Outcome<Dir>) {
     let (ctl, log) = recording();
     let o = solve_tiles(find("gbfs").unwrap(), puzzle, h, &ctl).unwrap();
     let records = log.lock().unwrap().clone();
@@ -48,12 +49,12 @@ fn every_expansion_has_the_least_h_waiting_and_paths_replay() {
             assert_eq!(o.status, Status::Solved);
             assert!(!o.stats.optimal);
             // The test's own open list: state → (h, when pushed).
-            let mut open: HashMap<String, (u32, usize)> = HashMap::new();
+            let mut open: HashMap<StateKey, (u32, usize)> = HashMap::new();
             let mut pushes = 0;
             let mut expanded = 0u64;
             for r in &records {
                 match r {
-                    Record::Expand { h, state, .. } => {
+                    Event::Expand { h, state, .. } => {
                         if expanded > 0 {
                             let least = open.values().map(|&(h, _)| h).min().unwrap();
                             assert_eq!(
@@ -70,7 +71,7 @@ fn every_expansion_has_the_least_h_waiting_and_paths_replay() {
                         open.remove(state);
                         expanded += 1;
                     }
-                    Record::Generate {
+                    Event::Generate {
                         h,
                         fate: Fate::New | Fate::Reopened | Fate::Improved,
                         state,

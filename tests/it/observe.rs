@@ -8,7 +8,9 @@ use std::sync::{Arc, Mutex};
 
 use huarong_engine::klotski::group::Group;
 use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
-use huarong_engine::observe::{AnatomyRecorder, Event, EventFn, Fate, Truth, effective_branching};
+use huarong_engine::observe::{
+    AnatomyRecorder, Event, EventFn, Fate, StateKey, StateWords, Truth, effective_branching,
+};
 use huarong_engine::search::{SearchSpace, bfs};
 use huarong_engine::strategy::{self, find};
 use huarong_engine::tiles::heuristic::evaluate;
@@ -184,7 +186,7 @@ fn watching_changes_nothing_a_search_does() {
             let count = Arc::clone(&events);
             let seen = plain
                 .clone()
-                .with_events(Arc::new(move |_: &Event<'_>| *count.lock().unwrap() += 1));
+                .with_events(Arc::new(move |_: &Event| *count.lock().unwrap() += 1));
             let h = HeuristicChoice::LinearConflict;
             let a: Outcome<_> = solve_tiles(s, puzzle, &h, &plain).unwrap();
             let b: Outcome<_> = solve_tiles(s, puzzle, &h, &seen).unwrap();
@@ -207,11 +209,12 @@ fn events_come_in_order_with_their_states() {
     let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
     let log = Arc::new(Mutex::new(Vec::<String>::new()));
     let sink = Arc::clone(&log);
-    let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+    let words = StateWords::tiles(shape3());
+    let ctl = Control::default().with_events(Arc::new(move |e: &Event| {
         let line = match e {
-            Event::Expand { g, h, state } => format!("expand {} g{g} h{h}", state()),
+            Event::Expand { g, h, state } => format!("expand {} g{g} h{h}", words.text(state)),
             Event::Generate { g, h, fate, state } => {
-                format!("generate {} g{g} h{h} {fate:?}", state())
+                format!("generate {} g{g} h{h} {fate:?}", words.text(state))
             }
             other => format!("{other:?}"),
         };
@@ -249,7 +252,7 @@ fn effective_branching_solves_its_equation() {
 
 /// An observer that calls both `a` and `b`.
 fn both(a: EventFn, b: EventFn) -> EventFn {
-    Arc::new(move |e: &Event<'_>| {
+    Arc::new(move |e: &Event| {
         a(e);
         b(e);
     })
@@ -258,13 +261,13 @@ fn both(a: EventFn, b: EventFn) -> EventFn {
 /// Each expanded node's state text and h, in order.
 type Expansions = Arc<Mutex<Vec<(String, u32)>>>;
 
-/// An observer keeping each expanded node's state text and h.
-fn expansions() -> (EventFn, Expansions) {
+/// An observer keeping each expanded node's state in `words`, and its h.
+fn expansions(words: StateWords) -> (EventFn, Expansions) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&log);
-    let observer: EventFn = Arc::new(move |e: &Event<'_>| {
+    let observer: EventFn = Arc::new(move |e: &Event| {
         if let Event::Expand { h, state, .. } = e {
-            sink.lock().unwrap().push((state(), *h));
+            sink.lock().unwrap().push((words.text(state), *h));
         }
     });
     (observer, log)
@@ -282,7 +285,7 @@ fn heuristic_error_is_the_exact_distance_minus_h_of_every_expansion() {
             for h in [HeuristicChoice::Manhattan, HeuristicChoice::LinearConflict] {
                 let truth = Truth::tiles(&goal, &Control::default()).unwrap().unwrap();
                 let recorder = Arc::new(AnatomyRecorder::with_truth(truth));
-                let (log_observer, log) = expansions();
+                let (log_observer, log) = expansions(StateWords::tiles(shape3()));
                 let ctl = Control::default().with_events(both(recorder.observer(), log_observer));
                 let o = solve_tiles(find(name).unwrap(), &puzzle, &h, &ctl).unwrap();
                 let a = recorder.anatomy(&o);
@@ -331,7 +334,7 @@ fn klotski_heuristic_error_is_the_group_distance_minus_h() {
     for metric in [Metric::Moves, Metric::Steps] {
         let truth = Truth::klotski(&layout, metric, &Control::default()).unwrap();
         let recorder = Arc::new(AnatomyRecorder::with_truth(truth));
-        let (log_observer, log) = expansions();
+        let (log_observer, log) = expansions(StateWords::klotski(&layout));
         let ctl = Control::default().with_events(both(recorder.observer(), log_observer));
         let s = find("astar").unwrap();
         let o = solve_klotski(s, &layout, metric, &ctl).unwrap();
@@ -441,7 +444,7 @@ fn idastar_shows_every_move_of_a_node_including_the_skipped_ones() {
         let log = Arc::new(Mutex::new(Log::default()));
         let sink = Arc::clone(&log);
         let recorder = Arc::new(AnatomyRecorder::default());
-        let log_events: EventFn = Arc::new(move |e: &Event<'_>| {
+        let log_events: EventFn = Arc::new(move |e: &Event| {
             let mut l = sink.lock().unwrap();
             match e {
                 Event::Expand { g, state, .. } => {
@@ -452,7 +455,7 @@ fn idastar_shows_every_move_of_a_node_including_the_skipped_ones() {
                         let d = l.open.len() as u32;
                         l.closed.push((d, s, f));
                     }
-                    let cells = state().split(' ').map(|t| t.parse().unwrap()).collect();
+                    let cells = state.tiles(9).expect("a 3×3 board");
                     l.open.push((cells, Vec::new()));
                 }
                 Event::Generate { g, fate, .. } => {
@@ -526,7 +529,7 @@ fn the_generate_events_are_the_generated_count() {
     let watch = || {
         let fates = Arc::new(Mutex::new(Vec::new()));
         let sink = Arc::clone(&fates);
-        let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+        let ctl = Control::default().with_events(Arc::new(move |e: &Event| {
             if let Event::Generate { fate, .. } = e {
                 sink.lock().unwrap().push(*fate);
             }
@@ -569,21 +572,22 @@ enum Kept {
     Goal { g: u32 },
 }
 
-/// An observer keeping every expand, generate and goal event.
-fn keep() -> (EventFn, Arc<Mutex<Vec<Kept>>>) {
+/// An observer keeping every expand, generate and goal event, states in
+/// `words`.
+fn keep(words: StateWords) -> (EventFn, Arc<Mutex<Vec<Kept>>>) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&log);
-    let observer: EventFn = Arc::new(move |e: &Event<'_>| {
+    let observer: EventFn = Arc::new(move |e: &Event| {
         let kept = match e {
             Event::Expand { g, h, state } => Kept::Expand {
                 g: *g,
                 h: *h,
-                state: state(),
+                state: words.text(state),
             },
             Event::Generate { g, fate, state, .. } => Kept::Generate {
                 g: *g,
                 fate: *fate,
-                state: state(),
+                state: words.text(state),
             },
             Event::Goal { g } => Kept::Goal { g: *g },
             other => panic!("a best-first search reported {other:?}"),
@@ -660,7 +664,7 @@ fn replay(events: &[Kept], start: &str) -> Replay {
 /// back to the start through the very states of the path returned.
 fn check_best_first_events(name: &str, tuning: &strategy::Tuning, puzzle: &TilePuzzle) -> Replay {
     let s = strategy::configure(name, tuning).unwrap();
-    let (observer, log) = keep();
+    let (observer, log) = keep(StateWords::tiles(puzzle.shape()));
     let h = HeuristicChoice::LinearConflict;
     let o = solve_tiles(&*s, puzzle, &h, &Control::default().with_events(observer)).unwrap();
     assert_eq!(o.status, Status::Solved);
@@ -748,7 +752,7 @@ fn watching_weighted_astar_changes_nothing() {
         let start = huarong_engine::tiles::shuffled(&goal, 50, rng).0;
         let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
         let h = HeuristicChoice::LinearConflict;
-        let (observer, log) = keep();
+        let (observer, log) = keep(StateWords::tiles(puzzle.shape()));
         let a = solve_tiles(&*weighted, &puzzle, &h, &Control::default()).unwrap();
         let b = solve_tiles(
             &*weighted,
@@ -767,7 +771,7 @@ fn watching_weighted_astar_changes_nothing() {
     }
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(); // 横刀立马
     for metric in [Metric::Moves, Metric::Steps] {
-        let (observer, log) = keep();
+        let (observer, log) = keep(StateWords::klotski(&layout));
         let a = solve_klotski(&*weighted, &layout, metric, &Control::default()).unwrap();
         let ctl = Control::default().with_events(observer);
         let b = solve_klotski(&*weighted, &layout, metric, &ctl).unwrap();
@@ -831,9 +835,18 @@ impl SearchSpace for Detour {
     fn is_goal(&self, s: &u8) -> bool {
         NAMES[*s as usize] == b'G'
     }
-    fn state_text(&self, s: &u8) -> String {
-        char::from(NAMES[*s as usize]).to_string()
+    fn state_key(&self, s: &u8) -> StateKey {
+        StateKey::Cells([*s].into())
     }
+}
+
+/// Detour's states by their names.
+fn detour_words() -> StateWords {
+    StateWords::new(|key, out| {
+        if let StateKey::Cells(s) = key {
+            out.extend(s.iter().map(|&i| NAMES[i as usize]));
+        }
+    })
 }
 
 fn detour_h(s: &u8) -> u32 {
@@ -881,13 +894,13 @@ fn a_cheaper_path_to_an_open_node_is_an_improvement_not_a_reopening() {
         assert!(
             detour_h(&s) <= dist[s as usize],
             "{}",
-            Detour.state_text(&s)
+            char::from(NAMES[s as usize])
         );
     }
     let b = 2u8;
     let x = 4u8;
     assert!(detour_h(&b) > 1 + detour_h(&x), "inconsistent at B");
-    let (observer, log) = keep();
+    let (observer, log) = keep(detour_words());
     let ctl = Control::default().with_events(observer);
     let o = huarong_engine::search::astar(&Detour, 0, detour_h, &ctl);
     assert_eq!(o.status, Status::Solved);
@@ -912,7 +925,7 @@ fn a_cheaper_path_to_an_open_node_is_an_improvement_not_a_reopening() {
     };
     assert!(fate_of("X", Fate::Reopened) && fate_of("Z", Fate::Improved));
     // Weighted A* with w = 1 is the same search, event for event.
-    let (observer, same) = keep();
+    let (observer, same) = keep(detour_words());
     let ctl = Control::default().with_events(observer);
     let w = huarong_engine::search::weighted_astar(&Detour, 0, detour_h, 1.0, &ctl);
     assert_eq!(w.path, o.path);
@@ -929,7 +942,7 @@ fn astar_with_a_consistent_heuristic_never_reopens() {
     for seed in 0..8 {
         let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
         let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
-        let (observer, log) = keep();
+        let (observer, log) = keep(StateWords::tiles(puzzle.shape()));
         let ctl = Control::default().with_events(observer);
         let h = HeuristicChoice::Manhattan;
         let o = solve_tiles(find("astar").unwrap(), &puzzle, &h, &ctl).unwrap();

@@ -6,9 +6,8 @@
 use std::sync::{Arc, Mutex};
 
 use huarong_engine::klotski::{Layout, Metric};
-use huarong_engine::observe::{Event, Fate};
+use huarong_engine::observe::{Event, Fate, StateKey};
 use huarong_engine::search::erase_loops;
-use huarong_engine::step::Record;
 use huarong_engine::strategy::{self, Tuning, configure};
 use huarong_engine::tiles::random_solvable;
 use huarong_engine::{
@@ -17,17 +16,18 @@ use huarong_engine::{
 
 use super::observe::neighbours;
 
-pub(crate) fn recording() -> (Control, Arc<Mutex<Vec<Record>>>) {
-    let log: Arc<Mutex<Vec<Record>>> = Arc::default();
+pub(crate) fn recording() -> (Control, Arc<Mutex<Vec<Event>>>) {
+    let log: Arc<Mutex<Vec<Event>>> = Arc::default();
     let sink = Arc::clone(&log);
-    let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-        sink.lock().unwrap().push(e.to_record())
+    let ctl = Control::default().with_events(Arc::new(move |e: &Event| {
+        sink.lock().unwrap().push(e.clone())
     }));
     (ctl, log)
 }
 
-fn tiles(text: &str) -> Vec<u8> {
-    text.split(' ').map(|t| t.parse().unwrap()).collect()
+/// The tiles of a 3×3 board's key.
+fn tiles(state: &StateKey) -> Vec<u8> {
+    state.tiles(9).expect("a 3×3 board")
 }
 
 /// Manhattan distance to 1 2 … 8 0, computed here.
@@ -58,12 +58,12 @@ fn tuned(name: &str, tuning: Tuning) -> Box<dyn huarong_engine::Strategy> {
 
 /// Follow the accepted proposals from `start`, checking each proposal
 /// against the board; returns the walk (states after each accepted move).
-fn follow_walk(start: &[u8], log: &[Record]) -> Vec<Vec<u8>> {
+fn follow_walk(start: &[u8], log: &[Event]) -> Vec<Vec<u8>> {
     let mut cur = start.to_vec();
     let mut walk = Vec::new();
     for e in log {
         match e {
-            Record::Propose {
+            Event::Propose {
                 energy,
                 proposed,
                 state,
@@ -79,7 +79,7 @@ fn follow_walk(start: &[u8], log: &[Record]) -> Vec<Vec<u8>> {
                     walk.push(cur.clone());
                 }
             }
-            Record::Restart { .. } => cur = start.to_vec(),
+            Event::Restart { .. } => cur = start.to_vec(),
             _ => {}
         }
     }
@@ -106,12 +106,12 @@ fn annealings_proposals_are_the_raw_walk_with_their_temperature_and_chance() {
         let walk = follow_walk(&start, &log);
         let proposals: Vec<_> = log
             .iter()
-            .filter(|e| matches!(e, Record::Propose { .. }))
+            .filter(|e| matches!(e, Event::Propose { .. }))
             .collect();
         // One proposal per iteration, numbered in order.
         assert_eq!(proposals.len() as u64, o.stats.expanded, "seed {seed}");
         for (i, p) in proposals.iter().enumerate() {
-            let Record::Propose {
+            let Event::Propose {
                 iteration,
                 energy,
                 proposed,
@@ -147,7 +147,7 @@ fn annealings_proposals_are_the_raw_walk_with_their_temperature_and_chance() {
             // The last run's walk, loops erased, is the path.
             let last_run = log
                 .iter()
-                .rposition(|e| matches!(e, Record::Restart { .. }))
+                .rposition(|e| matches!(e, Event::Restart { .. }))
                 .map_or(0, |i| i + 1);
             let run = follow_walk(&start, &log[last_run..]);
             let array = |b: &[u8]| -> [u8; 9] { b.try_into().unwrap() };
@@ -156,7 +156,7 @@ fn annealings_proposals_are_the_raw_walk_with_their_temperature_and_chance() {
             assert_eq!(erased.len(), o.path.len());
             assert_eq!(
                 log.last(),
-                Some(&Record::Goal {
+                Some(&Event::Goal {
                     g: o.path.len() as u32
                 })
             );
@@ -184,12 +184,12 @@ fn tabu_weighs_every_neighbour_and_its_list_follows_the_tenure() {
         let start = start_tiles(&puzzle);
         let mut cur = start.clone();
         // The tabu list as the events build it, oldest first.
-        let mut list: Vec<String> = Vec::new();
+        let mut list: Vec<StateKey> = Vec::new();
         let mut iteration_moves = 0;
         let mut last_iteration = None;
         for e in log.iter() {
             match e {
-                Record::Propose {
+                Event::Propose {
                     iteration,
                     proposed,
                     tabu,
@@ -200,7 +200,7 @@ fn tabu_weighs_every_neighbour_and_its_list_follows_the_tenure() {
                     let next = tiles(state);
                     assert!(neighbours(&cur).contains(&next));
                     assert_eq!(*proposed, manhattan(&next)); // no step penalty by default
-                    assert_eq!(*tabu, list.contains(state), "{state} in {list:?}");
+                    assert_eq!(*tabu, list.contains(state), "{state:?} in {list:?}");
                     if last_iteration != Some(*iteration) {
                         last_iteration = Some(*iteration);
                         iteration_moves = 0;
@@ -211,14 +211,14 @@ fn tabu_weighs_every_neighbour_and_its_list_follows_the_tenure() {
                         cur = next;
                     }
                 }
-                Record::TabuAdd { len, state } => {
+                Event::TabuAdd { len, state } => {
                     assert_eq!(tiles(state), cur, "the state walked to becomes tabu");
                     list.retain(|s| s != state);
                     list.push(state.clone());
                     assert_eq!(*len, list.len());
                     assert!(list.len() <= tenure + 1);
                 }
-                Record::TabuExpire { state } => {
+                Event::TabuExpire { state } => {
                     assert!(list.contains(state));
                     list.retain(|s| s != state);
                     assert!(list.len() <= tenure);
@@ -227,10 +227,10 @@ fn tabu_weighs_every_neighbour_and_its_list_follows_the_tenure() {
             }
         }
         if o.status == Status::Solved {
-            assert_eq!(cur, tiles("1 2 3 4 5 6 7 8 0"));
+            assert_eq!(cur, [1, 2, 3, 4, 5, 6, 7, 8, 0]);
         }
         assert!(
-            log.iter().any(|e| matches!(e, Record::TabuExpire { .. })),
+            log.iter().any(|e| matches!(e, Event::TabuExpire { .. })),
             "seed {seed}: a tenure of {tenure} is reached"
         );
     }
@@ -253,7 +253,7 @@ fn greedy_reports_the_neighbours_of_the_local_minimum_it_stops_at() {
         }
         stuck += 1;
         let at = walk.last().cloned().unwrap_or(start);
-        let Some(Record::LocalMinimum { energy: e }) = log.last() else {
+        let Some(Event::LocalMinimum { energy: e }) = log.last() else {
             panic!("{:?}", log.last())
         };
         assert_eq!(*e, manhattan(&at));
@@ -261,7 +261,7 @@ fn greedy_reports_the_neighbours_of_the_local_minimum_it_stops_at() {
         let n = neighbours(&at);
         let before = &log[log.len() - 1 - n.len()..log.len() - 1];
         for seen in before {
-            let Record::Propose {
+            let Event::Propose {
                 proposed,
                 accepted: false,
                 state,
@@ -271,7 +271,7 @@ fn greedy_reports_the_neighbours_of_the_local_minimum_it_stops_at() {
                 panic!("{seen:?}")
             };
             assert!(*proposed >= *e);
-            assert!(n.contains(&tiles(state)), "{state}");
+            assert!(n.contains(&tiles(state)), "{state:?}");
         }
     }
     assert!(stuck > 0, "greedy gets stuck on some 8-puzzles");
@@ -310,19 +310,19 @@ fn watching_a_local_search_or_ida_with_memo_changes_nothing() {
     assert_eq!(a.stats.expanded, b.stats.expanded);
     assert_eq!(a.stats.generated, b.stats.generated);
     let log = log.lock().unwrap();
-    let count = |f: fn(&Record) -> bool| log.iter().filter(|e| f(e)).count() as u64;
+    let count = |f: fn(&Event) -> bool| log.iter().filter(|e| f(e)).count() as u64;
     assert_eq!(
-        count(|e| matches!(e, Record::Expand { .. })),
+        count(|e| matches!(e, Event::Expand { .. })),
         a.stats.expanded
     );
     // Children still waiting on the stack when the goal turns up were
     // counted as generated but never looked at.
-    let looked_at = count(|e| matches!(e, Record::Generate { .. }));
+    let looked_at = count(|e| matches!(e, Event::Generate { .. }));
     assert!(looked_at <= a.stats.generated && looked_at > a.stats.expanded);
     let bounds: Vec<u32> = log
         .iter()
         .filter_map(|e| match e {
-            Record::IterationStart { bound } => Some(*bound),
+            Event::IterationStart { bound } => Some(*bound),
             _ => None,
         })
         .collect();
@@ -330,7 +330,7 @@ fn watching_a_local_search_or_ida_with_memo_changes_nothing() {
     assert_eq!(*bounds.last().unwrap() as usize, a.path.len());
     assert_eq!(
         log.last(),
-        Some(&Record::Goal {
+        Some(&Event::Goal {
             g: a.path.len() as u32
         })
     );
@@ -338,14 +338,14 @@ fn watching_a_local_search_or_ida_with_memo_changes_nothing() {
     let mut bound = 0;
     for e in log.iter() {
         match e {
-            Record::IterationStart { bound: b } => bound = *b,
-            Record::Generate {
+            Event::IterationStart { bound: b } => bound = *b,
+            Event::Generate {
                 g,
                 h,
                 fate: Fate::New,
                 ..
             } => assert!(g + h <= bound),
-            Record::Generate {
+            Event::Generate {
                 g,
                 h,
                 fate: Fate::Pruned,

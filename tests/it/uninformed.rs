@@ -348,7 +348,7 @@ fn the_depth_knob_is_offered_and_checked() {
 fn events(s: &dyn huarong_engine::Strategy, p: &TilePuzzle) -> (Vec<String>, Outcome<Dir>) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = log.clone();
-    let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
+    let ctl = Control::default().with_events(Arc::new(move |e: &Event| {
         let what = match e {
             Event::IterationStart { bound } => format!("iteration {bound}"),
             other => other.name().to_string(),

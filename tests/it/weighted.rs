@@ -326,7 +326,7 @@ fn the_proven_search_reports_ida_events_and_watching_changes_nothing() {
         let plain = proven_within(&mut TileDfs::new(&p, &lc), 1.2, &one);
         let counts = Arc::new(Mutex::new(Counts::default()));
         let sink = Arc::clone(&counts);
-        let watched = one.clone().with_events(Arc::new(move |e: &Event<'_>| {
+        let watched = one.clone().with_events(Arc::new(move |e: &Event| {
             let mut c = sink.lock().unwrap();
             match e {
                 Event::Expand { .. } => c.expand += 1,

@@ -16,7 +16,7 @@ use crate::app::i18n::{CompareMsg, InspectorMsg, Lang, Message, language, names,
 use crate::app::model::Choice;
 use crate::app::settings::Family;
 use crate::engine::HeuristicKind;
-use crate::engine::step::Record;
+use crate::engine::step::Event;
 use crate::engine::strategy::{self, Strategy};
 use crate::engine::tiles::Shape;
 
@@ -48,19 +48,19 @@ impl Agreement {
 /// Whether two steps took the same thing: the same state expanded (its
 /// estimate may differ: that is the point of comparing heuristics), the
 /// same bound, the same move proposed.
-fn same_step(a: &Record, b: &Record) -> bool {
+fn same_step(a: &Event, b: &Event) -> bool {
     match (a, b) {
-        (Record::Expand { state: x, .. }, Record::Expand { state: y, .. }) => x == y,
-        (Record::Propose { state: x, .. }, Record::Propose { state: y, .. }) => x == y,
+        (Event::Expand { state: x, .. }, Event::Expand { state: y, .. }) => x == y,
+        (Event::Propose { state: x, .. }, Event::Propose { state: y, .. }) => x == y,
         _ => a == b,
     }
 }
 
 /// What a step took, in words: its state, or IDA*'s bound.
-pub fn taken(record: &Record, lang: Lang) -> String {
+pub fn taken(record: &Event, subject: &Subject, lang: Lang) -> String {
     match record {
-        Record::Expand { state, .. } | Record::Propose { state, .. } => state.clone(),
-        Record::IterationStart { bound } => InspectorMsg::Bound { n: *bound }.text(lang),
+        Event::Expand { state, .. } | Event::Propose { state, .. } => subject.text(state),
+        Event::IterationStart { bound } => InspectorMsg::Bound { n: *bound }.text(lang),
         other => other.name().to_string(),
     }
 }
@@ -132,7 +132,13 @@ pub fn picker(ui: &mut egui::Ui, choice: &mut Choice, subject: &Subject) -> Opti
 
 /// The line above the two columns: the first step they differ at, or how
 /// many they agree on so far.
-pub fn agreement(ui: &mut egui::Ui, agreement: &Agreement, a: &Recording, b: &Recording) {
+pub fn agreement(
+    ui: &mut egui::Ui,
+    subject: &Subject,
+    agreement: &Agreement,
+    a: &Recording,
+    b: &Recording,
+) {
     let lang = language(ui.ctx());
     match agreement.first_difference {
         Some(step) => {
@@ -142,8 +148,8 @@ pub fn agreement(ui: &mut egui::Ui, agreement: &Agreement, a: &Recording, b: &Re
             };
             let line = InspectorMsg::FirstDifference {
                 step,
-                left: taken(x, lang),
-                right: taken(y, lang),
+                left: taken(x, subject, lang),
+                right: taken(y, subject, lang),
             };
             ui.colored_label(ui.visuals().warn_fg_color, line.text(lang));
         }
@@ -156,14 +162,15 @@ pub fn agreement(ui: &mut egui::Ui, agreement: &Agreement, a: &Recording, b: &Re
 
 #[cfg(test)]
 mod tests {
+    use super::super::model::tests::named;
     use super::*;
     use crate::engine::observe::Fate;
 
-    fn expand(state: &str, h: u32) -> Record {
-        Record::Expand {
+    fn expand(state: &str, h: u32) -> Event {
+        Event::Expand {
             g: 0,
             h,
-            state: state.into(),
+            state: named(state),
         }
     }
 
@@ -171,16 +178,16 @@ mod tests {
     fn recording(states: &[(&str, u32)]) -> Recording {
         let mut r = Recording::new(super::super::model::Model::new(
             crate::engine::strategy::Visit::BestFirst,
-            states[0].0.into(),
+            named(states[0].0),
         ));
         r.target = states.len() as u64;
         for &(s, h) in states {
             r.push(expand(s, h));
-            r.push(Record::Generate {
+            r.push(Event::Generate {
                 g: 1,
                 h,
                 fate: Fate::New,
-                state: format!("{s}'"),
+                state: named(&format!("{s}'")),
             });
         }
         r.fold(true, usize::MAX);

@@ -1,6 +1,6 @@
-//! A state in words drawn as a board, large or small, with the app's own
-//! painting: the tile board widget, or the Klotski board for a layout
-//! read from the state's text.
+//! A state drawn as a board, large or small, with the app's own painting:
+//! the tile board widget, or the Klotski board for the layout its key
+//! names.
 
 use eframe::egui::{self, Sense, Vec2};
 
@@ -9,6 +9,7 @@ use super::super::klotski::names::piece_names;
 use crate::app::widgets::board_view::{BoardOptions, BoardView};
 use crate::engine::Board;
 use crate::engine::klotski::Layout;
+use crate::engine::observe::{StateKey, StateWords};
 
 /// What is searched: tiles towards a goal, or a Klotski layout.
 pub enum Subject {
@@ -19,6 +20,19 @@ pub enum Subject {
 }
 
 impl Subject {
+    /// How its states are written in words.
+    pub fn words(&self) -> StateWords {
+        match self {
+            Subject::Tiles(goal) => StateWords::tiles(goal.shape()),
+            Subject::Klotski(start) => StateWords::klotski(start),
+        }
+    }
+
+    /// `state` in words: a tile board's numbers, a layout's text.
+    pub fn text(&self, state: &StateKey) -> String {
+        self.words().text(state)
+    }
+
     /// The box a small board of about `side` points needs: square for
     /// tiles; for Klotski the layout's shape with room for the exit mark,
     /// its cells no smaller than the Klotski board draws them.
@@ -35,7 +49,14 @@ impl Subject {
 
     /// Draw `state` in a `size` box; the response senses clicks and names
     /// the box `label` for screen readers (and tests).
-    pub fn draw(&self, ui: &mut egui::Ui, state: &str, size: Vec2, label: &str) -> egui::Response {
+    pub fn draw(
+        &self,
+        ui: &mut egui::Ui,
+        state: &StateKey,
+        size: Vec2,
+        label: &str,
+    ) -> egui::Response {
+        let state = &self.text(state);
         let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
         let mut child = ui.new_child(egui::UiBuilder::new().max_rect(rect));
         match self {
@@ -92,7 +113,7 @@ pub fn grid(
     subject: &Subject,
     what: &str,
     side: f32,
-    items: impl Iterator<Item = (String, String)>,
+    items: impl Iterator<Item = (StateKey, String)>,
 ) {
     framed_grid(ui, subject, what, side, items.map(|(s, c)| (s, c, None)));
 }
@@ -104,7 +125,7 @@ pub fn framed_grid(
     subject: &Subject,
     what: &str,
     side: f32,
-    items: impl Iterator<Item = (String, String, Option<(super::legend::Key, f32)>)>,
+    items: impl Iterator<Item = (StateKey, String, Option<(super::legend::Key, f32)>)>,
 ) {
     let spacing = egui::vec2(10.0, 8.0);
     let size = subject.small(side);

@@ -5,8 +5,8 @@
 //! it), never from a second search. No egui here: the tests fold real runs
 //! and compare each step's explanation with the records.
 
-use crate::engine::observe::Fate;
-use crate::engine::step::Record;
+use crate::engine::observe::{Fate, StateKey};
+use crate::engine::step::Event;
 use crate::engine::strategy::{Deepen, Key, SearchKind};
 
 use super::model::{Model, Proposal};
@@ -144,7 +144,7 @@ pub enum Line {
 pub enum Narration {
     /// BFS takes the queue's first node, at depth `g`; `waiting` behind it.
     BfsTake {
-        state: String,
+        state: StateKey,
         g: u32,
         waiting: usize,
     },
@@ -157,13 +157,13 @@ pub enum Narration {
     /// A* (weighted A*) takes the open node with the least key; `ties`
     /// other open nodes share it.
     BestTake {
-        state: String,
+        state: StateKey,
         g: u32,
         h: u32,
         ties: usize,
     },
     /// The next open node is the goal.
-    BestGoal { state: String, g: u32 },
+    BestGoal { state: StateKey, g: u32 },
     /// A child of A*'s expansion and its fate.
     BestChild {
         i: usize,
@@ -174,7 +174,7 @@ pub enum Narration {
     /// DFS's depth limit.
     DfsLimit { limit: u32 },
     /// DFS searches a node at depth `g`.
-    DfsSearch { state: String, g: u32 },
+    DfsSearch { state: StateKey, g: u32 },
     /// A child of DFS and its fate.
     DfsChild {
         i: usize,
@@ -184,7 +184,7 @@ pub enum Narration {
     },
     /// A depth-first search backs up to the node at depth `g` and tries
     /// its next move.
-    BackUp { state: String, g: u32 },
+    BackUp { state: StateKey, g: u32 },
     /// IDA* / IDS: the first iteration's bound.
     FirstBound { bound: u32 },
     /// IDA* / IDS: an iteration ended without the goal; the least f cut
@@ -196,7 +196,7 @@ pub enum Narration {
     },
     /// IDA* / IDS searches a node within the bound.
     IdaSearch {
-        state: String,
+        state: StateKey,
         g: u32,
         h: u32,
         bound: u32,
@@ -367,7 +367,7 @@ impl Lesson {
     }
 
     /// Fold `record` in; `model` has folded it already.
-    pub fn fold(&mut self, model: &Model, record: &Record) {
+    pub fn fold(&mut self, model: &Model, record: &Event) {
         if record.starts_step() {
             self.explained = Some(Explained::default());
         }
@@ -378,11 +378,11 @@ impl Lesson {
         self.explained = Some(e);
     }
 
-    fn explain(&mut self, e: &mut Explained, model: &Model, record: &Record) {
+    fn explain(&mut self, e: &mut Explained, model: &Model, record: &Event) {
         use SearchKind as K;
         // Matched in place: only a narration that names the state copies it.
         match *record {
-            Record::Expand { g, h, ref state } => match self.kind {
+            Event::Expand { g, h, ref state } => match self.kind {
                 K::BreadthFirst { .. } => {
                     e.run(Line::BfsTake);
                     e.run(Line::BfsEach);
@@ -446,7 +446,7 @@ impl Lesson {
                 }
                 K::Annealing | K::Tabu | K::HillClimbing => {}
             },
-            Record::Generate {
+            Event::Generate {
                 g,
                 h,
                 fate,
@@ -516,7 +516,7 @@ impl Lesson {
                     K::Annealing | K::Tabu | K::HillClimbing => {}
                 }
             }
-            Record::IterationStart { bound } => {
+            Event::IterationStart { bound } => {
                 match self.kind {
                     K::DepthLimited => {
                         e.run(Line::DfsInit);
@@ -546,7 +546,7 @@ impl Lesson {
                 self.at_depth = None;
                 self.bound_vars(e);
             }
-            Record::Goal { g } => match self.kind {
+            Event::Goal { g } => match self.kind {
                 K::BreadthFirst { .. } => {
                     e.run(Line::BfsGoal);
                     e.narration.push(Narration::Goal { g });
@@ -556,7 +556,7 @@ impl Lesson {
                     let state = model
                         .next_open(1)
                         .pop()
-                        .map_or_else(|| model.start().to_string(), |n| n.state);
+                        .map_or_else(|| model.start().clone(), |n| n.state);
                     e.narration.push(Narration::BestGoal { state, g });
                 }
                 K::DepthLimited | K::Deepening(_) => {
@@ -573,12 +573,12 @@ impl Lesson {
                 }
             },
             // The proposal as the model just folded it.
-            Record::Propose { .. } => {
+            Event::Propose { .. } => {
                 if let Some(p) = model.proposals.back() {
                     self.propose(e, model, p);
                 }
             }
-            Record::Aspiration { score, .. } => {
+            Event::Aspiration { score, .. } => {
                 e.lines.retain(|l| *l != Line::TabuOldest);
                 // The step's lines in pseudocode order: weigh, aspire, move.
                 e.lines.retain(|l| *l != Line::TabuMove);
@@ -592,15 +592,15 @@ impl Lesson {
                 }
                 e.set(Var::Aspiration, Value::Flag(true));
             }
-            Record::TabuAdd { .. } | Record::TabuExpire { .. } => {
+            Event::TabuAdd { .. } | Event::TabuExpire { .. } => {
                 e.set(Var::TabuLen, Value::Whole(model.tabu.len() as u64));
             }
-            Record::Diversify => e.run(Line::TabuKick),
-            Record::Restart { run } => {
+            Event::Diversify => e.run(Line::TabuKick),
+            Event::Restart { run } => {
                 e.run(Line::AnnealRestart);
                 e.narration.push(Narration::Restarted { run: run + 1 });
             }
-            Record::LocalMinimum { energy } => {
+            Event::LocalMinimum { energy } => {
                 e.run(Line::GreedyStuck);
                 e.narration.push(Narration::GreedyStuck { energy });
             }

@@ -37,6 +37,7 @@ use super::model::{Choice, Finished, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::observe::StateKey;
 use crate::engine::step::Stepper;
 use crate::engine::strategy::{Key, SolveError, Strategy};
 use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Status, TilePuzzle};
@@ -250,7 +251,7 @@ pub fn open(
             jobs,
             subject,
             (name, RunBy::new(&*strategy, None)),
-            empty_model(&*strategy, layout.to_text(), true),
+            empty_model(&*strategy, StateKey::of_layout(&layout), true),
             ctx,
             Control::default().with_limits(limits),
             move |ctl| {
@@ -284,7 +285,7 @@ pub fn open(
         title(&*strategy, Some(kind)),
         RunBy::new(&*strategy, Some(kind)),
     );
-    let start = puzzle.start.to_text();
+    let start = StateKey::of_tiles(puzzle.start.cells());
     let subject = Subject::Tiles(puzzle.goal.clone());
     let repaint = ctx.clone();
     Ok(Inspector::start(
@@ -315,9 +316,9 @@ pub fn open(
     ))
 }
 
-/// The model of `strategy`'s run from `start` (its state in words, on a
-/// Klotski board if `klotski`), nothing folded yet.
-fn empty_model(strategy: &dyn Strategy, start: String, klotski: bool) -> Model {
+/// The model of `strategy`'s run from `start` (on a Klotski board if
+/// `klotski`), nothing folded yet.
+fn empty_model(strategy: &dyn Strategy, start: StateKey, klotski: bool) -> Model {
     let kind = strategy.search_kind();
     let model = Model::new(strategy.visit(), start)
         .keyed(kind.and_then(|k| k.key()).unwrap_or(Key::F))
@@ -486,6 +487,12 @@ impl Inspector {
     #[cfg(test)]
     pub fn model(&self) -> Model {
         lock(&self.recording).model.clone()
+    }
+
+    /// A state of the run in words.
+    #[cfg(test)]
+    pub fn text(&self, state: &StateKey) -> String {
+        self.subject.text(state)
     }
 
     /// Whether Play is on.
@@ -693,7 +700,7 @@ impl Inspector {
             let theirs = partner.recording.clone();
             let pr = lock(&theirs);
             egui::CentralPanel::default().show(ui, |ui| {
-                beside::agreement(ui, &self.agreement, &r, &pr);
+                beside::agreement(ui, &self.subject, &self.agreement, &r, &pr);
                 ui.separator();
                 ui.columns(2, |columns| {
                     columns[0].push_id("left", |ui| self.column(ui, m));

@@ -8,8 +8,8 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, VecDeque};
 
-use crate::engine::observe::{Fate, Iteration};
-use crate::engine::step::Record;
+use crate::engine::observe::{Fate, Iteration, StateKey};
+use crate::engine::step::Event;
 use crate::engine::strategy::{Key, Visit};
 
 /// Proposed moves kept for the table (the latest).
@@ -32,8 +32,8 @@ enum Order {
 /// A node as the inspector shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Node {
-    /// The state in words.
-    pub state: String,
+    /// The state.
+    pub state: StateKey,
     /// Moves from the start.
     pub g: u32,
     /// The heuristic's estimate.
@@ -76,8 +76,8 @@ pub struct TreeNode {
 /// was generated from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Waiting<'a> {
-    /// The state in words.
-    pub state: &'a str,
+    /// The state.
+    pub state: &'a StateKey,
     /// Moves from the start.
     pub g: u32,
     /// The heuristic's estimate.
@@ -94,7 +94,7 @@ pub struct Proposal {
     /// Iterations before it.
     pub iteration: u64,
     /// The state proposed.
-    pub state: String,
+    pub state: StateKey,
     /// Energy (tabu: score) of the current state.
     pub energy: f64,
     /// Energy of the proposed state.
@@ -148,7 +148,7 @@ struct Frame {
 pub struct Model {
     /// How the strategy searches (the registry's word for it).
     visit: Visit,
-    start: String,
+    start: StateKey,
     /// Steps folded (expansions, iterations begun, proposals).
     pub steps: u64,
     /// Events folded.
@@ -166,10 +166,10 @@ pub struct Model {
     /// BFS's queue, in order.
     queue: VecDeque<Node>,
     /// A*'s open list: state → (g, h, when pushed).
-    open: HashMap<String, (u32, u32, u64)>,
+    open: HashMap<StateKey, (u32, u32, u64)>,
     /// The same, ordered as the search pops it: least key (A*: f), newest
     /// first.
-    by_f: BTreeMap<(u64, Reverse<u64>), String>,
+    by_f: BTreeMap<(u64, Reverse<u64>), StateKey>,
     /// What a best-first search orders its open list by.
     key: Key,
     /// The search uses a heuristic (else its h is no estimate: BFS, DFS,
@@ -187,13 +187,13 @@ pub struct Model {
     /// run, so the path to the goal is always in it (the view folds it).
     pub tree: Vec<TreeNode>,
     /// The tree node each state was last generated from.
-    generated_by: HashMap<String, usize>,
+    generated_by: HashMap<StateKey, usize>,
     /// The tree node of the goal, once reached.
     pub goal_node: Option<usize>,
     /// Local searches: the walk's current state.
-    pub walk_at: String,
+    pub walk_at: StateKey,
     /// States walked to (the latest [`WALK_KEPT`]), the start first.
-    pub walk: VecDeque<String>,
+    pub walk: VecDeque<StateKey>,
     /// Moves walked (all of them).
     pub walk_len: u64,
     /// The latest proposals, newest last.
@@ -204,7 +204,7 @@ pub struct Model {
     /// Annealing's temperature.
     pub temperature: Option<f64>,
     /// The tabu list, oldest first.
-    pub tabu: VecDeque<String>,
+    pub tabu: VecDeque<StateKey>,
     /// Aspiration events (iteration, score, best before), the latest.
     pub aspirations: VecDeque<(u64, f64, f64)>,
     /// Diversifications so far.
@@ -219,8 +219,8 @@ pub struct Model {
 
 impl Model {
     /// Nothing folded yet, for a search that visits states as `visit`
-    /// says, from `start` (its state in words).
-    pub fn new(visit: Visit, start: String) -> Self {
+    /// says, from `start`.
+    pub fn new(visit: Visit, start: StateKey) -> Self {
         let mut model = Self {
             visit,
             walk_at: start.clone(),
@@ -270,8 +270,8 @@ impl Model {
 
     /// The search waits to begin the step `next` starts: before the first
     /// expansion, that is where the start's estimate is first told.
-    pub fn waiting_for(&mut self, next: &Record) {
-        if let Record::Expand { g: 0, h, state } = next
+    pub fn waiting_for(&mut self, next: &Event) {
+        if let Event::Expand { g: 0, h, state } = next
             && self.steps == 0
             && *state == self.start
             && let Some(&(g, old, at)) = self.open.get(state)
@@ -361,8 +361,8 @@ impl Model {
         self.frames.iter().map(|f| f.node.clone()).collect()
     }
 
-    /// The start's state in words.
-    pub fn start(&self) -> &str {
+    /// The start's state.
+    pub fn start(&self) -> &StateKey {
         &self.start
     }
 
@@ -490,7 +490,7 @@ impl Model {
         }
     }
 
-    fn remove_open(&mut self, state: &str) {
+    fn remove_open(&mut self, state: &StateKey) {
         if let Some((g, h, at)) = self.open.remove(state) {
             let key = self.rank(g, h);
             self.by_f.remove(&(key, Reverse(at)));
@@ -547,19 +547,15 @@ impl Model {
     /// tree node it was generated from; the goal, once reached, is in the
     /// tree and not here.
     pub fn frontier(&self) -> Vec<Waiting<'_>> {
-        let goal = self.goal_node.map(|i| self.tree[i].node.state.as_str());
-        let all: Vec<(&str, u32, u32)> = match self.order() {
-            Order::Fifo => self
-                .queue
-                .iter()
-                .map(|n| (n.state.as_str(), n.g, n.h))
-                .collect(),
+        let goal = self.goal_node.map(|i| &self.tree[i].node.state);
+        let all: Vec<(&StateKey, u32, u32)> = match self.order() {
+            Order::Fifo => self.queue.iter().map(|n| (&n.state, n.g, n.h)).collect(),
             Order::BestF => self
                 .by_f
                 .values()
                 .map(|s| {
                     let (g, h, _) = self.open[s];
-                    (s.as_str(), g, h)
+                    (s, g, h)
                 })
                 .collect(),
         };
@@ -578,7 +574,7 @@ impl Model {
 
     /// When each open node was pushed (1 the first), A*'s tie-breaker:
     /// among equal f the one pushed last comes first. None for BFS's queue.
-    pub fn pushed(&self, state: &str) -> Option<u64> {
+    pub fn pushed(&self, state: &StateKey) -> Option<u64> {
         match self.order() {
             Order::Fifo => None,
             Order::BestF => self.open.get(state).map(|&(_, _, at)| at),
@@ -592,18 +588,18 @@ impl Model {
     }
 
     /// Fold one event in.
-    pub fn fold(&mut self, record: &Record) {
+    pub fn fold(&mut self, record: &Event) {
         self.events += 1;
         if record.starts_step() {
             self.steps += 1;
         }
         match record {
-            Record::Expand { g, h, state } => self.expand(Node {
+            Event::Expand { g, h, state } => self.expand(Node {
                 state: state.clone(),
                 g: *g,
                 h: *h,
             }),
-            Record::Generate { g, h, fate, state } => self.generate(
+            Event::Generate { g, h, fate, state } => self.generate(
                 Node {
                     state: state.clone(),
                     g: *g,
@@ -611,7 +607,7 @@ impl Model {
                 },
                 *fate,
             ),
-            Record::IterationStart { bound } => {
+            Event::IterationStart { bound } => {
                 self.iterations.push(Iteration {
                     bound: *bound,
                     ..Iteration::default()
@@ -621,8 +617,8 @@ impl Model {
                 self.generated_by.clear();
                 self.frames.clear();
             }
-            Record::Goal { g } => self.reach_goal(*g),
-            Record::Propose {
+            Event::Goal { g } => self.reach_goal(*g),
+            Event::Propose {
                 iteration,
                 energy,
                 proposed,
@@ -641,33 +637,33 @@ impl Model {
                 tabu: *tabu,
                 accepted: *accepted,
             }),
-            Record::TabuAdd { state, .. } => {
+            Event::TabuAdd { state, .. } => {
                 // A state walked to again is tabu again, from now.
                 if let Some(i) = self.tabu.iter().position(|s| s == state) {
                     self.tabu.remove(i);
                 }
                 self.tabu.push_back(state.clone());
             }
-            Record::TabuExpire { state } => {
+            Event::TabuExpire { state } => {
                 if let Some(i) = self.tabu.iter().position(|s| s == state) {
                     self.tabu.remove(i);
                 }
             }
-            Record::Aspiration { score, best } => {
+            Event::Aspiration { score, best } => {
                 let iteration = self.proposals.back().map_or(0, |p| p.iteration);
                 self.aspirations.push_back((iteration, *score, *best));
                 if self.aspirations.len() > ASPIRATIONS_KEPT {
                     self.aspirations.pop_front();
                 }
             }
-            Record::Diversify => self.diversified += 1,
-            Record::Restart { run } => {
+            Event::Diversify => self.diversified += 1,
+            Event::Restart { run } => {
                 self.run = *run;
                 self.walk_at = self.start.clone();
                 self.walk.push_back(self.start.clone());
                 self.neighbours.clear();
             }
-            Record::LocalMinimum { energy } => {
+            Event::LocalMinimum { energy } => {
                 self.local_minimum = Some((*energy, self.neighbours.clone()));
             }
         }
@@ -814,13 +810,29 @@ pub(super) mod tests {
     use std::collections::HashSet;
     use std::sync::{Arc, Mutex};
 
+    /// The key of a tile board written `text`.
+    pub(in crate::app::inspector) fn board_key(text: &str) -> StateKey {
+        StateKey::of_tile_text(text).unwrap()
+    }
+
+    /// A distinct key for a test's made-up state `name`.
+    pub(in crate::app::inspector) fn named(name: &str) -> StateKey {
+        StateKey::Cells(name.as_bytes().into())
+    }
+
+    /// A 3×3 board's key in words.
+    pub(in crate::app::inspector) fn board_text(key: &StateKey) -> String {
+        crate::engine::observe::StateWords::tiles(crate::engine::Shape::new(3, 3).unwrap())
+            .text(key)
+    }
+
     /// Every event of `strategy` on `board` (Manhattan), the run limited
     /// to `max_nodes` expansions.
     pub(in crate::app::inspector) fn events(
         strategy: &str,
         board: &str,
         max_nodes: Option<u64>,
-    ) -> Vec<Record> {
+    ) -> Vec<Event> {
         crate::app::inspector::tests::lesson::records(find(strategy).unwrap(), board, max_nodes)
     }
 
@@ -828,11 +840,11 @@ pub(super) mod tests {
     pub(in crate::app::inspector) fn fold_all(
         strategy: &str,
         board: &str,
-        records: &[Record],
+        records: &[Event],
     ) -> Model {
         let s = find(strategy).unwrap();
         // As the inspector makes it: ordered by the strategy's key.
-        let mut m = super::super::empty_model(s, board.to_string(), false);
+        let mut m = super::super::empty_model(s, board_key(board), false);
         for r in records {
             m.fold(r);
         }
@@ -874,9 +886,9 @@ pub(super) mod tests {
     }
 
     /// Adjacent: one blank move apart.
-    pub(in crate::app::inspector) fn adjacent(a: &str, b: &str) -> bool {
-        let a = Board::parse(a, None).unwrap();
-        let b = Board::parse(b, None).unwrap();
+    pub(in crate::app::inspector) fn adjacent(a: &StateKey, b: &StateKey) -> bool {
+        let a = Board::parse(&board_text(a), None).unwrap();
+        let b = Board::parse(&board_text(b), None).unwrap();
         Dir::ALL.iter().any(|&d| {
             let mut c = a.clone();
             c.apply(d).is_some() && c == b
@@ -907,10 +919,10 @@ pub(super) mod tests {
     fn every_astar_expansion_has_the_least_f_of_the_open_list() {
         let board = "1 8 5 4 2 3 7 6 0";
         let records = events("astar", board, None);
-        let mut m = Model::new(Visit::BestFirst, board.into());
+        let mut m = Model::new(Visit::BestFirst, board_key(board));
         let mut checked = 0;
         for r in &records {
-            if let Record::Expand { g, h, state } = r
+            if let Event::Expand { g, h, state } = r
                 && m.expanded > 0
             {
                 assert_eq!(m.least_open_f(), Some(g + h), "at expansion {}", m.expanded);
@@ -923,12 +935,9 @@ pub(super) mod tests {
         // The path in the tree is a solution: from the start to the goal,
         // one move a link, as long as the solution.
         let path = m.solution_nodes();
-        let states: Vec<&str> = path
-            .iter()
-            .map(|&i| m.tree[i].node.state.as_str())
-            .collect();
-        assert_eq!(states[0], board);
-        assert_eq!(*states.last().unwrap(), "1 2 3 4 5 6 7 8 0");
+        let states: Vec<&StateKey> = path.iter().map(|&i| &m.tree[i].node.state).collect();
+        assert_eq!(*states[0], board_key(board));
+        assert_eq!(**states.last().unwrap(), board_key("1 2 3 4 5 6 7 8 0"));
         assert_eq!(path.len() as u32 - 1, m.goal.unwrap());
         assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
     }
@@ -965,13 +974,13 @@ pub(super) mod tests {
                 let puzzle = TilePuzzle::parse(board, None, None).unwrap();
                 let log = Arc::new(Mutex::new(Vec::new()));
                 let sink = log.clone();
-                let ctl = Control::default().with_events(Arc::new(move |e: &Event<'_>| {
-                    sink.lock().unwrap().push(e.to_record())
+                let ctl = Control::default().with_events(Arc::new(move |e: &Event| {
+                    sink.lock().unwrap().push(e.clone())
                 }));
                 let o = solve_tiles(&**s, &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
-                let mut m = Model::new(Visit::BestFirst, board.into()).keyed(key);
+                let mut m = Model::new(Visit::BestFirst, board_key(board)).keyed(key);
                 for r in log.lock().unwrap().iter() {
-                    if let Record::Expand { state, .. } = r
+                    if let Event::Expand { state, .. } = r
                         && m.expanded > 0
                     {
                         let next = &m.next_open(1)[0].state;
@@ -982,7 +991,7 @@ pub(super) mod tests {
                 }
                 let path = m.solution_nodes();
                 let last = &m.tree[*path.last().unwrap()].node.state;
-                assert_eq!(last, "1 2 3 4 5 6 7 8 0", "{key:?}");
+                assert_eq!(*last, board_key("1 2 3 4 5 6 7 8 0"), "{key:?}");
                 assert_eq!(path.len(), o.path.len() + 1, "{key:?}");
             }
         }
@@ -1010,11 +1019,8 @@ pub(super) mod tests {
             // The last iteration's tree holds the path to the goal.
             let path = m.solution_nodes();
             assert_eq!(path.len() as u32, optimum + 1, "{board}");
-            assert_eq!(m.tree[path[0]].node.state, board);
-            let states: Vec<&str> = path
-                .iter()
-                .map(|&i| m.tree[i].node.state.as_str())
-                .collect();
+            assert_eq!(m.tree[path[0]].node.state, board_key(board));
+            let states: Vec<&StateKey> = path.iter().map(|&i| &m.tree[i].node.state).collect();
             assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
         }
     }
@@ -1024,7 +1030,7 @@ pub(super) mod tests {
         for strategy in ["bfs", "astar"] {
             let board = "1 2 3 0 4 6 7 5 8";
             let m = fold_all(strategy, board, &events(strategy, board, None));
-            assert_eq!(m.tree[0].node.state, board);
+            assert_eq!(m.tree[0].node.state, board_key(board));
             assert_eq!(m.tree[0].parent, None);
             for (i, t) in m.tree.iter().enumerate().skip(1) {
                 let p = &m.tree[t.parent.expect("linked")];
@@ -1037,8 +1043,8 @@ pub(super) mod tests {
     }
 
     /// The neighbours of a tile state in words.
-    fn neighbour_texts(state: &str) -> Vec<String> {
-        let b = Board::parse(state, None).unwrap();
+    fn neighbour_texts(state: &StateKey) -> Vec<String> {
+        let b = Board::parse(&board_text(state), None).unwrap();
         Dir::ALL
             .iter()
             .filter_map(|&d| {
@@ -1051,12 +1057,12 @@ pub(super) mod tests {
     #[test]
     fn the_annealing_walk_moves_one_tile_at_a_time_with_the_metropolis_chance() {
         let records = events("annealing", FAR, Some(3_000));
-        let mut m = Model::new(Visit::Local, FAR.into());
+        let mut m = Model::new(Visit::Local, board_key(FAR));
         let mut accepted = 0;
-        let mut at = FAR.to_string();
+        let mut at = board_key(FAR);
         for r in &records {
             m.fold(r);
-            if let Record::Propose {
+            if let Event::Propose {
                 energy,
                 proposed,
                 temperature,
@@ -1067,7 +1073,10 @@ pub(super) mod tests {
             } = r
             {
                 // Each proposal is a neighbour of where the walk is.
-                assert!(neighbour_texts(&at).contains(state), "{at} → {state}");
+                assert!(
+                    neighbour_texts(&at).contains(&board_text(state)),
+                    "{at:?} → {state:?}"
+                );
                 let t = temperature.expect("annealing has a temperature");
                 let delta = proposed - energy;
                 let chance = if delta <= 0.0 {
@@ -1098,7 +1107,7 @@ pub(super) mod tests {
             .clone()
             .expect("greedy gets stuck on this one");
         let mut around: Vec<String> = neighbour_texts(&m.walk_at);
-        let mut shown: Vec<String> = neighbours.iter().map(|n| n.state.clone()).collect();
+        let mut shown: Vec<String> = neighbours.iter().map(|n| board_text(&n.state)).collect();
         around.sort();
         shown.sort();
         assert_eq!(shown, around, "every neighbour of the minimum, once");
@@ -1113,11 +1122,11 @@ pub(super) mod tests {
     #[test]
     fn the_tabu_list_holds_the_states_walked_to_within_the_tenure() {
         let records = events("tabu", FAR, Some(2_000));
-        let mut m = Model::new(Visit::Local, FAR.into());
+        let mut m = Model::new(Visit::Local, board_key(FAR));
         let mut longest = 0;
         for r in &records {
             m.fold(r);
-            if let Record::TabuAdd { len, state } = r {
+            if let Event::TabuAdd { len, state } = r {
                 assert_eq!(*state, m.walk_at, "the state just walked to");
                 assert_eq!(m.tabu.len(), *len, "the list's length as the search has it");
                 longest = longest.max(*len);

@@ -123,13 +123,17 @@ mod tests {
 
     fn model(strategy: &str) -> Model {
         let s = find(strategy).unwrap();
-        Model::new(s.visit(), "1 2 3 4 5 6 7 0 8".into()).informed(s.uses_heuristic())
+        Model::new(
+            s.visit(),
+            super::super::model::tests::board_key("1 2 3 4 5 6 7 0 8"),
+        )
+        .informed(s.uses_heuristic())
     }
 
     #[test]
     fn a_search_without_a_heuristic_shows_g_alone() {
         let node = Node {
-            state: String::new(),
+            state: Default::default(),
             g: 3,
             h: 0,
         };
@@ -155,8 +159,11 @@ mod tests {
         assert!(!model("ids").fresh().uses_heuristic());
         assert!(model("idastar").fresh().uses_heuristic());
         assert!(
-            !Model::new(crate::engine::strategy::Visit::BreadthFirst, String::new())
-                .uses_heuristic()
+            !Model::new(
+                crate::engine::strategy::Visit::BreadthFirst,
+                Default::default()
+            )
+            .uses_heuristic()
         );
     }
 }

@@ -13,8 +13,8 @@ use super::lesson::Lesson;
 use super::model::Model;
 use super::pseudocode;
 use crate::app::i18n::{InspectorMsg, Lang, LessonMsg, Message, language, tr};
-use crate::engine::observe::Fate;
-use crate::engine::step::Record;
+use crate::engine::observe::{Fate, StateKey};
+use crate::engine::step::Event;
 use crate::engine::strategy::SearchKind;
 
 /// Most steps the search is let run ahead for one question (a tabu
@@ -27,9 +27,12 @@ const CANDIDATES: usize = 6;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Ask {
     /// Which of these nodes is expanded next.
-    Node { candidates: Vec<String> },
+    Node { candidates: Vec<StateKey> },
     /// Which neighbour the walk moves to (`stop`: greedy may stop instead).
-    Neighbour { candidates: Vec<String>, stop: bool },
+    Neighbour {
+        candidates: Vec<StateKey>,
+        stop: bool,
+    },
     /// What becomes of child `i` (g, h) of the coming expansion.
     Fate {
         i: usize,
@@ -47,7 +50,7 @@ pub enum Ask {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Answer {
     /// A node or a neighbour, by its state.
-    State(String),
+    State(StateKey),
     /// Greedy stops at a local minimum.
     Stop,
     /// A child's fate.
@@ -81,20 +84,23 @@ pub enum Pose {
 }
 
 /// A fixed shuffle (the order the search takes them in would tell).
-fn shuffled(mut states: Vec<String>) -> Vec<String> {
-    let hash = |s: &str| {
-        s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-        })
+fn shuffled(mut states: Vec<StateKey>) -> Vec<StateKey> {
+    // `DefaultHasher::new` hashes alike every time: the same candidates
+    // come in the same order.
+    let hash = |s: &StateKey| {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        s.hash(&mut h);
+        h.finish()
     };
-    states.sort_by_key(|s| hash(s));
+    states.sort_by_key(hash);
     states
 }
 
 /// The question about the steps after `model`: `coming` the complete
 /// steps recorded after it (each from its step-starting event), `more`
 /// whether the search may record more.
-pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
+pub fn pose(model: &Model, coming: &[&[Event]], more: bool) -> Pose {
     let Some(kind) = model.lesson().map(Lesson::kind) else {
         return Pose::Nothing;
     };
@@ -104,7 +110,7 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
     use SearchKind as K;
     let children = || {
         first.iter().filter_map(|r| match r {
-            Record::Generate { g, h, fate, .. } => Some((*g, *h, *fate)),
+            Event::Generate { g, h, fate, .. } => Some((*g, *h, *fate)),
             _ => None,
         })
     };
@@ -116,7 +122,7 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
         })
     };
     match (kind, &first[0]) {
-        (K::BestFirst(_) | K::BreadthFirst { .. }, Record::Expand { state, .. }) => {
+        (K::BestFirst(_) | K::BreadthFirst { .. }, Event::Expand { state, .. }) => {
             // A reopening or an update is asked about when one comes.
             let changed = children()
                 .enumerate()
@@ -133,7 +139,7 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
                     Answer::Fate(fate),
                 );
             }
-            let candidates: Vec<String> = model
+            let candidates: Vec<StateKey> = model
                 .next_open(CANDIDATES)
                 .into_iter()
                 .map(|n| n.state)
@@ -148,14 +154,14 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
                 Answer::State(state.clone()),
             )
         }
-        (K::DepthLimited | K::Deepening(_), Record::IterationStart { bound }) => {
+        (K::DepthLimited | K::Deepening(_), Event::IterationStart { bound }) => {
             let Some(was) = model.bound() else {
                 return Pose::Nothing; // the first bound is h(start)
             };
             let options = (was + 1..=bound + 2).collect();
             one(Ask::Bound { was, options }, Answer::Bound(*bound))
         }
-        (K::DepthLimited | K::Deepening(_), Record::Expand { .. }) => {
+        (K::DepthLimited | K::Deepening(_), Event::Expand { .. }) => {
             let Some((g, h, fate)) = children().next() else {
                 return Pose::Nothing;
             };
@@ -177,7 +183,7 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
         }
         (
             K::Annealing,
-            Record::Propose {
+            Event::Propose {
                 energy,
                 proposed,
                 temperature,
@@ -196,7 +202,7 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
         ),
         (
             K::Tabu | K::HillClimbing,
-            Record::Propose {
+            Event::Propose {
                 iteration,
                 accepted,
                 ..
@@ -215,16 +221,14 @@ pub fn pose(model: &Model, coming: &[&[Record]], more: bool) -> Pose {
             }
             let mut candidates = Vec::new();
             for (k, step) in coming.iter().enumerate() {
-                let Record::Propose {
+                let Event::Propose {
                     state, accepted, ..
                 } = &step[0]
                 else {
                     return Pose::Nothing;
                 };
                 candidates.push(state.clone());
-                let stuck = step
-                    .iter()
-                    .any(|r| matches!(r, Record::LocalMinimum { .. }));
+                let stuck = step.iter().any(|r| matches!(r, Event::LocalMinimum { .. }));
                 if *accepted || stuck {
                     let answer = if *accepted {
                         Answer::State(state.clone())
@@ -337,7 +341,7 @@ pub fn show(
         return None;
     };
     let size = subject.small(56.0);
-    let mut boards = |ui: &mut egui::Ui, states: &[String]| {
+    let mut boards = |ui: &mut egui::Ui, states: &[StateKey]| {
         ui.horizontal_wrapped(|ui| {
             for (i, s) in states.iter().enumerate() {
                 let label = LessonMsg::Candidate { i }.text(lang);

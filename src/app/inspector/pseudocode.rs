@@ -8,7 +8,7 @@ use super::board::Subject;
 use super::lesson::{Lesson, Line, Narration, Value, Var};
 use super::model::Model;
 use crate::app::i18n::{Lang, LessonMsg, Message, language, tr};
-use crate::engine::observe::Fate;
+use crate::engine::observe::{Fate, StateKey};
 use crate::engine::strategy::{Deepen, Key, SearchKind};
 
 /// Iterative deepening on the depth: its bound is a depth limit.
@@ -119,7 +119,7 @@ pub fn percent(p: f64) -> String {
 
 /// A sentence of the step in `lang`.
 pub fn narrate(n: &Narration, lesson: &Lesson, subject: &Subject, lang: Lang) -> String {
-    let board = |s: &str| state_words(subject, s, lang);
+    let board = |s: &StateKey| state_words(subject, &subject.text(s), lang);
     let msg = match n.clone() {
         Narration::BfsTake { state, g, waiting } => LessonMsg::BfsTake1 {
             state: board(&state),

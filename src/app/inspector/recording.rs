@@ -13,7 +13,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::model::Model;
-use crate::engine::step::Record;
+use crate::engine::step::Event;
 
 /// Most events kept for Back; past it they are dropped and Back is off.
 pub const KEPT_EVENTS: usize = 1_000_000;
@@ -21,7 +21,7 @@ pub const KEPT_EVENTS: usize = 1_000_000;
 /// A run's recording; see the [module](self).
 pub struct Recording {
     /// Events recorded, from `dropped` on.
-    records: Vec<Record>,
+    records: Vec<Event>,
     /// Events dropped from the front past `kept`.
     dropped: usize,
     /// Most events kept for Back ([`KEPT_EVENTS`]; tests lower it).
@@ -61,7 +61,7 @@ impl Recording {
 
     /// On the search's thread: keep `record`, and fold the step it ends
     /// if that step is asked for.
-    pub fn push(&mut self, record: Record) {
+    pub fn push(&mut self, record: Event) {
         if record.starts_step() {
             self.step_starts.push(self.end());
         }
@@ -82,7 +82,7 @@ impl Recording {
 
     /// The steps recorded after those shown, each whole (`last_whole`:
     /// the last one too), in order: what Predict asks about.
-    pub fn coming(&self, last_whole: bool) -> Vec<&[Record]> {
+    pub fn coming(&self, last_whole: bool) -> Vec<&[Event]> {
         let end = self.end();
         let mut steps = Vec::new();
         let mut k = self.model.steps as usize;
@@ -99,7 +99,7 @@ impl Recording {
     }
 
     /// The event that began step `k` (0-based), if still kept.
-    pub fn step_record(&self, k: u64) -> Option<&Record> {
+    pub fn step_record(&self, k: u64) -> Option<&Event> {
         let at = *self.step_starts.get(usize::try_from(k).ok()?)?;
         self.records.get(at.checked_sub(self.dropped)?)
     }
@@ -177,24 +177,25 @@ impl Recording {
 
 #[cfg(test)]
 mod tests {
+    use super::super::model::tests::named;
     use super::*;
     use crate::engine::observe::Fate;
     use crate::engine::strategy::Visit;
 
-    fn expand(g: u32, state: &str) -> Record {
-        Record::Expand {
+    fn expand(g: u32, state: &str) -> Event {
+        Event::Expand {
             g,
             h: 0,
-            state: state.into(),
+            state: named(state),
         }
     }
 
-    fn child(g: u32, state: &str) -> Record {
-        Record::Generate {
+    fn child(g: u32, state: &str) -> Event {
+        Event::Generate {
             g,
             h: 0,
             fate: Fate::New,
-            state: state.into(),
+            state: named(state),
         }
     }
 
@@ -202,7 +203,7 @@ mod tests {
     /// when the caller says the last one is (the search waits at the gate).
     #[test]
     fn steps_fold_when_asked_for_and_whole() {
-        let mut r = Recording::new(Model::new(Visit::BreadthFirst, "a".into()));
+        let mut r = Recording::new(Model::new(Visit::BreadthFirst, named("a")));
         r.push(expand(0, "a"));
         r.push(child(1, "b"));
         assert_eq!(r.model.steps, 0, "not asked for");

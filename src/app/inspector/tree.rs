@@ -170,7 +170,7 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>) -> Shown {
         let i = match visit {
             Visit::Waiting(w) => {
                 let node = Node {
-                    state: w.state.to_string(),
+                    state: w.state.clone(),
                     g: w.g,
                     h: w.h,
                 };
@@ -538,22 +538,23 @@ pub fn show(
 
 #[cfg(test)]
 mod tests {
-    use super::super::model::tests::{FAR, adjacent, events, fold_all};
+    use super::super::model::tests::{FAR, adjacent, board_key, events, fold_all};
     use super::*;
     use crate::engine::Board;
-    use crate::engine::step::Record;
+    use crate::engine::observe::StateKey;
+    use crate::engine::step::Event;
 
     /// The Expand events of the tree's run, in order: of the last
     /// iteration for IDA* and IDS, which grow a new tree each one.
-    fn expansions(records: &[Record]) -> Vec<Node> {
+    fn expansions(records: &[Event]) -> Vec<Node> {
         let from = records
             .iter()
-            .rposition(|r| matches!(r, Record::IterationStart { .. }))
+            .rposition(|r| matches!(r, Event::IterationStart { .. }))
             .map_or(0, |i| i + 1);
         records[from..]
             .iter()
             .filter_map(|r| match r {
-                Record::Expand { g, h, state } => Some(Node {
+                Event::Expand { g, h, state } => Some(Node {
                     state: state.clone(),
                     g: *g,
                     h: *h,
@@ -624,7 +625,7 @@ mod tests {
             let starts: Vec<usize> = records
                 .iter()
                 .enumerate()
-                .filter(|(_, r)| matches!(r, Record::Expand { .. }))
+                .filter(|(_, r)| matches!(r, Event::Expand { .. }))
                 .map(|(i, _)| i)
                 .collect();
             let mut checked = 0;
@@ -653,7 +654,7 @@ mod tests {
                 assert_eq!(drawn.len(), m.open_len(), "{strategy}: all of them");
                 let ranked: Vec<(Node, usize)> = open.into_iter().zip(0..).collect();
                 assert_eq!(drawn, ranked, "{strategy}: in the order taken");
-                let Record::Expand { state, .. } = &records[at] else {
+                let Event::Expand { state, .. } = &records[at] else {
                     unreachable!()
                 };
                 assert_eq!(
@@ -687,12 +688,9 @@ mod tests {
         );
         let path = m.solution_nodes();
         assert_eq!(path.len(), distance(FAR) + 1);
-        let states: Vec<&str> = path
-            .iter()
-            .map(|&i| m.tree[i].node.state.as_str())
-            .collect();
-        assert_eq!(states[0], FAR);
-        assert_eq!(*states.last().unwrap(), "1 2 3 4 5 6 7 8 0");
+        let states: Vec<&StateKey> = path.iter().map(|&i| &m.tree[i].node.state).collect();
+        assert_eq!(*states[0], board_key(FAR));
+        assert_eq!(**states.last().unwrap(), board_key("1 2 3 4 5 6 7 8 0"));
         assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
 
         let shown = shown(&m, &HashSet::new());

@@ -266,7 +266,10 @@ fn bfs_with_mirror_images_merged_solves_as_short_and_plays_out_to_the_exit() {
     h.get_by_label("Step").click();
     let stepped = |h: &Harness<'_, HuarongApp>| {
         let inspector = h.state().inspector().expect("open");
-        inspector.model().current().map(|n| n.state.clone())
+        inspector
+            .model()
+            .current()
+            .map(|n| inspector.text(&n.state))
     };
     wait_until(&mut h, |h| stepped(h).is_some(), 20, "Step");
     let state = stepped(&h).unwrap();

@@ -85,11 +85,15 @@ fn the_inspectors_chinese_step_button_steps_a_star_and_the_open_list_speaks_chin
     wait_until(&mut h, |h| inspector_steps(h) == 1, 60, "the first step");
     h.run();
     let model = h.state().inspector().unwrap().model();
-    assert_eq!(model.current().expect("expanding").state, start);
+    let inspector = h.state().inspector().unwrap();
+    assert_eq!(
+        inspector.text(&model.current().expect("expanding").state),
+        start
+    );
     let mut children: Vec<String> = model
         .children()
         .iter()
-        .map(|c| c.node.state.clone())
+        .map(|c| inspector.text(&c.node.state))
         .collect();
     let mut expected: Vec<String> = neighbours(&board(start))
         .iter()

@@ -31,8 +31,8 @@ impl SearchSpace for Merged<'_> {
         self.0.is_goal(s)
     }
 
-    fn state_text(&self, s: &KState) -> String {
-        self.0.state_text(s)
+    fn state_key(&self, s: &KState) -> crate::observe::StateKey {
+        self.0.state_key(s)
     }
 }
 

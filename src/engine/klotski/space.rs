@@ -13,6 +13,7 @@ use super::word::WordSet;
 use super::{Layout, PieceShape};
 use crate::control::Sizes;
 use crate::hash::StateSet;
+use crate::observe::StateKey;
 use crate::search::SearchSpace;
 use crate::search::reach::{BreadthFirst, End, Unmetered, breadth_first};
 use crate::{Dir, Shape};
@@ -141,6 +142,15 @@ enum Words {
 }
 
 impl KState {
+    /// The key events carry it as.
+    pub(crate) fn key(&self) -> StateKey {
+        StateKey::Packed(self.0)
+    }
+    /// The state whose code is `code` (as [`StateKey::Packed`] carries it).
+    #[inline]
+    pub(crate) fn of_code(code: [u64; 3]) -> Self {
+        Self(code)
+    }
     /// The state of a one-word board held in `word`.
     #[inline]
     pub(super) fn of_word(word: u64) -> Self {
@@ -287,6 +297,38 @@ impl Tables {
 }
 
 impl KlotskiSpace {
+    /// The layout text of `s` (rows joined by `/`, `.` for empty cells).
+    /// States do not tell pieces of one shape apart, so the letters go in
+    /// reading order of the pieces' top-left cells.
+    pub(crate) fn state_text(&self, s: &KState) -> String {
+        let mut grid = vec![b'.'; self.cells()];
+        let mut letters = b'A'..=b'Z';
+        for anchor in 0..self.cells() {
+            let code = s.get(anchor);
+            if code == 0 || code == COVERED {
+                continue;
+            }
+            let letter = letters.next().unwrap_or(b'?');
+            let fp = &self.tables.footprint[code as usize][anchor];
+            for (cell, slot) in grid.iter_mut().enumerate() {
+                let (word, bit) = (cell / PER_WORD, cell % PER_WORD * 3);
+                if fp[word] >> bit & 1 == 1 {
+                    *slot = letter;
+                }
+            }
+        }
+        grid.chunks(self.cols)
+            .map(|row| String::from_utf8_lossy(row).into_owned())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// The layout text of the position whose code is `code` (a
+    /// [`StateKey::Packed`] this space's search reported).
+    pub(crate) fn text_of(&self, code: &[u64; 3]) -> String {
+        self.state_text(&KState::of_code(*code))
+    }
+
     /// The space of `layout` counted in `metric`, and its start state.
     ///
     /// ```
@@ -1017,30 +1059,8 @@ impl SearchSpace for KlotskiSpace {
         s.get(self.goal_cell) == TARGET
     }
 
-    /// The layout text of `s` (rows joined by `/`, `.` for empty cells).
-    /// States do not tell pieces of one shape apart, so the letters go in
-    /// reading order of the pieces' top-left cells.
-    fn state_text(&self, s: &KState) -> String {
-        let mut grid = vec![b'.'; self.cells()];
-        let mut letters = b'A'..=b'Z';
-        for anchor in 0..self.cells() {
-            let code = s.get(anchor);
-            if code == 0 || code == COVERED {
-                continue;
-            }
-            let letter = letters.next().unwrap_or(b'?');
-            let fp = &self.tables.footprint[code as usize][anchor];
-            for (cell, slot) in grid.iter_mut().enumerate() {
-                let (word, bit) = (cell / PER_WORD, cell % PER_WORD * 3);
-                if fp[word] >> bit & 1 == 1 {
-                    *slot = letter;
-                }
-            }
-        }
-        grid.chunks(self.cols)
-            .map(|row| String::from_utf8_lossy(row).into_owned())
-            .collect::<Vec<_>>()
-            .join("/")
+    fn state_key(&self, s: &KState) -> StateKey {
+        s.key()
     }
 }
 

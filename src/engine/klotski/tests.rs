@@ -129,11 +129,11 @@ fn successors_match_the_model_on_every_position_of_each_group() {
 fn watched(ctl: Control) -> (Control, Arc<Mutex<Vec<String>>>) {
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = log.clone();
-    let ctl = ctl.with_events(Arc::new(move |e: &Event<'_>| {
+    let ctl = ctl.with_events(Arc::new(move |e: &Event| {
         let line = match e {
-            Event::Expand { g, h, state } => format!("expand {g} {h} {}", state()),
+            Event::Expand { g, h, state } => format!("expand {g} {h} {state:?}"),
             Event::Generate { g, h, fate, state } => {
-                format!("generate {g} {h} {fate:?} {}", state())
+                format!("generate {g} {h} {fate:?} {state:?}")
             }
             Event::Goal { g } => format!("goal {g}"),
             _ => "other".to_string(),

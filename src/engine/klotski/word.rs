@@ -451,7 +451,7 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
     #[inline(always)]
     fn expand(&mut self, head: usize, depth: u32, meter: &mut Meter<'_>) -> ControlFlow<usize> {
         let (space, masks, watch) = (self.space, self.masks, self.watch);
-        let text = |s: u64| space.state_text(&KState::of_word(s));
+        let key = |s: u64| space.state_key(&KState::of_word(s));
         let Arrays {
             states,
             parents,
@@ -464,7 +464,7 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
             watch.event(&Event::Expand {
                 g: depth,
                 h: 0,
-                state: &|| text(expanded),
+                state: key(expanded),
             });
         }
         // The node's parent is among its successors and is no news: one
@@ -512,7 +512,7 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
                     g: depth + 1,
                     h: 0,
                     fate: if new { Fate::New } else { Fate::Duplicate },
-                    state: &|| text(next),
+                    state: key(next),
                 });
             }
             if new {

@@ -2,18 +2,17 @@
 //! depth, by f, IDA*'s iterations, BFS's layers) and, given a [`Truth`] of
 //! exact distances, the heuristic's error over the nodes expanded.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use serde::Serialize;
 
-use super::{Event, EventFn, Fate};
+use super::{Event, EventFn, Fate, StateKey};
 use crate::control::{Control, Stop};
 use crate::klotski::group::Group;
-use crate::klotski::{KlotskiSpace, Layout, Metric};
+use crate::klotski::{KState, KlotskiSpace, Layout, Metric};
 use crate::outcome::Outcome;
-use crate::search::SearchSpace;
 use crate::tiles::Board;
 use crate::tiles::table::DistanceTable;
 
@@ -67,17 +66,17 @@ pub struct Anatomy {
     pub heuristic_error: BTreeMap<i64, u64>,
 }
 
-/// Exact distances to the goal, looked up by a state in words as events
-/// give it (tiles: `"1 2 3 … 0"`, Klotski: the layout text).
+/// Exact distances to the goal, looked up by a state's key as events
+/// give it.
 ///
 /// ```
-/// use huarong_engine::observe::Truth;
+/// use huarong_engine::observe::{StateKey, Truth};
 /// use huarong_engine::{Board, Control, Shape};
 ///
 /// let goal = Board::goal(Shape::new(3, 3).unwrap());
 /// let truth = Truth::tiles(&goal, &Control::default()).unwrap().unwrap();
-/// assert_eq!(truth.distance("1 2 3 4 5 6 7 0 8"), Some(1));
-/// assert_eq!(truth.distance("not a board"), None);
+/// assert_eq!(truth.distance(&StateKey::of_tiles(&[1, 2, 3, 4, 5, 6, 7, 0, 8])), Some(1));
+/// assert_eq!(truth.distance(&StateKey::None), None);
 /// ```
 pub struct Truth {
     lookup: Box<Lookup>,
@@ -85,29 +84,25 @@ pub struct Truth {
     bytes: u64,
 }
 
-/// A distance lookup by state text.
-type Lookup = dyn Fn(&str) -> Option<u32> + Send + Sync;
+/// A distance lookup by state key.
+type Lookup = dyn Fn(&StateKey) -> Option<u32> + Send + Sync;
 
-/// What one Klotski position costs while its truth is built: the group's
-/// state, parent link, distance and index entry (as [`Group`] counts
-/// them), and the text map's entry (its key's heap text comes on top).
+/// What one Klotski position of the truth's [`Group`] holds: its state,
+/// parent link, distance and index entry (as the group counts them).
 const KLOTSKI_ENTRY_BYTES: u64 =
     (std::mem::size_of::<crate::klotski::KState>() * 2 + 24 + 4) as u64;
-/// The text map's entry: the key's `String` and the distance, padded, and
-/// the hash table's control byte and slack.
-const TEXT_ENTRY_BYTES: u64 = 40;
 
 impl Truth {
     /// A truth from any lookup (`None`: unknown, or the goal unreachable).
-    pub fn new(lookup: impl Fn(&str) -> Option<u32> + Send + Sync + 'static) -> Self {
+    pub fn new(lookup: impl Fn(&StateKey) -> Option<u32> + Send + Sync + 'static) -> Self {
         Self {
             lookup: Box::new(lookup),
             bytes: 0,
         }
     }
 
-    /// The distance of the state written `state`, if known.
-    pub fn distance(&self, state: &str) -> Option<u32> {
+    /// The distance of the state whose key is `state`, if known.
+    pub fn distance(&self, state: &StateKey) -> Option<u32> {
         (self.lookup)(state)
     }
 
@@ -119,8 +114,8 @@ impl Truth {
     /// The distances of a tile board's table.
     pub fn of_table(table: DistanceTable) -> Self {
         let bytes = DistanceTable::bytes_needed(table.shape());
-        let mut truth = Self::new(move |text| {
-            let cells = tile_cells(text)?;
+        let mut truth = Self::new(move |key| {
+            let cells = key.tiles(table.shape().cells())?;
             let board = Board::new(table.shape(), cells).ok()?;
             table.distance(&board)
         });
@@ -140,31 +135,21 @@ impl Truth {
 
     /// The exact distances to the exit, counted in `metric`, of every
     /// position reachable from `layout` (its [`Group`]); `Err` if `ctl`
-    /// stopped the enumeration or the positions' texts: its cancel token
-    /// and its limits hold for the whole build (the time from this call,
-    /// the memory for the group and the texts together, the nodes for the
-    /// group's searches).
+    /// stopped the enumeration: its cancel token and its limits hold for
+    /// the whole build (the time from this call, the memory for the
+    /// group, the nodes for the group's searches).
     pub fn klotski(layout: &Layout, metric: Metric, ctl: &Control) -> Result<Self, Stop> {
         let started = std::time::Instant::now();
         let (space, start) = KlotskiSpace::new(layout, metric);
         let group = Group::build(&space, start, ctl)?;
-        let group_bytes = group.len() as u64 * KLOTSKI_ENTRY_BYTES;
-        // The group's positions by their text, as events write them.
-        let mut by_text = HashMap::with_capacity(group.len());
-        let mut bytes = group_bytes;
-        for (i, s) in group.states().iter().enumerate() {
-            if i.is_multiple_of(4096) {
-                check(ctl, started, bytes)?;
-            }
-            if let Some(d) = group.distance_of(s) {
-                let text = space.state_text(s);
-                bytes += TEXT_ENTRY_BYTES + text.len() as u64;
-                by_text.insert(text, d);
-            }
-        }
+        let bytes = group.len() as u64 * KLOTSKI_ENTRY_BYTES;
         check(ctl, started, bytes)?;
-        let mut truth = Self::new(move |text| by_text.get(text).copied());
-        truth.bytes = bytes - group_bytes;
+        // Events name a position by its code: the group looks it up as is.
+        let mut truth = Self::new(move |key| match key {
+            StateKey::Packed(code) => group.distance_of(&KState::of_code(*code)),
+            _ => None,
+        });
+        truth.bytes = bytes;
         Ok(truth)
     }
 }
@@ -187,11 +172,6 @@ fn check(ctl: &Control, started: std::time::Instant, bytes: u64) -> Result<(), S
         return Err(Stop::Limit(LimitKind::Time));
     }
     Ok(())
-}
-
-/// Tiles written `"1 2 3 … 0"`, if every one is a number below 256.
-fn tile_cells(text: &str) -> Option<Vec<u8>> {
-    text.split_whitespace().map(|t| t.parse().ok()).collect()
 }
 
 /// Collects a run's events into its [`Anatomy`]: set its
@@ -261,10 +241,10 @@ impl AnatomyRecorder {
     /// [`with_events`](crate::Control::with_events).
     pub fn observer(self: &Arc<Self>) -> EventFn {
         let me = Arc::clone(self);
-        Arc::new(move |e: &Event<'_>| me.record(e))
+        Arc::new(move |e: &Event| me.record(e))
     }
 
-    fn record(&self, e: &Event<'_>) {
+    fn record(&self, e: &Event) {
         // The local searches' walk has no depths or bounds to tally: no
         // lock for their many events.
         if matches!(
@@ -294,11 +274,11 @@ impl AnatomyRecorder {
                 return;
             }
         }
-        // Looked up before the lock: the state's text is built on demand.
+        // Looked up before the lock.
         let error = match (e, &self.truth) {
-            (Event::Expand { h, state, .. }, Some(truth)) => truth
-                .distance(&state())
-                .map(|d| i64::from(d) - i64::from(*h)),
+            (Event::Expand { h, state, .. }, Some(truth)) => {
+                truth.distance(state).map(|d| i64::from(d) - i64::from(*h))
+            }
             _ => None,
         };
         let mut t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());

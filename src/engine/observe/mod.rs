@@ -28,8 +28,10 @@
 //! ```
 
 mod anatomy;
+mod key;
 
 pub use anatomy::{Anatomy, AnatomyRecorder, Iteration, Truth, effective_branching};
+pub use key::{StateKey, StateWords};
 
 use std::sync::Arc;
 
@@ -60,26 +62,25 @@ pub enum Fate {
 /// One step of a search. `g` is the depth (moves from the start), `h` the
 /// heuristic's estimate (0 for BFS).
 ///
-/// Generic over how a state is carried: an observer sees the live form
-/// [`Event`], whose states are texts made on demand (most observers never
-/// ask); [`Record`], made by [`Event::to_record`], keeps them as text for
-/// after the search moved on. A record is a trace line: serialised (serde,
-/// e.g. `serde_json`) it is one object named by its `"event"` (see
+/// Generic over how a state is carried: searches report an [`Event`],
+/// whose state is a compact [`StateKey`]; a [`TraceLine`], made by
+/// [`Event::in_words`], carries it in words. A trace line serialised
+/// (serde, e.g. `serde_json`) is one object named by its `"event"` (see
 /// [`name`](Self::name)), with `f` = g + h beside `g` and `h`, and without
 /// the fields that say nothing (an empty state, no temperature, not tabu).
 ///
 /// ```
-/// use huarong_engine::observe::{Event, Fate, Record};
+/// use huarong_engine::observe::{Event, Fate, StateKey, StateWords, TraceLine};
+/// use huarong_engine::Shape;
 ///
-/// let state = || "1 2 3 4 5 6 7 0 8".to_string();
-/// let live = Event::Generate { g: 2, h: 1, fate: Fate::New, state: &state };
-/// let record: Record = live.to_record();
+/// let state = StateKey::of_tiles(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+/// let event = Event::Generate { g: 2, h: 1, fate: Fate::New, state };
+/// let line: TraceLine = event.in_words(&StateWords::tiles(Shape::new(3, 3).unwrap()));
 /// assert_eq!(
-///     record,
-///     Record::Generate { g: 2, h: 1, fate: Fate::New, state: state() }
+///     serde_json::to_string(&line).unwrap(),
+///     r#"{"event":"generate","f":3,"fate":"new","g":2,"h":1,"state":"1 2 3 4 5 6 7 0 8"}"#
 /// );
-/// assert_eq!(record.name(), "generate");
-/// // Written as {"event":"generate","f":3,"fate":"new","g":2,"h":1,"state":"1 2 3 4 5 6 7 0 8"}
+/// assert_eq!(line.name(), "generate");
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(
@@ -191,27 +192,14 @@ pub enum EventOf<S> {
     },
 }
 
-/// An event as an observer sees it: its state's text is made when the
-/// observer calls `state()`.
-pub type Event<'a> = EventOf<&'a dyn StateText>;
+/// An event as searches report it and observers keep it: its state as a
+/// [`StateKey`], cheap to make, compare and keep; [`StateWords`] write it
+/// in words where it is shown.
+pub type Event = EventOf<StateKey>;
 
-/// How a live [`Event`] carries a state: the means to write it in words,
-/// called only by an observer that wants them. Any `Fn() -> String` is
-/// one. Its `Debug` shows the text.
-pub trait StateText: Fn() -> String {}
-
-impl<F: Fn() -> String> StateText for F {}
-
-impl std::fmt::Debug for dyn StateText + '_ {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        std::fmt::Debug::fmt(&self(), f)
-    }
-}
-
-/// An event as kept after the search moved on (the inspector's steps, a
-/// trace's lines): its state in words, empty where the search has no words
-/// for its states.
-pub type Record = EventOf<String>;
+/// An event as a trace writes it and reads it back: its state in words,
+/// empty where the search has no words for its states.
+pub type TraceLine = EventOf<String>;
 
 impl<S> EventOf<S> {
     /// The event's name in traces: `expand`, `generate`, `iteration`,
@@ -299,10 +287,22 @@ impl<S> EventOf<S> {
     }
 }
 
-impl Event<'_> {
-    /// The event as kept: its state's text made here, once.
-    pub fn to_record(&self) -> Record {
-        self.map_state(|state| state())
+impl Event {
+    /// The event as a trace line: its state in `words`.
+    pub fn in_words(&self, words: &StateWords) -> TraceLine {
+        self.map_state(|key| words.text(key))
+    }
+
+    /// The state the event names, if it names one.
+    pub fn state(&self) -> Option<&StateKey> {
+        match self {
+            Self::Expand { state, .. }
+            | Self::Generate { state, .. }
+            | Self::Propose { state, .. }
+            | Self::TabuAdd { state, .. }
+            | Self::TabuExpire { state } => Some(state),
+            _ => None,
+        }
     }
 }
 
@@ -405,14 +405,14 @@ mod node_line {
 
 /// An event observer (called on the search's thread; an observed IDA* runs
 /// on one thread, so events arrive in the order they happen).
-pub type EventFn = Arc<dyn Fn(&Event<'_>) + Send + Sync>;
+pub type EventFn = Arc<dyn Fn(&Event) + Send + Sync>;
 
 /// How a search reports events: compiled away when nobody watches.
 pub(crate) trait Watch {
     /// Whether events are reported at all (a constant the compiler folds).
     const ON: bool;
     /// Report `event`.
-    fn event(&self, event: &Event<'_>);
+    fn event(&self, event: &Event);
 }
 
 /// Nobody watches.
@@ -421,15 +421,15 @@ pub(crate) struct Unwatched;
 impl Watch for Unwatched {
     const ON: bool = false;
     #[inline(always)]
-    fn event(&self, _: &Event<'_>) {}
+    fn event(&self, _: &Event) {}
 }
 
 /// The control's observer watches.
-pub(crate) struct Watched<'a>(pub &'a (dyn Fn(&Event<'_>) + Send + Sync));
+pub(crate) struct Watched<'a>(pub &'a (dyn Fn(&Event) + Send + Sync));
 
 impl Watch for Watched<'_> {
     const ON: bool = true;
-    fn event(&self, event: &Event<'_>) {
+    fn event(&self, event: &Event) {
         (self.0)(event)
     }
 }

@@ -396,7 +396,7 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
             watch.event(&Event::Expand {
                 g,
                 h,
-                state: &|| space.state_text(&state),
+                state: space.state_key(&state),
             });
         }
         nodes[i as usize].closed = true;
@@ -427,7 +427,7 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
                             g: g2,
                             h: n.h,
                             fate,
-                            state: &|| space.state_text(&next),
+                            state: space.state_key(&next),
                         });
                     }
                 }
@@ -438,7 +438,7 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
                             g: g2,
                             h,
                             fate: Fate::New,
-                            state: &|| space.state_text(&next),
+                            state: space.state_key(&next),
                         });
                     }
                     let j = nodes.len() as u32;

@@ -114,7 +114,7 @@ impl<S: SearchSpace, W: Watch> BreadthFirst<Meter<'_>> for Arena<'_, S, W> {
             watch.event(&Event::Expand {
                 g: depth,
                 h: 0,
-                state: &|| space.state_text(&expanded),
+                state: space.state_key(&expanded),
             });
         }
         space.successors(&expanded, &mut self.buf);
@@ -128,7 +128,7 @@ impl<S: SearchSpace, W: Watch> BreadthFirst<Meter<'_>> for Arena<'_, S, W> {
                     g: depth + 1,
                     h: 0,
                     fate: if new { Fate::New } else { Fate::Duplicate },
-                    state: &|| space.state_text(&state),
+                    state: space.state_key(&state),
                 });
             }
             if new {

@@ -412,7 +412,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
         run.watch.event(&Event::Expand {
             g,
             h: space.heuristic(),
-            state: &|| space.state_text(),
+            state: space.state_key(),
         });
     }
     if run.meter.expand() {
@@ -448,7 +448,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
                     g: g2,
                     h: space.heuristic(),
                     fate: Fate::Skipped,
-                    state: &|| space.state_text(),
+                    state: space.state_key(),
                 });
                 space.undo(mv, undo);
             }
@@ -479,7 +479,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
                 } else {
                     Fate::New
                 },
-                state: &|| space.state_text(),
+                state: space.state_key(),
             });
         }
         if f > run.bound {

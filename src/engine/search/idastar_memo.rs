@@ -149,7 +149,7 @@ fn memo_watched<S: SearchSpace, W: Watch>(
                     watch.event(&Event::Expand {
                         g: top.g,
                         h: e.h,
-                        state: &|| space.state_text(&top.state),
+                        state: space.state_key(&top.state),
                     });
                 }
                 if meter.expand()
@@ -206,7 +206,7 @@ fn memo_watched<S: SearchSpace, W: Watch>(
                     g,
                     h: entry.h,
                     fate,
-                    state: &|| space.state_text(&state),
+                    state: space.state_key(&state),
                 });
             }
             match fate {

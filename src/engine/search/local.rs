@@ -21,7 +21,7 @@ use crate::outcome::{Outcome, Status};
 /// The control's event observer, if any. The local searches test it at run
 /// time rather than being compiled twice like the exact searches: an
 /// iteration here costs far more than the test.
-type Observer<'a> = Option<&'a (dyn Fn(&Event<'_>) + Send + Sync)>;
+type Observer<'a> = Option<&'a (dyn Fn(&Event) + Send + Sync)>;
 
 /// Report a move weighed from a state of energy `energy` to `next`.
 #[allow(clippy::too_many_arguments)] // one per field of the event
@@ -44,7 +44,7 @@ fn propose<S: SearchSpace>(
             probability: annealing.map(|(_, p)| p),
             tabu,
             accepted,
-            state: &|| space.state_text(next),
+            state: space.state_key(next),
         });
     }
 }
@@ -621,7 +621,7 @@ pub fn tabu<S: SearchSpace>(
         if let Some(w) = watch {
             w(&Event::TabuAdd {
                 len: last_visit.len(),
-                state: &|| space.state_text(&cur),
+                state: space.state_key(&cur),
             });
         }
         if recent.len() > tenure
@@ -631,7 +631,7 @@ pub fn tabu<S: SearchSpace>(
             last_visit.remove(&old);
             if let Some(w) = watch {
                 w(&Event::TabuExpire {
-                    state: &|| space.state_text(&old),
+                    state: space.state_key(&old),
                 });
             }
         }

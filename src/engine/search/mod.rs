@@ -45,6 +45,8 @@ pub use weighted_ida::{proven_within, weighted_ida_star};
 
 use std::hash::Hash;
 
+use crate::observe::StateKey;
+
 /// A state space for the searches that store states (BFS, A*).
 ///
 /// ```
@@ -75,10 +77,11 @@ pub trait SearchSpace {
     fn successors(&self, state: &Self::State, out: &mut Vec<(Self::Move, Self::State)>);
     /// Whether `state` is a goal.
     fn is_goal(&self, state: &Self::State) -> bool;
-    /// `state` in words, for observers' traces (none by default).
-    fn state_text(&self, state: &Self::State) -> String {
+    /// `state`'s key, for observers ([`StateKey::None`] by default: no
+    /// words for it).
+    fn state_key(&self, state: &Self::State) -> StateKey {
         let _ = state;
-        String::new()
+        StateKey::None
     }
 }
 
@@ -123,9 +126,10 @@ pub trait DepthFirstSpace {
         let _ = mv;
         Some(state)
     }
-    /// The current state in words, for observers' traces (none by default).
-    fn state_text(&self) -> String {
-        String::new()
+    /// The current state's key, for observers ([`StateKey::None`] by
+    /// default).
+    fn state_key(&self) -> StateKey {
+        StateKey::None
     }
 }
 

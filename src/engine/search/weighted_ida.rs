@@ -99,8 +99,8 @@ impl<D: DepthFirstSpace> DepthFirstSpace for Inflated<D> {
     fn prune_step(&self, state: u32, mv: D::Move) -> Option<u32> {
         self.inner.prune_step(state, mv)
     }
-    fn state_text(&self) -> String {
-        self.inner.state_text()
+    fn state_key(&self) -> crate::observe::StateKey {
+        self.inner.state_key()
     }
 }
 

@@ -134,7 +134,7 @@ fn depth_limited<S: SearchSpace, W: Watch>(
                 watch.event(&Event::Expand {
                     g: top.g,
                     h: 0,
-                    state: &|| space.state_text(&top.state),
+                    state: space.state_key(&top.state),
                 });
             }
             if meter.expand()
@@ -170,7 +170,7 @@ fn depth_limited<S: SearchSpace, W: Watch>(
                 g,
                 h: 0,
                 fate,
-                state: &|| space.state_text(&state),
+                state: space.state_key(&state),
             });
         }
         match fate {

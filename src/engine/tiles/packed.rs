@@ -6,6 +6,8 @@
 
 use std::hash::Hash;
 
+use crate::observe::StateKey;
+
 /// A board packed into a small `Copy` value with cheap hashing.
 pub trait PackedBoard: Copy + Eq + Hash + Send + Sync + std::fmt::Debug + 'static {
     /// Largest number of cells this encoding holds.
@@ -18,6 +20,13 @@ pub trait PackedBoard: Copy + Eq + Hash + Send + Sync + std::fmt::Debug + 'stati
     fn with(self, cell: usize, tile: u8) -> Self;
     /// Empty `cell` (make it hold 0).
     fn cleared(self, cell: usize) -> Self;
+    /// The key observers see for a board of `cells` cells packed so (the
+    /// same whichever packing holds it).
+    fn key(&self, cells: usize) -> StateKey {
+        let mut out = [0u8; 100];
+        self.unpack(&mut out[..cells]);
+        StateKey::of_tiles(&out[..cells])
+    }
     /// Unpack the first `out.len()` cells.
     fn unpack(&self, out: &mut [u8]) {
         for (i, c) in out.iter_mut().enumerate() {
@@ -37,6 +46,10 @@ impl PackedBoard for u64 {
     #[inline]
     fn get(&self, cell: usize) -> u8 {
         ((self >> (4 * cell)) & 0xF) as u8
+    }
+    /// The word itself: a key packs up to 16 cells alike.
+    fn key(&self, _cells: usize) -> StateKey {
+        StateKey::Packed([*self, 0, 0])
     }
     #[inline]
     fn with(self, cell: usize, tile: u8) -> Self {

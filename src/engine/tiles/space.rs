@@ -8,6 +8,7 @@ use super::board::{Dir, Shape, TilePuzzle};
 use super::heuristic::{Slide, TileHeuristic, View};
 use super::packed::PackedBoard;
 use super::prune::{MovePruning, PRUNED};
+use crate::observe::StateKey;
 use crate::search::{DepthFirstSpace, SearchSpace};
 
 /// The state space of a tile puzzle with states packed as `P`.
@@ -58,10 +59,8 @@ impl<P: PackedBoard> SearchSpace for TileSpace<P> {
         *state == self.goal
     }
 
-    fn state_text(&self, state: &P) -> String {
-        let mut cells = vec![0u8; self.shape.cells()];
-        state.unpack(&mut cells);
-        super::board::cells_text(&cells)
+    fn state_key(&self, state: &P) -> StateKey {
+        state.key(self.shape.cells())
     }
 }
 
@@ -314,7 +313,7 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
         }
     }
 
-    fn state_text(&self) -> String {
-        super::board::cells_text(&self.cells)
+    fn state_key(&self) -> StateKey {
+        StateKey::of_tiles(&self.cells)
     }
 }

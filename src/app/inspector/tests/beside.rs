@@ -7,22 +7,24 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use crate::app::i18n::Lang;
+use crate::app::inspector::model::tests::board_text;
 use crate::app::inspector::tests::lesson::records_with;
 use crate::app::tests::{harness, set_board, wait_until};
 use crate::app::{Command, HuarongApp};
-use crate::engine::step::Record;
+use crate::engine::observe::StateKey;
+use crate::engine::step::Event;
 use crate::engine::strategy::find;
 use crate::engine::{HeuristicChoice, HeuristicKind};
 
 const START: &str = "8 6 7 2 5 4 3 0 1";
 
 /// The states `strategy` with `heuristic` expands from START, in order.
-fn expansions(strategy: &str, heuristic: HeuristicKind) -> Vec<String> {
+fn expansions(strategy: &str, heuristic: HeuristicKind) -> Vec<StateKey> {
     let choice = HeuristicChoice::with_database(heuristic, None);
     records_with(find(strategy).unwrap(), &choice, START, None)
         .into_iter()
         .filter_map(|r| match r {
-            Record::Expand { state, .. } => Some(state),
+            Event::Expand { state, .. } => Some(state),
             _ => None,
         })
         .collect()
@@ -90,11 +92,13 @@ fn two_runs_step_together_and_the_first_difference_is_the_searches_own() {
         let line = match lang {
             Lang::English => format!(
                 "They first differ at step {differ}: the left takes {}, the right {}.",
-                manhattan[k], misplaced[k]
+                board_text(&manhattan[k]),
+                board_text(&misplaced[k])
             ),
             Lang::Chinese => format!(
                 "两者在第 {differ} 步首次不同：左边取 {}，右边取 {}。",
-                manhattan[k], misplaced[k]
+                board_text(&manhattan[k]),
+                board_text(&misplaced[k])
             ),
         };
         h.get_by_label(&line);

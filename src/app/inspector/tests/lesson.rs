@@ -12,10 +12,10 @@ use egui_kittest::kittest::Queryable;
 use crate::app::i18n::{Lang, LessonMsg, Message};
 use crate::app::inspector::lesson::{Explained, Lesson, Line, Narration, lines};
 use crate::app::inspector::model::Model;
+use crate::app::inspector::model::tests::board_key;
 use crate::app::inspector::tests::{click_until, inspect, inspector, manhattan};
 use crate::app::tests::{board, harness};
-use crate::engine::observe::{Event, Fate};
-use crate::engine::step::Record;
+use crate::engine::observe::{Event, Fate, StateKey};
 use crate::engine::strategy::{Key, Strategy, Tuning, configure, find, solve_tiles};
 use crate::engine::{Control, HeuristicChoice, Limits, TilePuzzle};
 
@@ -30,7 +30,7 @@ pub(in crate::app::inspector) fn records(
     strategy: &dyn Strategy,
     start: &str,
     max_nodes: Option<u64>,
-) -> Vec<Record> {
+) -> Vec<Event> {
     records_with(strategy, &HeuristicChoice::Manhattan, start, max_nodes)
 }
 
@@ -41,7 +41,7 @@ pub(super) fn records_with(
     heuristic: &HeuristicChoice,
     start: &str,
     max_nodes: Option<u64>,
-) -> Vec<Record> {
+) -> Vec<Event> {
     let puzzle = TilePuzzle::parse(start, None, None).unwrap();
     let log = Arc::new(Mutex::new(Vec::new()));
     let sink = log.clone();
@@ -50,15 +50,15 @@ pub(super) fn records_with(
             max_nodes,
             ..Limits::default()
         })
-        .with_events(Arc::new(move |e: &Event<'_>| {
-            sink.lock().unwrap().push(e.to_record())
+        .with_events(Arc::new(move |e: &Event| {
+            sink.lock().unwrap().push(e.clone())
         }));
     solve_tiles(strategy, &puzzle, heuristic, &ctl).unwrap();
     log.lock().unwrap().clone()
 }
 
 /// The records cut into steps (each from its step-starting event on).
-pub(super) fn steps(records: &[Record]) -> Vec<&[Record]> {
+pub(super) fn steps(records: &[Event]) -> Vec<&[Event]> {
     let starts: Vec<usize> = (0..records.len())
         .filter(|&i| records[i].starts_step())
         .chain([records.len()])
@@ -69,13 +69,13 @@ pub(super) fn steps(records: &[Record]) -> Vec<&[Record]> {
 /// A model of `strategy` explained by its lesson.
 fn model(strategy: &dyn Strategy, start: &str) -> Model {
     let kind = strategy.search_kind().unwrap();
-    Model::new(strategy.visit(), start.to_string())
+    Model::new(strategy.visit(), board_key(start))
         .keyed(kind.key().unwrap_or(Key::F))
         .explained_by(Lesson::new(kind, false))
 }
 
 /// Fold `step` into `m` and give what the lesson says of it.
-fn fold_step<'m>(m: &'m mut Model, step: &[Record]) -> &'m Explained {
+fn fold_step<'m>(m: &'m mut Model, step: &[Event]) -> &'m Explained {
     for r in step {
         m.fold(r);
     }
@@ -106,10 +106,10 @@ fn astar_and_weighted_astar_narrate_the_node_taken_its_ties_and_each_child() {
         let recs = records(strategy, START, None);
         let mut m = model(strategy, START);
         // The test's own open list: state → (g, h, when pushed).
-        let mut open: HashMap<String, (u32, u32, usize)> = HashMap::new();
+        let mut open: HashMap<StateKey, (u32, u32, usize)> = HashMap::new();
         let (mut pushes, mut tied_steps, mut goal_seen) = (0, 0, false);
         for step in steps(&recs) {
-            let Record::Expand { g, h, state } = &step[0] else {
+            let Event::Expand { g, h, state } = &step[0] else {
                 panic!("A* steps are expansions");
             };
             open.remove(state);
@@ -139,7 +139,7 @@ fn astar_and_weighted_astar_narrate_the_node_taken_its_ties_and_each_child() {
             let mut i = 0;
             for r in &step[1..] {
                 match r {
-                    Record::Generate { g, h, fate, state } => {
+                    Event::Generate { g, h, fate, state } => {
                         i += 1;
                         assert_eq!(
                             e.narration[i],
@@ -162,7 +162,7 @@ fn astar_and_weighted_astar_narrate_the_node_taken_its_ties_and_each_child() {
                             open.insert(state.clone(), (*g, *h, pushes));
                         }
                     }
-                    Record::Goal { g } => {
+                    Event::Goal { g } => {
                         // The goal is the newest of the least key on the
                         // test's own list.
                         let least = open
@@ -180,7 +180,7 @@ fn astar_and_weighted_astar_narrate_the_node_taken_its_ties_and_each_child() {
                                 g: *g
                             })
                         );
-                        assert_eq!(least.0, "1 2 3 4 5 6 7 8 0");
+                        assert_eq!(*least.0, board_key("1 2 3 4 5 6 7 8 0"));
                         assert!(e.lines.contains(&Line::BestGoal));
                         goal_seen = true;
                     }
@@ -206,7 +206,7 @@ fn bfs_narrates_the_queue_as_the_test_keeps_it() {
     let mut queue = std::collections::VecDeque::new();
     let mut checked = 0;
     for step in steps(&recs) {
-        let Record::Expand { g, state, .. } = &step[0] else {
+        let Event::Expand { g, state, .. } = &step[0] else {
             panic!("BFS steps are expansions");
         };
         if queue.front() == Some(state) {
@@ -225,7 +225,7 @@ fn bfs_narrates_the_queue_as_the_test_keeps_it() {
         let mut i = 0;
         for r in &step[1..] {
             match r {
-                Record::Generate { fate, state, .. } => {
+                Event::Generate { fate, state, .. } => {
                     i += 1;
                     if *fate == Fate::New {
                         queue.push_back(state.clone());
@@ -236,7 +236,7 @@ fn bfs_narrates_the_queue_as_the_test_keeps_it() {
                     }
                     checked += 1;
                 }
-                Record::Goal { g } => {
+                Event::Goal { g } => {
                     assert_eq!(e.narration.last(), Some(&Narration::Goal { g: *g }));
                     assert_eq!(e.lines.last(), Some(&Line::BfsGoal));
                 }
@@ -262,7 +262,7 @@ fn idastar_and_ids_narrate_each_bound_from_the_least_f_cut() {
         for step in steps(&recs) {
             let e = fold_step(&mut m, step);
             match &step[0] {
-                Record::IterationStart { bound: b } => {
+                Event::IterationStart { bound: b } => {
                     iterations += 1;
                     let said = match bound {
                         None => {
@@ -287,7 +287,7 @@ fn idastar_and_ids_narrate_each_bound_from_the_least_f_cut() {
                     bound = Some(*b);
                     least = None;
                 }
-                Record::Expand { g, h, state } => {
+                Event::Expand { g, h, state } => {
                     assert_eq!(
                         e.narration[0],
                         Narration::IdaSearch {
@@ -307,13 +307,13 @@ fn idastar_and_ids_narrate_each_bound_from_the_least_f_cut() {
                 .iter()
                 .filter(|n| matches!(n, Narration::IdaChild { .. }))
                 .collect();
-            let generated: Vec<&Record> = step
+            let generated: Vec<&Event> = step
                 .iter()
-                .filter(|r| matches!(r, Record::Generate { .. }))
+                .filter(|r| matches!(r, Event::Generate { .. }))
                 .collect();
             assert_eq!(children.len(), generated.len());
             for (n, r) in children.iter().zip(generated) {
-                let Record::Generate { g, h, fate, .. } = r else {
+                let Event::Generate { g, h, fate, .. } = r else {
                     unreachable!()
                 };
                 if *fate == Fate::Pruned {
@@ -341,7 +341,7 @@ fn idastar_and_ids_narrate_each_bound_from_the_least_f_cut() {
                     assert!(e.lines.contains(&cut));
                 }
             }
-            if let Some(Record::Goal { g }) = step.last() {
+            if let Some(Event::Goal { g }) = step.last() {
                 assert_eq!(e.narration.last(), Some(&Narration::Goal { g: *g }));
                 assert!(e.lines.contains(&Line::IdaGoal));
                 assert!(!e.lines.contains(&Line::IdaDescend));
@@ -360,11 +360,11 @@ fn dfs_narrates_its_limit_and_each_childs_fate() {
     for step in steps(&recs) {
         let e = fold_step(&mut m, step);
         match &step[0] {
-            Record::IterationStart { bound } => {
+            Event::IterationStart { bound } => {
                 assert_eq!(e.narration[0], Narration::DfsLimit { limit: *bound });
                 assert_eq!(e.lines, [Line::DfsInit]);
             }
-            Record::Expand { g, state, .. } => {
+            Event::Expand { g, state, .. } => {
                 assert_eq!(
                     e.narration[0],
                     Narration::DfsSearch {
@@ -386,7 +386,7 @@ fn dfs_narrates_its_limit_and_each_childs_fate() {
         let generated = step
             .iter()
             .filter_map(|r| match r {
-                Record::Generate { g, fate, .. } => Some((*g, *fate)),
+                Event::Generate { g, fate, .. } => Some((*g, *fate)),
                 _ => None,
             })
             .collect::<Vec<_>>();
@@ -409,7 +409,7 @@ fn annealing_narrates_each_move_with_the_chance_exp_of_minus_delta_over_t() {
     let (mut uphill, mut refused) = (0, 0);
     for step in steps(&recs) {
         let e = fold_step(&mut m, step);
-        let Record::Propose {
+        let Event::Propose {
             energy,
             proposed,
             temperature,
@@ -462,7 +462,7 @@ fn tabu_and_greedy_narrate_each_neighbour_weighed_and_the_move_taken() {
     let mut best: Option<f64> = None;
     let mut taken = 0;
     for step in steps(&recs) {
-        let Record::Propose {
+        let Event::Propose {
             energy,
             proposed,
             accepted,
@@ -500,7 +500,7 @@ fn tabu_and_greedy_narrate_each_neighbour_weighed_and_the_move_taken() {
     let mut stuck = false;
     for step in steps(&recs) {
         let e = fold_step(&mut m, step);
-        let Record::Propose {
+        let Event::Propose {
             energy,
             proposed,
             accepted,
@@ -517,7 +517,7 @@ fn tabu_and_greedy_narrate_each_neighbour_weighed_and_the_move_taken() {
             Narration::GreedyWeighed { from, to }
         };
         assert_eq!(e.narration[0], said);
-        if let Some(Record::LocalMinimum { energy }) = step.last() {
+        if let Some(Event::LocalMinimum { energy }) = step.last() {
             assert_eq!(
                 e.narration.last(),
                 Some(&Narration::GreedyStuck { energy: *energy })

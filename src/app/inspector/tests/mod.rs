@@ -11,6 +11,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::app::HuarongApp;
 use crate::app::inspector::Inspector;
+use crate::app::inspector::model::tests::{board_key, board_text};
 use crate::app::tests::{board, harness, klotski_harness, set_board, wait_until};
 use crate::engine::strategy::find;
 use crate::engine::{Board, Dir, HeuristicKind};
@@ -124,7 +125,7 @@ fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {
     assert!(h.query_by_label_contains("1 waiting, 1 stored").is_some());
     assert!(h.query_by_label_contains("open 1").is_some());
     // Pushed once: learning its estimate is not a second push.
-    assert_eq!(inspector(&h).model().pushed(start), Some(1));
+    assert_eq!(inspector(&h).model().pushed(&board_key(start)), Some(1));
     assert!(
         h.query_by_label("Nothing yet: the start is expanded first.")
             .is_none()
@@ -214,7 +215,10 @@ fn weighted_astar_is_stepped_in_its_own_order_to_a_path_within_its_bound() {
     );
     let path = m.solution_nodes();
     assert_eq!(path.len() as u32, g + 1);
-    let states: Vec<Board> = path.iter().map(|&i| board(&m.tree[i].node.state)).collect();
+    let states: Vec<Board> = path
+        .iter()
+        .map(|&i| board(&board_text(&m.tree[i].node.state)))
+        .collect();
     assert_eq!(states[0], board(start));
     assert_eq!(*states.last().unwrap(), Board::goal(states[0].shape()));
     for w in states.windows(2) {
@@ -300,7 +304,10 @@ fn the_search_tree_of_a_small_run_highlights_the_path_and_a_click_shows_a_node()
     // The path highlighted goes start → goal one move a link.
     let path = m.solution_nodes();
     assert_eq!(path.len(), 4);
-    let states: Vec<Board> = path.iter().map(|&i| board(&m.tree[i].node.state)).collect();
+    let states: Vec<Board> = path
+        .iter()
+        .map(|&i| board(&board_text(&m.tree[i].node.state)))
+        .collect();
     assert_eq!(states[0], board(start));
     assert_eq!(states[3], Board::goal(states[0].shape()));
     for w in states.windows(2) {
@@ -501,7 +508,8 @@ fn klotski_is_inspected_on_its_own_board() {
     h.run();
     click_until(&mut h, "Step", 1);
     let m = inspector(&h).model();
-    let layout = crate::engine::klotski::Layout::parse(&m.current().unwrap().state);
+    let text = inspector(&h).subject.text(&m.current().unwrap().state);
+    let layout = crate::engine::klotski::Layout::parse(&text);
     assert!(layout.is_ok(), "the state reads as a layout");
     assert!(h.query_by_label("node expanded").is_some());
     assert!(!m.children().is_empty());
@@ -524,13 +532,13 @@ fn stepping_annealing_shows_the_walk_its_temperature_and_each_chance() {
     // The raw walk: each move taken is one slide from where the walk was.
     let mut at = board(start);
     for p in &m.proposals {
-        let next = board(&p.state);
+        let next = board(&board_text(&p.state));
         assert!(neighbours(&at).contains(&next), "a neighbour is proposed");
         if p.accepted {
             at = next;
         }
     }
-    assert_eq!(board(&m.walk_at), at);
+    assert_eq!(board(&board_text(&m.walk_at)), at);
     assert!(h.query_by_label("walk state").is_some());
     assert!(h.query_all_by_label_contains("T = ").next().is_some());
     assert!(

@@ -11,14 +11,14 @@ use egui_kittest::kittest::Queryable;
 use crate::app::i18n::Lang;
 use crate::app::inspector::lesson::Lesson;
 use crate::app::inspector::model::Model;
+use crate::app::inspector::model::tests::{board_key, board_text};
 use crate::app::inspector::predict::{Answer, Ask, Pose, Practice, Question, pose};
 use crate::app::inspector::tests::lesson::{records, steps};
 use crate::app::inspector::tests::{
     click_until, inspect, inspector, manhattan, steps as shown_steps,
 };
 use crate::app::tests::{board, harness, wait_until};
-use crate::engine::observe::Fate;
-use crate::engine::step::Record;
+use crate::engine::observe::{Event, Fate, StateKey};
 use crate::engine::strategy::{Key, Strategy, Tuning, configure, find};
 
 /// Every option a question offers, as answers.
@@ -46,11 +46,11 @@ fn questions(
     strategy: &dyn Strategy,
     start: &str,
     max_nodes: Option<u64>,
-) -> Vec<(usize, Question, Vec<Vec<Record>>)> {
+) -> Vec<(usize, Question, Vec<Vec<Event>>)> {
     let recs = records(strategy, start, max_nodes);
     let all = steps(&recs);
     let kind = strategy.search_kind().unwrap();
-    let mut m = Model::new(strategy.visit(), start.to_string())
+    let mut m = Model::new(strategy.visit(), board_key(start))
         .keyed(kind.key().unwrap_or(Key::F))
         .explained_by(Lesson::new(kind, false));
     let mut asked = Vec::new();
@@ -73,7 +73,7 @@ fn questions(
                 );
                 assert_eq!(steps, q.steps);
             }
-            let then: Vec<Vec<Record>> = coming
+            let then: Vec<Vec<Event>> = coming
                 .iter()
                 .take(q.steps as usize)
                 .map(|s| s.to_vec())
@@ -107,17 +107,17 @@ fn astar_questions_are_answered_by_the_node_it_takes_next() {
         let key = |g: u32, h: u32| f64::from(g) + w * f64::from(h);
         let recs = records(strategy, start, None);
         // The test's own open list, per step: state → (g, h, when pushed).
-        let mut open: HashMap<String, (u32, u32, usize)> = HashMap::new();
+        let mut open: HashMap<StateKey, (u32, u32, usize)> = HashMap::new();
         let mut before = Vec::new();
         let mut pushes = 0;
         for step in steps(&recs) {
             before.push(open.clone());
             for r in step {
                 match r {
-                    Record::Expand { state, .. } => {
+                    Event::Expand { state, .. } => {
                         open.remove(state);
                     }
-                    Record::Generate { g, h, fate, state } if *fate != Fate::Duplicate => {
+                    Event::Generate { g, h, fate, state } if *fate != Fate::Duplicate => {
                         pushes += 1;
                         open.insert(state.clone(), (*g, *h, pushes));
                     }
@@ -128,7 +128,7 @@ fn astar_questions_are_answered_by_the_node_it_takes_next() {
         let (mut tied, mut changed) = (0, 0);
         for (k, q, then) in questions(strategy, start, None) {
             match (&q.ask, &q.answer, &then[0][0]) {
-                (Ask::Node { candidates }, Answer::State(s), Record::Expand { state, .. }) => {
+                (Ask::Node { candidates }, Answer::State(s), Event::Expand { state, .. }) => {
                     assert_eq!(s, state, "the node the search took");
                     // On the test's list too: the least key, the newest first.
                     let list = &before[k];
@@ -144,10 +144,10 @@ fn astar_questions_are_answered_by_the_node_it_takes_next() {
                 (Ask::Fate { i, g, h, .. }, Answer::Fate(f), _) => {
                     let child = then[0]
                         .iter()
-                        .filter(|r| matches!(r, Record::Generate { .. }))
+                        .filter(|r| matches!(r, Event::Generate { .. }))
                         .nth(i - 1)
                         .unwrap();
-                    let Record::Generate {
+                    let Event::Generate {
                         g: g2, h: h2, fate, ..
                     } = child
                     else {
@@ -180,11 +180,11 @@ fn idastar_questions_are_answered_by_the_next_bound_and_each_childs_fate() {
     let mut next_bounds = Vec::new();
     for r in &recs {
         match r {
-            Record::IterationStart { .. } => {
+            Event::IterationStart { .. } => {
                 next_bounds.push(least);
                 least = None;
             }
-            Record::Generate {
+            Event::Generate {
                 g,
                 h,
                 fate: Fate::Pruned,
@@ -198,18 +198,18 @@ fn idastar_questions_are_answered_by_the_next_bound_and_each_childs_fate() {
     let (mut bounds, mut fates) = (0, 0);
     for (_, q, then) in questions(strategy, start, None) {
         match (&q.ask, &q.answer, &then[0][0]) {
-            (Ask::Bound { was, .. }, Answer::Bound(b), Record::IterationStart { bound }) => {
+            (Ask::Bound { was, .. }, Answer::Bound(b), Event::IterationStart { bound }) => {
                 assert_eq!(b, bound);
                 assert!(b > was, "the bound rises");
                 assert!(next_bounds.contains(&Some(*b)), "the least f cut before it");
                 bounds += 1;
             }
-            (Ask::Fate { i: 1, g, h, .. }, Answer::Fate(f), Record::Expand { .. }) => {
+            (Ask::Fate { i: 1, g, h, .. }, Answer::Fate(f), Event::Expand { .. }) => {
                 let first = then[0]
                     .iter()
-                    .find(|r| matches!(r, Record::Generate { .. }))
+                    .find(|r| matches!(r, Event::Generate { .. }))
                     .unwrap();
-                let Record::Generate {
+                let Event::Generate {
                     g: g2, h: h2, fate, ..
                 } = first
                 else {
@@ -229,7 +229,7 @@ fn local_questions_are_answered_by_the_move_the_walk_made() {
     let annealing = find("annealing").unwrap();
     let (mut yes, mut no) = (0, 0);
     for (_, q, then) in questions(annealing, "8 6 7 2 5 4 3 0 1", Some(400)) {
-        let Record::Propose {
+        let Event::Propose {
             accepted,
             energy,
             proposed,
@@ -262,10 +262,10 @@ fn local_questions_are_answered_by_the_move_the_walk_made() {
             let Ask::Neighbour { candidates, .. } = &q.ask else {
                 panic!("{q:?}")
             };
-            let proposed: Vec<String> = then
+            let proposed: Vec<StateKey> = then
                 .iter()
                 .map(|s| match &s[0] {
-                    Record::Propose { state, .. } => state.clone(),
+                    Event::Propose { state, .. } => state.clone(),
                     other => panic!("{other:?}"),
                 })
                 .collect();
@@ -278,17 +278,14 @@ fn local_questions_are_answered_by_the_move_the_walk_made() {
             match (&q.answer, &last[0]) {
                 (
                     Answer::State(s),
-                    Record::Propose {
+                    Event::Propose {
                         state,
                         accepted: true,
                         ..
                     },
                 ) => assert_eq!(s, state),
                 (Answer::Stop, _) => {
-                    assert!(
-                        last.iter()
-                            .any(|r| matches!(r, Record::LocalMinimum { .. }))
-                    );
+                    assert!(last.iter().any(|r| matches!(r, Event::LocalMinimum { .. })));
                     stops += 1;
                 }
                 other => panic!("{other:?}"),
@@ -331,8 +328,8 @@ fn a_wrong_pick_does_not_step_and_the_right_one_does_in_both_languages() {
         panic!("a node to pick");
     };
     // The children of the start wait with g = 1: f by the test's own h.
-    let f = |s: &str| 1 + manhattan(&board(s));
-    let least = candidates.iter().map(|c| f(c)).min().unwrap();
+    let f = |s: &StateKey| 1 + manhattan(&board(&board_text(s)));
+    let least = candidates.iter().map(&f).min().unwrap();
     let wrong = candidates
         .iter()
         .position(|c| f(c) > least)

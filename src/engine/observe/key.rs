@@ -1,0 +1,213 @@
+//! A state as events carry it: a compact key ([`StateKey`]), made cheaply
+//! as the search runs, and the means to write it in words
+//! ([`StateWords`]), used only where a state is shown.
+
+use std::sync::Arc;
+
+use crate::klotski::{KlotskiSpace, Layout, Metric};
+use crate::tiles::Shape;
+
+/// A state's identity in an event: two events name the same state exactly
+/// when their keys are equal (within one puzzle). Tile boards of up to 16
+/// cells are one word (4 bits a cell), up to 25 cells two (5 bits a cell),
+/// larger ones a byte a cell; a Klotski position is its code; a space with
+/// no words for its states gives [`StateKey::None`].
+///
+/// ```
+/// use huarong_engine::observe::{StateKey, StateWords};
+/// use huarong_engine::Shape;
+///
+/// let key = StateKey::of_tiles(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+/// let words = StateWords::tiles(Shape::new(3, 3).unwrap());
+/// assert_eq!(words.text(&key), "1 2 3 4 5 6 7 0 8");
+/// assert_eq!(key, StateKey::of_tiles(&[1, 2, 3, 4, 5, 6, 7, 0, 8]));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum StateKey {
+    /// The search has no words for its states.
+    #[default]
+    None,
+    /// Up to three words: a packed tile board or a Klotski code.
+    Packed([u64; 3]),
+    /// A tile board of more than 25 cells, a byte a cell.
+    Cells(Arc<[u8]>),
+}
+
+/// Cells a one-word tile key holds (4 bits each).
+const ONE_WORD: usize = 16;
+/// Cells a two-word tile key holds (5 bits each).
+const TWO_WORDS: usize = 25;
+
+impl StateKey {
+    /// The key of a tile board given row by row (0 the blank).
+    pub fn of_tiles(cells: &[u8]) -> Self {
+        if cells.len() <= ONE_WORD {
+            let word = cells
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (i, &t)| acc | (t as u64) << (4 * i));
+            Self::Packed([word, 0, 0])
+        } else if cells.len() <= TWO_WORDS {
+            let wide = cells
+                .iter()
+                .enumerate()
+                .fold(0u128, |acc, (i, &t)| acc | (t as u128) << (5 * i));
+            Self::Packed([wide as u64, (wide >> 64) as u64, 0])
+        } else {
+            Self::Cells(cells.into())
+        }
+    }
+
+    /// The key of a tile board written as its numbers, space separated
+    /// (as [`StateWords::tiles`] writes it); `None` if a word is not a
+    /// number below 256.
+    pub fn of_tile_text(text: &str) -> Option<Self> {
+        let cells: Option<Vec<u8>> = text.split_whitespace().map(|t| t.parse().ok()).collect();
+        Some(Self::of_tiles(&cells?))
+    }
+
+    /// The key of a Klotski position (as the searches report it when they
+    /// start from `layout`).
+    pub fn of_layout(layout: &Layout) -> Self {
+        KlotskiSpace::new(layout, Metric::Moves).1.key()
+    }
+
+    /// The tile in each of a board's `cells` cells (`None`: not a tile key
+    /// of that size).
+    pub fn tiles(&self, cells: usize) -> Option<Vec<u8>> {
+        match self {
+            Self::Packed([word, ..]) if cells <= ONE_WORD => {
+                Some((0..cells).map(|i| (word >> (4 * i) & 0xF) as u8).collect())
+            }
+            Self::Packed([lo, hi, _]) if cells <= TWO_WORDS => {
+                let wide = (*hi as u128) << 64 | *lo as u128;
+                Some((0..cells).map(|i| (wide >> (5 * i) & 0x1F) as u8).collect())
+            }
+            Self::Cells(c) if c.len() == cells => Some(c.to_vec()),
+            _ => None,
+        }
+    }
+}
+
+/// How a puzzle writes its states' keys in words: a tile board as its
+/// numbers, space separated; a Klotski position as its layout text (rows
+/// joined by `/`). Made once per puzzle, called only for what is shown or
+/// written out.
+#[derive(Clone)]
+pub struct StateWords(Arc<WriteWords>);
+
+/// Appends a key's words to a buffer.
+type WriteWords = dyn Fn(&StateKey, &mut Vec<u8>) + Send + Sync;
+
+impl std::fmt::Debug for StateWords {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StateWords")
+    }
+}
+
+impl Default for StateWords {
+    /// No words: every key is written as nothing.
+    fn default() -> Self {
+        Self(Arc::new(|_, _| {}))
+    }
+}
+
+impl StateWords {
+    /// Words of a search space's own: `write` appends a key's words (UTF-8)
+    /// to its buffer.
+    pub fn new(write: impl Fn(&StateKey, &mut Vec<u8>) + Send + Sync + 'static) -> Self {
+        Self(Arc::new(write))
+    }
+
+    /// The words of a tile board of `shape`.
+    pub fn tiles(shape: Shape) -> Self {
+        let cells = shape.cells();
+        Self(Arc::new(move |key, out| {
+            write_tiles(key, cells, out);
+        }))
+    }
+
+    /// The words of positions of `layout`'s board (its pieces' shapes).
+    pub fn klotski(layout: &Layout) -> Self {
+        let (space, _) = KlotskiSpace::new(layout, Metric::Moves);
+        Self(Arc::new(move |key, out| {
+            if let StateKey::Packed(code) = key {
+                out.extend_from_slice(space.text_of(code).as_bytes());
+            }
+        }))
+    }
+
+    /// Append `key` in words to `out`, as UTF-8 (ASCII, in fact: digits,
+    /// letters, spaces, `.` and `/`).
+    pub fn write(&self, key: &StateKey, out: &mut Vec<u8>) {
+        (self.0)(key, out)
+    }
+
+    /// `key` in words (empty when there are none).
+    pub fn text(&self, key: &StateKey) -> String {
+        let mut out = Vec::new();
+        self.write(key, &mut out);
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+}
+
+/// A tile key's numbers, space separated, appended to `out`, without a
+/// string per number: a trace writes hundreds of thousands.
+fn write_tiles(key: &StateKey, cells: usize, out: &mut Vec<u8>) {
+    let tile = |i: usize| -> u8 {
+        match key {
+            StateKey::Packed([word, ..]) if cells <= ONE_WORD => (word >> (4 * i) & 0xF) as u8,
+            StateKey::Packed([lo, hi, _]) if cells <= TWO_WORDS => {
+                let wide = (*hi as u128) << 64 | *lo as u128;
+                (wide >> (5 * i) & 0x1F) as u8
+            }
+            StateKey::Cells(c) => c.get(i).copied().unwrap_or(0),
+            _ => 0,
+        }
+    };
+    if matches!(key, StateKey::None) || matches!(key, StateKey::Cells(c) if c.len() != cells) {
+        return;
+    }
+    // Byte by byte: no call per number.
+    out.reserve(3 * cells);
+    for i in 0..cells {
+        let t = tile(i);
+        if i > 0 {
+            out.push(b' ');
+        }
+        if t >= 10 {
+            out.push(b'0' + t / 10);
+        }
+        out.push(b'0' + t % 10);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::Board;
+
+    /// Every size's key names the board it was made from, in the board's
+    /// own words.
+    #[test]
+    fn tile_keys_are_written_as_the_board_writes_itself() {
+        for (rows, cols) in [(2, 2), (3, 3), (4, 4), (3, 5), (5, 5), (4, 6), (10, 10)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let n = shape.cells();
+            // A board unlike the goal: the tiles in reverse, blank first.
+            let cells: Vec<u8> = (0..n as u8).rev().map(|t| (t + 1) % n as u8).collect();
+            let key = StateKey::of_tiles(&cells);
+            let board = Board::new(shape, cells.clone()).unwrap();
+            assert_eq!(
+                StateWords::tiles(shape).text(&key),
+                board.to_text(),
+                "{rows}×{cols}"
+            );
+            assert_eq!(key.tiles(n), Some(cells.clone()), "{rows}×{cols}");
+            let mut other = cells.clone();
+            other.swap(0, 1);
+            assert_ne!(key, StateKey::of_tiles(&other));
+        }
+    }
+}
