@@ -224,8 +224,7 @@ fn title(strategy: &dyn Strategy, heuristic: Option<crate::engine::HeuristicKind
 /// with the strategy and limits chosen. An error names why not.
 pub fn open(
     settings: &Settings,
-    tiles: &super::tiles::TilesPlay,
-    layout: &Layout,
+    start: Start,
     jobs: &Jobs,
     ctx: &egui::Context,
 ) -> Result<Inspector, Said> {
@@ -238,28 +237,28 @@ pub fn open(
         }));
     }
     let limits = settings.limits();
-    if settings.family == super::settings::Family::Klotski {
-        if layout.is_solved() {
-            return Err(Said::msg(InspectorMsg::NothingToInspectKlotski));
+    let puzzle: TilePuzzle = match start {
+        Start::Tiles(puzzle) => puzzle,
+        Start::Klotski(layout, metric) => {
+            if layout.is_solved() {
+                return Err(Said::msg(InspectorMsg::NothingToInspectKlotski));
+            }
+            let subject = Subject::Klotski(layout.clone());
+            let name = title(&*strategy, None);
+            return Ok(Inspector::start(
+                jobs,
+                subject,
+                (name, RunBy::new(&*strategy, None)),
+                empty_model(&*strategy, layout.to_text(), true),
+                ctx,
+                Control::default().with_limits(limits),
+                move |ctl| {
+                    let outcome = crate::engine::solve_klotski(&*strategy, &layout, metric, ctl);
+                    Ran::klotski(layout, metric, outcome)
+                },
+            ));
         }
-        let layout = layout.clone();
-        let metric: Metric = settings.metric;
-        let subject = Subject::Klotski(layout.clone());
-        let name = title(&*strategy, None);
-        return Ok(Inspector::start(
-            jobs,
-            subject,
-            (name, RunBy::new(&*strategy, None)),
-            empty_model(&*strategy, layout.to_text(), true),
-            ctx,
-            Control::default().with_limits(limits),
-            move |ctl| {
-                let outcome = crate::engine::solve_klotski(&*strategy, &layout, metric, ctl);
-                Ran::klotski(layout, metric, outcome)
-            },
-        ));
-    }
-    let puzzle: TilePuzzle = tiles.puzzle();
+    };
     // A run of no steps would only contradict itself ("press Step" beside
     // "the run is over").
     if puzzle.start == puzzle.goal {
