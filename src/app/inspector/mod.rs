@@ -33,7 +33,7 @@ use self::recording::{Recording, lock};
 use super::Command;
 use super::i18n::{InspectorMsg, LessonMsg, Message, Msg, Said, names, reasons, tr};
 use super::jobs::{DbWork, Handle, JobKind, Jobs};
-use super::model::{Choice, Finished, Start};
+use super::model::{Choice, Finished, RunOutcome, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::engine::klotski::{KMove, Layout, Metric};
@@ -131,7 +131,8 @@ pub struct Ran {
 impl Ran {
     /// A tile run from `puzzle`.
     fn tiles(puzzle: TilePuzzle, outcome: Result<Outcome<Dir>, SolveError>) -> Self {
-        let found = solved(&outcome).map(|o| (Start::Tiles(puzzle), Finished::Tiles(Ok(o))));
+        let found =
+            solved(&outcome).map(|o| (Start::Tiles(puzzle), Finished::Ran(RunOutcome::Tiles(o))));
         Self {
             ended: ending(outcome),
             found,
@@ -144,8 +145,12 @@ impl Ran {
         metric: Metric,
         outcome: Result<Outcome<KMove>, SolveError>,
     ) -> Self {
-        let found =
-            solved(&outcome).map(|o| (Start::Klotski(layout, metric), Finished::Klotski(o)));
+        let found = solved(&outcome).map(|o| {
+            (
+                Start::Klotski(layout, metric),
+                Finished::Ran(RunOutcome::Klotski(o)),
+            )
+        });
         Self {
             ended: ending(outcome),
             found,

@@ -341,10 +341,9 @@ impl PlayView for KlotskiPlay {
         _settings: &mut Settings,
     ) {
         // A start and a result of different families: no row makes one.
-        if let (
-            crate::app::model::Start::Klotski(layout, metric),
-            crate::app::model::Finished::Klotski(o),
-        ) = (start, finished)
+        use crate::app::model::{Finished, RunOutcome, Start};
+        if let (Start::Klotski(layout, metric), Finished::Ran(RunOutcome::Klotski(o))) =
+            (start, finished)
         {
             self.load_solution(layout, o, run, metric);
         }

@@ -355,9 +355,8 @@ impl PlayView for TilesPlay {
         settings: &mut Settings,
     ) {
         // A start and a result of different families: no row makes one.
-        if let (crate::app::model::Start::Tiles(p), crate::app::model::Finished::Tiles(Ok(o))) =
-            (start, finished)
-        {
+        use crate::app::model::{Finished, RunOutcome, Start};
+        if let (Start::Tiles(p), Finished::Ran(RunOutcome::Tiles(o))) = (start, finished) {
             self.load_solution(p, o, run, settings);
         }
     }
