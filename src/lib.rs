@@ -6,7 +6,11 @@
 //! * [`storage`] keeps what lives on disk (the pattern-database cache, puzzle
 //!   and results files, the shipped Klotski layouts).
 //! * [`units`] formats numbers, sizes and durations for people.
+//! * [`puzzle`] a puzzle of any family and a run's outcome on it, with what
+//!   differs by family behind their methods (the app and the CLI share
+//!   them).
 
+pub mod puzzle;
 pub mod storage;
 pub mod units;
 

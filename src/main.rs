@@ -6,7 +6,7 @@
 mod app;
 mod cli;
 
-use huarong::{storage, units};
+use huarong::{puzzle, storage, units};
 use huarong_engine as engine;
 
 fn main() -> std::process::ExitCode {

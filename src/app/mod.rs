@@ -1,7 +1,8 @@
 //! The desktop app (eframe/egui). One file per view or widget; this one
 //! is the shell: the menu, the family switch, the dialogs, and the routing
-//! of every [`Command`] to the view it concerns. The play views are
-//! [`tiles::TilesPlay`] and [`klotski::KlotskiPlay`]; the compare view is
+//! of every [`Command`] to the view it concerns. The play views, one per
+//! family, are kept in one table ([`families::play_views`]) and reached through
+//! [`PlayView`] by the family shown; the compare view is
 //! [`compare::CompareView`]. Background work (solves, database builds,
 //! file dialogs, playback) is polled in [`eframe::App::logic`]; drawing is
 //! in [`eframe::App::ui`]. Views never change the app: they return commands.
@@ -12,6 +13,7 @@ pub mod compare;
 mod controls;
 mod databases;
 mod error;
+mod families;
 mod files;
 mod fonts;
 mod fringe;
@@ -41,22 +43,21 @@ use eframe::egui;
 
 use error::{AppError, Busy};
 use i18n::{Message, Said, TilesMsg, tr, tr_ctx};
-use settings::Family;
 pub use settings::Settings;
 use tiles::TilesPlay;
-use tiles::set_state::SetStateDialog;
 
 pub use command::{Command, CompareCommand, PlayCommand};
 use jobs::Jobs;
-use view::PlayView;
+use view::{PlayView, PlayViews};
 
 use crate::engine::rng::SeededRng;
 
 /// The app.
 pub struct HuarongApp {
     settings: Settings,
-    tiles: TilesPlay,
-    klotski: klotski::KlotskiPlay,
+    /// One play view per family (a solve started in one runs on while
+    /// another is shown).
+    views: PlayViews,
     /// The compare view (its rows stay while another screen is shown).
     compare: compare::CompareView,
     /// The race mode (its attempt stays while another screen is shown).
@@ -66,7 +67,6 @@ pub struct HuarongApp {
     screen: Screen,
     /// Every background job, and the pattern databases they share.
     jobs: Jobs,
-    set_state: Option<SetStateDialog>,
     error: Option<AppError>,
     show_help: bool,
     show_about: bool,
@@ -111,14 +111,12 @@ impl HuarongApp {
         let jobs = Jobs::new(cache_dir);
         let race = race::RaceView::new(race::stream_of(&rng), jobs.clone(), records);
         Self {
-            tiles: TilesPlay::new(&settings, rng, jobs.clone()),
-            klotski: klotski::KlotskiPlay::new(settings.classic, jobs.clone()),
+            views: families::play_views(&settings, rng, &jobs),
             settings,
             compare: compare::CompareView::default(),
             race,
             screen: Screen::Play,
             jobs,
-            set_state: None,
             error: None,
             show_help: false,
             show_about: false,
@@ -129,33 +127,24 @@ impl HuarongApp {
         }
     }
 
-    fn in_klotski(&self) -> bool {
-        self.settings.family == Family::Klotski
-    }
-
     /// The play view of the family chosen.
     fn view(&self) -> &dyn PlayView {
-        match self.settings.family {
-            Family::Tiles => &self.tiles,
-            Family::Klotski => &self.klotski,
-        }
+        self.views.of(self.settings.family)
     }
 
     /// The play view of the family chosen, to change.
     fn view_mut(&mut self) -> &mut dyn PlayView {
-        match self.settings.family {
-            Family::Tiles => &mut self.tiles,
-            Family::Klotski => &mut self.klotski,
-        }
+        self.views.of_mut(self.settings.family)
     }
 
     /// The play view shown and the settings, to change both.
     fn view_and_settings(&mut self) -> (&mut dyn PlayView, &mut Settings) {
-        let view: &mut dyn PlayView = match self.settings.family {
-            Family::Tiles => &mut self.tiles,
-            Family::Klotski => &mut self.klotski,
-        };
-        (view, &mut self.settings)
+        (self.views.of_mut(self.settings.family), &mut self.settings)
+    }
+
+    /// Whether a play view's dialog is open (it has the keys).
+    fn view_dialog_open(&self) -> bool {
+        self.views.iter().any(|v| v.has_dialog())
     }
 
     /// What runs in the background, if anything that a new position would
@@ -184,7 +173,8 @@ impl HuarongApp {
     /// Export the compare table to `path` (RON for `.ron`, else CSV),
     /// atomically.
     pub fn export_path(&mut self, path: &std::path::Path) {
-        let rows = self.compare.result_rows(!self.in_klotski());
+        let start = self.view().compare_start(&self.settings);
+        let rows = self.compare.result_rows(start.is_tiles());
         let written = crate::storage::results::save(path, &rows);
         self.report_export(path, rows.len(), written);
     }
@@ -233,22 +223,9 @@ impl HuarongApp {
         name: run_by::RunBy,
     ) {
         self.screen = Screen::Play;
-        match (start, finished) {
-            (crate::app::model::Start::Tiles(p), crate::app::model::Finished::Tiles(Ok(o))) => {
-                self.settings.family = Family::Tiles;
-                self.tiles.load_solution(p, o, name, &mut self.settings);
-            }
-            (
-                crate::app::model::Start::Klotski(l, metric),
-                crate::app::model::Finished::Klotski(o),
-            ) => {
-                self.settings.family = Family::Klotski;
-                self.klotski.load_solution(l, o, name, metric);
-            }
-            // A start and a result of different families: no row makes one.
-            (crate::app::model::Start::Tiles(_), _)
-            | (crate::app::model::Start::Klotski(..), _) => {}
-        }
+        self.settings.family = start.family();
+        let (view, settings) = self.view_and_settings();
+        view.play_run(start, finished, name, settings);
     }
 
     /// Carry out a command at app time `now`. Commands that would replace
@@ -268,7 +245,6 @@ impl HuarongApp {
             self.tell(refusal);
             return;
         }
-        let klotski = self.in_klotski();
         match cmd {
             Command::Play(play) => {
                 let (view, settings) = self.view_and_settings();
@@ -317,8 +293,8 @@ impl HuarongApp {
             Command::OpenReplay => self.files.request(ctx, files::FileAction::OpenReplay),
             Command::SaveReplay => self.files.request(ctx, files::FileAction::SaveReplay),
             Command::Inspect => {
-                let layout = self.klotski.game().layout();
-                let opened = inspector::open(&self.settings, &self.tiles, layout, &self.jobs, ctx);
+                let start = self.view().compare_start(&self.settings);
+                let opened = inspector::open(&self.settings, start, &self.jobs, ctx);
                 match opened {
                     Ok(i) => self.screen = Screen::Inspector(Box::new(i)),
                     Err(why) => self.set_status(why),
@@ -327,11 +303,11 @@ impl HuarongApp {
             Command::InspectBeside(choice) => {
                 // The second run begins on the board the first began on:
                 // the board behind the inspector, unchanged.
-                let layout = self.klotski.game().layout();
                 let mut settings = self.settings.clone();
                 settings.strategy = choice.strategy.to_string();
                 settings.heuristic = choice.heuristic;
-                let opened = inspector::open(&settings, &self.tiles, layout, &self.jobs, ctx);
+                let start = self.view().compare_start(&settings);
+                let opened = inspector::open(&settings, start, &self.jobs, ctx);
                 if let Screen::Inspector(shown) = &mut self.screen {
                     match opened {
                         Ok(second) => shown.set_partner(second),
@@ -373,18 +349,21 @@ impl HuarongApp {
                 let (start, finished, name) = *run;
                 self.play_compared(start, finished, name);
             }
-            Command::OpenSetState if klotski => self.klotski.open_editor(),
-            Command::OpenSetState => {
-                self.set_state = Some(SetStateDialog::with_tiles(self.tiles.board_text()));
-            }
-            Command::Paste(text) if klotski => self.klotski.paste(&text),
-            Command::Paste(text) => self.set_state = Some(SetStateDialog::with_tiles(text)),
+            Command::OpenSetState => self.view_mut().open_set_state(),
+            Command::Paste(text) => self.view_mut().take_paste(text),
+            // Set state's own commands, for the tile view whatever is shown.
             Command::SetPuzzle(puzzle) => {
-                self.set_state = None;
-                self.tiles.set_puzzle(puzzle, &mut self.settings);
-                self.tiles.set_status(Said::msg(TilesMsg::StateSet));
+                if let Some(tiles) = self.views.get_mut::<TilesPlay>() {
+                    tiles.set_state = None;
+                    tiles.set_puzzle(puzzle, &mut self.settings);
+                    tiles.set_status(Said::msg(TilesMsg::StateSet));
+                }
             }
-            Command::CloseSetState => self.set_state = None,
+            Command::CloseSetState => {
+                if let Some(tiles) = self.views.get_mut::<TilesPlay>() {
+                    tiles.set_state = None;
+                }
+            }
             Command::ChoosePicture => self.files.request(ctx, files::FileAction::Picture),
         }
     }
@@ -393,27 +372,16 @@ impl HuarongApp {
     /// nothing changes. Refused while a solve or comparison runs, which
     /// would otherwise overwrite what the file holds.
     pub fn open_path(&mut self, path: &std::path::Path) {
-        use crate::storage::klotski_file::{Document, load_any};
         if let Some(busy) = self.busy() {
             self.error = Some(AppError::OpenWhileBusy(busy));
             return;
         }
-        match load_any(path) {
-            Ok(Document::Klotski(saved)) => {
-                self.settings.family = Family::Klotski;
+        match crate::storage::klotski_file::load_any(path) {
+            Ok(document) => {
+                self.settings.family = document.family();
                 let shown = path.display().to_string();
-                let opened = TilesMsg::OpenedKlotski {
-                    path: shown.clone(),
-                };
-                self.klotski.open(saved, Said::msg(opened));
-                self.tiles
-                    .set_status(Said::msg(TilesMsg::Opened { path: shown }));
-            }
-            Ok(Document::Tiles(saved)) => {
-                self.settings.family = Family::Tiles;
-                self.tiles.open(saved, &mut self.settings);
-                let path = path.display().to_string();
-                self.tiles.set_status(Said::msg(TilesMsg::Opened { path }));
+                let (view, settings) = self.view_and_settings();
+                view.open_document(document, shown, settings);
             }
             Err(source) => {
                 self.error = Some(AppError::Open {
@@ -447,16 +415,17 @@ impl HuarongApp {
 
     /// The dialogs over the views; their commands go to `out`.
     fn dialogs(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
-        if let Some(d) = &mut self.set_state {
-            out.extend(d.show(ctx, self.tiles.puzzle().shape()));
+        for view in self.views.iter_mut() {
+            view.dialogs(ctx, out);
         }
-        // Esc closes one dialog: Set state (its own), else the error, else
-        // the Keys and About windows.
-        if self.error.is_some() && self.set_state.is_none() && keys::escape(ctx) {
+        // Esc closes one dialog: a play view's (its own), else the error,
+        // else the Keys and About windows.
+        let view_dialog = self.view_dialog_open();
+        if self.error.is_some() && !view_dialog && keys::escape(ctx) {
             out.push(Command::DismissError);
         }
         if (self.show_help || self.show_about || self.show_strategies)
-            && self.set_state.is_none()
+            && !view_dialog
             && self.error.is_none()
             && keys::escape(ctx)
         {
@@ -486,7 +455,7 @@ impl HuarongApp {
     /// would be on the previous frame). Not while a dialog or a text field
     /// has the keyboard.
     fn keys(&mut self, ctx: &egui::Context, now: f64) {
-        if self.set_state.is_some()
+        if self.view_dialog_open()
             || self.error.is_some()
             || self.files.is_open()
             || ctx.egui_wants_keyboard_input()
@@ -527,10 +496,11 @@ impl eframe::App for HuarongApp {
     /// playback. No drawing.
     fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
         let now = ctx.input(|i| i.time);
-        // Both play views: a solve started in one runs on while the other
+        // Every play view: a solve started in one runs on while another
         // is shown.
-        self.tiles.logic(ctx, now, &mut self.settings);
-        self.klotski.logic(ctx, now, &mut self.settings);
+        for view in self.views.iter_mut() {
+            view.logic(ctx, now, &mut self.settings);
+        }
         self.compare.poll();
         self.race.logic(ctx, now, &self.settings);
         if let Screen::Inspector(inspector) = &mut self.screen {
@@ -551,8 +521,11 @@ impl eframe::App for HuarongApp {
                 files::FileAction::Picture => self.picture.choose(path, &self.jobs, ctx),
             }
         }
-        if let Some(line) = self.picture.logic(ctx, &mut self.settings.look, &self.jobs) {
-            self.tiles.set_status(line);
+        // The picture is the tile boards' look: its news goes to their view.
+        if let Some(line) = self.picture.logic(ctx, &mut self.settings.look, &self.jobs)
+            && let Some(tiles) = self.views.get_mut::<TilesPlay>()
+        {
+            tiles.set_status(line);
         }
         // Why the system file dialog was not used (the in-app one opened).
         if let Some(notice) = self.files.take_notice() {
@@ -582,10 +555,8 @@ impl eframe::App for HuarongApp {
                 ui.label(tr(ui, TilesMsg::PuzzleLabel));
                 let solving = self.view().is_solving();
                 ui.add_enabled_ui(!solving, |ui| {
-                    for (family, label) in [
-                        (Family::Tiles, TilesMsg::FamilyTiles),
-                        (Family::Klotski, TilesMsg::FamilyKlotski),
-                    ] {
+                    for view in self.views.iter() {
+                        let (family, label) = (view.family(), view.switch_label());
                         if ui
                             .selectable_label(self.settings.family == family, tr(ui, label))
                             .clicked()

@@ -1,56 +1,23 @@
 //! The types every screen and the commands share, at the bottom of the
-//! app: a puzzle of either family to run on ([`Start`]), a run's result
-//! ([`Finished`]) and the run a learner opens beside another ([`Choice`]).
+//! app: a puzzle of any family to run on ([`Start`], the library's, shared
+//! with the CLI), a run's result ([`Finished`]) and the run a learner opens
+//! beside another ([`Choice`]).
 //! They import no screen, so commands, the play views, compare and the
 //! inspector can all name them without importing each other.
 
 use crate::app::i18n::Said;
 use crate::app::run_by::RunBy;
+use crate::engine::HeuristicKind;
 use crate::engine::experiment::RunSummary;
-use crate::engine::klotski::{KMove, Layout, Metric};
-use crate::engine::strategy::{Family, INFORMED_BASELINE, UNINFORMED_BASELINE};
-use crate::engine::{Dir, HeuristicKind, Outcome, TilePuzzle};
+use crate::engine::strategy::{INFORMED_BASELINE, UNINFORMED_BASELINE};
 
-/// A start to compare on.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Start {
-    /// A tile puzzle.
-    Tiles(TilePuzzle),
-    /// A Klotski layout, counted in a metric.
-    Klotski(Layout, Metric),
-}
-
-impl Start {
-    /// The family of puzzle it is.
-    pub fn family(&self) -> Family {
-        match self {
-            Start::Tiles(_) => Family::Tiles,
-            Start::Klotski(..) => Family::Klotski,
-        }
-    }
-
-    /// Whether it is a tile puzzle (rows name their heuristic only there).
-    pub fn is_tiles(&self) -> bool {
-        matches!(self, Start::Tiles(_))
-    }
-
-    /// The tile board's shape (`None` for Klotski, which takes no tile
-    /// heuristic).
-    pub fn shape(&self) -> Option<crate::engine::Shape> {
-        match self {
-            Start::Tiles(p) => Some(p.shape()),
-            Start::Klotski(..) => None,
-        }
-    }
-}
+pub use crate::puzzle::{RunOutcome, Start};
 
 /// A finished run.
 #[derive(Clone, Debug)]
 pub enum Finished {
-    /// Tiles: the outcome (or why it was refused).
-    Tiles(Result<Outcome<Dir>, Said>),
-    /// Klotski.
-    Klotski(Outcome<KMove>),
+    /// It ran: the engine's outcome.
+    Ran(RunOutcome),
     /// Why the engine refused the configuration for this family (or its
     /// run failed).
     Refused(Said),
@@ -59,21 +26,17 @@ pub enum Finished {
 impl Finished {
     /// The numbers of the run on `start` (none if it was refused).
     pub(in crate::app) fn summary(&self, start: Option<&Start>) -> Option<RunSummary> {
-        match (start, self) {
-            (_, Finished::Tiles(Ok(o))) => Some(RunSummary::of(o)),
-            (_, Finished::Tiles(Err(_)) | Finished::Refused(_)) => None,
-            (Some(Start::Klotski(l, _)), Finished::Klotski(o)) => {
-                Some(RunSummary::of_klotski(l, o))
-            }
-            (_, Finished::Klotski(o)) => Some(RunSummary::of(o)),
+        match self {
+            Finished::Ran(outcome) => Some(outcome.summary(start)),
+            Finished::Refused(_) => None,
         }
     }
 
     /// Why it did not run (or failed), if so.
     pub(in crate::app) fn refusal(&self) -> Option<&Said> {
         match self {
-            Finished::Tiles(Err(why)) | Finished::Refused(why) => Some(why),
-            Finished::Tiles(Ok(_)) | Finished::Klotski(_) => None,
+            Finished::Refused(why) => Some(why),
+            Finished::Ran(_) => None,
         }
     }
 }

@@ -1,16 +1,26 @@
 //! What the app asks of a play view (the tile view, the Klotski view): the
-//! app holds one per family and talks to the one shown through
-//! [`PlayView`] only, and shows one [`Screen`] at a time.
+//! app holds one per family in [`PlayViews`] and talks to them through
+//! [`PlayView`] only.
+
+use std::any::Any;
 
 use eframe::egui;
 
 use super::command::{Command, PlayCommand};
-use super::i18n::Said;
-use super::settings::Settings;
+use super::i18n::{Said, TilesMsg};
+use super::model::{Finished, Start};
+use super::run_by::RunBy;
+use super::settings::{Family, Settings};
 use crate::storage::klotski_file::Document;
 
 /// A play view: its board, controls, solve and hints.
-pub trait PlayView {
+pub trait PlayView: Any {
+    /// The family of puzzles it plays.
+    fn family(&self) -> Family;
+
+    /// Its name on the family switch.
+    fn switch_label(&self) -> TilesMsg;
+
     /// Background work each frame (finished solves, hints, playback); no
     /// drawing. Called from the app's `logic` only.
     fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings);
@@ -47,8 +57,77 @@ pub trait PlayView {
     /// one; `None` when asked for a solution there is not).
     fn to_document(&self, with_solution: bool) -> Option<Document>;
 
-    /// The start the compare view runs its rows on.
-    fn compare_start(&self, settings: &Settings) -> crate::app::model::Start;
+    /// The start the compare view runs its rows on (and the inspector
+    /// steps through).
+    fn compare_start(&self, settings: &Settings) -> Start;
+
+    /// Open the dialog that sets the position ([`Command::OpenSetState`]).
+    fn open_set_state(&mut self);
+
+    /// Take pasted text ([`Command::Paste`]).
+    fn take_paste(&mut self, text: String);
+
+    /// Draw its dialogs over the window (whatever screen is shown); what
+    /// they ask for goes to `out`.
+    fn dialogs(&mut self, _ctx: &egui::Context, _out: &mut Vec<Command>) {}
+
+    /// Whether one of its dialogs is open (it has the keys, Esc first).
+    fn has_dialog(&self) -> bool {
+        false
+    }
+
+    /// Show `document`, a file of its family opened from `path`.
+    fn open_document(&mut self, document: Document, path: String, settings: &mut Settings);
+
+    /// Show the solution `run` found from `start` (a compared or inspected
+    /// run of its family).
+    fn play_run(&mut self, start: Start, finished: Finished, run: RunBy, settings: &mut Settings);
+}
+
+/// The play view of every family the app plays, in the family switch's
+/// order (the app's `families` module makes it).
+pub struct PlayViews(Vec<Box<dyn PlayView>>);
+
+impl PlayViews {
+    /// The table of `views`, one per family, in the switch's order.
+    pub fn new(views: Vec<Box<dyn PlayView>>) -> Self {
+        Self(views)
+    }
+
+    /// The view of `family`.
+    pub fn of(&self, family: Family) -> &dyn PlayView {
+        let found = self.0.iter().find(|v| v.family() == family);
+        &**found.expect("every family has a play view")
+    }
+
+    /// The view of `family`, to change.
+    pub fn of_mut(&mut self, family: Family) -> &mut dyn PlayView {
+        let found = self.0.iter_mut().find(|v| v.family() == family);
+        &mut **found.expect("every family has a play view")
+    }
+
+    /// Every view, in the switch's order.
+    pub fn iter(&self) -> impl Iterator<Item = &dyn PlayView> {
+        self.0.iter().map(|v| &**v)
+    }
+
+    /// Every view, to change.
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut (dyn PlayView + 'static)> {
+        self.0.iter_mut().map(|v| &mut **v)
+    }
+
+    /// The view of type `V`.
+    #[cfg(test)]
+    pub fn get<V: PlayView>(&self) -> Option<&V> {
+        self.iter().find_map(|v| (v as &dyn Any).downcast_ref())
+    }
+
+    /// The view of type `V`, to change (for what only its family has:
+    /// the tile view's picture news, its Set state dialog).
+    pub fn get_mut<V: PlayView>(&mut self) -> Option<&mut V> {
+        self.iter_mut()
+            .find_map(|v| (v as &mut dyn Any).downcast_mut())
+    }
 }
 
 /// Draw with a copy of `settings` that `draw` may change (a radio button, a

@@ -16,8 +16,10 @@ use super::{BoardArgs, CliError, Out, Search, SearchArgs, refuse_inapplicable};
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::klotski::Layout;
 use crate::engine::klotski::space::unit_steps;
+use crate::engine::strategy::SolveError;
 use crate::engine::strategy::{Family, check_family};
-use crate::engine::{Board, Dir, TilePuzzle, solve_klotski};
+use crate::engine::{Board, TilePuzzle};
+use crate::puzzle::{RunOutcome, Start};
 
 #[derive(Args, Debug)]
 pub(super) struct CompareArgs {
@@ -86,21 +88,13 @@ struct RunLine {
     summary: Option<RunSummary>,
 }
 
-/// The start to compare on.
-enum Start {
-    Tiles(TilePuzzle),
-    Klotski(Layout),
-}
-
 /// Run every configuration on `start`, each on its own thread with its own
 /// limits (and one thread each, so runs do not fight over cores).
 fn run_all<'a>(
     start: &Start,
     searches: impl IntoIterator<Item = &'a (String, Search)>,
-    klotski: &KlotskiArgs,
     total: TotalTime,
 ) -> Result<Vec<RunLine>, CliError> {
-    let metric = klotski.metric()?;
     let lines = std::thread::scope(|scope| {
         let handles: Vec<_> = searches
             .into_iter()
@@ -111,19 +105,7 @@ fn run_all<'a>(
                         .clone()
                         .with_threads(1)
                         .with_limits(total.cap(search.control.limits));
-                    match start {
-                        Start::Tiles(p) => {
-                            let o = search.solve_with(p, &ctl).map_err(|e| e.to_string());
-                            tile_line(name, o)
-                        }
-                        // The configurations were checked to solve Klotski.
-                        Start::Klotski(l) => {
-                            match solve_klotski(&*search.strategy, l, metric, &ctl) {
-                                Ok(o) => klotski_line(name, l, metric, o),
-                                Err(e) => tile_line(name, Err(e.to_string())),
-                            }
-                        }
-                    }
+                    run_line(name, start, search.solve_on(start, &ctl))
                 })
             })
             .collect();
@@ -140,36 +122,34 @@ fn run_all<'a>(
     Ok(lines)
 }
 
-fn tile_line(name: &str, o: Result<crate::engine::Outcome<Dir>, String>) -> RunLine {
-    match o {
-        Ok(o) => RunLine {
-            strategy: name.to_string(),
-            record: serde_json::to_value(Record::new(&o)).expect("a record serializes"),
-            error: None,
-            summary: Some(RunSummary::of(&o)),
-        },
-        Err(e) => RunLine {
-            strategy: name.to_string(),
+/// The line of configuration `name`'s run on `start`: its record as the
+/// family's `solve` prints it, or why it was refused.
+fn run_line(name: &str, start: &Start, ran: Result<RunOutcome, SolveError>) -> RunLine {
+    let strategy = name.to_string();
+    let Ok(outcome) = ran else {
+        return RunLine {
+            strategy,
             record: serde_json::json!({ "status": "refused" }),
-            error: Some(e),
+            error: ran.err().map(|e| e.to_string()),
             summary: None,
-        },
-    }
-}
-
-fn klotski_line(
-    name: &str,
-    layout: &Layout,
-    metric: crate::engine::klotski::Metric,
-    o: crate::engine::Outcome<crate::engine::klotski::KMove>,
-) -> RunLine {
-    let steps = unit_steps(layout, &o.path).unwrap_or_default();
-    let record = super::klotski::KlotskiRecord::new(layout, metric, &o, &steps);
+        };
+    };
+    let record = match (&outcome, start) {
+        (RunOutcome::Klotski(o), Start::Klotski(layout, metric)) => {
+            let steps = unit_steps(layout, &o.path).unwrap_or_default();
+            serde_json::to_value(super::klotski::KlotskiRecord::new(
+                layout, *metric, o, &steps,
+            ))
+        }
+        (RunOutcome::Tiles(o), _) => serde_json::to_value(Record::new(o)),
+        // `Start::solve` answers with its own family's outcome.
+        (RunOutcome::Klotski(_), Start::Tiles(_)) => unreachable!("a Klotski run on tiles"),
+    };
     RunLine {
-        strategy: name.to_string(),
-        record: serde_json::to_value(record).expect("a record serializes"),
+        strategy,
+        record: record.expect("a record serializes"),
         error: None,
-        summary: Some(RunSummary::of_klotski(layout, &o)),
+        summary: Some(outcome.summary(Some(start))),
     }
 }
 
@@ -266,17 +246,17 @@ pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError>
                 Family::Klotski,
                 TimeLimitOf::WholeRun,
             )?;
-            (Start::Klotski(l), s)
+            (Start::Klotski(l, args.klotski.metric()?), s)
         }
     };
-    let lines = run_all(&start, &searches, &args.klotski, TotalTime::new(None)?)?;
+    let lines = run_all(&start, &searches, TotalTime::new(None)?)?;
     if args.search.json {
         for l in &lines {
             writeln!(out, "{}", serde_json::to_string(l)?)?;
         }
         return Ok(());
     }
-    let klotski = matches!(start, Start::Klotski(_));
+    let klotski = !start.is_tiles();
     writeln!(
         out,
         "{:<28} {:<10} {:>8} {:>8} {:>12} {:>12} {:>10} {:>10} {:>10}",
@@ -471,7 +451,7 @@ fn draw_starts(
                     left -= slice;
                     check_time()?;
                 }
-                Start::Klotski(layout)
+                Start::Klotski(layout, args.klotski.metric()?)
             }
             None => {
                 let start = tile_start(goal, args.shuffle, rng);
@@ -540,7 +520,7 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
             not_run = starts.len() - i;
             break;
         }
-        let lines = run_all(start, &searches, &args.klotski, total)?;
+        let lines = run_all(start, &searches, total)?;
         if !args.search.json {
             eprint!("\rstart {}/{}", i + 1, starts.len());
         }
@@ -628,7 +608,7 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Outcome, Stats};
+    use crate::engine::{Dir, Outcome, Stats};
 
     #[test]
     fn scrambling_in_slices_draws_the_same_layout_as_at_once() {
@@ -652,7 +632,11 @@ mod tests {
                 ..Stats::default()
             },
         );
-        tile_line(name, Ok(o))
+        run_line(name, &tile_start(), Ok(RunOutcome::Tiles(o)))
+    }
+
+    fn tile_start() -> Start {
+        Start::Tiles(TilePuzzle::parse("1 2 3 4 5 6 7 8 0", None, None).unwrap())
     }
 
     #[test]
@@ -661,7 +645,11 @@ mod tests {
             line("bfs", true, 31),
             line("astar", true, 31),
             line("tabu", false, 85),
-            tile_line("idastar:pdb", Err("refused".into())),
+            run_line(
+                "idastar:pdb",
+                &tile_start(),
+                Err(SolveError::BadParameter("refused".into())),
+            ),
         ];
         flag_lines(&mut agree);
         assert!(agree[..3].iter().all(|l| l.error.is_none()));

@@ -33,6 +33,7 @@ use crate::engine::{
     Board, Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Stats, TilePuzzle,
     solve_tiles,
 };
+use crate::puzzle::{RunOutcome, Start};
 use budget::{Budget, TimeLimitOf, Unprepared};
 pub(crate) use error::{CliError, shorten};
 use error::{one_line, parse_error_line};
@@ -281,6 +282,15 @@ struct Search {
 }
 
 impl Search {
+    /// Run this search on `start` under `control` (a search whose
+    /// database the limits left no room for ends with that limit).
+    fn solve_on(&self, start: &Start, control: &Control) -> Result<RunOutcome, SolveError> {
+        match &self.heuristic {
+            Ok(h) => start.solve(&*self.strategy, h, control),
+            Err(stop) => Ok(start.stopped(Stop::Limit(stop.limit), stop.why.clone())),
+        }
+    }
+
     /// Solve `puzzle` with this search under `control`.
     fn solve_with(
         &self,

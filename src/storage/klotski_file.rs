@@ -268,6 +268,17 @@ pub enum Document {
     Klotski(SavedKlotski),
 }
 
+impl Document {
+    /// The family of puzzle it holds.
+    pub fn family(&self) -> crate::engine::strategy::Family {
+        use crate::engine::strategy::Family;
+        match self {
+            Document::Tiles(_) => Family::Tiles,
+            Document::Klotski(_) => Family::Klotski,
+        }
+    }
+}
+
 /// Read and check a puzzle file of either kind from disk: its `kind`
 /// decides which reader checks it (tiles when it names none it knows, so
 /// Save either kind of document to `path`, atomically.

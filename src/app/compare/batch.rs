@@ -21,12 +21,10 @@ use crate::app::model::Start;
 use crate::app::run_by::RunBy;
 use crate::app::settings::Settings;
 use crate::app::{Command, CompareCommand};
-use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
+use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements};
 use crate::engine::strategy;
 use crate::engine::tiles::pdb::PatternDb;
-use crate::engine::{
-    Control, HeuristicChoice, HeuristicKind, TilePuzzle, solve_klotski, solve_tiles,
-};
+use crate::engine::{Control, HeuristicChoice, HeuristicKind};
 use crate::storage::results::{AggregateRow, BatchInfo, StartRow, tuning_text};
 use crate::units::{bytes, duration, thousands};
 
@@ -202,10 +200,7 @@ impl Batch {
     pub fn export_starts(&self) -> Vec<StartRow> {
         (1..)
             .zip(&self.starts)
-            .map(|(i, start)| match start {
-                Start::Tiles(p) => StartRow::tiles(i, p),
-                Start::Klotski(l, m) => StartRow::klotski(i, l, *m),
-            })
+            .map(|(i, start)| start.start_row(i))
             .collect()
     }
 
@@ -243,11 +238,7 @@ impl Batch {
         let (names, strategies) = runnable(start, configs);
         (self.runs, self.tunings) = names.into_iter().unzip();
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
-        // Klotski starts take one step at least.
-        self.info = Some(match start {
-            Start::Tiles(p) => BatchInfo::tiles(&p.goal, shuffle, seed, count),
-            Start::Klotski(l, m) => BatchInfo::klotski(l, *m, shuffle.max(1), seed, count),
-        });
+        self.info = Some(start.batch_info(shuffle, seed, count));
         let (start, limits, pool) = (start.clone(), settings.limits(), jobs.databases().clone());
         let done = self.done.clone();
         let repaint = ctx.clone();
@@ -271,16 +262,7 @@ impl Batch {
                 }
             }
             for i in 0..count {
-                let instance = match &start {
-                    Start::Tiles(p) => {
-                        let shuffle = (shuffle > 0).then_some(shuffle);
-                        let b = tile_start(&p.goal, shuffle, &mut rng);
-                        Start::Tiles(TilePuzzle::new(b, p.goal.clone()).expect("same shape"))
-                    }
-                    Start::Klotski(l, m) => {
-                        Start::Klotski(scramble(l, shuffle.max(1), &mut rng), *m)
-                    }
-                };
+                let instance = start.scrambled(shuffle, &mut rng);
                 drawn.push(instance.clone());
                 let mut runs: Vec<Option<RunSummary>> = vec![None; strategies.len()];
                 for (k, (s, h)) in strategies.iter().enumerate() {
@@ -291,18 +273,13 @@ impl Batch {
                         .with_limits(limits)
                         .with_cancel(ctl.cancel.clone())
                         .with_threads(1);
-                    let run = match &instance {
-                        Start::Tiles(p) => {
-                            let db = pdbs.iter().find(|(k, _)| k == h).map(|(_, db)| db);
-                            let choice = HeuristicChoice::with_database(*h, db.cloned());
-                            solve_tiles(&**s, p, &choice, &run_ctl)
-                                .ok()
-                                .map(|o| RunSummary::of(&o))
-                        }
-                        Start::Klotski(l, m) => solve_klotski(&**s, l, *m, &run_ctl)
-                            .ok()
-                            .map(|o| RunSummary::of_klotski(l, &o)),
-                    };
+                    // Klotski rows take no database: `pdbs` is empty there.
+                    let db = pdbs.iter().find(|(k, _)| k == h).map(|(_, db)| db);
+                    let choice = HeuristicChoice::with_database(*h, db.cloned());
+                    let run = instance
+                        .solve(&**s, &choice, &run_ctl)
+                        .ok()
+                        .map(|o| o.summary(Some(&instance)));
                     // A run cut short by the cancel is no data point.
                     if ctl.cancel.is_cancelled() && !run.is_some_and(|r| r.solved()) {
                         break;

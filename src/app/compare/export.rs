@@ -28,19 +28,12 @@ fn result_row(r: &Row, tiles: bool) -> ResultRow {
     let row = ResultRow::new(strategy, heuristic, tuning, r.summary.as_ref());
     let solved = r.summary.is_some_and(|s| s.solved());
     match (&r.start, &r.result) {
-        (Some(Start::Tiles(p)), result) => {
+        (Some(start), result) => {
             let path = match result {
-                Some(Finished::Tiles(Ok(o))) if solved => results::tile_path(&o.path),
+                Some(Finished::Ran(outcome)) if solved => outcome.path_text(start),
                 _ => String::new(),
             };
-            row.on_tiles(p).with_path(path)
-        }
-        (Some(Start::Klotski(l, metric)), result) => {
-            let path = match result {
-                Some(Finished::Klotski(o)) if solved => results::klotski_path(l, &o.path),
-                _ => String::new(),
-            };
-            row.on_klotski(l, *metric).with_path(path)
+            start.describe(row).with_path(path)
         }
         (None, _) => ResultRow {
             family: if tiles {

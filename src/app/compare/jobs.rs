@@ -9,7 +9,7 @@ use super::row::Row;
 use super::session::Session;
 use crate::app::i18n::{CompareMsg, Said};
 use crate::app::jobs::{Handle, JobKind, Jobs};
-use crate::app::model::{Finished, Start};
+use crate::app::model::{Finished, RunOutcome, Start};
 use crate::app::settings::Settings;
 use crate::app::solver::{Running, TraceLog};
 use crate::app::widgets::anatomy::{Recorded, Recording, solve_recorded};
@@ -85,14 +85,14 @@ impl RowJob {
     fn try_finish(&mut self) -> Option<(Finished, Option<Anatomy>)> {
         Some(match self {
             RowJob::Tiles(run) => match run.try_finish()? {
-                Ok(f) => (
-                    Finished::Tiles(f.outcome.map_err(|e| refused(&e))),
-                    f.anatomy,
-                ),
+                Ok(f) => match f.outcome {
+                    Ok(o) => (Finished::Ran(RunOutcome::Tiles(o)), f.anatomy),
+                    Err(e) => (Finished::Refused(refused(&e)), f.anatomy),
+                },
                 Err(panicked) => (failed(panicked), None),
             },
             RowJob::Klotski(job, _) => match job.try_take()? {
-                Ok((Ok(o), anatomy)) => (Finished::Klotski(o), anatomy),
+                Ok((Ok(o), anatomy)) => (Finished::Ran(RunOutcome::Klotski(o)), anatomy),
                 Ok((Err(e), _)) => (Finished::Refused(refused(&e)), None),
                 Err(panicked) => (failed(panicked), None),
             },

@@ -33,7 +33,7 @@ use self::recording::{Recording, lock};
 use super::Command;
 use super::i18n::{InspectorMsg, LessonMsg, Message, Msg, Said, names, reasons, tr};
 use super::jobs::{DbWork, Handle, JobKind, Jobs};
-use super::model::{Choice, Finished, Start};
+use super::model::{Choice, Finished, RunOutcome, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::engine::klotski::{KMove, Layout, Metric};
@@ -132,7 +132,8 @@ pub struct Ran {
 impl Ran {
     /// A tile run from `puzzle`.
     fn tiles(puzzle: TilePuzzle, outcome: Result<Outcome<Dir>, SolveError>) -> Self {
-        let found = solved(&outcome).map(|o| (Start::Tiles(puzzle), Finished::Tiles(Ok(o))));
+        let found =
+            solved(&outcome).map(|o| (Start::Tiles(puzzle), Finished::Ran(RunOutcome::Tiles(o))));
         Self {
             ended: ending(outcome),
             found,
@@ -145,8 +146,12 @@ impl Ran {
         metric: Metric,
         outcome: Result<Outcome<KMove>, SolveError>,
     ) -> Self {
-        let found =
-            solved(&outcome).map(|o| (Start::Klotski(layout, metric), Finished::Klotski(o)));
+        let found = solved(&outcome).map(|o| {
+            (
+                Start::Klotski(layout, metric),
+                Finished::Ran(RunOutcome::Klotski(o)),
+            )
+        });
         Self {
             ended: ending(outcome),
             found,
@@ -225,8 +230,7 @@ fn title(strategy: &dyn Strategy, heuristic: Option<crate::engine::HeuristicKind
 /// with the strategy and limits chosen. An error names why not.
 pub fn open(
     settings: &Settings,
-    tiles: &super::tiles::TilesPlay,
-    layout: &Layout,
+    start: Start,
     jobs: &Jobs,
     ctx: &egui::Context,
 ) -> Result<Inspector, Said> {
@@ -239,28 +243,28 @@ pub fn open(
         }));
     }
     let limits = settings.limits();
-    if settings.family == super::settings::Family::Klotski {
-        if layout.is_solved() {
-            return Err(Said::msg(InspectorMsg::NothingToInspectKlotski));
+    let puzzle: TilePuzzle = match start {
+        Start::Tiles(puzzle) => puzzle,
+        Start::Klotski(layout, metric) => {
+            if layout.is_solved() {
+                return Err(Said::msg(InspectorMsg::NothingToInspectKlotski));
+            }
+            let subject = Subject::Klotski(layout.clone());
+            let name = title(&*strategy, None);
+            return Ok(Inspector::start(
+                jobs,
+                subject,
+                (name, RunBy::new(&*strategy, None)),
+                empty_model(&*strategy, StateKey::of_layout(&layout), true),
+                ctx,
+                Control::default().with_limits(limits),
+                move |ctl| {
+                    let outcome = crate::engine::solve_klotski(&*strategy, &layout, metric, ctl);
+                    Ran::klotski(layout, metric, outcome)
+                },
+            ));
         }
-        let layout = layout.clone();
-        let metric: Metric = settings.metric;
-        let subject = Subject::Klotski(layout.clone());
-        let name = title(&*strategy, None);
-        return Ok(Inspector::start(
-            jobs,
-            subject,
-            (name, RunBy::new(&*strategy, None)),
-            empty_model(&*strategy, StateKey::of_layout(&layout), true),
-            ctx,
-            Control::default().with_limits(limits),
-            move |ctl| {
-                let outcome = crate::engine::solve_klotski(&*strategy, &layout, metric, ctl);
-                Ran::klotski(layout, metric, outcome)
-            },
-        ));
-    }
-    let puzzle: TilePuzzle = tiles.puzzle();
+    };
     // A run of no steps would only contradict itself ("press Step" beside
     // "the run is over").
     if puzzle.start == puzzle.goal {

@@ -126,6 +126,7 @@ impl KlotskiPlay {
     }
 
     /// The game.
+    #[cfg(test)]
     pub fn game(&self) -> &KlotskiGame {
         &self.game
     }
@@ -309,6 +310,45 @@ impl KlotskiPlay {
 }
 
 impl PlayView for KlotskiPlay {
+    fn family(&self) -> crate::app::settings::Family {
+        crate::app::settings::Family::Klotski
+    }
+
+    fn switch_label(&self) -> crate::app::i18n::TilesMsg {
+        crate::app::i18n::TilesMsg::FamilyKlotski
+    }
+
+    fn open_set_state(&mut self) {
+        self.open_editor();
+    }
+
+    fn take_paste(&mut self, text: String) {
+        self.paste(&text);
+    }
+
+    fn open_document(&mut self, document: Document, path: String, _settings: &mut Settings) {
+        if let Document::Klotski(saved) = document {
+            let opened = crate::app::i18n::TilesMsg::OpenedKlotski { path };
+            self.open(saved, Said::msg(opened));
+        }
+    }
+
+    fn play_run(
+        &mut self,
+        start: crate::app::model::Start,
+        finished: crate::app::model::Finished,
+        run: RunBy,
+        _settings: &mut Settings,
+    ) {
+        // A start and a result of different families: no row makes one.
+        use crate::app::model::{Finished, RunOutcome, Start};
+        if let (Start::Klotski(layout, metric), Finished::Ran(RunOutcome::Klotski(o))) =
+            (start, finished)
+        {
+            self.load_solution(layout, o, run, metric);
+        }
+    }
+
     #[cfg(test)]
     fn status(&self) -> &Said {
         &self.status

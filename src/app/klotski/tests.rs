@@ -15,13 +15,13 @@ use crate::engine::klotski::Layout;
 use crate::storage::layouts::classics;
 
 fn text(h: &Harness<'_, HuarongApp>) -> String {
-    h.state().klotski.game.layout().to_text()
+    h.state().klotski().game.layout().to_text()
 }
 
 /// Screen rectangle of cell `(row, col)`, as the board widget lays it out.
 fn cell_rect(h: &Harness<'_, HuarongApp>, row: usize, col: usize) -> Rect {
     let outer = h.get_by_label("klotski board").rect();
-    let l = h.state().klotski.game.layout().clone();
+    let l = h.state().klotski().game.layout().clone();
     let (rows, cols) = (l.rows as f32, l.cols as f32);
     let cell = (outer.width() / (cols + 0.4))
         .min(outer.height() / (rows + 0.6))
@@ -66,7 +66,7 @@ fn click_at(h: &mut Harness<'_, HuarongApp>, p: Pos2) {
 }
 
 fn counters(h: &Harness<'_, HuarongApp>) -> (usize, usize) {
-    let g = h.state().klotski.game();
+    let g = h.state().klotski().game();
     (g.steps(), g.moves())
 }
 
@@ -134,8 +134,8 @@ fn a_clicked_piece_moves_with_the_arrow_keys() {
     let mut h = harness();
     let p = cell_rect(&h, 4, 0).center(); // soldier I
     click_at(&mut h, p);
-    let i = h.state().klotski.selected().expect("a piece is selected");
-    assert_eq!(h.state().klotski.game().layout().pieces[i].letter, 'I');
+    let i = h.state().klotski().selected().expect("a piece is selected");
+    assert_eq!(h.state().klotski().game().layout().pieces[i].letter, 'I');
     h.key_press(Key::ArrowRight);
     h.run();
     assert_eq!(text(&h), "BAAC/BAAC/DEEF/DGHF/.I.J");
@@ -159,7 +159,7 @@ fn choosing_a_classic_from_the_list_loads_it() {
     h.run();
     assert_eq!(text(&h), second.layout);
     assert_eq!(h.state().settings().classic, 1);
-    assert_eq!(h.state().klotski.title(), second.title());
+    assert_eq!(h.state().klotski().title(), second.title());
     assert_eq!(
         h.query_all_by_label_contains(&second.english).count(),
         2,
@@ -177,10 +177,16 @@ fn the_editor_names_errors_and_applies_only_a_valid_layout() {
     h.run();
     let grid = h.get_by_label("layout grid").rect();
     click_at(&mut h, grid.min + Vec2::new(36.0 * 1.5, 36.0 * 2.5));
-    let ed = h.state().klotski.editor.as_ref().expect("editor open");
+    let ed = h.state().klotski().editor.as_ref().expect("editor open");
     assert_eq!(ed.text, "BAAC/BAAC/D..F/DGHF/I..J");
     // Type a layout with two 2x2 pieces: the error is shown, Apply is off.
-    h.state_mut().klotski.editor.as_mut().unwrap().text.clear();
+    h.state_mut()
+        .klotski_mut()
+        .editor
+        .as_mut()
+        .unwrap()
+        .text
+        .clear();
     h.run();
     h.get_by_label("layout text").focus();
     h.run();
@@ -191,23 +197,23 @@ fn the_editor_names_errors_and_applies_only_a_valid_layout() {
     h.get_by_label("Apply").click();
     h.run();
     assert!(
-        h.state().klotski.editor.is_some(),
+        h.state().klotski().editor.is_some(),
         "an invalid layout is not applied"
     );
     assert_eq!(text(&h), "BAAC/BAAC/DEEF/DGHF/I..J");
     // A valid one is.
-    h.state_mut().klotski.editor.as_mut().unwrap().text = "BAAC/BAAC/D..F/DGHF/IEEJ".into();
+    h.state_mut().klotski_mut().editor.as_mut().unwrap().text = "BAAC/BAAC/D..F/DGHF/IEEJ".into();
     h.run();
     h.get_by_label_contains("Valid:");
     h.get_by_label("Apply").click();
     h.run();
-    assert!(h.state().klotski.editor.is_none());
+    assert!(h.state().klotski().editor.is_none());
     assert_eq!(text(&h), "BAAC/BAAC/D..F/DGHF/IEEJ");
     assert!(Layout::parse(&text(&h)).is_ok());
 }
 
 fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
-    wait_while(h, |a| a.klotski.is_solving(), 60, "solver");
+    wait_while(h, |a| a.klotski().is_solving(), 60, "solver");
 }
 
 /// The mirror-merged BFS, as a user meets it: chosen from the Strategy
@@ -225,14 +231,14 @@ fn bfs_with_mirror_images_merged_solves_as_short_and_plays_out_to_the_exit() {
     h.get_by_label("Solve").click();
     h.step();
     wait_for_solver(&mut h);
-    let plain = h.state().klotski.solution().expect("solved");
+    let plain = h.state().klotski().solution().expect("solved");
     let (plain_moves, plain_expanded) = (plain.moves_to.last().copied(), plain.stats.expanded);
     h.get_by_label("BFS, mirror images merged").click();
     h.run();
     h.get_by_label("Solve").click();
     h.step();
     wait_for_solver(&mut h);
-    let merged = h.state().klotski.solution().expect("solved");
+    let merged = h.state().klotski().solution().expect("solved");
     assert_eq!(merged.moves_to.last().copied(), plain_moves);
     assert_eq!(plain_moves, Some(81));
     let expanded = merged.stats.expanded;
@@ -246,13 +252,13 @@ fn bfs_with_mirror_images_merged_solves_as_short_and_plays_out_to_the_exit() {
     ));
     h.get_by_label("Last").click();
     h.run();
-    assert!(h.state().klotski.game().is_solved());
+    assert!(h.state().klotski().game().is_solved());
     h.get_by_label_contains("Cao Cao escaped");
     // At the exit: nothing to search, and the status says what to press.
     h.get_by_label("Inspect").click();
     h.run();
     assert!(h.state().inspector().is_none());
-    let status = h.state().klotski.status();
+    let status = h.state().klotski().status();
     assert!(
         status.contains("Cao Cao is already at the exit"),
         "{status}"
@@ -285,31 +291,31 @@ fn solving_fills_the_step_list_and_playback_frees_cao_cao() {
     h.get_by_label("Solve").click();
     h.step();
     wait_for_solver(&mut h);
-    let sol = h.state().klotski.solution().expect("solved");
+    let sol = h.state().klotski().solution().expect("solved");
     assert_eq!(sol.moves_to.last(), Some(&81));
     let total = sol.steps.len();
     h.get_by_label(&format!("81 moves, {total} steps by BFS, optimal in moves"));
     // The first row names the piece and its direction.
     let (piece, dir) = sol.steps[0];
-    let name = &h.state().klotski.names[piece];
+    let name = &h.state().klotski().names[piece];
     h.get_by_label(&format!(
         "1. {}",
         super::names::describe_step(name, dir, Lang::English)
     ));
     h.get_by_label("Next").click();
     h.run();
-    assert_eq!(h.state().klotski.step_shown(), 1);
+    assert_eq!(h.state().klotski().step_shown(), 1);
     assert_eq!(counters(&h), (1, 1));
     h.get_by_label("Last").click();
     h.run();
-    assert_eq!(h.state().klotski.step_shown(), total);
-    assert!(h.state().klotski.game().is_solved());
+    assert_eq!(h.state().klotski().step_shown(), total);
+    assert!(h.state().klotski().game().is_solved());
     assert_eq!(counters(&h), (total, 81));
     h.get_by_label_contains("Cao Cao escaped");
     // Chinese names, with the app's language.
     h.state_mut().settings_mut().language = Lang::Chinese;
     h.run();
-    let name = h.state().klotski.names[piece].clone();
+    let name = h.state().klotski().names[piece].clone();
     let row = super::names::describe_step(&name, dir, Lang::Chinese);
     assert!(row.starts_with(&name.chinese));
     assert!(h.query_all_by_label_contains(&row).next().is_some());
@@ -341,7 +347,7 @@ fn render_klotski_screenshots() {
     let mut h = harness();
     h.get_by_label("Edit layout…").click();
     h.run();
-    h.state_mut().klotski.editor.as_mut().unwrap().text = "BAAC/BAAC/DEEF/DGHF/IJJJ".into();
+    h.state_mut().klotski_mut().editor.as_mut().unwrap().text = "BAAC/BAAC/DEEF/DGHF/IJJJ".into();
     h.run();
     h.render()
         .expect("render")
@@ -404,7 +410,7 @@ fn a_solution_saved_to_a_file_opens_again_even_from_the_tiles_view() {
     h.get_by_label("Solve").click();
     h.step();
     wait_for_solver(&mut h);
-    let steps = h.state().klotski.solution().unwrap().steps.clone();
+    let steps = h.state().klotski().solution().unwrap().steps.clone();
     assert_eq!(steps.len(), 116);
     h.state_mut().save_path(&path, true);
     h.run();
@@ -430,11 +436,11 @@ fn a_solution_saved_to_a_file_opens_again_even_from_the_tiles_view() {
     t.state_mut().open_path(&path);
     t.run();
     assert_eq!(t.state().settings().family, Family::Klotski);
-    assert_eq!(t.state().klotski.solution().unwrap().steps, steps);
-    assert_eq!(t.state().klotski.title(), classics()[0].title());
+    assert_eq!(t.state().klotski().solution().unwrap().steps, steps);
+    assert_eq!(t.state().klotski().title(), classics()[0].title());
     t.get_by_label("Last").click();
     t.run();
-    assert!(t.state().klotski.game().is_solved());
+    assert!(t.state().klotski().game().is_solved());
 }
 
 #[test]
@@ -449,7 +455,11 @@ fn tabu_search_solves_with_a_live_trace_and_greedy_says_it_is_stuck() {
     h.get_by_label("Solve").click();
     h.step();
     wait_for_solver(&mut h);
-    let sol = h.state().klotski.solution().expect("tabu solves 横刀立马");
+    let sol = h
+        .state()
+        .klotski()
+        .solution()
+        .expect("tabu solves 横刀立马");
     assert!(!sol.stats.optimal);
     assert!(sol.moves_to.last().copied().unwrap() >= 81);
     assert!(sol.stats.walk_length.unwrap() >= sol.steps.len() as u64 / 2);
@@ -457,7 +467,7 @@ fn tabu_search_solves_with_a_live_trace_and_greedy_says_it_is_stuck() {
     h.get_by_label_contains("Trace: ");
     h.get_by_label("Last").click();
     h.run();
-    assert!(h.state().klotski.game().is_solved());
+    assert!(h.state().klotski().game().is_solved());
 
     // Greedy cannot improve on the start: a clear failure, and the tabu
     // solution (still valid for this start) stays in the list.
@@ -467,8 +477,8 @@ fn tabu_search_solves_with_a_live_trace_and_greedy_says_it_is_stuck() {
     h.get_by_label("Solve").click();
     h.step();
     wait_for_solver(&mut h);
-    assert_eq!(h.state().klotski.solution().unwrap().steps, tabu_steps);
-    let status = h.state().klotski.status().to_string();
+    assert_eq!(h.state().klotski().solution().unwrap().steps, tabu_steps);
+    let status = h.state().klotski().status().to_string();
     assert!(
         status.starts_with("Not found") && status.contains("best energy"),
         "{status}"
@@ -484,31 +494,31 @@ fn paste_in_klotski_takes_a_layout_and_never_opens_the_tiles_dialog() {
     h.get_by_label("Paste state…").click();
     h.run();
     assert!(
-        h.state().set_state.is_none(),
+        h.state().tiles().set_state.is_none(),
         "the tiles dialog stays closed"
     );
     let editor = h
         .state()
-        .klotski
+        .klotski()
         .editor
         .as_ref()
         .expect("the layout editor");
     assert_eq!(editor.text, text(&h));
     h.get_by_label("Cancel").click();
     h.run();
-    assert!(h.state().klotski.editor.is_none());
+    assert!(h.state().klotski().editor.is_none());
     // Ctrl+V with a layout plays it.
     let second = classics()[1].layout.clone();
     h.event(egui::Event::Paste(second.clone()));
     h.run();
     assert_eq!(text(&h), second);
-    assert!(h.state().set_state.is_none());
+    assert!(h.state().tiles().set_state.is_none());
     // Tile text is answered with what paste takes here; nothing changes.
     h.event(egui::Event::Paste("1 2 3 4 5 6 7 8 0".into()));
     h.run();
     assert_eq!(text(&h), second);
-    assert!(h.state().set_state.is_none());
-    let status = h.state().klotski.status();
+    assert!(h.state().tiles().set_state.is_none());
+    let status = h.state().klotski().status();
     assert!(status.contains("Paste takes a Klotski layout"), "{status}");
 }
 
@@ -517,15 +527,17 @@ fn a_solve_whose_worker_panics_is_said_in_the_app_language() {
     let mut h = harness();
     h.state_mut().settings_mut().language = Lang::Chinese;
     h.run();
-    h.state_mut().klotski.solve_panicking("deliberate panic");
+    h.state_mut()
+        .klotski_mut()
+        .solve_panicking("deliberate panic");
     wait_until(
         &mut h,
-        |h| !h.state().klotski.is_solving(),
+        |h| !h.state().klotski().is_solving(),
         30,
         "the panicked solve to end",
     );
     h.run();
-    let status = h.state().klotski.status.text(Lang::Chinese);
+    let status = h.state().klotski().status.text(Lang::Chinese);
     assert!(status.contains("内部错误"), "{status}");
     assert!(status.contains("deliberate panic"), "{status}");
     assert!(!status.contains("worker failed"), "no English: {status}");

@@ -15,7 +15,7 @@ use crate::app::tests::{harness_with, klotski_harness as harness, wait_until, wa
 use crate::storage::layouts::classics;
 
 fn wait_for_solver(h: &mut Harness<'_, HuarongApp>) {
-    wait_while(h, |a| a.klotski.is_solving(), 60, "solver");
+    wait_while(h, |a| a.klotski().is_solving(), 60, "solver");
 }
 
 /// 横刀立马 solved by BFS in moves (81).
@@ -27,7 +27,7 @@ fn solved_in_moves(h: &mut Harness<'_, HuarongApp>) {
     h.step();
     wait_for_solver(h);
     assert_eq!(
-        h.state().klotski.solution().unwrap().moves_to.last(),
+        h.state().klotski().solution().unwrap().moves_to.last(),
         Some(&81)
     );
 }
@@ -61,7 +61,7 @@ fn english_names_fit_their_pieces_at_both_window_sizes() {
         h.set_size(size);
         h.run();
         h.run();
-        let drawn = h.state().klotski.board.drawn.clone();
+        let drawn = h.state().klotski().board.drawn.clone();
         assert_eq!(drawn.len(), 10);
         for d in &drawn {
             assert!(
@@ -86,7 +86,7 @@ fn at_800x560_the_board_stays_clear_of_the_steps_panel_and_the_status_line() {
     h.run();
     let steps_left = h.get_by_label("Steps").rect().left();
     let status_top = h.get_by_label_contains("Solved: 81 moves").rect().top();
-    for d in &h.state().klotski.board.drawn {
+    for d in &h.state().klotski().board.drawn {
         assert!(
             d.piece.right() < steps_left,
             "{:?} under the Steps panel",
@@ -106,7 +106,7 @@ fn the_header_names_the_escaped_target_in_the_app_language() {
     solved_in_moves(&mut h);
     h.get_by_label("Last").click();
     h.run();
-    assert!(h.state().klotski.game().is_solved());
+    assert!(h.state().klotski().game().is_solved());
     h.get_by_label("Cao Cao escaped!");
     names_setting(&mut h, true);
     h.get_by_label("曹操逃出去了！");
@@ -118,7 +118,7 @@ fn a_solution_in_moves_lists_one_row_a_move_and_single_steps_on_demand() {
     let mut h = harness();
     names_setting(&mut h, false);
     solved_in_moves(&mut h);
-    let sol = h.state().klotski.solution().unwrap();
+    let sol = h.state().klotski().solution().unwrap();
     let total = sol.steps.len();
     assert!(total > 81);
     // Rows 1 to 81, no more.
@@ -131,7 +131,7 @@ fn a_solution_in_moves_lists_one_row_a_move_and_single_steps_on_demand() {
         .take_while(|s| s.0 == first_piece)
         .map(|s| s.1)
         .collect();
-    let name = h.state().klotski.names[first_piece].clone();
+    let name = h.state().klotski().names[first_piece].clone();
     h.get_by_label(&format!(
         "1. {}",
         describe_move(&name, &dirs, Lang::English)
@@ -151,12 +151,12 @@ fn a_solution_in_moves_lists_one_row_a_move_and_single_steps_on_demand() {
     // Next shows the whole first move.
     h.get_by_label("Next").click();
     h.run();
-    assert_eq!(h.state().klotski.step_shown(), dirs.len());
+    assert_eq!(h.state().klotski().step_shown(), dirs.len());
     assert_eq!(counters(&h), (dirs.len(), 1));
     // A row shows the board after that many moves.
     click_row(&mut h, 40);
     assert_eq!(counters(&h).1, 40);
-    assert_eq!(h.state().klotski.game().steps(), moves_end(&h, 40));
+    assert_eq!(h.state().klotski().game().steps(), moves_end(&h, 40));
     // Single steps on demand: one row a step.
     h.get_by_label("List single steps").click();
     h.run();
@@ -170,7 +170,7 @@ fn a_solution_in_moves_lists_one_row_a_move_and_single_steps_on_demand() {
     h.run();
     wait_until(
         &mut h,
-        |h| h.state().klotski.game().is_solved(),
+        |h| h.state().klotski().game().is_solved(),
         30,
         "playback to the end",
     );
@@ -181,7 +181,7 @@ fn a_solution_in_moves_lists_one_row_a_move_and_single_steps_on_demand() {
 fn part_way_through_a_move_next_finishes_it() {
     let mut h = harness();
     solved_in_moves(&mut h);
-    let sol = h.state().klotski.solution().unwrap();
+    let sol = h.state().klotski().solution().unwrap();
     // The first move of more than one step, and a step inside it.
     let k = (1..sol.move_ends.len())
         .find(|&k| sol.move_ends[k] - sol.move_ends[k - 1] > 1)
@@ -190,24 +190,24 @@ fn part_way_through_a_move_next_finishes_it() {
     h.get_by_label("List single steps").click();
     h.run();
     click_row(&mut h, start + 1);
-    assert_eq!(h.state().klotski.step_shown(), start + 1);
+    assert_eq!(h.state().klotski().step_shown(), start + 1);
     h.get_by_label("List single steps").click();
     h.run();
     h.get_by_label("Next").click();
     h.run();
     assert_eq!(
-        h.state().klotski.step_shown(),
+        h.state().klotski().step_shown(),
         end,
         "the move under way, finished"
     );
     h.get_by_label("Prev").click();
     h.run();
-    assert_eq!(h.state().klotski.step_shown(), start);
+    assert_eq!(h.state().klotski().step_shown(), start);
 }
 
 /// Steps made after `moves` whole moves of the solution.
 fn moves_end(h: &Harness<'_, HuarongApp>, moves: usize) -> usize {
-    h.state().klotski.solution().unwrap().move_ends[moves]
+    h.state().klotski().solution().unwrap().move_ends[moves]
 }
 
 fn click_row(h: &mut Harness<'_, HuarongApp>, n: usize) {
@@ -244,7 +244,7 @@ fn click_row(h: &mut Harness<'_, HuarongApp>, n: usize) {
 }
 
 fn counters(h: &Harness<'_, HuarongApp>) -> (usize, usize) {
-    let g = h.state().klotski.game();
+    let g = h.state().klotski().game();
     (g.steps(), g.moves())
 }
 
@@ -255,7 +255,7 @@ fn the_four_soldiers_have_distinct_names_on_the_board_and_in_the_list() {
         names_setting(&mut h, chinese);
         let drawn: Vec<String> = h
             .state()
-            .klotski
+            .klotski()
             .board
             .drawn
             .iter()
@@ -277,8 +277,8 @@ fn the_four_soldiers_have_distinct_names_on_the_board_and_in_the_list() {
     }
     // The list names a soldier as the board does.
     solved_in_moves(&mut h);
-    let sol = h.state().klotski.solution().unwrap();
-    let names = &h.state().klotski.names;
+    let sol = h.state().klotski().solution().unwrap();
+    let names = &h.state().klotski().names;
     let (soldier_row, piece) = (1..sol.move_ends.len())
         .map(|k| (k, sol.steps[sol.move_ends[k - 1]].0))
         .find(|&(_, p)| names[p].english.starts_with("Soldier"))
@@ -291,7 +291,14 @@ fn the_four_soldiers_have_distinct_names_on_the_board_and_in_the_list() {
         h.query_all_by_label_contains(&prefix).next().is_some(),
         "{prefix}"
     );
-    assert!(h.state().klotski.board.drawn.iter().any(|d| d.text == name));
+    assert!(
+        h.state()
+            .klotski()
+            .board
+            .drawn
+            .iter()
+            .any(|d| d.text == name)
+    );
 }
 
 /// The other way round: the Klotski-only strategy, chosen in the Klotski
@@ -323,7 +330,7 @@ fn bfs_with_mirror_images_merged_gives_way_on_the_tile_board() {
     h.step();
     wait_while(&mut h, HuarongApp::is_solving, 60, "solver");
     assert!(
-        h.state().tiles.solution().is_some(),
+        h.state().tiles().solution().is_some(),
         "{}",
         h.state().status()
     );
@@ -341,7 +348,7 @@ fn fast_is_not_offered_for_klotski_and_a_saved_choice_of_it_falls_back() {
     h.run();
     assert!(h.query_by_label("Fast (row by row)").is_none());
     assert_eq!(h.state().settings().strategy, "bfs");
-    let status = h.state().klotski.status().to_string();
+    let status = h.state().klotski().status().to_string();
     assert!(
         status.contains("Fast (row by row) solves sliding tiles only"),
         "{status}"
@@ -355,9 +362,9 @@ fn fast_is_not_offered_for_klotski_and_a_saved_choice_of_it_falls_back() {
     h.step();
     wait_for_solver(&mut h);
     assert!(
-        h.state().klotski.solution().is_some(),
+        h.state().klotski().solution().is_some(),
         "{}",
-        h.state().klotski.status()
+        h.state().klotski().status()
     );
     // Chosen in the tile view, then Klotski: the same fallback.
     h.get_by_label("Sliding tiles").click();
@@ -400,14 +407,14 @@ fn after_apply_the_layout_list_says_the_layout_is_edited() {
     h.get_by_label("1×2 general (wide)").click();
     h.run();
     click_at(&mut h, cell(4, 0));
-    let text = h.state().klotski.editor.as_ref().unwrap().text.clone();
+    let text = h.state().klotski().editor.as_ref().unwrap().text.clone();
     let bottom: Vec<char> = text.split('/').nth(4).unwrap().chars().collect();
     assert_eq!(bottom[0], bottom[1], "a wide piece: {text}");
     assert_ne!(bottom[0], '.');
     h.get_by_label("Apply").click();
     h.run();
     let edited = format!("{} (edited)", first.name);
-    assert_eq!(h.state().klotski.title(), edited);
+    assert_eq!(h.state().klotski().title(), edited);
     // The list (closed) and the header both say so; no classic is ticked.
     h.get_by_label(&edited); // the header
     let list = h.get_by_label("Layout");
@@ -422,7 +429,7 @@ fn after_apply_the_layout_list_says_the_layout_is_edited() {
     // Choosing the classic again names it again.
     node.click();
     h.run();
-    assert_eq!(h.state().klotski.title(), first.title());
+    assert_eq!(h.state().klotski().title(), first.title());
     assert!(h.query_by_label(&edited).is_none());
 }
 
@@ -558,7 +565,7 @@ fn a_short_annealing_run_on_a_3x3_plots_every_iteration() {
     wait_while(&mut h, HuarongApp::is_solving, 60, "annealing");
     let sol = h
         .state()
-        .tiles
+        .tiles()
         .solution
         .as_ref()
         .expect("annealing solves a 3×3");

@@ -50,7 +50,7 @@ fn a_random_five_by_five_with_ida_star_is_held_back_and_fast_solves_it() {
     let mut h = harness_with(settings("idastar"));
     h.get_by_label("Randomize").click();
     h.run();
-    let start = h.state().tiles.game.board.clone();
+    let start = h.state().tiles().game.board.clone();
     assert_eq!(start.shape(), Shape::new(5, 5).unwrap());
     h.get_by_label("Solve").click();
     h.run_ok();
@@ -64,7 +64,7 @@ fn a_random_five_by_five_with_ida_star_is_held_back_and_fast_solves_it() {
     h.run_ok();
     assert_eq!(h.state().settings().strategy, "fast");
     wait_while(&mut h, HuarongApp::is_solving, 120, "fast");
-    let sol = h.state().tiles.solution().expect("fast solves it");
+    let sol = h.state().tiles().solution().expect("fast solves it");
     assert_eq!(sol.boards[0], start);
     assert_eq!(
         replay(&start, &sol.outcome.path),
@@ -100,7 +100,7 @@ fn solve_anyway_runs_the_search_and_small_boards_get_no_advice() {
     h.run_ok();
     assert!(h.query_by_label_contains("may take very long").is_none());
     wait_while(&mut h, HuarongApp::is_solving, 60, "idastar");
-    assert_eq!(h.state().tiles.solution().unwrap().len(), 31);
+    assert_eq!(h.state().tiles().solution().unwrap().len(), 31);
 }
 
 #[test]

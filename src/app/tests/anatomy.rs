@@ -42,14 +42,14 @@ fn solved(strategy: &str, start: &str) -> crate::app::tests::TestApp {
 fn anatomy_of(
     h: &Harness<'_, HuarongApp>,
 ) -> (crate::engine::observe::Anatomy, crate::engine::Stats) {
-    let run = h.state().tiles.anatomy.clone().expect("an anatomy kept");
+    let run = h.state().tiles().anatomy.clone().expect("an anatomy kept");
     (run.anatomy.expect("recorded"), run.stats)
 }
 
 #[test]
 fn astar_shows_its_anatomy_with_the_runs_figures() {
     let mut h = solved("astar", HARD);
-    let sol = h.state().tiles.solution().expect("solved");
+    let sol = h.state().tiles().solution().expect("solved");
     let (length, stats) = (sol.len(), sol.outcome.stats);
     let (a, kept) = anatomy_of(&h);
     assert_eq!(kept, stats, "the anatomy is the solution's run");
@@ -85,14 +85,14 @@ fn astar_shows_its_anatomy_with_the_runs_figures() {
 
 /// The last row of the step list.
 fn sol_last(h: &Harness<'_, HuarongApp>) -> String {
-    let sol = h.state().tiles.solution().unwrap();
+    let sol = h.state().tiles().solution().unwrap();
     sol.descriptions.last().unwrap().clone()
 }
 
 #[test]
 fn idastar_shows_its_iterations_rising_by_two_to_the_solution() {
     let h = solved("idastar", HARD);
-    let stats = h.state().tiles.solution().unwrap().outcome.stats;
+    let stats = h.state().tiles().solution().unwrap().outcome.stats;
     let (a, _) = anatomy_of(&h);
     let start = Board::parse(HARD, None).unwrap();
     let goal = Board::goal(Shape::new(3, 3).unwrap());
@@ -125,7 +125,7 @@ fn idastar_shows_its_iterations_rising_by_two_to_the_solution() {
 #[test]
 fn bfs_shows_its_layers_and_no_heuristic() {
     let h = solved("bfs", "1 2 3 4 5 6 0 7 8");
-    let stats = h.state().tiles.solution().unwrap().outcome.stats;
+    let stats = h.state().tiles().solution().unwrap().outcome.stats;
     let (a, _) = anatomy_of(&h);
     assert_eq!(a.layers[0], 1, "the start alone at depth 0");
     assert_eq!(a.by_depth.iter().sum::<u64>(), stats.expanded);
@@ -189,10 +189,15 @@ fn a_klotski_solve_shows_its_anatomy_with_the_heuristics_error() {
     h.state_mut().settings_mut().strategy = "astar".into();
     h.get_by_label("Solve").click();
     h.run_ok();
-    wait_while(&mut h, |a| a.klotski.is_solving(), 120, "the Klotski solve");
+    wait_while(
+        &mut h,
+        |a| a.klotski().is_solving(),
+        120,
+        "the Klotski solve",
+    );
     h.get_by_label("Anatomy").click();
     h.run();
-    let run = h.state().klotski.anatomy.clone().expect("kept");
+    let run = h.state().klotski().anatomy.clone().expect("kept");
     let a = run.anatomy.expect("recorded");
     assert_eq!(a.by_depth.iter().sum::<u64>(), run.stats.expanded);
     assert_eq!(a.heuristic_error.values().sum::<u64>(), run.stats.expanded);
@@ -313,7 +318,12 @@ fn render_anatomy_and_help() {
         h.state_mut().settings_mut().strategy = "astar".into();
         h.get_by_label("Solve").click();
         h.run_ok();
-        wait_while(&mut h, |a| a.klotski.is_solving(), 120, "the Klotski solve");
+        wait_while(
+            &mut h,
+            |a| a.klotski().is_solving(),
+            120,
+            "the Klotski solve",
+        );
         h.get_by_label("Anatomy").click();
         h.run();
         let img = h.render().expect("render");

@@ -176,7 +176,7 @@ fn the_anatomys_chart_by_depth_labels_its_deepest_depth_and_its_top_count() {
     h.run();
     let a = h
         .state()
-        .tiles
+        .tiles()
         .anatomy
         .clone()
         .and_then(|r| r.anatomy)

@@ -38,9 +38,8 @@ fn app(look: Look) -> TestApp {
 
 /// Put `start` on the board with `goal` (as Set state would).
 fn set_puzzle(h: &mut Harness<'_, HuarongApp>, start: &str, goal: &str) {
-    let app = h.state_mut();
     let puzzle = TilePuzzle::new(board(start), board(goal)).unwrap();
-    app.tiles.set_puzzle(puzzle, &mut app.settings);
+    h.state_mut().set_tiles_puzzle(puzzle);
     h.run();
 }
 
@@ -113,11 +112,11 @@ fn tile_and_home(
     picture: &ColorImage,
     cell: usize,
 ) -> ([f32; 3], [f32; 3]) {
-    let shape = h.state().tiles.game.board.shape();
-    let tile = h.state().tiles.game.board.cells()[cell];
+    let shape = h.state().tiles().game.board.shape();
+    let tile = h.state().tiles().game.board.cells()[cell];
     let home = h
         .state()
-        .tiles
+        .tiles()
         .game
         .goal
         .cells()
@@ -184,7 +183,7 @@ fn picture_tiles_show_their_home_part_of_the_picture_and_numbers_go_on_and_off()
     let built_in = picture::built_in();
     // Each tile shows its own home's part of the picture: nearer it than
     // any other tile's part.
-    let board = h.state().tiles.game.board.clone();
+    let board = h.state().tiles().game.board.clone();
     let parts: Vec<([f32; 3], [f32; 3])> = (0..9)
         .filter(|&c| board.cells()[c] != 0)
         .map(|c| tile_and_home(&screen, &h, &built_in, c))
@@ -577,7 +576,7 @@ fn hovering_slides_a_tile_once_per_entry_and_only_when_switched_on() {
         h.run();
     }
     assert_eq!(cells(&h), [1, 2, 3, 4, 5, 6, 7, 0, 8]);
-    assert_eq!(h.state().tiles.game.moves(), 1);
+    assert_eq!(h.state().tiles().game.moves(), 1);
     // Onto a tile out of the blank's line (cell 0): nothing; then the
     // blank comes into its column by a key: still nothing while the
     // pointer rests (a slide needs an entry).
@@ -600,7 +599,7 @@ fn hovering_slides_a_tile_once_per_entry_and_only_when_switched_on() {
     assert_eq!(cells(&h), [1, 2, 3, 4, 5, 6, 7, 8, 0]);
     // Five slides (the key's among them) of 1, 1, 2, 2 and 2 tiles: one
     // per entry, none repeated.
-    assert_eq!(h.state().tiles.game.moves(), 8);
+    assert_eq!(h.state().tiles().game.moves(), 8);
 }
 
 #[test]
@@ -669,11 +668,8 @@ fn picture_tiles_fit_a_rectangular_board() {
     let shape = crate::engine::Shape::new(3, 5).unwrap();
     let goal = Board::goal(shape);
     let start = Board::parse("6 1 2 3 4 11 7 8 9 5 0 12 13 14 10", Some(shape)).unwrap();
-    {
-        let app = h.state_mut();
-        let puzzle = TilePuzzle::new(start.clone(), goal).unwrap();
-        app.tiles.set_puzzle(puzzle, &mut app.settings);
-    }
+    let puzzle = TilePuzzle::new(start.clone(), goal).unwrap();
+    h.state_mut().set_tiles_puzzle(puzzle);
     h.run();
     wait_for_picture(&mut h, &None);
     pointer_away(&mut h);

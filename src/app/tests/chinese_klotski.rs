@@ -34,7 +34,7 @@ fn the_klotski_view_solves_and_lists_the_steps_in_chinese() {
     let mut h = klotski_harness();
     h.run();
     // The pieces are named in English until the language is Chinese.
-    let drawn = |h: &Harness<'_, HuarongApp>| h.state().klotski.drawn_names();
+    let drawn = |h: &Harness<'_, HuarongApp>| h.state().klotski().drawn_names();
     assert!(drawn(&h).contains(&"Cao Cao".to_string()));
     speak_chinese(&mut h);
     h.run();
@@ -65,9 +65,9 @@ fn the_klotski_view_solves_and_lists_the_steps_in_chinese() {
     assert_eq!(h.state().settings().metric, Metric::Moves);
     h.get_by_label(&zh(KlotskiMsg::Solve)).click();
     h.step();
-    wait_while(&mut h, |a| a.klotski.is_solving(), 60, "solver");
+    wait_while(&mut h, |a| a.klotski().is_solving(), 60, "solver");
     h.run();
-    let sol = h.state().klotski.solution().expect("solved");
+    let sol = h.state().klotski().solution().expect("solved");
     // The published optimum of 横刀立马, as the English Solve finds it.
     assert_eq!(sol.moves_to.last(), Some(&first.moves));
     let total = sol.steps.len();
@@ -77,7 +77,7 @@ fn the_klotski_view_solves_and_lists_the_steps_in_chinese() {
     );
     let summary = format!("{} 步，{total} 格，广度优先搜索，以步计最优", first.moves);
     h.get_by_label(&summary);
-    let status = h.state().klotski.status();
+    let status = h.state().klotski().status();
     assert!(status.starts_with("Solved: 81 moves"), "{status}");
     h.get_by_label_contains("已解出：81 步");
     // The first row: the first piece's move, its name in Chinese and an
@@ -89,7 +89,7 @@ fn the_klotski_view_solves_and_lists_the_steps_in_chinese() {
         .take_while(|s| s.0 == piece)
         .map(|s| s.1)
         .collect();
-    let name = h.state().klotski.names()[piece].clone();
+    let name = h.state().klotski().names()[piece].clone();
     let row = describe_move(&name, &dirs, Lang::Chinese);
     assert!(row.starts_with(&name.chinese) && row.contains(['↑', '↓', '←', '→']));
     assert!(
@@ -97,12 +97,12 @@ fn the_klotski_view_solves_and_lists_the_steps_in_chinese() {
         "{row}"
     );
     // Reset (重来) puts the start back, as Reset does.
-    let start = h.state().klotski.game().start.clone();
+    let start = h.state().klotski().game().start.clone();
     h.get_by_label(&zh(KlotskiMsg::ListSingleSteps)).click();
     h.run();
     h.get_by_label(&zh(KlotskiMsg::Reset)).click();
     h.run();
-    assert_eq!(h.state().klotski.game().layout(), &start);
+    assert_eq!(h.state().klotski().game().layout(), &start);
     h.get_by_label(&zh(KlotskiMsg::BackToStart));
 }
 
@@ -137,14 +137,14 @@ fn the_layout_editor_names_a_bad_layout_in_chinese_and_applies_a_good_one() {
     h.get_by_label(&apply).click();
     h.run();
     assert_eq!(
-        h.state().klotski.game().layout(),
+        h.state().klotski().game().layout(),
         &Layout::parse(text).unwrap()
     );
     let title = zh(KlotskiMsg::EditedTitle {
         name: classics()[0].name.clone(),
     });
     h.get_by_label(&title);
-    assert_eq!(h.state().klotski.title(), "横刀立马 (edited)");
+    assert_eq!(h.state().klotski().title(), "横刀立马 (edited)");
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn the_compare_table_speaks_chinese_and_its_buttons_run_and_play() {
         .unwrap()
         .click();
     h.run();
-    let sol = h.state().klotski.solution().expect("played");
+    let sol = h.state().klotski().solution().expect("played");
     assert_eq!(sol.moves_to.last(), Some(&moves));
 }
 
@@ -221,7 +221,7 @@ fn render_klotski_and_compare_in_chinese() {
     h.run();
     h.get_by_label("Solve").click();
     h.step();
-    wait_while(&mut h, |a| a.klotski.is_solving(), 60, "solver");
+    wait_while(&mut h, |a| a.klotski().is_solving(), 60, "solver");
     h.run();
     for _ in 0..30 {
         h.get_by_label("Next").click();
@@ -266,7 +266,7 @@ fn render_klotski_and_compare_in_chinese() {
     h.run();
     wait_while(
         &mut h,
-        |a| a.klotski.hints.ready().is_none(),
+        |a| a.klotski().hints.ready().is_none(),
         60,
         "the group",
     );

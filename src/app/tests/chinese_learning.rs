@@ -315,7 +315,7 @@ fn render_learning_views_in_chinese() {
                 &mut h,
                 |h| {
                     !h.state()
-                        .tiles
+                        .tiles()
                         .distances
                         .move_effects(&board("1 2 3 0 4 6 7 5 8"))
                         .is_empty()
@@ -333,15 +333,15 @@ fn render_learning_views_in_chinese() {
             save(&mut h, "hint-overlay");
             // The distribution chart.
             set_board(&mut h, far);
-            h.state_mut().tiles.distances.among_all = true;
+            h.state_mut().tiles_mut().distances.among_all = true;
             wait_until(
                 &mut h,
-                |h| h.state().tiles.distances.table().is_some(),
+                |h| h.state().tiles().distances.table().is_some(),
                 60,
                 "the table",
             );
             save(&mut h, "distribution");
-            h.state_mut().tiles.distances.among_all = false;
+            h.state_mut().tiles_mut().distances.among_all = false;
             // An unsolvable board explained.
             set_board(&mut h, "2 3 1 4 5 6 8 7 0");
             save(&mut h, "unsolvable");
@@ -357,7 +357,7 @@ fn render_learning_views_in_chinese() {
             set_board(&mut h, &b.to_text());
             wait_until(
                 &mut h,
-                |h| h.state().tiles.distances.known(&b).is_some(),
+                |h| h.state().tiles().distances.known(&b).is_some(),
                 120,
                 "the 4×4 distance",
             );

@@ -65,10 +65,10 @@ fn why_a_run_ended_unsolved_reads_in_chinese() {
     h.run();
     h.get_by_label("求解").click();
     h.step();
-    wait_while(&mut h, |a| a.klotski.is_solving(), 60, "solver");
+    wait_while(&mut h, |a| a.klotski().is_solving(), 60, "solver");
     let exhausted = ReasonMsg::Exhausted.text(Lang::Chinese);
     assert!(h.query_all_by_label_contains(&exhausted).next().is_some());
-    let status = h.state().klotski.status();
+    let status = h.state().klotski().status();
     assert!(
         status.contains("none is the goal"),
         "the engine's words in English: {status}"

@@ -91,7 +91,7 @@ fn after_switching_to_chinese_a_solve_lists_its_steps_and_status_in_chinese() {
     h.get_by_label("末步").click();
     h.run();
     assert_eq!(h.state().step(), path.len());
-    assert!(h.state().tiles.game.is_solved());
+    assert!(h.state().tiles().game.is_solved());
     h.get_by_label("首步").click();
     h.run();
     assert_eq!(h.state().step(), 0);
@@ -187,7 +187,7 @@ fn set_state_names_each_problem_in_chinese_and_applies_as_in_english() {
             "对这个目标无解：这个排列是目标的奇排列",
         ),
     ] {
-        h.state_mut().set_state.as_mut().unwrap().tiles = text.into();
+        h.state_mut().tiles_mut().set_state.as_mut().unwrap().tiles = text.into();
         h.run();
         h.get_by_label_contains(problem);
         assert!(
@@ -200,7 +200,7 @@ fn set_state_names_each_problem_in_chinese_and_applies_as_in_english() {
             "the board is untouched"
         );
     }
-    h.state_mut().set_state.as_mut().unwrap().tiles = "0 1 2 3 4 5 6 7 8".into();
+    h.state_mut().tiles_mut().set_state.as_mut().unwrap().tiles = "0 1 2 3 4 5 6 7 8".into();
     h.run();
     h.get_by_label_contains("可以：一个可解的 3x3 谜题");
     h.get_by_label("应用").click();
@@ -308,7 +308,8 @@ fn render_tiles_in_chinese() {
             // The set-state dialog naming a problem.
             apply(&mut h, crate::app::Command::OpenSetState);
             h.run();
-            h.state_mut().set_state.as_mut().unwrap().tiles = "2 1 3\n4 5 6\n7 8 0".into();
+            h.state_mut().tiles_mut().set_state.as_mut().unwrap().tiles =
+                "2 1 3\n4 5 6\n7 8 0".into();
             save(&mut h, "set-state");
             apply(&mut h, crate::app::Command::CloseSetState);
             // A solve running on a 4×4 with the live counters.

@@ -16,7 +16,7 @@ fn each_goal_pattern_is_chosen_by_name_and_the_solve_and_go_to_goal_follow_it() 
     h.run();
     let shape = Shape::new(3, 3).unwrap();
     for p in GoalPattern::ALL {
-        let shown = GoalPattern::of(&h.state().tiles.game.goal);
+        let shown = GoalPattern::of(&h.state().tiles().game.goal);
         // Open the box, then pick the pattern by name.
         let label = TilesMsg::GoalLabel.text(Lang::English);
         h.get_by_role_and_label(eframe::egui::accesskit::Role::ComboBox, &label)
@@ -32,9 +32,9 @@ fn each_goal_pattern_is_chosen_by_name_and_the_solve_and_go_to_goal_follow_it() 
             continue;
         }
         let goal = p.board(shape);
-        assert_eq!(h.state().tiles.game.goal, goal, "{name}");
+        assert_eq!(h.state().tiles().game.goal, goal, "{name}");
         assert_eq!(h.state().settings.goal, p.name());
-        let start = h.state().tiles.game.board.clone();
+        let start = h.state().tiles().game.board.clone();
         let dist = crate::app::tests::hints::bfs_from(&goal);
         assert!(
             dist.contains_key(start.cells()),
@@ -55,13 +55,13 @@ fn each_goal_pattern_is_chosen_by_name_and_the_solve_and_go_to_goal_follow_it() 
         h.get_by_label(&TilesMsg::ActionGoToGoal.text(Lang::English))
             .click();
         h.run();
-        assert_eq!(h.state().tiles.game.board, goal);
+        assert_eq!(h.state().tiles().game.board, goal);
     }
     // A new size keeps the pattern.
     h.state_mut().settings.goal = GoalPattern::Snake.name().into();
     let four = Shape::new(4, 4).unwrap();
     h.get_by_label("4×4").click();
     h.run();
-    assert_eq!(h.state().tiles.game.goal, GoalPattern::Snake.board(four));
-    assert_ne!(h.state().tiles.game.goal, Board::goal(four));
+    assert_eq!(h.state().tiles().game.goal, GoalPattern::Snake.board(four));
+    assert_ne!(h.state().tiles().game.goal, Board::goal(four));
 }

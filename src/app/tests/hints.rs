@@ -76,7 +76,7 @@ fn the_overlay_colours_each_movable_tile_by_what_its_move_does() {
     let mut b = board(start);
     for step in [Dir::Up, Dir::Right, Dir::Up, Dir::Left] {
         let d = truth[b.cells()];
-        let effects = h.state().tiles.distances.move_effects(&b);
+        let effects = h.state().tiles().distances.move_effects(&b);
         let movable: Vec<usize> = Dir::ALL
             .into_iter()
             .filter_map(|blank| b.shape().neighbour(b.blank(), blank))
@@ -182,7 +182,7 @@ fn the_chart_of_all_positions_counts_every_state_and_marks_this_one() {
     // The chart is drawn from the app's table: the same counts.
     let table = h
         .state()
-        .tiles
+        .tiles()
         .distances
         .table()
         .expect("the table")
@@ -196,7 +196,7 @@ fn the_chart_of_all_positions_counts_every_state_and_marks_this_one() {
     for _ in 0..at_max {
         h.get_by_label("Show the farthest").click();
         h.run();
-        let b = h.state().tiles.game.board.clone();
+        let b = h.state().tiles().game.board.clone();
         assert_eq!(truth[b.cells()] as usize, max, "{b:?}");
         h.get_by_label(&format!("{max} moves from the goal (exact)"));
         seen.push(b);
@@ -279,9 +279,9 @@ fn a_15_puzzle_distance_arrives_in_the_background_for_the_board_shown() {
             .is_none(),
         "the first board's answer never shows"
     );
-    let known = h.state().tiles.distances.known(&next).expect("known");
+    let known = h.state().tiles().distances.known(&next).expect("known");
     assert!(known.exact);
-    assert!(h.state().tiles.distances.known(&six).is_none(), "dropped");
+    assert!(h.state().tiles().distances.known(&six).is_none(), "dropped");
     // Hint: its move brings the board one closer.
     h.get_by_label("Hint").click();
     h.run();
@@ -296,11 +296,11 @@ fn a_15_puzzle_distance_arrives_in_the_background_for_the_board_shown() {
     let b = next.clone();
     wait_until(
         &mut h,
-        |h| !h.state().tiles.distances.move_effects(&b).is_empty(),
+        |h| !h.state().tiles().distances.move_effects(&b).is_empty(),
         60,
         "the moves' distances",
     );
-    let effects = h.state().tiles.distances.move_effects(&next);
+    let effects = h.state().tiles().distances.move_effects(&next);
     let movable = Dir::ALL
         .into_iter()
         .filter(|&m| next.shape().neighbour(next.blank(), m).is_some())
@@ -331,7 +331,7 @@ fn a_large_board_shows_an_upper_bound_and_a_hint_along_the_plan() {
         60,
         "the upper bound",
     );
-    let known = h.state().tiles.distances.known(&b).expect("known");
+    let known = h.state().tiles().distances.known(&b).expect("known");
     assert!(!known.exact);
     // A bound: at least the true distance (2 here), and said to be one.
     assert!(known.distance >= 2);
@@ -434,7 +434,7 @@ fn klotski_hints_harness(metric: Metric) -> crate::app::tests::TestApp {
 }
 
 fn klotski_layout(h: &Harness<'_, HuarongApp>) -> Layout {
-    h.state().klotski.game().layout().clone()
+    h.state().klotski().game().layout().clone()
 }
 
 #[test]
@@ -460,20 +460,20 @@ fn a_klotski_hint_comes_in_two_stages_and_its_move_brings_the_exit_closer() {
     h.run();
     let piece = h
         .state()
-        .klotski
+        .klotski()
         .selected()
         .expect("the hint selects its piece");
     let names = crate::app::klotski::names::piece_names(&start);
     h.get_by_label(&format!("Hint: move {}", names[piece].english));
     // Ringed as a hinted tile is, not only outlined as selected.
-    assert_eq!(h.state().klotski.ringed_piece(), Some(piece));
+    assert_eq!(h.state().klotski().ringed_piece(), Some(piece));
     // …then where: one step, which the test's BFS says is one closer.
     h.get_by_label("More hint").click();
     h.run();
     assert!(h.query_by_label("More hint").is_none(), "two stages only");
     let best = h
         .state()
-        .klotski
+        .klotski()
         .hints
         .position(&start, Metric::Steps)
         .and_then(|p| p.best().cloned())
@@ -528,7 +528,7 @@ fn the_klotski_overlay_colours_each_piece_by_its_best_move_in_both_metrics() {
     h.get_by_label("farther");
     let effects = h
         .state()
-        .klotski
+        .klotski()
         .hints
         .position(&start, Metric::Steps)
         .expect("read")
@@ -563,7 +563,7 @@ fn the_klotski_overlay_colours_each_piece_by_its_best_move_in_both_metrics() {
     );
     let p = h
         .state()
-        .klotski
+        .klotski()
         .hints
         .position(&start, Metric::Moves)
         .expect("read")
@@ -613,7 +613,7 @@ fn the_klotski_chart_covers_the_group_and_shows_the_farthest() {
     h.get_by_label(&format!("The layout's start is {d} steps from the exit."));
     let counted: u64 = h
         .state()
-        .klotski
+        .klotski()
         .hints
         .ready()
         .expect("built")
@@ -647,7 +647,7 @@ fn a_klotski_layout_whose_exit_cannot_be_reached_offers_the_closest_position() {
     };
     let closest = group.values().map(steps_to_exit).min().unwrap();
     let mut h = klotski_hints_harness(Metric::Moves);
-    h.state_mut().klotski.load(
+    h.state_mut().klotski_mut().load(
         layout.clone(),
         crate::app::i18n::Said::verbatim("Blocked".into()),
     );
@@ -701,7 +701,7 @@ fn render_hints() {
         h.get_by_label("Among all positions…").click();
         h.run();
         save(&mut h, "distribution");
-        h.state_mut().tiles.distances.among_all = false;
+        h.state_mut().tiles_mut().distances.among_all = false;
         // An unsolvable board explained.
         set_board(&mut h, "2 3 1 4 5 6 8 7 0");
         h.run();
@@ -716,7 +716,7 @@ fn render_hints() {
         let b = board("2 1 3 4 5 6 7 8 13 10 11 12 9 14 15 0");
         wait_until(
             &mut h,
-            |h| h.state().tiles.distances.known(&b).is_some(),
+            |h| h.state().tiles().distances.known(&b).is_some(),
             120,
             "the 4×4 distance",
         );
@@ -748,16 +748,16 @@ fn the_heuristic_view_tints_the_pattern_groups_with_their_values() {
         cols: 4,
         ..Settings::default()
     });
-    h.state_mut().tiles.databases.keep(db.clone());
+    h.state_mut().tiles_mut().databases.keep(db.clone());
     let b = board("2 1 3 4 5 6 7 8 13 10 11 12 9 14 15 0");
     set_board(&mut h, &text(&b));
     wait_until(
         &mut h,
-        |h| h.state().tiles.distances.known(&b).is_some(),
+        |h| h.state().tiles().distances.known(&b).is_some(),
         60,
         "the 4×4 distance",
     );
-    let d = h.state().tiles.distances.known(&b).unwrap();
+    let d = h.state().tiles().distances.known(&b).unwrap();
     assert!(d.exact);
     assert!(d.how.english().contains("6-6-3"), "{:?}", d.how);
     // The groups' values, each the database's own lookup of its tiles.
@@ -814,7 +814,13 @@ fn after_a_solve_the_readout_and_the_hint_take_the_shorter_solution() {
         60,
         "the plan's bound",
     );
-    let plan = h.state().tiles.distances.known(&b).expect("known").distance;
+    let plan = h
+        .state()
+        .tiles()
+        .distances
+        .known(&b)
+        .expect("known")
+        .distance;
     h.get_by_label("Weighted A*").click();
     h.run();
     h.get_by_label("Solve").click();
@@ -864,7 +870,7 @@ fn the_board_keeps_its_place_while_a_distance_is_worked_out() {
     let far = board("15 14 13 12 11 10 9 8 7 6 5 4 3 1 2 0");
     set_board(&mut h, &text(&far));
     assert!(
-        h.state().tiles.distances.known(&far).is_none(),
+        h.state().tiles().distances.known(&far).is_none(),
         "still working"
     );
     assert_eq!(h.get_by_label("board").rect().top(), top);

@@ -36,7 +36,7 @@ fn a_solve_during_the_strong_build_waits_for_it() {
     wait_until(
         &mut h,
         |h| {
-            let run = h.state().tiles.running.as_ref();
+            let run = h.state().tiles().running.as_ref();
             matches!(run.and_then(|r| r.database()), Some((_, DbPhase::Building(f))) if f > 0.0)
         },
         300,
@@ -49,7 +49,7 @@ fn a_solve_during_the_strong_build_waits_for_it() {
     h.run_ok();
     wait_while(
         &mut h,
-        |a| a.tiles.running.is_some(),
+        |a| a.tiles().running.is_some(),
         60,
         "the solve to stop",
     );
@@ -108,7 +108,7 @@ fn compare_rows_share_one_pattern_database() {
     }
     let pool = h.state().jobs().databases();
     assert_eq!(pool.loads_started(), 1, "one read or build for three rows");
-    let goal = h.state().tiles.game.goal.clone();
+    let goal = h.state().tiles().game.goal.clone();
     assert!(pool.find_kind(HeuristicKind::Pdb, &goal).is_some());
     assert_eq!(h.state().jobs().busy(), None);
 }

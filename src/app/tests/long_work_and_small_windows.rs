@@ -320,8 +320,8 @@ fn the_move_clock_asks_for_a_frame_a_second() {
     set_board(&mut h, "1 2 3 4 5 6 7 0 8");
     // One move away from the goal the other way, so the clock runs on.
     crate::app::tests::click_cell(&mut h, 6);
-    assert_eq!(h.state().tiles.game.moves(), 1);
-    assert!(!h.state().tiles.game.is_solved());
+    assert_eq!(h.state().tiles().game.moves(), 1);
+    assert!(!h.state().tiles().game.is_solved());
     let ui_thread = std::thread::current().id();
     let shortest = std::sync::Arc::new(std::sync::Mutex::new(None::<Duration>));
     let sink = shortest.clone();

@@ -18,10 +18,10 @@ fn a_solve_with_a_pattern_database_shows_its_memory_apart_in_both_languages() {
     set_board(&mut h, "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15");
     solve_showing_build(&mut h, "6-6-3", 120);
     wait_for_solver(&mut h);
-    let goal = h.state().tiles.game.goal.clone();
+    let goal = h.state().tiles().game.goal.clone();
     let db = h
         .state()
-        .tiles
+        .tiles()
         .databases
         .find(crate::engine::HeuristicKind::Pdb, &goal)
         .expect("the database is held");
@@ -131,10 +131,10 @@ fn the_live_counters_show_the_database_apart_while_the_search_runs() {
         "the database's bytes in the live counters",
     );
     assert!(h.state().is_solving(), "the search ended first");
-    let goal = h.state().tiles.game.goal.clone();
+    let goal = h.state().tiles().game.goal.clone();
     let db = h
         .state()
-        .tiles
+        .tiles()
         .databases
         .find(crate::engine::HeuristicKind::Pdb, &goal)
         .unwrap();

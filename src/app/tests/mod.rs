@@ -67,6 +67,33 @@ impl DerefMut for TestApp {
 
 /// What the tests read and set on the app beyond what a person sees.
 impl HuarongApp {
+    /// The tile view.
+    pub fn tiles(&self) -> &super::tiles::TilesPlay {
+        self.views.get().expect("the tile view")
+    }
+
+    /// The tile view, to change.
+    pub fn tiles_mut(&mut self) -> &mut super::tiles::TilesPlay {
+        self.views.get_mut().expect("the tile view")
+    }
+
+    /// Show `puzzle` on the tile board (as Set state's Apply does, with
+    /// no status line).
+    pub fn set_tiles_puzzle(&mut self, puzzle: crate::engine::TilePuzzle) {
+        let tiles: &mut super::tiles::TilesPlay = self.views.get_mut().expect("the tile view");
+        tiles.set_puzzle(puzzle, &mut self.settings);
+    }
+
+    /// The Klotski view.
+    pub fn klotski(&self) -> &super::klotski::KlotskiPlay {
+        self.views.get().expect("the Klotski view")
+    }
+
+    /// The Klotski view, to change.
+    pub fn klotski_mut(&mut self) -> &mut super::klotski::KlotskiPlay {
+        self.views.get_mut().expect("the Klotski view")
+    }
+
     /// The inspector, if shown.
     pub fn inspector(&self) -> Option<&super::inspector::Inspector> {
         self.screen.inspector()
@@ -102,12 +129,12 @@ impl HuarongApp {
 
     /// The tile view's status line, in the app's language.
     pub fn status(&self) -> String {
-        self.tiles.status().text(self.settings.language)
+        self.tiles().status().text(self.settings.language)
     }
 
     /// The tile view's status line, in `lang`.
     pub fn status_in(&self, lang: super::i18n::Lang) -> String {
-        self.tiles.status().text(lang)
+        self.tiles().status().text(lang)
     }
 
     /// The error shown in the error dialog, if any.
@@ -117,17 +144,17 @@ impl HuarongApp {
 
     /// Whether a tile solve is running.
     pub fn is_solving(&self) -> bool {
-        self.tiles.is_solving()
+        self.tiles().is_solving()
     }
 
     /// The tile solution's moves, if there is one.
     pub fn solution_path(&self) -> Option<&[crate::engine::Dir]> {
-        self.tiles.solution().map(|s| s.path.as_slice())
+        self.tiles().solution().map(|s| s.path.as_slice())
     }
 
     /// The tile solution's step shown.
     pub fn step(&self) -> usize {
-        self.tiles.playback.step
+        self.tiles().playback.step
     }
 }
 
@@ -227,16 +254,15 @@ pub(super) fn board(text: &str) -> Board {
 pub(super) fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
     let b = board(text);
     let goal = Board::goal(b.shape());
-    let app = h.state_mut();
-    app.tiles
-        .set_puzzle(TilePuzzle::new(b, goal).unwrap(), &mut app.settings);
+    h.state_mut()
+        .set_tiles_puzzle(TilePuzzle::new(b, goal).unwrap());
     h.run();
 }
 
 /// Screen rectangle of a cell, computed as the board widget lays it out.
 pub(super) fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
     let outer = h.get_by_label("board").rect();
-    let shape = h.state().tiles.game.board.shape();
+    let shape = h.state().tiles().game.board.shape();
     let (rows, cols) = (shape.rows as f32, shape.cols as f32);
     let size = (outer.width() / cols).min(outer.height() / rows).floor();
     let rect = Rect::from_center_size(outer.center(), Vec2::new(size * cols, size * rows));
@@ -304,7 +330,7 @@ fn drag(h: &mut Harness<'_, HuarongApp>, from: Pos2, to: Pos2) {
 }
 
 pub(super) fn cells(h: &Harness<'_, HuarongApp>) -> Vec<u8> {
-    h.state().tiles.game.board.cells().to_vec()
+    h.state().tiles().game.board.cells().to_vec()
 }
 
 /// What wakes eframe's event loop for the next frame: a request from
@@ -437,11 +463,11 @@ fn clicking_a_movable_tile_moves_it_and_an_immovable_one_does_not() {
     set_board(&mut h, "1 2 3 4 5 6 7 0 8");
     click_cell(&mut h, 0); // tile 1: not in the blank's row or column
     assert_eq!(cells(&h), board("1 2 3 4 5 6 7 0 8").cells());
-    assert_eq!(h.state().tiles.game.moves(), 0);
+    assert_eq!(h.state().tiles().game.moves(), 0);
     click_cell(&mut h, 8); // tile 8, right of the blank
     assert_eq!(cells(&h), board("1 2 3 4 5 6 7 8 0").cells());
-    assert_eq!(h.state().tiles.game.moves(), 1);
-    assert!(h.state().tiles.game.is_solved());
+    assert_eq!(h.state().tiles().game.moves(), 1);
+    assert!(h.state().tiles().game.is_solved());
     let status = h.state().status();
     assert!(
         status.contains("Solved by hand in 1 move") && !status.contains("1 moves"),
@@ -456,7 +482,7 @@ fn clicking_a_tile_further_along_the_line_slides_all_between() {
     set_board(&mut h, "1 2 3 4 5 6 7 8 0");
     click_cell(&mut h, 2); // tile 3, two cells above the blank
     assert_eq!(cells(&h), board("1 2 0 4 5 3 7 8 6").cells());
-    assert_eq!(h.state().tiles.game.moves(), 2);
+    assert_eq!(h.state().tiles().game.moves(), 2);
     h.get_by_label("Moves: 2");
 }
 
@@ -521,7 +547,7 @@ fn arrow_keys_and_wasd_move_a_tile_into_the_blank() {
     h.key_press(Key::ArrowDown);
     h.run();
     assert_eq!(cells(&h), board("1 2 3 4 0 8 6 5 7").cells());
-    assert_eq!(h.state().tiles.game.moves(), 4);
+    assert_eq!(h.state().tiles().game.moves(), 4);
 }
 
 #[test]
@@ -536,7 +562,7 @@ fn undo_and_redo_by_keys_and_menu() {
     assert_eq!(cells(&h), board("1 2 3 4 5 6 0 7 8").cells());
     h.key_press_modifiers(CTRL, Key::Z);
     h.run();
-    assert!(h.state().tiles.game.is_solved());
+    assert!(h.state().tiles().game.is_solved());
     h.key_press_modifiers(CTRL | Modifiers::SHIFT, Key::Z);
     h.run();
     assert_eq!(cells(&h), board("1 2 3 4 5 6 0 7 8").cells());
@@ -556,11 +582,11 @@ fn randomize_and_shuffle_give_solvable_states() {
     for _ in 0..5 {
         h.get_by_label("Randomize").click();
         h.run();
-        assert!(h.state().tiles.game.puzzle().check_solvable().is_ok());
+        assert!(h.state().tiles().game.puzzle().check_solvable().is_ok());
     }
     h.get_by_label("Shuffle").click();
     h.run();
-    assert!(h.state().tiles.game.puzzle().check_solvable().is_ok());
+    assert!(h.state().tiles().game.puzzle().check_solvable().is_ok());
     assert!(h.state().status().contains("40 random moves"));
 }
 
@@ -570,7 +596,7 @@ fn choosing_a_size_makes_a_new_board() {
     h.get_by_label("4×4").click();
     h.run();
     assert_eq!(
-        h.state().tiles.game.board.shape(),
+        h.state().tiles().game.board.shape(),
         Shape::new(4, 4).unwrap()
     );
     assert_eq!(h.state().settings().rows, 4);
@@ -590,7 +616,7 @@ fn set_state_names_each_problem_and_leaves_the_board_until_apply() {
         ("1 2 3 4 five 6 7 8 0", "'five' is not a number"),
         ("2 1 3 4 5 6 7 8 0", "unsolvable for this goal"),
     ] {
-        h.state_mut().set_state.as_mut().unwrap().tiles = text.into();
+        h.state_mut().tiles_mut().set_state.as_mut().unwrap().tiles = text.into();
         h.run();
         h.get_by_label_contains(problem);
         assert!(
@@ -600,7 +626,13 @@ fn set_state_names_each_problem_and_leaves_the_board_until_apply() {
         assert_eq!(cells(&h), before, "the board is untouched");
     }
     // Type a valid state for real: clear the field, type, apply.
-    h.state_mut().set_state.as_mut().unwrap().tiles.clear();
+    h.state_mut()
+        .tiles_mut()
+        .set_state
+        .as_mut()
+        .unwrap()
+        .tiles
+        .clear();
     h.run();
     h.get_by_label("Tiles").focus();
     h.run();
@@ -610,7 +642,7 @@ fn set_state_names_each_problem_and_leaves_the_board_until_apply() {
     h.get_by_label("Apply").click();
     h.run();
     assert_eq!(cells(&h), board("0 1 2 3 4 5 6 7 8").cells());
-    assert!(h.state().set_state.is_none());
+    assert!(h.state().tiles().set_state.is_none());
 }
 
 /// Enter in the tiles field applies a valid state; Shift+Enter makes a new
@@ -621,7 +653,13 @@ fn enter_applies_set_state_and_shift_enter_is_a_new_line() {
     set_board(&mut h, "1 2 3 4 5 6 7 0 8");
     h.get_by_label("Set state…").click();
     h.run();
-    h.state_mut().set_state.as_mut().unwrap().tiles.clear();
+    h.state_mut()
+        .tiles_mut()
+        .set_state
+        .as_mut()
+        .unwrap()
+        .tiles
+        .clear();
     h.run();
     h.get_by_label("Tiles").focus();
     h.run();
@@ -629,18 +667,26 @@ fn enter_applies_set_state_and_shift_enter_is_a_new_line() {
     h.run();
     h.key_press_modifiers(Modifiers::SHIFT, egui::Key::Enter);
     h.run();
-    assert!(h.state().set_state.as_ref().unwrap().tiles.contains('\n'));
+    assert!(
+        h.state()
+            .tiles()
+            .set_state
+            .as_ref()
+            .unwrap()
+            .tiles
+            .contains('\n')
+    );
     h.key_press(egui::Key::Enter);
     h.run();
     assert!(
-        h.state().set_state.is_some(),
+        h.state().tiles().set_state.is_some(),
         "an incomplete state is not applied"
     );
     h.get_by_label("Tiles").type_text("3 4 5 6 7 8");
     h.run();
     h.key_press(egui::Key::Enter);
     h.run();
-    assert!(h.state().set_state.is_none());
+    assert!(h.state().tiles().set_state.is_none());
     assert_eq!(cells(&h), board("0 1 2 3 4 5 6 7 8").cells());
 }
 
@@ -650,7 +696,7 @@ fn pasting_text_opens_set_state_with_it() {
     h.event(egui::Event::Paste("8 6 7 2 5 4 3 0 1".into()));
     h.run();
     assert_eq!(
-        h.state().set_state.as_ref().unwrap().tiles,
+        h.state().tiles().set_state.as_ref().unwrap().tiles,
         "8 6 7 2 5 4 3 0 1"
     );
     h.get_by_label("Apply").click();
@@ -702,7 +748,7 @@ fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
     assert_eq!(cells(&h), b.cells());
     h.get_by_label("Last").click();
     h.run();
-    assert!(h.state().tiles.game.is_solved());
+    assert!(h.state().tiles().game.is_solved());
     h.get_by_label("First").click();
     h.run();
     assert_eq!(cells(&h), start);
@@ -710,7 +756,7 @@ fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
     let row = format!(
         "5. {}",
         super::game::describe_move(
-            &h.state().tiles.solution.as_ref().unwrap().boards[4],
+            &h.state().tiles().solution.as_ref().unwrap().boards[4],
             path[4],
             super::i18n::Lang::English
         )
@@ -731,14 +777,14 @@ fn solving_fills_the_step_list_and_playback_reaches_the_goal() {
         h.step();
     }
     h.run_ok();
-    assert!(h.state().tiles.game.is_solved());
-    assert!(!h.state().tiles.playback.playing);
+    assert!(h.state().tiles().game.is_solved());
+    assert!(!h.state().tiles().playback.playing);
     // Manual play from a shown step marks the solution stale.
     h.get_by_label("First").click();
     h.run();
     h.key_press(Key::ArrowDown); // tile 5 above the blank slides down
     h.run();
-    assert!(h.state().tiles.solution_stale());
+    assert!(h.state().tiles().solution_stale());
     h.get_by_label("(solution stale)");
 }
 
@@ -824,11 +870,11 @@ fn while_a_solve_runs_open_and_paste_are_refused_so_it_cannot_overwrite_the_file
     h.run_ok();
     h.get_by_label("Paste state…").click();
     h.run_ok();
-    assert!(h.state().set_state.is_none());
+    assert!(h.state().tiles().set_state.is_none());
     refused(&h, "Set state");
     h.event(egui::Event::Paste("1 2 3 4 5 6 0 7 8".into()));
     h.run_ok();
-    assert!(h.state().set_state.is_none());
+    assert!(h.state().tiles().set_state.is_none());
     refused(&h, "Paste state");
     // A file chosen in a dialog opened before the solve arrives now: it is
     // refused and nothing changes.
@@ -902,10 +948,10 @@ fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
     wait_for_solver(&mut h);
     assert_eq!(h.state().solution_path().unwrap().len(), 3);
     assert!(h.state().status().contains("optimal"));
-    let goal = h.state().tiles.game.goal.clone();
+    let goal = h.state().tiles().game.goal.clone();
     assert!(
         h.state()
-            .tiles
+            .tiles()
             .databases
             .find(crate::engine::HeuristicKind::Pdb, &goal)
             .is_some(),
@@ -928,10 +974,10 @@ fn cancel_stops_a_pattern_database_build_too() {
         "{}",
         h.state().status()
     );
-    let goal = h.state().tiles.game.goal.clone();
+    let goal = h.state().tiles().game.goal.clone();
     assert!(
         h.state()
-            .tiles
+            .tiles()
             .databases
             .find(crate::engine::HeuristicKind::Pdb, &goal)
             .is_none()
@@ -975,7 +1021,7 @@ fn the_strong_database_is_offered_on_4x4_built_with_progress_and_cancellable() {
         "a cancelled build writes nothing"
     );
     // A cached file is found and shown (it is checked when first used).
-    let goal = h.state().tiles.game.goal.clone();
+    let goal = h.state().tiles().game.goal.clone();
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         crate::storage::pdb_cache::path_for(&dir, &goal, &PatternDb::partition_78(&goal)),
@@ -1080,7 +1126,7 @@ fn render_screenshots() {
     let mut h = harness_with(settings);
     h.get_by_label("Set state…").click();
     h.run();
-    h.state_mut().set_state.as_mut().unwrap().tiles = "1 2 3\n4 5 6\n7 7 0".into();
+    h.state_mut().tiles_mut().set_state.as_mut().unwrap().tiles = "1 2 3\n4 5 6\n7 7 0".into();
     h.run();
     save(&mut h, "set-state-error.png");
 
@@ -1096,7 +1142,7 @@ fn render_screenshots() {
     wait_until(
         &mut h,
         |h| {
-            let tiles = &h.state().tiles;
+            let tiles = &h.state().tiles();
             matches!(
                 tiles.databases.strong_status(&tiles.game.goal),
                 super::databases::StrongStatus::Building(f) if f >= 0.02

@@ -53,10 +53,10 @@ fn pdb6666_is_offered_on_5x5_and_a_solve_builds_it_with_a_progress_bar() {
         "{}",
         h.state().status()
     );
-    let goal = h.state().tiles.game.goal.clone();
+    let goal = h.state().tiles().game.goal.clone();
     assert!(
         h.state()
-            .tiles
+            .tiles()
             .databases
             .find(HeuristicKind::Pdb6666, &goal)
             .is_none()

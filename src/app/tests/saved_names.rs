@@ -109,7 +109,7 @@ fn a_saved_klotski_solution_names_its_strategy_and_old_labels_open() {
     h.run();
     h.get_by_label("Solve").click();
     h.step();
-    wait_while(&mut h, |a| a.klotski.is_solving(), 60, "solver");
+    wait_while(&mut h, |a| a.klotski().is_solving(), 60, "solver");
     let path = dir.path().join("k.ron");
     h.state_mut().save_path(&path, true);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -126,6 +126,6 @@ fn a_saved_klotski_solution_names_its_strategy_and_old_labels_open() {
     t.run();
     assert!(t.state().error().is_none(), "{:?}", t.state().error());
     t.get_by_label_contains("by BFS");
-    let by = &t.state().klotski.solution().unwrap().run;
+    let by = &t.state().klotski().solution().unwrap().run;
     assert_eq!(by.names().0, "bfs");
 }

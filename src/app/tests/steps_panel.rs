@@ -35,7 +35,7 @@ fn an_unsolvable_klotski_result_is_shown_in_the_steps_panel() {
     h.run();
     h.get_by_label("Solve").click();
     h.run();
-    wait_while(&mut h, |a| a.klotski.is_solving(), 60, "the solve");
+    wait_while(&mut h, |a| a.klotski().is_solving(), 60, "the solve");
     h.run();
     assert!(h.query_by_label_contains("No solution yet").is_none());
     h.get_by_label("Unsolvable — BFS");
@@ -56,7 +56,7 @@ fn the_cycles_are_said_to_be_drawn_only_where_they_are() {
     set_board(&mut h, "1 2 3 4 5 6 7 8 0");
     h.get_by_label("Set state…").click();
     h.run();
-    h.state_mut().set_state.as_mut().unwrap().tiles = "2 1 3 4 5 6 7 8 0".into();
+    h.state_mut().tiles_mut().set_state.as_mut().unwrap().tiles = "2 1 3 4 5 6 7 8 0".into();
     h.run();
     h.get_by_label_contains("unsolvable for this goal");
     h.get_by_label_contains("the tiles form 1 cycle");

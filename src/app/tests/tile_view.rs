@@ -58,17 +58,17 @@ fn solving_again_after_playback_solves_the_step_lists_start() {
     // Play to the end (frames at 60 Hz of app time): the goal is shown.
     h.get_by_label("Play").click();
     h.step();
-    let mut t = h.state().tiles.playback.last_tick;
+    let mut t = h.state().tiles().playback.last_tick;
     // 4 steps a second: 31 steps take under 8 s, 480 frames.
     for _ in 0..600 {
-        if !h.state().tiles.playback.playing {
+        if !h.state().tiles().playback.playing {
             break;
         }
         t += 1.0 / 60.0;
         frame_at(&mut h, t);
     }
     assert_eq!(h.state().step(), optimal);
-    assert!(h.state().tiles.game.is_solved());
+    assert!(h.state().tiles().game.is_solved());
     // Another strategy, Solve: it solves the list's start, not the goal.
     h.get_by_label("A*").click();
     h.run();
@@ -84,7 +84,7 @@ fn solving_again_after_playback_solves_the_step_lists_start() {
     // The board shows the new list's start, step 0.
     assert_eq!(cells(&h), board(LONG).cells());
     assert_eq!(h.state().step(), 0);
-    assert!(!h.state().tiles.solution_stale());
+    assert!(!h.state().tiles().solution_stale());
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn reset_returns_to_the_start_go_to_goal_to_the_goal_and_both_undo() {
     let last = h.state().solution_path().unwrap().len();
     h.get_by_label("Last").click();
     h.run();
-    assert!(h.state().tiles.game.is_solved());
+    assert!(h.state().tiles().game.is_solved());
     // Reset: back to the start of the step list, step 0 selected.
     h.get_by_label("Reset").click();
     h.run();
@@ -105,9 +105,9 @@ fn reset_returns_to_the_start_go_to_goal_to_the_goal_and_both_undo() {
     // Undo (Ctrl+Z) returns to the goal, the last step; redo to the start.
     h.key_press_modifiers(CTRL, Key::Z);
     h.run();
-    assert!(h.state().tiles.game.is_solved());
+    assert!(h.state().tiles().game.is_solved());
     assert_eq!(h.state().step(), last);
-    assert!(!h.state().tiles.solution_stale());
+    assert!(!h.state().tiles().solution_stale());
     h.key_press_modifiers(CTRL | Modifiers::SHIFT, Key::Z);
     h.run();
     assert_eq!(cells(&h), board(LONG).cells());
@@ -119,21 +119,21 @@ fn reset_returns_to_the_start_go_to_goal_to_the_goal_and_both_undo() {
     h.run();
     let played = cells(&h);
     assert_ne!(played, board(LONG).cells());
-    assert_eq!(h.state().tiles.game.moves(), 2);
+    assert_eq!(h.state().tiles().game.moves(), 2);
     h.get_by_label("Reset").click();
     h.run();
     assert_eq!(cells(&h), board(LONG).cells());
-    assert_eq!(h.state().tiles.game.moves(), 0);
+    assert_eq!(h.state().tiles().game.moves(), 0);
     h.get_by_label("Edit").click();
     h.run();
     h.get_by_label_contains("Undo").click();
     h.run();
     assert_eq!(cells(&h), played);
-    assert_eq!(h.state().tiles.game.moves(), 2);
+    assert_eq!(h.state().tiles().game.moves(), 2);
     // Go to goal is its own action, undone the same way.
     h.get_by_label("Go to goal").click();
     h.run();
-    assert!(h.state().tiles.game.is_solved());
+    assert!(h.state().tiles().game.is_solved());
     h.key_press_modifiers(CTRL, Key::Z);
     h.run();
     assert_eq!(cells(&h), played);
@@ -306,8 +306,8 @@ fn playback_keeps_its_speed_whatever_the_frame_rate() {
         let last = h.state().solution_path().unwrap().len();
         h.get_by_label("Play").click();
         h.step();
-        assert!(h.state().tiles.playback.playing);
-        let (t0, step0) = (h.state().tiles.playback.last_tick, h.state().step());
+        assert!(h.state().tiles().playback.playing);
+        let (t0, step0) = (h.state().tiles().playback.last_tick, h.state().step());
         // Frames off the step times (by 13 ms, not a multiple of either
         // period), so no frame falls on a step's exact time.
         let dt = 1.0 / fps;
@@ -320,7 +320,7 @@ fn playback_keeps_its_speed_whatever_the_frame_rate() {
             if animate && expected > shown {
                 // The step's slide started now and ends before the next
                 // step is due (a full-length slide would not).
-                let view = &h.state().tiles.board_view;
+                let view = &h.state().tiles().board_view;
                 assert!(view.animating(t));
                 assert!(!view.animating(t + 1.0 / 20.0));
             }
@@ -329,8 +329,8 @@ fn playback_keeps_its_speed_whatever_the_frame_rate() {
                 break;
             }
         }
-        assert!(!h.state().tiles.playback.playing);
-        assert!(h.state().tiles.game.is_solved());
+        assert!(!h.state().tiles().playback.playing);
+        assert!(h.state().tiles().game.is_solved());
     }
 }
 
@@ -340,10 +340,10 @@ fn esc_closes_set_state_the_error_and_the_keys_window() {
     let before = cells(&h);
     h.get_by_label("Set state…").click();
     h.run();
-    assert!(h.state().set_state.is_some());
+    assert!(h.state().tiles().set_state.is_some());
     h.key_press(Key::Escape);
     h.run();
-    assert!(h.state().set_state.is_none());
+    assert!(h.state().tiles().set_state.is_none());
     // Also while typing in its field, and nothing is applied.
     h.get_by_label("Set state…").click();
     h.run();
@@ -353,7 +353,7 @@ fn esc_closes_set_state_the_error_and_the_keys_window() {
     h.run();
     h.key_press(Key::Escape);
     h.run();
-    assert!(h.state().set_state.is_none());
+    assert!(h.state().tiles().set_state.is_none());
     assert_eq!(cells(&h), before);
     // The error dialog.
     let dir = tempfile::TempDir::new().unwrap();
@@ -417,7 +417,7 @@ fn a_custom_size_out_of_range_is_named_not_clamped() {
     h.run();
     h.get_by_label("New").click();
     h.run();
-    assert_eq!(h.state().tiles.game.board.shape().to_string(), "5x4");
+    assert_eq!(h.state().tiles().game.board.shape().to_string(), "5x4");
 }
 
 #[test]
@@ -433,7 +433,13 @@ fn the_set_state_size_hint_follows_the_tiles_typed() {
             .placeholder()
             .map(str::to_string)
     };
-    h.state_mut().set_state.as_mut().unwrap().tiles.clear();
+    h.state_mut()
+        .tiles_mut()
+        .set_state
+        .as_mut()
+        .unwrap()
+        .tiles
+        .clear();
     h.run();
     assert_eq!(hint(&h).as_deref(), Some("4x4"));
     h.get_by_label("Tiles").focus();
@@ -447,7 +453,7 @@ fn the_set_state_size_hint_follows_the_tiles_typed() {
 #[test]
 fn a_first_launch_starts_on_a_shuffled_puzzle_and_the_goal_says_what_to_do() {
     let mut h = harness_with(Settings::default());
-    let game = &h.state().tiles.game;
+    let game = &h.state().tiles().game;
     assert!(!game.is_solved(), "a puzzle to solve, not the goal");
     assert!(game.puzzle().check_solvable().is_ok());
     assert_eq!(game.board.shape(), Settings::default().shape());
@@ -469,7 +475,7 @@ fn a_first_launch_starts_on_a_shuffled_puzzle_and_the_goal_says_what_to_do() {
         h.cache.path().to_path_buf(),
         None,
     );
-    assert_ne!(other.tiles.game.board.cells(), start.as_slice());
+    assert_ne!(other.tiles().game.board.cells(), start.as_slice());
 }
 
 /// Renders the tile view's new notes for a look (`HUARONG_SCREENSHOTS=dir
@@ -550,7 +556,7 @@ fn a_solve_whose_worker_panics_ends_with_the_error_shown() {
     let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
     // Started the way Solve starts a search, with a strategy that panics.
     let jobs = h.state().jobs().clone();
-    h.state_mut().tiles.running = Some(crate::app::solver::Running::start(
+    h.state_mut().tiles_mut().running = Some(crate::app::solver::Running::start(
         &jobs,
         crate::app::jobs::JobKind::Solve,
         puzzle,
@@ -563,7 +569,7 @@ fn a_solve_whose_worker_panics_ends_with_the_error_shown() {
     ));
     crate::app::tests::wait_until(
         &mut h,
-        |h| h.state().tiles.running.is_none(),
+        |h| h.state().tiles().running.is_none(),
         30,
         "the panicked solve to end",
     );

@@ -69,6 +69,8 @@ pub struct TilesPlay {
     /// The results panel's tab: steps or anatomy.
     results_tab: anatomy::Tab,
     rng: SeededRng,
+    /// The Set state dialog, while open.
+    pub(in crate::app) set_state: Option<set_state::SetStateDialog>,
 }
 
 impl StepView for TilesPlay {
@@ -138,6 +140,7 @@ impl TilesPlay {
             anatomy: None,
             results_tab: anatomy::Tab::default(),
             rng,
+            set_state: None,
         }
     }
 
@@ -308,6 +311,56 @@ impl TilesPlay {
 }
 
 impl PlayView for TilesPlay {
+    fn family(&self) -> crate::app::settings::Family {
+        crate::app::settings::Family::Tiles
+    }
+
+    fn switch_label(&self) -> TilesMsg {
+        TilesMsg::FamilyTiles
+    }
+
+    fn open_set_state(&mut self) {
+        self.set_state = Some(set_state::SetStateDialog::with_tiles(self.board_text()));
+    }
+
+    /// A pasted tile state opens Set state with it, to check before it
+    /// replaces the board.
+    fn take_paste(&mut self, text: String) {
+        self.set_state = Some(set_state::SetStateDialog::with_tiles(text));
+    }
+
+    fn dialogs(&mut self, ctx: &egui::Context, out: &mut Vec<Command>) {
+        let shape = self.puzzle().shape();
+        if let Some(d) = &mut self.set_state {
+            out.extend(d.show(ctx, shape));
+        }
+    }
+
+    fn has_dialog(&self) -> bool {
+        self.set_state.is_some()
+    }
+
+    fn open_document(&mut self, document: Document, path: String, settings: &mut Settings) {
+        if let Document::Tiles(saved) = document {
+            self.open(saved, settings);
+            self.status = Said::msg(TilesMsg::Opened { path });
+        }
+    }
+
+    fn play_run(
+        &mut self,
+        start: crate::app::model::Start,
+        finished: crate::app::model::Finished,
+        run: RunBy,
+        settings: &mut Settings,
+    ) {
+        // A start and a result of different families: no row makes one.
+        use crate::app::model::{Finished, RunOutcome, Start};
+        if let (Start::Tiles(p), Finished::Ran(RunOutcome::Tiles(o))) = (start, finished) {
+            self.load_solution(p, o, run, settings);
+        }
+    }
+
     /// The status line.
     #[cfg(test)]
     fn status(&self) -> &Said {

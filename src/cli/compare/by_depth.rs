@@ -177,12 +177,7 @@ pub(super) fn run(
             }
             let start =
                 Start::Tiles(TilePuzzle::new(board.clone(), goal.clone()).expect("same shape"));
-            let lines: Vec<RunLine> = run_all(
-                &start,
-                active.iter().map(|&k| &searches[k]),
-                &args.klotski,
-                total,
-            )?;
+            let lines: Vec<RunLine> = run_all(&start, active.iter().map(|&k| &searches[k]), total)?;
             if !args.search.json {
                 eprint!("\rdepth {depth}: start {}/{}", i + 1, starts.len());
             }

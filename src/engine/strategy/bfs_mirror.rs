@@ -39,6 +39,6 @@ impl Strategy for BfsMirror {
         false
     }
     fn solvers(&self) -> Solvers<'_> {
-        Solvers::klotski_only(self)
+        Solvers::default().with::<KlotskiProblem, _>(self)
     }
 }

@@ -45,6 +45,6 @@ impl Strategy for Fast {
         Box::new(Fast)
     }
     fn solvers(&self) -> Solvers<'_> {
-        Solvers::tiles_only(self)
+        Solvers::default().with::<TileProblem, _>(self)
     }
 }

@@ -79,19 +79,20 @@ pub trait Strategy: Send + Sync {
     /// it). Callers go through [`configure`], which checks the values.
     fn tuned(&self, tuning: &Tuning) -> Box<dyn Strategy>;
     /// Its search for each family it solves: [`Solvers::all`] for a
-    /// strategy generic over problems, else the one family it implements
-    /// [`Solves`] for. The families it solves follow from this.
+    /// strategy generic over problems, else
+    /// [`Solvers::with`] the one family it implements [`Solves`] for. The
+    /// families it solves follow from this.
     fn solvers(&self) -> Solvers<'_>;
 }
 
 impl dyn Strategy + '_ {
     /// The puzzle families it solves: those it has a solver for.
-    pub fn families(&self) -> &'static [Family] {
+    pub fn families(&self) -> Vec<Family> {
         self.solvers().families()
     }
     /// Whether it solves puzzles of `family`.
     pub fn supports(&self, family: Family) -> bool {
-        self.families().contains(&family)
+        self.solvers().has(family)
     }
 }
 
@@ -435,10 +436,13 @@ fn solve<P: Problem>(
     problem: impl FnOnce(bool) -> P,
     ctl: &Control,
 ) -> Result<Outcome<P::Move>, SolveError> {
-    let solver = P::solver(strategy.solvers()).ok_or(SolveError::Unsupported {
-        strategy: strategy.name(),
-        family: P::FAMILY,
-    })?;
+    let solver = strategy
+        .solvers()
+        .get::<P>()
+        .ok_or(SolveError::Unsupported {
+            strategy: strategy.name(),
+            family: P::FAMILY,
+        })?;
     let problem = problem(strategy.uses_heuristic());
     if let Some(why) = problem.unfit() {
         return Err(SolveError::HeuristicUnavailable(why));
@@ -629,6 +633,28 @@ mod tests {
         }
         assert_eq!(with(1.5).unwrap().within(), Some(1.5));
         assert_eq!(with(1.0).unwrap().within(), Some(1.0));
+    }
+
+    #[test]
+    fn solvers_are_kept_by_family_and_found_by_problem() {
+        for (i, family) in Family::ALL.into_iter().enumerate() {
+            assert_eq!(family.index(), i, "{family:?}");
+        }
+        let fast = Solvers::default().with::<TileProblem, _>(&fast::Fast);
+        assert!(fast.get::<TileProblem>().is_some());
+        assert!(fast.get::<KlotskiProblem>().is_none());
+        assert_eq!(fast.families(), [Family::Tiles]);
+        let mirror = Solvers::default().with::<KlotskiProblem, _>(&bfs_mirror::BfsMirror);
+        assert_eq!(mirror.families(), [Family::Klotski]);
+        assert_eq!(Solvers::all(&bfs::Bfs).families(), Family::ALL);
+        assert!(Solvers::default().families().is_empty());
+        // A solver found by its problem runs: BFS on a board one move from
+        // its goal.
+        let puzzle = TilePuzzle::parse("1 2 3 4 5 6 7 0 8", None, None).unwrap();
+        let problem = TileProblem::new(puzzle, None);
+        let bfs = Solvers::all(&bfs::Bfs).get::<TileProblem>().unwrap();
+        let outcome = bfs.solve(&problem, &Control::default());
+        assert_eq!((outcome.status, outcome.path.len()), (Status::Solved, 1));
     }
 
     #[test]

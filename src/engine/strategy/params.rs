@@ -14,8 +14,14 @@ pub enum Family {
 }
 
 impl Family {
-    /// Both families.
+    /// Every family, in the order front ends list them.
     pub const ALL: [Family; 2] = [Family::Tiles, Family::Klotski];
+
+    /// Its place in [`ALL`](Self::ALL).
+    pub fn index(self) -> usize {
+        // ALL lists the variants in the order they are declared.
+        self as usize
+    }
 
     /// A name for messages (`tile puzzles`, `Klotski`).
     pub fn name(self) -> &'static str {

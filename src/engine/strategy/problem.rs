@@ -19,6 +19,8 @@
 //! one board changed in place) the problem chooses it:
 //! [`Problem::breadth_first`], [`Problem::iterative_deepening`].
 
+use std::any::Any;
+
 use super::params::Family;
 use crate::control::Control;
 use crate::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
@@ -32,14 +34,12 @@ use crate::tiles::space::{TileDfs, TileSpace};
 use crate::tiles::{Dir, TilePuzzle};
 
 /// One puzzle to solve, as every strategy sees it.
-pub trait Problem: Sized {
+pub trait Problem: Sized + 'static {
     /// A move of a solution's path.
     type Move: Copy + Send + Sync + 'static;
-    /// The family it belongs to.
+    /// The family it belongs to: the key its solver is kept under in a
+    /// strategy's [`Solvers`].
     const FAMILY: Family;
-
-    /// The solver of `solvers` for this family, if the strategy has one.
-    fn solver<'s>(solvers: Solvers<'s>) -> Option<&'s dyn Solves<Self>>;
 
     /// Run `search` on the problem's stored-state space from its start,
     /// with its guide.
@@ -154,48 +154,63 @@ pub trait Solves<P: Problem> {
     fn solve(&self, problem: &P, ctl: &Control) -> Outcome<P::Move>;
 }
 
-/// The solvers a strategy has: one per family it solves.
+/// The solvers a strategy has: a small map from each family it solves to
+/// its search on that family's [`Problem`]s. The families are data here:
+/// a new one is a new key, not a new field.
 #[derive(Clone, Copy, Default)]
 pub struct Solvers<'a> {
-    /// Its search on tile puzzles.
-    pub tiles: Option<&'a dyn Solves<TileProblem>>,
-    /// Its search on Klotski.
-    pub klotski: Option<&'a dyn Solves<KlotskiProblem>>,
+    by_family: [Option<Solver<'a>>; Family::ALL.len()],
+}
+
+/// One family's solver with its problem type erased, so that solvers of
+/// every family fit one map: the strategy, and the function that sees it
+/// as a [`Solves<P>`] again (an [`AsSolves<P>`], found again by its type).
+#[derive(Clone, Copy)]
+struct Solver<'a> {
+    strategy: &'a dyn Any,
+    as_solves: &'static dyn Any,
+}
+
+/// A strategy of a known type as the search on problems `P` it is.
+type AsSolves<P> = for<'s> fn(&'s dyn Any) -> Option<&'s dyn Solves<P>>;
+
+fn as_solves<S: Solves<P> + 'static, P: Problem>(strategy: &dyn Any) -> Option<&dyn Solves<P>> {
+    strategy.downcast_ref::<S>().map(|s| s as &dyn Solves<P>)
 }
 
 impl<'a> Solvers<'a> {
+    /// These solvers and `strategy`'s search on problems `P` (replacing
+    /// any other for `P`'s family).
+    pub fn with<P: Problem, S: Solves<P> + 'static>(mut self, strategy: &'a S) -> Self {
+        self.by_family[P::FAMILY.index()] = Some(Solver {
+            strategy,
+            as_solves: const { &(as_solves::<S, P> as AsSolves<P>) },
+        });
+        self
+    }
+
     /// A strategy that solves every family.
-    pub fn all<S: Solves<TileProblem> + Solves<KlotskiProblem>>(strategy: &'a S) -> Self {
-        Self {
-            tiles: Some(strategy),
-            klotski: Some(strategy),
-        }
+    pub fn all<S: Solves<TileProblem> + Solves<KlotskiProblem> + 'static>(strategy: &'a S) -> Self {
+        Self::default()
+            .with::<TileProblem, S>(strategy)
+            .with::<KlotskiProblem, S>(strategy)
     }
 
-    /// A strategy that solves tile puzzles only.
-    pub fn tiles_only(strategy: &'a impl Solves<TileProblem>) -> Self {
-        Self {
-            tiles: Some(strategy),
-            klotski: None,
-        }
+    /// The search on problems `P`, if there is one.
+    pub fn get<P: Problem>(&self) -> Option<&'a dyn Solves<P>> {
+        let solver = self.by_family[P::FAMILY.index()]?;
+        let as_solves = solver.as_solves.downcast_ref::<AsSolves<P>>()?;
+        as_solves(solver.strategy)
     }
 
-    /// A strategy that solves Klotski only.
-    pub fn klotski_only(strategy: &'a impl Solves<KlotskiProblem>) -> Self {
-        Self {
-            tiles: None,
-            klotski: Some(strategy),
-        }
+    /// Whether there is a search for `family`.
+    pub fn has(&self, family: Family) -> bool {
+        self.by_family[family.index()].is_some()
     }
 
-    /// The families these solvers solve, in [`Family::ALL`]'s order.
-    pub fn families(&self) -> &'static [Family] {
-        match (self.tiles.is_some(), self.klotski.is_some()) {
-            (true, true) => &Family::ALL,
-            (true, false) => &[Family::Tiles],
-            (false, true) => &[Family::Klotski],
-            (false, false) => &[],
-        }
+    /// The families there is a search for, in [`Family::ALL`]'s order.
+    pub fn families(&self) -> Vec<Family> {
+        Family::ALL.into_iter().filter(|&f| self.has(f)).collect()
     }
 }
 
@@ -296,10 +311,6 @@ impl<P: PackedBoard, H: TileHeuristic> Guide<P> for TileGuide<'_, H> {
 impl Problem for TileProblem {
     type Move = Dir;
     const FAMILY: Family = Family::Tiles;
-
-    fn solver<'s>(solvers: Solvers<'s>) -> Option<&'s dyn Solves<Self>> {
-        solvers.tiles
-    }
 
     /// The one place that picks the heuristic's type and the packing that
     /// fits the board ([`with_heuristic`], [`with_packed`]), so that each
@@ -412,10 +423,6 @@ impl Guide<KState> for KlotskiGuide<'_> {
 impl Problem for KlotskiProblem {
     type Move = KMove;
     const FAMILY: Family = Family::Klotski;
-
-    fn solver<'s>(solvers: Solvers<'s>) -> Option<&'s dyn Solves<Self>> {
-        solvers.klotski
-    }
 
     fn visit<V: Visitor<KMove>>(&self, search: V) -> V::Output {
         let guide = KlotskiGuide {

@@ -255,7 +255,7 @@ fn a_compare_export_carries_what_reruns_each_row() {
 fn a_klotski_compare_export_replays_to_its_goal() {
     let mut h = klotski_harness();
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
-    h.state_mut().klotski.load(
+    h.state_mut().klotski_mut().load(
         layout.clone(),
         crate::app::i18n::Said::verbatim("test".into()),
     );
@@ -404,7 +404,7 @@ fn a_batch_export_names_its_batch_and_starts_and_reruns() {
 fn a_klotski_batch_export_reruns_from_its_starts() {
     let mut h = klotski_harness();
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
-    h.state_mut().klotski.load(
+    h.state_mut().klotski_mut().load(
         layout.clone(),
         crate::app::i18n::Said::verbatim("test".into()),
     );

@@ -109,7 +109,7 @@ fn without_a_system_dialog_the_in_app_one_saves_and_opens_a_puzzle() {
     h.get_by_label("Open").click();
     h.run();
     assert!(!h.state().files.is_open());
-    let cells = h.state().tiles.game.board.cells().to_vec();
+    let cells = h.state().tiles().game.board.cells().to_vec();
     assert_eq!(cells, [8, 6, 7, 2, 5, 4, 3, 0, 1]);
 
     // Opening something that is not a file is named; Esc closes.
@@ -246,7 +246,7 @@ fn a_row_whose_worker_panics_says_why_in_the_language_shown() {
     h.get_by_label("Compare strategies").click();
     h.run();
     // The first row run as Run runs it, with a strategy that panics.
-    let start = Start::Tiles(h.state().tiles.puzzle());
+    let start = Start::Tiles(h.state().tiles().puzzle());
     let settings = h.state().settings().clone();
     let jobs = h.state().jobs().clone();
     let ctx = h.ctx.clone();

@@ -133,7 +133,11 @@ fn closing_a_solved_run_puts_its_solution_in_the_steps_panel() {
         status.contains("Its solution is in the Steps panel"),
         "{status}"
     );
-    let sol = h.state().tiles.solution().expect("the inspected solution");
+    let sol = h
+        .state()
+        .tiles()
+        .solution()
+        .expect("the inspected solution");
     let b = board(start);
     assert_eq!(sol.boards[0], b);
     assert_eq!(sol.path.len(), optimum(&b));
@@ -154,7 +158,7 @@ fn closing_an_unfinished_run_leaves_the_steps_panel_alone() {
     wait_until(&mut h, |h| steps(h) == 1, 20, "one step");
     h.get_by_label("Close").click();
     h.run();
-    assert!(h.state().tiles.solution().is_none());
+    assert!(h.state().tiles().solution().is_none());
     assert!(!h.state().status().contains("Steps panel"));
 }
 

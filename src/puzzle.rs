@@ -1,0 +1,147 @@
+//! A puzzle of any family ([`Start`]) and what a run on it came to
+//! ([`RunOutcome`]): the types the app's compare, batch and inspector and
+//! the CLI's compare share, written once. What differs by family (the
+//! solve, a run's numbers, its path written out, a random start like it,
+//! its row in a results file) is a method here, so front ends call it
+//! instead of matching on the family.
+
+use crate::engine::control::Stop;
+use crate::engine::experiment::{RunSummary, scramble, tile_start};
+use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::rng::SeededRng;
+use crate::engine::strategy::{Family, SolveError, Strategy, solve_klotski, solve_tiles};
+use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Shape, Stats, TilePuzzle};
+use crate::storage::results::{self, BatchInfo, ResultRow, StartRow};
+
+/// A puzzle to run on, of any family.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Start {
+    /// A tile puzzle.
+    Tiles(TilePuzzle),
+    /// A Klotski layout, counted in a metric.
+    Klotski(Layout, Metric),
+}
+
+impl Start {
+    /// The family of puzzle it is.
+    pub fn family(&self) -> Family {
+        match self {
+            Start::Tiles(_) => Family::Tiles,
+            Start::Klotski(..) => Family::Klotski,
+        }
+    }
+
+    /// Whether it is a tile puzzle (runs name their heuristic only there).
+    pub fn is_tiles(&self) -> bool {
+        matches!(self, Start::Tiles(_))
+    }
+
+    /// The tile board's shape (`None` for Klotski, which takes no tile
+    /// heuristic).
+    pub fn shape(&self) -> Option<Shape> {
+        match self {
+            Start::Tiles(p) => Some(p.shape()),
+            Start::Klotski(..) => None,
+        }
+    }
+
+    /// Run `strategy` on it: a tile search guided by `heuristic`, a
+    /// Klotski search by the layout's own estimate in its metric.
+    pub fn solve(
+        &self,
+        strategy: &dyn Strategy,
+        heuristic: &HeuristicChoice,
+        ctl: &Control,
+    ) -> Result<RunOutcome, SolveError> {
+        Ok(match self {
+            Start::Tiles(p) => RunOutcome::Tiles(solve_tiles(strategy, p, heuristic, ctl)?),
+            Start::Klotski(l, m) => RunOutcome::Klotski(solve_klotski(strategy, l, *m, ctl)?),
+        })
+    }
+
+    /// A random start of the same goal drawn with `rng`: `shuffle` random
+    /// moves back from the goal (tiles; 0 draws a uniformly random
+    /// solvable board) or scrambling steps from the layout (Klotski; one
+    /// at least).
+    pub fn scrambled(&self, shuffle: usize, rng: &mut SeededRng) -> Start {
+        match self {
+            Start::Tiles(p) => {
+                let board = tile_start(&p.goal, (shuffle > 0).then_some(shuffle), rng);
+                Start::Tiles(TilePuzzle::new(board, p.goal.clone()).expect("same shape"))
+            }
+            Start::Klotski(l, m) => Start::Klotski(scramble(l, shuffle.max(1), rng), *m),
+        }
+    }
+
+    /// What a run on it that ended before it searched comes to: `stop`,
+    /// with `reason` (a database the limits left no room for).
+    pub fn stopped(&self, stop: Stop, reason: String) -> RunOutcome {
+        fn stopped<M>(stop: Stop, reason: String) -> Outcome<M> {
+            let mut outcome = Outcome::stopped(stop, Stats::default());
+            outcome.reason = Some(reason);
+            outcome
+        }
+        match self {
+            Start::Tiles(_) => RunOutcome::Tiles(stopped(stop, reason)),
+            Start::Klotski(..) => RunOutcome::Klotski(stopped(stop, reason)),
+        }
+    }
+
+    /// `row` said to have run on it (family, size, start, goal, metric).
+    pub fn describe(&self, row: ResultRow) -> ResultRow {
+        match self {
+            Start::Tiles(p) => row.on_tiles(p),
+            Start::Klotski(l, m) => row.on_klotski(l, *m),
+        }
+    }
+
+    /// Its line, number `index` (from 1), in a batch's starts file.
+    pub fn start_row(&self, index: usize) -> StartRow {
+        match self {
+            Start::Tiles(p) => StartRow::tiles(index, p),
+            Start::Klotski(l, m) => StartRow::klotski(index, l, *m),
+        }
+    }
+
+    /// A batch of `count` starts drawn around it ([`scrambled`](Self::scrambled)
+    /// by `shuffle`, from `seed`), as its results file says.
+    pub fn batch_info(&self, shuffle: usize, seed: u64, count: usize) -> BatchInfo {
+        match self {
+            Start::Tiles(p) => BatchInfo::tiles(&p.goal, shuffle, seed, count),
+            // As drawn: one step at least.
+            Start::Klotski(l, m) => BatchInfo::klotski(l, *m, shuffle.max(1), seed, count),
+        }
+    }
+}
+
+/// What a run on a [`Start`] came to: the engine's outcome, its moves
+/// those of the start's family.
+#[derive(Clone, Debug)]
+pub enum RunOutcome {
+    /// A tile run: the blank's moves.
+    Tiles(Outcome<Dir>),
+    /// A Klotski run.
+    Klotski(Outcome<KMove>),
+}
+
+impl RunOutcome {
+    /// Its numbers; a Klotski run's counted on `start`'s layout when it is
+    /// given (both metrics), else as the run counted them.
+    pub fn summary(&self, start: Option<&Start>) -> RunSummary {
+        match (self, start) {
+            (RunOutcome::Tiles(o), _) => RunSummary::of(o),
+            (RunOutcome::Klotski(o), Some(Start::Klotski(l, _))) => RunSummary::of_klotski(l, o),
+            (RunOutcome::Klotski(o), _) => RunSummary::of(o),
+        }
+    }
+
+    /// The path it found from `start`, as a results file writes it (empty
+    /// when the run is not of `start`'s family).
+    pub fn path_text(&self, start: &Start) -> String {
+        match (self, start) {
+            (RunOutcome::Tiles(o), Start::Tiles(_)) => results::tile_path(&o.path),
+            (RunOutcome::Klotski(o), Start::Klotski(l, _)) => results::klotski_path(l, &o.path),
+            _ => String::new(),
+        }
+    }
+}
