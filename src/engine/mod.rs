@@ -25,6 +25,7 @@ pub mod search;
 pub mod step;
 pub mod strategy;
 pub mod tiles;
+pub mod workers;
 
 pub use control::{CancelToken, Control, Limits, Progress, TracePoint};
 pub use outcome::{LimitKind, Outcome, Stats, Status};

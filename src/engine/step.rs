@@ -38,7 +38,9 @@
 //! ```
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::control::{CancelToken, Control, Pauses};
 pub use crate::observe::Event;

@@ -139,7 +139,7 @@ impl Truth {
     /// the whole build (the time from this call, the memory for the
     /// group, the nodes for the group's searches).
     pub fn klotski(layout: &Layout, metric: Metric, ctl: &Control) -> Result<Self, Stop> {
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         let (space, start) = KlotskiSpace::new(layout, metric);
         let group = Group::build(&space, start, ctl)?;
         let bytes = group.len() as u64 * KLOTSKI_ENTRY_BYTES;
@@ -156,7 +156,7 @@ impl Truth {
 
 /// `ctl`'s cancel token, and its time and memory limits against the time
 /// since `started` and `bytes` held.
-fn check(ctl: &Control, started: std::time::Instant, bytes: u64) -> Result<(), Stop> {
+fn check(ctl: &Control, started: web_time::Instant, bytes: u64) -> Result<(), Stop> {
     use crate::outcome::LimitKind;
     if ctl.cancel.is_cancelled() {
         return Err(Stop::Cancelled);

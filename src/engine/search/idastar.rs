@@ -247,71 +247,61 @@ where
     let found: Mutex<Option<Vec<D::Move>>> = Mutex::new(None);
     let stopped: Mutex<Option<Stop>> = Mutex::new(None);
     let root = &*root;
-    let worker_stats: Vec<Stats> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                scope.spawn(|| {
-                    let mut wmeter = Meter::worker(ctl, &shared);
-                    loop {
-                        let i = next_item.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(ref prefix, state)) = frontier.get(i) else {
-                            break;
-                        };
-                        let mut space = root.clone();
-                        for &mv in prefix {
-                            space.apply(mv);
-                        }
-                        let mut run = Run {
-                            meter: &mut wmeter,
-                            path: prefix.clone(),
-                            bound,
-                            budget,
-                            level_bytes: level_bytes::<D>(),
-                            watch: &Unwatched,
-                            least_cut: u32::MAX,
-                        };
-                        match dfs(
-                            &mut space,
-                            prefix.len() as u32,
-                            prefix.last().copied(),
-                            state,
-                            &mut run,
-                        ) {
-                            Step::Found => {
-                                found
-                                    .lock()
-                                    .unwrap_or_else(|e| e.into_inner())
-                                    .get_or_insert(run.path);
-                                shared.halt();
-                                break;
-                            }
-                            Step::Next(t) => {
-                                next_bound.fetch_min(t, Ordering::Relaxed);
-                            }
-                            Step::Stop(Stop::Halted) => break,
-                            Step::OverBudget => {
-                                over_budget.store(true, Ordering::Relaxed);
-                                shared.halt();
-                                break;
-                            }
-                            Step::Stop(stop) => {
-                                stopped
-                                    .lock()
-                                    .unwrap_or_else(|e| e.into_inner())
-                                    .get_or_insert(stop);
-                                shared.halt();
-                                break;
-                            }
-                        }
-                    }
-                    wmeter.into_worker_stats()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("IDA* worker"))
-            .collect()
+    let worker_stats: Vec<Stats> = crate::workers::run_workers(threads, || {
+        let mut wmeter = Meter::worker(ctl, &shared);
+        loop {
+            let i = next_item.fetch_add(1, Ordering::Relaxed);
+            let Some(&(ref prefix, state)) = frontier.get(i) else {
+                break;
+            };
+            let mut space = root.clone();
+            for &mv in prefix {
+                space.apply(mv);
+            }
+            let mut run = Run {
+                meter: &mut wmeter,
+                path: prefix.clone(),
+                bound,
+                budget,
+                level_bytes: level_bytes::<D>(),
+                watch: &Unwatched,
+                least_cut: u32::MAX,
+            };
+            match dfs(
+                &mut space,
+                prefix.len() as u32,
+                prefix.last().copied(),
+                state,
+                &mut run,
+            ) {
+                Step::Found => {
+                    found
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(run.path);
+                    shared.halt();
+                    break;
+                }
+                Step::Next(t) => {
+                    next_bound.fetch_min(t, Ordering::Relaxed);
+                }
+                Step::Stop(Stop::Halted) => break,
+                Step::OverBudget => {
+                    over_budget.store(true, Ordering::Relaxed);
+                    shared.halt();
+                    break;
+                }
+                Step::Stop(stop) => {
+                    stopped
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(stop);
+                    shared.halt();
+                    break;
+                }
+            }
+        }
+        wmeter.into_worker_stats()
     });
     for s in &worker_stats {
         meter.stats.expanded += s.expanded;

@@ -43,34 +43,30 @@ pub(super) fn to_lookup_order(
     let finished = std::sync::Mutex::new(0usize);
     let queue = std::sync::Mutex::new(parts);
     let sets = SetRanks::new(n, k);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                while !cancel.is_cancelled() {
-                    let Some((first, part)) = queue.lock().expect("parts").pop() else {
-                        break;
-                    };
-                    let mut walk = Walk {
-                        space,
-                        sets: &sets,
-                        gather: Gather::new(depth, part),
-                    };
-                    if k == 1 {
-                        let set = walk.sets.rank(1 << first);
-                        walk.gather.push(set * space.arrangements);
-                    } else {
-                        // Tile 0 on `first`: a later tile below it adds
-                        // tile 0's weight.
-                        let mut above = [0u32; MAX_CELLS];
-                        above[..first].fill(FACTORIAL[k - 1] as u32);
-                        place(&mut walk, 1, 1 << first, 0, &above);
-                    }
-                    walk.gather.finish();
-                    let mut n = finished.lock().expect("parts done");
-                    *n += 1;
-                    report(*n as f64 / total);
-                }
-            });
+    crate::workers::run_workers(threads, || {
+        while !cancel.is_cancelled() {
+            let Some((first, part)) = queue.lock().expect("parts").pop() else {
+                break;
+            };
+            let mut walk = Walk {
+                space,
+                sets: &sets,
+                gather: Gather::new(depth, part),
+            };
+            if k == 1 {
+                let set = walk.sets.rank(1 << first);
+                walk.gather.push(set * space.arrangements);
+            } else {
+                // Tile 0 on `first`: a later tile below it adds
+                // tile 0's weight.
+                let mut above = [0u32; MAX_CELLS];
+                above[..first].fill(FACTORIAL[k - 1] as u32);
+                place(&mut walk, 1, 1 << first, 0, &above);
+            }
+            walk.gather.finish();
+            let mut n = finished.lock().expect("parts done");
+            *n += 1;
+            report(*n as f64 / total);
         }
     });
     (!cancel.is_cancelled()).then_some(out)

@@ -150,39 +150,29 @@ fn layer(
     let queue = Mutex::new(work);
     let stopped = AtomicBool::new(false);
     let (frontier, frontier_count) = (&bits.frontier[..], &bits.frontier_count[..]);
-    let found: Vec<Found> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                let (queue, stopped) = (&queue, &stopped);
-                scope.spawn(move || {
-                    let mut found = Found::default();
-                    let mut scratch = Scratch::new(w);
-                    loop {
-                        if cancel.is_cancelled() {
-                            stopped.store(true, Ordering::Relaxed);
-                            break;
-                        }
-                        let Some(mut job) = queue.lock().expect("work queue").pop() else {
-                            break;
-                        };
-                        pull_chunk(
-                            space,
-                            frontier,
-                            frontier_count,
-                            &mut job,
-                            d,
-                            &mut scratch,
-                            &mut found,
-                        );
-                    }
-                    found
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("pattern build thread"))
-            .collect()
+    let (queue, stopped) = (&queue, &stopped);
+    let found: Vec<Found> = crate::workers::run_workers(threads, || {
+        let mut found = Found::default();
+        let mut scratch = Scratch::new(w);
+        loop {
+            if cancel.is_cancelled() {
+                stopped.store(true, Ordering::Relaxed);
+                break;
+            }
+            let Some(mut job) = queue.lock().expect("work queue").pop() else {
+                break;
+            };
+            pull_chunk(
+                space,
+                frontier,
+                frontier_count,
+                &mut job,
+                d,
+                &mut scratch,
+                &mut found,
+            );
+        }
+        found
     });
     if stopped.load(Ordering::Relaxed) {
         return None;
