@@ -8,6 +8,7 @@
 use crate::engine::control::Stop;
 use crate::engine::experiment::{RunSummary, scramble, tile_start};
 use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::observe::{Anatomy, AnatomyRecorder};
 use crate::engine::rng::SeededRng;
 use crate::engine::strategy::{Family, SolveError, Strategy, solve_klotski, solve_tiles};
 use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Shape, Stats, TilePuzzle};
@@ -132,6 +133,14 @@ impl RunOutcome {
             (RunOutcome::Tiles(o), _) => RunSummary::of(o),
             (RunOutcome::Klotski(o), Some(Start::Klotski(l, _))) => RunSummary::of_klotski(l, o),
             (RunOutcome::Klotski(o), _) => RunSummary::of(o),
+        }
+    }
+
+    /// Its anatomy, as `recorder` watched the run.
+    pub fn anatomy(&self, recorder: &AnatomyRecorder) -> Anatomy {
+        match self {
+            RunOutcome::Tiles(o) => recorder.anatomy(o),
+            RunOutcome::Klotski(o) => recorder.anatomy(o),
         }
     }
 

@@ -355,14 +355,7 @@ pub fn file_error(e: &FileError, lang: Lang) -> String {
         &FileError::NotAtGoal { moves } => ErrorMsg::FileNotAtGoal { moves },
         &FileError::BadElapsed(ms) => ErrorMsg::FileBadElapsed { ms },
         FileError::WrongKind(kind) => ErrorMsg::FileWrongKind {
-            kind: match kind {
-                PuzzleKind::Tiles => {
-                    names::family_name(crate::engine::strategy::Family::Tiles, lang)
-                }
-                PuzzleKind::Klotski => {
-                    names::family_name(crate::engine::strategy::Family::Klotski, lang)
-                }
-            },
+            kind: names::family_name(kind.family(), lang),
         },
         FileError::Layout(e) => ErrorMsg::FileLayout {
             why: layout_error(e, lang),

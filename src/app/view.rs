@@ -7,7 +7,7 @@ use std::any::Any;
 use eframe::egui;
 
 use super::command::{Command, PlayCommand};
-use super::i18n::{Said, TilesMsg};
+use super::i18n::Said;
 use super::model::{Finished, Start};
 use super::run_by::RunBy;
 use super::settings::{Family, Settings};
@@ -18,8 +18,8 @@ pub trait PlayView: Any {
     /// The family of puzzles it plays.
     fn family(&self) -> Family;
 
-    /// Its name on the family switch.
-    fn switch_label(&self) -> TilesMsg;
+    /// Its name on the family switch (from its own message table).
+    fn switch_label(&self) -> Said;
 
     /// Background work each frame (finished solves, hints, playback); no
     /// drawing. Called from the app's `logic` only.

@@ -207,7 +207,6 @@ fn resolve_all(
     Ok(searches)
 }
 
-/// `huarong compare`.
 /// The database column of the readable tables: the pattern database's
 /// bytes, or "–" for a run that consulted none.
 fn database(bytes_held: u64) -> String {
@@ -217,38 +216,31 @@ fn database(bytes_held: u64) -> String {
     }
 }
 
+/// The goal the configurations' heuristic names are checked on: the tile
+/// board's, or any 3x3 goal for a family whose searches use their own
+/// estimate.
+fn heuristic_goal(start: &Start) -> Board {
+    match start {
+        Start::Tiles(p) => p.goal.clone(),
+        _ => Board::goal(crate::engine::Shape::new(3, 3).expect("3x3")),
+    }
+}
+
+/// `huarong compare`.
 pub(super) fn compare(args: &CompareArgs, out: &mut Out) -> Result<(), CliError> {
-    let (start, searches) = match (&args.start.state, &args.start.klotski, &args.start.layout) {
-        (Some(state), _, _) => {
-            refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
-            let p = args.board.puzzle(state)?;
-            if let Err(why) = p.check_solvable() {
-                return Err(CliError::Input(format!("this start is unsolvable: {why}")));
-            }
-            let s = resolve_all(
-                &args.strategies,
-                &args.search,
-                &p.goal,
-                Family::Tiles,
-                TimeLimitOf::WholeRun,
-            )?;
-            (Start::Tiles(p), s)
-        }
-        (None, text, name) => {
-            refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
-            let l = resolve_layout(text.as_deref(), name.as_deref())?;
-            // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
-            let goal = Board::goal(crate::engine::Shape::new(3, 3).expect("3x3"));
-            let s = resolve_all(
-                &args.strategies,
-                &args.search,
-                &goal,
-                Family::Klotski,
-                TimeLimitOf::WholeRun,
-            )?;
-            (Start::Klotski(l, args.klotski.metric()?), s)
-        }
-    };
+    let start = args.start.start(&args.board, &args.klotski, &args.search)?;
+    if let Start::Tiles(p) = &start
+        && let Err(why) = p.check_solvable()
+    {
+        return Err(CliError::Input(format!("this start is unsolvable: {why}")));
+    }
+    let searches = resolve_all(
+        &args.strategies,
+        &args.search,
+        &heuristic_goal(&start),
+        start.family(),
+        TimeLimitOf::WholeRun,
+    )?;
     let lines = run_all(&start, &searches, TotalTime::new(None)?)?;
     if args.search.json {
         for l in &lines {

@@ -11,6 +11,7 @@ use crate::engine::observe::{StateWords, Truth};
 use crate::engine::strategy::{Family, proven_lower_bound};
 use crate::engine::tiles::format_path;
 use crate::engine::{Board, Status};
+use crate::puzzle::Start;
 
 #[derive(Args, Debug)]
 pub(super) struct SolveArgs {
@@ -40,6 +41,34 @@ pub(super) struct StartArgs {
     /// A classic Klotski layout by name or number (see `huarong layouts`).
     #[arg(long, value_name = "NAME")]
     pub(super) layout: Option<String>,
+}
+
+impl StartArgs {
+    /// The family of the start the flags give.
+    pub(super) fn family(&self) -> Family {
+        match self.state {
+            Some(_) => Family::Tiles,
+            None => Family::Klotski,
+        }
+    }
+
+    /// The start the flags give (a layout counted in `klotski`'s metric),
+    /// after refusing the flags that do not apply to its family.
+    pub(super) fn start(
+        &self,
+        board: &BoardArgs,
+        klotski: &KlotskiArgs,
+        search: &SearchArgs,
+    ) -> Result<Start, CliError> {
+        refuse_inapplicable(self.family(), board, klotski, search)?;
+        Ok(match &self.state {
+            Some(state) => Start::Tiles(board.puzzle(state)?),
+            None => {
+                let layout = resolve_layout(self.klotski.as_deref(), self.layout.as_deref())?;
+                Start::Klotski(layout, klotski.metric()?)
+            }
+        })
+    }
 }
 
 pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {

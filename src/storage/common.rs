@@ -37,6 +37,15 @@ pub enum PuzzleKind {
 impl PuzzleKind {
     /// Every kind, as written in files.
     pub const NAMES: &'static [&'static str] = &["Tiles", "Klotski"];
+
+    /// The family of puzzle a file of this kind holds.
+    pub fn family(self) -> crate::engine::strategy::Family {
+        use crate::engine::strategy::Family;
+        match self {
+            PuzzleKind::Tiles => Family::Tiles,
+            PuzzleKind::Klotski => Family::Klotski,
+        }
+    }
 }
 
 /// Everything that can be wrong with a puzzle file; each message names the

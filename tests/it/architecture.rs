@@ -300,6 +300,50 @@ fn front_ends_write_no_strategy_name() {
     assert_eq!(table_rows, names.len(), "rows of STRATEGY_WORDS");
 }
 
+/// The app's shell, its play-view table and the compare view's rows,
+/// batch and export reach every family through `PlayView` and the shared
+/// `puzzle` types: they name no family but tiles (whose runs take the
+/// app's pattern databases), so a family added touches none of them
+/// (ARCHITECTURE.md, "Adding a family").
+#[test]
+fn the_shell_and_compare_name_no_family_but_tiles() {
+    let files = [
+        "app/mod.rs",
+        "app/view.rs",
+        "app/model.rs",
+        "app/compare/mod.rs",
+        "app/compare/jobs.rs",
+        "app/compare/batch.rs",
+        "app/compare/export.rs",
+    ];
+    let named = [
+        "Family::Tiles",
+        "Family::Klotski",
+        "Start::Klotski",
+        "RunOutcome::Klotski",
+        "Document::Tiles",
+        "Document::Klotski",
+        "KlotskiPlay",
+        "solve_klotski",
+        "Layout",
+    ];
+    let code = front_end_code();
+    let mut found = Vec::new();
+    for file in files {
+        let (path, text) = code
+            .iter()
+            .find(|(path, _)| path.ends_with(file))
+            .unwrap_or_else(|| panic!("{file} is a front-end source"));
+        for (n, line) in without_test_items(text).lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for name in named.iter().filter(|name| code.contains(*name)) {
+                found.push(format!("{}:{}: {name}", path.display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "a family named: {found:#?}");
+}
+
 /// Every function in `code` (line comments left out) as its name and the
 /// text between the parentheses after it: its parameters.
 fn functions(code: &str) -> Vec<(String, String)> {

@@ -12,21 +12,25 @@ use crate::app::jobs::{Handle, JobKind, Jobs};
 use crate::app::model::{Finished, RunOutcome, Start};
 use crate::app::settings::Settings;
 use crate::app::solver::{Running, TraceLog};
-use crate::app::widgets::anatomy::{Recorded, Recording, solve_recorded};
+use crate::app::widgets::anatomy::{Recording, solve_recorded};
 use crate::engine::experiment::flag_disagreements;
 use crate::engine::job::JobPanicked;
-use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::Anatomy;
 use crate::engine::strategy::{self, SolveError, Strategy};
-use crate::engine::{Control, HeuristicKind, Limits, TilePuzzle, TracePoint, solve_klotski};
+use crate::engine::{Control, HeuristicChoice, HeuristicKind, Limits, TilePuzzle, TracePoint};
 
 /// A row's run in the background.
 pub(super) enum RowJob {
-    /// A tile solve (its trace is the run's own).
+    /// A tile solve (its trace is the run's own), its pattern database
+    /// from the app's pool.
     Tiles(Box<Running>),
-    /// A Klotski solve and the trace it records into.
-    Klotski(Box<Handle<Recorded<KMove, SolveError>>>, TraceLog),
+    /// A solve of any other family, which takes no database, and the trace
+    /// it records into.
+    Other(Box<Handle<RecordedRun>>, TraceLog),
 }
+
+/// How a run of any family ended, and its anatomy.
+type RecordedRun = (Result<RunOutcome, SolveError>, Option<Anatomy>);
 
 impl RowJob {
     /// Start `strategy` on `start` with the limits and anatomy recording
@@ -52,10 +56,9 @@ impl RowJob {
                 recording,
                 wake,
             ),
-            Start::Klotski(l, metric) => start_klotski(
+            other => start_other(
                 jobs,
-                l.clone(),
-                *metric,
+                other.clone(),
                 strategy,
                 settings.limits(),
                 recording,
@@ -68,7 +71,7 @@ impl RowJob {
     fn expanded(&self) -> u64 {
         let progress = match self {
             RowJob::Tiles(r) => r.progress(),
-            RowJob::Klotski(j, _) => j.progress(),
+            RowJob::Other(j, _) => j.progress(),
         };
         progress.map_or(0, |p| p.expanded)
     }
@@ -77,7 +80,7 @@ impl RowJob {
     fn cancel(&self) {
         match self {
             RowJob::Tiles(r) => r.cancel(),
-            RowJob::Klotski(j, _) => j.cancel(),
+            RowJob::Other(j, _) => j.cancel(),
         }
     }
 
@@ -91,8 +94,8 @@ impl RowJob {
                 },
                 Err(panicked) => (failed(panicked), None),
             },
-            RowJob::Klotski(job, _) => match job.try_take()? {
-                Ok((Ok(o), anatomy)) => (Finished::Ran(RunOutcome::Klotski(o)), anatomy),
+            RowJob::Other(job, _) => match job.try_take()? {
+                Ok((Ok(o), anatomy)) => (Finished::Ran(o), anatomy),
                 Ok((Err(e), _)) => (Finished::Refused(refused(&e)), None),
                 Err(panicked) => (failed(panicked), None),
             },
@@ -103,7 +106,7 @@ impl RowJob {
     fn trace_points(&self) -> Vec<TracePoint> {
         match self {
             RowJob::Tiles(run) => run.trace.points(),
-            RowJob::Klotski(_, trace) => trace.points(),
+            RowJob::Other(_, trace) => trace.points(),
         }
     }
 }
@@ -135,11 +138,11 @@ fn start_tiles(
     )))
 }
 
-/// A Klotski row's run, on one thread, its trace recorded.
-fn start_klotski(
+/// A row's run on `start` (not a tile puzzle), on one thread, its trace
+/// recorded.
+fn start_other(
     jobs: &Jobs,
-    layout: Layout,
-    metric: Metric,
+    start: Start,
     strategy: Box<dyn Strategy>,
     limits: Limits,
     recording: Recording,
@@ -159,13 +162,15 @@ fn start_klotski(
             ctl,
             recording,
             |_| None,
-            |c| solve_klotski(&*strategy, &layout, metric, c),
+            // Only tile searches take a heuristic: the others have their own
+            // estimate, and this one is not read.
+            |c| start.solve(&*strategy, &HeuristicChoice::Manhattan, c),
         )
     };
     // Woken when the result is in too: the last progress report comes
     // before it.
     let job = jobs.spawn(JobKind::CompareRow, ctl, work, move || wake());
-    RowJob::Klotski(Box::new(job), trace)
+    RowJob::Other(Box::new(job), trace)
 }
 
 /// Why the engine refused a row's run, in the language of the day.

@@ -43,8 +43,8 @@ use crate::engine::strategy::Family;
 /// The compare view: one [`Session`] per puzzle family, the one of the
 /// family shown in front (it derefs to it), and a status line.
 pub struct CompareView {
-    tiles: Session,
-    klotski: Session,
+    /// One session per family, at its [`Family::index`].
+    sessions: [Session; Family::ALL.len()],
     family: Family,
     status: Said,
 }
@@ -52,9 +52,8 @@ pub struct CompareView {
 impl Default for CompareView {
     fn default() -> Self {
         Self {
-            tiles: Session::default(),
-            klotski: Session::default(),
-            family: Family::Tiles,
+            sessions: Family::ALL.map(|_| Session::default()),
+            family: Family::ALL[0],
             status: Said::verbatim(String::new()),
         }
     }
@@ -63,33 +62,26 @@ impl Default for CompareView {
 impl std::ops::Deref for CompareView {
     type Target = Session;
     fn deref(&self) -> &Session {
-        match self.family {
-            Family::Tiles => &self.tiles,
-            Family::Klotski => &self.klotski,
-        }
+        &self.sessions[self.family.index()]
     }
 }
 
 impl std::ops::DerefMut for CompareView {
     fn deref_mut(&mut self) -> &mut Session {
-        match self.family {
-            Family::Tiles => &mut self.tiles,
-            Family::Klotski => &mut self.klotski,
-        }
+        &mut self.sessions[self.family.index()]
     }
 }
 
 impl CompareView {
-    /// Whether any row or batch of either family runs.
+    /// Whether any row or batch of any family runs.
     pub fn is_running(&self) -> bool {
-        self.tiles.is_running() || self.klotski.is_running()
+        self.sessions.iter().any(Session::is_running)
     }
 
-    /// Collect finished runs of both families; called from `App::logic`,
+    /// Collect finished runs of every family; called from `App::logic`,
     /// never from drawing.
     pub fn poll(&mut self) {
-        self.tiles.poll();
-        self.klotski.poll();
+        self.sessions.iter_mut().for_each(Session::poll);
     }
 
     /// Say `line` in the view's status line (drawn in the language of

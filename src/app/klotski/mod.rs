@@ -314,8 +314,8 @@ impl PlayView for KlotskiPlay {
         crate::app::settings::Family::Klotski
     }
 
-    fn switch_label(&self) -> crate::app::i18n::TilesMsg {
-        crate::app::i18n::TilesMsg::FamilyKlotski
+    fn switch_label(&self) -> Said {
+        Said::msg(crate::app::i18n::TilesMsg::FamilyKlotski)
     }
 
     fn open_set_state(&mut self) {

@@ -315,8 +315,8 @@ impl PlayView for TilesPlay {
         crate::app::settings::Family::Tiles
     }
 
-    fn switch_label(&self) -> TilesMsg {
-        TilesMsg::FamilyTiles
+    fn switch_label(&self) -> Said {
+        Said::msg(TilesMsg::FamilyTiles)
     }
 
     fn open_set_state(&mut self) {

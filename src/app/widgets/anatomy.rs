@@ -47,17 +47,36 @@ impl Recording {
 /// A run's result and, if recorded, its anatomy.
 pub type Recorded<M, E> = (Result<Outcome<M>, E>, Option<Anatomy>);
 
+/// What a run ends with, whose anatomy a recorder can give: the engine's
+/// outcome, or a run of any family.
+pub trait Ran {
+    /// The anatomy `recorder` recorded of the run that ended so.
+    fn anatomy_of(&self, recorder: &AnatomyRecorder) -> Anatomy;
+}
+
+impl<M> Ran for Outcome<M> {
+    fn anatomy_of(&self, recorder: &AnatomyRecorder) -> Anatomy {
+        recorder.anatomy(self)
+    }
+}
+
+impl Ran for crate::puzzle::RunOutcome {
+    fn anatomy_of(&self, recorder: &AnatomyRecorder) -> Anatomy {
+        self.anatomy(recorder)
+    }
+}
+
 /// Run `solve` on `ctl`, recording its anatomy as `recording` asks; `truth`
 /// gives the exact distances for the heuristic's error (called only for
 /// [`Recording::WithError`], on this thread, sharing `ctl`'s cancel).
 /// The anatomy is `None` when nothing was recorded or the strategy expands
 /// no nodes (the local searches, Fast).
-pub fn solve_recorded<M, E>(
+pub fn solve_recorded<R: Ran, E>(
     ctl: &Control,
     recording: Recording,
     truth: impl FnOnce(&Control) -> Option<Truth>,
-    solve: impl FnOnce(&Control) -> Result<Outcome<M>, E>,
-) -> Recorded<M, E> {
+    solve: impl FnOnce(&Control) -> Result<R, E>,
+) -> (Result<R, E>, Option<Anatomy>) {
     if recording == Recording::Off {
         return (solve(ctl), None);
     }
@@ -70,7 +89,7 @@ pub fn solve_recorded<M, E>(
     let watched = ctl.clone().with_events(recorder.observer());
     let result = solve(&watched);
     let anatomy = match &result {
-        Ok(o) => Some(recorder.anatomy(o)).filter(|a| !a.by_depth.is_empty()),
+        Ok(o) => Some(o.anatomy_of(&recorder)).filter(|a| !a.by_depth.is_empty()),
         Err(_) => None,
     };
     (result, anatomy)
