@@ -60,11 +60,12 @@ fn normal_dependencies(package: &str) -> Vec<String> {
 #[test]
 fn the_engine_depends_on_computation_crates_only() {
     // rand (seeded runs), serde (derives for the front ends' formats), libc
-    // (madvise for huge pages). A GUI, CLI, file-dialog or directories crate
-    // here would break the engine's promise to know nothing of them.
+    // (madvise for huge pages), web-time (a clock that works on wasm32 too).
+    // A GUI, CLI, file-dialog or directories crate here would break the
+    // engine's promise to know nothing of them.
     assert_eq!(
         normal_dependencies("huarong-engine"),
-        ["libc", "rand", "serde"]
+        ["libc", "rand", "serde", "web-time"]
     );
 }
 
