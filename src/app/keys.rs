@@ -50,31 +50,47 @@ pub fn pasted(ctx: &egui::Context) -> Option<String> {
     })
 }
 
-/// The direction an arrow key (or W, A, S, D) pressed without modifiers
-/// names this frame.
-pub fn arrow(ctx: &egui::Context) -> Option<Dir> {
+/// The directions the arrow keys (or W, A, S, D) pressed without modifiers
+/// name this frame, in the order they were pressed: a fast typist's keys
+/// can arrive several to a frame, and each is a move.
+pub fn arrows(ctx: &egui::Context) -> Vec<Dir> {
     ctx.input(|i| {
-        let plain = !i.modifiers.ctrl && !i.modifiers.command && !i.modifiers.alt;
-        let pressed = |a: Key, b: Key| plain && (i.key_pressed(a) || i.key_pressed(b));
-        [
-            (Key::ArrowLeft, Key::A, Dir::Left),
-            (Key::ArrowRight, Key::D, Dir::Right),
-            (Key::ArrowUp, Key::W, Dir::Up),
-            (Key::ArrowDown, Key::S, Dir::Down),
-        ]
-        .into_iter()
-        .find(|&(a, b, _)| pressed(a, b))
-        .map(|(_, _, d)| d)
+        i.events
+            .iter()
+            .filter_map(|e| match e {
+                egui::Event::Key {
+                    key,
+                    pressed: true,
+                    modifiers,
+                    ..
+                } if !modifiers.ctrl && !modifiers.command && !modifiers.alt => direction(*key),
+                _ => None,
+            })
+            .collect()
     })
 }
 
-/// The move of the blank an arrow key pressed this frame asks for, under
-/// `scheme`.
-pub fn blank_move(ctx: &egui::Context, scheme: ArrowKeys) -> Option<Dir> {
-    arrow(ctx).map(|d| match scheme {
-        ArrowKeys::MoveTile => d.opposite(),
-        ArrowKeys::MoveBlank => d,
-    })
+/// The direction an arrow key or W, A, S, D names.
+fn direction(key: Key) -> Option<Dir> {
+    match key {
+        Key::ArrowLeft | Key::A => Some(Dir::Left),
+        Key::ArrowRight | Key::D => Some(Dir::Right),
+        Key::ArrowUp | Key::W => Some(Dir::Up),
+        Key::ArrowDown | Key::S => Some(Dir::Down),
+        _ => None,
+    }
+}
+
+/// The moves of the blank the arrow keys pressed this frame ask for, in
+/// order, under `scheme`.
+pub fn blank_moves(ctx: &egui::Context, scheme: ArrowKeys) -> Vec<Dir> {
+    arrows(ctx)
+        .into_iter()
+        .map(|d| match scheme {
+            ArrowKeys::MoveTile => d.opposite(),
+            ArrowKeys::MoveBlank => d,
+        })
+        .collect()
 }
 
 /// Whether Esc was pressed this frame (consumed: one Esc closes one

@@ -456,16 +456,17 @@ impl PlayView for KlotskiPlay {
         if self.editor.is_some() || ctx.egui_wants_keyboard_input() {
             return;
         }
-        if let (Some(d), Some(i)) = (keys::arrow(ctx), self.selected)
-            && !self.step(i, d)
-        {
-            let name = self.names[i].clone();
-            self.status = Said::new(move |lang| {
-                KlotskiMsg::Blocked {
-                    step: describe_step(&name, d, lang),
-                }
-                .text(lang)
-            });
+        let Some(i) = self.selected else { return };
+        for d in keys::arrows(ctx) {
+            if !self.step(i, d) {
+                let name = self.names[i].clone();
+                self.status = Said::new(move |lang| {
+                    KlotskiMsg::Blocked {
+                        step: describe_step(&name, d, lang),
+                    }
+                    .text(lang)
+                });
+            }
         }
     }
 

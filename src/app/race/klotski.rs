@@ -255,10 +255,11 @@ impl KlotskiAttempt {
 
     /// The arrow keys move the selected piece; whether it reached the exit.
     pub fn keys(&mut self, ctx: &egui::Context, now: f64) -> bool {
-        match (crate::app::keys::arrow(ctx), self.selected) {
-            (Some(d), Some(i)) => self.step(i, d, now) && self.is_done(),
-            _ => false,
-        }
+        let Some(i) = self.selected else { return false };
+        // Every key of the frame, in order, until the attempt is done.
+        crate::app::keys::arrows(ctx)
+            .into_iter()
+            .any(|d| self.step(i, d, now) && self.is_done())
     }
 
     /// Select piece `i` (as a click does).

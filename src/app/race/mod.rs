@@ -454,7 +454,8 @@ impl RaceView {
             }
             return out;
         }
-        if let Some(d) = super::keys::blank_move(ctx, settings.look.arrows) {
+        // One move a key, in the order typed.
+        for d in super::keys::blank_moves(ctx, settings.look.arrows) {
             out.push(RaceCommand::Play {
                 action: vec![d],
                 animate: true,

@@ -269,6 +269,59 @@ fn a_race_played_with_the_keys_is_timed_counted_and_set_against_the_optimum() {
     assert_eq!(h.state().race.attempt().unwrap().board(), &before);
 }
 
+/// Keys typed faster than frames come: all of them land in one frame, and
+/// each is a move, in order. A key the board cannot take (the blank at an
+/// edge) is no move, and the keys after it still are.
+#[test]
+fn a_burst_of_keys_in_one_frame_moves_once_for_each_key_in_order() {
+    let mut settings = Settings {
+        animate: false,
+        ..Settings::default()
+    };
+    settings.race.side = 3;
+    let mut h = harness_with(settings);
+    h.run();
+    h.get_by_label(&RaceMsg::ViewRace.text(Lang::English))
+        .click();
+    h.run();
+    h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
+        .click();
+    h.run();
+    let start = h.state().race.attempt().unwrap().scramble().clone();
+    // Fourteen blank moves, some into an edge, from a fixed walk.
+    let walk = [
+        Dir::Up,
+        Dir::Up,
+        Dir::Up,
+        Dir::Left,
+        Dir::Down,
+        Dir::Left,
+        Dir::Left,
+        Dir::Right,
+        Dir::Down,
+        Dir::Down,
+        Dir::Right,
+        Dir::Up,
+        Dir::Right,
+        Dir::Right,
+    ];
+    // What they do, replayed here: the legal ones, in order.
+    let mut board = start.clone();
+    let mut expected = Vec::new();
+    for &d in &walk {
+        if board.apply(d).is_some() {
+            expected.push(d);
+        }
+    }
+    assert!(expected.len() < walk.len(), "some keys meet an edge");
+    assert!(expected.len() >= 8, "most keys move");
+    let keys: Vec<Key> = walk.iter().map(|&d| key_for(d)).collect();
+    crate::app::tests::keys_in_one_frame(&mut h, &keys);
+    let attempt = h.state().race.attempt().unwrap();
+    assert_eq!(attempt.path(), expected, "one move a key, in order");
+    assert_eq!(attempt.board(), &board);
+}
+
 /// The app on the race screen with its records at `records`, 3×3 boards.
 fn race_app(
     records: std::path::PathBuf,

@@ -251,6 +251,24 @@ pub(super) fn board(text: &str) -> Board {
 }
 
 /// Put `text` on the board (and its default goal) as the user would with Set state.
+/// Press `keys` all in the next frame, in order (as a fast typist's keys
+/// arrive between two frames; the harness's own `key_press` gives each key
+/// a frame of its own), then run.
+pub(super) fn keys_in_one_frame(h: &mut Harness<'_, HuarongApp>, keys: &[Key]) {
+    for &key in keys {
+        for pressed in [true, false] {
+            h.input_mut().events.push(egui::Event::Key {
+                key,
+                pressed,
+                modifiers: Modifiers::default(),
+                repeat: false,
+                physical_key: None,
+            });
+        }
+    }
+    h.run();
+}
+
 pub(super) fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
     let b = board(text);
     let goal = Board::goal(b.shape());

@@ -683,3 +683,41 @@ fn the_threads_setting_is_changed_from_the_keyboard_and_kept_as_all_at_the_top()
     // Every core is kept as "all", so the choice follows the machine.
     assert_eq!(h.state().settings().threads, 0);
 }
+
+/// Arrow keys that arrive together, in one frame, each move the board once,
+/// in order (a key into an edge does nothing): the board ends where the
+/// test's own replay of the keys puts it, and the move count agrees.
+#[test]
+fn a_burst_of_arrow_keys_in_one_frame_moves_once_for_each_key() {
+    use crate::engine::Dir;
+    let mut h = harness();
+    set_board(&mut h, LONG);
+    // Blank moves; the default keys name the tile's way, the blank's opposite.
+    let walk = [
+        Dir::Up,
+        Dir::Up,
+        Dir::Up,
+        Dir::Left,
+        Dir::Left,
+        Dir::Down,
+        Dir::Right,
+        Dir::Down,
+        Dir::Down,
+    ];
+    let key = |d: Dir| match d.opposite() {
+        Dir::Up => Key::ArrowUp,
+        Dir::Down => Key::ArrowDown,
+        Dir::Left => Key::ArrowLeft,
+        Dir::Right => Key::ArrowRight,
+    };
+    let mut expected = board(LONG);
+    let mut moved = 0;
+    for &d in &walk {
+        moved += usize::from(expected.apply(d).is_some());
+    }
+    assert!((1..walk.len()).contains(&moved), "some keys meet an edge");
+    let keys: Vec<Key> = walk.iter().map(|&d| key(d)).collect();
+    crate::app::tests::keys_in_one_frame(&mut h, &keys);
+    assert_eq!(cells(&h), expected.cells());
+    assert_eq!(h.state().tiles().game.moves(), moved);
+}

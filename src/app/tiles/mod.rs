@@ -557,7 +557,9 @@ impl PlayView for TilesPlay {
         if self.edit_mode {
             return;
         }
-        if let Some(d) = keys::blank_move(ctx, settings.look.arrows) {
+        // One move a key: a key the board cannot take changes nothing,
+        // and the keys after it still move.
+        for d in keys::blank_moves(ctx, settings.look.arrows) {
             self.play(vec![d], true, settings, now);
         }
     }
