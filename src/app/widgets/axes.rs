@@ -33,6 +33,9 @@ const Y_GAP: f64 = 28.0;
 /// Grid lines closer than this carry no label in egui_plot: x, y.
 const X_UNLABELLED: f64 = 60.0;
 const Y_UNLABELLED: f64 = 20.0;
+/// A log axis's decades are labelled this much farther apart than the
+/// closest egui_plot labels.
+const DECADE_MARGIN: f64 = 1.1;
 
 /// Room above the top tick, as a share of the range (the top label is
 /// drawn whole inside the plot's frame).
@@ -99,10 +102,11 @@ fn finer(step: f64) -> f64 {
 /// The step of `kind`'s ticks that is at least `x`: whole for integers
 /// and decades (a log axis steps by one or more whole decades).
 pub fn step_at_least(kind: Kind, x: f64) -> f64 {
-    let s = nice_at_least(x);
     match kind {
-        Kind::Real => s,
-        Kind::Integer | Kind::Log10 => s.max(1.0),
+        Kind::Real => nice_at_least(x),
+        Kind::Integer => nice_at_least(x).max(1.0),
+        // Any whole number of decades: 3 apart labels more than 5 apart.
+        Kind::Log10 => (x - 1e-9).ceil().max(1.0),
     }
 }
 
@@ -234,10 +238,18 @@ impl Scale {
             Dir::X => (X_GAP, X_UNLABELLED),
             Dir::Y => (Y_GAP, Y_UNLABELLED),
         };
+        // A decade's label is short ("100 k"): every decade that egui_plot
+        // will label (just over its minimum spacing) gets one.
+        let gap = match self.kind {
+            Kind::Log10 => unlabelled * DECADE_MARGIN,
+            Kind::Integer | Kind::Real => gap,
+        };
         let mut step = step_at_least(self.kind, gap * per_point);
         // A slightly wider step that falls on the top value reads better
-        // than a top squeezed in beside the regular ticks.
-        if !on_grid(self.top, step) {
+        // than a top squeezed in beside the regular ticks; not on a log
+        // axis, where a wider step skips decades (the top is labelled
+        // below whatever the step).
+        if self.kind != Kind::Log10 && !on_grid(self.top, step) {
             let mut wider = step;
             for _ in 0..2 {
                 wider = step_at_least(self.kind, wider * 1.5);
@@ -599,6 +611,35 @@ mod tests {
         // Times from 0.05 ms to 300 ms: decades of ms, one below and above.
         let t = Scale::log_range(0.05f64.log10(), 300f64.log10());
         assert_eq!((t.lo, t.top), (-2.0, 3.0));
+    }
+
+    /// Every decade that fits is labelled: on charts from 80 to 200
+    /// points high, when a decade is at least `DECADE_MARGIN` × egui_plot's
+    /// closest label spacing high, each one is; otherwise the labelled
+    /// decades are as close as the spacing allows (never "1" and the top
+    /// alone when more fit).
+    #[test]
+    fn log_axes_label_every_decade_that_fits() {
+        for max in [1_000.0, 100_000.0, 3_000_000.0, 25_000_000.0] {
+            let y = Scale::log_counts(max);
+            let decades = y.top.round();
+            for points in [80.0, 100.0, 120.0, 140.0, 180.0, 200.0] {
+                let ticks = labelled(&y, Dir::Y, y.lo, y.hi, points);
+                let per_decade = points / (y.hi - y.lo);
+                // The fewest whole decades between labels that fit.
+                let apart = (Y_UNLABELLED * DECADE_MARGIN / per_decade).ceil().max(1.0);
+                let values: Vec<f64> = ticks.iter().map(|t| t.0).collect();
+                let below_top: Vec<f64> = values.iter().copied().filter(|&v| v < y.top).collect();
+                for w in below_top.windows(2) {
+                    assert_eq!(w[1] - w[0], apart, "{max} on {points} points: {ticks:?}");
+                }
+                let expected = (y.top / apart).floor() as usize + 1;
+                assert!(
+                    below_top.len() + 1 >= expected.min(decades as usize + 1),
+                    "{max} on {points} points: {ticks:?}"
+                );
+            }
+        }
     }
 
     #[test]
