@@ -313,9 +313,17 @@ struct Hint {
     best: Vec<char>,
 }
 
-/// `huarong hint`.
+/// `huarong hint`. Without `--time-limit` it stops after
+/// [`DEFAULT_TIME_LIMIT_SECS`](super::replay::DEFAULT_TIME_LIMIT_SECS), as
+/// `replay` does: a large position's exact distance can take minutes.
 pub(super) fn hint(args: &HintArgs, out: &mut Out) -> Result<(), CliError> {
-    let mut budget = Budget::new(args.limits.limits(None)?);
+    let mut limits = args.limits.limits(None)?;
+    limits
+        .time_limit
+        .get_or_insert(std::time::Duration::from_secs(
+            super::replay::DEFAULT_TIME_LIMIT_SECS,
+        ));
+    let mut budget = Budget::new(limits);
     let result = hint_within(args, &mut budget, out);
     finish(result, args.json, out)
 }

@@ -61,7 +61,7 @@ enum Command {
     /// Run several configurations on many random starts and aggregate.
     Experiment(compare::ExperimentArgs),
     /// How far a tile position is from the goal, and which moves bring it
-    /// closer.
+    /// closer (stopped after 60 s unless --time-limit says otherwise).
     Hint(hint::HintArgs),
     /// Every position of a small tile board (up to 12 cells) by its
     /// distance to the goal.
@@ -209,10 +209,20 @@ pub(crate) fn count_at_most(max: usize) -> impl Fn(&str) -> Result<usize, String
     }
 }
 
+/// `huarong help --help` (or `-h`) as `huarong help help`: clap's help
+/// command takes its word as a command's name and refused `--help` as an
+/// unknown one.
+fn help_for_help(mut args: Vec<std::ffi::OsString>) -> Vec<std::ffi::OsString> {
+    if args.len() == 3 && args[1] == "help" && (args[2] == "--help" || args[2] == "-h") {
+        args[2] = "help".into();
+    }
+    args
+}
+
 /// Parse the command line and run it; the exit status says how it went
 /// ([`CliError::exit_code`]).
 pub fn run() -> ExitCode {
-    let cli = match Cli::try_parse_from(std::env::args_os()) {
+    let cli = match Cli::try_parse_from(help_for_help(std::env::args_os().collect())) {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
             out::eprint_line(format_args!("error: {}", one_line(&parse_error_line(&e))));

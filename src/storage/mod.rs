@@ -144,14 +144,63 @@ fn write_in_place(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create(true)
-        .truncate(true)
-        .open(path)?;
+    let mut file = open_in_place(path)?;
     let mut out = BufWriter::new(&mut file);
     write(&mut out)?;
     out.flush()
+}
+
+/// How long a FIFO written in place waits for a reader to open it.
+pub const FIFO_READER_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `path` opened for writing as `> path` does, except that a FIFO with no
+/// reader does not block the open forever: it waits up to
+/// [`FIFO_READER_WAIT`] for one, then fails with
+/// [`std::io::ErrorKind::WouldBlock`] ("no reader …").
+fn open_in_place(path: &Path) -> std::io::Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // Non-blocking, a FIFO's open fails at once (ENXIO) while nobody
+        // reads it, instead of waiting for a reader however long.
+        options.custom_flags(libc::O_NONBLOCK);
+        let started = std::time::Instant::now();
+        loop {
+            match options.open(path) {
+                Ok(probe) => {
+                    // A reader is there: opened again without the flag
+                    // (which does not block now), writes wait for the
+                    // reader as usual. The probe keeps the FIFO open
+                    // meanwhile.
+                    let file = std::fs::OpenOptions::new()
+                        .write(true)
+                        .truncate(true)
+                        .open(path)?;
+                    drop(probe);
+                    return Ok(file);
+                }
+                Err(e) if e.raw_os_error() == Some(libc::ENXIO) => {
+                    if started.elapsed() >= FIFO_READER_WAIT {
+                        return Err(std::io::Error::new(
+                            std::io::ErrorKind::WouldBlock,
+                            format!(
+                                "no reader on the FIFO after {} s (start its reader first)",
+                                FIFO_READER_WAIT.as_secs()
+                            ),
+                        ));
+                    }
+                    // No event tells a writer that a reader opened the
+                    // FIFO: look again shortly.
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    options.open(path)
 }
 
 /// A writer that fails (with the error [`CANCELLED`]) once `cancel` is

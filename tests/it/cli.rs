@@ -1140,6 +1140,18 @@ fn help_lists_the_commands() {
     assert!(run.stdout.contains("bench"), "{}", run.stdout);
 }
 
+/// Help about the help command is help, not an unknown command.
+#[test]
+fn help_about_help_is_printed() {
+    let sb = Sandbox::new("help-help");
+    for flag in ["--help", "-h"] {
+        let run = sb.run(&["help", flag]);
+        assert_eq!(run.code, 0, "{flag}: {run:?}");
+        assert!(run.stdout.contains("Usage"), "{flag}: {}", run.stdout);
+        assert!(run.stderr.is_empty(), "{flag}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn help_states_the_exit_statuses() {
     let run = Sandbox::new("help-exit").run(&["--help"]);
@@ -2227,6 +2239,44 @@ fn bench_refuses_a_file_that_is_not_regular() {
         .input_error(&["fifo", "not a regular file"]);
     sb.run(&["bench", "--file", sb.dir.to_str().unwrap()])
         .input_error(&["not a regular file"]);
+}
+
+/// `--trace` to a FIFO nobody reads ends within the wait for a reader,
+/// with one line saying so, instead of blocking forever after the search;
+/// with a reader, the trace flows through it.
+#[cfg(unix)]
+#[test]
+fn a_trace_to_a_fifo_without_a_reader_ends_with_one_line() {
+    let sb = Sandbox::new("trace-fifo");
+    let fifo = sb.dir.join("trace");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("run mkfifo");
+    assert!(made.success());
+    let trace = fifo.to_str().unwrap();
+    let args = ["solve", "--state", "1 2 3 4 5 6 0 7 8", "--trace", trace];
+    let run = sb.run(&args);
+    assert_eq!(run.code, 3, "{run:?}");
+    assert!(run.stderr.contains("no reader"), "{}", run.stderr);
+    assert_eq!(run.stderr.trim().lines().count(), 1, "{}", run.stderr);
+    // A reader first (it waits for the writer): the trace arrives whole.
+    let reader = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || std::fs::read_to_string(fifo).expect("read the FIFO")
+    });
+    let run = sb.run(&args);
+    assert_eq!(run.code, 0, "{run:?}");
+    let text = reader.join().unwrap();
+    assert!(
+        text.contains(r#"{"event":"expand","f":2,"g":0,"h":2,"state":"1 2 3 4 5 6 0 7 8"}"#),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with(r#"{"event":"end","truncated":false}"#),
+        "{text}"
+    );
 }
 
 // ---- issue 14 (engine, storage): hostile Klotski layouts and cache files ----
