@@ -507,6 +507,7 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
     let starts = draw_starts(args, base.as_ref(), &goal, &mut rng)?;
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
     let mut not_run = 0;
+    let mut progress = super::out::Progress::new();
     for (i, start) in starts.iter().enumerate() {
         if total.out() {
             not_run = starts.len() - i;
@@ -514,15 +515,13 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
         }
         let lines = run_all(start, &searches, total)?;
         if !args.search.json {
-            eprint!("\rstart {}/{}", i + 1, starts.len());
+            progress.show(format_args!("start {}/{}", i + 1, starts.len()));
         }
         for (k, l) in lines.into_iter().enumerate() {
             per_config[k].push(l);
         }
     }
-    if !args.search.json {
-        eprintln!();
-    }
+    progress.done();
     // Every configuration ran on every start run (none when the total
     // time limit ran out before the first), and every run was checked
     // beforehand, so none was refused.

@@ -51,6 +51,41 @@ pub fn eprint_line(line: impl fmt::Display) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
 
+/// A count that rewrites itself on one line of standard error ("start
+/// 3/20"), shown only when standard error is a terminal: redirected to a
+/// file, a log would fill with carriage returns. `eprint!` aside, it
+/// cannot panic.
+pub struct Progress {
+    shown: bool,
+    terminal: bool,
+}
+
+impl Progress {
+    /// Nothing shown yet; shown at all only on a terminal.
+    pub fn new() -> Self {
+        use std::io::IsTerminal;
+        Self {
+            shown: false,
+            terminal: io::stderr().is_terminal(),
+        }
+    }
+
+    /// Show `line` in place of the last.
+    pub fn show(&mut self, line: impl fmt::Display) {
+        if self.terminal {
+            let _ = write!(io::stderr().lock(), "\r{line}");
+            self.shown = true;
+        }
+    }
+
+    /// End the line, if one was shown.
+    pub fn done(&mut self) {
+        if std::mem::take(&mut self.shown) {
+            let _ = writeln!(io::stderr().lock());
+        }
+    }
+}
+
 /// Clap's help or version text (`e` is the "error" clap stops with for
 /// `--help` or `--version`), in colour on a terminal, through `out`.
 pub fn help(out: &mut Out, e: &clap::Error) -> Result<(), CliError> {

@@ -237,3 +237,39 @@ fn bad_by_depth_input_is_one_line() {
     run(&["--by-depth", "2..4", "--shuffle", "5"]).input_error(&["--shuffle"]);
     run(&["--by-depth", "2..4", "--layout", "1"]).input_error(&["--layout"]);
 }
+
+/// Progress that rewrites its line ("start 3/20") is for a terminal: with
+/// standard error redirected, as here, the readable report writes none, so
+/// a log holds no carriage returns.
+#[test]
+fn progress_is_not_written_where_standard_error_is_not_a_terminal() {
+    let sb = Sandbox::new("progress-log");
+    let runs = [
+        vec![
+            "experiment",
+            "--size",
+            "3x3",
+            "--count",
+            "3",
+            "--strategies",
+            "astar",
+        ],
+        vec![
+            "experiment",
+            "--size",
+            "3x3",
+            "--by-depth",
+            "4..5",
+            "--per-depth",
+            "2",
+            "--strategies",
+            "astar",
+        ],
+    ];
+    for args in runs {
+        let run = sb.run(&args);
+        assert_eq!(run.code, 0, "{args:?}: {run:?}");
+        assert!(!run.stderr.contains('\r'), "{args:?}: {:?}", run.stderr);
+        assert!(!run.stdout.is_empty(), "{args:?}: a report");
+    }
+}

@@ -166,6 +166,7 @@ pub(super) fn run(
     let total = super::super::bench::TotalTime::new(args.total_time_limit)?;
     let mut cells: Vec<Vec<DepthCell>> = Vec::with_capacity(drawn.len());
     let mut not_run_total = 0;
+    let mut progress = super::super::out::Progress::new();
     for (depth, _, starts) in &drawn {
         let active: Vec<usize> = (0..searches.len())
             .filter(|&k| cells.last().is_none_or(|row| row[k].worth_deeper()))
@@ -179,7 +180,11 @@ pub(super) fn run(
                 Start::Tiles(TilePuzzle::new(board.clone(), goal.clone()).expect("same shape"));
             let lines: Vec<RunLine> = run_all(&start, active.iter().map(|&k| &searches[k]), total)?;
             if !args.search.json {
-                eprint!("\rdepth {depth}: start {}/{}", i + 1, starts.len());
+                progress.show(format_args!(
+                    "depth {depth}: start {}/{}",
+                    i + 1,
+                    starts.len()
+                ));
             }
             for (&k, line) in active.iter().zip(lines) {
                 runs[k].extend(line.summary);
@@ -200,9 +205,7 @@ pub(super) fn run(
             .sum::<usize>();
         cells.push(row);
     }
-    if !args.search.json {
-        eprintln!();
-    }
+    progress.done();
     let names: Vec<&str> = searches.iter().map(|(n, _)| n.as_str()).collect();
     if args.search.json {
         for (row, (depth, positions, starts)) in cells.iter().zip(&drawn) {
