@@ -672,3 +672,36 @@ mod tests {
         assert_eq!(s.family, Family::Klotski);
     }
 }
+
+/// Settings as the app reads them back (eframe's storage holds them as RON),
+/// attacked: mutated text either fails to read (the app then starts with
+/// the defaults) or opens an app that draws its first frames without a
+/// panic, whatever the values.
+#[cfg(test)]
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+        #[test]
+        fn mutated_settings_open_the_app_or_are_refused(
+            edits in proptest::collection::vec((any::<usize>(), any::<u8>()), 1..4)
+        ) {
+            let mut s = Settings { rows: 4, cols: 5, ..Settings::default() };
+            s.race.side = 3;
+            let mut text = ron::to_string(&s).unwrap().into_bytes();
+            for (at, byte) in edits {
+                let at = at % text.len();
+                // Digits and structure: where a value or a shape changes.
+                text[at] = b"0123456789(),:-.e"[usize::from(byte) % 17];
+            }
+            let Ok(text) = String::from_utf8(text) else { return Ok(()) };
+            if let Ok(settings) = ron::from_str::<Settings>(&text) {
+                let mut h = crate::app::tests::harness_with(settings);
+                h.run();
+            }
+        }
+    }
+}

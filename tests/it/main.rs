@@ -9,6 +9,7 @@ mod cli_output;
 mod control;
 mod exports;
 mod fast;
+mod files_fuzz;
 mod greedy_best_first;
 mod heuristics;
 mod klotski;
