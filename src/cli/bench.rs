@@ -89,6 +89,15 @@ impl TotalTime {
 
     /// The line that says the total limit stopped the run, if it did:
     /// `not_run` of `all` (`what`: "instances", "starts") were not run.
+    /// "the total time limit (2 s) ran out while {what}", once it has.
+    pub(super) fn ran_out_while(&self, what: &str) -> Option<String> {
+        let limit = self.limit.filter(|_| self.out())?;
+        Some(format!(
+            "the total time limit ({}) ran out while {what}",
+            super::budget::seconds(limit)
+        ))
+    }
+
     pub(super) fn stopped_line(&self, not_run: usize, all: usize, what: &str) -> Option<String> {
         let limit = self.limit.filter(|_| not_run > 0)?;
         Some(format!(

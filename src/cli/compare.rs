@@ -403,13 +403,14 @@ fn draw_starts(
     base: Option<&Layout>,
     goal: &Board,
     rng: &mut crate::engine::rng::SeededRng,
+    total: &TotalTime,
 ) -> Result<Vec<Start>, CliError> {
-    let total = args.count as u128 * args.shuffle.unwrap_or(0) as u128;
-    if total > MAX_SHUFFLE_TOTAL {
+    let moves = args.count as u128 * args.shuffle.unwrap_or(0) as u128;
+    if moves > MAX_SHUFFLE_TOTAL {
         return Err(CliError::Input(format!(
             "--count × --shuffle must be at most {} random moves in all, not {}",
             thousands(MAX_SHUFFLE_TOTAL as u64),
-            thousands(total as u64)
+            thousands(moves as u64)
         )));
     }
     let limit = args
@@ -431,6 +432,11 @@ fn draw_starts(
     let mut starts = Vec::with_capacity(args.count);
     for _ in 0..args.count {
         check_time()?;
+        // The total time limit covers drawing too: the starts not drawn
+        // are counted as not run.
+        if total.out() {
+            break;
+        }
         starts.push(match base {
             Some(base) => {
                 // In slices, to check the time between them: scrambling k
@@ -442,6 +448,9 @@ fn draw_starts(
                     layout = scramble(&layout, slice, rng);
                     left -= slice;
                     check_time()?;
+                    if total.out() {
+                        return Ok(starts);
+                    }
                 }
                 Start::Klotski(layout, args.klotski.metric()?)
             }
@@ -502,15 +511,16 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
         TimeLimitOf::EachRun,
     )?;
     if let Some(depths) = &args.by_depth {
-        return by_depth::run(args, depths, &goal, searches, out);
+        return by_depth::run(args, depths, &goal, searches, total, out);
     }
-    let starts = draw_starts(args, base.as_ref(), &goal, &mut rng)?;
+    let starts = draw_starts(args, base.as_ref(), &goal, &mut rng, &total)?;
     let mut per_config: Vec<Vec<RunLine>> = vec![Vec::new(); searches.len()];
-    let mut not_run = 0;
+    let undrawn = args.count - starts.len();
+    let mut not_run = undrawn;
     let mut progress = super::out::Progress::new();
     for (i, start) in starts.iter().enumerate() {
         if total.out() {
-            not_run = starts.len() - i;
+            not_run = starts.len() - i + undrawn;
             break;
         }
         let lines = run_all(start, &searches, total)?;
@@ -590,7 +600,7 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
             )?;
         }
     }
-    if let Some(line) = total.stopped_line(not_run, starts.len(), "starts") {
+    if let Some(line) = total.stopped_line(not_run, args.count, "starts") {
         writeln!(out, "{line}")?;
     }
     Ok(())

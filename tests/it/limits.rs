@@ -428,3 +428,47 @@ fn a_limit_reports_the_length_the_search_proved() {
     .json_line();
     assert!(weighted.get("lower_bound").is_none(), "{weighted}");
 }
+
+/// The total time limit covers the whole command: drawing the starts (a
+/// hundred thousand Klotski scrambles would take minutes) and building the
+/// distance table `--by-depth` draws from (the 3x4's takes minutes).
+#[test]
+fn a_spent_total_time_limit_bounds_drawing_the_starts_too() {
+    let v = huarong(&[
+        "experiment",
+        "--layout",
+        "1",
+        "--count",
+        "100000",
+        "--shuffle",
+        "1000",
+        "--strategies",
+        "bfs",
+        "--total-time-limit",
+        "1e-9",
+        "--json",
+    ])
+    .json_lines();
+    let summary = v.last().expect("a summary");
+    assert_eq!(summary["not_run"], 100_000, "{summary}");
+    assert_eq!(summary["stopped_by"], "total_time_limit", "{summary}");
+    let run = huarong(&[
+        "experiment",
+        "--size",
+        "3x4",
+        "--by-depth",
+        "20..22",
+        "--strategies",
+        "idastar",
+        "--total-time-limit",
+        "1e-9",
+    ]);
+    assert_eq!(run.code, 2, "{run:?}");
+    assert!(
+        run.stderr.contains(
+            "the total time limit (1e-9 s) ran out while the distance table for 3x4 was built"
+        ),
+        "{}",
+        run.stderr
+    );
+}

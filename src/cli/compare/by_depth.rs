@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 
+use super::super::bench::TotalTime;
 use super::super::budget::stopped;
 use super::super::report::thousands;
 use super::super::{CliError, Out, Search};
@@ -134,6 +135,7 @@ pub(super) fn run(
     depths_text: &str,
     goal: &Board,
     mut searches: Vec<(String, Search)>,
+    total: TotalTime,
     out: &mut Out,
 ) -> Result<(), CliError> {
     let depths =
@@ -162,8 +164,19 @@ pub(super) fn run(
         s.control.limits.max_nodes = Some(max_nodes);
     }
     let seed = args.search.tuning.seed().unwrap_or(1);
-    let drawn = draw(goal, &depths, per_depth, seed, &args.search.control()?)?;
-    let total = super::super::bench::TotalTime::new(args.total_time_limit)?;
+    // The total time limit covers building the table the starts come from.
+    let mut control = args.search.control()?;
+    control.limits = total.cap(control.limits);
+    let drawn = match draw(goal, &depths, per_depth, seed, &control) {
+        Err(_) if total.out() => {
+            let what = format!("the distance table for {} was built", goal.shape());
+            let why = total.ran_out_while(&what).unwrap_or(what);
+            return Err(CliError::Input(format!(
+                "--by-depth cannot draw its starts: {why}"
+            )));
+        }
+        drawn => drawn?,
+    };
     let mut cells: Vec<Vec<DepthCell>> = Vec::with_capacity(drawn.len());
     let mut not_run_total = 0;
     let mut progress = super::super::out::Progress::new();
