@@ -235,7 +235,7 @@ mod tests {
             (4, 4, 6),
         ] {
             let goal = Board::goal(Shape::new(rows, cols).unwrap());
-            let space = Space::new(&goal, k);
+            let space = Space::new(&goal, k, &CancelToken::default()).unwrap();
             let size = placements(space.n, k);
             // Values that tell most search indices apart.
             let depth: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();

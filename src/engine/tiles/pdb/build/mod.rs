@@ -85,7 +85,7 @@ fn build_table(
     converted: &(dyn Fn(f64) + Sync),
     cancel: &CancelToken,
 ) -> Option<Vec<u8>> {
-    let space = space::Space::new(goal, tiles.len());
+    let space = space::Space::new(goal, tiles.len(), cancel)?;
     let depth = search::search(&space, goal, tiles, threads, searched, cancel)?;
     convert::to_lookup_order(&space, &depth, threads, converted, cancel)
 }
@@ -217,7 +217,7 @@ mod tests {
     #[test]
     fn a_cancelled_conversion_returns_nothing() {
         let goal = Board::goal(Shape::new(3, 3).unwrap());
-        let space = space::Space::new(&goal, 3);
+        let space = space::Space::new(&goal, 3, &CancelToken::default()).unwrap();
         let depth = vec![0u8; placements(9, 3)];
         let token = CancelToken::new();
         token.cancel();

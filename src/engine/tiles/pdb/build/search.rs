@@ -324,7 +324,8 @@ mod tests {
     #[test]
     fn scatter_by_words_and_by_bits_matches_the_map() {
         for (rows, cols, k) in [(4, 4, 8), (3, 4, 6), (3, 3, 4)] {
-            let space = Space::new(&Board::goal(Shape::new(rows, cols).unwrap()), k);
+            let goal = Board::goal(Shape::new(rows, cols).unwrap());
+            let space = Space::new(&goal, k, &CancelToken::default()).unwrap();
             let (w, a) = (space.words, space.arrangements);
             assert!(space.perms.len() > 1, "vertical moves on {rows}x{cols}");
             let mut seed = 0x9e37_79b9_7f4a_7c15u64;

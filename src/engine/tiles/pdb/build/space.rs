@@ -18,7 +18,13 @@
 use super::order::{
     FACTORIAL, MAX_CELLS, MAX_TILES, arrangement_rank, arrangement_unrank, set_index,
 };
+use crate::control::CancelToken;
 use crate::tiles::{Board, Dir};
+
+/// How many k-cell sets the space's phases go through between looks at
+/// their cancel token: on 5×5 with 6 tiles (177,100 sets in a few seconds)
+/// about every 15 ms.
+pub const CANCEL_SETS: usize = 512;
 
 /// An edge into a node: the node whose arrangements arrive, and how their
 /// ranks map (0: unchanged, else an index into [`Space::perms`]).
@@ -148,8 +154,10 @@ pub(super) struct Space {
 }
 
 impl Space {
-    /// The space of a `k`-tile pattern on `goal`'s board.
-    pub fn new(goal: &Board, k: usize) -> Self {
+    /// The space of a `k`-tile pattern on `goal`'s board; `None` if
+    /// `cancel` was raised meanwhile (it is looked at every
+    /// [`CANCEL_SETS`] sets: the 6-tile spaces of 5×5 take seconds).
+    pub fn new(goal: &Board, k: usize, cancel: &CancelToken) -> Option<Self> {
         let shape = goal.shape();
         let n = goal.cells().len();
         assert!(n <= MAX_CELLS, "boards of up to {MAX_CELLS} cells");
@@ -181,17 +189,20 @@ impl Space {
             neighbours,
             full,
         };
-        space.enumerate_nodes();
-        space.connect();
-        space
+        space.enumerate_nodes(cancel)?;
+        space.connect(cancel)?;
+        Some(space)
     }
 
     /// Every k-cell set in colex order (Gosper's next-combination step
     /// visits them in increasing numeric order, which is colex), and each
     /// set's regions, lowest cell first.
-    fn enumerate_nodes(&mut self) {
+    fn enumerate_nodes(&mut self, cancel: &CancelToken) -> Option<()> {
         let mut set = (1u32 << self.k) - 1;
         while set <= self.full {
+            if self.sets.len().is_multiple_of(CANCEL_SETS) && cancel.is_cancelled() {
+                return None;
+            }
             self.node_start.push(self.regions.len() as u32);
             let mut free = self.full & !set;
             while free != 0 {
@@ -205,6 +216,7 @@ impl Space {
             set = (((ripple ^ set) >> 2) / low) | ripple;
         }
         self.node_start.push(self.regions.len() as u32);
+        Some(())
     }
 
     /// All cells of `free` connected to `seed`.
@@ -239,15 +251,20 @@ impl Space {
     /// reaching U = (S − a + b, the region of `a`). Moves are reversible, so
     /// U's arrangements reach T by the inverse arrangement map: the tile at
     /// list position i′ in U (its cell `b`) goes back to position i in T.
-    fn connect(&mut self) {
+    fn connect(&mut self, cancel: &CancelToken) -> Option<()> {
+        // Held through the search, at its peak of memory: allocated at
+        // their exact sizes once, not grown (nor shrunk after each node,
+        // a reallocation per node).
+        self.edges.reserve_exact(self.edge_count(cancel)?);
+        self.edge_start.reserve_exact(self.regions.len() + 1);
         let mut perm_id = [0u16; MAX_TILES * MAX_TILES];
         for s in 0..self.sets.len() {
+            if s.is_multiple_of(CANCEL_SETS) && cancel.is_cancelled() {
+                return None;
+            }
             let set = self.sets[s];
             for t in self.node_start[s] as usize..self.node_start[s + 1] as usize {
                 self.edge_start.push(self.edges.len() as u32);
-                // Held through the search, at its peak of memory.
-                self.edges.shrink_to_fit();
-                self.edge_start.shrink_to_fit();
                 let mut region = self.regions[t];
                 while region != 0 {
                     let b = region.trailing_zeros() as usize;
@@ -280,6 +297,27 @@ impl Space {
             }
         }
         self.edge_start.push(self.edges.len() as u32);
+        Some(())
+    }
+
+    /// The number of edges [`connect`](Self::connect) makes: one for each
+    /// pattern tile next to each cell of each node's region.
+    fn edge_count(&self, cancel: &CancelToken) -> Option<usize> {
+        let mut count = 0;
+        for (s, &set) in self.sets.iter().enumerate() {
+            if s.is_multiple_of(CANCEL_SETS) && cancel.is_cancelled() {
+                return None;
+            }
+            for t in self.node_start[s] as usize..self.node_start[s + 1] as usize {
+                let mut region = self.regions[t];
+                while region != 0 {
+                    let b = region.trailing_zeros() as usize;
+                    region &= region - 1;
+                    count += (self.neighbours[b] & set).count_ones() as usize;
+                }
+            }
+        }
+        Some(count)
     }
 
     /// The rank map of taking the list element at `from` out and putting it
@@ -310,7 +348,7 @@ mod tests {
     #[test]
     fn sets_are_indexed_by_their_colex_rank_and_regions_partition_the_free_cells() {
         let goal = Board::goal(Shape::new(4, 4).unwrap());
-        let space = Space::new(&goal, 5);
+        let space = Space::new(&goal, 5, &CancelToken::default()).unwrap();
         assert_eq!(space.sets.len(), 4368);
         for (s, &set) in space.sets.iter().enumerate() {
             assert_eq!(set.count_ones(), 5);
@@ -324,11 +362,25 @@ mod tests {
         }
     }
 
+    /// The edges are held at their exact size (allocated once), and a
+    /// raised token stops the space's building.
+    #[test]
+    fn edges_are_allocated_once_at_their_size_and_cancel_stops_the_build() {
+        let goal = Board::goal(Shape::new(4, 4).unwrap());
+        let space = Space::new(&goal, 5, &CancelToken::default()).unwrap();
+        assert_eq!(space.edges.capacity(), space.edges.len());
+        assert_eq!(space.edge_start.capacity(), space.edge_start.len());
+        assert_eq!(space.edge_start.len(), space.nodes() + 1);
+        let cancel = CancelToken::default();
+        cancel.cancel();
+        assert!(Space::new(&goal, 5, &cancel).is_none());
+    }
+
     #[test]
     fn every_edge_has_its_reverse() {
         // Moves are reversible: if U feeds T, T feeds U, by the inverse map.
         let goal = Board::goal(Shape::new(3, 4).unwrap());
-        let space = Space::new(&goal, 4);
+        let space = Space::new(&goal, 4, &CancelToken::default()).unwrap();
         for t in 0..space.nodes() {
             for e in &space.edges[space.edge_start[t] as usize..space.edge_start[t + 1] as usize] {
                 let u = e.from as usize;
