@@ -146,6 +146,13 @@ fn optimum(replay: &Replay, limits: crate::engine::Limits) -> Result<Optimum, Cl
     let goal = &replay.goal;
     let kind = heuristic(goal);
     let strategy = strategy::find(DEFAULT_TILES).expect("the default strategy is registered");
+    // Nothing to search, so no database to load or build for it.
+    if replay.scramble == *goal {
+        return Ok(Optimum::Found {
+            moves: 0,
+            by: "the scramble is the goal".into(),
+        });
+    }
     let mut budget = Budget::new(limits);
     let h = match heuristic_for(strategy, kind, goal, &mut budget) {
         Ok(h) => h,

@@ -264,3 +264,20 @@ fn replay_says_when_the_optimum_is_out_of_reach() {
         "{rec}"
     );
 }
+
+/// A 5x5 replay whose scramble is already the goal needs no search, so no
+/// 6-6-6-6 database is built for it (that takes minutes).
+#[test]
+fn a_replay_that_starts_at_the_goal_builds_no_database() {
+    let sb = Sandbox::new("replay-at-goal");
+    let goal = Board::goal(Shape::new(5, 5).unwrap());
+    let replay = Replay::new(goal.clone(), goal, Vec::new(), 0, 0).unwrap();
+    let path = sb.dir.join("r.ron");
+    save(&path, &replay).unwrap();
+    let rec = sb
+        .run(&["replay", path.to_str().unwrap(), "--json"])
+        .json_line();
+    assert_eq!(rec["optimum"], 0, "{rec}");
+    assert_eq!(rec["excess"], 0, "{rec}");
+    assert!(!sb.dir.join("cache").exists(), "no database was built");
+}
