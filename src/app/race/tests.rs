@@ -205,9 +205,8 @@ fn key_for(d: Dir) -> Key {
     }
 }
 
-#[test]
-fn a_race_played_with_the_keys_is_timed_counted_and_set_against_the_optimum() {
-    let dist = eight_puzzle_distances();
+/// The app on the race screen with a fresh 3×3 scramble, unanimated.
+fn scrambled_3x3_race() -> crate::app::tests::TestApp {
     let mut settings = Settings {
         animate: false,
         ..Settings::default()
@@ -222,6 +221,13 @@ fn a_race_played_with_the_keys_is_timed_counted_and_set_against_the_optimum() {
     h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
         .click();
     h.run();
+    h
+}
+
+#[test]
+fn a_race_played_with_the_keys_is_timed_counted_and_set_against_the_optimum() {
+    let dist = eight_puzzle_distances();
+    let mut h = scrambled_3x3_race();
     let start = h
         .state()
         .race
@@ -274,19 +280,7 @@ fn a_race_played_with_the_keys_is_timed_counted_and_set_against_the_optimum() {
 /// edge) is no move, and the keys after it still are.
 #[test]
 fn a_burst_of_keys_in_one_frame_moves_once_for_each_key_in_order() {
-    let mut settings = Settings {
-        animate: false,
-        ..Settings::default()
-    };
-    settings.race.side = 3;
-    let mut h = harness_with(settings);
-    h.run();
-    h.get_by_label(&RaceMsg::ViewRace.text(Lang::English))
-        .click();
-    h.run();
-    h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
-        .click();
-    h.run();
+    let mut h = scrambled_3x3_race();
     let start = h.state().race.attempt().unwrap().scramble().clone();
     // Fourteen blank moves, some into an edge, from a fixed walk.
     let walk = [
