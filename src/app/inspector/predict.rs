@@ -84,17 +84,23 @@ pub enum Pose {
 }
 
 /// A fixed shuffle (the order the search takes them in would tell).
-fn shuffled(mut states: Vec<StateKey>) -> Vec<StateKey> {
-    // `DefaultHasher::new` hashes alike every time: the same candidates
-    // come in the same order.
+fn shuffled(states: Vec<StateKey>) -> Vec<StateKey> {
+    shuffled_by(states, |s| s)
+}
+
+/// `items` in a fixed shuffle by their states: the order shown while a
+/// question is asked, the same for the candidates and the open list.
+pub fn shuffled_by<T>(mut items: Vec<T>, state: impl Fn(&T) -> &StateKey) -> Vec<T> {
+    // `DefaultHasher::new` hashes alike every time: the same states come
+    // in the same order.
     let hash = |s: &StateKey| {
         use std::hash::{Hash, Hasher};
         let mut h = std::hash::DefaultHasher::new();
         s.hash(&mut h);
         h.finish()
     };
-    states.sort_by_key(hash);
-    states
+    items.sort_by_cached_key(|item| hash(state(item)));
+    items
 }
 
 /// The question about the steps after `model`: `coming` the complete
