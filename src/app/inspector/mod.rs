@@ -738,6 +738,9 @@ impl Inspector {
                 node::show(ui, &self.subject, m, picked.map(|t| &t.node));
             });
         let mut answer = None;
+        let bound_asked = self.practice.as_ref().is_some_and(|p| {
+            matches!(p.question, Some((_, ref q)) if matches!(q.ask, predict::Ask::Bound { .. }))
+        });
         egui::Panel::right("inspector_pseudocode")
             .default_size(340.0)
             .show(ui, |ui| {
@@ -745,7 +748,7 @@ impl Inspector {
                     answer = predict::show(ui, &self.subject, m, practice);
                     ui.separator();
                 }
-                pseudocode::show(ui, &self.subject, m);
+                pseudocode::show(ui, &self.subject, m, bound_asked);
             });
         egui::CentralPanel::default().show(ui, |ui| self.details(ui, m));
         drop(r);

@@ -328,8 +328,12 @@ pub fn show(
             asked: practice.asked.to_string(),
         },
     ));
+    let bound_asked = practice
+        .question
+        .as_ref()
+        .is_some_and(|(_, q)| matches!(q.ask, Ask::Bound { .. }));
     if let Some((right, lesson, sentence)) = &practice.told {
-        let why = told_why(lesson, *sentence, subject, lang);
+        let why = told_why(lesson, *sentence, subject, lang, bound_asked);
         let msg = if *right {
             LessonMsg::Right { why }
         } else {
@@ -425,11 +429,18 @@ pub fn show(
     answer
 }
 
-/// The reason: what the lesson says of the steps the question was about.
-fn told_why(lesson: &Lesson, sentence: usize, subject: &Subject, lang: Lang) -> String {
+/// The reason: what the lesson says of the steps the question was about
+/// (`bound_asked`: the least cut kept back, as the next bound is asked).
+fn told_why(
+    lesson: &Lesson,
+    sentence: usize,
+    subject: &Subject,
+    lang: Lang,
+    bound_asked: bool,
+) -> String {
     lesson
         .explained()
         .and_then(|e| e.narration.get(sentence))
-        .map(|n| pseudocode::narrate(n, lesson, subject, lang))
+        .map(|n| pseudocode::narrate_kept(n, lesson, subject, lang, bound_asked))
         .unwrap_or_default()
 }

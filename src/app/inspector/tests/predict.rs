@@ -8,10 +8,11 @@ use std::collections::HashMap;
 
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use crate::app::i18n::Lang;
+use crate::app::i18n::{Lang, Message};
 use crate::app::inspector::lesson::Lesson;
 use crate::app::inspector::model::Model;
 use crate::app::inspector::model::tests::{board_key, board_text};
+use crate::app::inspector::node::fate_words;
 use crate::app::inspector::predict::{Answer, Ask, Pose, Practice, Question, pose};
 use crate::app::inspector::tests::lesson::{records, steps};
 use crate::app::inspector::tests::{
@@ -443,4 +444,58 @@ fn while_a_node_is_asked_no_view_names_or_marks_the_answer() {
     h.get_by_label("Open list").click();
     h.run();
     assert_eq!(marked_next(&h).len(), 1);
+}
+
+/// While IDA*'s next bound is asked, the least f cut so far (which
+/// becomes it) is kept back: the `next` variable shows "?" and no
+/// sentence names the least cut; with Predict off it is the bound asked.
+#[test]
+fn while_a_bound_is_asked_the_least_cut_is_kept_back() {
+    let mut h = harness();
+    inspect(&mut h, "idastar", "8 1 3 4 0 2 7 6 5");
+    h.get_by_label("Predict").click();
+    h.run();
+    let nothing = "No question at this step: Step on.";
+    let mut asked = None;
+    for _ in 0..400 {
+        wait_until(
+            &mut h,
+            |h| inspector(h).question().is_some() || h.query_by_label(nothing).is_some(),
+            20,
+            "a question, or none",
+        );
+        let at = shown_steps(&h);
+        let Some(q) = inspector(&h).question().cloned() else {
+            click_until(&mut h, "Step", at + 1);
+            continue;
+        };
+        match (&q.ask, &q.answer) {
+            (Ask::Bound { .. }, Answer::Bound(b)) => {
+                asked = Some(*b);
+                break;
+            }
+            (Ask::Fate { .. }, Answer::Fate(f)) => {
+                let words = fate_words(*f, true).text(Lang::English);
+                // The answer's button, after any such words in the panels.
+                h.get_all_by_label(&words).last().unwrap().click();
+                wait_until(&mut h, |h| shown_steps(h) > at, 20, "the step");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let bound = asked.expect("a bound asked");
+    h.run();
+    assert_eq!(h.query_all_by_label("?").count(), 1, "next kept back");
+    assert_eq!(
+        shown_with(&h, "the least f cut so far is"),
+        Vec::<String>::new()
+    );
+    h.get_by_label("Predict").click();
+    h.run();
+    assert!(inspector(&h).question().is_none());
+    assert_eq!(h.query_all_by_label("?").count(), 0);
+    assert!(
+        h.query_all_by_label(&bound.to_string()).next().is_some(),
+        "next = {bound}, the bound asked"
+    );
 }
