@@ -70,6 +70,14 @@ impl RunBy {
         Some(super::i18n::reasons::Proven { at_least, in_steps })
     }
 
+    /// What kind of search the strategy runs, if it is registered.
+    pub fn search_kind(&self) -> Option<strategy::SearchKind> {
+        match self {
+            Self::Strategy { name, .. } => strategy::find(name)?.search_kind(),
+            Self::Unknown(_) => None,
+        }
+    }
+
     /// The strategy's label in `lang` (`A*`), without the heuristic.
     pub fn label(&self, lang: Lang) -> String {
         match self {

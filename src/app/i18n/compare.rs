@@ -111,6 +111,9 @@ messages! {
         "Nodes generated per search (mean, log scale)",
         "每次搜索生成的节点数（平均，对数刻度）";
     ByDepthBranchingChart => "Effective branching factor b*", "有效分支因子 b*";
+    ByDepthNoLocalBranching =>
+        "Local searches are left out of b*: they walk from state to state and expand no layers, so b* means nothing for them.",
+        "局部搜索不计算有效分支因子 b*：它们不是逐层搜索，结果没有意义，所以不在此图中。";
     ByDepthAxis => "solution depth", "解的深度";
     ByDepthNodesPoint { series: String, depth: f64, nodes: String } =>
         "{series}\ndepth {depth}: {nodes} nodes",

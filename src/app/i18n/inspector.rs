@@ -334,6 +334,14 @@ messages! {
         "node {n}: {count} nodes folded below. Click to unfold.",
         "节点 {n}：下面合起了 {count} 个节点。点击展开。";
     OpenNode { k: usize } => "open node {k}", "开放列表节点 {k}";
+    // While Predict asks which node is expanded next: no rank to tell it.
+    OpenNodeUnranked => "open node", "开放列表节点";
+    OpenHoverUnranked { numbers: String } =>
+        "in the open list · {numbers}",
+        "在开放列表中 · {numbers}";
+    OpenVeiled =>
+        "Until the question is answered the list is shown in no telling order.",
+        "回答问题之前，这里不按扩展的顺序显示。";
     OpenHover { k: usize, numbers: String } =>
         "in the open list, {k} before it · {numbers}",
         "在开放列表中，前面还有 {k} 个 · {numbers}";

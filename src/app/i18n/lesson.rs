@@ -157,6 +157,10 @@ messages! {
     IdaCut1 { i: usize, g: u32, h: u32, f: u32, bound: u32, least: u32 } =>
         "Child {i}: f = {g} + {h} = {f} > bound {bound}: cut (the least f cut so far is {least})",
         "子节点 {i}：f = {g} + {h} = {f} > 阈值 {bound}：剪掉（目前剪掉的最小 f 是 {least}）";
+    // While Predict asks the next bound: the least cut (the answer) kept back.
+    IdaCutVeiled1 { i: usize, g: u32, h: u32, f: u32, bound: u32 } =>
+        "Child {i}: f = {g} + {h} = {f} > bound {bound}: cut",
+        "子节点 {i}：f = {g} + {h} = {f} > 阈值 {bound}：剪掉";
     IdaNew1 { i: usize, f: u32, bound: u32 } =>
         "Child {i}: f = {f} ≤ bound {bound}: searched next",
         "子节点 {i}：f = {f} ≤ 阈值 {bound}：接着搜索它";

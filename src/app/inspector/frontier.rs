@@ -66,6 +66,21 @@ pub fn open_entries(model: &Model, n: usize) -> Vec<OpenEntry> {
         .collect()
 }
 
+/// The same entries as [`open_entries`] while a question asks which is
+/// expanded next: in a fixed shuffle, none marked next or tied (both are
+/// read off the order), each with only what belongs to the node itself.
+pub fn veiled_entries(model: &Model, n: usize) -> Vec<OpenEntry> {
+    let unmarked = open_entries(model, n)
+        .into_iter()
+        .map(|e| OpenEntry {
+            next: false,
+            tied: false,
+            ..e
+        })
+        .collect();
+    super::predict::shuffled_by(unmarked, |e| &e.node.state)
+}
+
 /// An entry's caption in words.
 fn caption(ui: &egui::Ui, model: &Model, e: &OpenEntry) -> String {
     let mut lines = vec![super::node::numbers(model, e.node.g, e.node.h)];
@@ -81,8 +96,9 @@ fn caption(ui: &egui::Ui, model: &Model, e: &OpenEntry) -> String {
     lines.join("\n")
 }
 
-/// A*'s best 20 by f, or BFS's next 20 in the queue.
-pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
+/// A*'s best 20 by f, or BFS's next 20 in the queue; `veiled`: while a
+/// question asks which is expanded next, in no telling order.
+pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model, veiled: bool) {
     let open = model.open_len() as u64;
     let (waiting, stored, shown) = (
         thousands(open),
@@ -139,7 +155,12 @@ pub fn open_list(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     }
     legend::show(ui);
     let what = tr(ui, what);
-    let entries = open_entries(model, SHOWN);
+    let entries = if veiled {
+        ui.add(egui::Label::new(tr(ui, InspectorMsg::OpenVeiled)).wrap());
+        veiled_entries(model, SHOWN)
+    } else {
+        open_entries(model, SHOWN)
+    };
     let items: Vec<_> = entries
         .iter()
         .map(|e| {

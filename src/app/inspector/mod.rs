@@ -428,6 +428,12 @@ impl Inspector {
         self.practice.as_ref()?.question.as_ref().map(|(_, q)| q)
     }
 
+    /// Whether a question is asked now: the views keep the order the
+    /// search takes its nodes in to themselves until it is answered.
+    fn asking(&self) -> bool {
+        self.practice.as_ref().is_some_and(|p| p.question.is_some())
+    }
+
     /// Predict: the question before the step shown next, once its steps
     /// are recorded (the search is let run further until they are).
     fn pose(&mut self) {
@@ -732,6 +738,9 @@ impl Inspector {
                 node::show(ui, &self.subject, m, picked.map(|t| &t.node));
             });
         let mut answer = None;
+        let bound_asked = self.practice.as_ref().is_some_and(|p| {
+            matches!(p.question, Some((_, ref q)) if matches!(q.ask, predict::Ask::Bound { .. }))
+        });
         egui::Panel::right("inspector_pseudocode")
             .default_size(340.0)
             .show(ui, |ui| {
@@ -739,7 +748,7 @@ impl Inspector {
                     answer = predict::show(ui, &self.subject, m, practice);
                     ui.separator();
                 }
-                pseudocode::show(ui, &self.subject, m);
+                pseudocode::show(ui, &self.subject, m, bound_asked);
             });
         egui::CentralPanel::default().show(ui, |ui| self.details(ui, m));
         drop(r);
@@ -771,7 +780,7 @@ impl Inspector {
                 } else if m.local() {
                     local::walk(ui, &self.subject, m);
                 } else {
-                    frontier::open_list(ui, &self.subject, m);
+                    frontier::open_list(ui, &self.subject, m, self.asking());
                 }
             });
     }
@@ -983,6 +992,7 @@ impl Inspector {
     }
 
     fn details(&mut self, ui: &mut egui::Ui, m: &Model) {
+        let asking = self.asking();
         let tabs = Self::tabs(m);
         if !tabs.iter().any(|(t, _)| *t == self.tab) {
             self.tab = tabs[0].0;
@@ -997,7 +1007,7 @@ impl Inspector {
             self.tree_shown = false;
         }
         match self.tab {
-            Tab::Open => frontier::open_list(ui, &self.subject, m),
+            Tab::Open => frontier::open_list(ui, &self.subject, m, asking),
             Tab::Layers => frontier::layers(ui, m),
             Tab::Iterations => frontier::iterations(ui, m),
             Tab::Path => frontier::path(ui, &self.subject, m),
@@ -1005,7 +1015,8 @@ impl Inspector {
                 let to_root = !self.tree_shown;
                 self.tree_shown = true;
                 let (subject, view) = (&self.subject, &mut self.tree_view);
-                if let Some(i) = tree::show(ui, subject, m, view, self.selected, to_root) {
+                let selected = self.selected;
+                if let Some(i) = tree::show(ui, subject, m, view, selected, to_root, asking) {
                     self.selected = Some(i);
                     self.playing = false;
                     self.message = Said::msg(InspectorMsg::ShowingTreeNode { n: i + 1 });

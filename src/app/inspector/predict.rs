@@ -84,17 +84,23 @@ pub enum Pose {
 }
 
 /// A fixed shuffle (the order the search takes them in would tell).
-fn shuffled(mut states: Vec<StateKey>) -> Vec<StateKey> {
-    // `DefaultHasher::new` hashes alike every time: the same candidates
-    // come in the same order.
+fn shuffled(states: Vec<StateKey>) -> Vec<StateKey> {
+    shuffled_by(states, |s| s)
+}
+
+/// `items` in a fixed shuffle by their states: the order shown while a
+/// question is asked, the same for the candidates and the open list.
+pub fn shuffled_by<T>(mut items: Vec<T>, state: impl Fn(&T) -> &StateKey) -> Vec<T> {
+    // `DefaultHasher::new` hashes alike every time: the same states come
+    // in the same order.
     let hash = |s: &StateKey| {
         use std::hash::{Hash, Hasher};
         let mut h = std::hash::DefaultHasher::new();
         s.hash(&mut h);
         h.finish()
     };
-    states.sort_by_key(hash);
-    states
+    items.sort_by_cached_key(|item| hash(state(item)));
+    items
 }
 
 /// The question about the steps after `model`: `coming` the complete
@@ -322,8 +328,12 @@ pub fn show(
             asked: practice.asked.to_string(),
         },
     ));
+    let bound_asked = practice
+        .question
+        .as_ref()
+        .is_some_and(|(_, q)| matches!(q.ask, Ask::Bound { .. }));
     if let Some((right, lesson, sentence)) = &practice.told {
-        let why = told_why(lesson, *sentence, subject, lang);
+        let why = told_why(lesson, *sentence, subject, lang, bound_asked);
         let msg = if *right {
             LessonMsg::Right { why }
         } else {
@@ -419,11 +429,18 @@ pub fn show(
     answer
 }
 
-/// The reason: what the lesson says of the steps the question was about.
-fn told_why(lesson: &Lesson, sentence: usize, subject: &Subject, lang: Lang) -> String {
+/// The reason: what the lesson says of the steps the question was about
+/// (`bound_asked`: the least cut kept back, as the next bound is asked).
+fn told_why(
+    lesson: &Lesson,
+    sentence: usize,
+    subject: &Subject,
+    lang: Lang,
+    bound_asked: bool,
+) -> String {
     lesson
         .explained()
         .and_then(|e| e.narration.get(sentence))
-        .map(|n| pseudocode::narrate(n, lesson, subject, lang))
+        .map(|n| pseudocode::narrate_kept(n, lesson, subject, lang, bound_asked))
         .unwrap_or_default()
 }

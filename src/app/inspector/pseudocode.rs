@@ -18,7 +18,9 @@ const IDS: SearchKind = SearchKind::Deepening(Deepen::Depth);
 pub const RAN: &str = "▶";
 
 /// The panel beside the board.
-pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
+/// `bound_asked`: a question asks the next bound, and the least f cut so
+/// far (which becomes it) is kept back, in the variables and the words.
+pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, bound_asked: bool) {
     let Some(lesson) = model.lesson() else {
         return;
     };
@@ -46,7 +48,7 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
                 }
                 Some(e) => {
                     for n in &e.narration {
-                        let text = narrate(n, lesson, subject, lang);
+                        let text = narrate_kept(n, lesson, subject, lang, bound_asked);
                         ui.add(egui::Label::new(text).wrap());
                     }
                     if !e.vars.is_empty() {
@@ -59,7 +61,11 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
                                 let key = lesson.kind().key().unwrap_or(Key::F);
                                 for (var, value) in &e.vars {
                                     ui.label(tr(ui, var_name(*var, key)));
-                                    ui.monospace(value_text(*value, lang));
+                                    let kept_back = bound_asked && *var == Var::Next;
+                                    ui.monospace(match kept_back {
+                                        true => "?".to_string(),
+                                        false => value_text(*value, lang),
+                                    });
                                     ui.end_row();
                                 }
                             });
@@ -118,6 +124,36 @@ pub fn percent(p: f64) -> String {
 }
 
 /// A sentence of the step in `lang`.
+/// [`narrate`], but while a question asks the next bound (`bound_asked`)
+/// a cut child's sentence keeps back the least f cut so far: it is the
+/// answer.
+pub fn narrate_kept(
+    n: &Narration,
+    lesson: &Lesson,
+    subject: &Subject,
+    lang: Lang,
+    bound_asked: bool,
+) -> String {
+    match n {
+        Narration::IdaChild {
+            i,
+            g,
+            h,
+            fate: Fate::Pruned,
+            bound,
+            ..
+        } if bound_asked => LessonMsg::IdaCutVeiled1 {
+            i: *i,
+            g: *g,
+            h: *h,
+            f: g + h,
+            bound: *bound,
+        }
+        .text(lang),
+        _ => narrate(n, lesson, subject, lang),
+    }
+}
+
 pub fn narrate(n: &Narration, lesson: &Lesson, subject: &Subject, lang: Lang) -> String {
     let board = |s: &StateKey| state_words(subject, &subject.text(s), lang);
     let msg = match n.clone() {

@@ -50,8 +50,8 @@ pub enum What {
     /// open list's among them) are not shown.
     Folded { at: usize, below: usize },
     /// A node of the open list, not expanded yet; `rank` 0 is expanded
-    /// next.
-    Waiting { node: Node, rank: usize },
+    /// next, none while a question asks which (the order is veiled).
+    Waiting { node: Node, rank: Option<usize> },
 }
 
 /// A node drawn, where.
@@ -131,10 +131,15 @@ fn on_path(model: &Model) -> Vec<bool> {
 
 /// What to draw: every tree node and the open list's nodes under their
 /// parents, or (a tree of more than [`FOLD_ABOVE`] nodes) the path with
-/// the subtrees off it folded, but those in `unfolded`.
-pub fn shown(model: &Model, unfolded: &HashSet<usize>) -> Shown {
+/// the subtrees off it folded, but those in `unfolded`. `veiled`: the
+/// open nodes without their ranks, each node's in a fixed shuffle, as a
+/// question asks which is expanded next.
+pub fn shown(model: &Model, unfolded: &HashSet<usize>, veiled: bool) -> Shown {
     let tree = &model.tree;
-    let frontier: Vec<Waiting<'_>> = model.frontier();
+    let mut frontier: Vec<Waiting<'_>> = model.frontier();
+    if veiled {
+        frontier = super::predict::shuffled_by(frontier, |w| w.state);
+    }
     let folding = tree.len() + frontier.len() > FOLD_ABOVE;
     let path = on_path(model);
     let mut waiting: HashMap<usize, Vec<&Waiting<'_>>> = HashMap::new();
@@ -174,7 +179,8 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>) -> Shown {
                     g: w.g,
                     h: w.h,
                 };
-                let what = What::Waiting { node, rank: w.rank };
+                let rank = (!veiled).then_some(w.rank);
+                let what = What::Waiting { node, rank };
                 nodes.push((what, parent));
                 continue;
             }
@@ -239,14 +245,17 @@ pub fn labels(model: &Model, what: &What) -> (InspectorMsg, String) {
             };
             (first, numbers(&t.node))
         }
-        What::Waiting { node, rank: 0 } => (InspectorMsg::NextMarker, numbers(node)),
+        What::Waiting {
+            node,
+            rank: Some(0),
+        } => (InspectorMsg::NextMarker, numbers(node)),
         What::Waiting { node, .. } => (InspectorMsg::OpenMarker, numbers(node)),
     }
 }
 
 /// What a layout was made from: the events folded, the tree's size, the
-/// iterations begun, the unfolds.
-type Made = (u64, usize, usize, u64);
+/// iterations begun, the unfolds, whether the order was veiled.
+type Made = (u64, usize, usize, u64, bool);
 
 /// How the tree is looked at: zoom, pan and the subtrees unfolded, with
 /// what is shown laid out once per change.
@@ -281,8 +290,9 @@ impl Default for TreeView {
 
 impl TreeView {
     /// What is shown of `model`'s tree, laid out (again only if the model
-    /// or the unfolded set changed): an idle frame costs what is in view.
-    pub fn shown(&mut self, model: &Model) -> Arc<Shown> {
+    /// or the unfolded set changed, or a question came or went): an idle
+    /// frame costs what is in view.
+    pub fn shown(&mut self, model: &Model, veiled: bool) -> Arc<Shown> {
         if self.iteration != model.iterations.len() {
             self.iteration = model.iterations.len();
             self.unfolded.clear();
@@ -293,9 +303,10 @@ impl TreeView {
             model.tree.len(),
             model.iterations.len(),
             self.revision,
+            veiled,
         );
         if self.cache.as_ref().is_none_or(|(k, _)| *k != key) {
-            self.cache = Some((key, Arc::new(shown(model, &self.unfolded))));
+            self.cache = Some((key, Arc::new(shown(model, &self.unfolded, veiled))));
         }
         Arc::clone(&self.cache.as_ref().expect("just made").1)
     }
@@ -330,7 +341,9 @@ fn geometry(subject: &Subject) -> (Vec2, Vec2) {
 }
 
 /// Draw the tree (`to_root`: panned so that the root is in view, as when
-/// the tab opens); returns the tree node clicked.
+/// the tab opens; `veiled`: a question asks which open node is expanded
+/// next, and no node is marked or named by its place in that order);
+/// returns the tree node clicked.
 pub fn show(
     ui: &mut egui::Ui,
     subject: &Subject,
@@ -338,9 +351,10 @@ pub fn show(
     view: &mut TreeView,
     selected: Option<usize>,
     to_root: bool,
+    veiled: bool,
 ) -> Option<usize> {
     let (board, cell) = geometry(subject);
-    let shown = view.shown(model);
+    let shown = view.shown(model, veiled);
     let tree = &model.tree;
     let n = thousands(tree.len() as u64);
     let caption = match (model.depth_first(), shown.folding) {
@@ -464,7 +478,7 @@ pub fn show(
             What::Tree(i) if current == Some(*i) => (Key::Current, 3.0),
             What::Tree(_) | What::Folded { .. } if p.on_path => (Key::Solution, 2.5),
             What::Tree(_) | What::Folded { .. } => (Key::Closed, 1.0),
-            What::Waiting { rank: 0, .. } => (Key::Open, 3.0),
+            What::Waiting { rank: Some(0), .. } => (Key::Open, 3.0),
             What::Waiting { .. } => (Key::Open, 1.5),
         };
         let (state, name) = match &p.what {
@@ -476,7 +490,12 @@ pub fn show(
                     count: thousands(*below as u64),
                 },
             ),
-            What::Waiting { node, rank } => (&node.state, InspectorMsg::OpenNode { k: *rank }),
+            What::Waiting { node, rank } => (
+                &node.state,
+                rank.map_or(InspectorMsg::OpenNodeUnranked, |k| InspectorMsg::OpenNode {
+                    k,
+                }),
+            ),
         };
         let name = tr(ui, name);
         let response = if r.width().min(r.height()) < SMALLEST_BOARD {
@@ -487,7 +506,8 @@ pub fn show(
             response
         } else {
             let response = ui
-                .scope_builder(egui::UiBuilder::new().max_rect(r), |ui| {
+                // Salted by its place: veiled open nodes share a name.
+                .scope_builder(egui::UiBuilder::new().id_salt(k).max_rect(r), |ui| {
                     ui.set_clip_rect(canvas.intersect(ui.clip_rect()));
                     subject.draw(ui, state, r.size(), &name)
                 })
@@ -522,7 +542,8 @@ pub fn show(
                 n: at + 1,
                 count: thousands(*below as u64),
             },
-            What::Waiting { rank, .. } => InspectorMsg::OpenHover { k: *rank, numbers },
+            What::Waiting { rank: Some(k), .. } => InspectorMsg::OpenHover { k: *k, numbers },
+            What::Waiting { rank: None, .. } => InspectorMsg::OpenHoverUnranked { numbers },
         };
         let response = response.on_hover_text(tr(ui, hover));
         if response.clicked() {
@@ -631,7 +652,7 @@ mod tests {
             let mut checked = 0;
             for &at in starts.iter().skip(1).step_by(7).take(12) {
                 let m = fold_all(strategy, FAR, &records[..at]);
-                let shown = shown(&m, &HashSet::new());
+                let shown = shown(&m, &HashSet::new(), false);
                 if shown.folding {
                     break;
                 }
@@ -647,7 +668,7 @@ mod tests {
                     let parent = &m.tree[parent].node;
                     assert_eq!(parent.g + 1, node.g, "{strategy}");
                     assert!(adjacent(&parent.state, &node.state), "{strategy}");
-                    drawn.push((node.clone(), *rank));
+                    drawn.push((node.clone(), rank.expect("ranked")));
                 }
                 drawn.sort_by_key(|(_, rank)| *rank);
                 let open = m.next_open(usize::MAX);
@@ -693,7 +714,7 @@ mod tests {
         assert_eq!(**states.last().unwrap(), board_key("1 2 3 4 5 6 7 8 0"));
         assert!(states.windows(2).all(|w| adjacent(w[0], w[1])));
 
-        let shown = shown(&m, &HashSet::new());
+        let shown = shown(&m, &HashSet::new(), false);
         assert!(shown.folding);
         for &i in &path {
             assert!(
@@ -754,7 +775,7 @@ mod tests {
                 _ => None,
             })
             .unwrap();
-        let opened = super::shown(&m, &HashSet::from([at]));
+        let opened = super::shown(&m, &HashSet::from([at]), false);
         let me = opened
             .nodes
             .iter()

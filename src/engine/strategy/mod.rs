@@ -160,6 +160,19 @@ impl SearchKind {
         }
     }
 
+    /// Whether it is a local search: it keeps one state and moves to a
+    /// neighbour, expanding no layers of a tree, so measures of a tree
+    /// (the effective branching factor b*) mean nothing for it.
+    ///
+    /// ```
+    /// use huarong_engine::strategy::{Key, SearchKind};
+    /// assert!(SearchKind::Annealing.is_local());
+    /// assert!(!SearchKind::BestFirst(Key::F).is_local());
+    /// ```
+    pub fn is_local(self) -> bool {
+        self.visit() == Visit::Local
+    }
+
     /// The key a best-first search takes its open nodes by.
     pub fn key(self) -> Option<Key> {
         match self {

@@ -22,7 +22,10 @@ use crate::app::settings::Settings;
 use crate::app::widgets::axes::{self, Scale};
 use crate::app::{Command, CompareCommand};
 use crate::engine::control::Stop;
-use crate::engine::experiment::{BY_DEPTH_MAX_NODES, DepthCell, RunSummary, starts_by_depth};
+use crate::engine::experiment::{
+    BY_DEPTH_MAX_NODES, DepthCell, DepthCost, RunSummary, starts_by_depth,
+};
+use crate::engine::strategy::SearchKind;
 use crate::engine::tiles::table::DistanceTable;
 use crate::engine::{Board, Control, HeuristicChoice, Limits, TilePuzzle, solve_tiles};
 use crate::units::thousands;
@@ -47,6 +50,9 @@ pub struct Series {
     pub label: String,
     pub nodes: Vec<[f64; 2]>,
     pub branching: Vec<[f64; 2]>,
+    /// A local search's: it expands no tree, so its b* means nothing
+    /// and stays off the b* chart (its nodes are charted).
+    pub local: bool,
 }
 
 /// The settings of the batch by depth and its run.
@@ -91,6 +97,12 @@ impl Default for ByDepth {
     }
 }
 
+/// Whether `run` is of a local search (by the kind of search its
+/// strategy says it is).
+fn is_local(run: &RunBy) -> bool {
+    run.search_kind().is_some_and(SearchKind::is_local)
+}
+
 /// Whether `start` is a board the exact distance table covers.
 fn drawable(start: &Start) -> bool {
     start.shape().is_some_and(DistanceTable::covers)
@@ -130,6 +142,7 @@ impl ByDepth {
                     branching: means
                         .filter_map(|(d, c)| Some([f64::from(d), c.branching()?]))
                         .collect(),
+                    local: is_local(run),
                 }
             })
             .collect()
@@ -328,6 +341,9 @@ impl ByDepth {
         chart(ui, &series, true);
         ui.label(tr(ui, CompareMsg::ByDepthBranchingChart));
         chart(ui, &series, false);
+        if series.iter().any(|s| s.local) {
+            ui.weak(tr(ui, CompareMsg::ByDepthNoLocalBranching));
+        }
     }
 
     /// A row per depth: its positions, then each configuration's mean
@@ -352,7 +368,12 @@ impl ByDepth {
                     let starts = starts.collect::<Vec<_>>().join("\n");
                     ui.label(row.depth.to_string()).on_hover_text(starts);
                     ui.label(thousands(row.positions));
-                    for cell in &row.cells {
+                    for (cell, run) in row.cells.iter().zip(&self.runs) {
+                        // A local search's b* means nothing: "–".
+                        let b_star = |c: &DepthCost| match is_local(run) {
+                            true => "–".to_string(),
+                            false => c.branching().map_or("–".into(), |b| format!("{b:.2}")),
+                        };
                         match cell.averaged() {
                             _ if cell.skipped => {
                                 ui.weak(tr(ui, CompareMsg::ByDepthNotRun))
@@ -361,7 +382,7 @@ impl ByDepth {
                             }
                             Some(c) => {
                                 ui.label(thousands(c.aggregate.mean_generated.round() as u64));
-                                ui.label(c.branching().map_or("–".into(), |b| format!("{b:.2}")));
+                                ui.label(b_star(c));
                             }
                             None => {
                                 let solved = cell.cost.map_or(0, |c| c.aggregate.solved);
@@ -379,23 +400,32 @@ impl ByDepth {
     }
 }
 
-/// A chart of every series by depth: its mean nodes on a log axis
-/// (`nodes`), or its b*. Lines through the depths with a mean, a dot at
-/// each; the wheel scrolls the page.
-fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
-    let lang = language(ui.ctx());
-    let points: Vec<Vec<[f64; 2]>> = series
+/// A chart's lines: each series' index (its colour, as in the legend)
+/// and points, its mean nodes as log10 (`nodes`) or its b*, which local
+/// searches have none of that means anything.
+pub fn chart_lines(series: &[Series], nodes: bool) -> Vec<(usize, Vec<[f64; 2]>)> {
+    series
         .iter()
-        .map(|s| match nodes {
-            true => s
-                .nodes
-                .iter()
-                .map(|&[d, n]| [d, n.max(1.0).log10()])
-                .collect(),
-            false => s.branching.clone(),
+        .enumerate()
+        .filter(|(_, s)| nodes || !s.local)
+        .map(|(k, s)| {
+            let points = match nodes {
+                true => s
+                    .nodes
+                    .iter()
+                    .map(|&[d, n]| [d, n.max(1.0).log10()])
+                    .collect(),
+                false => s.branching.clone(),
+            };
+            (k, points)
         })
-        .collect();
-    let all = || points.iter().flatten();
+        .collect()
+}
+
+/// A chart's axes, set by the points of its `lines`: depths across, the
+/// nodes' log scale (`nodes`) or b* from at most 1 up.
+pub fn chart_scales(lines: &[(usize, Vec<[f64; 2]>)], nodes: bool) -> (Scale, Scale) {
+    let all = || lines.iter().flat_map(|(_, points)| points);
     let lo = |i: usize| all().map(|p| p[i]).fold(f64::INFINITY, f64::min);
     let hi = |i: usize| all().map(|p| p[i]).fold(f64::NEG_INFINITY, f64::max);
     let x = Scale::integer(lo(0), hi(0));
@@ -403,6 +433,16 @@ fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
         true => Scale::log_range(lo(1), hi(1)),
         false => Scale::real(lo(1).min(1.0), hi(1)),
     };
+    (x, y)
+}
+
+/// A chart of the series by depth: their mean nodes on a log axis
+/// (`nodes`), or their b* (exact searches only). Lines through the depths
+/// with a mean, a dot at each; the wheel scrolls the page.
+fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
+    let lang = language(ui.ctx());
+    let lines = chart_lines(series, nodes);
+    let (x, y) = chart_scales(&lines, nodes);
     let plot = Plot::new(("by depth chart", nodes))
         .height(180.0)
         .allow_scroll(false)
@@ -432,7 +472,8 @@ fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
         HoverPosition::Elsewhere { .. } => None,
     });
     plot.show(ui, |plot| {
-        for (k, (s, xy)) in series.iter().zip(points).enumerate() {
+        for (k, xy) in lines {
+            let s = &series[k];
             plot.line(
                 Line::new(s.label.clone(), PlotPoints::from(xy.clone())).color(series_color(k)),
             );
@@ -443,4 +484,91 @@ fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
             );
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::strategy::find;
+    use crate::engine::{HeuristicKind, Status};
+
+    /// A run solved at `depth` moves that generated `generated` nodes.
+    fn solved(depth: u32, generated: u64) -> RunSummary {
+        RunSummary {
+            status: Status::Solved,
+            optimal: false,
+            within: None,
+            length: depth as usize,
+            klotski: None,
+            expanded: generated / 2,
+            generated,
+            peak_stored: generated,
+            peak_bytes: 0,
+            database_bytes: 0,
+            ms: 1.0,
+            walk_length: None,
+            disagrees: false,
+        }
+    }
+
+    /// A*, IDA*, annealing and tabu search at depths 4 and 8, the local
+    /// searches' walks millions of nodes long (b* near 100 at depth 4,
+    /// as issue 43 saw): the b* chart holds the exact searches only, its
+    /// y axis set by them, and the nodes chart holds all four.
+    #[test]
+    fn the_b_star_chart_leaves_local_searches_out_and_fits_the_exact_ones() {
+        let manhattan = Some(HeuristicKind::Manhattan);
+        let names = ["astar", "idastar", "annealing", "tabu"];
+        let mut by_depth = ByDepth {
+            runs: names
+                .iter()
+                .map(|n| RunBy::new(find(n).unwrap(), manhattan))
+                .collect(),
+            ..ByDepth::default()
+        };
+        let generated = |depth: u32| [4 * depth as u64, 9 * depth as u64, 100_000_000, 50_000_000];
+        by_depth.rows = [4, 8]
+            .into_iter()
+            .map(|depth| DepthRow {
+                depth,
+                positions: 1,
+                starts: Vec::new(),
+                cells: generated(depth)
+                    .into_iter()
+                    .map(|n| DepthCell::of(depth, &[solved(depth, n)], 1))
+                    .collect(),
+            })
+            .collect();
+        let series = by_depth.series(Lang::English);
+        let local: Vec<bool> = names
+            .iter()
+            .map(|n| find(n).unwrap().search_kind().unwrap().is_local())
+            .collect();
+        assert_eq!(local, [false, false, true, true]);
+        // Every series has its b* points; the chart draws the exact ones.
+        assert!(series.iter().all(|s| s.branching.len() == 2));
+        let lines = chart_lines(&series, false);
+        let drawn: Vec<usize> = lines.iter().map(|(k, _)| *k).collect();
+        assert_eq!(drawn, [0, 1], "no local search on the b* chart");
+        let exact_most = series[..2]
+            .iter()
+            .flat_map(|s| &s.branching)
+            .map(|p| p[1])
+            .fold(0.0, f64::max);
+        let local_most = series[2..]
+            .iter()
+            .flat_map(|s| &s.branching)
+            .map(|p| p[1])
+            .fold(0.0, f64::max);
+        assert!(local_most > 20.0, "the local searches' b*: {local_most}");
+        let (_, y) = chart_scales(&lines, false);
+        assert!(y.hi >= exact_most, "{} < {exact_most}", y.hi);
+        assert!(
+            y.hi < 2.0 * exact_most,
+            "y up to {} for b* up to {exact_most}",
+            y.hi
+        );
+        let nodes: Vec<usize> = chart_lines(&series, true).iter().map(|(k, _)| *k).collect();
+        assert_eq!(nodes, [0, 1, 2, 3], "every search on the nodes chart");
+    }
 }

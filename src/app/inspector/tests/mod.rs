@@ -333,7 +333,7 @@ fn a_wide_search_tree_opens_with_its_root_in_view() {
     h.get_by_label("Search tree").click();
     h.run();
     let m = inspector(&h).model().clone();
-    let shown = crate::app::inspector::tree::shown(&m, &HashSet::new());
+    let shown = crate::app::inspector::tree::shown(&m, &HashSet::new(), false);
     assert!(!shown.folding, "{} nodes", shown.nodes.len());
     let width = shown.columns;
     assert!(

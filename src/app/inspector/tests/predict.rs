@@ -6,12 +6,13 @@
 
 use std::collections::HashMap;
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
-use crate::app::i18n::Lang;
+use crate::app::i18n::{Lang, Message};
 use crate::app::inspector::lesson::Lesson;
 use crate::app::inspector::model::Model;
 use crate::app::inspector::model::tests::{board_key, board_text};
+use crate::app::inspector::node::fate_words;
 use crate::app::inspector::predict::{Answer, Ask, Pose, Practice, Question, pose};
 use crate::app::inspector::tests::lesson::{records, steps};
 use crate::app::inspector::tests::{
@@ -364,5 +365,137 @@ fn a_wrong_pick_does_not_step_and_the_right_one_does_in_both_languages() {
         h.query_all_by_label_contains("答对了。扩展")
             .next()
             .is_some()
+    );
+}
+
+/// Labels on screen now that contain `words`.
+fn shown_with(h: &egui_kittest::Harness<'_, crate::app::HuarongApp>, words: &str) -> Vec<String> {
+    h.query_all_by_label_contains(words)
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.label().or_else(|| n.value())
+        })
+        .collect()
+}
+
+/// Node captions that mark the node expanded next (not the question,
+/// which asks for it in those words).
+fn marked_next(h: &egui_kittest::Harness<'_, crate::app::HuarongApp>) -> Vec<String> {
+    shown_with(h, "expanded next")
+        .into_iter()
+        .filter(|l| l.starts_with("g "))
+        .collect()
+}
+
+/// Tree node names that carry the open list's order ("open node 3").
+fn ranked_open_nodes(h: &egui_kittest::Harness<'_, crate::app::HuarongApp>) -> Vec<String> {
+    shown_with(h, "open node ")
+        .into_iter()
+        .filter(|l| l.trim_start_matches("open node ").parse::<usize>().is_ok())
+        .collect()
+}
+
+/// While A*'s next node is asked, neither the open list nor the tree says
+/// which it is: no "expanded next", no tie marks (made from the order), no
+/// rank in a node's name; once Predict is off they are back.
+#[test]
+fn while_a_node_is_asked_no_view_names_or_marks_the_answer() {
+    let mut h = harness();
+    inspect(&mut h, "astar", "1 8 5 4 2 3 7 6 0");
+    click_until(&mut h, "Step", 1);
+    h.get_by_label("Open list").click();
+    h.run();
+    // Before Predict the list marks the node expanded next.
+    assert_eq!(marked_next(&h).len(), 1);
+    h.get_by_label("Predict").click();
+    h.run();
+    wait_until(
+        &mut h,
+        |h| inspector(h).question().is_some(),
+        20,
+        "a question",
+    );
+    let Some(Question {
+        ask: Ask::Node { candidates },
+        answer: Answer::State(answer),
+        ..
+    }) = inspector(&h).question().cloned()
+    else {
+        panic!("a node to pick");
+    };
+    h.run();
+    assert_eq!(marked_next(&h), Vec::<String>::new());
+    assert_eq!(shown_with(&h, "tie: "), Vec::<String>::new());
+    h.get_by_label("Search tree").click();
+    h.run();
+    assert!(
+        !shown_with(&h, "open node").is_empty(),
+        "the open nodes drawn"
+    );
+    assert_eq!(ranked_open_nodes(&h), Vec::<String>::new());
+    // Answered right, and Predict off: the order is shown again.
+    let right = candidates.iter().position(|c| *c == answer).unwrap();
+    h.get_by_label(&format!("choice {right}")).click();
+    wait_until(&mut h, |h| shown_steps(h) == 2, 20, "the step");
+    h.get_by_label("Predict").click();
+    h.run();
+    assert!(inspector(&h).question().is_none());
+    assert!(!ranked_open_nodes(&h).is_empty(), "ranks in the tree");
+    h.get_by_label("Open list").click();
+    h.run();
+    assert_eq!(marked_next(&h).len(), 1);
+}
+
+/// While IDA*'s next bound is asked, the least f cut so far (which
+/// becomes it) is kept back: the `next` variable shows "?" and no
+/// sentence names the least cut; with Predict off it is the bound asked.
+#[test]
+fn while_a_bound_is_asked_the_least_cut_is_kept_back() {
+    let mut h = harness();
+    inspect(&mut h, "idastar", "8 1 3 4 0 2 7 6 5");
+    h.get_by_label("Predict").click();
+    h.run();
+    let nothing = "No question at this step: Step on.";
+    let mut asked = None;
+    for _ in 0..400 {
+        wait_until(
+            &mut h,
+            |h| inspector(h).question().is_some() || h.query_by_label(nothing).is_some(),
+            20,
+            "a question, or none",
+        );
+        let at = shown_steps(&h);
+        let Some(q) = inspector(&h).question().cloned() else {
+            click_until(&mut h, "Step", at + 1);
+            continue;
+        };
+        match (&q.ask, &q.answer) {
+            (Ask::Bound { .. }, Answer::Bound(b)) => {
+                asked = Some(*b);
+                break;
+            }
+            (Ask::Fate { .. }, Answer::Fate(f)) => {
+                let words = fate_words(*f, true).text(Lang::English);
+                // The answer's button, after any such words in the panels.
+                h.get_all_by_label(&words).last().unwrap().click();
+                wait_until(&mut h, |h| shown_steps(h) > at, 20, "the step");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+    let bound = asked.expect("a bound asked");
+    h.run();
+    assert_eq!(h.query_all_by_label("?").count(), 1, "next kept back");
+    assert_eq!(
+        shown_with(&h, "the least f cut so far is"),
+        Vec::<String>::new()
+    );
+    h.get_by_label("Predict").click();
+    h.run();
+    assert!(inspector(&h).question().is_none());
+    assert_eq!(h.query_all_by_label("?").count(), 0);
+    assert!(
+        h.query_all_by_label(&bound.to_string()).next().is_some(),
+        "next = {bound}, the bound asked"
     );
 }
