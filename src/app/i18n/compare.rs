@@ -88,7 +88,7 @@ messages! {
     ByDepthFrom => "Depths from", "深度从";
     ByDepthTo => "to", "到";
     ByDepthStep => "every", "间隔";
-    ByDepthPerDepth => "Starts per depth", "每个深度的局面数";
+    ByDepthPerDepth => "Starts per depth", "每个深度的起点数";
     ByDepthRun => "Run by depth", "按深度运行";
     ByDepthCancel => "Cancel by depth", "取消按深度运行";
     ByDepthProgress { done: u64, total: u64 } =>
@@ -122,7 +122,7 @@ messages! {
         "{series}\ndepth {depth}: b* = {b}",
         "{series}\n深度 {depth}：b* = {b}";
     ColDepth => "Depth", "深度";
-    ColPositions => "Positions", "局面数";
+    ColPositions => "All positions at this depth", "该深度的全部局面";
     // The trace plot of a local search.
     TraceOnePoint => "Trace: 1 point", "轨迹：1 个点";
     TracePoints { n: usize } => "Trace: {n} points", "轨迹：{n} 个点";

@@ -71,6 +71,10 @@ fn a_small_batch_by_depth_charts_the_means_of_its_runs() {
     h.get_by_label("Run by depth").click();
     h.step();
     wait_for_by_depth(&mut h);
+    // The layer's size is named as what it is, not as a count of starts
+    // (the table showed "Positions" beside "Starts per depth").
+    h.get_by_label("All positions at this depth");
+    assert!(h.query_by_label("Positions").is_none());
     let by_depth = &h.state().compare().batch.by_depth;
     assert_eq!(by_depth.failed, None);
     let rows = by_depth.rows.clone();
