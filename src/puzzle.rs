@@ -136,6 +136,14 @@ impl RunOutcome {
         }
     }
 
+    /// Its counters.
+    pub fn stats(&self) -> crate::engine::Stats {
+        match self {
+            RunOutcome::Tiles(o) => o.stats,
+            RunOutcome::Klotski(o) => o.stats,
+        }
+    }
+
     /// Its anatomy, as `recorder` watched the run.
     pub fn anatomy(&self, recorder: &AnatomyRecorder) -> Anatomy {
         match self {

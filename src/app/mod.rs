@@ -331,6 +331,9 @@ impl HuarongApp {
                     if let Some(found) = found {
                         let (start, finished, run) = *found;
                         self.play_compared(start, finished, run);
+                        if let Some(anatomy) = closed.take_anatomy() {
+                            self.view_mut().show_anatomy(anatomy);
+                        }
                     }
                     self.set_status(i18n::Said::new(move |lang| match &ended {
                         Some(e) if handed => i18n::TilesMsg::InspectorSolutionHanded {

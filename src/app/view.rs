@@ -82,6 +82,9 @@ pub trait PlayView: Any {
     /// Show the solution `run` found from `start` (a compared or inspected
     /// run of its family).
     fn play_run(&mut self, start: Start, finished: Finished, run: RunBy, settings: &mut Settings);
+    /// Show `anatomy` as the latest run's (an inspected run's, handed over
+    /// with its solution).
+    fn show_anatomy(&mut self, anatomy: crate::app::widgets::anatomy::RunAnatomy);
 }
 
 /// The play view of every family the app plays, in the family switch's

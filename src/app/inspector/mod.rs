@@ -36,8 +36,9 @@ use super::jobs::{DbWork, Handle, JobKind, Jobs};
 use super::model::{Choice, Finished, RunOutcome, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
+use crate::app::widgets::anatomy::RunAnatomy;
 use crate::engine::klotski::{KMove, Layout, Metric};
-use crate::engine::observe::StateKey;
+use crate::engine::observe::{AnatomyRecorder, Event, EventFn, StateKey};
 use crate::engine::step::Stepper;
 use crate::engine::strategy::{Key, SolveError, Strategy};
 use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Status, TilePuzzle};
@@ -87,6 +88,11 @@ pub struct Inspector {
     /// The solution it found, for the play view once the inspector
     /// closes, and the run that found it.
     found: Option<Box<(Start, Finished, RunBy)>>,
+    /// Records the run's anatomy from its events.
+    anatomy: std::sync::Arc<AnatomyRecorder>,
+    /// The anatomy of a run that found its solution, for the play view
+    /// with it.
+    ran_anatomy: Option<RunAnatomy>,
     /// The strategy and heuristic inspected.
     run_by: RunBy,
     /// A second run on the same start, stepped with this one.
@@ -373,6 +379,11 @@ impl Inspector {
         self.found.take()
     }
 
+    /// The anatomy of the run, once it found its solution (taken).
+    pub fn take_anatomy(&mut self) -> Option<RunAnatomy> {
+        self.ran_anatomy.take()
+    }
+
     fn start(
         jobs: &Jobs,
         subject: Subject,
@@ -390,7 +401,19 @@ impl Inspector {
             move |record| lock(&sink).push(record),
         );
         let done = ctx.clone();
-        let job = jobs.spawn(JobKind::Inspector, stepper.control(ctl), work, move || {
+        // The run's anatomy is recorded from the same events the stepper
+        // hands over, so a run inspected to its end has one (issue 43 B7).
+        let anatomy = std::sync::Arc::new(AnatomyRecorder::default());
+        let ctl = stepper.control(ctl);
+        let stepping = ctl.on_event.clone();
+        let recorder = anatomy.observer();
+        let both: EventFn = std::sync::Arc::new(move |e: &Event| {
+            if let Some(step) = &stepping {
+                step(e);
+            }
+            recorder(e);
+        });
+        let job = jobs.spawn(JobKind::Inspector, ctl.with_events(both), work, move || {
             done.request_repaint()
         });
         Self {
@@ -419,6 +442,8 @@ impl Inspector {
             selected: None,
             practice: None,
             tree_view: tree::TreeView::default(),
+            anatomy,
+            ran_anatomy: None,
         }
     }
 
@@ -647,6 +672,14 @@ impl Inspector {
         });
         self.ended = Some(ran.ended);
         let run_by = self.run_by.clone();
+        if let Some((_, Finished::Ran(outcome))) = &ran.found {
+            self.ran_anatomy = Some(RunAnatomy {
+                run: Said::msg(run_by.clone()),
+                stats: outcome.stats(),
+                anatomy: Some(outcome.anatomy(&self.anatomy)),
+                recorded: true,
+            });
+        }
         self.found = ran
             .found
             .map(|(start, finished)| Box::new((start, finished, run_by)));

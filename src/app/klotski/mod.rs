@@ -333,6 +333,10 @@ impl PlayView for KlotskiPlay {
         }
     }
 
+    fn show_anatomy(&mut self, anatomy: RunAnatomy) {
+        self.anatomy = Some(anatomy);
+    }
+
     fn play_run(
         &mut self,
         start: crate::app::model::Start,

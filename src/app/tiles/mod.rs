@@ -347,6 +347,10 @@ impl PlayView for TilesPlay {
         }
     }
 
+    fn show_anatomy(&mut self, anatomy: RunAnatomy) {
+        self.anatomy = Some(anatomy);
+    }
+
     fn play_run(
         &mut self,
         start: crate::app::model::Start,

@@ -1060,3 +1060,30 @@ fn esc_closes_the_inspector_as_close_does() {
         "Inspector closed; its run was not finished."
     );
 }
+
+/// A run inspected to its end has its anatomy: after Close, the Anatomy
+/// tab shows the inspected run's (not "No run yet"), its nodes by depth
+/// adding up to the run's expansions, from the same events the inspector
+/// folded.
+#[test]
+fn a_run_inspected_to_its_end_hands_its_anatomy_to_the_play_view() {
+    let mut h = harness();
+    inspect(&mut h, "astar", "1 2 3 4 0 6 7 5 8");
+    run_to_end(&mut h, 20);
+    let expanded = inspector(&h).model().expanded;
+    h.get_by_label("Close").click();
+    h.run();
+    h.get_by_label("Anatomy").click();
+    h.run();
+    assert!(h.query_by_label_contains("No run yet").is_none());
+    let run = h
+        .state()
+        .tiles()
+        .anatomy
+        .clone()
+        .expect("the inspected run's anatomy");
+    let a = run.anatomy.expect("recorded");
+    assert_eq!(run.stats.expanded, expanded);
+    assert_eq!(a.by_depth.iter().sum::<u64>(), expanded);
+    h.get_by_label("Anatomy of A* with Manhattan distance");
+}
