@@ -77,6 +77,8 @@ messages! {
     AlreadyAtStart => "Back to the start already.", "已经在起始局面。";
     AtGoalJump => "At the goal (Ctrl+Z goes back).", "已到目标局面（Ctrl+Z 撤销）。";
     AlreadyAtGoal => "At the goal already.", "已经在目标局面。";
+    OffTheGoal { moves: usize } =>
+        "Moved off the goal ({moves} moves played).", "已离开目标局面（已走 {moves} 步）。";
     EditOn => "Edit mode: click two tiles to swap them.", "编辑模式：点击两个块即可交换。";
     EditOff => "Edit mode off.", "编辑模式已关闭。";
     UnsolvableNow { why: String } => "Unsolvable: {why}", "无解：{why}";

@@ -721,3 +721,18 @@ fn a_burst_of_arrow_keys_in_one_frame_moves_once_for_each_key() {
     assert_eq!(cells(&h), expected.cells());
     assert_eq!(h.state().tiles().game.moves(), moved);
 }
+
+/// "At the goal" is not left standing once a move leaves the goal: the
+/// status line says the board moved off it.
+#[test]
+fn a_move_off_the_goal_replaces_the_at_the_goal_status() {
+    let mut h = harness();
+    set_board(&mut h, LONG);
+    h.get_by_label("Go to goal").click();
+    h.run();
+    assert_eq!(h.state().status(), "At the goal (Ctrl+Z goes back).");
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert!(!h.state().tiles().game.is_solved(), "a move was made");
+    assert_eq!(h.state().status(), "Moved off the goal (1 move played).");
+}

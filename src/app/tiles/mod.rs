@@ -298,6 +298,14 @@ impl TilesPlay {
                 self.animate_if(settings, &before, &action, now);
             }
             self.playback.playing = false;
+            // Whatever the status said at the goal ("At the goal", "Solved
+            // by hand") is stale once a move (a click, a key, a drag or a
+            // hover slide) leaves it.
+            if before == self.game.goal && !self.game.is_solved() {
+                self.status = Said::msg(TilesMsg::OffTheGoal {
+                    moves: self.game.moves(),
+                });
+            }
             if let Some(t) = self.game.finished()
                 && self.game.is_solved()
             {
