@@ -809,7 +809,7 @@ fn inspection_and_new(ui: &mut egui::Ui, race: &mut RaceSettings, out: &mut Vec<
         ui.add(
             egui::DragValue::new(&mut race.inspection)
                 .range(0..=MAX_INSPECTION)
-                .suffix(" s"),
+                .suffix(tr(ui, crate::app::i18n::TilesMsg::SecondsSuffix)),
         )
         .labelled_by(label.id)
         .on_hover_text(tr(ui, RaceMsg::InspectionHint));

@@ -347,3 +347,25 @@ fn render_tiles_in_chinese() {
         }
     }
 }
+
+/// The race's inspection field counts in the interface's seconds, as the
+/// play panel's time limit does ("5 秒", not "5 s").
+#[test]
+fn the_race_inspection_field_says_seconds_in_chinese() {
+    let mut h = harness_with(Settings {
+        animate: false,
+        language: Lang::Chinese,
+        ..Settings::default()
+    });
+    h.run();
+    h.get_by_label("竞速").click();
+    h.run();
+    let field = h.get_by_label("观察时间：");
+    let value = field
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+        .to_string();
+    assert!(value.ends_with(" 秒"), "{value:?}");
+    assert!(!value.ends_with(" s"), "{value:?}");
+}
