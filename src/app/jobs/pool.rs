@@ -117,6 +117,10 @@ struct Shared {
     state: Mutex<State>,
     /// Told whenever a read or build ends (or is given up).
     changed: Condvar,
+    /// Taken by a read or build once its progress is shown, before it
+    /// starts: a test holds it to see the progress of a build that would
+    /// otherwise end (the 6-6-3 in a tenth of a second) before a frame.
+    hold: Mutex<()>,
 }
 
 #[derive(Default)]
@@ -199,9 +203,17 @@ impl DatabasePool {
             shared: Arc::new(Shared {
                 state: Mutex::new(State::default()),
                 changed: Condvar::new(),
+                hold: Mutex::new(()),
             }),
             cache_dir,
         }
+    }
+
+    /// Hold every read and build at its start, its progress shown, until
+    /// the guard is dropped (tests).
+    #[cfg(test)]
+    pub fn hold_builds(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.shared.hold.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The database of `partition` for `goal`, if held.
@@ -278,6 +290,7 @@ impl DatabasePool {
                 work.building(0.0);
             }
             repaint();
+            drop(self.shared.hold.lock().unwrap_or_else(|p| p.into_inner()));
             let progress = |f| {
                 if work.building(f) {
                     repaint();

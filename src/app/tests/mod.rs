@@ -941,6 +941,10 @@ fn solving_with_pdb(board: Option<&str>) -> TestApp {
 /// built, and wait (at most `secs`) until its build's progress bar shows;
 /// the solve is then still running.
 pub(super) fn solve_showing_build(h: &mut Harness<'_, HuarongApp>, name: &str, secs: u64) {
+    // Held at its start (its bar shown) until seen: a 6-6-3 build takes a
+    // tenth of a second, less than a frame's turn here.
+    let pool = h.state().jobs().databases().clone();
+    let held = pool.hold_builds();
     h.get_by_label("Solve").click();
     h.run_ok();
     // A far start is held back with advice first: solve anyway, as a user
@@ -958,6 +962,7 @@ pub(super) fn solve_showing_build(h: &mut Harness<'_, HuarongApp>, name: &str, s
         "build progress",
     );
     assert!(h.state().is_solving(), "finished without showing the build");
+    drop(held);
 }
 
 #[test]
