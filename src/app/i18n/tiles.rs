@@ -316,10 +316,12 @@ messages! {
     InspectorClosed =>
         "Inspector closed; its run was not finished.",
         "检视器已关闭；它的运行没有结束。";
+    // `ended` ends with the run's time ("… 0.35 ms"): the sentence ends
+    // after it.
     InspectorClosedAfter { ended: String } =>
-        "Inspector closed. Its run: {ended}",
-        "检视器已关闭。它的运行：{ended}";
+        "Inspector closed. Its run: {ended}.",
+        "检视器已关闭。它的运行：{ended}。";
     InspectorSolutionHanded { ended: String } =>
-        "Inspector closed. Its run: {ended} Its solution is in the Steps panel: press Play to watch it.",
-        "检视器已关闭。它的运行：{ended}其解法已放入“步骤”面板：按“播放”逐步显示。";
+        "Inspector closed. Its run: {ended}. Its solution is in the Steps panel: press Play to watch it.",
+        "检视器已关闭。它的运行：{ended}。其解法已放入“步骤”面板：按“播放”逐步显示。";
 }

@@ -129,8 +129,10 @@ fn closing_a_solved_run_puts_its_solution_in_the_steps_panel() {
     h.run();
     assert!(h.state().inspector().is_none());
     let status = h.state().status();
+    // The run's figures end their sentence before the next begins (they
+    // end with its time: "… ms").
     assert!(
-        status.contains("Its solution is in the Steps panel"),
+        status.contains(" ms. Its solution is in the Steps panel"),
         "{status}"
     );
     let sol = h
