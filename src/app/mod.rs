@@ -557,14 +557,25 @@ impl eframe::App for HuarongApp {
             ui.horizontal(|ui| {
                 ui.label(tr(ui, TilesMsg::PuzzleLabel));
                 let solving = self.view().is_solving();
+                // On the race screen the switch shows and sets the race's
+                // puzzle (its own setting), not the play view's.
+                let racing = matches!(self.screen, Screen::Race);
                 ui.add_enabled_ui(!solving, |ui| {
                     for view in self.views.iter() {
                         let (family, label) = (view.family(), view.switch_label());
-                        if ui
-                            .selectable_label(self.settings.family == family, tr(ui, label))
-                            .clicked()
-                        {
-                            commands.push(Command::SetFamily(family));
+                        let shown = match racing {
+                            true => self.settings.race.family() == family,
+                            false => self.settings.family == family,
+                        };
+                        if ui.selectable_label(shown, tr(ui, label)).clicked() {
+                            commands.push(match racing {
+                                true => {
+                                    let mut changed = self.settings.clone();
+                                    changed.race.set_family(family);
+                                    Command::SetSettings(Box::new(changed))
+                                }
+                                false => Command::SetFamily(family),
+                            });
                         }
                     }
                 });

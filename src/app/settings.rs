@@ -508,6 +508,19 @@ pub const SIDES: std::ops::RangeInclusive<u8> = 3..=10;
 pub const MAX_INSPECTION: u8 = 15;
 
 impl RaceSettings {
+    /// The family of puzzle raced.
+    pub fn family(&self) -> Family {
+        match self.klotski {
+            true => Family::Klotski,
+            false => Family::Tiles,
+        }
+    }
+
+    /// Race `family`'s puzzles.
+    pub fn set_family(&mut self, family: Family) {
+        self.klotski = family == Family::Klotski;
+    }
+
     /// The board's shape, clamped into range.
     pub fn shape(&self) -> Shape {
         let side = self.side.clamp(*SIDES.start(), *SIDES.end());

@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicUsize;
 use std::time::Duration;
 
 use eframe::egui::Key;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use super::analysis::{self, Exact};
 use super::attempt::{Attempt, Phase};
@@ -775,4 +775,24 @@ fn the_keys_window_names_the_arrow_setting_chosen_and_the_race_key() {
         h.get_by_label(&what.text(Lang::English));
         h.get_by_label(&TilesMsg::KeySpaceWhat.text(Lang::English));
     }
+}
+
+/// On the race screen the top bar's puzzle switch shows and sets the
+/// race's puzzle: it no longer highlights "Sliding tiles" while the race
+/// runs Klotski, and choosing Klotski there switches the race.
+#[test]
+fn the_puzzle_switch_shows_and_sets_the_races_puzzle() {
+    let folder = tempfile::TempDir::new().unwrap();
+    let mut h = race_app(folder.path().join("records.ron"), folder.path());
+    let klotski_selected = |h: &egui_kittest::Harness<'_, crate::app::HuarongApp>| {
+        h.get_by_label("Klotski 华容道").accesskit_node().toggled()
+            == Some(eframe::egui::accesskit::Toggled::True)
+    };
+    assert!(!h.state().settings().race.klotski);
+    assert!(!klotski_selected(&h), "a tile race");
+    h.get_by_label("Klotski 华容道").click();
+    h.run();
+    assert!(h.state().settings().race.klotski, "the race is Klotski's");
+    assert!(matches!(h.state().screen, Screen::Race), "still racing");
+    assert!(klotski_selected(&h));
 }
