@@ -75,15 +75,20 @@ impl StateKey {
     /// The tile in each of a board's `cells` cells (`None`: not a tile key
     /// of that size).
     pub fn tiles(&self, cells: usize) -> Option<Vec<u8>> {
+        (0..cells).map(|i| self.tile(cells, i)).collect()
+    }
+
+    /// The tile in cell `i` of a board of `cells` cells (`None`: not a
+    /// tile key of that size).
+    #[inline]
+    fn tile(&self, cells: usize, i: usize) -> Option<u8> {
         match self {
-            Self::Packed([word, ..]) if cells <= ONE_WORD => {
-                Some((0..cells).map(|i| (word >> (4 * i) & 0xF) as u8).collect())
-            }
+            Self::Packed([word, ..]) if cells <= ONE_WORD => Some((word >> (4 * i) & 0xF) as u8),
             Self::Packed([lo, hi, _]) if cells <= TWO_WORDS => {
                 let wide = (*hi as u128) << 64 | *lo as u128;
-                Some((0..cells).map(|i| (wide >> (5 * i) & 0x1F) as u8).collect())
+                Some((wide >> (5 * i) & 0x1F) as u8)
             }
-            Self::Cells(c) if c.len() == cells => Some(c.to_vec()),
+            Self::Cells(c) if c.len() == cells => c.get(i).copied(),
             _ => None,
         }
     }
@@ -155,24 +160,13 @@ impl StateWords {
 /// A tile key's numbers, space separated, appended to `out`, without a
 /// string per number: a trace writes hundreds of thousands.
 fn write_tiles(key: &StateKey, cells: usize, out: &mut Vec<u8>) {
-    let tile = |i: usize| -> u8 {
-        match key {
-            StateKey::Packed([word, ..]) if cells <= ONE_WORD => (word >> (4 * i) & 0xF) as u8,
-            StateKey::Packed([lo, hi, _]) if cells <= TWO_WORDS => {
-                let wide = (*hi as u128) << 64 | *lo as u128;
-                (wide >> (5 * i) & 0x1F) as u8
-            }
-            StateKey::Cells(c) => c.get(i).copied().unwrap_or(0),
-            _ => 0,
-        }
-    };
-    if matches!(key, StateKey::None) || matches!(key, StateKey::Cells(c) if c.len() != cells) {
+    if key.tile(cells, 0).is_none() {
         return;
     }
     // Byte by byte: no call per number.
     out.reserve(3 * cells);
     for i in 0..cells {
-        let t = tile(i);
+        let t = key.tile(cells, i).unwrap_or(0);
         if i > 0 {
             out.push(b' ');
         }
