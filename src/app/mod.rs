@@ -37,6 +37,8 @@ mod tests;
 mod tiles;
 mod tuning;
 mod view;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 mod widgets;
 
 use eframe::egui;
@@ -77,6 +79,9 @@ pub struct HuarongApp {
     titled: Option<i18n::Lang>,
     /// The picture the tiles are cut from.
     picture: picture::Picture,
+    /// The web page's live region the status line is copied into.
+    #[cfg(target_arch = "wasm32")]
+    status_mirror: Option<web::StatusMirror>,
 }
 
 impl HuarongApp {
@@ -124,7 +129,32 @@ impl HuarongApp {
             files: files::FileDialogs::default(),
             titled: None,
             picture: picture::Picture::default(),
+            #[cfg(target_arch = "wasm32")]
+            status_mirror: None,
         }
+    }
+
+    /// The web edition: remembered settings from the browser's storage,
+    /// no files (a browser has none) for the databases or race records.
+    #[cfg(target_arch = "wasm32")]
+    pub fn for_web(cc: &eframe::CreationContext<'_>) -> Self {
+        fonts::install(&cc.egui_ctx);
+        let settings: Settings = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, eframe::APP_KEY))
+            .unwrap_or_else(|| {
+                let browser = web_sys::window().and_then(|w| w.navigator().language());
+                Settings {
+                    language: i18n::Lang::from_locale(|_| browser.clone()),
+                    ..Settings::default()
+                }
+            });
+        Self::with_settings(
+            settings,
+            rand::make_rng(),
+            std::path::PathBuf::from("/no-files-in-a-browser"),
+            None,
+        )
     }
 
     /// The play view of the family chosen.
@@ -616,6 +646,12 @@ impl eframe::App for HuarongApp {
         for cmd in commands {
             self.apply(cmd, &ctx, now);
         }
+        #[cfg(target_arch = "wasm32")]
+        if let Some(mirror) = &mut self.status_mirror
+            && let Some(line) = widgets::steps::shown_status(&ctx)
+        {
+            mirror.show(&line);
+        }
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
@@ -624,6 +660,7 @@ impl eframe::App for HuarongApp {
 }
 
 /// Open the window. Blocks until it is closed.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

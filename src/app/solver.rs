@@ -3,21 +3,21 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use crate::engine::Stats;
 use crate::engine::control::Stop;
 use crate::engine::job::JobPanicked;
-use crate::engine::strategy::{self, SolveError, Strategy};
+use crate::engine::strategy::{self, SolveError, Strategy, Tuning};
 use crate::engine::{
     Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Progress, TilePuzzle,
     TracePoint, solve_tiles,
 };
 use crate::storage::pdb_cache::{PdbLoad, PdbSource};
 
-use super::jobs::{DbPhase, DbWork, Handle, JobKind, Jobs};
+use super::jobs::{DbPhase, DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
 use crate::app::widgets::anatomy::{Recording, solve_recorded};
 use crate::engine::observe::Truth;
 
 /// What a finished run hands back.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Finished {
     /// The puzzle that was solved.
     pub puzzle: TilePuzzle,
@@ -31,7 +31,7 @@ pub struct Finished {
 }
 
 /// The time a solve spent on its pattern database before searching.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DatabaseTime {
     /// The partition's name (`7-8`).
     pub name: String,
@@ -64,6 +64,103 @@ impl std::fmt::Display for DatabaseTime {
     }
 }
 
+/// A tile board's solve as data: what [`Running::start`] runs, on a
+/// thread or in a web worker.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SolveTiles {
+    puzzle: TilePuzzle,
+    /// The strategy's registry name and knobs.
+    strategy: String,
+    tuning: Tuning,
+    heuristic: HeuristicKind,
+    recording: Recording,
+}
+
+impl Task for SolveTiles {
+    type Output = Finished;
+    const NAME: &'static str = "solve_tiles";
+
+    fn run(self, ctl: &Control, env: &TaskEnv) -> Finished {
+        let SolveTiles {
+            puzzle,
+            strategy,
+            tuning,
+            heuristic,
+            recording,
+        } = self;
+        let strategy = match strategy::configure(&strategy, &tuning) {
+            Ok(s) => s,
+            Err(e) => {
+                return Finished {
+                    puzzle,
+                    outcome: Err(e),
+                    database: None,
+                    anatomy: None,
+                };
+            }
+        };
+        let partition = heuristic.partition(&puzzle.goal);
+        let mut database = None;
+        let pdb = match (partition, strategy.uses_heuristic()) {
+            (Some(partition), true) => {
+                let on_database = env.on_database.clone();
+                let got = env.databases.get(
+                    &puzzle.goal,
+                    &partition,
+                    &env.database,
+                    &|| on_database(),
+                    &ctl.cancel,
+                );
+                match got {
+                    Some(got) => {
+                        database = got.load.as_ref().map(DatabaseTime::of);
+                        env.database.hold_bytes(got.db.table_bytes());
+                        Some(got.db)
+                    }
+                    // Cancelled while building: the search never starts.
+                    None => return cancelled_solve(puzzle, None),
+                }
+            }
+            _ => None,
+        };
+        let choice = HeuristicChoice::with_database(heuristic, pdb);
+        // The error needs a heuristic (BFS's would be each distance).
+        let recording = match recording {
+            Recording::WithError if !strategy.uses_heuristic() => Recording::Shape,
+            r => r,
+        };
+        let (outcome, anatomy) = solve_recorded(
+            ctl,
+            recording,
+            |c| Truth::tiles(&puzzle.goal, c).and_then(Result::ok),
+            |c| solve_tiles(&*strategy, &puzzle, &choice, c),
+        );
+        Finished {
+            puzzle,
+            outcome,
+            database,
+            anatomy,
+        }
+    }
+
+    fn cancelled(&self, progress: Option<Progress>) -> Finished {
+        cancelled_solve(self.puzzle.clone(), progress)
+    }
+}
+
+/// A solve of `puzzle` cancelled with `progress` made.
+fn cancelled_solve(puzzle: TilePuzzle, progress: Option<Progress>) -> Finished {
+    Finished {
+        puzzle,
+        outcome: Ok(Outcome::stopped(
+            Stop::Cancelled,
+            super::jobs::stats_so_far(progress),
+        )),
+        database: None,
+        anatomy: None,
+    }
+}
+
 /// A running solve.
 pub struct Running {
     job: Handle<Finished>,
@@ -73,9 +170,6 @@ pub struct Running {
     database: DbWork,
     /// That database's partition name (`7-8`), if the heuristic has one.
     database_name: Option<&'static str>,
-    /// Its tables' bytes once in hand (0 before, or without one): the live
-    /// counters show them apart from the search's memory.
-    database_bytes: Arc<std::sync::atomic::AtomicU64>,
     /// The local search's trace so far.
     pub trace: TraceLog,
     /// What the run records of itself.
@@ -133,7 +227,6 @@ impl Running {
         repaint: impl Fn() + Send + Sync + 'static,
     ) -> Self {
         let database = DbWork::default();
-        let database_sink = database.clone();
         let trace = TraceLog::default();
         let repaint = Arc::new(repaint);
         let on_progress = repaint.clone();
@@ -147,69 +240,29 @@ impl Running {
         let database_name = heuristic
             .partition_name()
             .filter(|_| strategy.uses_heuristic());
-        let on_database = repaint.clone();
-        let pool = jobs.databases().clone();
-        let database_bytes = Arc::new(std::sync::atomic::AtomicU64::new(0));
-        let held = database_bytes.clone();
-        let work = move |ctl: &Control| {
-            let partition = heuristic.partition(&puzzle.goal);
-            let mut database = None;
-            let pdb = match (partition, strategy.uses_heuristic()) {
-                (Some(partition), true) => {
-                    let got = pool.get(
-                        &puzzle.goal,
-                        &partition,
-                        &database_sink,
-                        &|| on_database(),
-                        &ctl.cancel,
-                    );
-                    match got {
-                        Some(got) => {
-                            database = got.load.as_ref().map(DatabaseTime::of);
-                            held.store(got.db.table_bytes(), std::sync::atomic::Ordering::Relaxed);
-                            Some(got.db)
-                        }
-                        // Cancelled while building: the search never starts.
-                        None => {
-                            return Finished {
-                                puzzle,
-                                outcome: Ok(Outcome::stopped(Stop::Cancelled, Stats::default())),
-                                database: None,
-                                anatomy: None,
-                            };
-                        }
-                    }
-                }
-                _ => None,
-            };
-            let choice = HeuristicChoice::with_database(heuristic, pdb);
-            // The error needs a heuristic (BFS's would be each distance).
-            let recording = match recording {
-                Recording::WithError if !strategy.uses_heuristic() => Recording::Shape,
-                r => r,
-            };
-            let (outcome, anatomy) = solve_recorded(
-                ctl,
-                recording,
-                |c| Truth::tiles(&puzzle.goal, c).and_then(Result::ok),
-                |c| solve_tiles(&*strategy, &puzzle, &choice, c),
-            );
-            Finished {
-                puzzle,
-                outcome,
-                database,
-                anatomy,
-            }
+        let task = SolveTiles {
+            puzzle,
+            strategy: strategy.name().to_string(),
+            tuning: strategy.tuning(),
+            heuristic,
+            recording,
         };
+        let on_database = repaint.clone();
         // The last progress report comes before the result is ready: wake
         // the UI again once it is.
-        let job = jobs.spawn(kind, ctl, work, move || repaint());
+        let job = jobs.run(
+            kind,
+            ctl,
+            task,
+            database.clone(),
+            Arc::new(move || on_database()),
+            move || repaint(),
+        );
         Self {
             job,
             run,
             database,
             database_name,
-            database_bytes,
             trace,
             recording,
         }
@@ -218,8 +271,7 @@ impl Running {
     /// Bytes of the pattern database the search reads, once in hand (0
     /// before, or for a run without one).
     pub fn database_bytes(&self) -> u64 {
-        self.database_bytes
-            .load(std::sync::atomic::Ordering::Relaxed)
+        self.database.held_bytes()
     }
 
     /// Ask the search to stop.
@@ -251,4 +303,115 @@ impl Running {
 /// The strategy named in the settings, or the first one registered.
 pub fn strategy_named(name: &str) -> &'static dyn Strategy {
     strategy::find(name).unwrap_or(strategy::STRATEGIES[0])
+}
+
+#[cfg(test)]
+mod task_tests {
+    use super::*;
+    use crate::app::jobs::runner;
+
+    /// A solve's answer as the web edition gets it: the task sent to a
+    /// worker as JSON, its answer read back from JSON.
+    fn sent(task: &SolveTiles, env: &TaskEnv) -> Finished {
+        let json = serde_json::to_string(task).unwrap();
+        let run = runner(SolveTiles::NAME).unwrap();
+        let answer = run(&json, &Control::default(), env).unwrap();
+        let back: Finished = serde_json::from_str(&answer).unwrap();
+        // Read back whole: written again, it is the same text.
+        assert_eq!(serde_json::to_string(&back).unwrap(), answer);
+        back
+    }
+
+    #[test]
+    fn a_solve_sent_as_json_answers_as_on_a_thread() {
+        let dir = tempfile::tempdir().unwrap();
+        let jobs = Jobs::new(dir.path().to_path_buf());
+        let env = TaskEnv {
+            databases: jobs.databases().clone(),
+            database: DbWork::default(),
+            on_database: Arc::new(|| {}),
+        };
+        let untimed = |f: &Finished| {
+            f.outcome.clone().map(|mut o| {
+                o.stats.elapsed = Duration::ZERO;
+                o
+            })
+        };
+        let weighted = strategy::configure(
+            "weighted",
+            &Tuning {
+                weight: Some(3.0),
+                ..Tuning::default()
+            },
+        )
+        .unwrap();
+        let runs = [
+            (
+                "astar",
+                Tuning::default(),
+                Recording::WithError,
+                "8 6 7 2 5 4 3 0 1",
+            ),
+            (
+                "annealing",
+                Tuning::default(),
+                Recording::Shape,
+                "8 6 7 2 5 4 3 0 1",
+            ),
+            (
+                "bfs",
+                Tuning::default(),
+                Recording::Off,
+                "1 2 3 4 5 6 8 7 0",
+            ),
+            (
+                "weighted",
+                weighted.tuning(),
+                Recording::Shape,
+                "8 6 7 2 5 4 3 0 1",
+            ),
+            (
+                "nosuchstrategy",
+                Tuning::default(),
+                Recording::Off,
+                "8 6 7 2 5 4 3 0 1",
+            ),
+        ];
+        for (name, tuning, recording, state) in runs {
+            let task = || SolveTiles {
+                puzzle: TilePuzzle::parse(state, None, None).unwrap(),
+                strategy: name.to_string(),
+                tuning,
+                heuristic: HeuristicKind::Manhattan,
+                recording,
+            };
+            let direct = task().run(&Control::default(), &env);
+            let back = sent(&task(), &env);
+            assert_eq!(back.puzzle, direct.puzzle, "{name}");
+            assert_eq!(untimed(&back), untimed(&direct), "{name}");
+            assert_eq!(back.anatomy, direct.anatomy, "{name}");
+        }
+    }
+
+    #[test]
+    fn a_cancelled_task_hands_back_a_cancelled_run_with_its_progress() {
+        let task = SolveTiles {
+            puzzle: TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap(),
+            strategy: "bfs".to_string(),
+            tuning: Tuning::default(),
+            heuristic: HeuristicKind::Manhattan,
+            recording: Recording::Off,
+        };
+        let progress = Progress {
+            expanded: 1234,
+            generated: 2345,
+            ..Progress::default()
+        };
+        let outcome = task.cancelled(Some(progress)).outcome.unwrap();
+        assert_eq!(outcome.status, crate::engine::Status::Cancelled);
+        assert_eq!(
+            (outcome.stats.expanded, outcome.stats.generated),
+            (1234, 2345)
+        );
+    }
 }

@@ -51,7 +51,7 @@ pub const DEFAULT_MAX_BYTES: u64 = 4 << 30;
 /// let limits = Limits { max_nodes: Some(1_000), ..Limits::default() };
 /// assert_eq!(limits.max_bytes, Some(4 << 30));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Limits {
     /// Maximum nodes expanded.
     pub max_nodes: Option<u64>,
@@ -72,7 +72,7 @@ impl Default for Limits {
 }
 
 /// A snapshot of a running search, sent to the progress observer.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Progress {
     /// Nodes expanded so far.
     pub expanded: u64,
@@ -158,7 +158,7 @@ impl Pauses {
 /// One point of a local search's trace: sent for every iteration of a short
 /// run and ever more thinly as a run grows (the start and the last
 /// iteration always; see [`crate::search::TRACE_DENSE`]).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct TracePoint {
     /// Iterations so far (all restarts together).
     pub iteration: u64,
@@ -258,7 +258,7 @@ impl Control {
 }
 
 /// Why a search stopped early.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Stop {
     /// The cancel flag was raised.
     Cancelled,

@@ -40,6 +40,43 @@ impl Serialize for Status {
     }
 }
 
+/// A status whole, limit kind included (an outcome sent to and from a web
+/// worker); [`Status`]'s own `Serialize` is the CLI's one word.
+mod status_whole {
+    use super::{LimitKind, Status};
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize)]
+    enum Whole {
+        Solved,
+        Unsolvable,
+        Limit(LimitKind),
+        Cancelled,
+        NotFound,
+    }
+
+    pub fn serialize<S: serde::Serializer>(status: &Status, s: S) -> Result<S::Ok, S::Error> {
+        match *status {
+            Status::Solved => Whole::Solved,
+            Status::Unsolvable => Whole::Unsolvable,
+            Status::Limit(kind) => Whole::Limit(kind),
+            Status::Cancelled => Whole::Cancelled,
+            Status::NotFound => Whole::NotFound,
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Status, D::Error> {
+        Ok(match Whole::deserialize(d)? {
+            Whole::Solved => Status::Solved,
+            Whole::Unsolvable => Status::Unsolvable,
+            Whole::Limit(kind) => Status::Limit(kind),
+            Whole::Cancelled => Status::Cancelled,
+            Whole::NotFound => Status::NotFound,
+        })
+    }
+}
+
 impl std::fmt::Display for Status {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
@@ -47,7 +84,7 @@ impl std::fmt::Display for Status {
 }
 
 /// Which limit stopped a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LimitKind {
     /// Too many nodes expanded.
@@ -69,7 +106,7 @@ impl std::fmt::Display for LimitKind {
 }
 
 /// Counters every strategy fills in.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Stats {
     /// Nodes whose successors were generated.
     pub expanded: u64,
@@ -116,9 +153,10 @@ pub struct Stats {
 /// assert_eq!(o.status, Status::Unsolvable);
 /// assert!(o.path.is_empty());
 /// ```
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Outcome<M> {
     /// How the search ended.
+    #[serde(with = "status_whole")]
     pub status: Status,
     /// Moves from the start to the goal when solved; empty otherwise.
     pub path: Vec<M>,

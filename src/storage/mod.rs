@@ -166,7 +166,7 @@ fn open_in_place(path: &Path) -> std::io::Result<File> {
         // Non-blocking, a FIFO's open fails at once (ENXIO) while nobody
         // reads it, instead of waiting for a reader however long.
         options.custom_flags(libc::O_NONBLOCK);
-        let started = std::time::Instant::now();
+        let started = web_time::Instant::now();
         loop {
             match options.open(path) {
                 Ok(probe) => {

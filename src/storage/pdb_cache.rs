@@ -7,7 +7,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use crate::engine::CancelToken;
 use crate::engine::tiles::Board;

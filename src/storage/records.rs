@@ -320,8 +320,8 @@ pub fn keep_aside(path: &Path) -> std::io::Result<PathBuf> {
     let name = path
         .file_name()
         .map_or_else(|| FILE_NAME.into(), |n| n.to_string_lossy().into_owned());
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let now = web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     for n in 1..=1000u32 {
         let aside_name = if n == 1 {
@@ -725,8 +725,8 @@ mod tests {
     fn keep_aside_never_replaces_a_file() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("r.ron");
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
+        let now = web_time::SystemTime::now()
+            .duration_since(web_time::UNIX_EPOCH)
             .unwrap()
             .as_secs();
         // Names for this second and the next already taken.

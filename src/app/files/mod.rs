@@ -5,7 +5,8 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 mod dialog;
 
@@ -121,6 +122,7 @@ pub type NativeDialog = fn(FileAction, Lang) -> NativeAnswer;
 const TOO_QUICK_TO_BE_A_PERSON: Duration = Duration::from_millis(300);
 
 /// The system's file dialog through rfd.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn rfd_dialog(action: FileAction, lang: Lang) -> NativeAnswer {
     if let Some(why) = no_native_dialog() {
         return NativeAnswer::Unavailable(why);
@@ -135,6 +137,12 @@ pub fn rfd_dialog(action: FileAction, lang: Lang) -> NativeAnswer {
         Some(name) => dialog.set_file_name(name).save_file(),
     };
     classify(chosen, asked.elapsed())
+}
+
+/// The web edition has no system dialog (its requests never get here).
+#[cfg(target_arch = "wasm32")]
+pub fn rfd_dialog(_: FileAction, _: Lang) -> NativeAnswer {
+    NativeAnswer::Unavailable(Msg::FilesNotOnTheWeb)
 }
 
 /// What rfd's answer after `took` means (see [`TOO_QUICK_TO_BE_A_PERSON`]).
@@ -213,6 +221,11 @@ impl FileDialogs {
     /// Ask for a path for `action`: the system dialog first.
     pub fn request(&mut self, ctx: &egui::Context, action: FileAction) {
         if self.pending.is_some() || self.in_app.is_some() {
+            return;
+        }
+        // A browser has no files to list or open by path.
+        if cfg!(target_arch = "wasm32") {
+            self.notice = Some(Said::msg(Msg::FilesNotOnTheWeb));
             return;
         }
         let (tx, rx) = mpsc::channel();

@@ -51,6 +51,9 @@ messages! {
     NativeMissing =>
         "No system file dialog: no session bus for xdg-desktop-portal and no zenity",
         "没有系统文件对话框：既没有 xdg-desktop-portal 所需的会话总线，也没有 zenity";
+    FilesNotOnTheWeb =>
+        "Files are not in the web edition yet: the installed app opens and saves them.",
+        "网页版还不能打开或保存文件；安装版可以。";
     NativeStopped =>
         "The system file dialog stopped without an answer.",
         "系统文件对话框未作回答就关闭了。";

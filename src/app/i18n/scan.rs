@@ -246,6 +246,7 @@ const NOT_SHOWN: &[&str] = &[
     "unreachable!(",
     "assert",
     "Id::new(",
+    "Id::unique(",
     "id_salt(",
     ".id(",
     "#[",
@@ -270,6 +271,9 @@ const NOT_SHOWN: &[&str] = &[
     "#[error(",
     "write!(",
     "s.label()",
+    // The details of an internal error (a bug's or the browser's words),
+    // shown after the app's own words for it.
+    "internal(",
 ];
 
 /// Every string literal in view code that reads as English words (two

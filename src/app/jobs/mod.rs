@@ -7,15 +7,21 @@
 //! `logic` (through the views that hold them), never from drawing.
 
 mod pool;
+mod task;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 pub use pool::{DatabasePool, DbPhase, DbWork, Got};
+#[cfg(any(test, target_arch = "wasm32"))]
+pub use task::runner;
+pub use task::{Task, TaskEnv};
 
 use super::error::Busy;
-use crate::engine::job::{Job, JobPanicked};
-use crate::engine::{Control, Progress};
+use crate::engine::job::JobPanicked;
+use crate::engine::{Control, Progress, Stats};
 
 /// What a job does, for [`Jobs::busy`] and for a test to ask what runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,17 +77,55 @@ impl Jobs {
         work: impl FnOnce(&Control) -> T + Send + 'static,
         wake: impl FnOnce() + Send + 'static,
     ) -> Handle<T> {
+        Handle {
+            #[cfg(not(target_arch = "wasm32"))]
+            job: crate::engine::job::Job::spawn_waking(ctl, work, wake),
+            #[cfg(target_arch = "wasm32")]
+            job: {
+                let _ = (ctl, work, wake);
+                web::WorkerJob::refused(kind)
+            },
+            ticket: self.ticket(kind),
+        }
+    }
+
+    /// Run `task` as a job of `kind`, with `ctl`: on its own thread, or in
+    /// a web worker in the web edition. `database` shows its database work
+    /// and `on_database` is called when that has news worth a frame;
+    /// `wake` is called once its result is ready.
+    pub fn run<T: Task>(
+        &self,
+        kind: JobKind,
+        ctl: Control,
+        task: T,
+        database: DbWork,
+        on_database: Arc<dyn Fn() + Send + Sync>,
+        wake: impl FnOnce() + Send + 'static,
+    ) -> Handle<T::Output> {
+        let env = TaskEnv {
+            databases: self.databases.clone(),
+            database,
+            on_database,
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.spawn(kind, ctl, move |ctl| task.run(ctl, &env), wake);
+        #[cfg(target_arch = "wasm32")]
+        Handle {
+            job: web::WorkerJob::start(ctl, task, env, wake),
+            ticket: self.ticket(kind),
+        }
+    }
+
+    /// A new job's place in the list of those that run.
+    fn ticket(&self, kind: JobKind) -> Ticket {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         self.live
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push((id, kind));
-        Handle {
-            job: Job::spawn_waking(ctl, work, wake),
-            ticket: Ticket {
-                id,
-                live: self.live.clone(),
-            },
+        Ticket {
+            id,
+            live: self.live.clone(),
         }
     }
 
@@ -106,6 +150,19 @@ impl Jobs {
     }
 }
 
+/// The counters of a job stopped with `progress` made (none: nothing).
+pub fn stats_so_far(progress: Option<Progress>) -> Stats {
+    let p = progress.unwrap_or_default();
+    Stats {
+        expanded: p.expanded,
+        generated: p.generated,
+        peak_stored: p.stored,
+        peak_bytes: p.bytes,
+        elapsed: p.elapsed,
+        ..Stats::default()
+    }
+}
+
 /// A job's place in the owner's list, given up when its result is taken
 /// or the handle dropped.
 struct Ticket {
@@ -122,7 +179,10 @@ impl Ticket {
 
 /// A running job, typed by its result. Dropping it cancels the job.
 pub struct Handle<T: Send + 'static> {
-    job: Job<T>,
+    #[cfg(not(target_arch = "wasm32"))]
+    job: crate::engine::job::Job<T>,
+    #[cfg(target_arch = "wasm32")]
+    job: web::WorkerJob<T>,
     ticket: Ticket,
 }
 

@@ -5,9 +5,10 @@
 //! build: the 7-8 database is 0.6 GB and takes minutes to build.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{Board, CancelToken, HeuristicKind};
@@ -15,8 +16,9 @@ use crate::storage::pdb_cache::{self, PdbLoad};
 
 /// What a background step is doing with a pattern database, written by its
 /// thread and read by the panel each frame.
+/// It also carries the held database's size, once in hand.
 #[derive(Clone, Debug)]
-pub struct DbWork(Arc<AtomicU32>, Arc<Mutex<Option<Instant>>>);
+pub struct DbWork(Arc<AtomicU32>, Arc<Mutex<Option<Instant>>>, Arc<AtomicU64>);
 
 /// Least time between two frames asked for by a build's progress. Where
 /// the window is drawn in software (no GPU, e.g. a bare X server) a frame
@@ -42,7 +44,11 @@ pub enum DbPhase {
 /// Idle.
 impl Default for DbWork {
     fn default() -> Self {
-        Self(Arc::new(AtomicU32::new(Self::IDLE)), Arc::default())
+        Self(
+            Arc::new(AtomicU32::new(Self::IDLE)),
+            Arc::default(),
+            Arc::default(),
+        )
     }
 }
 
@@ -86,6 +92,30 @@ impl DbWork {
     /// The database work is over.
     pub fn idle(&self) {
         self.0.store(Self::IDLE, Ordering::Relaxed);
+    }
+
+    /// The database in hand has tables of `bytes` (the live counters show
+    /// them apart from the search's memory).
+    pub fn hold_bytes(&self, bytes: u64) {
+        self.2.store(bytes, Ordering::Relaxed);
+    }
+
+    /// The bytes of the database in hand (0 before, or without one).
+    pub fn held_bytes(&self) -> u64 {
+        self.2.load(Ordering::Relaxed)
+    }
+
+    /// The phase and bytes as two numbers (sent from a web worker).
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn raw(&self) -> (u32, u64) {
+        (self.0.load(Ordering::Relaxed), self.held_bytes())
+    }
+
+    /// Show the phase and bytes a web worker's copy sent.
+    #[cfg(target_arch = "wasm32")]
+    pub(crate) fn set_raw(&self, (phase, bytes): (u32, u64)) {
+        self.0.store(phase, Ordering::Relaxed);
+        self.hold_bytes(bytes);
     }
 
     /// Show what `other` shows (a job waiting for another's build).

@@ -12,7 +12,7 @@ pub mod hint;
 pub mod names;
 mod panel;
 mod solution;
-mod solve;
+pub(crate) mod solve;
 mod steps_panel;
 #[cfg(test)]
 mod tests;

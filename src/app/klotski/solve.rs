@@ -7,16 +7,53 @@ use super::solution::{KlotskiSolution, guarantee_note};
 use crate::app::i18n::klotski::unit;
 use crate::app::i18n::names::{counters, strategy_label, strategy_label_of};
 use crate::app::i18n::{KlotskiMsg, Lang, Message, Said, TilesMsg, reasons};
-use crate::app::jobs::{Handle, JobKind};
+use crate::app::jobs::{DbWork, Handle, JobKind, Task, TaskEnv};
 use crate::app::run_by::RunBy;
 use crate::app::settings::{GaveWay, Settings};
 use crate::app::solver::TraceLog;
 use crate::app::widgets::anatomy::{self, RunAnatomy};
 use crate::app::widgets::steps::Notice;
+use crate::engine::control::Stop;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::Truth;
-use crate::engine::strategy::{self, Family, SolveError};
-use crate::engine::{Control, Status, solve_klotski};
+use crate::engine::strategy::{self, Family, SolveError, Tuning};
+use crate::engine::{Control, Outcome, Progress, Status, solve_klotski};
+
+/// A Klotski solve as data: what Solve runs, on a thread or in a web
+/// worker.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SolveKlotski {
+    layout: Layout,
+    /// The strategy's registry name and knobs.
+    strategy: String,
+    tuning: Tuning,
+    metric: Metric,
+    recording: anatomy::Recording,
+}
+
+impl Task for SolveKlotski {
+    type Output = anatomy::Recorded<KMove, SolveError>;
+    const NAME: &'static str = "solve_klotski";
+
+    fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
+        let strategy = match strategy::configure(&self.strategy, &self.tuning) {
+            Ok(s) => s,
+            Err(e) => return (Err(e), None),
+        };
+        let (layout, metric) = (&self.layout, self.metric);
+        anatomy::solve_recorded(
+            ctl,
+            self.recording,
+            |c| Truth::klotski(layout, metric, c).ok(),
+            |c| solve_klotski(&*strategy, layout, metric, c),
+        )
+    }
+
+    fn cancelled(&self, progress: Option<Progress>) -> Self::Output {
+        let stats = crate::app::jobs::stats_so_far(progress);
+        (Ok(Outcome::stopped(Stop::Cancelled, stats)), None)
+    }
+}
 
 /// A solve running in the background.
 pub(super) struct Running {
@@ -92,21 +129,22 @@ impl KlotskiPlay {
                 .with_limits(settings.limits())
                 .with_progress(move |_| on_progress()),
         );
-        let layout = start.clone();
         let recording = anatomy::Recording::for_play(settings.record_anatomy);
+        let task = SolveKlotski {
+            layout: start.clone(),
+            strategy: name.to_string(),
+            tuning: strategy.tuning(),
+            metric,
+            recording,
+        };
         // Woken when the result is ready too: the last progress report
         // comes before it.
-        let job = self.jobs.spawn(
+        let job = self.jobs.run(
             JobKind::Solve,
             ctl,
-            move |ctl| {
-                anatomy::solve_recorded(
-                    ctl,
-                    recording,
-                    |c| Truth::klotski(&layout, metric, c).ok(),
-                    |c| solve_klotski(&*strategy, &layout, metric, c),
-                )
-            },
+            task,
+            DbWork::default(),
+            std::sync::Arc::new(|| {}),
             move || repaint(),
         );
         self.last_trace.clear();
@@ -263,5 +301,64 @@ impl KlotskiPlay {
             start: self.game.layout().clone(),
             trace: TraceLog::default(),
         });
+    }
+}
+
+#[cfg(test)]
+mod task_tests {
+    use super::*;
+    use crate::app::jobs::{DatabasePool, runner};
+
+    #[test]
+    fn a_klotski_solve_sent_as_json_answers_as_on_a_thread() {
+        let dir = tempfile::tempdir().unwrap();
+        let env = TaskEnv {
+            databases: DatabasePool::new(dir.path().to_path_buf()),
+            database: DbWork::default(),
+            on_database: std::sync::Arc::new(|| {}),
+        };
+        let untimed = |r: &Result<Outcome<KMove>, SolveError>| {
+            r.clone().map(|mut o| {
+                o.stats.elapsed = std::time::Duration::ZERO;
+                o
+            })
+        };
+        // 横刀立马, and a small layout two moves from its goal.
+        for (layout, name, metric, recording) in [
+            (
+                "BAAC/BAAC/DEEF/DGHF/I..J",
+                "bfs",
+                Metric::Moves,
+                anatomy::Recording::Shape,
+            ),
+            (
+                "BAAC/BAAC/DEEF/DGHF/I..J",
+                "astar",
+                Metric::Steps,
+                anatomy::Recording::Off,
+            ),
+            (
+                "BAAC/BAAC/DEEF/DGHF/I..J",
+                "fast",
+                Metric::Moves,
+                anatomy::Recording::Off,
+            ),
+        ] {
+            let task = || SolveKlotski {
+                layout: Layout::parse(layout).unwrap(),
+                strategy: name.to_string(),
+                tuning: Tuning::default(),
+                metric,
+                recording,
+            };
+            let direct = task().run(&Control::default(), &env);
+            let json = serde_json::to_string(&task()).unwrap();
+            let answer =
+                runner(SolveKlotski::NAME).unwrap()(&json, &Control::default(), &env).unwrap();
+            let back: <SolveKlotski as Task>::Output = serde_json::from_str(&answer).unwrap();
+            assert_eq!(serde_json::to_string(&back).unwrap(), answer, "{name}");
+            assert_eq!(untimed(&back.0), untimed(&direct.0), "{name}");
+            assert_eq!(back.1, direct.1, "{name}");
+        }
     }
 }

@@ -63,8 +63,8 @@ pub fn stream_of(rng: &SeededRng) -> SeededRng {
 
 /// Seconds since 1970 now, as a record's date.
 fn now_unix_s() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    web_time::SystemTime::now()
+        .duration_since(web_time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
 }
 

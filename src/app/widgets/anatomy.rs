@@ -20,7 +20,7 @@ use crate::engine::{Control, Outcome, Stats};
 use crate::units::thousands;
 
 /// What a solve records of its run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Recording {
     /// Nothing (the setting is off).
     Off,

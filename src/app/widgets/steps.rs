@@ -404,6 +404,10 @@ fn widest_button(ui: &egui::Ui, labels: &[&str]) -> f32 {
 /// The status line at the bottom of a play view, with a spinner while its
 /// solve runs (the tile and Klotski views share it).
 pub fn status_bar(ui: &mut egui::Ui, id: &'static str, busy: bool, status: &str) {
+    // What the status line says, for those who cannot see it (the web
+    // edition's live region).
+    ui.ctx()
+        .data_mut(|d| d.insert_temp(shown_status_id(), status.to_string()));
     egui::Panel::bottom(id).show(ui, |ui| {
         ui.horizontal(|ui| {
             if busy {
@@ -414,6 +418,16 @@ pub fn status_bar(ui: &mut egui::Ui, id: &'static str, busy: bool, status: &str)
             ui.add(egui::Label::new(status).truncate());
         });
     });
+}
+
+fn shown_status_id() -> egui::Id {
+    egui::Id::unique("the status line shown")
+}
+
+/// The status line the last frame showed, if any.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // the web edition's
+pub fn shown_status(ctx: &egui::Context) -> Option<String> {
+    ctx.data(|d| d.get_temp(shown_status_id()))
 }
 
 /// What a solved run's path is guaranteed to be, in `lang`, after the

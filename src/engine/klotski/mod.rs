@@ -21,7 +21,7 @@ pub use word::{BFS_MIRRORED_STATE_BYTES, BFS_STATE_BYTES, bfs};
 use crate::Dir;
 
 /// The shapes a piece may have, as (rows, columns).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum PieceShape {
     /// 1×1 (a soldier).
     Single,
@@ -56,7 +56,7 @@ impl PieceShape {
 }
 
 /// One block: its letter, shape and top-left cell.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Piece {
     /// The letter naming it in the text form.
     pub letter: char,
@@ -70,7 +70,7 @@ pub struct Piece {
 
 /// A Klotski position: board size, pieces, which one is the target and
 /// where its top-left cell must go.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Layout {
     /// Rows.
     pub rows: usize,

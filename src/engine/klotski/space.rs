@@ -173,7 +173,7 @@ impl KState {
 }
 
 /// A piece moved from one top-left cell to another (a step: a neighbour).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct KMove {
     /// Top-left cell before.
     pub from: u8,

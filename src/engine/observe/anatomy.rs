@@ -17,7 +17,7 @@ use crate::tiles::Board;
 use crate::tiles::table::DistanceTable;
 
 /// One IDA* iteration.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Iteration {
     /// Its bound on f.
     pub bound: u32,
@@ -30,7 +30,9 @@ pub struct Iteration {
 }
 
 /// The shape of a run: where its effort went.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, serde::Deserialize)]
+// Fields left out when empty read back as empty.
+#[serde(default)]
 pub struct Anatomy {
     /// Expanded nodes by depth: `by_depth[d]` have g = d. Sums to the
     /// nodes expanded.

@@ -46,6 +46,18 @@ impl Strategy for Annealing {
     fn params(&self) -> &'static [super::Param] {
         super::params::ANNEALING
     }
+    fn tuning(&self) -> Tuning {
+        let d = self.0;
+        Tuning {
+            seed: Some(d.seed),
+            t0: Some(d.t0),
+            alpha: Some(d.alpha),
+            window: Some(d.window),
+            max_iters: Some(d.max_iters),
+            restarts: Some(d.restarts),
+            ..Tuning::default()
+        }
+    }
     fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
         let d = self.0;
         Box::new(Annealing(AnnealParams {

@@ -53,6 +53,12 @@ impl Strategy for Dfs {
     fn params(&self) -> &'static [Param] {
         PARAMS
     }
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            depth: Some(self.0),
+            ..Tuning::default()
+        }
+    }
     fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
         Box::new(Dfs(t.depth.unwrap_or(self.0)))
     }

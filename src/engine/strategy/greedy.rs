@@ -46,6 +46,13 @@ impl Strategy for Greedy {
     fn params(&self) -> &'static [super::Param] {
         super::params::GREEDY
     }
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            seed: Some(self.0.seed),
+            max_iters: Some(self.0.max_iters),
+            ..Tuning::default()
+        }
+    }
     fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
         let d = self.0;
         Box::new(Greedy(GreedyParams {

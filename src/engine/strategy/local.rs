@@ -17,7 +17,7 @@ use crate::search::SearchSpace;
 /// let err = configure("annealing", &t).err().unwrap();
 /// assert_eq!(err.to_string(), "--alpha must be between 0 and 1 (exclusive), not 1.5");
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Tuning {
     /// Random seed.
     pub seed: Option<u64>,

@@ -78,6 +78,12 @@ pub trait Strategy: Send + Sync {
     /// This strategy with `tuning` applied (strategies without knobs ignore
     /// it). Callers go through [`configure`], which checks the values.
     fn tuned(&self, tuning: &Tuning) -> Box<dyn Strategy>;
+    /// Its knobs' values, such that `configure(name, &tuning())` makes
+    /// this strategy again (a run described as data, e.g. sent to a web
+    /// worker). The default, for strategies without knobs, sets none.
+    fn tuning(&self) -> Tuning {
+        Tuning::default()
+    }
     /// Its search for each family it solves: [`Solvers::all`] for a
     /// strategy generic over problems, else
     /// [`Solvers::with`] the one family it implements [`Solves`] for. The
@@ -375,8 +381,41 @@ pub fn check_family(strategy: &dyn Strategy, family: Family) -> Result<(), Solve
     }
 }
 
+/// A [`SolveError`] read back (a web worker's answer), its strategy's
+/// name as text until found in the registry.
+#[derive(serde::Deserialize)]
+enum SentSolveError {
+    HeuristicUnavailable(String),
+    BadParameter(String),
+    Unsupported { strategy: String, family: Family },
+}
+
+impl<'de> serde::Deserialize<'de> for SolveError {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let sent = SentSolveError::deserialize(d)?;
+        Self::try_from(sent).map_err(serde::de::Error::custom)
+    }
+}
+
+impl TryFrom<SentSolveError> for SolveError {
+    type Error = String;
+
+    fn try_from(sent: SentSolveError) -> Result<Self, String> {
+        Ok(match sent {
+            SentSolveError::HeuristicUnavailable(why) => SolveError::HeuristicUnavailable(why),
+            SentSolveError::BadParameter(why) => SolveError::BadParameter(why),
+            SentSolveError::Unsupported { strategy, family } => SolveError::Unsupported {
+                strategy: find(&strategy)
+                    .ok_or_else(|| format!("no strategy is called '{strategy}'"))?
+                    .name(),
+                family,
+            },
+        })
+    }
+}
+
 /// Why a solve request was refused before searching.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub enum SolveError {
     /// The heuristic cannot be used on this puzzle.
     HeuristicUnavailable(String),
@@ -592,6 +631,36 @@ mod tests {
             for p in s.params() {
                 assert_eq!(t.get(p.key), Some(p.default), "{} {:?}", s.name(), p.key);
             }
+        }
+    }
+
+    #[test]
+    fn a_tuned_strategy_says_its_tuning_and_is_made_again_from_it() {
+        let knobs = Tuning {
+            seed: Some(12_345),
+            t0: Some(7.5),
+            alpha: Some(0.5),
+            window: Some(37),
+            max_iters: Some(4_321),
+            restarts: Some(2),
+            tenure: Some(5),
+            weight: Some(1.75),
+            depth: Some(11),
+        };
+        for s in STRATEGIES {
+            let tuned = configure(s.name(), &knobs).unwrap();
+            let said = tuned.tuning();
+            for p in s.params() {
+                assert_eq!(
+                    said.get(p.key),
+                    knobs.get(p.key),
+                    "{} {:?}",
+                    s.name(),
+                    p.key
+                );
+            }
+            let again = configure(s.name(), &said).unwrap();
+            assert_eq!(again.tuning(), said, "{}", s.name());
         }
     }
 

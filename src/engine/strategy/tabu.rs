@@ -60,6 +60,14 @@ impl Strategy for Tabu {
     fn params(&self) -> &'static [super::Param] {
         super::params::TABU
     }
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            seed: Some(self.0.seed),
+            tenure: Some(self.0.tenure),
+            max_iters: Some(self.0.max_iters),
+            ..Tuning::default()
+        }
+    }
     fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
         let d = self.0;
         Box::new(Tabu(TabuParams {

@@ -54,6 +54,12 @@ impl Strategy for Weighted {
     fn params(&self) -> &'static [super::Param] {
         super::params::WEIGHTED
     }
+    fn tuning(&self) -> Tuning {
+        Tuning {
+            weight: Some(self.0),
+            ..Tuning::default()
+        }
+    }
     fn tuned(&self, t: &Tuning) -> Box<dyn Strategy> {
         Box::new(Weighted(t.weight.unwrap_or(self.0)))
     }
