@@ -24,6 +24,7 @@ mod inspector;
 mod jobs;
 mod keys;
 pub mod klotski;
+mod link;
 mod menu;
 mod model;
 mod palette;
@@ -79,6 +80,8 @@ pub struct HuarongApp {
     titled: Option<i18n::Lang>,
     /// The picture the tiles are cut from.
     picture: picture::Picture,
+    /// What an opening link asked for, carried out at the first frame.
+    opening: Vec<Command>,
     /// The web page's live region the status line is copied into.
     #[cfg(target_arch = "wasm32")]
     status_mirror: Option<web::StatusMirror>,
@@ -129,8 +132,29 @@ impl HuarongApp {
             files: files::FileDialogs::default(),
             titled: None,
             picture: picture::Picture::default(),
+            opening: Vec::new(),
             #[cfg(target_arch = "wasm32")]
             status_mirror: None,
+        }
+    }
+
+    /// Open what the link whose query is `query` asks for (`?puzzle=3x3&…`,
+    /// see [`link`]) at the next frame, as a person would; a link with a
+    /// parameter that cannot be used opens nothing and says which.
+    pub fn open_link(&mut self, query: &str) {
+        match link::Link::parse(query) {
+            Ok(Some(link)) => self.opening = link.commands(&self.settings),
+            Ok(None) => {}
+            Err(refused) => {
+                self.opening.clear();
+                self.tell(Said::new(move |lang| {
+                    i18n::Msg::LinkRefused {
+                        parameter: refused.parameter.clone(),
+                        value: refused.value.clone(),
+                    }
+                    .text(lang)
+                }));
+            }
         }
     }
 
@@ -576,6 +600,9 @@ impl eframe::App for HuarongApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title));
         }
         let now = ui.input(|i| i.time);
+        for cmd in std::mem::take(&mut self.opening) {
+            self.apply(cmd, &ctx, now);
+        }
         self.keys(&ctx, now);
 
         let mut commands = Vec::new();

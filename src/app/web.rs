@@ -29,6 +29,10 @@ pub async fn start(canvas_id: String, status_id: String) -> Result<(), JsValue> 
         .ok_or_else(|| internal(&format!("no element '{canvas_id}'")))?
         .dyn_into::<web_sys::HtmlCanvasElement>()?;
     let status = document.get_element_by_id(&status_id);
+    let query = document
+        .location()
+        .and_then(|l| l.search().ok())
+        .unwrap_or_default();
     eframe::WebRunner::new()
         .start(
             canvas,
@@ -36,6 +40,7 @@ pub async fn start(canvas_id: String, status_id: String) -> Result<(), JsValue> 
             Box::new(move |cc| {
                 let mut app = HuarongApp::for_web(cc);
                 app.status_mirror = status.map(StatusMirror::new);
+                app.open_link(&query);
                 Ok(Box::new(app))
             }),
         )

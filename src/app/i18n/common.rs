@@ -54,6 +54,9 @@ messages! {
     FilesNotOnTheWeb =>
         "Files are not in the web edition yet: the installed app opens and saves them.",
         "网页版还不能打开或保存文件；安装版可以。";
+    LinkRefused { parameter: String, value: String } =>
+        "The page's parameter {parameter}={value} cannot be used: the starting puzzle is shown.",
+        "网页参数 {parameter}={value} 无法使用，已打开起始谜题。";
     NativeStopped =>
         "The system file dialog stopped without an answer.",
         "系统文件对话框未作回答就关闭了。";

@@ -33,6 +33,7 @@ pub(super) mod hints;
 mod jobs;
 mod language;
 mod layout;
+mod links;
 mod long_work_and_small_windows;
 mod memory;
 mod pdb6666;
