@@ -686,9 +686,11 @@ impl eframe::App for HuarongApp {
     }
 }
 
-/// Open the window. Blocks until it is closed.
+/// Open the window, at the puzzle of the link whose query is `link` if
+/// one is given. Blocks until it is closed.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn run() -> eframe::Result {
+pub fn run(link: Option<&str>) -> eframe::Result {
+    let link = link.map(str::to_string);
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             // Set in the app's language at the first frame.
@@ -700,7 +702,13 @@ pub fn run() -> eframe::Result {
     eframe::run_native(
         "huarong",
         options,
-        Box::new(|cc| Ok(Box::new(HuarongApp::new(cc)))),
+        Box::new(move |cc| {
+            let mut app = HuarongApp::new(cc);
+            if let Some(link) = &link {
+                app.open_link(link);
+            }
+            Ok(Box::new(app))
+        }),
     )
 }
 

@@ -70,6 +70,18 @@ enum Command {
     /// input): time, moves in both metrics, TPS, and the excess over the
     /// optimum.
     Replay(replay::ReplayArgs),
+    /// Open the app at a puzzle, as a link to the web edition does:
+    /// `huarong open '?puzzle=3x3&state=8,6,7,2,5,4,3,0,1&strategy=astar&solve'`
+    /// (parameters: puzzle, state, layout, strategy, heuristic, metric,
+    /// solve, inspect).
+    Open(OpenArgs),
+}
+
+/// `huarong open`'s one argument.
+#[derive(Args, Debug)]
+struct OpenArgs {
+    /// The link's query (`?puzzle=…&…`), or a whole address ending in one.
+    link: String,
 }
 
 /// Board size and goal, shared by the commands.
@@ -245,20 +257,23 @@ pub fn run() -> ExitCode {
         Some(Command::Hint(args)) => hint::hint(&args, &mut out),
         Some(Command::Distances(args)) => hint::distances(&args, &mut out),
         Some(Command::Replay(args)) => replay::run(&args, &mut out),
-        None => no_command(),
+        Some(Command::Open(args)) => open_window(Some(&args.link)),
+        None => open_window(None),
     };
     finish(result.and_then(|()| out.flush()))
 }
 
-/// No command: open the window.
+/// No command, or `open`: open the window (at the link's puzzle).
 #[cfg(feature = "gui")]
-fn no_command() -> Result<(), CliError> {
-    crate::app::run().map_err(|e| CliError::Io(format!("cannot open the window: {e}")))
+fn open_window(link: Option<&str>) -> Result<(), CliError> {
+    // An address's query is what follows its `?`.
+    let query = link.map(|l| l.find('?').map_or(l, |at| &l[at..]));
+    crate::app::run(query).map_err(|e| CliError::Io(format!("cannot open the window: {e}")))
 }
 
 /// No command, and this build has no window.
 #[cfg(not(feature = "gui"))]
-fn no_command() -> Result<(), CliError> {
+fn open_window(_: Option<&str>) -> Result<(), CliError> {
     Err(CliError::Input(
         "this build of huarong has no window (built without the `gui` feature): \
          give a command, see `huarong --help`"
