@@ -12,6 +12,7 @@ use super::HuarongApp;
 use super::jobs::web::{Order, Report};
 use super::jobs::{DatabasePool, DbWork, TaskEnv, runner};
 use crate::engine::Control;
+use crate::engine::observe::{Event, EventOf, StateKey};
 
 /// Where the web edition says its pattern databases live: nowhere (the
 /// browser has no files), so each is built in the worker that needs it.
@@ -76,14 +77,34 @@ impl StatusMirror {
     }
 }
 
+/// Events sent in one report (fewer messages; the page folds them as
+/// they come).
+const EVENTS_PER_REPORT: usize = 512;
+
 thread_local! {
+    /// Events not yet sent.
+    static EVENTS: std::cell::RefCell<Vec<EventOf<String>>> = const { std::cell::RefCell::new(Vec::new()) };
     /// Where this worker's reports go (a JavaScript function, which the
     /// search's observers, being `Send`, cannot hold themselves).
     static POST: std::cell::RefCell<Option<js_sys::Function>> = const { std::cell::RefCell::new(None) };
 }
 
-/// Send `report` to the page, as JSON text.
+/// Send the events kept so far.
+fn flush_events() {
+    let events = EVENTS.with(|e| std::mem::take(&mut *e.borrow_mut()));
+    if !events.is_empty() {
+        send_now(&Report::Events(events));
+    }
+}
+
+/// Send `report` to the page, after the events before it.
 fn send(report: &Report) {
+    flush_events();
+    send_now(report);
+}
+
+/// Send `report` to the page, as JSON text.
+fn send_now(report: &Report) {
     let Ok(text) = serde_json::to_string(report) else {
         return;
     };
@@ -133,6 +154,18 @@ pub fn run_order(order: &str, post: js_sys::Function) {
     });
     if order.trace {
         ctl = ctl.with_trace(|p| send(&Report::Trace(*p)));
+    }
+    if order.events {
+        ctl = ctl.with_events(Arc::new(|e: &Event| {
+            let full = EVENTS.with(|events| {
+                let mut events = events.borrow_mut();
+                events.push(e.map_state(StateKey::to_wire));
+                events.len() >= EVENTS_PER_REPORT
+            });
+            if full {
+                flush_events();
+            }
+        }));
     }
     let report = match run(&order.task, &ctl, &env) {
         Ok(answer) => Report::Done(answer),

@@ -50,6 +50,11 @@ use crate::observe::EventFn;
 /// [`Stepper::cancel`] wakes it at once).
 const CANCEL_POLL: Duration = Duration::from_millis(20);
 
+/// Whether records wait in a queue rather than block their thread: where
+/// there are no threads that share memory (the web), the search runs in a
+/// worker of its own, and its records are fed to the stepper on the page.
+const QUEUED: bool = cfg!(target_arch = "wasm32");
+
 /// A search run step by step; see the [module](self).
 #[derive(Clone)]
 pub struct Stepper {
@@ -67,6 +72,11 @@ struct Shared {
     parked: Box<dyn Fn() + Send + Sync>,
     /// Where the records go as they are made, if not to `pending`.
     sink: Option<Sink>,
+    /// Records of steps not yet allowed wait in the gate's queue instead
+    /// of blocking their thread: the search runs elsewhere (a web worker)
+    /// and its records are fed in as they arrive, on a thread that must
+    /// not block (a browser's page).
+    queued: bool,
 }
 
 /// A consumer of records on the search's thread; see [`Stepper::with_sink`].
@@ -84,6 +94,8 @@ struct Gate {
     waiting: bool,
     /// While it is: the record that begins that step.
     next: Option<Event>,
+    /// Queued mode: the records that arrived behind the gate, in order.
+    queue: std::collections::VecDeque<Event>,
 }
 
 impl Stepper {
@@ -91,7 +103,7 @@ impl Stepper {
     /// search's thread) each time the search blocks at the gate, so an
     /// event loop that sleeps can ask for a frame.
     pub fn new(parked: impl Fn() + Send + Sync + 'static) -> Self {
-        Self::with(Box::new(parked), None)
+        Self::with(Box::new(parked), None, QUEUED)
     }
 
     /// A stepper that hands each record to `sink` on the search's thread,
@@ -105,10 +117,10 @@ impl Stepper {
         parked: impl Fn() + Send + Sync + 'static,
         sink: impl Fn(Event) + Send + Sync + 'static,
     ) -> Self {
-        Self::with(Box::new(parked), Some(Box::new(sink)))
+        Self::with(Box::new(parked), Some(Box::new(sink)), QUEUED)
     }
 
-    fn with(parked: Box<dyn Fn() + Send + Sync>, sink: Option<Sink>) -> Self {
+    fn with(parked: Box<dyn Fn() + Send + Sync>, sink: Option<Sink>, queued: bool) -> Self {
         Self {
             shared: Arc::new(Shared {
                 gate: Mutex::new(Gate::default()),
@@ -117,6 +129,7 @@ impl Stepper {
                 pauses: Pauses::default(),
                 parked,
                 sink,
+                queued,
             }),
         }
     }
@@ -148,6 +161,9 @@ impl Stepper {
         g.allowed = g.allowed.saturating_add(steps);
         drop(g);
         self.shared.moved.notify_all();
+        if self.shared.queued {
+            self.shared.release_queue();
+        }
     }
 
     /// Steps allowed so far.
@@ -186,6 +202,12 @@ impl Stepper {
         (std::mem::take(&mut g.pending), g.waiting)
     }
 
+    /// Records waiting behind the gate in queued mode (always 0 where the
+    /// search blocks instead).
+    pub fn queued(&self) -> usize {
+        self.gate().queue.len()
+    }
+
     /// Cancel the search and wake it if it is blocked.
     pub fn cancel(&self) {
         self.shared.cancel.cancel();
@@ -198,9 +220,59 @@ impl Shared {
         self.gate.lock().unwrap_or_else(|e| e.into_inner())
     }
 
+    /// Queued mode: hand over the queued records the steps allowed now
+    /// let through, in order; the first that begins a step not allowed
+    /// stays, and the gate says it waits there.
+    fn release_queue(&self) {
+        loop {
+            let mut g = self.gate();
+            let Some(front) = g.queue.front().cloned() else {
+                return;
+            };
+            if front.starts_step() && g.started >= g.allowed {
+                g.waiting = true;
+                g.next = Some(front);
+                return;
+            }
+            let record = g.queue.pop_front().expect("looked at");
+            if record.starts_step() {
+                g.started += 1;
+            }
+            g.waiting = false;
+            g.next = None;
+            self.hand_over(g, record);
+        }
+    }
+
+    /// Give `record` to the sink (without the gate's lock), or keep it.
+    fn hand_over(&self, mut g: MutexGuard<'_, Gate>, record: Event) {
+        match &self.sink {
+            Some(sink) => {
+                drop(g);
+                sink(record);
+            }
+            None => g.pending.push(record),
+        }
+    }
+
     /// On the search's thread: keep `record`, first waiting for leave if it
-    /// begins a step not yet allowed.
+    /// begins a step not yet allowed (queued mode: queue it behind the
+    /// gate instead, never waiting).
     fn record(&self, record: Event) {
+        if self.queued {
+            let mut g = self.gate();
+            if self.cancel.is_cancelled() {
+                return;
+            }
+            let first = g.queue.is_empty();
+            g.queue.push_back(record);
+            drop(g);
+            self.release_queue();
+            if first && self.gate().waiting {
+                (self.parked)();
+            }
+            return;
+        }
         let mut g = self.gate();
         if record.starts_step() {
             let mut blocked: Option<Instant> = None;
@@ -230,13 +302,7 @@ impl Shared {
             g.next = None;
             g.started += 1;
         }
-        match &self.sink {
-            Some(sink) => {
-                drop(g);
-                sink(record);
-            }
-            None => g.pending.push(record),
-        }
+        self.hand_over(g, record);
     }
 }
 
@@ -290,6 +356,51 @@ mod tests {
     }
 
     const WAIT: Duration = Duration::from_secs(20);
+
+    #[test]
+    fn a_queued_gate_hands_over_fed_records_step_by_step_as_allowed() {
+        for strategy in ["bfs", "astar", "idastar", "annealing", "tabu"] {
+            let (records, _) = unstepped(strategy, "8 6 7 2 5 4 3 0 1");
+            let parks = Arc::new(Mutex::new(0u32));
+            let counted = parks.clone();
+            let stepper =
+                Stepper::with(Box::new(move || *counted.lock().unwrap() += 1), None, true);
+            let feed = stepper.control(Control::default()).on_event.unwrap();
+            // The run's records arrive all at once, before any leave.
+            for r in &records {
+                feed(r);
+            }
+            assert!(
+                stepper.take().is_empty(),
+                "{strategy}: nothing before leave"
+            );
+            assert!(stepper.is_waiting(), "{strategy}");
+            assert_eq!(
+                stepper.next_step().as_ref(),
+                Some(&records[0]),
+                "{strategy}"
+            );
+            assert_eq!(
+                *parks.lock().unwrap(),
+                1,
+                "{strategy}: one park at the gate"
+            );
+            let mut taken = Vec::new();
+            for k in 1..=20u64 {
+                stepper.allow(1);
+                taken.extend(stepper.take());
+                let steps = taken.iter().filter(|r| r.starts_step()).count() as u64;
+                assert_eq!(steps, k, "{strategy}: {k} steps handed over");
+                assert_eq!(taken[..], records[..taken.len()], "{strategy}: in order");
+                assert!(stepper.is_waiting(), "{strategy}");
+            }
+            // Records fed after a wide leave pass straight through.
+            stepper.allow(u64::MAX);
+            taken.extend(stepper.take());
+            assert_eq!(taken, records, "{strategy}: every record, once");
+            assert!(!stepper.is_waiting(), "{strategy}");
+        }
+    }
 
     #[test]
     fn the_gate_never_lets_the_search_past_the_steps_allowed() {

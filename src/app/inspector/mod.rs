@@ -32,7 +32,7 @@ use self::model::Model;
 use self::recording::{Recording, lock};
 use super::Command;
 use super::i18n::{InspectorMsg, LessonMsg, Message, Msg, Said, names, reasons, tr};
-use super::jobs::{DbWork, Handle, JobKind, Jobs};
+use super::jobs::{DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
 use super::model::{Choice, Finished, RunOutcome, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
@@ -40,8 +40,8 @@ use crate::app::widgets::anatomy::RunAnatomy;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::{AnatomyRecorder, Event, EventFn, StateKey};
 use crate::engine::step::Stepper;
-use crate::engine::strategy::{Key, SolveError, Strategy};
-use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Status, TilePuzzle};
+use crate::engine::strategy::{Key, SolveError, Strategy, Tuning};
+use crate::engine::{Control, Dir, HeuristicChoice, HeuristicKind, Outcome, Status, TilePuzzle};
 use crate::units::thousands;
 
 /// Steps the search may run ahead of what is shown (fast Play): enough to
@@ -82,7 +82,7 @@ pub struct Inspector {
     /// `A* with Manhattan`, as the user knows it.
     title: Said,
     stepper: Stepper,
-    job: Option<Handle<Ran>>,
+    job: Option<Handle<Inspected>>,
     /// How the run ended, in words, once the job is done.
     ended: Option<Said>,
     /// The solution it found, for the play view once the inspector
@@ -179,6 +179,121 @@ impl Ran {
     }
 }
 
+/// How an inspected run ended, as data: what its job hands back (from a
+/// thread, or a web worker), made into a [`Ran`] on the app's side.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub enum Inspected {
+    /// A tile run from that puzzle.
+    Tiles(TilePuzzle, Result<Outcome<Dir>, SolveError>),
+    /// A Klotski run from that layout, in that metric.
+    Klotski(Layout, Metric, Result<Outcome<KMove>, SolveError>),
+    /// Cancelled while its pattern database was read or built.
+    NotBegun,
+}
+
+impl From<Inspected> for Ran {
+    fn from(inspected: Inspected) -> Ran {
+        match inspected {
+            Inspected::Tiles(puzzle, outcome) => Ran::tiles(puzzle, outcome),
+            Inspected::Klotski(layout, metric, outcome) => Ran::klotski(layout, metric, outcome),
+            Inspected::NotBegun => Ran::not_begun(Said::msg(InspectorMsg::CancelledLoading)),
+        }
+    }
+}
+
+/// The strategy a task names, or why not (a worker's task from an
+/// older page).
+fn configured(name: &str, tuning: &Tuning) -> Result<Box<dyn Strategy>, SolveError> {
+    crate::engine::strategy::configure(name, tuning)
+}
+
+/// An inspected tile run as data.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct InspectTiles {
+    puzzle: TilePuzzle,
+    strategy: String,
+    tuning: Tuning,
+    heuristic: HeuristicKind,
+}
+
+impl Task for InspectTiles {
+    type Output = Inspected;
+    const NAME: &'static str = "inspect_tiles";
+
+    fn run(self, ctl: &Control, env: &TaskEnv) -> Inspected {
+        let InspectTiles {
+            puzzle,
+            strategy,
+            tuning,
+            heuristic,
+        } = self;
+        let strategy = match configured(&strategy, &tuning) {
+            Ok(s) => s,
+            Err(e) => return Inspected::Tiles(puzzle, Err(e)),
+        };
+        // The database, if the heuristic needs one: the app's, or read or
+        // built here for every job.
+        let pdb = match heuristic.partition(&puzzle.goal) {
+            Some(partition) if strategy.uses_heuristic() => {
+                let on_news = env.on_database.clone();
+                let got = env.databases.get(
+                    &puzzle.goal,
+                    &partition,
+                    &env.database,
+                    &|| on_news(),
+                    &ctl.cancel,
+                );
+                match got {
+                    Some(got) => Some(got.db),
+                    None => return Inspected::NotBegun,
+                }
+            }
+            _ => None,
+        };
+        let choice = HeuristicChoice::with_database(heuristic, pdb);
+        let outcome = crate::engine::solve_tiles(&*strategy, &puzzle, &choice, ctl);
+        Inspected::Tiles(puzzle, outcome)
+    }
+
+    fn cancelled(&self, progress: Option<crate::engine::Progress>) -> Inspected {
+        let stats = super::jobs::stats_so_far(progress);
+        let stopped = Outcome::stopped(crate::engine::control::Stop::Cancelled, stats);
+        Inspected::Tiles(self.puzzle.clone(), Ok(stopped))
+    }
+}
+
+/// An inspected Klotski run as data.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct InspectKlotski {
+    layout: Layout,
+    strategy: String,
+    tuning: Tuning,
+    metric: Metric,
+}
+
+impl Task for InspectKlotski {
+    type Output = Inspected;
+    const NAME: &'static str = "inspect_klotski";
+
+    fn run(self, ctl: &Control, _: &TaskEnv) -> Inspected {
+        let InspectKlotski {
+            layout,
+            strategy,
+            tuning,
+            metric,
+        } = self;
+        let outcome = configured(&strategy, &tuning)
+            .and_then(|s| crate::engine::solve_klotski(&*s, &layout, metric, ctl));
+        Inspected::Klotski(layout, metric, outcome)
+    }
+
+    fn cancelled(&self, progress: Option<crate::engine::Progress>) -> Inspected {
+        let stats = super::jobs::stats_so_far(progress);
+        let stopped = Outcome::stopped(crate::engine::control::Stop::Cancelled, stats);
+        Inspected::Klotski(self.layout.clone(), self.metric, Ok(stopped))
+    }
+}
+
 /// The outcome, if it is a solution.
 fn solved<M: Clone>(outcome: &Result<Outcome<M>, SolveError>) -> Option<Outcome<M>> {
     outcome
@@ -264,9 +379,11 @@ pub fn open(
                 empty_model(&*strategy, StateKey::of_layout(&layout), true),
                 ctx,
                 Control::default().with_limits(limits),
-                move |ctl| {
-                    let outcome = crate::engine::solve_klotski(&*strategy, &layout, metric, ctl);
-                    Ran::klotski(layout, metric, outcome)
+                InspectKlotski {
+                    layout,
+                    strategy: strategy.name().to_string(),
+                    tuning: strategy.tuning(),
+                    metric,
                 },
             ));
         }
@@ -290,14 +407,12 @@ pub fn open(
             InspectorMsg::NotInspecting { why }.text(lang)
         }));
     }
-    let pool = jobs.databases().clone();
     let name = (
         title(&*strategy, Some(kind)),
         RunBy::new(&*strategy, Some(kind)),
     );
     let start = StateKey::of_tiles(puzzle.start.cells());
     let subject = Subject::Tiles(puzzle.goal.clone());
-    let repaint = ctx.clone();
     Ok(Inspector::start(
         jobs,
         subject,
@@ -305,23 +420,11 @@ pub fn open(
         empty_model(&*strategy, start, false),
         ctx,
         Control::default().with_limits(limits),
-        move |ctl| {
-            // The database, if the heuristic needs one: the app's, or
-            // read or built here for every job.
-            let pdb = match kind.partition(&puzzle.goal) {
-                Some(partition) if strategy.uses_heuristic() => {
-                    let on_news = || repaint.request_repaint();
-                    let work = DbWork::default();
-                    match pool.get(&puzzle.goal, &partition, &work, &on_news, &ctl.cancel) {
-                        Some(got) => Some(got.db),
-                        None => return Ran::not_begun(Said::msg(InspectorMsg::CancelledLoading)),
-                    }
-                }
-                _ => None,
-            };
-            let choice = HeuristicChoice::with_database(kind, pdb);
-            let outcome = crate::engine::solve_tiles(&*strategy, &puzzle, &choice, ctl);
-            Ran::tiles(puzzle, outcome)
+        InspectTiles {
+            puzzle,
+            strategy: strategy.name().to_string(),
+            tuning: strategy.tuning(),
+            heuristic: kind,
         },
     ))
 }
@@ -391,7 +494,7 @@ impl Inspector {
         model: Model,
         ctx: &egui::Context,
         ctl: Control,
-        work: impl FnOnce(&Control) -> Ran + Send + 'static,
+        task: impl Task<Output = Inspected>,
     ) -> Self {
         let parked = ctx.clone();
         let recording = std::sync::Arc::new(std::sync::Mutex::new(Recording::new(model)));
@@ -413,9 +516,15 @@ impl Inspector {
             }
             recorder(e);
         });
-        let job = jobs.spawn(JobKind::Inspector, ctl.with_events(both), work, move || {
-            done.request_repaint()
-        });
+        let on_database = ctx.clone();
+        let job = jobs.run(
+            JobKind::Inspector,
+            ctl.with_events(both),
+            task,
+            DbWork::default(),
+            std::sync::Arc::new(move || on_database.request_repaint()),
+            move || done.request_repaint(),
+        );
         Self {
             subject,
             message: Said::written(|lang| {
@@ -587,7 +696,7 @@ impl Inspector {
 
     /// Take the search's job (to see it end once the inspector closes).
     #[cfg(test)]
-    pub fn take_job(&mut self) -> Option<Handle<Ran>> {
+    pub fn take_job(&mut self) -> Option<Handle<Inspected>> {
         self.job.take()
     }
 
@@ -618,8 +727,12 @@ impl Inspector {
         // event of the steps it began.
         let waiting = self.stepper.is_waiting();
         let next = waiting.then(|| self.stepper.next_step()).flatten();
-        if let Some(done) = self.job.as_mut().and_then(|job| job.try_take()) {
-            self.finished(done);
+        // Where the run's records wait in the stepper's queue (the web,
+        // whose worker runs ahead), the run ends once they are through.
+        if self.stepper.queued() == 0
+            && let Some(done) = self.job.as_mut().and_then(|job| job.try_take())
+        {
+            self.finished(done.map(Ran::from));
         }
         let whole = waiting || self.job.is_none();
         let mut r = lock(&self.recording);
@@ -692,7 +805,7 @@ impl Inspector {
     pub fn wait_for_search(&mut self, timeout: std::time::Duration) -> bool {
         match self.job.as_mut().and_then(|job| job.wait_timeout(timeout)) {
             Some(done) => {
-                self.finished(done);
+                self.finished(done.map(Ran::from));
                 true
             }
             None => self.job.is_none(),

@@ -66,6 +66,14 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         crate::app::klotski::solve::SolveKlotski::NAME,
         run_json::<crate::app::klotski::solve::SolveKlotski>,
     ),
+    (
+        crate::app::inspector::InspectTiles::NAME,
+        run_json::<crate::app::inspector::InspectTiles>,
+    ),
+    (
+        crate::app::inspector::InspectKlotski::NAME,
+        run_json::<crate::app::inspector::InspectKlotski>,
+    ),
 ];
 
 /// The runner of the task called `name`.

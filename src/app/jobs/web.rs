@@ -16,6 +16,7 @@ use wasm_bindgen::prelude::*;
 
 use super::{JobKind, Task, TaskEnv};
 use crate::engine::job::JobPanicked;
+use crate::engine::observe::{EventOf, StateKey};
 use crate::engine::{CancelToken, Control, Limits, Progress, TracePoint};
 
 /// The global the page keeps the compiled module in (see web/index.html):
@@ -36,6 +37,8 @@ pub struct Order {
     pub limits: Limits,
     /// Whether the page wants the local searches' trace.
     pub trace: bool,
+    /// Whether the page wants the search's events (the inspector).
+    pub events: bool,
 }
 
 /// What a worker tells the page.
@@ -45,6 +48,9 @@ pub enum Report {
     Progress(Progress),
     /// A local search's trace point.
     Trace(TracePoint),
+    /// The search's events since the last, their states' keys as wire
+    /// text ([`StateKey::to_wire`]).
+    Events(Vec<EventOf<String>>),
     /// The database work's phase and the held database's bytes.
     Database(u32, u64),
     /// The answer, as JSON.
@@ -139,6 +145,7 @@ impl<T: 'static> WorkerJob<T> {
             task,
             limits: ctl.limits,
             trace: ctl.on_trace.is_some(),
+            events: ctl.on_event.is_some(),
         });
         let started = order
             .map_err(|e| internal(e.to_string()))
@@ -188,6 +195,14 @@ fn launch<K: Task>(
                 Report::Trace(point) => {
                     if let Some(f) = &ctl.on_trace {
                         f(&point);
+                    }
+                    None
+                }
+                Report::Events(events) => {
+                    if let Some(f) = &ctl.on_event {
+                        for event in &events {
+                            f(&event.map_state(|w| StateKey::from_wire(w).unwrap_or_default()));
+                        }
                     }
                     None
                 }

@@ -39,6 +39,52 @@ const ONE_WORD: usize = 16;
 const TWO_WORDS: usize = 25;
 
 impl StateKey {
+    /// The key as text that [`from_wire`](Self::from_wire) reads back
+    /// exactly (a web worker's events cross to the page as text): empty
+    /// for none, `p` and three hexadecimal words, or `c` and a byte a cell.
+    ///
+    /// ```
+    /// use huarong_engine::observe::StateKey;
+    /// let key = StateKey::of_tiles(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
+    /// assert_eq!(StateKey::from_wire(&key.to_wire()), Some(key));
+    /// assert_eq!(StateKey::from_wire("nonsense"), None);
+    /// ```
+    pub fn to_wire(&self) -> String {
+        match self {
+            StateKey::None => String::new(),
+            StateKey::Packed([a, b, c]) => format!("p{a:x}.{b:x}.{c:x}"),
+            StateKey::Cells(cells) => {
+                let mut text = String::with_capacity(1 + 2 * cells.len());
+                text.push('c');
+                for cell in cells.iter() {
+                    text.push_str(&format!("{cell:02x}"));
+                }
+                text
+            }
+        }
+    }
+
+    /// The key [`to_wire`](Self::to_wire) wrote; `None` for other text.
+    pub fn from_wire(text: &str) -> Option<StateKey> {
+        if text.is_empty() {
+            return Some(StateKey::None);
+        }
+        if let Some(words) = text.strip_prefix('p') {
+            let mut parts = words.split('.').map(|w| u64::from_str_radix(w, 16).ok());
+            let key = [parts.next()??, parts.next()??, parts.next()??];
+            return parts.next().is_none().then_some(StateKey::Packed(key));
+        }
+        let hex = text.strip_prefix('c')?;
+        if hex.len() % 2 != 0 || !hex.is_ascii() {
+            return None;
+        }
+        let cells: Option<Vec<u8>> = (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).ok())
+            .collect();
+        Some(StateKey::Cells(cells?.into()))
+    }
+
     /// The key of a tile board given row by row (0 the blank).
     pub fn of_tiles(cells: &[u8]) -> Self {
         if cells.len() <= ONE_WORD {
@@ -179,6 +225,28 @@ fn write_tiles(key: &StateKey, cells: usize, out: &mut Vec<u8>) {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_kind_of_key_reads_back_from_its_wire_text() {
+        let big: Vec<u8> = (0..36).rev().collect();
+        let keys = [
+            StateKey::None,
+            StateKey::of_tiles(&[8, 6, 7, 2, 5, 4, 3, 0, 1]),
+            StateKey::of_tiles(&(0..25).rev().collect::<Vec<u8>>()),
+            StateKey::of_tiles(&big),
+            StateKey::Packed([u64::MAX, 0, 1]),
+        ];
+        for key in keys {
+            assert_eq!(
+                StateKey::from_wire(&key.to_wire()),
+                Some(key.clone()),
+                "{key:?}"
+            );
+        }
+        for bad in ["p1.2", "p1.2.3.4", "pz.0.0", "c0", "cé0", "x12"] {
+            assert_eq!(StateKey::from_wire(bad), None, "{bad}");
+        }
+    }
+
     use super::*;
     use crate::tiles::Board;
 

@@ -493,7 +493,7 @@ fn closing_during_play_ends_the_search() {
         .wait_timeout(std::time::Duration::from_secs(10))
         .expect("the search ends once closed")
         .unwrap();
-    let ended = ended.ended().english();
+    let ended = super::Ran::from(ended).ended().english();
     assert!(ended.contains("ancel"), "{ended}");
     // The play view is back, its board as it was.
     assert!(h.query_by_label("Solve").is_some());

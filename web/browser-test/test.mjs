@@ -1,0 +1,129 @@
+// The web edition in a real headless Chromium: each case opens the page
+// at a link, drives it by keys where a person would, and waits for the
+// ARIA status region (#status, the app's status line) to say what a
+// person would read. Any console error or page error fails the run.
+// Screenshots of each step go to the artefacts folder.
+//
+//   node test.mjs <site folder> <artefacts folder>
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+import puppeteer from "puppeteer-core";
+
+const [site, artefacts] = process.argv.slice(2).map((p) => path.resolve(p));
+fs.mkdirSync(artefacts, { recursive: true });
+
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+const server = http.createServer((req, res) => {
+  const file = path.join(site, decodeURIComponent(new URL(req.url, "http://x").pathname));
+  if (!file.startsWith(site) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+    const index = path.join(site, "index.html");
+    if (new URL(req.url, "http://x").pathname === "/") {
+      res.writeHead(200, { "content-type": types[".html"] });
+      return fs.createReadStream(index).pipe(res);
+    }
+    res.writeHead(404);
+    return res.end();
+  }
+  res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+  fs.createReadStream(file).pipe(res);
+});
+await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+const base = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await puppeteer.launch({
+  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--no-first-run", "--disable-quic"],
+});
+
+const problems = [];
+let failures = 0;
+const status = (page) => page.$eval("#status", (e) => e.textContent);
+
+async function open(query, name) {
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1280, height: 800 });
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`${name}: console error: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`${name}: page error: ${e.message}`));
+  const loaded = Date.now();
+  await page.goto(base + query, { waitUntil: "load" });
+  await page.waitForFunction(() => !document.getElementById("message"), { timeout: 30000 });
+  // The first status line is shown with the first board.
+  await page.waitForFunction(() => document.getElementById("status").textContent !== "", { timeout: 30000 });
+  return { page, shown: Date.now() - loaded };
+}
+
+async function until(page, pattern, what, timeout = 60000) {
+  const started = Date.now();
+  try {
+    await page.waitForFunction(
+      (source) => new RegExp(source).test(document.getElementById("status").textContent),
+      { timeout },
+      pattern.source,
+    );
+  } catch {
+    throw new Error(`${what}: the status never matched ${pattern}; it says "${await status(page)}"`);
+  }
+  return Date.now() - started;
+}
+
+async function step(name, body) {
+  try {
+    const figures = await body();
+    console.log(`ok   ${name}${figures ? " — " + figures : ""}`);
+  } catch (e) {
+    failures++;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+}
+
+await step("the 8-puzzle's 31-mover solved by A* from a link", async () => {
+  const { page, shown } = await open(
+    "?puzzle=3x3&state=8,6,7,2,5,4,3,0,1&strategy=astar&heuristic=manhattan&solve", "astar");
+  const took = await until(page, /\b31 moves\b.*optimal|optimal.*\b31 moves\b/, "A* solve");
+  await page.screenshot({ path: path.join(artefacts, "1-astar-solved.png") });
+  await page.close();
+  return `board shown ${shown} ms after load, solved ${took} ms later`;
+});
+
+await step("a move played with the keyboard solves a board one move from its goal", async () => {
+  const { page } = await open("?puzzle=3x3&state=1,2,3,4,5,6,7,0,8", "keys");
+  const before = await status(page);
+  await page.focus("#huarong_canvas");
+  // The arrow moves the tile beside the blank into it: 8 slides left.
+  await page.keyboard.press("ArrowLeft");
+  await until(page, /Solved by hand in 1 move\b/, `the key press (before: "${before}")`, 10000);
+  await page.screenshot({ path: path.join(artefacts, "2-keys.png") });
+  const after = await status(page);
+  await page.close();
+  return `"${before}" → "${after}"`;
+});
+
+await step("横刀立马 in the moves metric: 81 moves", async () => {
+  const { page } = await open("?puzzle=klotski&layout=1&metric=moves&strategy=bfs&solve", "klotski");
+  const took = await until(page, /\b81 moves\b/, "Klotski solve");
+  await page.screenshot({ path: path.join(artefacts, "3-klotski-solved.png") });
+  await page.close();
+  return `solved in ${took} ms`;
+});
+
+await step("a bad parameter gets its one line", async () => {
+  const { page } = await open("?puzzle=3x3&state=1,2,3&solve", "refused");
+  await until(page, /state=1,2,3 cannot be used/, "refusal", 10000);
+  await page.screenshot({ path: path.join(artefacts, "4-refused.png") });
+  await page.close();
+});
+
+await browser.close();
+server.close();
+for (const p of problems) console.log(`FAIL ${p}`);
+if (failures || problems.length) {
+  console.log(`browser test: ${failures} failed, ${problems.length} console problems`);
+  process.exit(1);
+}
+console.log("browser test: all passed");
