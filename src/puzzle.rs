@@ -15,7 +15,7 @@ use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Shape, Stats, TilePu
 use crate::storage::results::{self, BatchInfo, ResultRow, StartRow};
 
 /// A puzzle to run on, of any family.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Start {
     /// A tile puzzle.
     Tiles(TilePuzzle),
@@ -117,7 +117,7 @@ impl Start {
 
 /// What a run on a [`Start`] came to: the engine's outcome, its moves
 /// those of the start's family.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub enum RunOutcome {
     /// A tile run: the blank's moves.
     Tiles(Outcome<Dir>),

@@ -525,6 +525,8 @@ impl HuarongApp {
                 // it as Close does.
                 if keys::escape(ctx) {
                     self.apply(Command::CloseInspector, ctx, now);
+                } else if let Screen::Inspector(inspector) = &mut self.screen {
+                    inspector.keys(ctx, now);
                 }
             }
             Screen::Compare => {

@@ -112,6 +112,21 @@ await step("横刀立马 in the moves metric: 81 moves", async () => {
   return `solved in ${took} ms`;
 });
 
+await step("the inspector opened by the link steps by keys and runs to the end", async () => {
+  const { page } = await open(
+    "?puzzle=3x3&state=8,6,7,2,5,4,3,0,1&strategy=astar&heuristic=manhattan&inspect", "inspector");
+  await until(page, /^Inspecting A\*/, "the inspector's first line", 10000);
+  await page.focus("#huarong_canvas");
+  for (let i = 0; i < 3; i++) await page.keyboard.press("KeyN");
+  await page.screenshot({ path: path.join(artefacts, "5-inspector-stepped.png") });
+  await page.keyboard.press("KeyE");
+  const took = await until(page, /^The run is over\. .*31 moves/, "Run to end", 60000);
+  await page.screenshot({ path: path.join(artefacts, "6-inspector-ended.png") });
+  const said = await status(page);
+  await page.close();
+  return `"${said.slice(0, 90)}…" ${took} ms after E`;
+});
+
 await step("a bad parameter gets its one line", async () => {
   const { page } = await open("?puzzle=3x3&state=1,2,3&solve", "refused");
   await until(page, /state=1,2,3 cannot be used/, "refusal", 10000);

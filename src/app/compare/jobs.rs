@@ -8,7 +8,7 @@ use eframe::egui;
 use super::row::Row;
 use super::session::Session;
 use crate::app::i18n::{CompareMsg, Said};
-use crate::app::jobs::{Handle, JobKind, Jobs};
+use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
 use crate::app::model::{Finished, RunOutcome, Start};
 use crate::app::settings::Settings;
 use crate::app::solver::{Running, TraceLog};
@@ -16,7 +16,7 @@ use crate::app::widgets::anatomy::{Recording, solve_recorded};
 use crate::engine::experiment::flag_disagreements;
 use crate::engine::job::JobPanicked;
 use crate::engine::observe::Anatomy;
-use crate::engine::strategy::{self, SolveError, Strategy};
+use crate::engine::strategy::{self, SolveError, Strategy, Tuning};
 use crate::engine::{Control, HeuristicChoice, HeuristicKind, Limits, TilePuzzle, TracePoint};
 
 /// A row's run in the background.
@@ -157,20 +157,58 @@ fn start_other(
             .with_threads(1)
             .with_progress(move |_| on_progress()),
     );
-    let work = move |ctl: &Control| {
-        solve_recorded(
-            ctl,
-            recording,
-            |_| None,
-            // Only tile searches take a heuristic: the others have their own
-            // estimate, and this one is not read.
-            |c| start.solve(&*strategy, &HeuristicChoice::Manhattan, c),
-        )
+    let task = SolveStart {
+        start,
+        strategy: strategy.name().to_string(),
+        tuning: strategy.tuning(),
+        recording,
     };
     // Woken when the result is in too: the last progress report comes
     // before it.
-    let job = jobs.spawn(JobKind::CompareRow, ctl, work, move || wake());
+    let job = jobs.run(
+        JobKind::CompareRow,
+        ctl,
+        task,
+        DbWork::default(),
+        std::sync::Arc::new(|| {}),
+        move || wake(),
+    );
     RowJob::Other(Box::new(job), trace)
+}
+
+/// A row's run on a start of any family but tiles (whose rows are
+/// [`crate::app::solver::SolveTiles`]), as data.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct SolveStart {
+    start: Start,
+    strategy: String,
+    tuning: Tuning,
+    recording: Recording,
+}
+
+impl Task for SolveStart {
+    type Output = RecordedRun;
+    const NAME: &'static str = "solve_start";
+
+    fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
+        let strategy = match crate::engine::strategy::configure(&self.strategy, &self.tuning) {
+            Ok(s) => s,
+            Err(e) => return (Err(e), None),
+        };
+        solve_recorded(
+            ctl,
+            self.recording,
+            |_| None,
+            // Only tile searches take a heuristic: the others have their own
+            // estimate, and this one is not read.
+            |c| self.start.solve(&*strategy, &HeuristicChoice::Manhattan, c),
+        )
+    }
+
+    fn cancelled(&self, _: Option<crate::engine::Progress>) -> Self::Output {
+        let stop = crate::engine::control::Stop::Cancelled;
+        (Ok(self.start.stopped(stop, "cancelled".to_string())), None)
+    }
 }
 
 /// Why the engine refused a row's run, in the language of the day.

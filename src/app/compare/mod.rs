@@ -17,7 +17,7 @@
 pub mod batch;
 mod chart;
 mod export;
-mod jobs;
+pub(crate) mod jobs;
 mod page;
 mod row;
 mod session;

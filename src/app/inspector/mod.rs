@@ -875,7 +875,9 @@ impl Inspector {
             return out;
         }
         egui::Panel::bottom("inspector_status").show(ui, |ui| {
-            ui.add(egui::Label::new(tr(ui, &self.message)).wrap());
+            let line = tr(ui, &self.message);
+            crate::app::widgets::steps::announce(ui.ctx(), &line);
+            ui.add(egui::Label::new(line).wrap());
         });
         egui::Panel::left("inspector_node")
             .default_size(300.0)
@@ -932,6 +934,35 @@ impl Inspector {
     }
 
     /// Do what a button asked (of both runs, side by side).
+    /// The keys typed this frame: N steps, Space plays or pauses, E runs
+    /// to the end, B goes back (as the buttons, when they are enabled).
+    pub fn keys(&mut self, ctx: &egui::Context, now: f64) {
+        let partner_on = self.partner.as_ref().is_some_and(|p| !p.at_end());
+        let running_on = !self.at_end() || partner_on;
+        let can_back = lock(&self.recording).model.steps > 0;
+        let typed = |key| ctx.input(|i| i.key_pressed(key));
+        let asked = if typed(egui::Key::N) && running_on {
+            Some(Asked::Steps(1))
+        } else if typed(egui::Key::Space) && (self.playing || running_on) {
+            Some(if self.playing {
+                Asked::Pause
+            } else {
+                Asked::Play
+            })
+        } else if typed(egui::Key::E) && running_on {
+            Some(Asked::RunToEnd)
+        } else if typed(egui::Key::B) && can_back {
+            Some(Asked::Back)
+        } else {
+            None
+        };
+        if let Some(asked) = asked {
+            self.act(asked, now);
+            self.release();
+            ctx.request_repaint();
+        }
+    }
+
     fn act(&mut self, asked: Asked, now: f64) {
         if let Some(partner) = &mut self.partner {
             partner.rate = self.rate;

@@ -67,6 +67,10 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         run_json::<crate::app::klotski::solve::SolveKlotski>,
     ),
     (
+        crate::app::compare::jobs::SolveStart::NAME,
+        run_json::<crate::app::compare::jobs::SolveStart>,
+    ),
+    (
         crate::app::inspector::InspectTiles::NAME,
         run_json::<crate::app::inspector::InspectTiles>,
     ),

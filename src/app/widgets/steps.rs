@@ -404,10 +404,7 @@ fn widest_button(ui: &egui::Ui, labels: &[&str]) -> f32 {
 /// The status line at the bottom of a play view, with a spinner while its
 /// solve runs (the tile and Klotski views share it).
 pub fn status_bar(ui: &mut egui::Ui, id: &'static str, busy: bool, status: &str) {
-    // What the status line says, for those who cannot see it (the web
-    // edition's live region).
-    ui.ctx()
-        .data_mut(|d| d.insert_temp(shown_status_id(), status.to_string()));
+    announce(ui.ctx(), status);
     egui::Panel::bottom(id).show(ui, |ui| {
         ui.horizontal(|ui| {
             if busy {
@@ -422,6 +419,13 @@ pub fn status_bar(ui: &mut egui::Ui, id: &'static str, busy: bool, status: &str)
 
 fn shown_status_id() -> egui::Id {
     egui::Id::unique("the status line shown")
+}
+
+/// Say `line` as the status line shown, for those who cannot see it (the
+/// web edition's live region): a status bar does, and so does a screen
+/// with a line of its own (the inspector's).
+pub fn announce(ctx: &egui::Context, line: &str) {
+    ctx.data_mut(|d| d.insert_temp(shown_status_id(), line.to_string()));
 }
 
 /// The status line the last frame showed, if any.

@@ -1087,3 +1087,39 @@ fn a_run_inspected_to_its_end_hands_its_anatomy_to_the_play_view() {
     assert_eq!(a.by_depth.iter().sum::<u64>(), expanded);
     h.get_by_label("Anatomy of A* with Manhattan distance");
 }
+
+/// The inspector's keys do what its buttons do: N steps, B goes back,
+/// Space plays and pauses, E runs to the end.
+#[test]
+fn keys_step_go_back_play_and_run_to_the_end() {
+    let mut h = harness();
+    inspect(&mut h, "astar", "8 6 7 2 5 4 3 0 1");
+    let press = |h: &mut Harness<'_, HuarongApp>, key| {
+        h.key_press(key);
+        h.run();
+    };
+    press(&mut h, egui::Key::N);
+    wait_until(&mut h, |h| steps(h) == 1, 20, "one step");
+    press(&mut h, egui::Key::N);
+    wait_until(&mut h, |h| steps(h) == 2, 20, "two steps");
+    press(&mut h, egui::Key::B);
+    assert_eq!(steps(&h), 1, "back one step");
+    // Playing repaints on: the frames are stepped, not run to rest.
+    h.key_press(egui::Key::Space);
+    wait_until(&mut h, |h| steps(h) > 3, 20, "playing");
+    h.key_press(egui::Key::Space);
+    h.run_steps(2);
+    let paused = steps(&h);
+    h.run_steps(10);
+    assert_eq!(steps(&h), paused, "paused");
+    press(&mut h, egui::Key::E);
+    wait_until(
+        &mut h,
+        |h| inspector(h).message().starts_with("The run is over"),
+        60,
+        "the end",
+    );
+    // The status line a screen reader hears is the inspector's.
+    let heard = crate::app::widgets::steps::shown_status(&h.ctx).unwrap_or_default();
+    assert!(heard.starts_with("The run is over"), "{heard}");
+}
