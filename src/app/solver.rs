@@ -72,6 +72,11 @@ pub struct SolveTiles {
     /// The strategy's registry name and knobs.
     strategy: String,
     tuning: Tuning,
+    /// The strategy itself, where the task runs in the app's memory (a
+    /// thread): the one asked for, even one outside the registry (a
+    /// test's). A web worker makes it again from its name and knobs.
+    #[serde(skip)]
+    given: Option<Box<dyn Strategy>>,
     heuristic: HeuristicKind,
     recording: Recording,
 }
@@ -85,10 +90,11 @@ impl Task for SolveTiles {
             puzzle,
             strategy,
             tuning,
+            given,
             heuristic,
             recording,
         } = self;
-        let strategy = match strategy::configure(&strategy, &tuning) {
+        let strategy = match given.map_or_else(|| strategy::configure(&strategy, &tuning), Ok) {
             Ok(s) => s,
             Err(e) => {
                 return Finished {
@@ -244,8 +250,13 @@ impl Running {
             puzzle,
             strategy: strategy.name().to_string(),
             tuning: strategy.tuning(),
+            given: None,
             heuristic,
             recording,
+        };
+        let task = SolveTiles {
+            given: Some(strategy),
+            ..task
         };
         let on_database = repaint.clone();
         // The last progress report comes before the result is ready: wake
@@ -382,6 +393,7 @@ mod task_tests {
                 puzzle: TilePuzzle::parse(state, None, None).unwrap(),
                 strategy: name.to_string(),
                 tuning,
+                given: None,
                 heuristic: HeuristicKind::Manhattan,
                 recording,
             };
@@ -399,6 +411,7 @@ mod task_tests {
             puzzle: TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap(),
             strategy: "bfs".to_string(),
             tuning: Tuning::default(),
+            given: None,
             heuristic: HeuristicKind::Manhattan,
             recording: Recording::Off,
         };

@@ -71,6 +71,10 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         run_json::<crate::app::compare::jobs::SolveStart>,
     ),
     (
+        crate::app::tiles::distance::TableOf::NAME,
+        run_json::<crate::app::tiles::distance::TableOf>,
+    ),
+    (
         crate::app::inspector::InspectTiles::NAME,
         run_json::<crate::app::inspector::InspectTiles>,
     ),

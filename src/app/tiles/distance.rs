@@ -17,7 +17,7 @@ use eframe::egui;
 
 use crate::app::Command;
 use crate::app::i18n::{HintMsg, Lang, Message, Said, names, tr};
-use crate::app::jobs::{DatabasePool, DbWork, Handle, JobKind, Jobs};
+use crate::app::jobs::{DatabasePool, DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
 use crate::app::widgets::board_view::Marks;
 use crate::app::widgets::distribution::{self, Distribution, Effect};
 use crate::engine::control::Stop;
@@ -167,12 +167,13 @@ impl Distances {
         };
         if current != Some(goal.cells()) {
             self.drop_table();
-            let target = goal.clone();
             let repaint = ctx.clone();
-            let job = jobs.spawn(
+            let job = jobs.run(
                 JobKind::Hints,
                 Control::default(),
-                move |ctl| DistanceTable::build(&target, ctl),
+                TableOf { goal: goal.clone() },
+                DbWork::default(),
+                Arc::new(|| {}),
                 move || repaint.request_repaint(),
             );
             self.table = Table::Building {
@@ -763,5 +764,51 @@ fn choice_words(choice: &HeuristicChoice, lang: Lang) -> String {
         .text(lang),
         None if lang == Lang::English => choice.kind().label().to_lowercase(),
         None => names::heuristic_label(choice.kind(), lang),
+    }
+}
+
+/// The exact distances of every position of a small board to `goal`, as
+/// a job's data (on a thread, or in a web worker).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct TableOf {
+    goal: Board,
+}
+
+impl Task for TableOf {
+    type Output = Result<DistanceTable, Stop>;
+    const NAME: &'static str = "distance_table";
+
+    fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
+        DistanceTable::build(&self.goal, ctl)
+    }
+
+    fn cancelled(&self, _: Option<crate::engine::Progress>) -> Self::Output {
+        Err(Stop::Cancelled)
+    }
+}
+
+#[cfg(test)]
+mod task_tests {
+    use super::*;
+    use crate::app::jobs::runner;
+    use crate::engine::Shape;
+
+    #[test]
+    fn a_table_sent_as_json_reads_back_as_built() {
+        let dir = tempfile::tempdir().unwrap();
+        let env = TaskEnv {
+            databases: DatabasePool::new(dir.path().to_path_buf()),
+            database: DbWork::default(),
+            on_database: Arc::new(|| {}),
+        };
+        let goal = Board::goal(Shape::new(2, 3).unwrap());
+        let json = serde_json::to_string(&TableOf { goal: goal.clone() }).unwrap();
+        let answer = runner(TableOf::NAME).unwrap()(&json, &Control::default(), &env).unwrap();
+        let back: Result<DistanceTable, Stop> = serde_json::from_str(&answer).unwrap();
+        let back = back.unwrap();
+        let built = DistanceTable::build(&goal, &Control::default()).unwrap();
+        assert_eq!(back.by_distance(), built.by_distance());
+        assert_eq!(back.states(), 360);
+        assert_eq!(back.distance(&goal), Some(0));
     }
 }

@@ -26,7 +26,7 @@ use crate::engine::tiles::{random_solvable, shuffled};
 use crate::engine::{Board, Dir, TilePuzzle, TracePoint};
 use crate::storage::puzzle_file::Saved;
 
-mod distance;
+pub(crate) mod distance;
 mod explain;
 pub(in crate::app) mod heuristic_view;
 mod panel;

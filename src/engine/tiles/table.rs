@@ -31,6 +31,7 @@ const QUICK_CELLS: usize = 10;
 /// assert_eq!(table.distance(&goal), Some(0));
 /// assert_eq!(table.by_distance().iter().sum::<u64>(), 360);
 /// ```
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct DistanceTable {
     shape: Shape,
     goal: Vec<u8>,

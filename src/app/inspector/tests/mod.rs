@@ -1123,3 +1123,48 @@ fn keys_step_go_back_play_and_run_to_the_end() {
     let heard = crate::app::widgets::steps::shown_status(&h.ctx).unwrap_or_default();
     assert!(heard.starts_with("The run is over"), "{heard}");
 }
+
+/// An inspected run's answer as the web edition gets it (sent to a worker
+/// as JSON, read back), and its events keyed as the page reads them.
+#[test]
+fn an_inspected_run_sent_as_json_answers_as_on_a_thread() {
+    use crate::app::jobs::{DatabasePool, DbWork, Task, TaskEnv, runner};
+    use crate::engine::observe::StateKey;
+    let dir = tempfile::tempdir().unwrap();
+    let env = TaskEnv {
+        databases: DatabasePool::new(dir.path().to_path_buf()),
+        database: DbWork::default(),
+        on_database: std::sync::Arc::new(|| {}),
+    };
+    let task = || super::InspectTiles {
+        puzzle: crate::engine::TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap(),
+        strategy: "astar".to_string(),
+        tuning: Default::default(),
+        heuristic: HeuristicKind::Manhattan,
+    };
+    let events = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = events.clone();
+    let ctl = crate::engine::Control::default().with_events(std::sync::Arc::new(move |e| {
+        seen.lock().unwrap().push(e.clone())
+    }));
+    let json = serde_json::to_string(&task()).unwrap();
+    let answer = runner(super::InspectTiles::NAME).unwrap()(&json, &ctl, &env).unwrap();
+    let back: super::Inspected = serde_json::from_str(&answer).unwrap();
+    let super::Inspected::Tiles(_, Ok(outcome)) = back else {
+        panic!("{answer}")
+    };
+    let direct = task().run(&crate::engine::Control::default(), &env);
+    let super::Inspected::Tiles(_, Ok(expected)) = direct else {
+        panic!("a solve")
+    };
+    assert_eq!(outcome.path, expected.path);
+    assert_eq!(outcome.stats.expanded, expected.stats.expanded);
+    // Every event crosses as text and reads back as it was.
+    for e in events.lock().unwrap().iter() {
+        let wire = e.map_state(StateKey::to_wire);
+        let text = serde_json::to_string(&wire).unwrap();
+        let read: crate::engine::observe::EventOf<String> = serde_json::from_str(&text).unwrap();
+        let again = read.map_state(|w| StateKey::from_wire(w).unwrap());
+        assert_eq!(&again, e);
+    }
+}
