@@ -33,6 +33,7 @@ pub mod race;
 mod run_by;
 mod settings;
 mod solver;
+mod tasks;
 #[cfg(test)]
 mod tests;
 mod tiles;

@@ -319,7 +319,7 @@ pub fn strategy_named(name: &str) -> &'static dyn Strategy {
 #[cfg(test)]
 mod task_tests {
     use super::*;
-    use crate::app::jobs::runner;
+    use crate::app::tasks::runner;
 
     /// A solve's answer as the web edition gets it: the task sent to a
     /// worker as JSON, its answer read back from JSON.

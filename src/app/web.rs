@@ -10,7 +10,8 @@ use wasm_bindgen::prelude::*;
 
 use super::HuarongApp;
 use super::jobs::web::{Order, Report};
-use super::jobs::{DatabasePool, DbWork, TaskEnv, runner};
+use super::jobs::{DatabasePool, DbWork, TaskEnv};
+use super::tasks::runner;
 use crate::engine::Control;
 use crate::engine::observe::{Event, EventOf, StateKey};
 

@@ -7,7 +7,7 @@
 //! `logic` (through the views that hold them), never from drawing.
 
 mod pool;
-mod task;
+pub mod task;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -15,8 +15,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 pub use pool::{DatabasePool, DbPhase, DbWork, Got};
-#[cfg(any(test, target_arch = "wasm32"))]
-pub use task::runner;
 pub use task::{Task, TaskEnv};
 
 use super::error::Busy;

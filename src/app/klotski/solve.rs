@@ -307,7 +307,8 @@ impl KlotskiPlay {
 #[cfg(test)]
 mod task_tests {
     use super::*;
-    use crate::app::jobs::{DatabasePool, runner};
+    use crate::app::jobs::DatabasePool;
+    use crate::app::tasks::runner;
 
     #[test]
     fn a_klotski_solve_sent_as_json_answers_as_on_a_thread() {

@@ -790,7 +790,7 @@ impl Task for TableOf {
 #[cfg(test)]
 mod task_tests {
     use super::*;
-    use crate::app::jobs::runner;
+    use crate::app::tasks::runner;
     use crate::engine::Shape;
 
     #[test]

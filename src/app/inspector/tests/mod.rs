@@ -1128,7 +1128,8 @@ fn keys_step_go_back_play_and_run_to_the_end() {
 /// as JSON, read back), and its events keyed as the page reads them.
 #[test]
 fn an_inspected_run_sent_as_json_answers_as_on_a_thread() {
-    use crate::app::jobs::{DatabasePool, DbWork, Task, TaskEnv, runner};
+    use crate::app::jobs::{DatabasePool, DbWork, Task, TaskEnv};
+    use crate::app::tasks::runner;
     use crate::engine::observe::StateKey;
     let dir = tempfile::tempdir().unwrap();
     let env = TaskEnv {

@@ -1,0 +1,56 @@
+//! Every task a web worker can run, by name: the table `app::web`'s worker
+//! entry looks a task up in. It lists tasks of every screen, so it sits
+//! above them (the job owner, `jobs`, knows no screen).
+
+use super::jobs::Task;
+use super::jobs::task::{Runner, run_json};
+
+/// Every task the web worker can run, by name.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // the web worker's (and the tests')
+pub const RUNNERS: &[(&str, Runner)] = &[
+    (
+        crate::app::solver::SolveTiles::NAME,
+        run_json::<crate::app::solver::SolveTiles>,
+    ),
+    (
+        crate::app::klotski::solve::SolveKlotski::NAME,
+        run_json::<crate::app::klotski::solve::SolveKlotski>,
+    ),
+    (
+        crate::app::compare::jobs::SolveStart::NAME,
+        run_json::<crate::app::compare::jobs::SolveStart>,
+    ),
+    (
+        crate::app::tiles::distance::TableOf::NAME,
+        run_json::<crate::app::tiles::distance::TableOf>,
+    ),
+    (
+        crate::app::inspector::InspectTiles::NAME,
+        run_json::<crate::app::inspector::InspectTiles>,
+    ),
+    (
+        crate::app::inspector::InspectKlotski::NAME,
+        run_json::<crate::app::inspector::InspectKlotski>,
+    ),
+];
+
+/// The runner of the task called `name`.
+#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))] // the web worker's (and the tests')
+pub fn runner(name: &str) -> Option<Runner> {
+    RUNNERS.iter().find(|(n, _)| *n == name).map(|(_, r)| *r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_runner_is_found_by_its_own_name_only() {
+        for (name, _) in RUNNERS {
+            let found = RUNNERS.iter().filter(|(n, _)| n == name).count();
+            assert_eq!(found, 1, "{name} is in the table {found} times");
+            assert!(runner(name).is_some());
+        }
+        assert!(runner("no such task").is_none());
+    }
+}
