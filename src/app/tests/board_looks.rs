@@ -300,7 +300,7 @@ fn quadrants(path: &Path, w: u32, h: u32) {
 
 /// The system dialog as on a desktop without xdg-desktop-portal or zenity:
 /// the in-app dialog opens instead.
-fn no_system_dialog(_: FileAction, _: Lang) -> NativeAnswer {
+fn no_system_dialog(_: FileAction, _: Lang, _: &std::path::Path) -> NativeAnswer {
     NativeAnswer::Unavailable(Msg::NativeMissing)
 }
 

@@ -21,7 +21,7 @@ mod rows;
 const CTRL: Modifiers = Modifiers::COMMAND.plus(Modifiers::CTRL);
 
 /// The system dialog as on a desktop without xdg-desktop-portal or zenity.
-fn no_system_dialog(_: FileAction, _: Lang) -> NativeAnswer {
+fn no_system_dialog(_: FileAction, _: Lang, _: &std::path::Path) -> NativeAnswer {
     NativeAnswer::Unavailable(Msg::NativeMissing)
 }
 
