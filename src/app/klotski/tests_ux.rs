@@ -493,16 +493,14 @@ fn render_klotski_names_and_sizes() {
         for (chinese, names) in [(true, "zh"), (false, "en")] {
             names_setting(&mut h, chinese);
             h.run();
-            h.render()
-                .expect("render")
+            crate::app::tests::rendered(&mut h)
                 .save(dir.join(format!("klotski-{names}-{w}x{ht}.png")))
                 .unwrap();
         }
     }
     h.get_by_label("Last").click();
     h.run();
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("klotski-escaped.png"))
         .unwrap();
 }
@@ -522,8 +520,7 @@ fn render_short_traces() {
     h.get_by_label("Solve").click();
     h.step();
     wait_while(&mut h, HuarongApp::is_solving, 60, "annealing");
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("trace-3x3.png"))
         .unwrap();
     let mut h = harness();
@@ -532,8 +529,7 @@ fn render_short_traces() {
     h.get_by_label("Solve").click();
     h.step();
     wait_for_solver(&mut h);
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("trace-klotski.png"))
         .unwrap();
 }

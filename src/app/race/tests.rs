@@ -736,7 +736,7 @@ fn render_race() {
                         name: &str| {
                 h.set_size(eframe::egui::Vec2::new(w, hgt));
                 h.run_ok();
-                let img = h.render().expect("render");
+                let img = crate::app::tests::rendered(h);
                 img.save(dir.join(format!("race-{name}-{tag}-{w}.png")))
                     .unwrap();
             };

@@ -276,7 +276,7 @@ fn render_tiles_in_chinese() {
             let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
                 h.set_size(egui::Vec2::new(w, hgt));
                 h.run_ok();
-                let img = h.render().expect("render");
+                let img = crate::app::tests::rendered(h);
                 img.save(dir.join(format!("tiles-{name}-{tag}-{w}.png")))
                     .unwrap();
             };

@@ -38,7 +38,7 @@ fn status_rect(h: &Harness<'_, HuarongApp>) -> Rect {
 /// (the render tests below are ignored by default: they need a renderer).
 fn save(h: &mut Harness<'_, HuarongApp>, name: &str) {
     let dir = crate::app::tests::screenshot_dir();
-    h.render().expect("render").save(dir.join(name)).unwrap();
+    crate::app::tests::rendered(h).save(dir.join(name)).unwrap();
 }
 
 #[test]

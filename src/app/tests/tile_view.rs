@@ -490,7 +490,7 @@ fn render_tile_notes() {
         let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
             h.set_size(eframe::egui::Vec2::new(w, hgt));
             h.run_ok();
-            let img = h.render().expect("render");
+            let img = crate::app::tests::rendered(h);
             img.save(dir.join(format!("{name}-{w}.png"))).unwrap();
         };
         let mut h = harness_with(Settings::default());

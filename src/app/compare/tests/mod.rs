@@ -451,12 +451,12 @@ fn render_compare_screenshots() {
     for (w, hgt) in [(1024.0, 700.0), (1600.0, 1000.0)] {
         h.set_size(Vec2::new(w, hgt));
         h.run();
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("compare-{w}x{hgt}.png")))
             .unwrap();
         h.get_by_label("Reset view").scroll_to_me();
         h.run();
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("compare-batch-{w}x{hgt}.png")))
             .unwrap();
         h.get_by_label("Run all").scroll_to_me();
@@ -474,7 +474,7 @@ fn render_compare_screenshots() {
     menu(&mut h, "Save…");
     wait_for_dialog(&mut h);
     type_path(&mut h, &folder.path().join("puzzle.ron"));
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("file-dialog-1024x700.png")).unwrap();
 
     // Klotski: BFS on 横刀立马, counted in steps and moves.
@@ -485,7 +485,7 @@ fn render_compare_screenshots() {
     h.get_all_by_label("Run").next().unwrap().click();
     h.step();
     wait_for_compare(&mut h);
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("compare-klotski-1024x700.png")).unwrap();
 }
 
