@@ -38,7 +38,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) 
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 6)))
         .show(ui, |ui| solve_section(ui, state, &mut commands));
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    super::widgets::panel_scroll(ui, |ui| {
         puzzle_section(ui, settings, state, &mut commands);
         ui.separator();
         strategy_section(ui, settings, state, &mut commands);

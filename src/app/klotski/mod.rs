@@ -493,7 +493,7 @@ impl KlotskiPlay {
         egui::Panel::left("klotski controls")
             .default_size(270.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, settings, out));
+                crate::app::widgets::panel_scroll(ui, |ui| self.controls(ui, settings, out));
             });
         egui::Panel::right("klotski steps")
             .default_size(260.0)

@@ -472,7 +472,7 @@ impl RaceView {
         egui::Panel::left("race_controls")
             .default_size(250.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                crate::app::widgets::panel_scroll(ui, |ui| {
                     // The settings as the play views' widgets change
                     // them: on a copy, sent as a command.
                     let asked = crate::app::view::edited(settings, out, |settings, _| {
