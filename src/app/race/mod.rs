@@ -541,6 +541,7 @@ impl RaceView {
                     ui.weak(tr(ui, RaceMsg::KlotskiHint));
                     ui.label(tr(ui, RaceMsg::PressNew));
                     klotski::readout(ui, Duration::ZERO, 0, 0, 0.0);
+                    klotski::preview(ui, &settings.race.classic().parse());
                     false
                 }
             });

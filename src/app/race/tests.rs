@@ -796,3 +796,27 @@ fn the_puzzle_switch_shows_and_sets_the_races_puzzle() {
     assert!(matches!(h.state().screen, Screen::Race), "still racing");
     assert!(klotski_selected(&h));
 }
+
+/// Issue 43 item 18: before the first scramble the Klotski race shows the
+/// classic chosen, where the race's board then stands (the area was
+/// empty; the tile race shows its goal board).
+#[test]
+fn the_klotski_race_shows_its_classic_before_the_first_scramble() {
+    let folder = tempfile::TempDir::new().unwrap();
+    let mut h = race_app(folder.path().join("records.ron"), folder.path());
+    h.get_by_label(&RaceMsg::RaceKlotski.text(Lang::English))
+        .click();
+    h.run();
+    assert!(h.state().race.klotski.is_none(), "no scramble yet");
+    let board = crate::app::i18n::KlotskiMsg::BoardLabel.text(Lang::English);
+    let before = h.get_by_label(&board).rect();
+    h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
+        .click();
+    h.run();
+    assert!(h.state().race.klotski.is_some());
+    let after = h.get_by_label(&board).rect();
+    assert!(
+        (before.min - after.min).length() < 1.0 && (before.max - after.max).length() < 1.0,
+        "the board moved from {before:?} to {after:?}"
+    );
+}
