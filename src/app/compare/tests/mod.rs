@@ -539,3 +539,24 @@ fn in_a_small_window_every_row_button_can_be_reached() {
         }
     }
 }
+
+/// Issue 43 item 13: a Klotski comparison counted in steps says what its
+/// second number is ("116 steps (… moves)", not "116 (… moves)").
+#[test]
+fn a_klotski_length_in_steps_names_both_of_its_numbers() {
+    let mut h = crate::app::tests::harness_with(crate::app::Settings {
+        family: crate::app::settings::Family::Klotski,
+        metric: crate::engine::klotski::Metric::Steps,
+        animate: false,
+        ..crate::app::Settings::default()
+    });
+    h.run();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_all_by_label("Run").nth(1).unwrap().click();
+    h.step();
+    wait_for_compare(&mut h);
+    h.run();
+    let steps = crate::storage::layouts::classics()[0].steps;
+    h.get_by_label_contains(&format!("{steps} steps ("));
+}
