@@ -174,8 +174,12 @@ pub(crate) fn empty_compare(h: &mut Harness<'_, HuarongApp>) {
 pub(crate) fn add_row(h: &mut Harness<'_, HuarongApp>, label: &str) {
     h.get_by_label("New row").click();
     h.run();
-    // The list's item (the box shows the one chosen before).
-    h.get_all_by_label(label).last().unwrap().click();
+    // The list's item (the box shows the one chosen before, the table's
+    // rows name theirs as labels).
+    h.get_all_by_role_and_label(egui::accesskit::Role::Button, label)
+        .last()
+        .unwrap()
+        .click();
     h.run();
     h.get_by_label("Add").click();
     h.run();

@@ -540,6 +540,52 @@ fn in_a_small_window_every_row_button_can_be_reached() {
     }
 }
 
+/// Issue 43 item 13: at 800×560, after Run all, every row's buttons are in
+/// the window without scrolling, and scrolling the numbers sideways to the
+/// last column leaves the strategies' names where they were (scrolling
+/// the whole page to the buttons hid them).
+#[test]
+fn at_800_the_buttons_are_in_view_and_the_names_stay_while_the_numbers_scroll() {
+    let mut h = harness();
+    h.set_size(Vec2::new(800.0, 560.0));
+    h.run();
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_by_label("Run all").click();
+    h.run();
+    wait_for_compare(&mut h);
+    h.run();
+    for b in ["Run", "Trace", "Copy", "Remove"] {
+        for node in h.query_all_by_label(b) {
+            let r = node.rect();
+            assert!(r.right() <= 800.0, "{b} at {r:?}, past the window's edge");
+        }
+    }
+    let name = |h: &Harness<'_, HuarongApp>| h.get_all_by_label("BFS").next().unwrap().rect();
+    let before = name(&h);
+    let time = h.get_by_label("Time").rect();
+    let over = h.get_by_label("Expanded").rect().center();
+    h.hover_at(over);
+    for _ in 0..10 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: Vec2::new(-100.0, 0.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
+    }
+    let after_time = h.get_by_label("Time").rect();
+    assert!(after_time.right() <= 800.0, "Time at {after_time:?}");
+    assert!(
+        after_time.left() < time.left() || time.right() <= 800.0,
+        "the numbers did not scroll: {time:?} → {after_time:?}"
+    );
+    assert_eq!(name(&h), before, "the names moved");
+}
+
 /// Issue 43 item 13: a Klotski comparison counted in steps says what its
 /// second number is ("116 steps (… moves)", not "116 (… moves)").
 #[test]
