@@ -674,6 +674,10 @@ fn a_klotski_race_counts_moves_and_steps_against_both_optima() {
         }
     }
     let (i0, d0) = first.unwrap();
+    // The board keeps its place when the summary appears beside it (it
+    // moved left and shrank; issue 43 item 2).
+    let board_label = crate::app::i18n::KlotskiMsg::BoardLabel.text(Lang::English);
+    let board_before = h.get_by_label(&board_label).rect();
     let mut steps = vec![(i0, d0), (i0, d0.opposite())];
     steps.extend(shortest.iter().copied());
     for &(i, d) in &steps {
@@ -683,6 +687,7 @@ fn a_klotski_race_counts_moves_and_steps_against_both_optima() {
     }
     let k = h.state().race.klotski.as_ref().unwrap();
     assert!(k.is_done(), "played to the exit");
+    assert_eq!(h.get_by_label(&board_label).rect(), board_before);
     assert_eq!(k.steps().len(), classic.steps + 2);
     let key = crate::storage::records::klotski_key(&classic.name, false);
     crate::app::tests::wait_until(

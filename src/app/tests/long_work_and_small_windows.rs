@@ -397,3 +397,21 @@ fn the_left_panel_shows_its_scroll_bar_while_it_holds_more_than_the_window() {
         "no handle drawn in the bar at {bar:?} (longest run {longest} px)"
     );
 }
+
+/// Issue 43 item 2: choosing a strategy with parameters moves none of the
+/// controls below the strategies (the block appeared above the heuristics
+/// and moved "Pattern database 6-6-3" about 40 px under the pointer).
+#[test]
+fn a_strategy_s_parameters_move_no_control_below_the_strategies() {
+    let mut h = harness_with(settings());
+    h.get_by_label("4×4").click();
+    h.run();
+    let pdb = |h: &Harness<'_, HuarongApp>| h.get_by_label("Pattern database 6-6-3").rect();
+    let before = pdb(&h);
+    for s in ["weighted", "annealing", "tabu", "astar"] {
+        let label = crate::engine::strategy::find(s).unwrap().label();
+        h.get_by_label(label).click();
+        h.run();
+        assert_eq!(pdb(&h), before, "after choosing {label}");
+    }
+}
