@@ -258,7 +258,7 @@ fn a_refused_command_and_the_error_dialog_speak_chinese() {
     wait_for_solver(&mut h);
     let status = h.state().status();
     assert!(
-        status.starts_with("已取消；已证明：任何解都至少要 "),
+        status.starts_with("已取消；本次搜索停止前已证明：任何解都至少要 "),
         "{status}"
     );
     assert!(status.contains(" 步 — 统计：扩展 "), "{status}");
