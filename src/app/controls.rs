@@ -38,7 +38,7 @@ pub fn show(ui: &mut egui::Ui, settings: &mut Settings, state: &PanelState<'_>) 
         .resizable(false)
         .frame(egui::Frame::NONE.inner_margin(egui::Margin::symmetric(0, 6)))
         .show(ui, |ui| solve_section(ui, state, &mut commands));
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    super::widgets::panel_scroll(ui, |ui| {
         puzzle_section(ui, settings, state, &mut commands);
         ui.separator();
         strategy_section(ui, settings, state, &mut commands);
@@ -182,8 +182,6 @@ fn strategy_section(
     let shape = state.shape;
     ui.heading(tr(ui, TilesMsg::HeadingStrategy));
     strategy_radios(ui, &mut settings.strategy, Family::Tiles);
-    let name = settings.strategy.clone();
-    super::tuning::show(ui, &name, settings.tuning.of_mut(&name));
     let uses = super::solver::strategy_named(&settings.strategy).uses_heuristic();
     ui.add_space(4.0);
     ui.label(tr(ui, TilesMsg::Heuristic));
@@ -258,6 +256,12 @@ fn strategy_section(
             .on_hover_text(tr(ui, TilesMsg::ThreadsHint { cores }));
         settings.set_threads(threads);
     });
+    // The chosen strategy's parameters last: a block that comes and goes
+    // with the strategy moves nothing above it (under the heuristics it
+    // moved them, and the strong database's button, while the pointer was
+    // on its way to them).
+    let name = settings.strategy.clone();
+    super::tuning::show(ui, &name, settings.tuning.of_mut(&name));
 }
 
 fn start_section(

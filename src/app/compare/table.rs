@@ -394,87 +394,138 @@ impl Session {
         let sort = self.sort;
         let mut new_sort = None;
         let mut action = None;
-        let mut table = TableBuilder::new(ui)
-            .id_salt("compare table")
-            .striped(true)
-            .cell_layout(left)
-            .column(
-                Column::remainder()
-                    .at_least(strategy_width)
-                    .at_most(strategy_width.max(280.0))
-                    .clip(true),
-            );
-        for w in widths {
-            table = table.column(Column::exact(w));
-        }
-        table
-            .column(Column::exact(buttons.column_width()))
-            .header(24.0, |mut header| {
-                for (by, name, numeric) in headers {
-                    header.col(|ui| {
-                        if by == SortBy::Optimal {
-                            ui.add_space(OPTIMAL_INDENT);
-                        }
-                        ui.with_layout(if numeric { right } else { left }, |ui| {
-                            let text = format!("{name}{}", sort::arrow(sort, by));
-                            let column = name.to_lowercase();
-                            if ui
-                                .add(
-                                    egui::Label::new(egui::RichText::new(text).strong())
-                                        .sense(egui::Sense::click()),
-                                )
-                                .on_hover_cursor(egui::CursorIcon::PointingHand)
-                                .on_hover_text(tr(ui, CompareMsg::SortBy { column }))
-                                .clicked()
-                            {
-                                new_sort = Some(sort::clicked(sort, by));
+        // A header that sorts by its column when clicked.
+        let header_cell = |ui: &mut egui::Ui, by: SortBy, name: &str, numeric: bool| {
+            if by == SortBy::Optimal {
+                ui.add_space(OPTIMAL_INDENT);
+            }
+            ui.with_layout(if numeric { right } else { left }, |ui| {
+                let text = format!("{name}{}", sort::arrow(sort, by));
+                let column = name.to_lowercase();
+                ui.add(
+                    egui::Label::new(egui::RichText::new(text).strong())
+                        .sense(egui::Sense::click()),
+                )
+                .on_hover_cursor(egui::CursorIcon::PointingHand)
+                .on_hover_text(tr(ui, CompareMsg::SortBy { column }))
+                .clicked()
+                .then(|| sort::clicked(sort, by))
+            })
+            .inner
+        };
+        let rows: Vec<(usize, String, Option<String>, f32)> = order
+            .iter()
+            .zip(&databases)
+            .map(|(&i, database)| {
+                let (label, heuristic) = self.rows[i].config.label_parts_in(tiles, lang);
+                let two_lines = heuristic.is_some() || database.is_some();
+                (i, label, heuristic, if two_lines { 36.0 } else { 24.0 })
+            })
+            .collect();
+        let [strategy_header, rest @ ..] = headers;
+        // The names and the row buttons stay in place; the numbers beside
+        // them scroll sideways where the window is narrow (at 800 points
+        // the buttons were past its edge, and scrolling the whole page to
+        // them hid the names). Rows of equal heights keep the two parts
+        // level.
+        ui.horizontal_top(|ui| {
+            ui.spacing_mut().item_spacing.x = 0.0;
+            // Each table top-down: in this row a table's body would stand
+            // beside its header.
+            ui.vertical(|ui| {
+                TableBuilder::new(ui)
+                    .id_salt("compare names")
+                    .striped(true)
+                    .vscroll(false)
+                    .cell_layout(left)
+                    .column(Column::exact(strategy_width).clip(true))
+                    .column(Column::exact(buttons.column_width()))
+                    .header(24.0, |mut header| {
+                        let (by, name, numeric) = &strategy_header;
+                        header.col(|ui| {
+                            if let Some(s) = header_cell(ui, *by, name, *numeric) {
+                                new_sort = Some(s);
                             }
                         });
-                    });
-                }
-                header.col(|_| {});
-            })
-            .body(|mut body| {
-                for ((&i, numbers), database) in order.iter().zip(&numbers).zip(&databases) {
-                    let r = &self.rows[i];
-                    let (label, heuristic) = r.config.label_parts_in(tiles, lang);
-                    let two_lines = heuristic.is_some() || database.is_some();
-                    let height = if two_lines { 36.0 } else { 24.0 };
-                    body.row(height, |mut row| {
-                        let number = |row: &mut TableRow<'_, '_>, text: &str| {
-                            row.col(|ui| {
-                                ui.with_layout(right, |ui| {
-                                    ui.label(text);
+                        header.col(|_| {});
+                    })
+                    .body(|mut body| {
+                        for (i, label, heuristic, height) in &rows {
+                            let r = &self.rows[*i];
+                            body.row(*height, |mut row| {
+                                row.col(|ui| {
+                                    strategy_cell(ui, &r.config, (label, heuristic.as_deref()))
+                                });
+                                row.col(|ui| {
+                                    let shown = one_line(label, heuristic.as_deref());
+                                    if let Some(a) = buttons_cell(ui, &buttons, *i, r, shown) {
+                                        action = Some(a);
+                                    }
                                 });
                             });
-                        };
-                        row.col(|ui| strategy_cell(ui, &r.config, (&label, heuristic.as_deref())));
-                        row.col(|ui| status_cell(ui, r));
-                        number(&mut row, &numbers[0]);
-                        row.col(|ui| {
-                            ui.add_space(OPTIMAL_INDENT);
-                            ui.label(match r.summary {
-                                None => NONE.to_string(),
-                                Some(s) if s.optimal => tr(ui, CompareMsg::Yes),
-                                Some(_) => tr(ui, CompareMsg::No),
-                            });
-                        });
-                        for (k, text) in numbers.iter().enumerate().skip(1) {
-                            if k == MEMORY {
-                                row.col(|ui| memory_cell(ui, text, database.as_deref()));
-                            } else {
-                                number(&mut row, text);
-                            }
                         }
-                        row.col(|ui| {
-                            let shown = one_line(&label, heuristic.as_deref());
-                            if let Some(a) = buttons_cell(ui, &buttons, i, r, shown) {
-                                action = Some(a);
-                            }
-                        });
                     });
-                }
             });
+            egui::ScrollArea::horizontal()
+                .id_salt("compare numbers")
+                .show(ui, |ui| {
+                    ui.vertical(|ui| {
+                        let mut table = TableBuilder::new(ui)
+                            .id_salt("compare table")
+                            .striped(true)
+                            .vscroll(false)
+                            .cell_layout(left);
+                        for w in widths {
+                            table = table.column(Column::exact(w));
+                        }
+                        table
+                            .header(24.0, |mut header| {
+                                for (by, name, numeric) in &rest {
+                                    header.col(|ui| {
+                                        if let Some(s) = header_cell(ui, *by, name, *numeric) {
+                                            new_sort = Some(s);
+                                        }
+                                    });
+                                }
+                            })
+                            .body(|mut body| {
+                                for ((row_of, numbers), database) in
+                                    rows.iter().zip(&numbers).zip(&databases)
+                                {
+                                    let r = &self.rows[row_of.0];
+                                    body.row(row_of.3, |mut row| {
+                                        let number = |row: &mut TableRow<'_, '_>, text: &str| {
+                                            row.col(|ui| {
+                                                ui.with_layout(right, |ui| {
+                                                    ui.label(text);
+                                                });
+                                            });
+                                        };
+                                        row.col(|ui| status_cell(ui, r));
+                                        number(&mut row, &numbers[0]);
+                                        row.col(|ui| {
+                                            ui.add_space(OPTIMAL_INDENT);
+                                            ui.label(match r.summary {
+                                                None => NONE.to_string(),
+                                                Some(s) if s.optimal => tr(ui, CompareMsg::Yes),
+                                                Some(_) => tr(ui, CompareMsg::No),
+                                            });
+                                        });
+                                        for (k, text) in numbers.iter().enumerate().skip(1) {
+                                            if k == MEMORY {
+                                                row.col(|ui| {
+                                                    memory_cell(ui, text, database.as_deref())
+                                                });
+                                            } else {
+                                                number(&mut row, text);
+                                            }
+                                        }
+                                    });
+                                }
+                            });
+                    });
+                });
+        });
         if new_sort.is_some() {
             self.sort = new_sort;
         }

@@ -112,9 +112,10 @@ pub enum NativeAnswer {
     Unavailable(Msg),
 }
 
-/// The system dialog: asks for a path for the action (blocking, on a helper
-/// thread). A field of [`FileDialogs`] so that tests can make it fail.
-pub type NativeDialog = fn(FileAction, Lang) -> NativeAnswer;
+/// The system dialog: asks for a path for the action, opening in the
+/// folder given (blocking, on a helper thread). A field of [`FileDialogs`]
+/// so that tests can make it fail.
+pub type NativeDialog = fn(FileAction, Lang, &Path) -> NativeAnswer;
 
 /// A system dialog that answered "nothing chosen" sooner than this did not
 /// open: rfd reports a missing portal (and a missing zenity after it) only
@@ -123,11 +124,13 @@ const TOO_QUICK_TO_BE_A_PERSON: Duration = Duration::from_millis(300);
 
 /// The system's file dialog through rfd.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn rfd_dialog(action: FileAction, lang: Lang) -> NativeAnswer {
+pub fn rfd_dialog(action: FileAction, lang: Lang, folder: &Path) -> NativeAnswer {
     if let Some(why) = no_native_dialog() {
         return NativeAnswer::Unavailable(why);
     }
-    let mut dialog = rfd::FileDialog::new().set_title(action.title().text(lang));
+    let mut dialog = rfd::FileDialog::new()
+        .set_title(action.title().text(lang))
+        .set_directory(folder);
     for (name, extensions) in action.filters() {
         dialog = dialog.add_filter(name.text(lang), extensions);
     }
@@ -141,7 +144,7 @@ pub fn rfd_dialog(action: FileAction, lang: Lang) -> NativeAnswer {
 
 /// The web edition has no system dialog (its requests never get here).
 #[cfg(target_arch = "wasm32")]
-pub fn rfd_dialog(_: FileAction, _: Lang) -> NativeAnswer {
+pub fn rfd_dialog(_: FileAction, _: Lang, _: &Path) -> NativeAnswer {
     NativeAnswer::Unavailable(Msg::FilesNotOnTheWeb)
 }
 
@@ -182,8 +185,19 @@ pub struct FileDialogs {
     chosen: Option<(FileAction, PathBuf)>,
     /// Why the system dialog was not used, for the status line.
     notice: Option<Said>,
-    /// The folder the in-app dialog opens in: the last one used.
+    /// The folder either dialog opens in: the last one used, at first
+    /// [`first_folder`].
     folder: PathBuf,
+}
+
+/// The folder the first dialog opens in: the documents folder, else the
+/// home folder; not the folder the app was started from, which is
+/// wherever a launcher or a terminal happened to be.
+fn first_folder() -> PathBuf {
+    dirs::document_dir()
+        .filter(|d| d.is_dir())
+        .or_else(|| dirs::home_dir().filter(|d| d.is_dir()))
+        .unwrap_or_else(|| PathBuf::from("/"))
 }
 
 impl Default for FileDialogs {
@@ -194,10 +208,7 @@ impl Default for FileDialogs {
             in_app: None,
             chosen: None,
             notice: None,
-            folder: std::env::current_dir()
-                .ok()
-                .or_else(dirs::home_dir)
-                .unwrap_or_else(|| PathBuf::from("/")),
+            folder: first_folder(),
         }
     }
 }
@@ -232,8 +243,9 @@ impl FileDialogs {
         let ctx = ctx.clone();
         let native = self.native;
         let lang = language(&ctx);
+        let folder = self.folder.clone();
         std::thread::spawn(move || {
-            let _ = tx.send((action, native(action, lang)));
+            let _ = tx.send((action, native(action, lang, &folder)));
             ctx.request_repaint();
         });
         self.pending = Some(rx);
@@ -267,7 +279,10 @@ impl FileDialogs {
         };
         self.pending = None;
         match answer {
-            NativeAnswer::Chosen(path) => Some((action, path)),
+            NativeAnswer::Chosen(path) => {
+                self.remember_folder(&path);
+                Some((action, path))
+            }
             NativeAnswer::Cancelled => None,
             NativeAnswer::Unavailable(why) => {
                 // Both parts worded when drawn: a language switch re-words
@@ -284,6 +299,13 @@ impl FileDialogs {
         }
     }
 
+    /// The next dialog opens where `chosen` is.
+    fn remember_folder(&mut self, chosen: &Path) {
+        if let Some(folder) = chosen.parent().filter(|f| f.is_dir()) {
+            self.folder = folder.to_path_buf();
+        }
+    }
+
     /// Draw the in-app dialog, if open.
     pub fn show(&mut self, ctx: &egui::Context) {
         let Some(dialog) = &mut self.in_app else {
@@ -293,10 +315,9 @@ impl FileDialogs {
             None => {}
             Some(DialogAnswer::Cancelled) => self.in_app = None,
             Some(DialogAnswer::Chosen(path)) => {
-                if let Some(folder) = path.parent().filter(|f| f.is_dir()) {
-                    self.folder = folder.to_path_buf();
-                }
-                self.chosen = Some((dialog.action(), path));
+                let action = dialog.action();
+                self.remember_folder(&path);
+                self.chosen = Some((action, path));
                 self.in_app = None;
                 ctx.request_repaint();
             }
@@ -307,6 +328,26 @@ impl FileDialogs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 43 item 14: the first dialog, the system's or the in-app one,
+    /// opens in the documents or home folder, not in the folder the app
+    /// was started from (here the crate's, outside the home folder); the
+    /// next one where the last path was chosen.
+    #[test]
+    fn the_first_dialog_opens_at_home_and_the_next_where_the_last_choice_was() {
+        let home = dirs::home_dir().expect("a home folder");
+        let launched = std::env::current_dir().unwrap();
+        let mut dialogs = FileDialogs::default();
+        let first = dialogs.folder.clone();
+        assert!(
+            first == home || Some(&first) == dirs::document_dir().as_ref(),
+            "{first:?}, launched in {launched:?}"
+        );
+        let in_app = InAppDialog::new(FileAction::Open, &first);
+        assert_eq!(Path::new(&in_app.path), first);
+        dialogs.remember_folder(&launched.join("Cargo.toml"));
+        assert_eq!(dialogs.folder, launched);
+    }
 
     #[test]
     fn an_instant_empty_answer_is_a_dialog_that_did_not_open() {

@@ -39,7 +39,7 @@ messages! {
     ColMemory => "Memory", "内存";
     ColTime => "Time", "用时";
     SortBy { column: String } => "Sort by {column}", "按{column}排序";
-    LengthMoves { length: usize, moves: usize } => "{length} ({moves} moves)", "{length}（{moves} 步）";
+    LengthMoves { length: usize, moves: usize } => "{length} steps ({moves} moves)", "{length} 格（{moves} 步）";
     Disagrees => "DISAGREES", "不一致";
     DisagreesHint =>
         "It claims an optimal length that another optimal strategy contradicts",

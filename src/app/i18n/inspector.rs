@@ -183,6 +183,18 @@ messages! {
     EnergyChange { from: f64, to: f64, delta: String } =>
         "energy {from} → {to} (ΔE {delta})",
         "能量 {from} → {to}（ΔE {delta}）";
+    // Tabu search weighs a score (its pseudocode's word), annealing and
+    // greedy an energy: the panel says the same word as the table.
+    ScoreChange { from: f64, to: f64, delta: String } =>
+        "score {from} → {to} (Δ {delta})",
+        "分数 {from} → {to}（Δ {delta}）";
+    StuckAtScore { score: f64 } =>
+        "Stuck in a local minimum at score {score}",
+        "困在分数为 {score} 的局部极小值";
+    NoBetterNeighbourScore => "No neighbour is better. Their scores:", "没有更好的邻居。它们的分数：";
+    ScoreN { s: f64 } => "score {s}", "分数 {s}";
+    // Which neighbour a proposal is: the tile that moves, and where.
+    TileMoved { tile: u8, way: String } => "tile {tile} {way}", "{tile} 号块 {way}";
     Chance { p: String } => "chance of taking it {p} %", "接受概率 {p} %";
     Tabu => "tabu", "禁忌";
     Accepted => "accepted", "接受";

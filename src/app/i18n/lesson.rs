@@ -47,7 +47,7 @@ messages! {
     // IDA* and IDS.
     IdaInit => "bound ← h(start)", "阈值 ← h(起点)";
     IdsInit => "limit ← 0", "深度限制 ← 0";
-    IdaRound => "repeat: next ← ∞; search(start, 0)", "重复：next ← ∞；search(起点，0)";
+    IdaRound => "repeat: next ← ∞; search(start, 0)", "重复：最小超出 ← ∞；search(起点，0)";
     IdaSearch =>
         "  search(n, g): for each move n → c that does not undo the last one:",
         "  search(n, g)：对不撤销上一步的每一步移动 n → c：";
@@ -57,14 +57,14 @@ messages! {
         "    若本轮迭代已在深度 ≤ g + 1 处到达 c：不再搜索";
     IdaCut =>
         "    f ← g + 1 + h(c); if f > bound: next ← min(next, f), cut",
-        "    f ← g + 1 + h(c)；若 f > 阈值：next ← min(next, f)，剪掉";
+        "    f ← g + 1 + h(c)；若 f > 阈值：最小超出 ← min(f, 最小超出)，剪掉";
     IdsCut =>
         "    if g + 1 > limit: next ← min(next, g + 1), cut",
-        "    若 g + 1 > 深度限制：next ← min(next, g + 1)，剪掉";
+        "    若 g + 1 > 深度限制：最小超出 ← min(g + 1, 最小超出)，剪掉";
     IdaGoal => "    else if c is the goal: stop, solved", "    否则若 c 是目标：停止，已解出";
     IdaDescend => "    else: search(c, g + 1)", "    否则：search(c, g + 1)";
-    IdaNext => "  bound ← next", "  阈值 ← next";
-    IdsNext => "  limit ← next", "  深度限制 ← next";
+    IdaNext => "  bound ← next", "  阈值 ← 最小超出";
+    IdsNext => "  limit ← next", "  深度限制 ← 最小超出";
     // Simulated annealing.
     AnnealInit => "s ← start; T ← T0", "s ← 起点；T ← T0";
     AnnealPick => "repeat: s' ← a random neighbour of s; ΔE ← E(s') − E(s)", "重复：s' ← s 的一个随机邻居；ΔE ← E(s') − E(s)";
@@ -220,7 +220,7 @@ messages! {
     VarQueue => "nodes in the queue", "队列中的节点";
     VarBound => "bound", "阈值";
     VarLimit => "depth limit", "深度限制";
-    VarNext => "next (least f cut so far)", "next（目前剪掉的最小 f）";
+    VarNext => "next (least f cut so far)", "最小超出（目前剪掉的最小 f）";
     VarEnergy => "energy E(s)", "能量 E(s)";
     VarProposed => "energy E(s')", "能量 E(s')";
     VarDelta => "change ΔE", "变化 ΔE";
@@ -259,4 +259,30 @@ messages! {
     Wrong { why: String } => "Wrong. {why}", "答错了。{why}";
     NoQuestion => "No question at this step: Step on.", "这一步没有问题：继续单步。";
     Candidate { i: usize } => "choice {i}", "选择 {i}";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::i18n::{Lang, Message};
+
+    /// Issue 43 item 19: IDA*'s and IDS's running minimum is named in
+    /// Chinese in the pseudocode and the variables, as 阈值 and 深度限制
+    /// are (it read "next ← min(next, f)").
+    #[test]
+    fn the_deepening_searches_pseudocode_names_its_minimum_in_chinese() {
+        for m in [
+            LessonMsg::IdaRound,
+            LessonMsg::IdaCut,
+            LessonMsg::IdsCut,
+            LessonMsg::IdaNext,
+            LessonMsg::IdsNext,
+            LessonMsg::VarNext,
+        ] {
+            let zh = m.text(Lang::Chinese);
+            assert!(!zh.contains("next"), "{zh}");
+            assert!(zh.contains("最小超出"), "{zh}");
+            assert!(m.text(Lang::English).contains("next"));
+        }
+    }
 }

@@ -31,16 +31,16 @@ messages! {
     StatusBecause { status: String, why: String } => "{status}: {why}", "{status}，原因：{why}";
     /// How a stopped run ended, then the length it proved.
     EndedProving { ended: String, n: u32 } =>
-        "{ended}; every solution takes at least {n} moves (proven so far)",
-        "{ended}；已证明：任何解都至少要 {n} 步";
+        "{ended}; every solution takes at least {n} moves (proven by this search before it stopped)",
+        "{ended}；本次搜索停止前已证明：任何解都至少要 {n} 步";
     /// The length proven, alone (a panel's line).
     Proven { n: u32 } =>
-        "Every solution takes at least {n} moves (proven so far).",
-        "已证明：任何解都至少要 {n} 步。";
+        "Every solution takes at least {n} moves (proven by this search before it stopped).",
+        "本次搜索停止前已证明：任何解都至少要 {n} 步。";
     /// The same, where a solution is counted in unit steps (Klotski).
     EndedProvingSteps { ended: String, n: u32 } =>
-        "{ended}; every solution takes at least {n} steps (proven so far)",
-        "{ended}；已证明：任何解都至少要 {n} 步";
+        "{ended}; every solution takes at least {n} steps (proven by this search before it stopped)",
+        "{ended}；本次搜索停止前已证明：任何解都至少要 {n} 步";
 }
 
 /// A length a stopped exact search proved no solution is shorter than

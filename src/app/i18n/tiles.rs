@@ -99,11 +99,19 @@ messages! {
         "{run} may take very long on this start",
         "{run}在这个局面上可能要算很长时间";
     AdviceGuided { at_least: u32, shape: String } =>
-        "Every solution takes at least {at_least} moves (the Manhattan distance), and an exact search's work grows about exponentially with the length: on a {shape} board such a start can take hours.",
-        "任何解都至少要 {at_least} 步（曼哈顿距离），而精确搜索的工作量大致随解长指数增长：在 {shape} 棋盘上，这样的局面可能要算几个小时。";
+        "Every solution takes at least {at_least} moves (a lower bound: the Manhattan distance), and an exact search's work grows about exponentially with the length: on a {shape} board such a start can take hours.",
+        "任何解都至少要 {at_least} 步（下界：曼哈顿距离），而精确搜索的工作量大致随解长指数增长：在 {shape} 棋盘上，这样的局面可能要算几个小时。";
     AdviceBlind { at_least: u32, shape: String } =>
-        "Every solution takes at least {at_least} moves (the Manhattan distance), and a blind search stores or revisits every position up to that length: on a {shape} board that can take hours and more memory than there is.",
-        "任何解都至少要 {at_least} 步（曼哈顿距离），而不用启发函数的搜索要存储或重复访问这个长度以内的每一个局面：在 {shape} 棋盘上，这可能要算几个小时，内存也可能不足。";
+        "Every solution takes at least {at_least} moves (a lower bound: the Manhattan distance), and a blind search stores or revisits every position up to that length: on a {shape} board that can take hours and more memory than there is.",
+        "任何解都至少要 {at_least} 步（下界：曼哈顿距离），而不用启发函数的搜索要存储或重复访问这个长度以内的每一个局面：在 {shape} 棋盘上，这可能要算几个小时，内存也可能不足。";
+    // The same when the start's exact distance is known (and shown): the
+    // weaker bound is not given as news.
+    AdviceGuidedExact { moves: u32, shape: String } =>
+        "The shortest solution takes {moves} moves (exact), and an exact search's work grows about exponentially with the length: on a {shape} board such a start can take hours.",
+        "最短解要 {moves} 步（精确），而精确搜索的工作量大致随解长指数增长：在 {shape} 棋盘上，这样的局面可能要算几个小时。";
+    AdviceBlindExact { moves: u32, shape: String } =>
+        "The shortest solution takes {moves} moves (exact), and a blind search stores or revisits every position up to that length: on a {shape} board that can take hours and more memory than there is.",
+        "最短解要 {moves} 步（精确），而不用启发函数的搜索要存储或重复访问这个长度以内的每一个局面：在 {shape} 棋盘上，这可能要算几个小时，内存也可能不足。";
     AdviceOffers { fast: String, weighted: String } =>
         "{fast} finds a solution in seconds; {weighted} a near-shortest one, in seconds to minutes.",
         "{fast}几秒内就能找到一个解；{weighted}几秒到几分钟内能找到接近最短的解。";

@@ -5,11 +5,12 @@
 use eframe::egui::{self, Sense, Vec2};
 
 use super::super::klotski::board::{BoardLook, KlotskiBoard};
-use super::super::klotski::names::piece_names;
+use super::super::klotski::names::{describe_move, piece_names};
+use crate::app::i18n::{InspectorMsg, Lang, Message};
 use crate::app::widgets::board_view::{BoardOptions, BoardView};
-use crate::engine::Board;
 use crate::engine::klotski::Layout;
 use crate::engine::observe::{StateKey, StateWords};
+use crate::engine::{Board, Dir};
 
 /// What is searched: tiles towards a goal, or a Klotski layout.
 pub enum Subject {
@@ -31,6 +32,63 @@ impl Subject {
     /// `state` in words: a tile board's numbers, a layout's text.
     pub fn text(&self, state: &StateKey) -> String {
         self.words().text(state)
+    }
+
+    /// Which neighbour of `from` `to` is, in words: the tile that moves
+    /// and where ("tile 5 up", "5 号块 ↑"), or the Klotski piece and its
+    /// steps ("Cao Cao down", "曹操 ↓"); `None` if `to` is not one move
+    /// from `from`.
+    pub fn move_words(&self, from: &StateKey, to: &StateKey, lang: Lang) -> Option<String> {
+        let (from, to) = (self.text(from), self.text(to));
+        match self {
+            Subject::Tiles(goal) => {
+                let shape = goal.shape();
+                let (a, b) = (
+                    Board::parse(&from, Some(shape)).ok()?,
+                    Board::parse(&to, Some(shape)).ok()?,
+                );
+                // The tile now where the blank was came from the blank's
+                // new cell.
+                let tile = b.cells()[a.blank()];
+                let (r0, c0) = shape.coords(a.blank());
+                let (r1, c1) = shape.coords(b.blank());
+                let dir = match (r0 as i64 - r1 as i64, c0 as i64 - c1 as i64) {
+                    (-1, 0) => Dir::Up,
+                    (1, 0) => Dir::Down,
+                    (0, -1) => Dir::Left,
+                    (0, 1) => Dir::Right,
+                    _ => return None,
+                };
+                let way = match lang {
+                    Lang::Chinese => arrow(dir).to_string(),
+                    Lang::English => word(dir).to_string(),
+                };
+                Some(InspectorMsg::TileMoved { tile, way }.text(lang))
+            }
+            Subject::Klotski(_) => {
+                let (a, b) = (Layout::parse(&from).ok()?, Layout::parse(&to).ok()?);
+                let key = |p: &crate::engine::klotski::Piece| (p.shape, p.row, p.col);
+                let left = a
+                    .pieces
+                    .iter()
+                    .position(|p| !b.pieces.iter().any(|q| key(q) == key(p)))?;
+                let arrived = b.pieces.iter().find(|q| {
+                    q.shape == a.pieces[left].shape && !a.pieces.iter().any(|p| key(p) == key(q))
+                })?;
+                let moved = &a.pieces[left];
+                let (dr, dc) = (
+                    arrived.row as i64 - moved.row as i64,
+                    arrived.col as i64 - moved.col as i64,
+                );
+                let mut dirs = Vec::new();
+                let vertical = if dr < 0 { Dir::Up } else { Dir::Down };
+                let sideways = if dc < 0 { Dir::Left } else { Dir::Right };
+                dirs.extend(std::iter::repeat_n(vertical, dr.unsigned_abs() as usize));
+                dirs.extend(std::iter::repeat_n(sideways, dc.unsigned_abs() as usize));
+                let name = &piece_names(&a)[left];
+                Some(describe_move(name, &dirs, lang))
+            }
+        }
     }
 
     /// The box a small board of about `side` points needs: square for
@@ -155,4 +213,24 @@ pub fn framed_grid(
                 }
             }
         });
+}
+
+/// A tile's way as the Chinese texts draw it.
+fn arrow(dir: Dir) -> char {
+    match dir {
+        Dir::Up => '↑',
+        Dir::Down => '↓',
+        Dir::Left => '←',
+        Dir::Right => '→',
+    }
+}
+
+/// A tile's way in English words.
+fn word(dir: Dir) -> &'static str {
+    match dir {
+        Dir::Up => "up",
+        Dir::Down => "down",
+        Dir::Left => "left",
+        Dir::Right => "right",
+    }
 }

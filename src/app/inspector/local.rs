@@ -14,6 +14,8 @@ const ROWS: usize = 40;
 
 /// The proposals table's symbol columns (the same in both languages).
 const SYMBOL_DELTA_E: &str = "ΔE";
+/// A score's change (tabu search, greedy).
+const SYMBOL_DELTA: &str = "Δ";
 const SYMBOL_T: &str = "T";
 
 /// The left panel for a local search: where the walk is, the move just
@@ -42,14 +44,20 @@ pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
         ui.horizontal(|ui| {
             let label = tr(ui, InspectorMsg::ProposedState);
             subject.draw(ui, &p.state, subject.small(64.0), &label);
-            ui.vertical(|ui| proposal_lines(ui, model, p));
+            ui.vertical(|ui| proposal_lines(ui, subject, model, p));
         });
     }
     if let Some((energy, neighbours)) = &model.local_minimum {
         ui.separator();
         let energy = *energy;
-        ui.strong(tr(ui, InspectorMsg::StuckAt { energy }));
-        ui.label(tr(ui, InspectorMsg::NoBetterNeighbour));
+        let scored = model.scores();
+        if !scored {
+            ui.strong(tr(ui, InspectorMsg::StuckAt { energy }));
+            ui.label(tr(ui, InspectorMsg::NoBetterNeighbour));
+        } else {
+            ui.strong(tr(ui, InspectorMsg::StuckAtScore { score: energy }));
+            ui.label(tr(ui, InspectorMsg::NoBetterNeighbourScore));
+        }
         let lang = language(ui.ctx());
         egui::ScrollArea::vertical()
             .id_salt("minimum")
@@ -57,7 +65,12 @@ pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
                 let items = neighbours.iter().map(|n| {
                     (
                         n.state.clone(),
-                        InspectorMsg::EnergyN { e: n.proposed }.text(lang),
+                        if !scored {
+                            InspectorMsg::EnergyN { e: n.proposed }
+                        } else {
+                            InspectorMsg::ScoreN { s: n.proposed }
+                        }
+                        .text(lang),
                     )
                 });
                 let what = tr(ui, InspectorMsg::Neighbour);
@@ -66,12 +79,17 @@ pub fn current(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
     }
 }
 
-/// A proposal in words: energies, ΔE, T, chance, taken or not.
-fn proposal_lines(ui: &mut egui::Ui, model: &Model, p: &Proposal) {
-    let change = InspectorMsg::EnergyChange {
-        from: p.energy,
-        to: p.proposed,
-        delta: format!("{:+}", p.delta()),
+/// A proposal in words: which neighbour, energies (tabu search: scores,
+/// as its pseudocode and the table say), ΔE, T, chance, taken or not.
+fn proposal_lines(ui: &mut egui::Ui, subject: &Subject, model: &Model, p: &Proposal) {
+    if let Some(words) = subject.move_words(&p.from, &p.state, language(ui.ctx())) {
+        ui.label(words);
+    }
+    let (from, to, delta) = (p.energy, p.proposed, format!("{:+}", p.delta()));
+    let change = if !model.scores() {
+        InspectorMsg::EnergyChange { from, to, delta }
+    } else {
+        InspectorMsg::ScoreChange { from, to, delta }
     };
     ui.label(tr(ui, change));
     if let Some(t) = p.temperature {
@@ -127,18 +145,20 @@ pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
         // Annealing's own columns, its temperature and chance, only where
         // they say something.
         let annealing = model.temperature.is_some();
+        let scored = model.scores();
         egui::Grid::new("proposals")
             .striped(true)
-            .num_columns(if annealing { 6 } else { 4 })
+            .num_columns(if annealing { 7 } else { 5 })
             .show(ui, |ui| {
                 let mut headers = vec![
                     tr(ui, InspectorMsg::ColIteration),
-                    if annealing {
-                        tr(ui, InspectorMsg::ColEnergy)
-                    } else {
+                    tr(ui, InspectorMsg::Neighbour),
+                    if scored {
                         tr(ui, InspectorMsg::ColScore)
+                    } else {
+                        tr(ui, InspectorMsg::ColEnergy)
                     },
-                    SYMBOL_DELTA_E.to_string(),
+                    if scored { SYMBOL_DELTA } else { SYMBOL_DELTA_E }.to_string(),
                 ];
                 if annealing {
                     headers.push(SYMBOL_T.to_string());
@@ -151,6 +171,12 @@ pub fn walk(ui: &mut egui::Ui, subject: &Subject, model: &Model) {
                 ui.end_row();
                 for p in model.proposals.iter().rev().take(ROWS) {
                     ui.label(thousands(p.iteration));
+                    // Which neighbour: rows of one iteration differ here.
+                    ui.label(
+                        subject
+                            .move_words(&p.from, &p.state, lang)
+                            .unwrap_or_default(),
+                    );
                     ui.label(format!("{} → {}", p.energy, p.proposed));
                     ui.label(format!("{:+}", p.delta()));
                     if annealing {

@@ -95,6 +95,9 @@ pub struct Proposal {
     pub iteration: u64,
     /// The state proposed.
     pub state: StateKey,
+    /// The state it was proposed from (the walk's state then): with
+    /// `state`, which neighbour it is.
+    pub from: StateKey,
     /// Energy (tabu: score) of the current state.
     pub energy: f64,
     /// Energy of the proposed state.
@@ -284,6 +287,15 @@ impl Model {
                 .insert((self.rank(g, *h), Reverse(at)), state.clone());
             self.open.insert(state.clone(), (g, *h, at));
         }
+    }
+
+    /// Whether its local search weighs a score (tabu search, whose
+    /// pseudocode says score) rather than an energy (annealing, greedy):
+    /// the panel and the table say the pseudocode's word.
+    pub fn scores(&self) -> bool {
+        self.lesson
+            .as_ref()
+            .is_some_and(|l| matches!(l.kind(), crate::engine::strategy::SearchKind::Tabu))
     }
 
     /// The same, explained by `lesson` as it folds.
@@ -630,6 +642,7 @@ impl Model {
             } => self.propose(Proposal {
                 iteration: *iteration,
                 state: state.clone(),
+                from: self.walk_at.clone(),
                 energy: *energy,
                 proposed: *proposed,
                 temperature: *temperature,

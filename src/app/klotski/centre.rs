@@ -24,6 +24,13 @@ impl KlotskiPlay {
         let shown = self.game.layout().clone();
         let mut tints = Vec::new();
         if settings.show_distance {
+            // The rows above the board keep their height as the readout,
+            // Hint, More hint and the hint's line come and go, so the
+            // board stays where it is: the toggles' row, the readout with
+            // its button, the hint, and the legend when shown.
+            let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+            let rows = if settings.colour_moves { 4.0 } else { 3.0 };
+            let top = ui.cursor().top();
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut settings.colour_moves, tr(ui, KlotskiMsg::ColourMoves))
                     .on_hover_text(tr(ui, KlotskiMsg::ColourMovesHint));
@@ -40,6 +47,10 @@ impl KlotskiPlay {
             if settings.colour_moves {
                 self.hints.legend(ui, &shown, settings.metric);
                 tints = self.hints.tints(&shown, settings.metric);
+            }
+            let used = ui.cursor().top() - top;
+            if used < rows * row {
+                ui.add_space(rows * row - used);
             }
         }
         let look = BoardLook {

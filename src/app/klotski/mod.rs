@@ -493,10 +493,12 @@ impl KlotskiPlay {
         egui::Panel::left("klotski controls")
             .default_size(270.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, settings, out));
+                crate::app::widgets::panel_scroll(ui, |ui| self.controls(ui, settings, out));
             });
+        // As wide whatever it lists: a step list filled by Solve widened
+        // it, and the board beside it moved and shrank.
         egui::Panel::right("klotski steps")
-            .default_size(260.0)
+            .exact_size(260.0)
             .show(ui, |ui| self.steps_panel(ui, settings, out));
         egui::CentralPanel::default().show(ui, |ui| self.centre(ui, settings, out));
         if let Some(ed) = &mut self.editor {

@@ -339,8 +339,7 @@ fn render_klotski_screenshots() {
         h.get_by_label("Next").click();
         h.run();
     }
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("klotski.png"))
         .unwrap();
     // 2. The layout editor naming a problem.
@@ -349,8 +348,7 @@ fn render_klotski_screenshots() {
     h.run();
     h.state_mut().klotski_mut().editor.as_mut().unwrap().text = "BAAC/BAAC/DEEF/DGHF/IJJJ".into();
     h.run();
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("klotski-editor.png"))
         .unwrap();
     // 3. Annealing on a 15-puzzle, with its trace.
@@ -366,8 +364,7 @@ fn render_klotski_screenshots() {
     h.get_by_label("Solve").click();
     h.step();
     wait_while(&mut h, HuarongApp::is_solving, 60, "annealing");
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("annealing.png"))
         .unwrap();
     // 4. The compare view after a run on 横刀立马 in steps.
@@ -378,8 +375,7 @@ fn render_klotski_screenshots() {
     h.get_by_label("Run all").click();
     h.step();
     wait_while(&mut h, |a| a.compare().is_running(), 120, "compare");
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("compare.png"))
         .unwrap();
     // 5. A batch experiment on 8-puzzles.
@@ -393,8 +389,7 @@ fn render_klotski_screenshots() {
     h.get_by_label("Run batch").click();
     h.step();
     wait_while(&mut h, |a| a.compare().is_running(), 120, "batch");
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("batch.png"))
         .unwrap();
 }

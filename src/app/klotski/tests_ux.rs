@@ -9,7 +9,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use super::names::{describe_move, piece_names};
 use crate::app::HuarongApp;
-use crate::app::i18n::Lang;
+use crate::app::i18n::{Lang, Message as _};
 use crate::app::settings::{Family, Settings};
 use crate::app::tests::{harness_with, klotski_harness as harness, wait_until, wait_while};
 use crate::storage::layouts::classics;
@@ -493,16 +493,14 @@ fn render_klotski_names_and_sizes() {
         for (chinese, names) in [(true, "zh"), (false, "en")] {
             names_setting(&mut h, chinese);
             h.run();
-            h.render()
-                .expect("render")
+            crate::app::tests::rendered(&mut h)
                 .save(dir.join(format!("klotski-{names}-{w}x{ht}.png")))
                 .unwrap();
         }
     }
     h.get_by_label("Last").click();
     h.run();
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("klotski-escaped.png"))
         .unwrap();
 }
@@ -522,8 +520,7 @@ fn render_short_traces() {
     h.get_by_label("Solve").click();
     h.step();
     wait_while(&mut h, HuarongApp::is_solving, 60, "annealing");
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("trace-3x3.png"))
         .unwrap();
     let mut h = harness();
@@ -532,8 +529,7 @@ fn render_short_traces() {
     h.get_by_label("Solve").click();
     h.step();
     wait_for_solver(&mut h);
-    h.render()
-        .expect("render")
+    crate::app::tests::rendered(&mut h)
         .save(dir.join("trace-klotski.png"))
         .unwrap();
 }
@@ -579,4 +575,42 @@ fn a_short_annealing_run_on_a_3x3_plots_every_iteration() {
         shown as u64 > walked.min(dense),
         "{shown} points for a walk of {walked}"
     );
+}
+
+/// Issue 43 item 2: the board keeps its place and size while Solve fills
+/// the step list and Hint, More hint and the hint's line come and go (its
+/// top edge moved between 168 and 186).
+#[test]
+fn the_board_stays_put_through_solve_hint_and_more_hint() {
+    for size in [Vec2::new(800.0, 560.0), Vec2::new(1100.0, 720.0)] {
+        board_stays_put_at(size);
+    }
+}
+
+fn board_stays_put_at(size: Vec2) {
+    let mut h = crate::app::tests::harness_with_distances(Settings {
+        family: Family::Klotski,
+        animate: false,
+        ..Settings::default()
+    });
+    h.set_size(size);
+    h.run();
+    wait_until(
+        &mut h,
+        |h| h.query_by_label("Hint").is_some(),
+        60,
+        "the readout and Hint",
+    );
+    let board_label = crate::app::i18n::KlotskiMsg::BoardLabel.text(Lang::English);
+    let board = |h: &Harness<'_, HuarongApp>| h.get_by_label(&board_label).rect();
+    let first = board(&h);
+    solved_in_moves(&mut h);
+    h.run();
+    assert_eq!(board(&h), first, "{size:?}: after Solve");
+    h.get_by_label("Hint").click();
+    h.run();
+    assert_eq!(board(&h), first, "{size:?}: after Hint");
+    h.get_by_label("More hint").click();
+    h.run();
+    assert_eq!(board(&h), first, "{size:?}: after More hint");
 }

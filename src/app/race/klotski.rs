@@ -327,6 +327,22 @@ impl KlotskiAttempt {
     }
 }
 
+/// Before the first scramble: the classic chosen, drawn where and as the
+/// race will draw it, not to be played (the tile race shows its goal so).
+pub fn preview(ui: &mut egui::Ui, layout: &Layout) {
+    let names = piece_names(layout);
+    let tints = vec![None; layout.pieces.len()];
+    let look = BoardLook {
+        names: &names,
+        lang: language(ui.ctx()),
+        selected: None,
+        hinted: None,
+        interactive: false,
+        tints: &tints,
+    };
+    KlotskiBoard::default().show(ui, layout, look);
+}
+
 /// The clock and both metrics above a Klotski race's board.
 pub fn readout(ui: &mut egui::Ui, time: Duration, moves: usize, steps: usize, rate: f64) {
     ui.horizontal_wrapped(|ui| {

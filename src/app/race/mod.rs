@@ -472,7 +472,7 @@ impl RaceView {
         egui::Panel::left("race_controls")
             .default_size(250.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
+                crate::app::widgets::panel_scroll(ui, |ui| {
                     // The settings as the play views' widgets change
                     // them: on a copy, sent as a command.
                     let asked = crate::app::view::edited(settings, out, |settings, _| {
@@ -516,14 +516,16 @@ impl RaceView {
             out.extend(commands.into_iter().map(super::Command::Race));
             return;
         }
+        // The summary's room is kept from the start: the board beside it
+        // no longer moves left and shrinks when a solve ends.
         if settings.race.klotski {
-            if let Some(k) = self.klotski.as_mut().filter(|k| k.is_done()) {
-                egui::Panel::right("race_summary")
-                    .default_size(300.0)
-                    .show(ui, |ui| {
+            egui::Panel::right("race_summary")
+                .exact_size(300.0)
+                .show(ui, |ui| {
+                    if let Some(k) = self.klotski.as_mut().filter(|k| k.is_done()) {
                         egui::ScrollArea::vertical().show(ui, |ui| k.summary(ui));
-                    });
-            }
+                    }
+                });
             let drawing = self.drawing.is_some();
             let finished = egui::CentralPanel::default().show(ui, |ui| match &mut self.klotski {
                 Some(k) => {
@@ -541,6 +543,7 @@ impl RaceView {
                     ui.weak(tr(ui, RaceMsg::KlotskiHint));
                     ui.label(tr(ui, RaceMsg::PressNew));
                     klotski::readout(ui, Duration::ZERO, 0, 0, 0.0);
+                    klotski::preview(ui, &settings.race.classic().parse());
                     false
                 }
             });
@@ -550,13 +553,13 @@ impl RaceView {
             out.extend(commands.into_iter().map(super::Command::Race));
             return;
         }
-        if self.attempt.as_ref().is_some_and(Attempt::is_done) {
-            egui::Panel::right("race_summary")
-                .default_size(300.0)
-                .show(ui, |ui| {
+        egui::Panel::right("race_summary")
+            .exact_size(300.0)
+            .show(ui, |ui| {
+                if self.attempt.as_ref().is_some_and(Attempt::is_done) {
                     egui::ScrollArea::vertical().show(ui, |ui| summary::show(ui, self));
-                });
-        }
+                }
+            });
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(cmd) = self.board_panel(ui, settings, now) {
                 commands.push(cmd);

@@ -674,6 +674,10 @@ fn a_klotski_race_counts_moves_and_steps_against_both_optima() {
         }
     }
     let (i0, d0) = first.unwrap();
+    // The board keeps its place when the summary appears beside it (it
+    // moved left and shrank; issue 43 item 2).
+    let board_label = crate::app::i18n::KlotskiMsg::BoardLabel.text(Lang::English);
+    let board_before = h.get_by_label(&board_label).rect();
     let mut steps = vec![(i0, d0), (i0, d0.opposite())];
     steps.extend(shortest.iter().copied());
     for &(i, d) in &steps {
@@ -683,6 +687,7 @@ fn a_klotski_race_counts_moves_and_steps_against_both_optima() {
     }
     let k = h.state().race.klotski.as_ref().unwrap();
     assert!(k.is_done(), "played to the exit");
+    assert_eq!(h.get_by_label(&board_label).rect(), board_before);
     assert_eq!(k.steps().len(), classic.steps + 2);
     let key = crate::storage::records::klotski_key(&classic.name, false);
     crate::app::tests::wait_until(
@@ -736,7 +741,7 @@ fn render_race() {
                         name: &str| {
                 h.set_size(eframe::egui::Vec2::new(w, hgt));
                 h.run_ok();
-                let img = h.render().expect("render");
+                let img = crate::app::tests::rendered(h);
                 img.save(dir.join(format!("race-{name}-{tag}-{w}.png")))
                     .unwrap();
             };
@@ -795,4 +800,28 @@ fn the_puzzle_switch_shows_and_sets_the_races_puzzle() {
     assert!(h.state().settings().race.klotski, "the race is Klotski's");
     assert!(matches!(h.state().screen, Screen::Race), "still racing");
     assert!(klotski_selected(&h));
+}
+
+/// Issue 43 item 18: before the first scramble the Klotski race shows the
+/// classic chosen, where the race's board then stands (the area was
+/// empty; the tile race shows its goal board).
+#[test]
+fn the_klotski_race_shows_its_classic_before_the_first_scramble() {
+    let folder = tempfile::TempDir::new().unwrap();
+    let mut h = race_app(folder.path().join("records.ron"), folder.path());
+    h.get_by_label(&RaceMsg::RaceKlotski.text(Lang::English))
+        .click();
+    h.run();
+    assert!(h.state().race.klotski.is_none(), "no scramble yet");
+    let board = crate::app::i18n::KlotskiMsg::BoardLabel.text(Lang::English);
+    let before = h.get_by_label(&board).rect();
+    h.get_by_label(&RaceMsg::NewScramble.text(Lang::English))
+        .click();
+    h.run();
+    assert!(h.state().race.klotski.is_some());
+    let after = h.get_by_label(&board).rect();
+    assert!(
+        (before.min - after.min).length() < 1.0 && (before.max - after.max).length() < 1.0,
+        "the board moved from {before:?} to {after:?}"
+    );
 }

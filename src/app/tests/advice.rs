@@ -143,12 +143,44 @@ fn a_run_stopped_by_its_limit_says_how_long_every_solution_is_at_least() {
         h.get_by_label_contains(&format!("every solution takes at least {n} moves"));
         // The Steps panel says it too.
         h.get_by_label_contains(&format!(
-            "Every solution takes at least {n} moves (proven so far)."
+            "Every solution takes at least {n} moves (proven by this search before it stopped)."
         ));
         let zh = h.state().status_in(crate::app::i18n::Lang::Chinese);
         assert!(
-            zh.contains(&format!("已证明：任何解都至少要 {n} 步")),
+            zh.contains(&format!("本次搜索停止前已证明：任何解都至少要 {n} 步")),
             "{zh}"
         );
     }
+}
+
+/// Issue 43 item 9: with the start's exact distance on screen ("31 moves
+/// from the goal (exact)"), a run stopped by its limit does not give the
+/// weaker bound it proved as news, in the status or the Steps panel; each
+/// bound says which it is (the exact, or what this search proved).
+#[test]
+fn a_stopped_run_gives_no_weaker_bound_than_the_exact_distance_shown() {
+    const START: &str = "8 6 7 2 5 4 3 0 1";
+    let mut h = crate::app::tests::harness_with_distances(Settings {
+        rows: 3,
+        cols: 3,
+        limit_nodes: true,
+        max_knodes: 1,
+        heuristic: HeuristicKind::Manhattan,
+        ..settings("astar")
+    });
+    set_board(&mut h, START);
+    crate::app::tests::wait_until(
+        &mut h,
+        |h| h.query_by_label("31 moves from the goal (exact)").is_some(),
+        60,
+        "the exact readout",
+    );
+    h.get_by_label("Solve").click();
+    h.run_ok();
+    wait_while(&mut h, HuarongApp::is_solving, 60, "astar");
+    let status = h.state().status();
+    assert!(status.starts_with("Node limit"), "{status}");
+    assert!(!status.contains("at least"), "{status}");
+    assert!(h.query_by_label_contains("at least").is_none());
+    h.get_by_label("31 moves from the goal (exact)");
 }

@@ -301,7 +301,7 @@ fn render_anatomy_and_help() {
                 solve.bottom() <= hgt && solve.right() <= w,
                 "{strategy} {w}: Solve at {solve:?}"
             );
-            let img = h.render().expect("render");
+            let img = crate::app::tests::rendered(&mut h);
             img.save(dir.join(format!("anatomy-{strategy}-{w}.png")))
                 .unwrap();
         }
@@ -311,7 +311,7 @@ fn render_anatomy_and_help() {
         let ctx = h.ctx.clone();
         h.state_mut().apply(Command::OpenHelp, &ctx, 0.0);
         h.run();
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("help-{w}.png"))).unwrap();
         let mut h = klotski_harness();
         h.set_size(Vec2::new(w, hgt));
@@ -326,7 +326,7 @@ fn render_anatomy_and_help() {
         );
         h.get_by_label("Anatomy").click();
         h.run();
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("anatomy-klotski-{w}.png")))
             .unwrap();
         let mut h = harness_with(settings("astar"));
@@ -340,7 +340,7 @@ fn render_anatomy_and_help() {
         h.get_by_label("Nodes expanded by depth (log scale)")
             .scroll_to_me();
         h.run();
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("compare-{w}.png"))).unwrap();
     }
 }

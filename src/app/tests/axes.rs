@@ -351,7 +351,7 @@ fn render_axes() {
             });
         });
     h.run();
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("axes.png")).unwrap();
     // The IDA* chart of one iteration in the app, the pointer over its bar.
     let mut h = one_iteration();
@@ -361,6 +361,6 @@ fn render_axes() {
     let (_, at) = t.x.iter().find(|(l, _)| l == "2").expect("the bound");
     h.hover_at(at.center_top() - egui::vec2(0.0, 12.0));
     h.run();
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("axes-idastar.png")).unwrap();
 }

@@ -178,7 +178,7 @@ fn picture_tiles_show_their_home_part_of_the_picture_and_numbers_go_on_and_off()
     click(&mut h, "Numbers on the picture");
     assert!(!h.state().settings().look.numbers);
     pointer_away(&mut h);
-    let screen = h.render().expect("render");
+    let screen = crate::app::tests::rendered(&mut h);
     let saved = save_screenshot(&screen, "picture-built-in.png");
     let built_in = picture::built_in();
     // Each tile shows its own home's part of the picture: nearer it than
@@ -206,7 +206,7 @@ fn picture_tiles_show_their_home_part_of_the_picture_and_numbers_go_on_and_off()
     // At the goal the top-left tile shows the picture's top-left part.
     click(&mut h, "Go to goal");
     pointer_away(&mut h);
-    let screen = h.render().expect("render");
+    let screen = crate::app::tests::rendered(&mut h);
     let (shown, own) = tile_and_home(&screen, &h, &built_in, 0);
     let top_left = {
         let q = built_in.size[0] / 3;
@@ -260,7 +260,7 @@ fn picture_tiles_show_their_home_part_of_the_picture_and_numbers_go_on_and_off()
     click(&mut h, "Numbers on the picture");
     assert!(h.state().settings().look.numbers);
     pointer_away(&mut h);
-    let with_numbers = h.render().expect("render");
+    let with_numbers = crate::app::tests::rendered(&mut h);
     save_screenshot(&with_numbers, "picture-numbers.png");
     for (c, (corner_before, middle_before)) in without.iter().enumerate() {
         let corner_now = pixels(&with_numbers, &h, corner(&h, c));
@@ -300,7 +300,7 @@ fn quadrants(path: &Path, w: u32, h: u32) {
 
 /// The system dialog as on a desktop without xdg-desktop-portal or zenity:
 /// the in-app dialog opens instead.
-fn no_system_dialog(_: FileAction, _: Lang) -> NativeAnswer {
+fn no_system_dialog(_: FileAction, _: Lang, _: &std::path::Path) -> NativeAnswer {
     NativeAnswer::Unavailable(Msg::NativeMissing)
 }
 
@@ -382,7 +382,7 @@ fn a_bad_picture_is_refused_with_one_line_and_the_picture_shown_stays() {
     // The screen still shows the good picture: the top-left tile (1) is red,
     // the top-right (3) green, the lower-left (7) blue.
     pointer_away(&mut h);
-    let screen = h.render().expect("render");
+    let screen = crate::app::tests::rendered(&mut h);
     save_screenshot(&screen, "picture-kept.png");
     let ppp = screen.width() as f32 / h.ctx.content_rect().width();
     for (cell, want) in [(0, [220u8, 30, 30]), (2, [30, 200, 40]), (6, [30, 40, 220])] {
@@ -521,7 +521,7 @@ fn fringe_colours_follow_the_goal() {
     for (goal, name) in [(rows, "rows"), (columns, "columns")] {
         set_puzzle(&mut h, start, goal);
         pointer_away(&mut h);
-        let screen = h.render().expect("render");
+        let screen = crate::app::tests::rendered(&mut h);
         save_screenshot(&screen, &format!("fringe-{name}.png"));
         let goal = board(goal);
         for (cell, &tile) in board(start).cells().iter().enumerate() {
@@ -539,11 +539,11 @@ fn fringe_colours_follow_the_goal() {
     }
     // Tile 2 (in the top row) belongs in the left column by columns: its
     // colour is the column's there, the row's by rows.
-    let screen = h.render().expect("render");
+    let screen = crate::app::tests::rendered(&mut h);
     assert!(apart(fill_at(&screen, &h, 1), tint(1)) < 10.0);
     set_puzzle(&mut h, start, rows);
     pointer_away(&mut h);
-    let screen = h.render().expect("render");
+    let screen = crate::app::tests::rendered(&mut h);
     assert!(apart(fill_at(&screen, &h, 1), tint(0)) < 10.0);
 }
 
@@ -673,7 +673,7 @@ fn picture_tiles_fit_a_rectangular_board() {
     h.run();
     wait_for_picture(&mut h, &None);
     pointer_away(&mut h);
-    let screen = h.render().expect("render");
+    let screen = crate::app::tests::rendered(&mut h);
     let saved = save_screenshot(&screen, "picture-3x5.png");
     let built_in = picture::built_in();
     let parts: Vec<([f32; 3], [f32; 3])> = (0..15)

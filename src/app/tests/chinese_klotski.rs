@@ -235,8 +235,7 @@ fn render_klotski_and_compare_in_chinese() {
                 h.run();
                 h.run();
                 let tag = if lang == Lang::Chinese { "zh" } else { "en" };
-                h.render()
-                    .expect("render")
+                crate::app::tests::rendered(h)
                     .save(dir.join(format!("i18n-{name}-{tag}-{w}x{ht}.png")))
                     .unwrap();
             }

@@ -231,7 +231,7 @@ fn render_learning_views_in_chinese() {
             let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
                 h.set_size(Vec2::new(w, hgt));
                 h.run_ok();
-                let img = h.render().expect("render");
+                let img = crate::app::tests::rendered(h);
                 img.save(dir.join(format!("{name}-{tag}-{w}.png"))).unwrap();
             };
             let with = |settings: Settings| {

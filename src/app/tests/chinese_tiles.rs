@@ -258,7 +258,7 @@ fn a_refused_command_and_the_error_dialog_speak_chinese() {
     wait_for_solver(&mut h);
     let status = h.state().status();
     assert!(
-        status.starts_with("已取消；已证明：任何解都至少要 "),
+        status.starts_with("已取消；本次搜索停止前已证明：任何解都至少要 "),
         "{status}"
     );
     assert!(status.contains(" 步 — 统计：扩展 "), "{status}");
@@ -276,7 +276,7 @@ fn render_tiles_in_chinese() {
             let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
                 h.set_size(egui::Vec2::new(w, hgt));
                 h.run_ok();
-                let img = h.render().expect("render");
+                let img = crate::app::tests::rendered(h);
                 img.save(dir.join(format!("tiles-{name}-{tag}-{w}.png")))
                     .unwrap();
             };

@@ -682,7 +682,7 @@ fn render_hints() {
         let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
             h.set_size(egui::Vec2::new(w, hgt));
             h.run_ok();
-            let img = h.render().expect("render");
+            let img = crate::app::tests::rendered(h);
             img.save(dir.join(format!("{name}-{w}.png"))).unwrap();
         };
         // The overlay and a hint on the 8-puzzle.

@@ -40,7 +40,7 @@ fn the_in_app_file_dialog_speaks_chinese_and_names_a_bad_path_in_it() {
         language: Lang::Chinese,
         ..crate::app::Settings::default()
     });
-    fn no_system_dialog(_: FileAction, _: Lang) -> NativeAnswer {
+    fn no_system_dialog(_: FileAction, _: Lang, _: &std::path::Path) -> NativeAnswer {
         NativeAnswer::Unavailable(Msg::NativeMissing)
     }
     h.state_mut().files.native = no_system_dialog;

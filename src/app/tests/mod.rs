@@ -175,8 +175,12 @@ pub(crate) fn empty_compare(h: &mut Harness<'_, HuarongApp>) {
 pub(crate) fn add_row(h: &mut Harness<'_, HuarongApp>, label: &str) {
     h.get_by_label("New row").click();
     h.run();
-    // The list's item (the box shows the one chosen before).
-    h.get_all_by_label(label).last().unwrap().click();
+    // The list's item (the box shows the one chosen before, the table's
+    // rows name theirs as labels).
+    h.get_all_by_role_and_label(egui::accesskit::Role::Button, label)
+        .last()
+        .unwrap()
+        .click();
     h.run();
     h.get_by_label("Add").click();
     h.run();
@@ -189,6 +193,51 @@ pub(crate) fn to_chinese(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("简体中文").click();
     h.run();
     assert_eq!(h.state().settings.language, super::i18n::Lang::Chinese);
+}
+
+/// What a test that renders says when no graphics adapter is found: the
+/// one line a person needs on a machine without a GPU driver.
+pub(crate) const NO_RENDERER: &str = "rendering found no graphics adapter: install a GPU \
+driver or Mesa's software renderers (Debian/Ubuntu: apt-get install mesa-vulkan-drivers \
+libegl1 libgl1-mesa-dri)";
+
+/// Whether wgpu finds an adapter to render with, asked once per test run
+/// as egui_kittest's renderer asks (the same setup, any adapter but the
+/// no-op one will do).
+fn renderer_found() -> bool {
+    use eframe::egui_wgpu::{WgpuSetup, wgpu};
+    static FOUND: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    // wgpu's native futures are ready when made; poll until they are.
+    fn ready<F: std::future::Future>(future: F) -> F::Output {
+        let mut future = std::pin::pin!(future);
+        let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+        loop {
+            if let std::task::Poll::Ready(out) = future.as_mut().poll(&mut cx) {
+                return out;
+            }
+            std::thread::yield_now();
+        }
+    }
+    *FOUND.get_or_init(|| {
+        let setup = egui_kittest::wgpu::default_wgpu_setup();
+        let WgpuSetup::CreateNew(create) = &setup else {
+            return true;
+        };
+        let backends = create.instance_descriptor.backends;
+        let instance = ready(setup.new_instance());
+        ready(instance.enumerate_adapters(backends))
+            .iter()
+            .any(|a| a.get_info().backend != wgpu::Backend::Noop)
+    })
+}
+
+/// The harness's last frame rendered through wgpu; without a graphics
+/// adapter the test fails with [`NO_RENDERER`], not egui_kittest's "Failed
+/// to create render state: No adapter found" (issue 43 item 26).
+pub(crate) fn rendered<S>(h: &mut Harness<'_, S>) -> image::RgbaImage {
+    assert!(renderer_found(), "{NO_RENDERER}");
+    h.render()
+        .unwrap_or_else(|why| panic!("{NO_RENDERER} (wgpu: {why})"))
 }
 
 /// The app with `settings`, the distance readout off: its table, built in
@@ -1103,7 +1152,7 @@ fn a_corrupt_file_shows_an_error_and_changes_nothing() {
 fn render_screenshots() {
     let dir = screenshot_dir();
     let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(h);
         img.save(dir.join(name)).unwrap();
     };
     let settings = Settings {

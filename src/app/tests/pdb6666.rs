@@ -91,8 +91,7 @@ fn render_pdb_in_chinese() {
             h.get_by_label_contains("6-6-6-6").click();
             h.run();
             let lang = if chinese { "zh" } else { "en" };
-            h.render()
-                .expect("render")
+            crate::app::tests::rendered(&mut h)
                 .save(dir.join(format!("pdb6666-{lang}-{w}x{hgt}.png")))
                 .unwrap();
         }

@@ -490,7 +490,7 @@ fn render_tile_notes() {
         let save = |h: &mut Harness<'_, HuarongApp>, name: &str| {
             h.set_size(eframe::egui::Vec2::new(w, hgt));
             h.run_ok();
-            let img = h.render().expect("render");
+            let img = crate::app::tests::rendered(h);
             img.save(dir.join(format!("{name}-{w}.png"))).unwrap();
         };
         let mut h = harness_with(Settings::default());
@@ -735,4 +735,44 @@ fn a_move_off_the_goal_replaces_the_at_the_goal_status() {
     h.run();
     assert!(!h.state().tiles().game.is_solved(), "a move was made");
     assert_eq!(h.state().status(), "Moved off the goal (1 move played).");
+}
+
+/// Issue 43 item 17: at 800×560 the step list keeps the current step in
+/// view when a refusal's notice comes above it (a run stopped by its limit
+/// after a solution): the list got shorter and the last row fell out of
+/// view.
+#[test]
+fn the_current_step_stays_in_view_when_a_notice_comes_above_the_list() {
+    let mut h = harness_with(Settings {
+        animate: false,
+        ..Settings::default()
+    });
+    h.set_size(eframe::egui::Vec2::new(800.0, 560.0));
+    h.run();
+    set_board(&mut h, LONG);
+    solve(&mut h);
+    h.get_by_label("Last").click();
+    h.run();
+    let last = h.state().solution_path().unwrap().len();
+    let row = |h: &Harness<'_, HuarongApp>| h.get_by_label_contains(&format!("{last}. ")).rect();
+    let status = h.get_by_label(&h.state().status().to_string()).rect();
+    assert!(
+        row(&h).bottom() <= status.top(),
+        "in view after Last: {:?}",
+        row(&h)
+    );
+    h.get_by_label("BFS").click();
+    {
+        let s = h.state_mut().settings_mut();
+        s.limit_nodes = true;
+        s.max_knodes = 1;
+    }
+    solve(&mut h);
+    h.run();
+    let status = h.get_by_label(&h.state().status().to_string()).rect();
+    let r = row(&h);
+    assert!(
+        r.bottom() <= status.top() + 1.0,
+        "step {last} at {r:?}, out of view above the status line at {status:?}"
+    );
 }

@@ -55,7 +55,7 @@ fn render_a_weighted_solve() {
         h.get_by_label("Solve").click();
         h.run_ok();
         wait_for_solver(&mut h);
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("weighted-{w}x{hgt}.png")))
             .unwrap();
     }

@@ -70,6 +70,15 @@ impl TilesPlay {
         }
     }
 
+    /// `board`'s exact distance to the goal, if the distance readout knows
+    /// it.
+    fn exact_distance(&self, board: &crate::engine::Board) -> Option<u32> {
+        self.distances
+            .known(board)
+            .filter(|k| k.exact)
+            .map(|k| k.distance)
+    }
+
     /// Hold Solve back with advice when the run may take very long (an
     /// exact search far from the goal on a large board): true if it did.
     pub(super) fn advise(&mut self, settings: &Settings) -> bool {
@@ -88,6 +97,9 @@ impl TilesPlay {
         };
         let by = RunBy::new(&*strategy, Some(settings.heuristic));
         let shape = puzzle.shape().to_string();
+        // The start's exact distance, when known (the readout shows it),
+        // says more than the Manhattan distance.
+        let exact = self.exact_distance(&puzzle.start);
         // Beyond 4×4 weighted A* too can take hours on a random start
         // (its weight 1.2 ran a 5×5 into the minute's limit): Fast alone.
         let offered = if puzzle.shape().cells() > 16 { 1 } else { 2 };
@@ -108,10 +120,11 @@ impl TilesPlay {
             }),
             detail: Said::new(move |lang| {
                 let shape = shape.clone();
-                let why = if blind {
-                    TilesMsg::AdviceBlind { at_least, shape }
-                } else {
-                    TilesMsg::AdviceGuided { at_least, shape }
+                let why = match (exact, blind) {
+                    (Some(moves), true) => TilesMsg::AdviceBlindExact { moves, shape },
+                    (Some(moves), false) => TilesMsg::AdviceGuidedExact { moves, shape },
+                    (None, true) => TilesMsg::AdviceBlind { at_least, shape },
+                    (None, false) => TilesMsg::AdviceGuided { at_least, shape },
                 };
                 let label = |s: &dyn Strategy| names::strategy_label(s, lang);
                 let (fast, weighted) = (label(OFFERS[0]), label(OFFERS[1]));
@@ -284,7 +297,12 @@ impl TilesPlay {
             self.playback = Playback::fresh();
         } else {
             let (status, reason) = (o.status, o.reason.clone());
-            let proven = by.proven(&o, false);
+            // A bound the search proved is news only when no stronger
+            // one is known: the start's exact distance, shown beside.
+            let exact = self.exact_distance(&done.puzzle.start);
+            let proven = by
+                .proven(&o, false)
+                .filter(|p| exact.is_none_or(|d| p.at_least >= d));
             let ended = ended(status, stats, reason.clone(), proven);
             self.status = {
                 let (ended, counters) = (ended.clone(), counters.clone());

@@ -351,7 +351,7 @@ impl BoardView {
         }
         if let Some(m) = opts.marks {
             draw_links(&painter, m, &layout);
-            draw_arrows(&painter, m, &layout);
+            draw_arrows(&painter, m, &layout, board.cells().len() / layout.cols);
         }
         input
     }
@@ -534,15 +534,114 @@ fn draw_links(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
     }
 }
 
-/// The arrows, straight from one tile's centre towards the other's,
-/// stopping short of it so chains of them stay readable.
-fn draw_arrows(painter: &egui::Painter, marks: &Marks, layout: &Layout) {
-    let stroke = Stroke::new((layout.cell * 0.03).max(1.5), ARROW);
+/// How far an arrow keeps from every tile's centre, in cells: the tile's
+/// number (up to two digits at 0.38 of a cell) lies within this.
+const NUMBER_CLEARANCE: f32 = 0.27;
+
+/// An arrow's course from cell `a`'s tile to cell `b`'s (`rows` × `cols`
+/// cells of side 1, centres at half-integers), as points to join. A
+/// straight line from centre to centre crossed the numbers of the tiles
+/// between; this course keeps [`NUMBER_CLEARANCE`] from every tile's
+/// centre (its own two included) and stays on the board: an arc bulging
+/// to one side (the first of the bulges tried that is clear, to the
+/// right of the way first, so a swap's two arrows arc apart), else a path
+/// along the gaps between the tiles.
+fn arrow_course(a: usize, b: usize, rows: usize, cols: usize) -> Vec<Pos2> {
+    let centre = |c: usize| Pos2::new((c % cols) as f32 + 0.5, (c / cols) as f32 + 0.5);
+    let (pa, pb) = (centre(a), centre(b));
+    let along = pb - pa;
+    let right = Vec2::new(-along.y, along.x).normalized();
+    let (w, h) = (cols as f32, rows as f32);
+    let inside = |p: &Pos2| p.x > 0.05 && p.y > 0.05 && p.x < w - 0.05 && p.y < h - 0.05;
+    // The points of `course` clear of its own ends' numbers.
+    let trimmed = |course: Vec<Pos2>| -> Vec<Pos2> {
+        course
+            .into_iter()
+            .filter(|p| {
+                p.distance(pa) >= NUMBER_CLEARANCE + 0.03
+                    && p.distance(pb) >= NUMBER_CLEARANCE + 0.03
+            })
+            .collect()
+    };
+    let clear = |points: &[Pos2]| {
+        points.len() >= 2
+            && points.iter().all(inside)
+            && points
+                .iter()
+                .all(|p| (0..rows * cols).all(|c| p.distance(centre(c)) >= NUMBER_CLEARANCE))
+    };
+    for bulge in [0.12f32, 0.25, 0.35, 0.5, 0.65, 0.85, 1.1, 1.4] {
+        for middle in [0.5f32, 0.3, 0.7] {
+            for side in [1.0f32, -1.0] {
+                // A quadratic arc pulled `bulge` cells off the line.
+                let control = pa + along * middle + right * side * bulge * 2.0;
+                let point = |t: f32| {
+                    let u = 1.0 - t;
+                    (pa.to_vec2() * (u * u)
+                        + control.to_vec2() * (2.0 * u * t)
+                        + pb.to_vec2() * (t * t))
+                        .to_pos2()
+                };
+                let points = trimmed((0..=48).map(|k| point(k as f32 / 48.0)).collect());
+                if clear(&points) {
+                    return points;
+                }
+            }
+        }
+    }
+    // Along the gaps, which lie half a cell from every centre: from the
+    // tile to its corner nearest the other (on the right of the way), one
+    // bend, the other tile's corner, the tile.
+    let corner = |p: Pos2, toward: Pos2| {
+        [(-0.5, -0.5), (-0.5, 0.5), (0.5, -0.5), (0.5, 0.5)]
+            .map(|(x, y)| p + Vec2::new(x, y))
+            .into_iter()
+            .filter(inside)
+            .min_by(|x, y| x.distance(toward).total_cmp(&y.distance(toward)))
+            .unwrap_or(p)
+    };
+    let (ca, cb) = (corner(pa, pb + right * 0.8), corner(pb, pa + right * 0.8));
+    let middle = pa + along / 2.0;
+    let bend = [Pos2::new(cb.x, ca.y), Pos2::new(ca.x, cb.y)]
+        .into_iter()
+        .max_by(|x, y| {
+            (*x - middle)
+                .dot(right)
+                .total_cmp(&(*y - middle).dot(right))
+        })
+        .unwrap_or(ca);
+    let corners = [pa, ca, bend, cb, pb];
+    let mut points = Vec::new();
+    for pair in corners.windows(2) {
+        let n = ((pair[1] - pair[0]).length() * 16.0).ceil().max(1.0) as usize;
+        points.extend((0..n).map(|k| pair[0] + (pair[1] - pair[0]) * (k as f32 / n as f32)));
+    }
+    points.push(pb);
+    trimmed(points)
+}
+
+/// The arrows, each an arc from one tile to the other that keeps clear of
+/// every tile's number ([`arrow_course`]), its head at the end.
+fn draw_arrows(painter: &egui::Painter, marks: &Marks, layout: &Layout, rows: usize) {
+    let stroke = Stroke::new((layout.cell * 0.025).max(1.5), ARROW);
+    let to_screen = |p: Pos2| layout.origin + p.to_vec2() * layout.cell;
     for &(a, b) in &marks.arrows {
-        let (pa, pb) = (layout.cell_rect(a).center(), layout.cell_rect(b).center());
-        let along = pb - pa;
-        let short = along.normalized() * layout.cell * 0.25;
-        painter.arrow(pa + short, along - short * 2.0, stroke);
+        let points: Vec<Pos2> = arrow_course(a, b, rows, layout.cols)
+            .into_iter()
+            .map(to_screen)
+            .collect();
+        let (Some(&end), Some(&before)) = (points.last(), points.iter().rev().nth(1)) else {
+            continue;
+        };
+        painter.add(egui::Shape::line(points.clone(), stroke));
+        let back = (before - end).normalized() * layout.cell * 0.12;
+        let rot = |v: Vec2, angle: f32| {
+            let (s, c) = angle.sin_cos();
+            Vec2::new(c * v.x - s * v.y, s * v.x + c * v.y)
+        };
+        for angle in [0.45f32, -0.45] {
+            painter.line_segment([end, end + rot(back, angle)], stroke);
+        }
     }
 }
 
@@ -587,6 +686,42 @@ mod tests {
     /// Green dominates: the colour reads as "in place".
     fn greenish(c: Color32) -> bool {
         c.g() > c.r() + 0x20 && c.g() > c.b() + 0x10
+    }
+
+    /// Every arrow an unsolvable board's cycles can need, on boards up to
+    /// 6×6, stays clear of every tile's number (issue 43 item 12: a
+    /// straight line from centre to centre crossed the numbers of the
+    /// tiles between, 3 → 5 on a 3×3 board the centre tile's) and on the
+    /// board.
+    #[test]
+    fn arrows_keep_clear_of_every_tile_s_number() {
+        for (rows, cols) in [
+            (2, 2),
+            (2, 3),
+            (3, 3),
+            (3, 4),
+            (4, 4),
+            (5, 5),
+            (6, 6),
+            (3, 7),
+        ] {
+            let centre = |c: usize| Pos2::new((c % cols) as f32 + 0.5, (c / cols) as f32 + 0.5);
+            for a in 0..rows * cols {
+                for b in (0..rows * cols).filter(|&b| b != a) {
+                    let course = arrow_course(a, b, rows, cols);
+                    assert!(course.len() > 2, "{a}→{b} on {rows}×{cols}");
+                    for p in &course {
+                        for c in 0..rows * cols {
+                            assert!(
+                                p.distance(centre(c)) >= NUMBER_CLEARANCE,
+                                "{a}→{b} on {rows}×{cols} passes {p:?}, over tile {c}'s number"
+                            );
+                        }
+                        assert!(p.x > 0.0 && p.y > 0.0 && p.x < cols as f32 && p.y < rows as f32);
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,3 +7,17 @@ pub(in crate::app) mod board_view;
 pub(in crate::app) mod distribution;
 pub(in crate::app) mod steps;
 pub(in crate::app) mod trace_plot;
+
+use eframe::egui;
+
+/// A side panel's contents, scrolled: its scroll bar shown, taking its
+/// own room, whenever the contents are taller than the panel, so that
+/// what lies below the window's edge is seen to be there (egui's floating
+/// bars stay hidden until the pointer comes near).
+pub fn panel_scroll<R>(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui) -> R) -> R {
+    ui.scope(|ui| {
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        egui::ScrollArea::vertical().show(ui, add).inner
+    })
+    .inner
+}

@@ -76,6 +76,10 @@ pub struct Playback {
     pub last_tick: f64,
     /// Scroll the current row into view on the next frame.
     pub scroll: bool,
+    /// The step list's height last drawn: when it changes (a notice above
+    /// it comes or goes, the window is resized) the current row is
+    /// brought back into view.
+    pub viewport: f32,
 }
 
 /// Seconds between steps at `speed` steps a second (clamped to 1 to 20).
@@ -359,7 +363,8 @@ pub fn show_noted_list(
     );
     ui.separator();
     let scroll = std::mem::take(&mut playback.scroll);
-    egui::ScrollArea::vertical()
+    let mut current_row = None;
+    let list = egui::ScrollArea::vertical()
         .auto_shrink([false; 2])
         .show(ui, |ui| {
             for i in 0..=last {
@@ -374,11 +379,27 @@ pub fn show_noted_list(
                 if r.clicked() {
                     request = Some(Command::Play(PlayCommand::ShowStep(i)));
                 }
-                if scroll && i == playback.step {
-                    r.scroll_to_me(Some(egui::Align::Center));
+                if i == playback.step {
+                    current_row = Some(r.rect);
+                    if scroll {
+                        r.scroll_to_me(Some(egui::Align::Center));
+                    }
                 }
             }
         });
+    // The list got shorter (a refusal's notice above it, a smaller
+    // window) and the current row is out of view: it is scrolled back in
+    // on the next frame.
+    let shown = list.inner_rect;
+    // Only a list made shorter hides rows it showed.
+    let resized = shown.height() < playback.viewport - 0.5;
+    playback.viewport = shown.height();
+    let out_of_view = current_row
+        .is_some_and(|r| r.top() < shown.top() - 0.5 || r.bottom() > shown.bottom() + 0.5);
+    if resized && out_of_view {
+        playback.scroll = true;
+        ui.ctx().request_repaint();
+    }
     request
 }
 

@@ -71,7 +71,18 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
     let iterations = points.iter().map(|p| p.iteration as f64);
     let first = iterations.clone().fold(f64::INFINITY, f64::min);
     let last = iterations.fold(f64::NEG_INFINITY, f64::max);
-    let x = Scale::integer(first, last);
+    // The last iteration's label, centred on the right end, inside the
+    // frame: room measured in the plot's font (the y axis's labels take
+    // some of the width; counted as none, the room is a little more).
+    let top_label = {
+        let text = Scale::integer(first, last).label(last, 1.0);
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        ui.fonts_mut(|f| f.layout_no_wrap(text, font, egui::Color32::WHITE))
+            .size()
+            .x
+    };
+    let x = Scale::integer(first, last)
+        .with_room_for_top_label((ui.available_width() - 60.0).max(100.0), top_label);
     let plot = |name: String, height: f32, y: Scale| {
         let plot = Plot::new(name)
             .height(height)

@@ -20,11 +20,19 @@ use crate::engine::{
 fn add_guided_row(h: &mut Harness<'_, HuarongApp>, strategy: &str, heuristic: &str) {
     h.get_by_label("New row").click();
     h.run();
-    h.get_all_by_label(strategy).last().unwrap().click();
+    // The lists' items (the table's rows name them too, as labels).
+    let item = eframe::egui::accesskit::Role::Button;
+    h.get_all_by_role_and_label(item, strategy)
+        .last()
+        .unwrap()
+        .click();
     h.run();
     h.get_by_label("with").click();
     h.run();
-    h.get_all_by_label(heuristic).last().unwrap().click();
+    h.get_all_by_role_and_label(item, heuristic)
+        .last()
+        .unwrap()
+        .click();
     h.run();
     h.get_by_label("Add").click();
     h.run();

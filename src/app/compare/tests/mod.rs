@@ -21,7 +21,7 @@ mod rows;
 const CTRL: Modifiers = Modifiers::COMMAND.plus(Modifiers::CTRL);
 
 /// The system dialog as on a desktop without xdg-desktop-portal or zenity.
-fn no_system_dialog(_: FileAction, _: Lang) -> NativeAnswer {
+fn no_system_dialog(_: FileAction, _: Lang, _: &std::path::Path) -> NativeAnswer {
     NativeAnswer::Unavailable(Msg::NativeMissing)
 }
 
@@ -451,12 +451,12 @@ fn render_compare_screenshots() {
     for (w, hgt) in [(1024.0, 700.0), (1600.0, 1000.0)] {
         h.set_size(Vec2::new(w, hgt));
         h.run();
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("compare-{w}x{hgt}.png")))
             .unwrap();
         h.get_by_label("Reset view").scroll_to_me();
         h.run();
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("compare-batch-{w}x{hgt}.png")))
             .unwrap();
         h.get_by_label("Run all").scroll_to_me();
@@ -474,7 +474,7 @@ fn render_compare_screenshots() {
     menu(&mut h, "Save…");
     wait_for_dialog(&mut h);
     type_path(&mut h, &folder.path().join("puzzle.ron"));
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("file-dialog-1024x700.png")).unwrap();
 
     // Klotski: BFS on 横刀立马, counted in steps and moves.
@@ -485,7 +485,7 @@ fn render_compare_screenshots() {
     h.get_all_by_label("Run").next().unwrap().click();
     h.step();
     wait_for_compare(&mut h);
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("compare-klotski-1024x700.png")).unwrap();
 }
 
@@ -538,4 +538,71 @@ fn in_a_small_window_every_row_button_can_be_reached() {
             assert_eq!(h.query_all_by_label(&remove).count(), rows - 1);
         }
     }
+}
+
+/// Issue 43 item 13: at 800×560, after Run all, every row's buttons are in
+/// the window without scrolling, and scrolling the numbers sideways to the
+/// last column leaves the strategies' names where they were (scrolling
+/// the whole page to the buttons hid them).
+#[test]
+fn at_800_the_buttons_are_in_view_and_the_names_stay_while_the_numbers_scroll() {
+    let mut h = harness();
+    h.set_size(Vec2::new(800.0, 560.0));
+    h.run();
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_by_label("Run all").click();
+    h.run();
+    wait_for_compare(&mut h);
+    h.run();
+    for b in ["Run", "Trace", "Copy", "Remove"] {
+        for node in h.query_all_by_label(b) {
+            let r = node.rect();
+            assert!(r.right() <= 800.0, "{b} at {r:?}, past the window's edge");
+        }
+    }
+    let name = |h: &Harness<'_, HuarongApp>| h.get_all_by_label("BFS").next().unwrap().rect();
+    let before = name(&h);
+    let time = h.get_by_label("Time").rect();
+    let over = h.get_by_label("Expanded").rect().center();
+    h.hover_at(over);
+    for _ in 0..10 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: Vec2::new(-100.0, 0.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
+    }
+    let after_time = h.get_by_label("Time").rect();
+    assert!(after_time.right() <= 800.0, "Time at {after_time:?}");
+    assert!(
+        after_time.left() < time.left() || time.right() <= 800.0,
+        "the numbers did not scroll: {time:?} → {after_time:?}"
+    );
+    assert_eq!(name(&h), before, "the names moved");
+}
+
+/// Issue 43 item 13: a Klotski comparison counted in steps says what its
+/// second number is ("116 steps (… moves)", not "116 (… moves)").
+#[test]
+fn a_klotski_length_in_steps_names_both_of_its_numbers() {
+    let mut h = crate::app::tests::harness_with(crate::app::Settings {
+        family: crate::app::settings::Family::Klotski,
+        metric: crate::engine::klotski::Metric::Steps,
+        animate: false,
+        ..crate::app::Settings::default()
+    });
+    h.run();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    h.get_all_by_label("Run").nth(1).unwrap().click();
+    h.step();
+    wait_for_compare(&mut h);
+    h.run();
+    let steps = crate::storage::layouts::classics()[0].steps;
+    h.get_by_label_contains(&format!("{steps} steps ("));
 }

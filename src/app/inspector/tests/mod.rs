@@ -596,7 +596,7 @@ fn render_inspector() {
                 h.get_by_label(tab).click();
                 h.run();
             }
-            let img = h.render().expect("render");
+            let img = crate::app::tests::rendered(&mut h);
             img.save(dir.join(format!("{name}{suffix}.png"))).unwrap();
         }
     }
@@ -610,7 +610,7 @@ fn render_inspector() {
         h.get_by_label("Inspect").click();
         h.run();
         click_until(&mut h, "Step ×10", 10);
-        let img = h.render().expect("render");
+        let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("inspector-klotski{suffix}.png")))
             .unwrap();
     }
@@ -621,7 +621,7 @@ fn render_inspector() {
     run_to_end(&mut h, 30);
     h.get_by_label("Search tree").click();
     h.run();
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("inspector-tree.png")).unwrap();
     // Predict, a few steps in: the question before the next step.
     let mut h = harness();
@@ -636,7 +636,7 @@ fn render_inspector() {
         20,
         "a question",
     );
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("inspector-predict.png")).unwrap();
     // Two runs side by side: A* with Manhattan and with misplaced tiles.
     let mut h = harness();
@@ -655,7 +655,7 @@ fn render_inspector() {
         20,
         "ten steps each",
     );
-    let img = h.render().expect("render");
+    let img = crate::app::tests::rendered(&mut h);
     img.save(dir.join("inspector-beside.png")).unwrap();
 }
 

@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use crate::app::HuarongApp;
 use crate::app::inspector::tests::{inspect, steps};
@@ -209,4 +209,77 @@ fn tabu_search_calls_a_tied_neighbour_tied_and_shows_only_its_own_columns() {
         .count();
     assert!(tied > 0, "this walk meets a tie in 20 steps");
     assert_eq!(shown, tied + usize::from(latest_tied), "every tie says so");
+}
+
+/// Issue 43 item 8: tabu search's and greedy's rows of one iteration said
+/// the same ("0 · 22 → 21 · −1 · weighed"): each names its neighbour, the
+/// tile that moves and where, checked against the boards; and the panel,
+/// the table and the pseudocode say one word for what is weighed.
+#[test]
+fn tabu_and_greedy_rows_name_their_neighbour_and_say_one_word_for_what_they_weigh() {
+    for name in ["tabu", "greedy"] {
+        let mut h = harness();
+        inspect(&mut h, name, FAR);
+        h.get_by_label("Step").click();
+        wait_until(&mut h, |h| steps(h) == 1, 20, "one step");
+        h.get_by_label("Step").click();
+        wait_until(&mut h, |h| steps(h) == 2, 20, "two steps");
+        let model = h.state().inspector().unwrap().model();
+        let latest = model.proposals.back().unwrap().iteration;
+        let rows: Vec<_> = model
+            .proposals
+            .iter()
+            .filter(|p| p.iteration == latest)
+            .collect();
+        assert!(rows.len() >= 2, "{name}: {} neighbours weighed", rows.len());
+        let shape = crate::engine::Shape::new(3, 3).unwrap();
+        let words = crate::engine::observe::StateWords::tiles(shape);
+        let mut named = Vec::new();
+        for p in rows {
+            let (a, b) = (
+                Board::parse(&words.text(&p.from), Some(shape)).unwrap(),
+                Board::parse(&words.text(&p.state), Some(shape)).unwrap(),
+            );
+            // The test's own reading: the tile that left the cell the
+            // blank moves to, and the way it went.
+            let tile = a.cells()[b.blank()];
+            let (ra, ca) = shape.coords(a.blank());
+            let (rb, cb) = shape.coords(b.blank());
+            let way = if rb < ra {
+                "down"
+            } else if rb > ra {
+                "up"
+            } else if cb < ca {
+                "right"
+            } else {
+                "left"
+            };
+            let label = format!("tile {tile} {way}");
+            assert!(
+                h.query_all_by_label(&label).next().is_some(),
+                "{name}: no row says {label}"
+            );
+            named.push(label);
+        }
+        let count = named.len();
+        named.sort();
+        named.dedup();
+        assert_eq!(named.len(), count, "{name}: two rows name one neighbour");
+        // One word for what is weighed, the pseudocode's: tabu search's
+        // score, greedy's energy E.
+        let (word, other) = if name == "tabu" {
+            ("score", "energy")
+        } else {
+            ("energy", "score")
+        };
+        assert!(
+            h.query_all_by_label(word).next().is_some(),
+            "{name}: {word}"
+        );
+        let stray: Vec<_> = h
+            .query_all_by_label_contains(other)
+            .filter_map(|n| n.accesskit_node().label())
+            .collect();
+        assert!(stray.is_empty(), "{name} says {other}: {stray:?}");
+    }
 }
