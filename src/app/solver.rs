@@ -5,14 +5,14 @@ use std::time::Duration;
 
 use crate::engine::control::Stop;
 use crate::engine::job::JobPanicked;
-use crate::engine::strategy::{self, SolveError, Strategy, Tuning};
+use crate::engine::strategy::{self, SolveError, Strategy};
 use crate::engine::{
     Control, Dir, HeuristicChoice, HeuristicKind, Limits, Outcome, Progress, TilePuzzle,
     TracePoint, solve_tiles,
 };
 use crate::storage::pdb_cache::{PdbLoad, PdbSource};
 
-use super::jobs::{DbPhase, DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
+use super::jobs::{DbPhase, DbWork, Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
 use crate::app::widgets::anatomy::{Recording, solve_recorded};
 use crate::engine::observe::Truth;
 
@@ -69,9 +69,7 @@ impl std::fmt::Display for DatabaseTime {
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct SolveTiles {
     puzzle: TilePuzzle,
-    /// The strategy's registry name and knobs.
-    strategy: String,
-    tuning: Tuning,
+    strategy: StrategyChoice,
     /// The strategy itself, where the task runs in the app's memory (a
     /// thread): the one asked for, even one outside the registry (a
     /// test's). A web worker makes it again from its name and knobs.
@@ -89,12 +87,11 @@ impl Task for SolveTiles {
         let SolveTiles {
             puzzle,
             strategy,
-            tuning,
             given,
             heuristic,
             recording,
         } = self;
-        let strategy = match given.map_or_else(|| strategy::configure(&strategy, &tuning), Ok) {
+        let strategy = match given.map_or_else(|| strategy.strategy(), Ok) {
             Ok(s) => s,
             Err(e) => {
                 return Finished {
@@ -248,8 +245,7 @@ impl Running {
             .filter(|_| strategy.uses_heuristic());
         let task = SolveTiles {
             puzzle,
-            strategy: strategy.name().to_string(),
-            tuning: strategy.tuning(),
+            strategy: StrategyChoice::of(&*strategy),
             given: None,
             heuristic,
             recording,
@@ -320,6 +316,7 @@ pub fn strategy_named(name: &str) -> &'static dyn Strategy {
 mod task_tests {
     use super::*;
     use crate::app::tasks::runner;
+    use crate::engine::strategy::Tuning;
 
     /// A solve's answer as the web edition gets it: the task sent to a
     /// worker as JSON, its answer read back from JSON.
@@ -358,41 +355,36 @@ mod task_tests {
         .unwrap();
         let runs = [
             (
-                "astar",
-                Tuning::default(),
+                StrategyChoice::named("astar"),
                 Recording::WithError,
                 "8 6 7 2 5 4 3 0 1",
             ),
             (
-                "annealing",
-                Tuning::default(),
+                StrategyChoice::named("annealing"),
                 Recording::Shape,
                 "8 6 7 2 5 4 3 0 1",
             ),
             (
-                "bfs",
-                Tuning::default(),
+                StrategyChoice::named("bfs"),
                 Recording::Off,
                 "1 2 3 4 5 6 8 7 0",
             ),
             (
-                "weighted",
-                weighted.tuning(),
+                StrategyChoice::of(&*weighted),
                 Recording::Shape,
                 "8 6 7 2 5 4 3 0 1",
             ),
             (
-                "nosuchstrategy",
-                Tuning::default(),
+                StrategyChoice::named("nosuchstrategy"),
                 Recording::Off,
                 "8 6 7 2 5 4 3 0 1",
             ),
         ];
-        for (name, tuning, recording, state) in runs {
+        for (choice, recording, state) in runs {
+            let name = format!("{choice:?}");
             let task = || SolveTiles {
                 puzzle: TilePuzzle::parse(state, None, None).unwrap(),
-                strategy: name.to_string(),
-                tuning,
+                strategy: choice.clone(),
                 given: None,
                 heuristic: HeuristicKind::Manhattan,
                 recording,
@@ -409,8 +401,7 @@ mod task_tests {
     fn a_cancelled_task_hands_back_a_cancelled_run_with_its_progress() {
         let task = SolveTiles {
             puzzle: TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap(),
-            strategy: "bfs".to_string(),
-            tuning: Tuning::default(),
+            strategy: StrategyChoice::named("bfs"),
             given: None,
             heuristic: HeuristicKind::Manhattan,
             recording: Recording::Off,

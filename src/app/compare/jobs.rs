@@ -8,7 +8,7 @@ use eframe::egui;
 use super::row::Row;
 use super::session::Session;
 use crate::app::i18n::{CompareMsg, Said};
-use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
+use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
 use crate::app::model::{Finished, RunOutcome, Start};
 use crate::app::settings::Settings;
 use crate::app::solver::{Running, TraceLog};
@@ -16,7 +16,7 @@ use crate::app::widgets::anatomy::{Recording, solve_recorded};
 use crate::engine::experiment::flag_disagreements;
 use crate::engine::job::JobPanicked;
 use crate::engine::observe::Anatomy;
-use crate::engine::strategy::{self, SolveError, Strategy, Tuning};
+use crate::engine::strategy::{self, SolveError, Strategy};
 use crate::engine::{Control, HeuristicChoice, HeuristicKind, Limits, TilePuzzle, TracePoint};
 
 /// A row's run in the background.
@@ -159,8 +159,7 @@ fn start_other(
     );
     let task = SolveStart {
         start,
-        strategy: strategy.name().to_string(),
-        tuning: strategy.tuning(),
+        strategy: StrategyChoice::of(&*strategy),
         recording,
     };
     // Woken when the result is in too: the last progress report comes
@@ -181,8 +180,7 @@ fn start_other(
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct SolveStart {
     start: Start,
-    strategy: String,
-    tuning: Tuning,
+    strategy: StrategyChoice,
     recording: Recording,
 }
 
@@ -191,7 +189,7 @@ impl Task for SolveStart {
     const NAME: &'static str = "solve_start";
 
     fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
-        let strategy = match crate::engine::strategy::configure(&self.strategy, &self.tuning) {
+        let strategy = match self.strategy.strategy() {
             Ok(s) => s,
             Err(e) => return (Err(e), None),
         };

@@ -32,7 +32,7 @@ use self::model::Model;
 use self::recording::{Recording, lock};
 use super::Command;
 use super::i18n::{InspectorMsg, LessonMsg, Message, Msg, Said, names, reasons, tr};
-use super::jobs::{DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
+use super::jobs::{DbWork, Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
 use super::model::{Choice, Finished, RunOutcome, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
@@ -40,7 +40,7 @@ use crate::app::widgets::anatomy::RunAnatomy;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::{AnatomyRecorder, Event, EventFn, StateKey};
 use crate::engine::step::Stepper;
-use crate::engine::strategy::{Key, SolveError, Strategy, Tuning};
+use crate::engine::strategy::{Key, SolveError, Strategy};
 use crate::engine::{Control, Dir, HeuristicChoice, HeuristicKind, Outcome, Status, TilePuzzle};
 use crate::units::thousands;
 
@@ -201,18 +201,11 @@ impl From<Inspected> for Ran {
     }
 }
 
-/// The strategy a task names, or why not (a worker's task from an
-/// older page).
-fn configured(name: &str, tuning: &Tuning) -> Result<Box<dyn Strategy>, SolveError> {
-    crate::engine::strategy::configure(name, tuning)
-}
-
 /// An inspected tile run as data.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct InspectTiles {
     puzzle: TilePuzzle,
-    strategy: String,
-    tuning: Tuning,
+    strategy: StrategyChoice,
     heuristic: HeuristicKind,
 }
 
@@ -224,10 +217,9 @@ impl Task for InspectTiles {
         let InspectTiles {
             puzzle,
             strategy,
-            tuning,
             heuristic,
         } = self;
-        let strategy = match configured(&strategy, &tuning) {
+        let strategy = match strategy.strategy() {
             Ok(s) => s,
             Err(e) => return Inspected::Tiles(puzzle, Err(e)),
         };
@@ -266,8 +258,7 @@ impl Task for InspectTiles {
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct InspectKlotski {
     layout: Layout,
-    strategy: String,
-    tuning: Tuning,
+    strategy: StrategyChoice,
     metric: Metric,
 }
 
@@ -279,10 +270,10 @@ impl Task for InspectKlotski {
         let InspectKlotski {
             layout,
             strategy,
-            tuning,
             metric,
         } = self;
-        let outcome = configured(&strategy, &tuning)
+        let outcome = strategy
+            .strategy()
             .and_then(|s| crate::engine::solve_klotski(&*s, &layout, metric, ctl));
         Inspected::Klotski(layout, metric, outcome)
     }
@@ -381,8 +372,7 @@ pub fn open(
                 Control::default().with_limits(limits),
                 InspectKlotski {
                     layout,
-                    strategy: strategy.name().to_string(),
-                    tuning: strategy.tuning(),
+                    strategy: StrategyChoice::of(&*strategy),
                     metric,
                 },
             ));
@@ -422,8 +412,7 @@ pub fn open(
         Control::default().with_limits(limits),
         InspectTiles {
             puzzle,
-            strategy: strategy.name().to_string(),
-            tuning: strategy.tuning(),
+            strategy: StrategyChoice::of(&*strategy),
             heuristic: kind,
         },
     ))

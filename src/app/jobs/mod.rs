@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 pub use pool::{DatabasePool, DbPhase, DbWork, Got};
-pub use task::{Task, TaskEnv};
+pub use task::{StrategyChoice, Task, TaskEnv};
 
 use super::error::Busy;
 use crate::engine::job::JobPanicked;

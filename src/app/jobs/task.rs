@@ -13,6 +13,40 @@ use serde::de::DeserializeOwned;
 
 use super::pool::{DatabasePool, DbWork};
 use crate::engine::Control;
+use crate::engine::strategy::{SolveError, Strategy, Tuning};
+
+/// A strategy as a task carries it: its registry name and knobs, from
+/// which a web worker makes it again.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct StrategyChoice {
+    name: String,
+    tuning: Tuning,
+}
+
+impl StrategyChoice {
+    /// `strategy`, knobs and all.
+    pub fn of(strategy: &dyn Strategy) -> Self {
+        Self {
+            name: strategy.name().to_string(),
+            tuning: strategy.tuning(),
+        }
+    }
+
+    /// The strategy called `name`, with its default knobs (tests).
+    #[cfg(test)]
+    pub fn named(name: &str) -> Self {
+        Self {
+            name: name.to_string(),
+            tuning: Tuning::default(),
+        }
+    }
+
+    /// The strategy made again (refused: a name or knob the registry does
+    /// not know, from a page of another version).
+    pub fn strategy(&self) -> Result<Box<dyn Strategy>, SolveError> {
+        crate::engine::strategy::configure(&self.name, &self.tuning)
+    }
+}
 
 /// A job's inputs, and what running them makes.
 pub trait Task: Serialize + DeserializeOwned + Send + 'static {

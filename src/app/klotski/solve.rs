@@ -7,7 +7,7 @@ use super::solution::{KlotskiSolution, guarantee_note};
 use crate::app::i18n::klotski::unit;
 use crate::app::i18n::names::{counters, strategy_label, strategy_label_of};
 use crate::app::i18n::{KlotskiMsg, Lang, Message, Said, TilesMsg, reasons};
-use crate::app::jobs::{DbWork, Handle, JobKind, Task, TaskEnv};
+use crate::app::jobs::{DbWork, Handle, JobKind, StrategyChoice, Task, TaskEnv};
 use crate::app::run_by::RunBy;
 use crate::app::settings::{GaveWay, Settings};
 use crate::app::solver::TraceLog;
@@ -16,7 +16,7 @@ use crate::app::widgets::steps::Notice;
 use crate::engine::control::Stop;
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::Truth;
-use crate::engine::strategy::{self, Family, SolveError, Tuning};
+use crate::engine::strategy::{self, Family, SolveError};
 use crate::engine::{Control, Outcome, Progress, Status, solve_klotski};
 
 /// A Klotski solve as data: what Solve runs, on a thread or in a web
@@ -24,9 +24,7 @@ use crate::engine::{Control, Outcome, Progress, Status, solve_klotski};
 #[derive(serde::Serialize, serde::Deserialize)]
 pub struct SolveKlotski {
     layout: Layout,
-    /// The strategy's registry name and knobs.
-    strategy: String,
-    tuning: Tuning,
+    strategy: StrategyChoice,
     metric: Metric,
     recording: anatomy::Recording,
 }
@@ -36,7 +34,7 @@ impl Task for SolveKlotski {
     const NAME: &'static str = "solve_klotski";
 
     fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
-        let strategy = match strategy::configure(&self.strategy, &self.tuning) {
+        let strategy = match self.strategy.strategy() {
             Ok(s) => s,
             Err(e) => return (Err(e), None),
         };
@@ -132,8 +130,7 @@ impl KlotskiPlay {
         let recording = anatomy::Recording::for_play(settings.record_anatomy);
         let task = SolveKlotski {
             layout: start.clone(),
-            strategy: name.to_string(),
-            tuning: strategy.tuning(),
+            strategy: StrategyChoice::of(&*strategy),
             metric,
             recording,
         };
@@ -347,8 +344,7 @@ mod task_tests {
         ] {
             let task = || SolveKlotski {
                 layout: Layout::parse(layout).unwrap(),
-                strategy: name.to_string(),
-                tuning: Tuning::default(),
+                strategy: StrategyChoice::named(name),
                 metric,
                 recording,
             };

@@ -1139,8 +1139,7 @@ fn an_inspected_run_sent_as_json_answers_as_on_a_thread() {
     };
     let task = || super::InspectTiles {
         puzzle: crate::engine::TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap(),
-        strategy: "astar".to_string(),
-        tuning: Default::default(),
+        strategy: crate::app::jobs::StrategyChoice::named("astar"),
         heuristic: HeuristicKind::Manhattan,
     };
     let events = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
