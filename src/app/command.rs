@@ -25,6 +25,9 @@ pub enum Command {
     /// Open the dialog that sets the position: Set state for tiles, the
     /// layout editor for Klotski.
     OpenSetState,
+    /// Copy the web edition's link to the puzzle shown, with the strategy
+    /// chosen.
+    CopyLink,
     /// Text pasted (Ctrl+V): a tile state opens Set state with it; in
     /// Klotski a layout is loaded.
     Paste(String),

@@ -5,6 +5,7 @@
 //! use opens nothing of it, and says which parameter was refused.
 
 use super::command::{Command, PlayCommand};
+use super::model::Start;
 use super::settings::{Family, Settings};
 use crate::engine::klotski::{Layout, Metric};
 use crate::engine::strategy;
@@ -73,6 +74,47 @@ fn decode(text: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// The query of a link that opens `start` with the strategy (and the
+/// heuristic, where it uses one) chosen in `settings`; it reads back as
+/// [`Link::parse`] reads it.
+pub fn query_of(settings: &Settings, start: &Start) -> String {
+    let cells = |b: &crate::engine::Board| {
+        let cells: Vec<String> = b.cells().iter().map(u8::to_string).collect();
+        cells.join(",")
+    };
+    let strategy = settings.strategy();
+    let mut query = match start {
+        Start::Tiles(puzzle) => {
+            let shape = puzzle.shape();
+            let mut q = format!(
+                "?puzzle={}x{}&state={}",
+                shape.rows,
+                shape.cols,
+                cells(&puzzle.start)
+            );
+            if puzzle.goal != crate::engine::Board::goal(shape) {
+                q.push_str(&format!("&goal={}", cells(&puzzle.goal)));
+            }
+            q.push_str(&format!("&strategy={}", strategy.name()));
+            if strategy.uses_heuristic() {
+                q.push_str(&format!("&heuristic={}", settings.heuristic.name()));
+            }
+            q
+        }
+        Start::Klotski(layout, metric) => format!(
+            "?puzzle=klotski&layout={}&metric={}&strategy={}",
+            layout.to_text(),
+            match metric {
+                Metric::Moves => "moves",
+                Metric::Steps => "steps",
+            },
+            strategy.name()
+        ),
+    };
+    query.shrink_to_fit();
+    query
+}
+
 impl Link {
     /// The link in the query `query` (`?` and all, or without it); `None`
     /// when it names no puzzle (an address without parameters).
@@ -105,6 +147,7 @@ impl Link {
         const KNOWN: &[&str] = &[
             "puzzle",
             "state",
+            "goal",
             "layout",
             "strategy",
             "heuristic",
@@ -129,6 +172,7 @@ impl Link {
         };
         let puzzle = if kind.eq_ignore_ascii_case("klotski") {
             family_only("state", false)?;
+            family_only("goal", false)?;
             family_only("heuristic", false)?;
             let layout = get("layout").unwrap_or("1");
             let start = match crate::storage::layouts::find(layout) {
@@ -144,12 +188,21 @@ impl Link {
             family_only("layout", false)?;
             family_only("metric", false)?;
             let shape = Shape::parse(kind).map_err(|_| refuse("puzzle"))?;
+            let size = format!("{}x{}", shape.rows, shape.cols);
+            let goal = match get("goal") {
+                None => None,
+                Some(goal) => {
+                    let cells = goal.replace(',', " ");
+                    crate::engine::Board::parse(&cells, Some(shape)).map_err(|_| refuse("goal"))?;
+                    Some(cells)
+                }
+            };
             let start = match get("state") {
+                None if goal.is_some() => return Err(refuse("goal")),
                 None => None,
                 Some(state) => {
                     let cells = state.replace(',', " ");
-                    let size = format!("{}x{}", shape.rows, shape.cols);
-                    let puzzle = TilePuzzle::parse(&cells, Some(&size), None)
+                    let puzzle = TilePuzzle::parse(&cells, Some(&size), goal.as_deref())
                         .map_err(|_| refuse("state"))?;
                     Some(puzzle)
                 }
@@ -291,6 +344,47 @@ mod tests {
     }
 
     #[test]
+    fn a_copied_link_reads_back_as_the_puzzle_and_strategy_it_was_made_of() {
+        let goal = "0 1 2 3 4 5 6 7 8";
+        let tiles = TilePuzzle::parse("8 6 7 2 5 4 3 0 1", Some("3x3"), Some(goal)).unwrap();
+        let settings = Settings {
+            strategy: "idastar".to_string(),
+            heuristic: HeuristicKind::LinearConflict,
+            ..Settings::default()
+        };
+        let query = query_of(&settings, &Start::Tiles(tiles.clone()));
+        let link = Link::parse(&query).unwrap().unwrap();
+        assert_eq!(
+            link.puzzle,
+            Puzzle::Tiles(tiles.shape(), Some(tiles)),
+            "{query}"
+        );
+        assert_eq!(link.strategy, Some("idastar"));
+        assert_eq!(link.heuristic, Some(HeuristicKind::LinearConflict));
+        // A strategy that takes no heuristic is linked without one.
+        let bfs = Settings {
+            strategy: "bfs".to_string(),
+            ..settings.clone()
+        };
+        let start = TilePuzzle::parse("1 2 3 4 5 6 7 0 8", None, None).unwrap();
+        let query = query_of(&bfs, &Start::Tiles(start));
+        assert!(!query.contains("heuristic"), "{query}");
+        let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+        let query = query_of(&bfs, &Start::Klotski(layout.clone(), Metric::Steps));
+        let link = Link::parse(&query).unwrap().unwrap();
+        // Given as text, the layout opens as it was (a classic's too).
+        assert_eq!(
+            link.puzzle,
+            Puzzle::Klotski(KlotskiStart::Given(layout)),
+            "{query}"
+        );
+        assert_eq!(
+            (link.metric, link.strategy),
+            (Some(Metric::Steps), Some("bfs"))
+        );
+    }
+
+    #[test]
     fn no_parameters_is_no_link() {
         assert_eq!(Link::parse(""), Ok(None));
         assert_eq!(Link::parse("?"), Ok(None));
@@ -328,6 +422,13 @@ mod tests {
             ("puzzle=3x3&solve&inspect", "inspect", ""),
             ("puzzle=3x3&puzzle=4x4", "puzzle", "3x3"),
             ("puzzle=3x3&state=%ZZ", "state", "%ZZ"),
+            (
+                "puzzle=3x3&goal=1,2,3,4,5,6,7,8,0",
+                "goal",
+                "1,2,3,4,5,6,7,8,0",
+            ),
+            ("puzzle=3x3&state=1,2,3,4,5,6,7,8,0&goal=1,2", "goal", "1,2"),
+            ("puzzle=klotski&goal=1,2", "goal", "1,2"),
         ];
         for (query, parameter, value) in cases {
             let said = refused(query);

@@ -8,7 +8,8 @@ use super::i18n::Message;
 use super::i18n::{Lang, Msg, TilesMsg, language, names, tr, tr_ctx};
 
 /// Draw the menu bar; returns the commands chosen.
-pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Command> {
+/// "Copy link" is offered when `link` (a web edition's address is known).
+pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool, link: bool) -> Vec<Command> {
     let mut out = Vec::new();
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button(tr(ui, Msg::MenuFile), |ui| {
@@ -24,6 +25,14 @@ pub fn menu_bar(ui: &mut egui::Ui, can_undo: bool, can_redo: bool) -> Vec<Comman
             ui.separator();
             if ui.button(tr(ui, Msg::MenuCopyState)).clicked() {
                 out.push(Command::Play(PlayCommand::CopyState));
+            }
+            if link
+                && ui
+                    .button(tr(ui, Msg::MenuCopyLink))
+                    .on_hover_text(tr(ui, Msg::MenuCopyLinkHint))
+                    .clicked()
+            {
+                out.push(Command::CopyLink);
             }
             if ui
                 .button(tr(ui, Msg::MenuPasteState))

@@ -83,6 +83,9 @@ pub struct HuarongApp {
     picture: picture::Picture,
     /// What an opening link asked for, carried out at the first frame.
     opening: Vec<Command>,
+    /// The web edition's address, when known (the page's own, or on the
+    /// desktop `HUARONG_WEB_ADDRESS`): "Copy link" is offered then.
+    web_address: Option<String>,
     /// The web page's live region the status line is copied into.
     #[cfg(target_arch = "wasm32")]
     status_mirror: Option<web::StatusMirror>,
@@ -100,12 +103,16 @@ impl HuarongApp {
                 language: i18n::Lang::of_system(),
                 ..Settings::default()
             });
-        Self::with_settings(
+        let mut app = Self::with_settings(
             settings,
             rand::make_rng(),
             crate::storage::pdb_cache::cache_dir(),
             crate::storage::records::default_path(),
-        )
+        );
+        app.web_address = std::env::var("HUARONG_WEB_ADDRESS")
+            .ok()
+            .filter(|a| !a.trim().is_empty());
+        app
     }
 
     /// The app with given settings, random source, pattern-database cache
@@ -134,6 +141,7 @@ impl HuarongApp {
             titled: None,
             picture: picture::Picture::default(),
             opening: Vec::new(),
+            web_address: None,
             #[cfg(target_arch = "wasm32")]
             status_mirror: None,
         }
@@ -174,12 +182,15 @@ impl HuarongApp {
                     ..Settings::default()
                 }
             });
-        Self::with_settings(
+        let mut app = Self::with_settings(
             settings,
             rand::make_rng(),
             std::path::PathBuf::from("/no-files-in-a-browser"),
             None,
-        )
+        );
+        app.web_address = web_sys::window()
+            .and_then(|w| Some(w.location().origin().ok()? + &w.location().pathname().ok()?));
+        app
     }
 
     /// The play view of the family chosen.
@@ -332,6 +343,16 @@ impl HuarongApp {
             Command::DismissError => self.error = None,
             Command::Race(race) => self.race.apply(race, ctx, now, &self.settings),
             Command::SetSettings(settings) => self.settings = *settings,
+            Command::CopyLink => {
+                if let Some(address) = &self.web_address {
+                    let start = self.view().compare_start(&self.settings);
+                    let link = format!("{address}{}", link::query_of(&self.settings, &start));
+                    ctx.copy_text(link.clone());
+                    self.tell(Said::new(move |lang| {
+                        i18n::Msg::LinkCopied { link: link.clone() }.text(lang)
+                    }));
+                }
+            }
             Command::SetFamily(family) => {
                 // The inspector steps a board of the family it was opened
                 // on; the race is a screen of its own.
@@ -611,7 +632,8 @@ impl eframe::App for HuarongApp {
         let mut commands = Vec::new();
         egui::Panel::top("menu").show(ui, |ui| {
             let (undo, redo) = self.view().can_undo_redo();
-            commands.extend(menu::menu_bar(ui, undo, redo));
+            let link = self.web_address.is_some();
+            commands.extend(menu::menu_bar(ui, undo, redo, link));
         });
         egui::Panel::top("family").show(ui, |ui| {
             ui.horizontal(|ui| {

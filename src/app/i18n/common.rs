@@ -13,6 +13,11 @@ messages! {
     MenuSave => "Save…", "保存…";
     MenuSaveSolution => "Save solution…", "保存解法…";
     MenuCopyState => "Copy state", "复制局面";
+    MenuCopyLink => "Copy link", "复制网页";
+    MenuCopyLinkHint =>
+        "The web edition's address that opens this puzzle with this strategy",
+        "打开此谜题（及所选策略）的网页版网页";
+    LinkCopied { link: String } => "Link copied: {link}", "已复制打开此谜题的网页：{link}";
     MenuPasteState => "Paste state…", "粘贴局面…";
     MenuPasteStateHint =>
         "Opens Set state (in Klotski, the layout editor); Ctrl+V pastes",

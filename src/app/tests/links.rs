@@ -68,3 +68,44 @@ fn a_bad_parameter_opens_nothing_and_says_which() {
     assert!(status.contains("state=1,2,3"), "{status}");
     assert!(status.contains("cannot be used"), "{status}");
 }
+
+#[test]
+fn copy_link_is_offered_with_a_web_address_and_opens_what_was_shown() {
+    let mut h = harness();
+    // No web edition's address: nothing to offer.
+    h.get_by_label("File").click();
+    h.run();
+    assert!(h.query_by_label("Copy link").is_none());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.state_mut().web_address = Some("https://example.org/huarong/".to_string());
+    set_board(&mut h, "8 6 7 2 5 4 3 0 1");
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Copy link").click();
+    h.run();
+    let status = h.state().status();
+    let link = status
+        .strip_prefix("Link copied: ")
+        .unwrap_or_else(|| panic!("{status}"))
+        .to_string();
+    assert!(
+        link.starts_with("https://example.org/huarong/?puzzle=3x3&state=8,6,7,2,5,4,3,0,1"),
+        "{link}"
+    );
+    // Opened elsewhere, the link shows that board with that strategy.
+    let mut other = harness();
+    other
+        .state_mut()
+        .open_link(&link[link.find('?').unwrap()..]);
+    other.run();
+    assert_eq!(other.state().tiles().game.board, board("8 6 7 2 5 4 3 0 1"));
+    assert_eq!(
+        other.state().settings().strategy,
+        h.state().settings().strategy
+    );
+    assert_eq!(
+        other.state().settings().heuristic,
+        h.state().settings().heuristic
+    );
+}
