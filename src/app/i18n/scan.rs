@@ -308,9 +308,9 @@ fn no_view_holds_an_english_sentence() {
                     .split(|c: char| !c.is_ascii_alphabetic())
                     .filter(|w| w.len() > 1)
                     .collect();
-                // File names, paths, environment variables: data.
+                // File names, paths, environment variables, link queries: data.
                 let data = !literal.contains(' ')
-                    && (literal.contains(['.', '/', '_', '+'])
+                    && (literal.contains(['.', '/', '_', '+', '='])
                         || literal.chars().all(|c| !c.is_ascii_lowercase()));
                 if data {
                     continue;
