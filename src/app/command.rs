@@ -25,6 +25,9 @@ pub enum Command {
     /// Open the dialog that sets the position: Set state for tiles, the
     /// layout editor for Klotski.
     OpenSetState,
+    /// Cancel the database build running on its own (the top bar's
+    /// Cancel, on every screen).
+    CancelDatabaseBuild,
     /// Copy the web edition's link to the puzzle shown, with the strategy
     /// chosen.
     CopyLink,

@@ -45,6 +45,39 @@ pub fn progress_ui(ui: &mut egui::Ui, name: &str, phase: DbPhase) {
     }
 }
 
+/// [`progress_ui`] on one line of a bar: the build's progress in a bar
+/// of its own width.
+pub fn progress_line(ui: &mut egui::Ui, name: &str, phase: DbPhase) {
+    // Not begun yet (waiting its turn): at its start.
+    let phase = match phase {
+        DbPhase::Idle => DbPhase::Building(0.0),
+        phase => phase,
+    };
+    match phase {
+        DbPhase::Building(f) if f < 1.0 => {
+            let building = TilesMsg::DbBuilding {
+                name: name.to_string(),
+                percent: format!("{:.0}", f * 100.0),
+            };
+            let bar = egui::ProgressBar::new(f)
+                .desired_width(260.0)
+                .text(tr(ui, building));
+            ui.add(bar);
+        }
+        phase => {
+            ui.spinner();
+            let name = name.to_string();
+            ui.label(tr(
+                ui,
+                match phase {
+                    DbPhase::Loading => TilesMsg::DbLoading { name },
+                    _ => TilesMsg::DbSaving { name },
+                },
+            ));
+        }
+    }
+}
+
 /// The strong database's build, if one runs, over the app's shared
 /// databases.
 pub struct Databases {

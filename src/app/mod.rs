@@ -51,7 +51,7 @@ pub use settings::Settings;
 use tiles::TilesPlay;
 
 pub use command::{Command, CompareCommand, PlayCommand};
-use jobs::Jobs;
+use jobs::{JobKind, Jobs};
 use view::{PlayView, PlayViews};
 
 use crate::engine::rng::SeededRng;
@@ -343,6 +343,18 @@ impl HuarongApp {
             Command::DismissError => self.error = None,
             Command::Race(race) => self.race.apply(race, ctx, now, &self.settings),
             Command::SetSettings(settings) => self.settings = *settings,
+            Command::CancelDatabaseBuild => {
+                // The view that started it cancels it (every view decides
+                // about every play command; the others ignore it).
+                for view in self.views.iter_mut() {
+                    view.apply(
+                        PlayCommand::CancelStrongDatabase,
+                        ctx,
+                        now,
+                        &mut self.settings,
+                    );
+                }
+            }
             Command::CopyLink => {
                 if let Some(address) = &self.web_address {
                     let start = self.view().compare_start(&self.settings);
@@ -680,6 +692,21 @@ impl eframe::App for HuarongApp {
                         commands.push(Command::ShowRace);
                     }
                 });
+                // A database build started on its own ("Build strong
+                // database") shows here, on every screen and board, with
+                // its Cancel: it runs on whatever is shown.
+                if self.jobs.running(JobKind::Database) > 0
+                    && let Some((name, phase)) = self.jobs.databases().under_way()
+                {
+                    ui.separator();
+                    databases::progress_line(ui, &name, phase);
+                    if ui
+                        .button(tr(ui, TilesMsg::CancelBuildOf { name }))
+                        .clicked()
+                    {
+                        commands.push(Command::CancelDatabaseBuild);
+                    }
+                }
             });
         });
         match &mut self.screen {

@@ -280,6 +280,7 @@ messages! {
     StrongLoading => "7-8 database: loading", "7-8 模式数据库：正在载入";
     StrongBuilding => "7-8 database: building", "7-8 模式数据库：正在构建";
     CancelBuild => "Cancel build", "取消构建";
+    CancelBuildOf { name: String } => "Cancel the {name} build", "取消构建 {name}";
     BuildStrong => "Build strong database", "构建强模式数据库";
     BuildStrongHint =>
         "Build the 7-8 pattern database (about 0.6 GB on disk and in memory; takes about 15 s on two cores, up to 1.1 GB while building). Optimal 4×4 solves get several times faster.",

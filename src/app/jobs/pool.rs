@@ -272,6 +272,16 @@ impl DatabasePool {
         state.pending(goal, partition).map(|p| p.work.phase())
     }
 
+    /// A read or build under way (the first, if several): its partition's
+    /// name (`7-8`) and phase.
+    pub fn under_way(&self) -> Option<(String, DbPhase)> {
+        let state = self.shared.lock();
+        state.pending.first().map(|p| {
+            let sizes: Vec<String> = p.partition.iter().map(|g| g.len().to_string()).collect();
+            (sizes.join("-"), p.work.phase())
+        })
+    }
+
     /// Hold `db` (a database made elsewhere, e.g. by a test).
     #[cfg(test)]
     pub fn hold(&self, db: Arc<PatternDb>) {

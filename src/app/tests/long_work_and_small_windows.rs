@@ -415,3 +415,51 @@ fn a_strategy_s_parameters_move_no_control_below_the_strategies() {
         assert_eq!(pdb(&h), before, "after choosing {label}");
     }
 }
+
+/// Issue 43 A2: a database build started on its own runs on whatever is
+/// shown next; its progress and its Cancel are in the top bar on every
+/// board and screen.
+#[test]
+fn a_database_build_shows_in_the_top_bar_whatever_is_shown_and_cancels_there() {
+    let mut h = harness_with(settings());
+    h.get_by_label("4×4").click();
+    h.run();
+    // Held at its start: the 0.6 GB build need not run for this.
+    let pool = h.state().jobs().databases().clone();
+    let held = pool.hold_builds();
+    h.get_by_label("Build strong database").click();
+    h.run_ok();
+    let bar = "building 7-8 database";
+    for (switch, screen) in [
+        ("3×3", "a 3×3 board"),
+        ("Klotski 华容道", "Klotski"),
+        ("Race", "the race"),
+    ] {
+        h.get_by_label(switch).click();
+        h.run_ok();
+        assert!(
+            h.query_by_label_contains(bar).is_some(),
+            "no build bar on {screen}"
+        );
+    }
+    h.get_by_label("Cancel the 7-8 build").click();
+    h.run_ok();
+    drop(held);
+    wait_until(
+        &mut h,
+        |h| {
+            h.state()
+                .jobs()
+                .running(crate::app::jobs::JobKind::Database)
+                == 0
+        },
+        30,
+        "the build to stop",
+    );
+    h.run_ok();
+    assert!(
+        h.query_by_label_contains(bar).is_none(),
+        "the bar goes with the build"
+    );
+    assert!(h.query_by_label("Cancel the 7-8 build").is_none());
+}
