@@ -32,6 +32,14 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         crate::app::inspector::InspectKlotski::NAME,
         run_json::<crate::app::inspector::InspectKlotski>,
     ),
+    (
+        crate::app::compare::batch::RunBatch::NAME,
+        run_json::<crate::app::compare::batch::RunBatch>,
+    ),
+    (
+        crate::app::compare::batch::by_depth::RunByDepth::NAME,
+        run_json::<crate::app::compare::batch::by_depth::RunByDepth>,
+    ),
 ];
 
 /// The runner of the task called `name`.

@@ -18,7 +18,7 @@ use crate::tiles::table::DistanceTable;
 use crate::tiles::{Board, Dir, random_solvable, shuffled};
 
 /// Klotski solutions counted both ways.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct KlotskiCount {
     /// Unit steps (one piece one cell).
     pub steps: usize,
@@ -36,9 +36,10 @@ pub struct KlotskiCount {
 /// let s = RunSummary::of(&o);
 /// assert_eq!((s.status, s.solution_length(), s.optimal), (Status::Solved, Some(2), true));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunSummary {
     /// How the run ended.
+    #[serde(with = "crate::outcome::status_whole")]
     pub status: Status,
     /// Whether its solution is guaranteed shortest.
     pub optimal: bool,
@@ -180,7 +181,7 @@ pub fn mean(v: &[f64]) -> Option<f64> {
 }
 
 /// One configuration's runs over many starts, aggregated.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Aggregate {
     /// Runs (starts).
     pub runs: usize,
@@ -314,7 +315,7 @@ pub fn starts_by_depth(
 /// when every run solved its start: a run stopped by a limit counts the
 /// nodes it had when it stopped, and averaging it as if solved would
 /// understate the cost.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DepthCost {
     /// The starts' distance to the goal.
     pub depth: u32,
@@ -370,7 +371,7 @@ pub const BY_DEPTH_MAX_NODES: u64 = 10_000_000;
 
 /// One configuration at one depth of a by-depth experiment: the cost of
 /// the runs it had, or why it had none or fewer than the depth's starts.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct DepthCell {
     /// The cost of its runs; `None` when none ran.
     pub cost: Option<DepthCost>,

@@ -42,7 +42,7 @@ impl Serialize for Status {
 
 /// A status whole, limit kind included (an outcome sent to and from a web
 /// worker); [`Status`]'s own `Serialize` is the CLI's one word.
-mod status_whole {
+pub(crate) mod status_whole {
     use super::{LimitKind, Status};
     use serde::{Deserialize, Serialize};
 

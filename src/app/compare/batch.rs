@@ -6,9 +6,8 @@
 //! ([`ByDepth`]).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-mod by_depth;
+pub mod by_depth;
 pub use by_depth::ByDepth;
 
 use eframe::egui;
@@ -16,7 +15,7 @@ use egui_plot::{HoverPosition, Plot, PlotPoints, Points};
 
 use crate::app::compare::{RowConfig, time_tick};
 use crate::app::i18n::{Message, Msg, language, tr};
-use crate::app::jobs::{DbWork, Handle, JobKind, Jobs};
+use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
 use crate::app::model::Start;
 use crate::app::run_by::RunBy;
 use crate::app::settings::Settings;
@@ -24,7 +23,7 @@ use crate::app::{Command, CompareCommand};
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements};
 use crate::engine::strategy;
 use crate::engine::tiles::pdb::PatternDb;
-use crate::engine::{Control, HeuristicChoice, HeuristicKind};
+use crate::engine::{Control, HeuristicChoice, HeuristicKind, Limits, Progress};
 use crate::storage::results::{AggregateRow, BatchInfo, StartRow, tuning_text};
 use crate::units::{bytes, duration, thousands};
 
@@ -109,6 +108,108 @@ fn runnable(start: &Start, configs: &[RowConfig]) -> Runnable {
 /// the starts drawn, in the order run.
 type Drawn = (Vec<Vec<RunSummary>>, Vec<Start>);
 
+/// A batch as data: every row on `count` starts drawn from `start` with
+/// `seed`, each run under `limits`. Its progress reports count the starts
+/// done ([`starts_done`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct RunBatch {
+    start: Start,
+    rows: Vec<(StrategyChoice, HeuristicKind)>,
+    count: usize,
+    shuffle: usize,
+    seed: u64,
+    limits: Limits,
+}
+
+/// How many starts a batch has done, from its last progress report.
+fn starts_done(progress: Option<Progress>) -> usize {
+    progress.map_or(0, |p| p.expanded as usize)
+}
+
+impl Task for RunBatch {
+    type Output = Drawn;
+    const NAME: &'static str = "batch";
+
+    fn run(self, ctl: &Control, env: &TaskEnv) -> Drawn {
+        let Self {
+            start,
+            rows,
+            count,
+            shuffle,
+            seed,
+            limits,
+        } = self;
+        // A row the registry refuses (a page of another version) runs
+        // nothing: its column stays empty.
+        let strategies: Vec<_> = rows.iter().map(|(s, h)| (s.strategy().ok(), *h)).collect();
+        let mut rng = crate::engine::rng::seeded(seed);
+        let mut points = vec![Vec::new(); strategies.len()];
+        let mut drawn = Vec::with_capacity(count);
+        // The pattern databases the rows ask for, if the board fits.
+        let mut pdbs: Vec<(HeuristicKind, Arc<PatternDb>)> = Vec::new();
+        if let Start::Tiles(p) = &start {
+            for kind in HeuristicKind::ALL {
+                let wanted = strategies.iter().any(|(_, h)| *h == kind);
+                if let (true, Some(partition)) = (wanted, kind.partition(&p.goal))
+                    && let Some(got) = env.databases.get(
+                        &p.goal,
+                        &partition,
+                        &DbWork::default(),
+                        &|| {},
+                        &ctl.cancel,
+                    )
+                {
+                    pdbs.push((kind, got.db));
+                }
+            }
+        }
+        for i in 0..count {
+            let instance = start.scrambled(shuffle, &mut rng);
+            drawn.push(instance.clone());
+            let mut runs: Vec<Option<RunSummary>> = vec![None; strategies.len()];
+            for (k, (s, h)) in strategies.iter().enumerate() {
+                let Some(s) = s else { continue };
+                if ctl.cancel.is_cancelled() {
+                    break;
+                }
+                let run_ctl = Control::default()
+                    .with_limits(limits)
+                    .with_cancel(ctl.cancel.clone())
+                    .with_threads(1);
+                // Klotski rows take no database: `pdbs` is empty there.
+                let db = pdbs.iter().find(|(k, _)| k == h).map(|(_, db)| db);
+                let choice = HeuristicChoice::with_database(*h, db.cloned());
+                let run = instance
+                    .solve(&**s, &choice, &run_ctl)
+                    .ok()
+                    .map(|o| o.summary(Some(&instance)));
+                // A run cut short by the cancel is no data point.
+                if ctl.cancel.is_cancelled() && !run.is_some_and(|r| r.solved()) {
+                    break;
+                }
+                runs[k] = run;
+            }
+            record_start(&mut points, runs);
+            if ctl.cancel.is_cancelled() {
+                return (points, drawn);
+            }
+            if let Some(report) = &ctl.on_progress {
+                report(&Progress {
+                    expanded: i as u64 + 1,
+                    ..Progress::default()
+                });
+            }
+        }
+        (points, drawn)
+    }
+
+    fn cancelled(&self, _: Option<Progress>) -> Drawn {
+        // Stopped from outside (the web edition ends its worker at once):
+        // nothing of it came back.
+        (vec![Vec::new(); self.rows.len()], Vec::new())
+    }
+}
+
 /// The batch's settings and its run.
 pub struct Batch {
     /// Number of starts.
@@ -130,7 +231,6 @@ pub struct Batch {
     /// count if it was cancelled).
     pub starts: Vec<Start>,
     job: Option<Handle<Drawn>>,
-    done: Arc<AtomicUsize>,
     /// Runs per configuration, once finished (or cancelled part-way).
     pub points: Vec<Vec<RunSummary>>,
     /// Why the last batch ended without results (its worker failed).
@@ -155,7 +255,6 @@ impl Default for Batch {
             info: None,
             starts: Vec::new(),
             job: None,
-            done: Arc::default(),
             points: Vec::new(),
             failed: None,
             reset_scatter: false,
@@ -234,67 +333,34 @@ impl Batch {
         self.points.clear();
         self.starts.clear();
         self.failed = None;
-        self.done.store(0, Ordering::Relaxed);
         let (names, strategies) = runnable(start, configs);
         (self.runs, self.tunings) = names.into_iter().unzip();
         let (count, shuffle, seed) = (self.count.max(1), self.shuffle, self.seed);
         self.info = Some(start.batch_info(shuffle, seed, count));
-        let (start, limits, pool) = (start.clone(), settings.limits(), jobs.databases().clone());
-        let done = self.done.clone();
+        let rows = strategies
+            .iter()
+            .map(|(s, h)| (StrategyChoice::of(&**s), *h))
+            .collect();
+        let task = RunBatch {
+            start: start.clone(),
+            rows,
+            count,
+            shuffle,
+            seed,
+            limits: settings.limits(),
+        };
         let repaint = ctx.clone();
         let ctl = Control::default().with_progress(move |_| repaint.request_repaint());
         let wake = ctx.clone();
-        let work = move |ctl: &Control| {
-            let mut rng = crate::engine::rng::seeded(seed);
-            let mut points = vec![Vec::new(); strategies.len()];
-            let mut drawn = Vec::with_capacity(count);
-            // The pattern databases the rows ask for, if the board fits.
-            let mut pdbs: Vec<(HeuristicKind, Arc<PatternDb>)> = Vec::new();
-            if let Start::Tiles(p) = &start {
-                for kind in HeuristicKind::ALL {
-                    let wanted = strategies.iter().any(|(_, h)| *h == kind);
-                    if let (true, Some(partition)) = (wanted, kind.partition(&p.goal))
-                        && let Some(got) =
-                            pool.get(&p.goal, &partition, &DbWork::default(), &|| {}, &ctl.cancel)
-                    {
-                        pdbs.push((kind, got.db));
-                    }
-                }
-            }
-            for i in 0..count {
-                let instance = start.scrambled(shuffle, &mut rng);
-                drawn.push(instance.clone());
-                let mut runs: Vec<Option<RunSummary>> = vec![None; strategies.len()];
-                for (k, (s, h)) in strategies.iter().enumerate() {
-                    if ctl.cancel.is_cancelled() {
-                        break;
-                    }
-                    let run_ctl = Control::default()
-                        .with_limits(limits)
-                        .with_cancel(ctl.cancel.clone())
-                        .with_threads(1);
-                    // Klotski rows take no database: `pdbs` is empty there.
-                    let db = pdbs.iter().find(|(k, _)| k == h).map(|(_, db)| db);
-                    let choice = HeuristicChoice::with_database(*h, db.cloned());
-                    let run = instance
-                        .solve(&**s, &choice, &run_ctl)
-                        .ok()
-                        .map(|o| o.summary(Some(&instance)));
-                    // A run cut short by the cancel is no data point.
-                    if ctl.cancel.is_cancelled() && !run.is_some_and(|r| r.solved()) {
-                        break;
-                    }
-                    runs[k] = run;
-                }
-                record_start(&mut points, runs);
-                if ctl.cancel.is_cancelled() {
-                    return (points, drawn);
-                }
-                done.store(i + 1, Ordering::Relaxed);
-            }
-            (points, drawn)
-        };
-        let job = jobs.spawn(JobKind::Batch, ctl, work, move || wake.request_repaint());
+        let on_database = Arc::new(|| {});
+        let job = jobs.run(
+            JobKind::Batch,
+            ctl,
+            task,
+            DbWork::default(),
+            on_database,
+            move || wake.request_repaint(),
+        );
         self.job = Some(job);
     }
 
@@ -357,8 +423,8 @@ impl Batch {
                 out.push(CompareCommand::CancelBatch.into());
             }
         });
-        if self.job.is_some() {
-            let done = self.done.load(Ordering::Relaxed);
+        if let Some(job) = &self.job {
+            let done = starts_done(job.progress());
             let total = self.count;
             let text = tr(
                 ui,
@@ -636,5 +702,58 @@ mod tests {
         assert_eq!(disagreements, [1, 1, 0]);
         let none = aggregate(&["empty".into()], &[vec![]]);
         assert!(none.is_empty(), "a configuration with no runs is left out");
+    }
+
+    /// A batch as the web edition runs it: sent to a worker as JSON, its
+    /// answer read back from JSON, the same as run where it was made; its
+    /// progress counts every start, in order.
+    #[test]
+    fn a_batch_sent_as_json_answers_as_run_in_place_and_counts_its_starts() {
+        use crate::app::tasks::runner;
+        use std::sync::Mutex;
+        let dir = tempfile::tempdir().unwrap();
+        let jobs = Jobs::new(dir.path().to_path_buf());
+        let env = TaskEnv {
+            databases: jobs.databases().clone(),
+            database: DbWork::default(),
+            on_database: Arc::new(|| {}),
+        };
+        let goal = crate::engine::TilePuzzle::parse("1 2 3 4 5 6 7 8 0", None, None).unwrap();
+        let task = || RunBatch {
+            start: Start::Tiles(goal.clone()),
+            rows: vec![
+                (StrategyChoice::named("astar"), HeuristicKind::Manhattan),
+                (StrategyChoice::named("bfs"), HeuristicKind::Manhattan),
+                (
+                    StrategyChoice::named("no such strategy"),
+                    HeuristicKind::Manhattan,
+                ),
+            ],
+            count: 4,
+            shuffle: 20,
+            seed: 7,
+            limits: Limits::default(),
+        };
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let ctl = Control::default().with_progress(move |p| sink.lock().unwrap().push(p.expanded));
+        let (mut here, starts) = task().run(&ctl, &env);
+        assert_eq!(*seen.lock().unwrap(), [1, 2, 3, 4]);
+        let json = serde_json::to_string(&task()).unwrap();
+        let answer = runner(RunBatch::NAME).unwrap()(&json, &Control::default(), &env).unwrap();
+        let (mut sent, sent_starts): Drawn = serde_json::from_str(&answer).unwrap();
+        assert_eq!(starts, sent_starts);
+        for runs in here.iter_mut().chain(sent.iter_mut()) {
+            for r in runs {
+                r.ms = 0.0;
+            }
+        }
+        assert_eq!(here, sent);
+        // Both exact searches solved every start, in as many moves; the
+        // strategy nobody knows ran nothing.
+        assert_eq!(here[0].len(), 4);
+        let lengths = |runs: &[RunSummary]| runs.iter().map(|r| r.length).collect::<Vec<_>>();
+        assert_eq!(lengths(&here[0]), lengths(&here[1]));
+        assert!(here[2].is_empty());
     }
 }

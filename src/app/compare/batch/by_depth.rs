@@ -7,7 +7,6 @@
 //! depth, a line per configuration.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use eframe::egui;
 use egui_plot::{HoverPosition, Line, Plot, PlotPoints, Points};
@@ -15,7 +14,7 @@ use egui_plot::{HoverPosition, Line, Plot, PlotPoints, Points};
 use super::{label, legend_entry, progress_bar, runnable, series_color};
 use crate::app::compare::RowConfig;
 use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
-use crate::app::jobs::{Handle, JobKind, Jobs};
+use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
 use crate::app::model::Start;
 use crate::app::run_by::RunBy;
 use crate::app::settings::Settings;
@@ -27,11 +26,13 @@ use crate::engine::experiment::{
 };
 use crate::engine::strategy::SearchKind;
 use crate::engine::tiles::table::DistanceTable;
-use crate::engine::{Board, Control, HeuristicChoice, Limits, TilePuzzle, solve_tiles};
+use crate::engine::{
+    Board, Control, HeuristicChoice, HeuristicKind, Limits, Progress, TilePuzzle, solve_tiles,
+};
 use crate::units::thousands;
 
 /// One depth's starts and each configuration's cell.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct DepthRow {
     /// The starts' distance to the goal.
     pub depth: u32,
@@ -55,6 +56,113 @@ pub struct Series {
     pub local: bool,
 }
 
+/// A by-depth run as data: each row on `per_depth` starts at each of
+/// `depths` moves from `goal`. Its progress reports count the starts done
+/// (in `expanded`).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct RunByDepth {
+    goal: Board,
+    rows: Vec<(StrategyChoice, HeuristicKind)>,
+    depths: Vec<u32>,
+    per_depth: usize,
+    seed: u64,
+    limits: Limits,
+}
+
+impl Task for RunByDepth {
+    type Output = Result<Vec<DepthRow>, Stop>;
+    const NAME: &'static str = "by_depth";
+
+    fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
+        let Self {
+            goal,
+            rows: choices,
+            depths,
+            per_depth,
+            seed,
+            limits,
+        } = self;
+        // A row the registry refuses (a page of another version) runs
+        // nothing.
+        let strategies: Vec<_> = choices
+            .iter()
+            .map(|(s, h)| (s.strategy().ok(), *h))
+            .collect();
+        let mut done = 0;
+        let table_ctl = Control::default()
+            .with_cancel(ctl.cancel.clone())
+            .with_limits(Limits {
+                max_nodes: None,
+                ..limits
+            });
+        let table = DistanceTable::build(&goal, &table_ctl)?;
+        let depths: Vec<u32> = depths
+            .into_iter()
+            .filter(|&d| d <= table.max_distance())
+            .collect();
+        let drawn = starts_by_depth(&table, &depths, per_depth, seed);
+        let mut rows: Vec<DepthRow> = Vec::new();
+        for (&depth, starts) in depths.iter().zip(drawn) {
+            let active: Vec<bool> = (0..strategies.len())
+                .map(|k| rows.last().is_none_or(|r| r.cells[k].worth_deeper()))
+                .collect();
+            let mut runs: Vec<Vec<RunSummary>> = vec![Vec::new(); strategies.len()];
+            'starts: for board in &starts {
+                let p = TilePuzzle::new(board.clone(), goal.clone()).expect("same shape");
+                for (k, (s, h)) in strategies.iter().enumerate() {
+                    let (true, Some(s)) = (active[k], s) else {
+                        continue;
+                    };
+                    let run_ctl = Control::default()
+                        .with_limits(limits)
+                        .with_cancel(ctl.cancel.clone())
+                        .with_threads(1);
+                    let choice = HeuristicChoice::with_database(*h, None);
+                    let Ok(o) = solve_tiles(&**s, &p, &choice, &run_ctl) else {
+                        continue;
+                    };
+                    // A run cut short by the cancel is no data point.
+                    if ctl.cancel.is_cancelled() && o.status != crate::engine::Status::Solved {
+                        break 'starts;
+                    }
+                    runs[k].push(RunSummary::of(&o));
+                }
+                done += 1;
+                if let Some(report) = &ctl.on_progress {
+                    report(&Progress {
+                        expanded: done,
+                        ..Progress::default()
+                    });
+                }
+            }
+            let cells = runs
+                .iter()
+                .zip(&active)
+                .map(|(r, &active)| match active {
+                    true => DepthCell::of(depth, r, starts.len()),
+                    false => DepthCell::skipped(starts.len()),
+                })
+                .collect();
+            rows.push(DepthRow {
+                depth,
+                positions: table.by_distance()[depth as usize],
+                starts,
+                cells,
+            });
+            if ctl.cancel.is_cancelled() {
+                break;
+            }
+        }
+        Ok(rows)
+    }
+
+    fn cancelled(&self, _: Option<Progress>) -> Self::Output {
+        // Stopped from outside (the web edition ends its worker at once):
+        // nothing of it came back.
+        Err(Stop::Cancelled)
+    }
+}
+
 /// The settings of the batch by depth and its run.
 pub struct ByDepth {
     /// The first depth.
@@ -68,8 +176,7 @@ pub struct ByDepth {
     /// The configurations run, aligned with each row's cells.
     runs: Vec<RunBy>,
     job: Option<Handle<Result<Vec<DepthRow>, Stop>>>,
-    /// Starts done, of `total`.
-    done: Arc<AtomicUsize>,
+    /// Starts to run.
     total: usize,
     /// The node limit each run had.
     max_nodes: u64,
@@ -88,7 +195,6 @@ impl Default for ByDepth {
             per_depth: 10,
             runs: Vec::new(),
             job: None,
-            done: Arc::default(),
             total: 0,
             max_nodes: BY_DEPTH_MAX_NODES,
             rows: Vec::new(),
@@ -167,7 +273,6 @@ impl ByDepth {
         }
         self.rows.clear();
         self.failed = None;
-        self.done.store(0, Ordering::Relaxed);
         let (names, strategies) = runnable(start, configs);
         self.runs = names.into_iter().map(|(run, _)| run).collect();
         let depths = self.depths();
@@ -180,73 +285,28 @@ impl ByDepth {
             ..settings.limits()
         };
         self.max_nodes = limits.max_nodes.unwrap_or(BY_DEPTH_MAX_NODES);
-        let goal = puzzle.goal.clone();
-        let done = self.done.clone();
+        let task = RunByDepth {
+            goal: puzzle.goal.clone(),
+            rows: strategies
+                .iter()
+                .map(|(s, h)| (StrategyChoice::of(&**s), *h))
+                .collect(),
+            depths,
+            per_depth,
+            seed,
+            limits,
+        };
         let repaint = ctx.clone();
         let ctl = Control::default().with_progress(move |_| repaint.request_repaint());
         let wake = ctx.clone();
-        let work = move |ctl: &Control| -> Result<Vec<DepthRow>, Stop> {
-            let table_ctl = Control::default()
-                .with_cancel(ctl.cancel.clone())
-                .with_limits(Limits {
-                    max_nodes: None,
-                    ..limits
-                });
-            let table = DistanceTable::build(&goal, &table_ctl)?;
-            let depths: Vec<u32> = depths
-                .into_iter()
-                .filter(|&d| d <= table.max_distance())
-                .collect();
-            let drawn = starts_by_depth(&table, &depths, per_depth, seed);
-            let mut rows: Vec<DepthRow> = Vec::new();
-            for (&depth, starts) in depths.iter().zip(drawn) {
-                let active: Vec<bool> = (0..strategies.len())
-                    .map(|k| rows.last().is_none_or(|r| r.cells[k].worth_deeper()))
-                    .collect();
-                let mut runs: Vec<Vec<RunSummary>> = vec![Vec::new(); strategies.len()];
-                'starts: for board in &starts {
-                    let p = TilePuzzle::new(board.clone(), goal.clone()).expect("same shape");
-                    for (k, (s, h)) in strategies.iter().enumerate() {
-                        if !active[k] {
-                            continue;
-                        }
-                        let run_ctl = Control::default()
-                            .with_limits(limits)
-                            .with_cancel(ctl.cancel.clone())
-                            .with_threads(1);
-                        let choice = HeuristicChoice::with_database(*h, None);
-                        let Ok(o) = solve_tiles(&**s, &p, &choice, &run_ctl) else {
-                            continue;
-                        };
-                        // A run cut short by the cancel is no data point.
-                        if ctl.cancel.is_cancelled() && o.status != crate::engine::Status::Solved {
-                            break 'starts;
-                        }
-                        runs[k].push(RunSummary::of(&o));
-                    }
-                    done.fetch_add(1, Ordering::Relaxed);
-                }
-                let cells = runs
-                    .iter()
-                    .zip(&active)
-                    .map(|(r, &active)| match active {
-                        true => DepthCell::of(depth, r, starts.len()),
-                        false => DepthCell::skipped(starts.len()),
-                    })
-                    .collect();
-                rows.push(DepthRow {
-                    depth,
-                    positions: table.by_distance()[depth as usize],
-                    starts,
-                    cells,
-                });
-                if ctl.cancel.is_cancelled() {
-                    break;
-                }
-            }
-            Ok(rows)
-        };
-        self.job = Some(jobs.spawn(JobKind::Batch, ctl, work, move || wake.request_repaint()));
+        self.job = Some(jobs.run(
+            JobKind::Batch,
+            ctl,
+            task,
+            DbWork::default(),
+            Arc::new(|| {}),
+            move || wake.request_repaint(),
+        ));
     }
 
     /// Ask the running run, if any, to stop.
@@ -306,8 +366,8 @@ impl ByDepth {
                 out.push(CompareCommand::CancelByDepth.into());
             }
         });
-        if self.job.is_some() {
-            let done = self.done.load(Ordering::Relaxed);
+        if let Some(job) = &self.job {
+            let done = super::starts_done(job.progress());
             let total = self.total;
             let text = tr(
                 ui,
@@ -570,5 +630,54 @@ mod tests {
         );
         let nodes: Vec<usize> = chart_lines(&series, true).iter().map(|(k, _)| *k).collect();
         assert_eq!(nodes, [0, 1, 2, 3], "every search on the nodes chart");
+    }
+
+    /// A by-depth run as the web edition runs it: sent to a worker as
+    /// JSON, read back from JSON, the same as run in place; every start is
+    /// its depth's distance from the goal (the exact searches say so) and
+    /// the progress counts every start.
+    #[test]
+    fn a_by_depth_run_sent_as_json_answers_as_run_in_place() {
+        use crate::app::tasks::runner;
+        use std::sync::Mutex;
+        let dir = tempfile::tempdir().unwrap();
+        let jobs = Jobs::new(dir.path().to_path_buf());
+        let env = TaskEnv {
+            databases: jobs.databases().clone(),
+            database: DbWork::default(),
+            on_database: Arc::new(|| {}),
+        };
+        let task = || RunByDepth {
+            goal: Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap(),
+            rows: vec![
+                (StrategyChoice::named("astar"), HeuristicKind::Manhattan),
+                (StrategyChoice::named("bfs"), HeuristicKind::Manhattan),
+            ],
+            depths: vec![3, 6],
+            per_depth: 3,
+            seed: 5,
+            limits: Limits::default(),
+        };
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let sink = seen.clone();
+        let ctl = Control::default().with_progress(move |p| sink.lock().unwrap().push(p.expanded));
+        let here = task().run(&ctl, &env).unwrap();
+        assert_eq!(*seen.lock().unwrap(), [1, 2, 3, 4, 5, 6]);
+        let json = serde_json::to_string(&task()).unwrap();
+        let answer = runner(RunByDepth::NAME).unwrap()(&json, &Control::default(), &env).unwrap();
+        let sent: Result<Vec<DepthRow>, Stop> = serde_json::from_str(&answer).unwrap();
+        let sent = sent.unwrap();
+        assert_eq!(here.len(), 2);
+        for (h, s) in here.iter().zip(&sent) {
+            assert_eq!(
+                (h.depth, h.positions, &h.starts),
+                (s.depth, s.positions, &s.starts)
+            );
+            for cell in h.cells.iter().chain(&s.cells) {
+                let cost = cell.cost.expect("every start solved");
+                assert_eq!(cost.aggregate.solved, 3);
+                assert_eq!(cost.aggregate.mean_length, Some(h.depth as f64));
+            }
+        }
     }
 }
