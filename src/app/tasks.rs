@@ -40,6 +40,26 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         crate::app::compare::batch::by_depth::RunByDepth::NAME,
         run_json::<crate::app::compare::batch::by_depth::RunByDepth>,
     ),
+    (
+        crate::app::race::analysis::FindOptimum::NAME,
+        run_json::<crate::app::race::analysis::FindOptimum>,
+    ),
+    (
+        crate::app::race::analysis::FindOptimalPath::NAME,
+        run_json::<crate::app::race::analysis::FindOptimalPath>,
+    ),
+    (
+        crate::app::race::analysis::AnalysePath::NAME,
+        run_json::<crate::app::race::analysis::AnalysePath>,
+    ),
+    (
+        crate::app::race::klotski::BuildGroups::NAME,
+        run_json::<crate::app::race::klotski::BuildGroups>,
+    ),
+    (
+        crate::app::race::klotski::DrawPosition::NAME,
+        run_json::<crate::app::race::klotski::DrawPosition>,
+    ),
 ];
 
 /// The runner of the task called `name`.

@@ -9,14 +9,14 @@
 //! boards get no optimum.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::app::jobs::{DatabasePool, DbWork};
+use crate::app::jobs::{DatabasePool, DbWork, Task, TaskEnv};
 use crate::engine::strategy::EXACT_TILES;
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{
-    Board, Control, Dir, HeuristicChoice, HeuristicKind, Limits, Status, TilePuzzle, solve_tiles,
+    Board, Control, Dir, HeuristicChoice, HeuristicKind, Limits, Progress, Status, TilePuzzle,
+    solve_tiles,
 };
 
 /// How long the scramble's optimum may be looked for.
@@ -26,7 +26,7 @@ const POSITION_TIME_LIMIT: Duration = Duration::from_secs(5);
 
 /// The distance of one position and the blank's first move on a shortest
 /// path from it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Exact {
     /// Least moves to the goal.
     pub distance: u32,
@@ -131,14 +131,14 @@ pub fn optimum(
 
 /// The exact distance before each move of `path` from `scramble` and after
 /// the last (`path.len() + 1` entries, `None` where one was not settled);
-/// `done` counts the positions analysed, for the progress shown.
+/// `ctl`'s progress reports count the positions analysed (in `expanded`),
+/// for the progress shown.
 pub fn along(
     scramble: &Board,
     goal: &Board,
     path: &[Dir],
     pool: &DatabasePool,
     ctl: &Control,
-    done: &AtomicUsize,
 ) -> Vec<Option<Exact>> {
     let Some(choice) = quick_heuristic(goal, pool, ctl) else {
         return vec![None; path.len() + 1];
@@ -151,12 +151,80 @@ pub fn along(
             break;
         }
         out.push(exact(&board, goal, &choice, ctl, POSITION_TIME_LIMIT));
-        done.fetch_add(1, Ordering::Relaxed);
+        if let Some(report) = &ctl.on_progress {
+            report(&Progress {
+                expanded: out.len() as u64,
+                ..Progress::default()
+            });
+        }
         if let Some(&d) = path.get(i) {
             board.apply(d);
         }
     }
     out
+}
+
+/// A scramble and its goal: what the race's background work is asked
+/// about.
+#[derive(Clone, serde::Serialize, serde::Deserialize)]
+pub struct Scramble {
+    pub scramble: Board,
+    pub goal: Board,
+}
+
+/// The scramble's optimum, as a task ([`optimum`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct FindOptimum(pub Scramble);
+
+impl Task for FindOptimum {
+    type Output = Option<Exact>;
+    const NAME: &'static str = "race_optimum";
+
+    fn run(self, ctl: &Control, env: &TaskEnv) -> Self::Output {
+        optimum(&self.0.scramble, &self.0.goal, &env.databases, ctl)
+    }
+
+    fn cancelled(&self, _: Option<Progress>) -> Self::Output {
+        None
+    }
+}
+
+/// A shortest path from the scramble, as a task ([`optimal_path`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct FindOptimalPath(pub Scramble);
+
+impl Task for FindOptimalPath {
+    type Output = Option<Vec<Dir>>;
+    const NAME: &'static str = "race_optimal_path";
+
+    fn run(self, ctl: &Control, env: &TaskEnv) -> Self::Output {
+        optimal_path(&self.0.scramble, &self.0.goal, &env.databases, ctl)
+    }
+
+    fn cancelled(&self, _: Option<Progress>) -> Self::Output {
+        None
+    }
+}
+
+/// The distances along a player's path, as a task ([`along`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct AnalysePath {
+    pub from: Scramble,
+    pub path: Vec<Dir>,
+}
+
+impl Task for AnalysePath {
+    type Output = Vec<Option<Exact>>;
+    const NAME: &'static str = "race_along";
+
+    fn run(self, ctl: &Control, env: &TaskEnv) -> Self::Output {
+        let Scramble { scramble, goal } = &self.from;
+        along(scramble, goal, &self.path, &env.databases, ctl)
+    }
+
+    fn cancelled(&self, _: Option<Progress>) -> Self::Output {
+        vec![None; self.path.len() + 1]
+    }
 }
 
 /// A move that did not bring the position closer: its index in the path,

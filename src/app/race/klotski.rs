@@ -5,7 +5,6 @@
 //! distance to the exit, in both metrics, so the summary has both optima
 //! and the distance after each step.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use eframe::egui;
@@ -14,14 +13,14 @@ use rand::RngExt;
 use super::Pending;
 use super::clock::{Clock, Phase};
 use crate::app::i18n::{Lang, Message, RaceMsg, language, tr};
-use crate::app::jobs::Jobs;
+use crate::app::jobs::{Jobs, Task, TaskEnv};
 use crate::app::klotski::board::{BoardEvent, BoardLook, KlotskiBoard};
 use crate::app::klotski::game::KlotskiGame;
 use crate::app::klotski::names::{PieceName, describe_step, piece_names};
 use crate::engine::klotski::group::Group;
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
 use crate::engine::rng::SeededRng;
-use crate::engine::{Control, Dir};
+use crate::engine::{Control, Dir, Progress};
 
 /// A step of a Klotski race: the piece (by index), its direction, and the
 /// clock's reading.
@@ -36,6 +35,7 @@ pub struct TimedStep {
 }
 
 /// The start's group with every position's distance, in both metrics.
+#[derive(serde::Serialize, serde::Deserialize)]
 pub struct Groups {
     /// Distances in unit steps.
     pub steps: Group,
@@ -81,6 +81,45 @@ pub fn random_position(layout: &Layout, rng: &mut SeededRng, ctl: &Control) -> L
         .unwrap_or_else(|| layout.clone())
 }
 
+/// A layout's groups, as a task ([`Groups::build`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct BuildGroups(pub Layout);
+
+impl Task for BuildGroups {
+    type Output = Option<Groups>;
+    const NAME: &'static str = "race_groups";
+
+    fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
+        Groups::build(&self.0, ctl)
+    }
+
+    fn cancelled(&self, _: Option<Progress>) -> Self::Output {
+        None
+    }
+}
+
+/// A random position of a layout's group drawn with a generator seeded
+/// `seed`, as a task ([`random_position`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct DrawPosition {
+    pub layout: Layout,
+    pub seed: u64,
+}
+
+impl Task for DrawPosition {
+    type Output = Layout;
+    const NAME: &'static str = "race_draw_position";
+
+    fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
+        let mut rng = crate::engine::rng::seeded(self.seed);
+        random_position(&self.layout, &mut rng, ctl)
+    }
+
+    fn cancelled(&self, _: Option<Progress>) -> Self::Output {
+        self.layout.clone()
+    }
+}
+
 /// One timed Klotski solve.
 pub struct KlotskiAttempt {
     /// The records key.
@@ -92,7 +131,7 @@ pub struct KlotskiAttempt {
     selected: Option<usize>,
     board: KlotskiBoard,
     /// The group and its distances.
-    groups: Pending<Option<Arc<Groups>>>,
+    groups: Pending<Option<Groups>>,
 }
 
 impl KlotskiAttempt {
@@ -105,10 +144,7 @@ impl KlotskiAttempt {
         jobs: &Jobs,
         ctx: &egui::Context,
     ) -> Self {
-        let layout = start.clone();
-        let job = super::spawn(jobs, ctx, move |ctl| {
-            Groups::build(&layout, ctl).map(Arc::new)
-        });
+        let job = super::run(jobs, ctx, BuildGroups(start.clone()));
         Self {
             key,
             names: piece_names(&start),
@@ -117,7 +153,7 @@ impl KlotskiAttempt {
             steps: Vec::new(),
             selected: None,
             board: KlotskiBoard::default(),
-            groups: Pending::Running(Box::new(job), Default::default()),
+            groups: Pending::Running(Box::new(job)),
         }
     }
 
@@ -149,7 +185,7 @@ impl KlotskiAttempt {
 
     /// The group, once enumerated.
     pub fn groups(&self) -> Option<&Groups> {
-        self.groups.done().and_then(|g| g.as_deref())
+        self.groups.done().and_then(|g| g.as_ref())
     }
 
     /// Whether the group is being enumerated.

@@ -9,7 +9,6 @@
 //! (no egui); [`summary`]: the result drawn.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use eframe::egui;
@@ -32,22 +31,21 @@ pub mod klotski;
 pub mod replay;
 mod summary;
 
-use analysis::Exact;
+use analysis::{Exact, Scramble};
 use attempt::{Attempt, Phase};
 
 /// Start a race's background work (an optimum, an analysis, a group):
-/// one thread, so the other core keeps the window responsive while the
-/// player solves; a frame is asked for when it is done.
-fn spawn<T: Send + 'static>(
-    jobs: &Jobs,
-    ctx: &egui::Context,
-    work: impl FnOnce(&Control) -> T + Send + 'static,
-) -> Handle<T> {
+/// one thread (in the web edition a worker), so the other core keeps the
+/// window responsive while the player solves; a frame is asked for when
+/// it is done.
+fn run<T: crate::app::jobs::Task>(jobs: &Jobs, ctx: &egui::Context, task: T) -> Handle<T::Output> {
     let repaint = ctx.clone();
-    jobs.spawn(
+    jobs.run(
         JobKind::Hints,
         Control::default().with_threads(1),
-        work,
+        task,
+        crate::app::jobs::DbWork::default(),
+        Arc::new(|| {}),
         move || repaint.request_repaint(),
     )
 }
@@ -80,8 +78,9 @@ enum Unrecorded {
 enum Pending<T: Send + 'static> {
     /// Not asked for.
     Idle,
-    /// Being found; the counter counts what is done, where that is shown.
-    Running(Box<Handle<T>>, Arc<AtomicUsize>),
+    /// Being found (its progress counts what is done, where that is
+    /// shown).
+    Running(Box<Handle<T>>),
     /// Found (or given up: the answer says).
     Done(T),
 }
@@ -89,7 +88,7 @@ enum Pending<T: Send + 'static> {
 impl<T: Send + 'static> Pending<T> {
     /// Take a finished job's answer (a job that panicked answers `lost`).
     fn poll(&mut self, lost: impl FnOnce() -> T) {
-        if let Pending::Running(job, _) = self
+        if let Pending::Running(job) = self
             && let Some(answer) = job.try_take()
         {
             *self = Pending::Done(answer.unwrap_or_else(|_| lost()));
@@ -311,11 +310,12 @@ impl RaceView {
         self.board_view.reset();
         self.along = Pending::Idle;
         // Found while the player solves, so the summary has it at once.
-        let pool = self.jobs.databases().clone();
-        let job = spawn(&self.jobs, ctx, move |ctl| {
-            analysis::optimum(&scramble, &goal, &pool, ctl)
-        });
-        self.optimum = Pending::Running(Box::new(job), Arc::default());
+        let job = run(
+            &self.jobs,
+            ctx,
+            analysis::FindOptimum(Scramble { scramble, goal }),
+        );
+        self.optimum = Pending::Running(Box::new(job));
     }
 
     /// A Klotski attempt on the classic, or on a random position of its
@@ -329,10 +329,8 @@ impl RaceView {
             self.start_klotski(layout, ctx, now, settings);
             return;
         }
-        let mut rng = crate::engine::rng::seeded(rand::RngExt::random(&mut self.rng));
-        let job = spawn(&self.jobs, ctx, move |ctl| {
-            klotski::random_position(&layout, &mut rng, ctl)
-        });
+        let seed = rand::RngExt::random(&mut self.rng);
+        let job = run(&self.jobs, ctx, klotski::DrawPosition { layout, seed });
         self.drawing = Some(Box::new(job));
     }
 
@@ -389,13 +387,9 @@ impl RaceView {
             attempt.goal().clone(),
             attempt.path(),
         );
-        let pool = self.jobs.databases().clone();
-        let done = Arc::new(AtomicUsize::new(0));
-        let counter = done.clone();
-        let job = spawn(&self.jobs, ctx, move |ctl| {
-            analysis::along(&scramble, &goal, &path, &pool, ctl, &counter)
-        });
-        self.along = Pending::Running(Box::new(job), done);
+        let from = Scramble { scramble, goal };
+        let job = run(&self.jobs, ctx, analysis::AnalysePath { from, path });
+        self.along = Pending::Running(Box::new(job));
     }
 
     /// Background work each frame: the optimum and the analysis.
@@ -832,7 +826,7 @@ mod tests;
 /// How many positions the analysis has done, if it runs.
 fn analysing(view: &RaceView) -> Option<usize> {
     match &view.along {
-        Pending::Running(_, done) => Some(done.load(Ordering::Relaxed)),
+        Pending::Running(job) => Some(job.progress().map_or(0, |p| p.expanded as usize)),
         _ => None,
     }
 }

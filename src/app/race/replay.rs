@@ -55,17 +55,18 @@ impl Watching {
             boards.push(board.clone());
         }
         let (scramble, goal) = (replay.scramble.clone(), replay.goal.clone());
-        let pool = jobs.databases().clone();
-        let job = super::spawn(jobs, ctx, move |ctl| {
-            analysis::optimal_path(&scramble, &goal, &pool, ctl)
-        });
+        let job = super::run(
+            jobs,
+            ctx,
+            analysis::FindOptimalPath(analysis::Scramble { scramble, goal }),
+        );
         Self {
             replay,
             boards,
             step: 0,
             playing: None,
             speed: 1.0,
-            optimal: Pending::Running(Box::new(job), Default::default()),
+            optimal: Pending::Running(Box::new(job)),
             mine: BoardView::default(),
             theirs: BoardView::default(),
         }

@@ -3,7 +3,7 @@
 //! and a timed solve played with the keys as a person does.
 
 use std::collections::HashMap;
-use std::sync::atomic::AtomicUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use eframe::egui::Key;
@@ -14,6 +14,7 @@ use super::attempt::{Attempt, Phase};
 use crate::app::Screen;
 use crate::app::Settings;
 use crate::app::i18n::{Lang, Message, RaceMsg};
+use crate::app::jobs::Task;
 use crate::app::tests::hints::eight_puzzle_distances;
 use crate::app::tests::{harness_with, wait_until};
 use crate::engine::control::Control;
@@ -157,11 +158,33 @@ fn the_analysis_finds_every_distance_and_each_lost_move_with_the_best_one() {
     for _ in 0..5 {
         let start = random_solvable(&goal, &mut rng);
         let path = path_with_a_detour(&start, &dist);
-        let done = AtomicUsize::new(0);
-        let ctl = Control::default();
-        let along = analysis::along(&start, &goal, &path, jobs.databases(), &ctl, &done);
+        let done = std::sync::Arc::new(AtomicUsize::new(0));
+        let counter = done.clone();
+        let ctl = Control::default()
+            .with_progress(move |p| counter.store(p.expanded as usize, Ordering::Relaxed));
+        let along = analysis::along(&start, &goal, &path, jobs.databases(), &ctl);
         assert_eq!(along.len(), path.len() + 1);
-        assert_eq!(done.into_inner(), path.len() + 1);
+        assert_eq!(done.load(Ordering::Relaxed), path.len() + 1);
+        // As the web edition gets it: the task sent as JSON to a worker.
+        let task = analysis::AnalysePath {
+            from: analysis::Scramble {
+                scramble: start.clone(),
+                goal: goal.clone(),
+            },
+            path: path.clone(),
+        };
+        let env = crate::app::jobs::TaskEnv {
+            databases: jobs.databases().clone(),
+            database: Default::default(),
+            on_database: std::sync::Arc::new(|| {}),
+        };
+        let json = serde_json::to_string(&task).unwrap();
+        let runner = crate::app::tasks::runner(analysis::AnalysePath::NAME).unwrap();
+        let sent = runner(&json, &Control::default(), &env).unwrap();
+        assert_eq!(
+            serde_json::from_str::<Vec<Option<Exact>>>(&sent).unwrap(),
+            along
+        );
         let mut b = start.clone();
         let mut expected_lost = Vec::new();
         for (i, got) in along.iter().enumerate() {
@@ -824,4 +847,41 @@ fn the_klotski_race_shows_its_classic_before_the_first_scramble() {
         (before.min - after.min).length() < 1.0 && (before.max - after.max).length() < 1.0,
         "the board moved from {before:?} to {after:?}"
     );
+}
+
+/// The Klotski race's background work as the web edition runs it (sent to
+/// a worker as JSON, read back): the same group and the same drawn
+/// position as in place, the position one of the group's and not at the
+/// exit.
+#[test]
+fn the_klotski_race_tasks_sent_as_json_answer_as_in_place() {
+    use super::klotski::{BuildGroups, DrawPosition, Groups};
+    use crate::engine::klotski::Layout;
+    let jobs = crate::app::jobs::Jobs::new(tempfile::TempDir::new().unwrap().path().into());
+    let env = crate::app::jobs::TaskEnv {
+        databases: jobs.databases().clone(),
+        database: Default::default(),
+        on_database: std::sync::Arc::new(|| {}),
+    };
+    let sent = |name: &str, json: String| {
+        crate::app::tasks::runner(name).unwrap()(&json, &Control::default(), &env).unwrap()
+    };
+    let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+    let here = BuildGroups(layout.clone())
+        .run(&Control::default(), &env)
+        .unwrap();
+    let json = serde_json::to_string(&BuildGroups(layout.clone())).unwrap();
+    let back: Option<Groups> = serde_json::from_str(&sent(BuildGroups::NAME, json)).unwrap();
+    let back = back.unwrap();
+    assert_eq!(back.steps_of(&layout), here.steps_of(&layout));
+    assert_eq!(back.moves.start_distance(), Some(81));
+    let draw = || DrawPosition {
+        layout: layout.clone(),
+        seed: 3,
+    };
+    let drawn = draw().run(&Control::default(), &env);
+    let json = serde_json::to_string(&draw()).unwrap();
+    let drawn_there: Layout = serde_json::from_str(&sent(DrawPosition::NAME, json)).unwrap();
+    assert_eq!(drawn_there, drawn);
+    assert!(here.steps_of(&drawn).is_some_and(|d| d > 0));
 }

@@ -77,6 +77,12 @@ impl BreadthFirst<Meter<'_>> for Enumeration<'_> {
 /// assert_eq!(group.len(), space.count_reachable(start));
 /// assert_eq!(group.start_distance(), Some(81));
 /// ```
+///
+/// It reads and writes JSON (to be sent between threads that share no
+/// memory, as a web page and its workers): its positions, how each was
+/// reached and its distance; the index is made again when read.
+#[derive(serde::Deserialize)]
+#[serde(try_from = "GroupWire")]
 pub struct Group {
     states: Vec<KState>,
     /// How each state was first reached from the start (none for it).
@@ -84,6 +90,57 @@ pub struct Group {
     distance: Vec<u32>,
     index: StateMap<KState, u32>,
     by_distance: Vec<u64>,
+}
+
+/// A [`Group`] as read: everything but its index.
+#[derive(serde::Deserialize)]
+struct GroupWire {
+    states: Vec<KState>,
+    parent: Vec<Option<(u32, KMove)>>,
+    distance: Vec<u32>,
+    by_distance: Vec<u64>,
+}
+
+/// As [`GroupWire`] reads it.
+impl serde::Serialize for Group {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let mut w = s.serialize_struct("GroupWire", 4)?;
+        w.serialize_field("states", &self.states)?;
+        w.serialize_field("parent", &self.parent)?;
+        w.serialize_field("distance", &self.distance)?;
+        w.serialize_field("by_distance", &self.by_distance)?;
+        w.end()
+    }
+}
+
+impl TryFrom<GroupWire> for Group {
+    type Error = String;
+
+    fn try_from(w: GroupWire) -> Result<Self, String> {
+        let n = w.states.len();
+        if w.parent.len() != n || w.distance.len() != n {
+            return Err(format!(
+                "a group of {n} positions with {} parents and {} distances",
+                w.parent.len(),
+                w.distance.len()
+            ));
+        }
+        if w.parent.iter().flatten().any(|&(p, _)| p as usize >= n) {
+            return Err("a group whose parent is not in it".to_string());
+        }
+        let index: StateMap<KState, u32> = (0..).zip(&w.states).map(|(i, s)| (*s, i)).collect();
+        if index.len() != n {
+            return Err("a group holding a position twice".to_string());
+        }
+        Ok(Self {
+            states: w.states,
+            parent: w.parent,
+            distance: w.distance,
+            index,
+            by_distance: w.by_distance,
+        })
+    }
 }
 
 impl Group {
@@ -229,4 +286,31 @@ pub fn layout_after(layout: &Layout, path: &[KMove]) -> Option<Layout> {
         }
     }
     Some(l)
+}
+
+#[cfg(test)]
+mod wire_tests {
+    use super::*;
+    use crate::klotski::Metric;
+
+    /// Sent as JSON and read back, a group answers every question as
+    /// before; a damaged one is refused, not read.
+    #[test]
+    fn a_group_read_back_from_json_is_the_same_group() {
+        let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+        let (space, start) = KlotskiSpace::new(&layout, Metric::Moves);
+        let group = Group::build(&space, start, &Control::default()).unwrap();
+        let json = serde_json::to_string(&group).unwrap();
+        let back: Group = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.len(), group.len());
+        assert_eq!(back.start_distance(), Some(81));
+        assert_eq!(back.by_distance(), group.by_distance());
+        for (i, s) in group.states().iter().enumerate().step_by(97) {
+            assert_eq!(back.distance_of(s), group.distance_of(s));
+            assert_eq!(back.path_to(i), group.path_to(i));
+        }
+        let mut damaged: serde_json::Value = serde_json::from_str(&json).unwrap();
+        damaged["distance"].as_array_mut().unwrap().pop();
+        assert!(serde_json::from_value::<Group>(damaged).is_err());
+    }
 }

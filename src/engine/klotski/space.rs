@@ -89,7 +89,7 @@ fn code_of(shape: PieceShape) -> u8 {
 }
 
 /// A canonical position: 3 bits a cell, up to 63 cells.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct KState([u64; 3]);
 
 impl std::hash::Hash for KState {
