@@ -693,9 +693,13 @@ impl eframe::App for HuarongApp {
                     }
                 });
                 // A database build started on its own ("Build strong
-                // database") shows here, on every screen and board, with
-                // its Cancel: it runs on whatever is shown.
+                // database") shows here, with its Cancel, on every screen
+                // and board but the one that shows it: it runs on
+                // whatever is shown.
+                let shown_below =
+                    matches!(self.screen, Screen::Play) && self.view().shows_database_build();
                 if self.jobs.running(JobKind::Database) > 0
+                    && !shown_below
                     && let Some((name, phase)) = self.jobs.databases().under_way()
                 {
                     ui.separator();

@@ -40,6 +40,12 @@ pub trait PlayView: Any {
     /// Whether its solve runs.
     fn is_solving(&self) -> bool;
 
+    /// Whether it shows the database build under way itself, with its
+    /// Cancel (the top bar shows it everywhere else).
+    fn shows_database_build(&self) -> bool {
+        false
+    }
+
     /// Its status line.
     #[cfg(test)]
     fn status(&self) -> &Said;

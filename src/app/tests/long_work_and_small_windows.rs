@@ -430,6 +430,9 @@ fn a_database_build_shows_in_the_top_bar_whatever_is_shown_and_cancels_there() {
     h.get_by_label("Build strong database").click();
     h.run_ok();
     let bar = "building 7-8 database";
+    // Once, where the 4×4 board shows it.
+    h.get_by_label_contains(bar);
+    assert!(h.query_by_label("Cancel the 7-8 build").is_none());
     for (switch, screen) in [
         ("3×3", "a 3×3 board"),
         ("Klotski 华容道", "Klotski"),

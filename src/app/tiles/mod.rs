@@ -348,6 +348,14 @@ impl PlayView for TilesPlay {
         self.set_state.is_some()
     }
 
+    fn shows_database_build(&self) -> bool {
+        use crate::app::databases::StrongStatus;
+        matches!(
+            self.databases.strong_status(&self.game.goal),
+            StrongStatus::Building(_) | StrongStatus::Loading
+        )
+    }
+
     fn open_document(&mut self, document: Document, path: String, settings: &mut Settings) {
         if let Document::Tiles(saved) = document {
             self.open(saved, settings);
