@@ -60,6 +60,10 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         crate::app::race::klotski::DrawPosition::NAME,
         run_json::<crate::app::race::klotski::DrawPosition>,
     ),
+    (
+        crate::app::klotski::hint::BuildHints::NAME,
+        run_json::<crate::app::klotski::hint::BuildHints>,
+    ),
 ];
 
 /// The runner of the task called `name`.

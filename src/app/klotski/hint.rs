@@ -11,7 +11,7 @@ use eframe::egui::{self, Color32};
 use super::names::{PieceName, describe_move};
 use crate::app::Command;
 use crate::app::i18n::{KlotskiMsg, Lang, Said, klotski::unit, language, tr};
-use crate::app::jobs::{Handle, JobKind, Jobs};
+use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
 use crate::app::widgets::distribution::{self, Distribution, Effect};
 use crate::engine::control::Stop;
 use crate::engine::klotski::group::{Group, layout_after};
@@ -40,7 +40,8 @@ enum GroupState {
     None,
     Building {
         key: (String, Metric),
-        job: Box<Handle<Result<Ready, Stop>>>,
+        start: Layout,
+        job: Box<Handle<Result<Found, Stop>>>,
     },
     Ready(Box<Ready>),
 }
@@ -125,12 +126,16 @@ impl Drop for KlotskiHints {
 }
 
 /// Build the group of `start` in `metric`.
-fn build(start: Layout, metric: Metric, ctl: &Control) -> Result<Ready, Stop> {
-    let (space, state) = KlotskiSpace::new(&start, metric);
+/// What the background work finds for a start: its group and, for a
+/// group that never reaches the exit, the way to the closest position.
+type Found = (Group, Option<(Vec<KMove>, u32)>);
+
+fn build(start: &Layout, metric: Metric, ctl: &Control) -> Result<Found, Stop> {
+    let (space, state) = KlotskiSpace::new(start, metric);
     let group = Group::build(&space, state, ctl)?;
     let closest = if group.max_distance().is_none() {
         // The target's distance in steps, whatever the metric.
-        let (steps, _) = KlotskiSpace::new(&start, Metric::Steps);
+        let (steps, _) = KlotskiSpace::new(start, Metric::Steps);
         group
             .states()
             .iter()
@@ -140,13 +145,41 @@ fn build(start: Layout, metric: Metric, ctl: &Control) -> Result<Ready, Stop> {
     } else {
         None
     };
-    Ok(Ready {
-        start,
-        metric,
-        space,
-        group,
-        closest,
-    })
+    Ok((group, closest))
+}
+
+impl Ready {
+    /// Ready to read what was found from `start` in `metric`.
+    fn of(start: Layout, metric: Metric, (group, closest): Found) -> Self {
+        let (space, _) = KlotskiSpace::new(&start, metric);
+        Self {
+            start,
+            metric,
+            space,
+            group,
+            closest,
+        }
+    }
+}
+
+/// A start's group for the hints, as a task ([`build`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct BuildHints {
+    start: Layout,
+    metric: Metric,
+}
+
+impl Task for BuildHints {
+    type Output = Result<Found, Stop>;
+    const NAME: &'static str = "klotski_hints";
+
+    fn run(self, ctl: &Control, _: &TaskEnv) -> Self::Output {
+        build(&self.start, self.metric, ctl)
+    }
+
+    fn cancelled(&self, _: Option<crate::engine::Progress>) -> Self::Output {
+        Err(Stop::Cancelled)
+    }
 }
 
 impl KlotskiHints {
@@ -174,23 +207,32 @@ impl KlotskiHints {
         };
         if current.as_ref() != Some(&key) {
             self.clear();
-            let (layout, repaint) = (start.clone(), ctx.clone());
-            let job = jobs.spawn(
+            let repaint = ctx.clone();
+            let task = BuildHints {
+                start: start.clone(),
+                metric,
+            };
+            let job = jobs.run(
                 JobKind::Hints,
                 Control::default(),
-                move |ctl| build(layout, metric, ctl),
+                task,
+                DbWork::default(),
+                std::sync::Arc::new(|| {}),
                 move || repaint.request_repaint(),
             );
             self.group = GroupState::Building {
                 key,
+                start: start.clone(),
                 job: Box::new(job),
             };
         }
-        if let GroupState::Building { job, .. } = &mut self.group
+        if let GroupState::Building { job, start, .. } = &mut self.group
             && let Some(done) = job.try_take()
         {
             self.group = match done {
-                Ok(Ok(ready)) => GroupState::Ready(Box::new(ready)),
+                Ok(Ok(found)) => {
+                    GroupState::Ready(Box::new(Ready::of(start.clone(), metric, found)))
+                }
                 _ => GroupState::None,
             };
         }
@@ -458,5 +500,42 @@ impl Ready {
     #[cfg(test)]
     pub fn group(&self) -> &Group {
         &self.group
+    }
+}
+
+#[cfg(test)]
+mod task_tests {
+    use super::*;
+
+    /// The hints' group as the web edition gets it (the task sent to a
+    /// worker as JSON, its answer read back) is the one found in place,
+    /// for a layout that reaches the exit and one that never does.
+    #[test]
+    fn the_hints_group_sent_as_json_is_the_one_found_in_place() {
+        let jobs = Jobs::new(tempfile::tempdir().unwrap().path().to_path_buf());
+        let env = TaskEnv {
+            databases: jobs.databases().clone(),
+            database: DbWork::default(),
+            on_database: std::sync::Arc::new(|| {}),
+        };
+        let run = crate::app::tasks::runner(BuildHints::NAME).unwrap();
+        for (text, metric) in [
+            ("BAAC/BAAC/DEEF/DGHF/I..J", Metric::Moves),
+            ("AA.B/AA.B/CCDD/EEFF/GGHH", Metric::Steps),
+        ] {
+            let start = Layout::parse(text).unwrap();
+            let (group, closest) = build(&start, metric, &Control::default()).unwrap();
+            let task = BuildHints {
+                start: start.clone(),
+                metric,
+            };
+            let json = serde_json::to_string(&task).unwrap();
+            let answer = run(&json, &Control::default(), &env).unwrap();
+            let sent: Result<Found, Stop> = serde_json::from_str(&answer).unwrap();
+            let ready = Ready::of(start, metric, sent.unwrap());
+            assert_eq!(ready.group.len(), group.len(), "{text}");
+            assert_eq!(ready.group.by_distance(), group.by_distance(), "{text}");
+            assert_eq!(ready.closest, closest, "{text}");
+        }
     }
 }
