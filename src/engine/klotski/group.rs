@@ -101,7 +101,7 @@ struct GroupWire {
     by_distance: Vec<u64>,
 }
 
-/// As [`GroupWire`] reads it.
+/// Its positions, how each was reached and its distances, as read back.
 impl serde::Serialize for Group {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct;
