@@ -9,7 +9,7 @@ use std::sync::Arc;
 use eframe::egui;
 
 use super::Command;
-use super::i18n::{Message, Said, TilesMsg, tr};
+use super::i18n::{Message, Said, TilesMsg, language, tr};
 use super::jobs::{DbPhase, DbWork, Got, Handle, JobKind, Jobs};
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::{Board, Control, HeuristicKind};
@@ -212,6 +212,16 @@ impl Databases {
 /// The strong database's line in the panel: its state, and a button to
 /// build it or cancel the build.
 pub fn strong_ui(ui: &mut egui::Ui, status: StrongStatus, commands: &mut Vec<Command>) {
+    if status == StrongStatus::NotApplicable {
+        return;
+    }
+    if !crate::app::controls::built_here(HeuristicKind::Pdb78) {
+        // The web edition: said once where the build would be offered.
+        let kind =
+            crate::app::i18n::names::heuristic_label(HeuristicKind::Pdb78, language(ui.ctx()));
+        ui.weak(tr(ui, TilesMsg::NotOnTheWeb { kind }));
+        return;
+    }
     let text = match status {
         StrongStatus::NotApplicable => return,
         StrongStatus::Missing => TilesMsg::StrongMissing,

@@ -226,7 +226,7 @@ impl Link {
             (None, _) => None,
             (Some(name), Puzzle::Tiles(shape, _)) => {
                 let kind = HeuristicKind::from_name(name).ok_or_else(|| refuse("heuristic"))?;
-                if kind.unavailable_for(*shape).is_some() {
+                if !crate::app::controls::fits(kind, *shape) {
                     return Err(refuse("heuristic"));
                 }
                 Some(kind)

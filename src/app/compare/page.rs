@@ -102,7 +102,8 @@ impl Session {
             if start.is_tiles() {
                 // Only the heuristics that fit the board are offered.
                 let shape = start.shape();
-                let fits = |k: &HeuristicKind| shape.is_none_or(|s| k.unavailable_for(s).is_none());
+                let fits =
+                    |k: &HeuristicKind| shape.is_none_or(|s| crate::app::controls::fits(*k, s));
                 if !fits(&self.new_heuristic) {
                     self.new_heuristic = HeuristicKind::LinearConflict;
                 }

@@ -203,6 +203,9 @@ messages! {
     NeedsFourByFour { kind: String, shape: String } =>
         "{kind} needs a 4×4 board (its tables are built for the 15-puzzle), not {shape}",
         "{kind}需要 4×4 棋盘（它的表是为十五数码建的），不能用于 {shape}";
+    NotOnTheWeb { kind: String } =>
+        "{kind} is not in the web edition (its tables are too large to build in a page); the installed app has it",
+        "网页版没有{kind}（它的表太大，无法在网页中构建）；安装版有";
     HeadingStart => "Start", "起始局面";
     Randomize => "Randomize", "随机局面";
     RandomizeHint => "A uniformly random solvable state", "均匀随机的可解局面";

@@ -167,7 +167,8 @@ impl TilesPlay {
         let from_list = puzzle.start != self.game.board;
         puzzle.check_solvable().map_err(AppError::Unsolvable)?;
         let strategy = settings.strategy();
-        if strategy.uses_heuristic() && settings.heuristic.unavailable_for(puzzle.shape()).is_some()
+        if strategy.uses_heuristic()
+            && !crate::app::controls::fits(settings.heuristic, puzzle.shape())
         {
             return Err(AppError::HeuristicUnavailable {
                 kind: settings.heuristic,

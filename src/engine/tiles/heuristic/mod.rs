@@ -388,6 +388,26 @@ impl HeuristicKind {
         })
     }
 
+    /// For a pattern database, the entries of its tables: one for each
+    /// placement of each pattern's tiles on its board (what building and
+    /// holding it costs, about a byte each).
+    ///
+    /// ```
+    /// use huarong_engine::HeuristicKind;
+    /// // 16·15·…·11 twice and 16·15·14.
+    /// assert_eq!(HeuristicKind::Pdb.table_entries(), Some(2 * 5_765_760 + 3_360));
+    /// assert!(HeuristicKind::Pdb78.table_entries() > Some(500_000_000));
+    /// assert_eq!(HeuristicKind::Manhattan.table_entries(), None);
+    /// ```
+    pub fn table_entries(self) -> Option<u64> {
+        let db = self.database()?;
+        let shape = db.board.shape();
+        let cells = shape.cells() as u64;
+        let placements = |k: u64| (0..k).map(|i| cells - i).product::<u64>();
+        let patterns = (db.partition)(&Board::goal(shape));
+        Some(patterns.iter().map(|p| placements(p.len() as u64)).sum())
+    }
+
     /// Whether this is a pattern database (it needs a build or a cache file).
     pub fn is_database(self) -> bool {
         self.database().is_some()
