@@ -72,6 +72,34 @@ pub fn runner(name: &str) -> Option<Runner> {
     RUNNERS.iter().find(|(n, _)| *n == name).map(|(_, r)| *r)
 }
 
+/// What tests of tasks share: a task sent as the web edition sends it.
+#[cfg(test)]
+pub mod testing {
+    use std::sync::Arc;
+
+    use super::runner;
+    use crate::app::jobs::{DbWork, Jobs, Task, TaskEnv};
+    use crate::engine::Control;
+
+    /// What a worker gives a task: `jobs`' databases, no database work
+    /// shown.
+    pub fn env(jobs: &Jobs) -> TaskEnv {
+        TaskEnv {
+            databases: jobs.databases().clone(),
+            database: DbWork::default(),
+            on_database: Arc::new(|| {}),
+        }
+    }
+
+    /// `task`'s answer as the web edition gets it: sent to a worker as
+    /// JSON, run by the runner its name finds, read back from JSON.
+    pub fn sent<T: Task>(task: &T, env: &TaskEnv) -> T::Output {
+        let json = serde_json::to_string(task).unwrap();
+        let answer = runner(T::NAME).unwrap()(&json, &Control::default(), env).unwrap();
+        serde_json::from_str(&answer).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -709,15 +709,10 @@ mod tests {
     /// progress counts every start, in order.
     #[test]
     fn a_batch_sent_as_json_answers_as_run_in_place_and_counts_its_starts() {
-        use crate::app::tasks::runner;
+        use crate::app::tasks::testing::{env, sent};
         use std::sync::Mutex;
         let dir = tempfile::tempdir().unwrap();
-        let jobs = Jobs::new(dir.path().to_path_buf());
-        let env = TaskEnv {
-            databases: jobs.databases().clone(),
-            database: DbWork::default(),
-            on_database: Arc::new(|| {}),
-        };
+        let env = env(&Jobs::new(dir.path().to_path_buf()));
         let goal = crate::engine::TilePuzzle::parse("1 2 3 4 5 6 7 8 0", None, None).unwrap();
         let task = || RunBatch {
             start: Start::Tiles(goal.clone()),
@@ -739,9 +734,7 @@ mod tests {
         let ctl = Control::default().with_progress(move |p| sink.lock().unwrap().push(p.expanded));
         let (mut here, starts) = task().run(&ctl, &env);
         assert_eq!(*seen.lock().unwrap(), [1, 2, 3, 4]);
-        let json = serde_json::to_string(&task()).unwrap();
-        let answer = runner(RunBatch::NAME).unwrap()(&json, &Control::default(), &env).unwrap();
-        let (mut sent, sent_starts): Drawn = serde_json::from_str(&answer).unwrap();
+        let (mut sent, sent_starts) = sent(&task(), &env);
         assert_eq!(starts, sent_starts);
         for runs in here.iter_mut().chain(sent.iter_mut()) {
             for r in runs {

@@ -512,13 +512,10 @@ mod task_tests {
     /// for a layout that reaches the exit and one that never does.
     #[test]
     fn the_hints_group_sent_as_json_is_the_one_found_in_place() {
-        let jobs = Jobs::new(tempfile::tempdir().unwrap().path().to_path_buf());
-        let env = TaskEnv {
-            databases: jobs.databases().clone(),
-            database: DbWork::default(),
-            on_database: std::sync::Arc::new(|| {}),
-        };
-        let run = crate::app::tasks::runner(BuildHints::NAME).unwrap();
+        use crate::app::tasks::testing::{env, sent};
+        let env = env(&Jobs::new(
+            tempfile::tempdir().unwrap().path().to_path_buf(),
+        ));
         for (text, metric) in [
             ("BAAC/BAAC/DEEF/DGHF/I..J", Metric::Moves),
             ("AA.B/AA.B/CCDD/EEFF/GGHH", Metric::Steps),
@@ -529,10 +526,7 @@ mod task_tests {
                 start: start.clone(),
                 metric,
             };
-            let json = serde_json::to_string(&task).unwrap();
-            let answer = run(&json, &Control::default(), &env).unwrap();
-            let sent: Result<Found, Stop> = serde_json::from_str(&answer).unwrap();
-            let ready = Ready::of(start, metric, sent.unwrap());
+            let ready = Ready::of(start, metric, sent(&task, &env).unwrap());
             assert_eq!(ready.group.len(), group.len(), "{text}");
             assert_eq!(ready.group.by_distance(), group.by_distance(), "{text}");
             assert_eq!(ready.closest, closest, "{text}");

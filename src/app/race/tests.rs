@@ -173,18 +173,8 @@ fn the_analysis_finds_every_distance_and_each_lost_move_with_the_best_one() {
             },
             path: path.clone(),
         };
-        let env = crate::app::jobs::TaskEnv {
-            databases: jobs.databases().clone(),
-            database: Default::default(),
-            on_database: std::sync::Arc::new(|| {}),
-        };
-        let json = serde_json::to_string(&task).unwrap();
-        let runner = crate::app::tasks::runner(analysis::AnalysePath::NAME).unwrap();
-        let sent = runner(&json, &Control::default(), &env).unwrap();
-        assert_eq!(
-            serde_json::from_str::<Vec<Option<Exact>>>(&sent).unwrap(),
-            along
-        );
+        let env = crate::app::tasks::testing::env(&jobs);
+        assert_eq!(crate::app::tasks::testing::sent(&task, &env), along);
         let mut b = start.clone();
         let mut expected_lost = Vec::new();
         for (i, got) in along.iter().enumerate() {
@@ -856,23 +846,15 @@ fn the_klotski_race_shows_its_classic_before_the_first_scramble() {
 #[test]
 fn the_klotski_race_tasks_sent_as_json_answer_as_in_place() {
     use super::klotski::{BuildGroups, DrawPosition, Groups};
+    use crate::app::tasks::testing::{env, sent};
     use crate::engine::klotski::Layout;
     let jobs = crate::app::jobs::Jobs::new(tempfile::TempDir::new().unwrap().path().into());
-    let env = crate::app::jobs::TaskEnv {
-        databases: jobs.databases().clone(),
-        database: Default::default(),
-        on_database: std::sync::Arc::new(|| {}),
-    };
-    let sent = |name: &str, json: String| {
-        crate::app::tasks::runner(name).unwrap()(&json, &Control::default(), &env).unwrap()
-    };
+    let env = env(&jobs);
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
     let here = BuildGroups(layout.clone())
         .run(&Control::default(), &env)
         .unwrap();
-    let json = serde_json::to_string(&BuildGroups(layout.clone())).unwrap();
-    let back: Option<Groups> = serde_json::from_str(&sent(BuildGroups::NAME, json)).unwrap();
-    let back = back.unwrap();
+    let back: Groups = sent(&BuildGroups(layout.clone()), &env).unwrap();
     assert_eq!(back.steps_of(&layout), here.steps_of(&layout));
     assert_eq!(back.moves.start_distance(), Some(81));
     let draw = || DrawPosition {
@@ -880,8 +862,6 @@ fn the_klotski_race_tasks_sent_as_json_answer_as_in_place() {
         seed: 3,
     };
     let drawn = draw().run(&Control::default(), &env);
-    let json = serde_json::to_string(&draw()).unwrap();
-    let drawn_there: Layout = serde_json::from_str(&sent(DrawPosition::NAME, json)).unwrap();
-    assert_eq!(drawn_there, drawn);
+    assert_eq!(sent(&draw(), &env), drawn);
     assert!(here.steps_of(&drawn).is_some_and(|d| d > 0));
 }

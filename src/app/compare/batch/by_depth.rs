@@ -638,15 +638,10 @@ mod tests {
     /// the progress counts every start.
     #[test]
     fn a_by_depth_run_sent_as_json_answers_as_run_in_place() {
-        use crate::app::tasks::runner;
+        use crate::app::tasks::testing::{env, sent};
         use std::sync::Mutex;
         let dir = tempfile::tempdir().unwrap();
-        let jobs = Jobs::new(dir.path().to_path_buf());
-        let env = TaskEnv {
-            databases: jobs.databases().clone(),
-            database: DbWork::default(),
-            on_database: Arc::new(|| {}),
-        };
+        let env = env(&Jobs::new(dir.path().to_path_buf()));
         let task = || RunByDepth {
             goal: Board::parse("1 2 3 4 5 6 7 8 0", None).unwrap(),
             rows: vec![
@@ -663,10 +658,7 @@ mod tests {
         let ctl = Control::default().with_progress(move |p| sink.lock().unwrap().push(p.expanded));
         let here = task().run(&ctl, &env).unwrap();
         assert_eq!(*seen.lock().unwrap(), [1, 2, 3, 4, 5, 6]);
-        let json = serde_json::to_string(&task()).unwrap();
-        let answer = runner(RunByDepth::NAME).unwrap()(&json, &Control::default(), &env).unwrap();
-        let sent: Result<Vec<DepthRow>, Stop> = serde_json::from_str(&answer).unwrap();
-        let sent = sent.unwrap();
+        let sent = sent(&task(), &env).unwrap();
         assert_eq!(here.len(), 2);
         for (h, s) in here.iter().zip(&sent) {
             assert_eq!(
