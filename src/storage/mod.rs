@@ -2,6 +2,7 @@
 //! the CLI and the app: the pattern-database cache, puzzle files, atomic
 //! writes, and the shipped classic Klotski layouts.
 
+pub mod browser;
 pub mod common;
 pub mod klotski_file;
 pub mod layouts;
@@ -43,20 +44,18 @@ pub fn open_regular(path: &Path) -> std::io::Result<File> {
 
 /// The whole of the regular file at `path` (see [`open_regular`]), refused
 /// with [`std::io::ErrorKind::InvalidData`] if it is longer than `max_len`
-/// bytes, before anything is read.
+/// bytes, before anything is read (in the web edition, the file picked
+/// under that name).
 pub fn read_regular(path: &Path, max_len: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
+    // A page reads only what the player picked (see `browser`).
+    if cfg!(target_arch = "wasm32") {
+        return browser::read(path, max_len);
+    }
     let file = open_regular(path)?;
     let len = file.metadata()?.len();
     if len > max_len {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!(
-                "{} bytes, more than the {} this reads",
-                crate::units::thousands(len),
-                crate::units::thousands(max_len)
-            ),
-        ));
+        return Err(too_long(len, max_len));
     }
     let mut bytes = Vec::with_capacity(len as usize);
     // A file that grows while read stops at the bound all the same.
@@ -70,8 +69,25 @@ pub fn read_regular(path: &Path, max_len: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Write `bytes` to `path` atomically: see [`write_atomic_with`].
+/// A file of `len` bytes refused by a reader of at most `max_len`.
+fn too_long(len: u64, max_len: u64) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!(
+            "{} bytes, more than the {} this reads",
+            crate::units::thousands(len),
+            crate::units::thousands(max_len)
+        ),
+    )
+}
+
+/// Write `bytes` to `path` atomically: see [`write_atomic_with`] (in the
+/// web edition, a download named as `path`'s file).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    // A page writes by handing the browser a download (see `browser`).
+    #[cfg(target_arch = "wasm32")]
+    return browser::download(path, bytes);
+    #[cfg(not(target_arch = "wasm32"))]
     write_atomic_with(path, |out| out.write_all(bytes))
 }
 

@@ -142,10 +142,42 @@ pub fn rfd_dialog(action: FileAction, lang: Lang, folder: &Path) -> NativeAnswer
     classify(chosen, asked.elapsed())
 }
 
-/// The web edition has no system dialog (its requests never get here).
+/// The web edition asks the browser instead ([`browser_dialog`]).
 #[cfg(target_arch = "wasm32")]
 pub fn rfd_dialog(_: FileAction, _: Lang, _: &Path) -> NativeAnswer {
     NativeAnswer::Unavailable(Msg::FilesNotOnTheWeb)
+}
+
+/// The browser's side of a file action: a file to read is picked in the
+/// browser's dialog and held for `storage::read_regular` under its name;
+/// a file to write is named by the action and goes to the browser as a
+/// download when written (`storage::write_atomic`).
+#[cfg(target_arch = "wasm32")]
+fn browser_dialog(action: FileAction, ctx: &egui::Context) -> Receiver<(FileAction, NativeAnswer)> {
+    let (tx, rx) = mpsc::channel();
+    if let Some(name) = action.default_name() {
+        let _ = tx.send((action, NativeAnswer::Chosen(PathBuf::from(name))));
+        return rx;
+    }
+    let lang = language(ctx);
+    let mut dialog = rfd::AsyncFileDialog::new().set_title(action.title().text(lang));
+    for (name, extensions) in action.filters() {
+        dialog = dialog.add_filter(name.text(lang), extensions);
+    }
+    let ctx = ctx.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let answer = match dialog.pick_file().await {
+            Some(file) => {
+                let path = PathBuf::from(file.file_name());
+                crate::storage::browser::keep(&path, file.read().await);
+                NativeAnswer::Chosen(path)
+            }
+            None => NativeAnswer::Cancelled,
+        };
+        let _ = tx.send((action, answer));
+        ctx.request_repaint();
+    });
+    rx
 }
 
 /// What rfd's answer after `took` means (see [`TOO_QUICK_TO_BE_A_PERSON`]).
@@ -231,14 +263,22 @@ impl FileDialogs {
 
     /// Ask for a path for `action`: the system dialog first.
     pub fn request(&mut self, ctx: &egui::Context, action: FileAction) {
-        if self.pending.is_some() || self.in_app.is_some() {
+        // A page's picker that was closed without a choice may never say
+        // so: a new request replaces it there.
+        if (self.pending.is_some() && cfg!(not(target_arch = "wasm32"))) || self.in_app.is_some() {
             return;
         }
-        // A browser has no files to list or open by path.
-        if cfg!(target_arch = "wasm32") {
-            self.notice = Some(Said::msg(Msg::FilesNotOnTheWeb));
-            return;
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.pending = Some(browser_dialog(action, ctx));
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        self.request_native(ctx, action);
+    }
+
+    /// Ask the system's dialog, on a helper thread (it blocks).
+    #[cfg(not(target_arch = "wasm32"))]
+    fn request_native(&mut self, ctx: &egui::Context, action: FileAction) {
         let (tx, rx) = mpsc::channel();
         let ctx = ctx.clone();
         let native = self.native;
