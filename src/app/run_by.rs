@@ -55,9 +55,11 @@ impl RunBy {
         }
     }
 
-    /// The length a run of this strategy that stopped with `outcome`
-    /// proved every solution takes at least (an exact search's), in unit
-    /// steps if `in_steps`.
+    /// What a run of this strategy that stopped with `outcome` proved: the
+    /// length every solution takes at least (an exact search's bound, in
+    /// unit steps if `in_steps`), or, for a search that is not exact, that
+    /// it proves none; `None` when there is nothing to say (it did not
+    /// stop early, or an exact search stopped before its first bound).
     pub fn proven<M>(
         &self,
         outcome: &crate::engine::Outcome<M>,
@@ -66,8 +68,14 @@ impl RunBy {
         let Self::Strategy { name, .. } = self else {
             return None;
         };
-        let at_least = strategy::proven_lower_bound(strategy::find(name)?, outcome)?;
-        Some(super::i18n::reasons::Proven { at_least, in_steps })
+        let strategy = strategy::find(name)?;
+        let stopped = matches!(
+            outcome.status,
+            crate::engine::Status::Limit(_) | crate::engine::Status::Cancelled
+        );
+        let at_least = strategy::proven_lower_bound(strategy, outcome);
+        (stopped && (at_least.is_some() || !strategy.is_optimal()))
+            .then_some(super::i18n::reasons::Proven { at_least, in_steps })
     }
 
     /// What kind of search the strategy runs, if it is registered.

@@ -142,10 +142,11 @@ pub fn rfd_dialog(action: FileAction, lang: Lang, folder: &Path) -> NativeAnswer
     classify(chosen, asked.elapsed())
 }
 
-/// The web edition asks the browser instead ([`browser_dialog`]).
+/// The web edition asks the browser instead ([`browser_dialog`]): never
+/// called there.
 #[cfg(target_arch = "wasm32")]
 pub fn rfd_dialog(_: FileAction, _: Lang, _: &Path) -> NativeAnswer {
-    NativeAnswer::Unavailable(Msg::FilesNotOnTheWeb)
+    NativeAnswer::Cancelled
 }
 
 /// The browser's side of a file action: a file to read is picked in the

@@ -56,9 +56,6 @@ messages! {
     NativeMissing =>
         "No system file dialog: no session bus for xdg-desktop-portal and no zenity",
         "没有系统文件对话框：既没有 xdg-desktop-portal 所需的会话总线，也没有 zenity";
-    FilesNotOnTheWeb =>
-        "Files are not in the web edition yet: the installed app opens and saves them.",
-        "网页版还不能打开或保存文件；安装版可以。";
     LinkRefused { parameter: String, value: String } =>
         "The page's parameter {parameter}={value} cannot be used: the starting puzzle is shown.",
         "网页参数 {parameter}={value} 无法使用，已打开起始谜题。";

@@ -37,6 +37,14 @@ messages! {
     Proven { n: u32 } =>
         "Every solution takes at least {n} moves (proven by this search before it stopped).",
         "本次搜索停止前已证明：任何解都至少要 {n} 步。";
+    /// How a stopped run that proves no bound (not an exact search) ended.
+    EndedProvingNothing { ended: String } =>
+        "{ended}; a search of this kind stopped early proves no bound on the shortest solution",
+        "{ended}；这类搜索中途停止，不能证明最短解的下界";
+    /// The same alone (a panel's line).
+    ProvesNothing =>
+        "Stopped early, a search of this kind proves no bound on the shortest solution.",
+        "这类搜索中途停止，不能证明最短解的下界。";
     /// The same, where a solution is counted in unit steps (Klotski).
     EndedProvingSteps { ended: String, n: u32 } =>
         "{ended}; every solution takes at least {n} steps (proven by this search before it stopped)",
@@ -47,8 +55,8 @@ messages! {
 /// ([`crate::engine::strategy::proven_lower_bound`]), in its metric.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Proven {
-    /// The length.
-    pub at_least: u32,
+    /// The length (none: the search, not exact, proves none).
+    pub at_least: Option<u32>,
     /// Counted in unit steps (Klotski's steps metric), not moves.
     pub in_steps: bool,
 }
@@ -104,8 +112,9 @@ pub fn ended_proving(
     let ended = ended_only(status, stats, why, lang);
     // Only a stopped run has a proven length (`RunBy::proven`).
     match proven {
+        Some(Proven { at_least: None, .. }) => ReasonMsg::EndedProvingNothing { ended }.text(lang),
         Some(p) => {
-            let n = p.at_least;
+            let n = p.at_least.unwrap_or_default();
             if p.in_steps {
                 ReasonMsg::EndedProvingSteps { ended, n }.text(lang)
             } else {

@@ -101,8 +101,13 @@ impl TilesPlay {
         // says more than the Manhattan distance.
         let exact = self.exact_distance(&puzzle.start);
         // Beyond 4×4 weighted A* too can take hours on a random start
-        // (its weight 1.2 ran a 5×5 into the minute's limit): Fast alone.
-        let offered = if puzzle.shape().cells() > 16 { 1 } else { 2 };
+        // (its weight 1.2 ran a 5×5 into the minute's limit): Fast alone;
+        // Fast alone too when weighted A* is the one warned about.
+        let offered = if puzzle.shape().cells() > 16 || strategy.within().is_some() {
+            1
+        } else {
+            2
+        };
         let offers: Vec<&'static str> = OFFERS[..offered].iter().map(|s| s.name()).collect();
         let run = by.clone();
         self.status = Said::new(move |lang| {
@@ -303,7 +308,7 @@ impl TilesPlay {
             let exact = self.exact_distance(&done.puzzle.start);
             let proven = by
                 .proven(&o, false)
-                .filter(|p| exact.is_none_or(|d| p.at_least >= d));
+                .filter(|p| p.at_least.is_none_or(|n| exact.is_none_or(|d| n >= d)));
             let ended = ended(status, stats, reason.clone(), proven);
             self.status = {
                 let (ended, counters) = (ended.clone(), counters.clone());
@@ -331,7 +336,10 @@ impl TilesPlay {
                         .filter(|r| !r.eq_ignore_ascii_case(&title))
                         .unwrap_or_default();
                     let proven = proven
-                        .map(|p| reasons::ReasonMsg::Proven { n: p.at_least }.text(lang))
+                        .map(|p| match p.at_least {
+                            Some(n) => reasons::ReasonMsg::Proven { n }.text(lang),
+                            None => reasons::ReasonMsg::ProvesNothing.text(lang),
+                        })
                         .unwrap_or_default();
                     [reason, proven, counters(lang)]
                         .into_iter()
