@@ -215,7 +215,7 @@ pub fn strong_ui(ui: &mut egui::Ui, status: StrongStatus, commands: &mut Vec<Com
     if status == StrongStatus::NotApplicable {
         return;
     }
-    if !crate::app::controls::built_here(HeuristicKind::Pdb78) {
+    if !crate::app::offered::built_here(HeuristicKind::Pdb78) {
         // The web edition: said once where the build would be offered.
         let kind =
             crate::app::i18n::names::heuristic_label(HeuristicKind::Pdb78, language(ui.ctx()));

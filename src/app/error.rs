@@ -103,7 +103,7 @@ pub fn heuristic_unavailable(
 ) -> String {
     use crate::engine::tiles::heuristic::DatabaseBoard;
     let label = names::heuristic_label(kind, lang);
-    if kind.unavailable_for(shape).is_none() && !crate::app::controls::built_here(kind) {
+    if kind.unavailable_for(shape).is_none() && !crate::app::offered::built_here(kind) {
         return TilesMsg::NotOnTheWeb { kind: label }.text(lang);
     }
     let shape = shape.to_string();

@@ -226,7 +226,7 @@ impl Link {
             (None, _) => None,
             (Some(name), Puzzle::Tiles(shape, _)) => {
                 let kind = HeuristicKind::from_name(name).ok_or_else(|| refuse("heuristic"))?;
-                if !crate::app::controls::fits(kind, *shape) {
+                if !crate::app::offered::fits(kind, *shape) {
                     return Err(refuse("heuristic"));
                 }
                 Some(kind)

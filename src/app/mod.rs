@@ -27,6 +27,7 @@ pub mod klotski;
 mod link;
 mod menu;
 mod model;
+mod offered;
 mod palette;
 mod picture;
 pub mod race;

@@ -420,13 +420,13 @@ impl Settings {
     /// way and what replaced it, for the view's status line.
     pub fn keep_heuristic_for(&mut self, shape: Shape) -> Option<(HeuristicKind, HeuristicKind)> {
         let chosen = self.heuristic;
-        if crate::app::controls::fits(chosen, shape) {
+        if crate::app::offered::fits(chosen, shape) {
             return None;
         }
         let fallback = [HeuristicKind::Pdb, HeuristicKind::LinearConflict]
             .into_iter()
             .find(|k| {
-                chosen.is_database() == k.is_database() && crate::app::controls::fits(*k, shape)
+                chosen.is_database() == k.is_database() && crate::app::offered::fits(*k, shape)
             })
             .unwrap_or(HeuristicKind::LinearConflict);
         self.heuristic = fallback;

@@ -96,7 +96,7 @@ fn runnable(start: &Start, configs: &[RowConfig]) -> Runnable {
                     !s.uses_heuristic()
                         || start
                             .shape()
-                            .is_none_or(|shape| crate::app::controls::fits(c.heuristic, shape))
+                            .is_none_or(|shape| crate::app::offered::fits(c.heuristic, shape))
                 })?;
             let tuning = tuning_text(&c.strategy, &c.tuning.for_strategy(&c.strategy));
             Some(((c.run_by(tiles), tuning), (s, c.heuristic)))

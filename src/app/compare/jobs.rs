@@ -265,7 +265,7 @@ impl Row {
         // another under its name.
         if let Start::Tiles(p) = start
             && strategy.uses_heuristic()
-            && !crate::app::controls::fits(heuristic, p.shape())
+            && !crate::app::offered::fits(heuristic, p.shape())
         {
             let shape = p.shape();
             self.result = Some(Finished::Refused(Said::new(move |lang| {

@@ -103,7 +103,7 @@ impl Session {
                 // Only the heuristics that fit the board are offered.
                 let shape = start.shape();
                 let fits =
-                    |k: &HeuristicKind| shape.is_none_or(|s| crate::app::controls::fits(*k, s));
+                    |k: &HeuristicKind| shape.is_none_or(|s| crate::app::offered::fits(*k, s));
                 if !fits(&self.new_heuristic) {
                     self.new_heuristic = HeuristicKind::LinearConflict;
                 }

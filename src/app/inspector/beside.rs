@@ -103,7 +103,7 @@ pub fn picker(ui: &mut egui::Ui, choice: &mut Choice, subject: &Subject) -> Opti
         let takes_heuristic = chosen.is_some_and(|s| s.uses_heuristic());
         if let (true, Some(shape)) = (takes_heuristic, shape) {
             // Only the heuristics that fit the board are offered.
-            let fits = |k: &HeuristicKind| crate::app::controls::fits(*k, shape);
+            let fits = |k: &HeuristicKind| crate::app::offered::fits(*k, shape);
             if !fits(&choice.heuristic) {
                 choice.heuristic = HeuristicKind::Manhattan;
             }

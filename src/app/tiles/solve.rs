@@ -173,7 +173,7 @@ impl TilesPlay {
         puzzle.check_solvable().map_err(AppError::Unsolvable)?;
         let strategy = settings.strategy();
         if strategy.uses_heuristic()
-            && !crate::app::controls::fits(settings.heuristic, puzzle.shape())
+            && !crate::app::offered::fits(settings.heuristic, puzzle.shape())
         {
             return Err(AppError::HeuristicUnavailable {
                 kind: settings.heuristic,
