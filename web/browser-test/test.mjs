@@ -7,6 +7,7 @@
 //   node test.mjs <site folder> <artefacts folder>
 import http from "node:http";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import puppeteer from "puppeteer-core";
 
@@ -72,6 +73,16 @@ async function until(page, pattern, what, timeout = 60000) {
   return Date.now() - started;
 }
 
+// egui draws a menu the frame after the click that opens it.
+const frames = (page, n) => page.evaluate((n) => new Promise((done) => {
+  let seen = 0;
+  const tick = () => (++seen >= n ? done() : requestAnimationFrame(tick));
+  requestAnimationFrame(tick);
+}), n);
+
+// Where the File menu and its items are drawn in a 1280×800 page.
+const FILE_MENU = [19, 12], OPEN_ITEM = [39, 39], SAVE_ITEM = [36, 62], SOLVE_BUTTON = [31, 757];
+
 async function step(name, body) {
   try {
     const figures = await body();
@@ -125,6 +136,37 @@ await step("the inspector opened by the link steps by keys and runs to the end",
   const said = await status(page);
   await page.close();
   return `"${said.slice(0, 90)}…" ${took} ms after E`;
+});
+
+await step("a puzzle saved downloads its file, and that file opened in another page is the puzzle", async () => {
+  const { page } = await open("?puzzle=3x3&state=8,6,7,2,5,4,3,0,1", "save");
+  const downloads = fs.mkdtempSync(path.join(os.tmpdir(), "huarong-downloads-"));
+  const cdp = await page.createCDPSession();
+  await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
+  await page.mouse.click(...FILE_MENU);
+  await frames(page, 3);
+  await page.mouse.click(...SAVE_ITEM);
+  await until(page, /^Saved puzzle\.ron\.$/, "the save", 10000);
+  const file = path.join(downloads, "puzzle.ron");
+  for (let waited = 0; !fs.existsSync(file); waited += 50) {
+    if (waited > 10000) throw new Error("no puzzle.ron was downloaded");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const saved = fs.readFileSync(file, "utf8");
+  await page.close();
+  // A page on the goal opens it: solved, it is the 31-mover saved.
+  const other = (await open("?puzzle=3x3", "open")).page;
+  await other.mouse.click(...FILE_MENU);
+  await frames(other, 3);
+  const [chooser] = await Promise.all([other.waitForFileChooser(), other.mouse.click(...OPEN_ITEM)]);
+  await chooser.accept([file]);
+  await until(other, /^Opened puzzle\.ron\.$/, "the open", 10000);
+  await other.mouse.click(...SOLVE_BUTTON);
+  await until(other, /\b31 moves\b.*optimal/, "a solve of the opened puzzle", 60000);
+  await other.screenshot({ path: path.join(artefacts, "7-opened-and-solved.png") });
+  await other.close();
+  fs.rmSync(downloads, { recursive: true });
+  return `${saved.length} bytes downloaded and opened again`;
 });
 
 await step("a bad parameter gets its one line", async () => {

@@ -40,11 +40,11 @@ messages! {
     /// How a stopped run that proves no bound (not an exact search) ended.
     EndedProvingNothing { ended: String } =>
         "{ended}; a search of this kind stopped early proves no bound on the shortest solution",
-        "{ended}；这类搜索中途停止，不能证明最短解的下界";
+        "{ended}；这类搜索没有完成就停止，不能证明最短解的下界";
     /// The same alone (a panel's line).
     ProvesNothing =>
         "Stopped early, a search of this kind proves no bound on the shortest solution.",
-        "这类搜索中途停止，不能证明最短解的下界。";
+        "这类搜索没有完成就停止，不能证明最短解的下界。";
     /// The same, where a solution is counted in unit steps (Klotski).
     EndedProvingSteps { ended: String, n: u32 } =>
         "{ended}; every solution takes at least {n} steps (proven by this search before it stopped)",

@@ -67,7 +67,8 @@ impl Shelf {
                         n => format!("{STORE_KEY}.damaged-{now}-{n}"),
                     })
                     .find(|k| matches!(store.get(k), Ok(None)))
-                    .ok_or_else(|| "no free name to keep it under".to_string())?;
+                    // A thousand copies kept already: refused as a name taken.
+                    .ok_or_else(|| std::io::ErrorKind::AlreadyExists.to_string())?;
                 store.set(&free, &text)?;
                 store.remove(STORE_KEY)?;
                 Ok(free)
