@@ -82,6 +82,8 @@ const frames = (page, n) => page.evaluate((n) => new Promise((done) => {
 
 // Where the File menu and its items are drawn in a 1280×800 page.
 const FILE_MENU = [19, 12], OPEN_ITEM = [39, 39], SAVE_ITEM = [36, 62], SOLVE_BUTTON = [31, 757];
+// And the compare view's switch and its Run batch.
+const COMPARE = [421, 37], RUN_BATCH = [316, 364];
 
 async function step(name, body) {
   try {
@@ -167,6 +169,18 @@ await step("a puzzle saved downloads its file, and that file opened in another p
   await other.close();
   fs.rmSync(downloads, { recursive: true });
   return `${saved.length} bytes downloaded and opened again`;
+});
+
+await step("a batch of 20 random starts runs in a worker and says when it is done", async () => {
+  const { page } = await open("?puzzle=3x3", "batch");
+  await page.mouse.click(...COMPARE);
+  await frames(page, 3);
+  await page.mouse.click(...RUN_BATCH);
+  const took = await until(page, /^Batch done: 20 starts, \d+ strategies on each\.$/, "the batch", 120000);
+  await page.screenshot({ path: path.join(artefacts, "8-batch.png") });
+  const said = await status(page);
+  await page.close();
+  return `"${said}" ${took} ms after Run batch`;
 });
 
 await step("a bad parameter gets its one line", async () => {

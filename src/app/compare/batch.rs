@@ -371,21 +371,27 @@ impl Batch {
         }
     }
 
-    /// Collect a finished batch (called from `App::logic`).
-    pub fn poll(&mut self) {
+    /// Collect a finished batch (called from `App::logic`); a line for
+    /// the status when one ended.
+    pub fn poll(&mut self) -> Option<Msg> {
         self.by_depth.poll();
-        if let Some(job) = &mut self.job
-            && let Some(result) = job.try_take()
-        {
-            match result {
-                Ok((points, starts)) => (self.points, self.starts) = (points, starts),
-                Err(failed) => {
-                    self.failed = Some(Msg::BatchFailed {
-                        why: failed.to_string(),
-                    })
-                }
+        let result = self.job.as_mut()?.try_take()?;
+        self.job = None;
+        match result {
+            Ok((points, starts)) => {
+                (self.points, self.starts) = (points, starts);
+                Some(Msg::BatchDone {
+                    starts: self.starts.len(),
+                    rows: self.points.len(),
+                })
             }
-            self.job = None;
+            Err(failed) => {
+                let failed = Msg::BatchFailed {
+                    why: failed.to_string(),
+                };
+                self.failed = Some(failed.clone());
+                Some(failed)
+            }
         }
     }
 

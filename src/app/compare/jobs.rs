@@ -348,12 +348,14 @@ impl Session {
         self.rows.iter().for_each(Row::cancel);
     }
 
-    /// Collect finished runs (flagging disagreements) and a finished batch.
-    pub(super) fn poll(&mut self) {
-        self.batch.poll();
+    /// Collect finished runs (flagging disagreements) and a finished batch;
+    /// a line for the status when a batch ended.
+    pub(super) fn poll(&mut self) -> Option<crate::app::i18n::Msg> {
+        let batch = self.batch.poll();
         for r in &mut self.rows {
             r.poll();
         }
         flag_disagreements(self.rows.iter_mut().filter_map(|r| r.summary.as_mut()));
+        batch
     }
 }

@@ -81,7 +81,11 @@ impl CompareView {
     /// Collect finished runs of every family; called from `App::logic`,
     /// never from drawing.
     pub fn poll(&mut self) {
-        self.sessions.iter_mut().for_each(Session::poll);
+        for session in &mut self.sessions {
+            if let Some(line) = session.poll() {
+                self.status = Said::msg(line);
+            }
+        }
     }
 
     /// Say `line` in the view's status line (drawn in the language of

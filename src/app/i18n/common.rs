@@ -107,6 +107,9 @@ messages! {
     // The batch experiment.
     BatchTitle => "Batch experiment", "批量实验";
     BatchFailed { why: String } => "Batch failed: {why}", "批量实验失败：{why}";
+    BatchDone { starts: usize, rows: usize } =>
+        "Batch done: {starts} starts, {rows} strategies on each.",
+        "批量实验完成：{starts} 个局面，每个局面运行 {rows} 个策略。";
     BatchStarts => "Starts", "起始局面";
     BatchShuffle => "Shuffle", "打乱步数";
     BatchShuffleHint =>

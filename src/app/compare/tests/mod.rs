@@ -374,6 +374,13 @@ fn the_wheel_over_the_batch_plot_scrolls_the_page_and_a_zoom_can_be_reset() {
     h.get_by_label("Run batch").click();
     h.step();
     wait_for_compare(&mut h);
+    // Its end is said in the status line (a screen reader hears it).
+    let rows = h.state().compare().batch.points.len();
+    assert!(rows > 0);
+    assert_eq!(
+        h.state().compare().status(),
+        format!("Batch done: 4 starts, {rows} strategies on each.")
+    );
     // The legend names each configuration by its label.
     h.get_by_label("Simulated annealing · Manhattan + linear conflict");
     h.get_by_label("Reset view").scroll_to_me();
