@@ -64,6 +64,14 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         crate::app::klotski::hint::BuildHints::NAME,
         run_json::<crate::app::klotski::hint::BuildHints>,
     ),
+    (
+        crate::app::tiles::distance::DistanceOf::NAME,
+        run_json::<crate::app::tiles::distance::DistanceOf>,
+    ),
+    (
+        crate::app::tiles::distance::NeighboursOf::NAME,
+        run_json::<crate::app::tiles::distance::NeighboursOf>,
+    ),
 ];
 
 /// The runner of the task called `name`.

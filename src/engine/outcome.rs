@@ -41,8 +41,9 @@ impl Serialize for Status {
 }
 
 /// A status whole, limit kind included (an outcome sent to and from a web
-/// worker); [`Status`]'s own `Serialize` is the CLI's one word.
-pub(crate) mod status_whole {
+/// worker); [`Status`]'s own `Serialize` is the CLI's one word. For
+/// `#[serde(with = "…::status_whole")]`.
+pub mod status_whole {
     use super::{LimitKind, Status};
     use serde::{Deserialize, Serialize};
 
@@ -55,6 +56,7 @@ pub(crate) mod status_whole {
         NotFound,
     }
 
+    /// Write `status` whole.
     pub fn serialize<S: serde::Serializer>(status: &Status, s: S) -> Result<S::Ok, S::Error> {
         match *status {
             Status::Solved => Whole::Solved,
@@ -66,6 +68,7 @@ pub(crate) mod status_whole {
         .serialize(s)
     }
 
+    /// Read a status written whole.
     pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Status, D::Error> {
         Ok(match Whole::deserialize(d)? {
             Whole::Solved => Status::Solved,

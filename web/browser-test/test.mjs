@@ -146,7 +146,7 @@ await step("a puzzle saved downloads its file, and that file opened in another p
   const cdp = await page.createCDPSession();
   await cdp.send("Browser.setDownloadBehavior", { behavior: "allow", downloadPath: downloads });
   await page.mouse.click(...FILE_MENU);
-  await frames(page, 3);
+  await frames(page, 10);
   await page.mouse.click(...SAVE_ITEM);
   await until(page, /^Saved puzzle\.ron\.$/, "the save", 10000);
   const file = path.join(downloads, "puzzle.ron");
@@ -158,9 +158,19 @@ await step("a puzzle saved downloads its file, and that file opened in another p
   await page.close();
   // A page on the goal opens it: solved, it is the 31-mover saved.
   const other = (await open("?puzzle=3x3", "open")).page;
-  await other.mouse.click(...FILE_MENU);
-  await frames(other, 3);
-  const [chooser] = await Promise.all([other.waitForFileChooser(), other.mouse.click(...OPEN_ITEM)]);
+  // The menu is drawn a frame or two after the click that opens it (egui
+  // sizes a popup first): a click on "Open…" that found no menu is tried
+  // again; one that did brings the file chooser.
+  let chooser = null;
+  for (let attempt = 0; attempt < 5 && !chooser; attempt++) {
+    await other.mouse.click(...FILE_MENU);
+    await frames(other, 10);
+    [chooser] = await Promise.all([
+      other.waitForFileChooser({ timeout: 5000 }).catch(() => null),
+      other.mouse.click(...OPEN_ITEM),
+    ]);
+  }
+  if (!chooser) throw new Error("File › Open… never brought the browser's file chooser");
   await chooser.accept([file]);
   await until(other, /^Opened puzzle\.ron\.$/, "the open", 10000);
   await other.mouse.click(...SOLVE_BUTTON);
@@ -174,7 +184,7 @@ await step("a puzzle saved downloads its file, and that file opened in another p
 await step("a batch of 20 random starts runs in a worker and says when it is done", async () => {
   const { page } = await open("?puzzle=3x3", "batch");
   await page.mouse.click(...COMPARE);
-  await frames(page, 3);
+  await frames(page, 10);
   await page.mouse.click(...RUN_BATCH);
   const took = await until(page, /^Batch done: 20 starts, \d+ strategies on each\.$/, "the batch", 120000);
   await page.screenshot({ path: path.join(artefacts, "8-batch.png") });

@@ -42,8 +42,6 @@ pub struct Distances {
     /// The board the hint was asked for and how much of it is shown (1: the
     /// tile, 2: the tile and its direction).
     hint: Option<(Vec<u8>, u8)>,
-    /// The 6-6-3 database read from the cache for the readout (4×4).
-    cached_db: Option<Arc<PatternDb>>,
     /// The "Among all positions" window is open.
     pub among_all: bool,
     /// Which of the farthest positions "Show the farthest" shows next.
@@ -108,8 +106,153 @@ impl Failure {
 }
 
 type Answer = Result<Known, Failure>;
-/// The search for one position, and a database it read from the cache.
-type SearchJob = Handle<(Answer, Option<Arc<PatternDb>>)>;
+/// The search for one position.
+type SearchJob = Handle<Measured>;
+
+/// How a search found a distance, as data (worded where it is shown).
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub enum Found {
+    /// IDA* guided by `heuristic`, or by the database `database` names.
+    IdaStar {
+        heuristic: HeuristicKind,
+        database: Option<String>,
+    },
+    /// The fast plan's length (no exact search for this board).
+    Plan,
+    /// The fast plan's length after the exact search ran out of time.
+    PlanNoExact,
+}
+
+/// Why a search found no distance, as data.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub enum Missed {
+    Unreachable,
+    Cancelled,
+    /// The board and the goal do not make a puzzle (in English: a board
+    /// the app made itself never gets here).
+    Board(String),
+    /// The plan ended without a path.
+    Ended {
+        #[serde(with = "crate::engine::outcome::status_whole")]
+        status: Status,
+        stats: Box<crate::engine::Stats>,
+        reason: Option<String>,
+    },
+    Refused(crate::engine::strategy::SolveError),
+}
+
+/// A search's answer as the job hands it back: the distance, exact or a
+/// bound, its first move and how it was found; or why there is none.
+pub type Measured = Result<(u32, bool, Option<Dir>, Found), Missed>;
+
+/// A search's answer in the words of the day.
+fn answer_of(measured: Measured) -> Answer {
+    match measured {
+        Ok((distance, exact, first, found)) => Ok(Known {
+            distance,
+            exact,
+            first,
+            how: match found {
+                Found::IdaStar {
+                    heuristic,
+                    database,
+                } => Said::written(move |lang| {
+                    let heuristic = match &database {
+                        Some(name) => HintMsg::HowPdb { name: name.clone() }.text(lang),
+                        None if lang == Lang::English => heuristic.label().to_lowercase(),
+                        None => names::heuristic_label(heuristic, lang),
+                    };
+                    HintMsg::HowIdaStar { heuristic }.text(lang)
+                }),
+                Found::Plan => Said::msg(HintMsg::HowPlan),
+                Found::PlanNoExact => Said::msg(HintMsg::HowPlanNoExact {
+                    secs: EXACT_TIME_LIMIT.as_secs(),
+                }),
+            },
+            from_solution: false,
+        }),
+        Err(Missed::Unreachable) => Err(Failure::Unreachable),
+        Err(Missed::Cancelled) => Err(Failure::Other(Said::msg(HintMsg::Cancelled))),
+        Err(Missed::Board(why)) => Err(Failure::said(why)),
+        Err(Missed::Ended {
+            status,
+            stats,
+            reason,
+        }) => Err(Failure::Other(Said::written(move |lang| {
+            crate::app::i18n::reasons::ended(status, &stats, reason.as_deref(), lang)
+        }))),
+        Err(Missed::Refused(e)) => Err(Failure::Other(Said::written(move |lang| {
+            crate::app::error::solve_error(&e, lang)
+        }))),
+    }
+}
+
+/// The distance of a position of a larger board, as a task
+/// ([`distance_of`]); the database of `partition` is used if held.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct DistanceOf {
+    board: Board,
+    goal: Board,
+    partition: Option<Vec<Vec<u8>>>,
+}
+
+impl Task for DistanceOf {
+    type Output = Measured;
+    const NAME: &'static str = "distance_of";
+
+    fn run(self, ctl: &Control, env: &TaskEnv) -> Measured {
+        let database = held(&self.partition, &self.goal, env);
+        distance_of(&self.board, &self.goal, database, &env.databases, ctl)
+    }
+
+    fn cancelled(&self, _: Option<crate::engine::Progress>) -> Measured {
+        Err(Missed::Cancelled)
+    }
+}
+
+/// The exact distances after each blank move, as a task
+/// ([`neighbour_distances`]).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct NeighboursOf {
+    board: Board,
+    goal: Board,
+    distance: u32,
+    partition: Option<Vec<Vec<u8>>>,
+}
+
+impl Task for NeighboursOf {
+    type Output = Vec<(Dir, u32)>;
+    const NAME: &'static str = "neighbour_distances";
+
+    fn run(self, ctl: &Control, env: &TaskEnv) -> Self::Output {
+        let database = held(&self.partition, &self.goal, env);
+        let database = exact_choice(&self.goal, database, &env.databases, ctl)
+            .and_then(|(choice, _)| choice.database().cloned());
+        neighbour_distances(&self.board, &self.goal, self.distance, database, ctl)
+    }
+
+    fn cancelled(&self, _: Option<crate::engine::Progress>) -> Self::Output {
+        Vec::new()
+    }
+}
+
+/// Run a hint's search as a job (in a web worker in the web edition).
+fn run<T: Task>(jobs: &Jobs, ctx: &egui::Context, task: T) -> Handle<T::Output> {
+    let repaint = ctx.clone();
+    jobs.run(
+        JobKind::Hints,
+        Control::default(),
+        task,
+        DbWork::default(),
+        Arc::new(|| {}),
+        move || repaint.request_repaint(),
+    )
+}
+
+/// The database of `partition` for `goal` that the task's pool holds.
+fn held(partition: &Option<Vec<Vec<u8>>>, goal: &Board, env: &TaskEnv) -> Option<Arc<PatternDb>> {
+    env.databases.find(goal, partition.as_ref()?)
+}
 /// The distances after each blank move.
 type NeighboursJob = Handle<Vec<(Dir, u32)>>;
 
@@ -199,28 +342,17 @@ impl Distances {
         wanted: Wanted<'_>,
         ctx: &egui::Context,
     ) {
-        if self
-            .cached_db
-            .as_ref()
-            .is_some_and(|db| db.goal() != goal.cells())
-        {
-            self.cached_db = None;
-        }
         let fresh = self
             .search
             .as_ref()
             .is_some_and(|s| &s.board == board && &s.goal == goal);
         if !fresh {
-            let database = wanted.database.clone().or_else(|| self.cached_db.clone());
-            let pool = wanted.jobs.databases().clone();
-            let (b, g) = (board.clone(), goal.clone());
-            let repaint = ctx.clone();
-            let job = wanted.jobs.spawn(
-                JobKind::Hints,
-                Control::default(),
-                move |ctl| distance_of(&b, &g, database, &pool, ctl),
-                move || repaint.request_repaint(),
-            );
+            let task = DistanceOf {
+                board: board.clone(),
+                goal: goal.clone(),
+                partition: wanted.database.as_ref().map(|db| db.partition()),
+            };
+            let job = run(wanted.jobs, ctx, task);
             // The old search (if any) is cancelled as it is dropped.
             self.search = Some(Search {
                 board: board.clone(),
@@ -239,12 +371,7 @@ impl Distances {
         {
             search.job = None;
             search.answer = Some(match done {
-                Ok((answer, loaded)) => {
-                    if loaded.is_some() {
-                        self.cached_db = loaded;
-                    }
-                    answer
-                }
+                Ok(measured) => answer_of(measured),
                 Err(panicked) => Err(Failure::said(panicked.to_string())),
             });
         }
@@ -255,15 +382,13 @@ impl Distances {
             && let Some(Ok(known)) = &search.answer
             && known.exact
         {
-            let database = wanted.database.or_else(|| self.cached_db.clone());
-            let (b, g, d) = (search.board.clone(), search.goal.clone(), known.distance);
-            let repaint = ctx.clone();
-            search.neighbours = Some(Box::new(wanted.jobs.spawn(
-                JobKind::Hints,
-                Control::default(),
-                move |ctl| neighbour_distances(&b, &g, d, database, ctl),
-                move || repaint.request_repaint(),
-            )));
+            let task = NeighboursOf {
+                board: search.board.clone(),
+                goal: search.goal.clone(),
+                distance: known.distance,
+                partition: wanted.database.as_ref().map(|db| db.partition()),
+            };
+            search.neighbours = Some(Box::new(run(wanted.jobs, ctx, task)));
         }
         if let Some(job) = &mut search.neighbours
             && let Some(done) = job.try_take()
@@ -648,21 +773,21 @@ fn distance_of(
     database: Option<Arc<PatternDb>>,
     pool: &DatabasePool,
     ctl: &Control,
-) -> (Answer, Option<Arc<PatternDb>>) {
+) -> Measured {
     let puzzle = match TilePuzzle::new(board.clone(), goal.clone()) {
         Ok(p) => p,
         Err(e) => {
-            let why = Said::written(|lang| crate::app::error::board_error(&e, lang));
-            return (Err(Failure::Other(why)), None);
+            return Err(Missed::Board(crate::app::error::board_error(
+                &e,
+                Lang::English,
+            )));
         }
     };
     if puzzle.check_solvable().is_err() {
-        return (Err(Failure::Unreachable), None);
+        return Err(Missed::Unreachable);
     }
-    let mut loaded = None;
     let mut timed_out = false;
-    if let Some((choice, read)) = exact_choice(goal, database, pool, ctl) {
-        loaded = read;
+    if let Some((choice, _)) = exact_choice(goal, database, pool, ctl) {
         let limited = Control::default()
             .with_cancel(ctl.cancel.clone())
             .with_limits(Limits {
@@ -671,54 +796,33 @@ fn distance_of(
             });
         match solve_tiles(EXACT_TILES, &puzzle, &choice, &limited) {
             Ok(o) if o.status == Status::Solved => {
-                let how = Said::written(|lang| {
-                    let heuristic = choice_words(&choice, lang);
-                    HintMsg::HowIdaStar { heuristic }.text(lang)
-                });
-                return (
-                    Ok(Known {
-                        distance: o.path.len() as u32,
-                        exact: o.stats.optimal,
-                        first: o.path.first().copied(),
-                        how,
-                        from_solution: false,
-                    }),
-                    loaded,
-                );
+                let found = Found::IdaStar {
+                    heuristic: choice.kind(),
+                    database: choice.database().map(|db| db.name()),
+                };
+                let (distance, first) = (o.path.len() as u32, o.path.first().copied());
+                return Ok((distance, o.stats.optimal, first, found));
             }
-            Ok(o) if o.status == Status::Cancelled => {
-                return (Err(Failure::Other(Said::msg(HintMsg::Cancelled))), loaded);
-            }
+            Ok(o) if o.status == Status::Cancelled => return Err(Missed::Cancelled),
             _ => timed_out = true,
         }
     }
     match solve_tiles(QUICK_TILES, &puzzle, &HeuristicChoice::Manhattan, ctl) {
-        Ok(o) if o.status == Status::Solved => (
-            Ok(Known {
-                distance: o.path.len() as u32,
-                exact: o.stats.optimal,
-                first: o.path.first().copied(),
-                how: Said::msg(if timed_out {
-                    HintMsg::HowPlanNoExact {
-                        secs: EXACT_TIME_LIMIT.as_secs(),
-                    }
-                } else {
-                    HintMsg::HowPlan
-                }),
-                from_solution: false,
-            }),
-            loaded,
-        ),
-        Ok(o) => {
-            let why = Said::written(|lang| {
-                crate::app::i18n::reasons::ended(o.status, &o.stats, o.reason.as_deref(), lang)
-            });
-            (Err(Failure::Other(why)), loaded)
+        Ok(o) if o.status == Status::Solved => {
+            let found = if timed_out {
+                Found::PlanNoExact
+            } else {
+                Found::Plan
+            };
+            let (distance, first) = (o.path.len() as u32, o.path.first().copied());
+            Ok((distance, o.stats.optimal, first, found))
         }
-        Err(e) => {
-            let why = Said::written(|lang| crate::app::error::solve_error(&e, lang));
-            (Err(Failure::Other(why)), loaded)
-        }
+        Ok(o) => Err(Missed::Ended {
+            status: o.status,
+            stats: Box::new(o.stats),
+            reason: o.reason,
+        }),
+        Err(e) => Err(Missed::Refused(e)),
     }
 }
 
@@ -753,18 +857,6 @@ fn neighbour_distances(
         })
         .filter(|&(_, after)| after + 1 == d || after == d + 1)
         .collect()
-}
-
-/// A heuristic as the readout names it, in `lang`.
-fn choice_words(choice: &HeuristicChoice, lang: Lang) -> String {
-    match choice.database() {
-        Some(db) => HintMsg::HowPdb {
-            name: db.name().to_string(),
-        }
-        .text(lang),
-        None if lang == Lang::English => choice.kind().label().to_lowercase(),
-        None => names::heuristic_label(choice.kind(), lang),
-    }
 }
 
 /// The exact distances of every position of a small board to `goal`, as
@@ -810,5 +902,72 @@ mod task_tests {
         assert_eq!(back.by_distance(), built.by_distance());
         assert_eq!(back.states(), 360);
         assert_eq!(back.distance(&goal), Some(0));
+    }
+
+    /// A 4×4 hint as the web edition gets it: its distance and first move
+    /// sent back as data, the same as found in place, the first move one
+    /// step along a shortest path (the neighbours say so); a 5×5 one gives
+    /// the plan's bound; an unreachable position says so.
+    #[test]
+    fn a_hint_sent_as_json_answers_as_found_in_place() {
+        use crate::app::tasks::testing::{env, sent};
+        let env = env(&Jobs::new(
+            tempfile::tempdir().unwrap().path().to_path_buf(),
+        ));
+        let goal = Board::goal(Shape::new(4, 4).unwrap());
+        let board =
+            Board::parse("5 1 2 3 9 6 7 4 13 10 11 8 0 14 15 12", Some(goal.shape())).unwrap();
+        let task = || DistanceOf {
+            board: board.clone(),
+            goal: goal.clone(),
+            partition: None,
+        };
+        let here = task().run(&Control::default(), &env).unwrap();
+        let there = sent(&task(), &env).unwrap();
+        assert_eq!((here.0, here.1, here.2), (there.0, there.1, there.2));
+        let (d, exact, first, _) = there;
+        // A* with Manhattan distance agrees (another optimal search).
+        let puzzle = TilePuzzle::new(board.clone(), goal.clone()).unwrap();
+        let astar = crate::engine::strategy::find("astar").unwrap();
+        let shortest = solve_tiles(
+            astar,
+            &puzzle,
+            &HeuristicChoice::Manhattan,
+            &Control::default(),
+        )
+        .unwrap()
+        .path
+        .len() as u32;
+        assert!(exact && d == shortest, "{d} {exact} {shortest}");
+        let neighbours = sent(
+            &NeighboursOf {
+                board: board.clone(),
+                goal: goal.clone(),
+                distance: d,
+                partition: None,
+            },
+            &env,
+        );
+        let closer: Vec<Dir> = neighbours
+            .iter()
+            .filter(|(_, after)| after + 1 == d)
+            .map(|(dir, _)| *dir)
+            .collect();
+        assert!(closer.contains(&first.unwrap()), "{closer:?}");
+        // The words are made where they are shown.
+        let known = answer_of(Ok(here)).unwrap();
+        assert!(
+            known.how.english().contains("IDA*"),
+            "{}",
+            known.how.english()
+        );
+        let mut swapped = goal.cells().to_vec();
+        swapped.swap(0, 1);
+        let unreachable = DistanceOf {
+            board: Board::new(goal.shape(), swapped).unwrap(),
+            goal: goal.clone(),
+            partition: None,
+        };
+        assert!(matches!(sent(&unreachable, &env), Err(Missed::Unreachable)));
     }
 }
