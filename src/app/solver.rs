@@ -334,11 +334,7 @@ mod task_tests {
     fn a_solve_sent_as_json_answers_as_on_a_thread() {
         let dir = tempfile::tempdir().unwrap();
         let jobs = Jobs::new(dir.path().to_path_buf());
-        let env = TaskEnv {
-            databases: jobs.databases().clone(),
-            database: DbWork::default(),
-            on_database: Arc::new(|| {}),
-        };
+        let env = crate::app::tasks::testing::env(&jobs);
         let untimed = |f: &Finished| {
             f.outcome.clone().map(|mut o| {
                 o.stats.elapsed = Duration::ZERO;

@@ -352,15 +352,7 @@ impl Batch {
         let repaint = ctx.clone();
         let ctl = Control::default().with_progress(move |_| repaint.request_repaint());
         let wake = ctx.clone();
-        let on_database = Arc::new(|| {});
-        let job = jobs.run(
-            JobKind::Batch,
-            ctl,
-            task,
-            DbWork::default(),
-            on_database,
-            move || wake.request_repaint(),
-        );
+        let job = jobs.run_task(JobKind::Batch, ctl, task, move || wake.request_repaint());
         self.job = Some(job);
     }
 

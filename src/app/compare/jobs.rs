@@ -8,7 +8,7 @@ use eframe::egui;
 use super::row::Row;
 use super::session::Session;
 use crate::app::i18n::{CompareMsg, Said};
-use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
+use crate::app::jobs::{Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
 use crate::app::model::{Finished, RunOutcome, Start};
 use crate::app::settings::Settings;
 use crate::app::solver::{Running, TraceLog};
@@ -164,14 +164,7 @@ fn start_other(
     };
     // Woken when the result is in too: the last progress report comes
     // before it.
-    let job = jobs.run(
-        JobKind::CompareRow,
-        ctl,
-        task,
-        DbWork::default(),
-        std::sync::Arc::new(|| {}),
-        move || wake(),
-    );
+    let job = jobs.run_task(JobKind::CompareRow, ctl, task, move || wake());
     RowJob::Other(Box::new(job), trace)
 }
 

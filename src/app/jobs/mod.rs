@@ -114,6 +114,17 @@ impl Jobs {
         }
     }
 
+    /// [`Self::run`] for a task whose database work, if any, is not shown.
+    pub fn run_task<T: Task>(
+        &self,
+        kind: JobKind,
+        ctl: Control,
+        task: T,
+        wake: impl FnOnce() + Send + 'static,
+    ) -> Handle<T::Output> {
+        self.run(kind, ctl, task, DbWork::default(), Arc::new(|| {}), wake)
+    }
+
     /// A new job's place in the list of those that run.
     fn ticket(&self, kind: JobKind) -> Ticket {
         let id = self.next.fetch_add(1, Ordering::Relaxed);

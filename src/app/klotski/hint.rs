@@ -11,7 +11,7 @@ use eframe::egui::{self, Color32};
 use super::names::{PieceName, describe_move};
 use crate::app::Command;
 use crate::app::i18n::{KlotskiMsg, Lang, Said, klotski::unit, language, tr};
-use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, Task, TaskEnv};
+use crate::app::jobs::{Handle, JobKind, Jobs, Task, TaskEnv};
 use crate::app::widgets::distribution::{self, Distribution, Effect};
 use crate::engine::control::Stop;
 use crate::engine::klotski::group::{Group, layout_after};
@@ -212,14 +212,9 @@ impl KlotskiHints {
                 start: start.clone(),
                 metric,
             };
-            let job = jobs.run(
-                JobKind::Hints,
-                Control::default(),
-                task,
-                DbWork::default(),
-                std::sync::Arc::new(|| {}),
-                move || repaint.request_repaint(),
-            );
+            let job = jobs.run_task(JobKind::Hints, Control::default(), task, move || {
+                repaint.request_repaint()
+            });
             self.group = GroupState::Building {
                 key,
                 start: start.clone(),

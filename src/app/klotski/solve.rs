@@ -7,7 +7,7 @@ use super::solution::{KlotskiSolution, guarantee_note};
 use crate::app::i18n::klotski::unit;
 use crate::app::i18n::names::{counters, strategy_label, strategy_label_of};
 use crate::app::i18n::{KlotskiMsg, Lang, Message, Said, TilesMsg, reasons};
-use crate::app::jobs::{DbWork, Handle, JobKind, StrategyChoice, Task, TaskEnv};
+use crate::app::jobs::{Handle, JobKind, StrategyChoice, Task, TaskEnv};
 use crate::app::run_by::RunBy;
 use crate::app::settings::{GaveWay, Settings};
 use crate::app::solver::TraceLog;
@@ -136,14 +136,9 @@ impl KlotskiPlay {
         };
         // Woken when the result is ready too: the last progress report
         // comes before it.
-        let job = self.jobs.run(
-            JobKind::Solve,
-            ctl,
-            task,
-            DbWork::default(),
-            std::sync::Arc::new(|| {}),
-            move || repaint(),
-        );
+        let job = self
+            .jobs
+            .run_task(JobKind::Solve, ctl, task, move || repaint());
         self.last_trace.clear();
         self.anatomy = None;
         self.failure = None;
@@ -304,17 +299,12 @@ impl KlotskiPlay {
 #[cfg(test)]
 mod task_tests {
     use super::*;
-    use crate::app::jobs::DatabasePool;
     use crate::app::tasks::runner;
 
     #[test]
     fn a_klotski_solve_sent_as_json_answers_as_on_a_thread() {
         let dir = tempfile::tempdir().unwrap();
-        let env = TaskEnv {
-            databases: DatabasePool::new(dir.path().to_path_buf()),
-            database: DbWork::default(),
-            on_database: std::sync::Arc::new(|| {}),
-        };
+        let env = crate::app::tasks::testing::env(&crate::app::jobs::Jobs::new(dir.path().into()));
         let untimed = |r: &Result<Outcome<KMove>, SolveError>| {
             r.clone().map(|mut o| {
                 o.stats.elapsed = std::time::Duration::ZERO;

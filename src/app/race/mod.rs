@@ -8,7 +8,6 @@
 //! timed solve (no egui); [`analysis`]: the optimum and the distances
 //! (no egui); [`summary`]: the result drawn.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use eframe::egui;
@@ -40,12 +39,10 @@ use attempt::{Attempt, Phase};
 /// it is done.
 fn run<T: crate::app::jobs::Task>(jobs: &Jobs, ctx: &egui::Context, task: T) -> Handle<T::Output> {
     let repaint = ctx.clone();
-    jobs.run(
+    jobs.run_task(
         JobKind::Hints,
         Control::default().with_threads(1),
         task,
-        crate::app::jobs::DbWork::default(),
-        Arc::new(|| {}),
         move || repaint.request_repaint(),
     )
 }

@@ -239,14 +239,9 @@ impl Task for NeighboursOf {
 /// Run a hint's search as a job (in a web worker in the web edition).
 fn run<T: Task>(jobs: &Jobs, ctx: &egui::Context, task: T) -> Handle<T::Output> {
     let repaint = ctx.clone();
-    jobs.run(
-        JobKind::Hints,
-        Control::default(),
-        task,
-        DbWork::default(),
-        Arc::new(|| {}),
-        move || repaint.request_repaint(),
-    )
+    jobs.run_task(JobKind::Hints, Control::default(), task, move || {
+        repaint.request_repaint()
+    })
 }
 
 /// The database of `partition` for `goal` that the task's pool holds.
@@ -311,14 +306,10 @@ impl Distances {
         if current != Some(goal.cells()) {
             self.drop_table();
             let repaint = ctx.clone();
-            let job = jobs.run(
-                JobKind::Hints,
-                Control::default(),
-                TableOf { goal: goal.clone() },
-                DbWork::default(),
-                Arc::new(|| {}),
-                move || repaint.request_repaint(),
-            );
+            let table = TableOf { goal: goal.clone() };
+            let job = jobs.run_task(JobKind::Hints, Control::default(), table, move || {
+                repaint.request_repaint()
+            });
             self.table = Table::Building {
                 goal: goal.clone(),
                 job: Box::new(job),
@@ -888,11 +879,7 @@ mod task_tests {
     #[test]
     fn a_table_sent_as_json_reads_back_as_built() {
         let dir = tempfile::tempdir().unwrap();
-        let env = TaskEnv {
-            databases: DatabasePool::new(dir.path().to_path_buf()),
-            database: DbWork::default(),
-            on_database: Arc::new(|| {}),
-        };
+        let env = crate::app::tasks::testing::env(&Jobs::new(dir.path().to_path_buf()));
         let goal = Board::goal(Shape::new(2, 3).unwrap());
         let json = serde_json::to_string(&TableOf { goal: goal.clone() }).unwrap();
         let answer = runner(TableOf::NAME).unwrap()(&json, &Control::default(), &env).unwrap();

@@ -6,15 +6,13 @@
 //! over a limit), and two charts, nodes per depth on a log axis and b* per
 //! depth, a line per configuration.
 
-use std::sync::Arc;
-
 use eframe::egui;
 use egui_plot::{HoverPosition, Line, Plot, PlotPoints, Points};
 
 use super::{label, legend_entry, progress_bar, runnable, series_color};
 use crate::app::compare::RowConfig;
 use crate::app::i18n::{CompareMsg, Lang, Message, language, tr};
-use crate::app::jobs::{DbWork, Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
+use crate::app::jobs::{Handle, JobKind, Jobs, StrategyChoice, Task, TaskEnv};
 use crate::app::model::Start;
 use crate::app::run_by::RunBy;
 use crate::app::settings::Settings;
@@ -299,14 +297,7 @@ impl ByDepth {
         let repaint = ctx.clone();
         let ctl = Control::default().with_progress(move |_| repaint.request_repaint());
         let wake = ctx.clone();
-        self.job = Some(jobs.run(
-            JobKind::Batch,
-            ctl,
-            task,
-            DbWork::default(),
-            Arc::new(|| {}),
-            move || wake.request_repaint(),
-        ));
+        self.job = Some(jobs.run_task(JobKind::Batch, ctl, task, move || wake.request_repaint()));
     }
 
     /// Ask the running run, if any, to stop.
@@ -639,7 +630,7 @@ mod tests {
     #[test]
     fn a_by_depth_run_sent_as_json_answers_as_run_in_place() {
         use crate::app::tasks::testing::{env, sent};
-        use std::sync::Mutex;
+        use std::sync::{Arc, Mutex};
         let dir = tempfile::tempdir().unwrap();
         let env = env(&Jobs::new(dir.path().to_path_buf()));
         let task = || RunByDepth {

@@ -1128,15 +1128,11 @@ fn keys_step_go_back_play_and_run_to_the_end() {
 /// as JSON, read back), and its events keyed as the page reads them.
 #[test]
 fn an_inspected_run_sent_as_json_answers_as_on_a_thread() {
-    use crate::app::jobs::{DatabasePool, DbWork, Task, TaskEnv};
+    use crate::app::jobs::Task;
     use crate::app::tasks::runner;
     use crate::engine::observe::StateKey;
     let dir = tempfile::tempdir().unwrap();
-    let env = TaskEnv {
-        databases: DatabasePool::new(dir.path().to_path_buf()),
-        database: DbWork::default(),
-        on_database: std::sync::Arc::new(|| {}),
-    };
+    let env = crate::app::tasks::testing::env(&crate::app::jobs::Jobs::new(dir.path().into()));
     let task = || super::InspectTiles {
         puzzle: crate::engine::TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap(),
         strategy: crate::app::jobs::StrategyChoice::named("astar"),
