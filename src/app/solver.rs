@@ -102,29 +102,18 @@ impl Task for SolveTiles {
                 };
             }
         };
-        let partition = heuristic.partition(&puzzle.goal);
         let mut database = None;
-        let pdb = match (partition, strategy.uses_heuristic()) {
-            (Some(partition), true) => {
-                let on_database = env.on_database.clone();
-                let got = env.databases.get(
-                    &puzzle.goal,
-                    &partition,
-                    &env.database,
-                    &|| on_database(),
-                    &ctl.cancel,
-                );
-                match got {
-                    Some(got) => {
-                        database = got.load.as_ref().map(DatabaseTime::of);
-                        env.database.hold_bytes(got.db.table_bytes());
-                        Some(got.db)
-                    }
-                    // Cancelled while building: the search never starts.
-                    None => return cancelled_solve(puzzle, None),
-                }
-            }
-            _ => None,
+        let pdb = match strategy.uses_heuristic() {
+            true => match env.database_for(heuristic, &puzzle.goal, &ctl.cancel) {
+                Ok(got) => got.map(|got| {
+                    database = got.load.as_ref().map(DatabaseTime::of);
+                    env.database.hold_bytes(got.db.table_bytes());
+                    got.db
+                }),
+                // Cancelled while building: the search never starts.
+                Err(_) => return cancelled_solve(puzzle, None),
+            },
+            false => None,
         };
         let choice = HeuristicChoice::with_database(heuristic, pdb);
         // The error needs a heuristic (BFS's would be each distance).

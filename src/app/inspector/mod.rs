@@ -225,22 +225,12 @@ impl Task for InspectTiles {
         };
         // The database, if the heuristic needs one: the app's, or read or
         // built here for every job.
-        let pdb = match heuristic.partition(&puzzle.goal) {
-            Some(partition) if strategy.uses_heuristic() => {
-                let on_news = env.on_database.clone();
-                let got = env.databases.get(
-                    &puzzle.goal,
-                    &partition,
-                    &env.database,
-                    &|| on_news(),
-                    &ctl.cancel,
-                );
-                match got {
-                    Some(got) => Some(got.db),
-                    None => return Inspected::NotBegun,
-                }
-            }
-            _ => None,
+        let pdb = match strategy.uses_heuristic() {
+            true => match env.database_for(heuristic, &puzzle.goal, &ctl.cancel) {
+                Ok(got) => got.map(|got| got.db),
+                Err(_) => return Inspected::NotBegun,
+            },
+            false => None,
         };
         let choice = HeuristicChoice::with_database(heuristic, pdb);
         let outcome = crate::engine::solve_tiles(&*strategy, &puzzle, &choice, ctl);

@@ -11,9 +11,10 @@ use std::sync::Arc;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::pool::{DatabasePool, DbWork};
-use crate::engine::Control;
+use super::pool::{DatabasePool, DbWork, Got};
+use crate::engine::control::{CancelToken, Stop};
 use crate::engine::strategy::{SolveError, Strategy, Tuning};
+use crate::engine::{Board, Control, HeuristicKind};
 
 /// A strategy as a task carries it: its registry name and knobs, from
 /// which a web worker makes it again.
@@ -76,6 +77,28 @@ pub struct TaskEnv {
     pub database: DbWork,
     /// Called when [`database`](Self::database) has news worth a frame.
     pub on_database: Arc<dyn Fn() + Send + Sync>,
+}
+
+impl TaskEnv {
+    /// The pattern database `heuristic` needs for `goal`, from the pool
+    /// or read or built here with its work shown: `Ok(None)` for a
+    /// heuristic computed from the board, [`Stop::Cancelled`] when
+    /// `cancel` came first.
+    pub fn database_for(
+        &self,
+        heuristic: HeuristicKind,
+        goal: &Board,
+        cancel: &CancelToken,
+    ) -> Result<Option<Got>, Stop> {
+        let Some(partition) = heuristic.partition(goal) else {
+            return Ok(None);
+        };
+        let on_news = self.on_database.clone();
+        self.databases
+            .get(goal, &partition, &self.database, &|| on_news(), cancel)
+            .map(Some)
+            .ok_or(Stop::Cancelled)
+    }
 }
 
 /// A task's runner as the web worker calls it: the task as JSON in, the
