@@ -523,17 +523,7 @@ fn in_a_small_window_every_row_button_can_be_reached() {
                 .rect()
                 .left_center()
                 - Vec2::new(400.0, 0.0);
-            h.hover_at(over);
-            for _ in 0..10 {
-                h.event(egui::Event::MouseWheel {
-                    unit: egui::MouseWheelUnit::Point,
-                    delta: Vec2::new(-100.0, 0.0),
-                    phase: egui::TouchPhase::Move,
-                    source: egui::MouseWheelSource::Wheel,
-                    modifiers: Modifiers::NONE,
-                });
-                h.run();
-            }
+            wheel_sideways(&mut h, over);
             let rect = h.query_all_by_label(&remove).last().unwrap().rect();
             assert!(
                 rect.max.x <= 800.0 && rect.min.x >= 0.0,
@@ -544,6 +534,22 @@ fn in_a_small_window_every_row_button_can_be_reached() {
             h.run();
             assert_eq!(h.query_all_by_label(&remove).count(), rows - 1);
         }
+    }
+}
+
+/// Ten notches of a sideways wheel at `over`, as a user scrolls a table
+/// to its right.
+fn wheel_sideways(h: &mut Harness<'_, HuarongApp>, over: egui::Pos2) {
+    h.hover_at(over);
+    for _ in 0..10 {
+        h.event(egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: Vec2::new(-100.0, 0.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Wheel,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
     }
 }
 
@@ -573,17 +579,7 @@ fn at_800_the_buttons_are_in_view_and_the_names_stay_while_the_numbers_scroll() 
     let before = name(&h);
     let time = h.get_by_label("Time").rect();
     let over = h.get_by_label("Expanded").rect().center();
-    h.hover_at(over);
-    for _ in 0..10 {
-        h.event(egui::Event::MouseWheel {
-            unit: egui::MouseWheelUnit::Point,
-            delta: Vec2::new(-100.0, 0.0),
-            phase: egui::TouchPhase::Move,
-            source: egui::MouseWheelSource::Wheel,
-            modifiers: Modifiers::NONE,
-        });
-        h.run();
-    }
+    wheel_sideways(&mut h, over);
     let after_time = h.get_by_label("Time").rect();
     assert!(after_time.right() <= 800.0, "Time at {after_time:?}");
     assert!(
