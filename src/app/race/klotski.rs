@@ -257,6 +257,25 @@ impl KlotskiAttempt {
             })
     }
 
+    /// What the race says for those who cannot see it: the line above the
+    /// board, and once solved the moves and steps made.
+    pub fn spoken(&mut self, now: f64, lang: Lang) -> String {
+        let phase = self.clock.phase(now);
+        let mut line = super::phase_line(phase, self.clock.inspection_left(now)).text(lang);
+        if self.is_done() {
+            let moves = RaceMsg::PieceMoves {
+                moves: self.moves(),
+            }
+            .text(lang);
+            let steps = RaceMsg::UnitSteps {
+                steps: self.steps.len(),
+            }
+            .text(lang);
+            line = format!("{line} · {moves} · {steps}");
+        }
+        line
+    }
+
     /// The race's board and readouts; whether a step reached the exit.
     pub fn ui(&mut self, ui: &mut egui::Ui, now: f64) -> bool {
         let lang = language(ui.ctx());

@@ -458,6 +458,47 @@ impl RaceView {
     /// Draw the view; what the user asks for goes to `out`, for the app's
     /// `apply`.
     pub fn ui(&mut self, ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<super::Command>) {
+        self.draw(ui, settings, out);
+        let now = ui.input(|i| i.time);
+        let line = self.spoken(settings, now, language(ui.ctx()));
+        crate::app::widgets::steps::announce(ui.ctx(), &line);
+    }
+
+    /// What the race says for those who cannot see it (the web edition's
+    /// live region): the line above the board, once solved the moves made,
+    /// and what the view last said.
+    fn spoken(&mut self, settings: &Settings, now: f64, lang: Lang) -> String {
+        let board = if settings.race.klotski {
+            match &mut self.klotski {
+                Some(k) => k.spoken(now, lang),
+                None if self.drawing.is_some() => RaceMsg::Scrambling.text(lang),
+                None => RaceMsg::PressNew.text(lang),
+            }
+        } else {
+            match &mut self.attempt {
+                Some(attempt) => {
+                    let phase = attempt.phase(now);
+                    let line = phase_line(phase, attempt.inspection_left(now)).text(lang);
+                    if attempt.is_done() {
+                        let single = attempt.single_tile_moves();
+                        let multi = attempt.multi_tile_moves();
+                        let single = RaceMsg::SingleTile { moves: single }.text(lang);
+                        let multi = RaceMsg::MultiTile { moves: multi }.text(lang);
+                        format!("{line} · {single} · {multi}")
+                    } else {
+                        line
+                    }
+                }
+                None => RaceMsg::PressNew.text(lang),
+            }
+        };
+        match &self.status {
+            Some(said) => format!("{board} · {}", said.text(lang)),
+            None => board,
+        }
+    }
+
+    fn draw(&mut self, ui: &mut egui::Ui, settings: &Settings, out: &mut Vec<super::Command>) {
         let now = ui.input(|i| i.time);
         let mut commands = Vec::new();
         egui::Panel::left("race_controls")

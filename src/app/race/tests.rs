@@ -279,6 +279,28 @@ fn a_race_played_with_the_keys_is_timed_counted_and_set_against_the_optimum() {
         .count();
     assert_eq!(shown(&h, RaceMsg::MultiTile { moves: runs }), 2);
     h.get_by_label(&en(RaceMsg::LostCount { n: 1 }));
+    // Those who cannot see the board hear the result (the web edition's
+    // live region reads this line).
+    let finished = h
+        .state()
+        .race
+        .attempt()
+        .unwrap()
+        .moves()
+        .last()
+        .unwrap()
+        .at_ms;
+    let time = super::seconds(std::time::Duration::from_millis(finished));
+    let heard = format!(
+        "{} · {} · {}",
+        en(RaceMsg::Solved { seconds: time }),
+        en(RaceMsg::SingleTile { moves: single }),
+        en(RaceMsg::MultiTile { moves: runs })
+    );
+    assert_eq!(
+        crate::app::widgets::steps::shown_status(&h.ctx),
+        Some(heard)
+    );
     // The moves no longer count once solved.
     let before = h.state().race.attempt().unwrap().board().clone();
     for key in [Key::ArrowUp, Key::ArrowLeft] {
@@ -702,6 +724,24 @@ fn a_klotski_race_counts_moves_and_steps_against_both_optima() {
     assert!(k.is_done(), "played to the exit");
     assert_eq!(h.get_by_label(&board_label).rect(), board_before);
     assert_eq!(k.steps().len(), classic.steps + 2);
+    let finished = k.steps().last().unwrap().at_ms;
+    let moves = k.moves();
+    h.run();
+    let en = |m: RaceMsg| m.text(Lang::English);
+    let heard = format!(
+        "{} · {} · {}",
+        en(RaceMsg::Solved {
+            seconds: super::seconds(std::time::Duration::from_millis(finished))
+        }),
+        en(RaceMsg::PieceMoves { moves }),
+        en(RaceMsg::UnitSteps {
+            steps: classic.steps + 2
+        })
+    );
+    assert_eq!(
+        crate::app::widgets::steps::shown_status(&h.ctx),
+        Some(heard)
+    );
     let key = crate::storage::records::klotski_key(&classic.name, false);
     crate::app::tests::wait_until(
         &mut h,
@@ -715,7 +755,6 @@ fn a_klotski_race_counts_moves_and_steps_against_both_optima() {
     let groups = h.state().race.klotski.as_ref().unwrap().groups().unwrap();
     assert_eq!(groups.moves.start_distance(), Some(classic.moves as u32));
     h.run();
-    let en = |m: RaceMsg| m.text(Lang::English);
     h.get_by_label(&en(RaceMsg::AgainstOptimum {
         what: en(RaceMsg::UnitSteps {
             steps: classic.steps + 2,
