@@ -189,6 +189,36 @@ pub fn io_kind_text(kind: std::io::ErrorKind, message: &str, lang: Lang) -> Stri
     io_kind(kind, message, lang)
 }
 
+/// An [`std::io::ErrorKind`] as a task's answer carries it (serde knows
+/// none): the kinds [`io_kind_text`] words by name, else "other" (whose
+/// reason is the message beside it).
+pub mod io_kind_serde {
+    use std::io::ErrorKind;
+
+    const NAMED: [(ErrorKind, &str); 2] = [
+        (ErrorKind::NotFound, "not found"),
+        (ErrorKind::PermissionDenied, "permission denied"),
+    ];
+
+    /// `kind` by its name.
+    pub fn serialize<S: serde::Serializer>(kind: &ErrorKind, s: S) -> Result<S::Ok, S::Error> {
+        let name = NAMED
+            .iter()
+            .find(|(k, _)| k == kind)
+            .map_or("other", |(_, n)| n);
+        s.serialize_str(name)
+    }
+
+    /// The kind a name names ("other" for any it does not).
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<ErrorKind, D::Error> {
+        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        Ok(NAMED
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map_or(ErrorKind::Other, |(k, _)| *k))
+    }
+}
+
 fn io_kind(kind: std::io::ErrorKind, message: &str, lang: Lang) -> String {
     match kind {
         std::io::ErrorKind::NotFound => ErrorMsg::FileNotFound.text(lang),

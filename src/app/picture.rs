@@ -16,7 +16,8 @@ use std::path::{Path, PathBuf};
 use eframe::egui::{self, Color32, ColorImage, Rect, TextureHandle, TextureOptions};
 
 use super::i18n::{Lang, LooksMsg, Message, Said};
-use super::jobs::{Handle, JobKind, Jobs};
+use super::jobs::task::Bytes;
+use super::jobs::{Handle, JobKind, Jobs, Task, TaskEnv};
 use super::settings::Look;
 use crate::engine::{Control, Shape};
 
@@ -35,7 +36,7 @@ pub const BUILT_IN_SIDE: usize = 1024;
 pub type Source = Option<PathBuf>;
 
 /// Why a picture file was refused.
-#[derive(Debug, Clone, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error, serde::Serialize, serde::Deserialize)]
 pub enum PictureError {
     /// The file could not be read.
     #[error("Cannot read the picture {}: {why}", path.display())]
@@ -45,6 +46,7 @@ pub enum PictureError {
         /// The system's reason.
         why: String,
         /// Its kind, for the reason's translation.
+        #[serde(with = "super::error::io_kind_serde")]
         kind: std::io::ErrorKind,
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
@@ -227,11 +229,92 @@ pub fn decode(bytes: &[u8], path: &Path) -> Result<ColorImage, PictureError> {
     Ok(ColorImage::from_rgba_unmultiplied(size, rgba.as_raw()))
 }
 
-/// The picture a source names: the file read, or the built-in one.
-fn load(source: &Source) -> Result<ColorImage, PictureError> {
-    match source {
-        Some(path) => read(path),
-        None => Ok(built_in()),
+/// A picture to load, as a job's data (on a thread, or in a web worker).
+#[derive(serde::Serialize, serde::Deserialize)]
+pub enum LoadPicture {
+    /// The built-in picture, painted.
+    BuiltIn,
+    /// The file at this path, read and decoded.
+    File(PathBuf),
+    /// A file's bytes, read where the task was made, decoded (a web
+    /// worker cannot read the files the page was given).
+    Picked {
+        /// The file's name.
+        path: PathBuf,
+        /// Its bytes.
+        bytes: Bytes,
+    },
+}
+
+impl LoadPicture {
+    /// What loads `source`: in the web edition the file's bytes travel
+    /// with the task (or why they cannot be read).
+    fn of(source: &Source) -> Result<Self, PictureError> {
+        let Some(path) = source else {
+            return Ok(Self::BuiltIn);
+        };
+        if cfg!(target_arch = "wasm32") {
+            let bytes = crate::storage::read_regular(path, MAX_FILE_BYTES).map_err(|e| {
+                PictureError::CannotRead {
+                    path: path.clone(),
+                    why: e.to_string(),
+                    kind: e.kind(),
+                }
+            })?;
+            return Ok(Self::Picked {
+                path: path.clone(),
+                bytes: Bytes(bytes),
+            });
+        }
+        Ok(Self::File(path.clone()))
+    }
+}
+
+impl Task for LoadPicture {
+    type Output = Result<Pixels, PictureError>;
+    const NAME: &'static str = "load_picture";
+
+    fn run(self, _: &Control, _: &TaskEnv) -> Self::Output {
+        match self {
+            Self::BuiltIn => Ok(built_in()),
+            Self::File(path) => read(&path),
+            Self::Picked { path, bytes } => decode(&bytes.0, &path),
+        }
+        .map(Pixels::of)
+    }
+
+    fn cancelled(&self, _: Option<crate::engine::Progress>) -> Self::Output {
+        // Never seen: a load is only ever dropped for another.
+        Err(PictureError::Undecodable {
+            path: PathBuf::new(),
+            why: "cancelled".to_string(),
+        })
+    }
+}
+
+/// A picture's pixels as a job hands them back.
+#[derive(serde::Serialize, serde::Deserialize)]
+pub struct Pixels {
+    /// Width and height.
+    size: [usize; 2],
+    /// Premultiplied RGBA, row by row.
+    rgba: Bytes,
+}
+
+impl Pixels {
+    fn of(image: ColorImage) -> Self {
+        let rgba = image.pixels.iter().flat_map(|p| p.to_array()).collect();
+        Self {
+            size: image.size,
+            rgba: Bytes(rgba),
+        }
+    }
+
+    /// The image again; `None` if its bytes do not fill its size.
+    fn image(&self) -> Option<ColorImage> {
+        let [w, h] = self.size;
+        (w.checked_mul(h)?.checked_mul(4)? == self.rgba.0.len())
+            .then(|| ColorImage::from_rgba_premultiplied(self.size, &self.rgba.0))
     }
 }
 
@@ -469,7 +552,8 @@ pub fn cell_uv(size: [usize; 2], shape: Shape, cell: usize) -> Rect {
 /// A load under way.
 struct Pending {
     source: Source,
-    job: Handle<Result<ColorImage, PictureError>>,
+    /// The load, or why it could not start.
+    job: Result<Handle<<LoadPicture as Task>::Output>, PictureError>,
     /// The settings' own choice at launch (or after a switch), not a file
     /// just chosen: a failure falls back to the built-in picture.
     restoring: bool,
@@ -513,14 +597,15 @@ impl Picture {
     }
 
     fn start(&mut self, source: Source, restoring: bool, jobs: &Jobs, ctx: &egui::Context) {
-        let wanted = source.clone();
         let wake = ctx.clone();
-        let job = jobs.spawn(
-            JobKind::Picture,
-            Control::default(),
-            move |_| load(&wanted),
-            move || wake.request_repaint(),
-        );
+        let job = match LoadPicture::of(&source) {
+            Ok(task) => Ok(
+                jobs.run_task(JobKind::Picture, Control::default(), task, move || {
+                    wake.request_repaint()
+                }),
+            ),
+            Err(e) => Err(e),
+        };
         self.pending = Some(Pending {
             source,
             job,
@@ -533,15 +618,23 @@ impl Picture {
     /// A line for the status bar when a load ended.
     pub fn logic(&mut self, ctx: &egui::Context, look: &mut Look, jobs: &Jobs) -> Option<Said> {
         let mut said = None;
-        let done = self.pending.as_mut().and_then(|p| p.job.try_take());
+        let done = self.pending.as_mut().and_then(|p| match &mut p.job {
+            Ok(job) => job.try_take(),
+            Err(e) => Some(Ok(Err(e.clone()))),
+        });
         if let Some(result) = done {
             let p = self.pending.take().expect("a load finished");
-            let result = result.unwrap_or_else(|panicked| {
-                Err(PictureError::Undecodable {
-                    path: p.source.clone().unwrap_or_default(),
-                    why: panicked.to_string(),
-                })
-            });
+            let undecodable = |why: String| PictureError::Undecodable {
+                path: p.source.clone().unwrap_or_default(),
+                why,
+            };
+            let result = match result {
+                Ok(Ok(pixels)) => pixels
+                    .image()
+                    .ok_or_else(|| undecodable("pixels that do not fill the picture".into())),
+                Ok(Err(e)) => Err(e),
+                Err(panicked) => Err(undecodable(panicked.to_string())),
+            };
             match result {
                 Ok(image) => {
                     let options = TextureOptions {
@@ -792,5 +885,72 @@ mod tests {
                 assert!(d > 4.0, "cells {i} and {j} look alike: {d}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod task_tests {
+    use image::ImageEncoder;
+
+    use super::*;
+    use crate::app::tasks::testing::{env, sent};
+
+    /// A load's answer as the web edition gets it (sent to a worker as
+    /// JSON, read back) is the picture decoded in place, pixel for pixel,
+    /// or the same refusal in both languages.
+    #[test]
+    fn a_picture_load_sent_as_json_answers_as_in_place() {
+        let dir = tempfile::TempDir::new().unwrap();
+        let env = env(&Jobs::new(dir.path().to_path_buf()));
+        let ctl = Control::default();
+        let mut png = Vec::new();
+        let pixels: Vec<u8> = (0..5 * 7)
+            .flat_map(|i: u32| [(i * 7) as u8, (i * 3) as u8, 200, (i * 5 + 80) as u8])
+            .collect();
+        image::codecs::png::PngEncoder::new(&mut png)
+            .write_image(&pixels, 5, 7, image::ExtendedColorType::Rgba8)
+            .unwrap();
+        let path = dir.path().join("small.png");
+        std::fs::write(&path, &png).unwrap();
+        let in_place = decode(&png, &path).unwrap();
+        let image = |task: LoadPicture| sent(&task, &env).unwrap().image().unwrap();
+        assert_eq!(image(LoadPicture::File(path.clone())), in_place);
+        let picked = LoadPicture::Picked {
+            path: path.clone(),
+            bytes: Bytes(png.clone()),
+        };
+        assert_eq!(image(picked), in_place);
+        assert_eq!(image(LoadPicture::BuiltIn), built_in());
+        // Refusals come back as they were made.
+        for task in [
+            LoadPicture::File(dir.path().join("none.png")),
+            LoadPicture::Picked {
+                path: path.clone(),
+                bytes: Bytes(b"not a picture".to_vec()),
+            },
+        ] {
+            let json = serde_json::to_string(&task).unwrap();
+            let answer = sent(&task, &env).err().unwrap();
+            let task: LoadPicture = serde_json::from_str(&json).unwrap();
+            let here = task.run(&ctl, &env).err().unwrap();
+            for lang in Lang::ALL {
+                assert_eq!(answer.text(lang), here.text(lang));
+            }
+        }
+    }
+
+    /// Pixels that do not fill their size are refused, never drawn.
+    #[test]
+    fn pixels_short_of_their_size_are_no_image() {
+        let short = Pixels {
+            size: [3, 3],
+            rgba: Bytes(vec![0; 35]),
+        };
+        assert!(short.image().is_none());
+        let huge = Pixels {
+            size: [usize::MAX, 2],
+            rgba: Bytes(Vec::new()),
+        };
+        assert!(huge.image().is_none());
     }
 }

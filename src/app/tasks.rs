@@ -72,6 +72,10 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         crate::app::tiles::distance::NeighboursOf::NAME,
         run_json::<crate::app::tiles::distance::NeighboursOf>,
     ),
+    (
+        crate::app::picture::LoadPicture::NAME,
+        run_json::<crate::app::picture::LoadPicture>,
+    ),
 ];
 
 /// The runner of the task called `name`.
