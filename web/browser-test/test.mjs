@@ -9,6 +9,7 @@ import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import puppeteer from "puppeteer-core";
 
 const [site, artefacts] = process.argv.slice(2).map((p) => path.resolve(p));
@@ -82,8 +83,10 @@ const frames = (page, n) => page.evaluate((n) => new Promise((done) => {
 
 // Where the File menu and its items are drawn in a 1280×800 page.
 const FILE_MENU = [19, 12], OPEN_ITEM = [39, 39], SAVE_ITEM = [36, 62], SOLVE_BUTTON = [31, 757];
-// And the compare view's switch and its Run batch.
-const COMPARE = [421, 37], RUN_BATCH = [316, 364];
+// And the compare view's switch and its Run batch, the race's switch, and
+// (the left panel scrolled to its end) the Picture toggle and Choose picture.
+const COMPARE = [421, 37], RUN_BATCH = [316, 364], RACE = [515, 37];
+const PICTURE = [15, 643], CHOOSE_PICTURE = [192, 666];
 
 async function step(name, body) {
   try {
@@ -191,6 +194,43 @@ await step("a batch of 20 random starts runs in a worker and says when it is don
   const said = await status(page);
   await page.close();
   return `"${said}" ${took} ms after Run batch`;
+});
+
+await step("a picture chosen in the browser's dialog is decoded in a worker and shown", async () => {
+  const { page } = await open("?puzzle=3x3", "picture");
+  await page.mouse.move(140, 600);
+  await page.mouse.wheel({ deltaY: 2000 });
+  await frames(page, 10);
+  await page.mouse.click(...PICTURE);
+  await frames(page, 10);
+  const picture = fileURLToPath(new URL("../../screenshots/annealing.png", import.meta.url));
+  let chooser = null;
+  for (let attempt = 0; attempt < 5 && !chooser; attempt++) {
+    await frames(page, 10);
+    [chooser] = await Promise.all([
+      page.waitForFileChooser({ timeout: 5000 }).catch(() => null),
+      page.mouse.click(...CHOOSE_PICTURE),
+    ]);
+  }
+  if (!chooser) throw new Error("Choose picture… never brought the browser's file chooser");
+  await chooser.accept([picture]);
+  const took = await until(page, /^Picture: annealing\.png\.$/, "the picture", 30000);
+  await page.screenshot({ path: path.join(artefacts, "9-picture.png") });
+  await page.close();
+  return `shown ${took} ms after it was chosen`;
+});
+
+await step("the race says what its clock does", async () => {
+  const { page } = await open("?puzzle=3x3", "race");
+  await page.mouse.click(...RACE);
+  await until(page, /^Press New scramble/, "the race's first line", 10000);
+  await page.focus("#huarong_canvas");
+  await page.keyboard.press("Space");
+  await until(page, /^(Inspecting|Ready)/, "a scramble", 10000);
+  await page.screenshot({ path: path.join(artefacts, "10-race.png") });
+  const said = await status(page);
+  await page.close();
+  return `"${said}"`;
 });
 
 await step("a bad parameter gets its one line", async () => {
