@@ -80,7 +80,7 @@ fn puzzle_section(
         // Any number may be typed: one out of range is named below, not
         // silently clamped.
         let problem = custom_size_problem(settings.rows, settings.cols, language(ui.ctx()));
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let l = ui.label(tr(ui, TilesMsg::Custom));
             // Wide enough for "10 rows": the New button does not move as
             // the numbers change. Out-of-range values stay as typed and are
@@ -126,7 +126,7 @@ fn goal_choice(
         Some(p) => super::i18n::names::pattern_label(p, lang),
         None => TilesMsg::GoalCustom.text(lang),
     };
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr(ui, TilesMsg::GoalLabel));
         egui::ComboBox::from_id_salt("goal_pattern")
             .selected_text(name(shown))
@@ -218,7 +218,7 @@ fn strategy_section(
     }
     ui.add_space(4.0);
     ui.label(tr(ui, TilesMsg::Limits));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut settings.limit_nodes, tr(ui, TilesMsg::LimitNodes));
         // Kept in thousands; shown and typed as a count ("10 M").
         let knodes = settings.max_knodes;
@@ -238,7 +238,7 @@ fn strategy_section(
             },
         ));
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut settings.limit_time, tr(ui, TilesMsg::LimitTime));
         ui.add_enabled(
             settings.limit_time,
@@ -249,7 +249,7 @@ fn strategy_section(
         )
         .on_hover_text(tr(ui, TilesMsg::LimitTimeHint));
     });
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label(tr(ui, TilesMsg::Threads));
         let cores = crate::engine::control::cores();
         let mut threads = settings.threads();
@@ -286,7 +286,7 @@ fn start_section(
                 commands.push(Command::OpenSetState);
             }
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .button(tr(ui, TilesMsg::Shuffle))
                 .on_hover_text(tr(ui, TilesMsg::ShuffleHint))
@@ -330,7 +330,7 @@ fn start_section(
 fn solve_section(ui: &mut egui::Ui, state: &PanelState<'_>, commands: &mut Vec<Command>) {
     match state.running {
         None => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui
                     .add_enabled(!state.edit_mode, egui::Button::new(tr(ui, TilesMsg::Solve)))
                     .clicked()

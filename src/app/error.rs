@@ -196,8 +196,8 @@ pub mod io_kind_serde {
     use std::io::ErrorKind;
 
     const NAMED: [(ErrorKind, &str); 2] = [
-        (ErrorKind::NotFound, "not found"),
-        (ErrorKind::PermissionDenied, "permission denied"),
+        (ErrorKind::NotFound, "not_found"),
+        (ErrorKind::PermissionDenied, "permission_denied"),
     ];
 
     /// `kind` by its name.

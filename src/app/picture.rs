@@ -310,12 +310,27 @@ impl Pixels {
         }
     }
 
-    /// The image again; `None` if its bytes do not fill its size.
-    fn image(&self) -> Option<ColorImage> {
+    /// The image again, unless its bytes do not fill its size.
+    fn image(&self) -> Result<ColorImage, ShortPixels> {
         let [w, h] = self.size;
-        (w.checked_mul(h)?.checked_mul(4)? == self.rgba.0.len())
-            .then(|| ColorImage::from_rgba_premultiplied(self.size, &self.rgba.0))
+        let needed = w.checked_mul(h).and_then(|n| n.checked_mul(4));
+        if needed != Some(self.rgba.0.len()) {
+            return Err(ShortPixels {
+                size: self.size,
+                bytes: self.rgba.0.len(),
+            });
+        }
+        Ok(ColorImage::from_rgba_premultiplied(self.size, &self.rgba.0))
     }
+}
+
+/// Pixels that do not fill their picture (a worker's answer damaged: a
+/// bug's words).
+#[derive(Debug, thiserror::Error)]
+#[error("{bytes} bytes of pixels for a {}×{} picture", size[0], size[1])]
+struct ShortPixels {
+    size: [usize; 2],
+    bytes: usize,
 }
 
 /// The built-in picture: a landscape at dusk, painted here (so it ships
@@ -629,9 +644,7 @@ impl Picture {
                 why,
             };
             let result = match result {
-                Ok(Ok(pixels)) => pixels
-                    .image()
-                    .ok_or_else(|| undecodable("pixels that do not fill the picture".into())),
+                Ok(Ok(pixels)) => pixels.image().map_err(|e| undecodable(e.to_string())),
                 Ok(Err(e)) => Err(e),
                 Err(panicked) => Err(undecodable(panicked.to_string())),
             };
@@ -946,11 +959,11 @@ mod task_tests {
             size: [3, 3],
             rgba: Bytes(vec![0; 35]),
         };
-        assert!(short.image().is_none());
+        assert!(short.image().is_err());
         let huge = Pixels {
             size: [usize::MAX, 2],
             rgba: Bytes(Vec::new()),
         };
-        assert!(huge.image().is_none());
+        assert!(huge.image().is_err());
     }
 }

@@ -153,10 +153,10 @@ impl Bytes {
     }
 
     /// The bytes `text` encodes in base64, or why it is not base64.
-    fn decoded(text: &str) -> Result<Self, String> {
+    fn decoded(text: &str) -> Result<Self, NotBase64> {
         let text = text.as_bytes();
         if !text.len().is_multiple_of(4) {
-            return Err(format!("{} characters: not base64", text.len()));
+            return Err(NotBase64::Length(text.len()));
         }
         let value = |c: u8| {
             Some(BASE64_VALUE[c as usize])
@@ -168,17 +168,31 @@ impl Bytes {
         for (q, quad) in text.chunks(4).enumerate() {
             let padding = quad.iter().rev().take_while(|&&c| c == b'=').count();
             if padding > 2 || (padding > 0 && q + 1 != last) {
-                return Err("padding inside base64".to_string());
+                return Err(NotBase64::Padding);
             }
             let mut n = 0;
             for (i, &c) in quad[..4 - padding].iter().enumerate() {
-                let v = value(c).ok_or_else(|| format!("'{}' is not base64", c as char))?;
+                let v = value(c).ok_or(NotBase64::Character(c))?;
                 n |= v << (18 - 6 * i);
             }
             out.extend_from_slice(&n.to_be_bytes()[1..4 - padding]);
         }
         Ok(Self(out))
     }
+}
+
+/// Why a text is not base64 (a worker's answer damaged: a bug's words).
+#[derive(Debug, PartialEq, thiserror::Error)]
+pub enum NotBase64 {
+    /// Not whole groups of four characters.
+    #[error("base64 of {0} characters, not a multiple of 4")]
+    Length(usize),
+    /// '=' before the end.
+    #[error("base64 padded before its end")]
+    Padding,
+    /// A character base64 does not use.
+    #[error("base64 holding byte {0:#04x}")]
+    Character(u8),
 }
 
 impl Serialize for Bytes {

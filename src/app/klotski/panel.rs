@@ -25,7 +25,7 @@ impl KlotskiPlay {
         ui.heading(tr(ui, KlotskiMsg::Heading));
         ui.add_enabled_ui(idle, |ui| {
             self.layout_list(ui, settings, out);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui.button(tr(ui, KlotskiMsg::EditLayout)).clicked() {
                     out.push(Command::OpenSetState);
                 }
@@ -33,7 +33,7 @@ impl KlotskiPlay {
                     out.push(Command::Play(PlayCommand::Reset));
                 }
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let undo = egui::Button::new(tr(ui, Msg::MenuUndo));
                 if ui.add_enabled(self.game.can_undo(), undo).clicked() {
                     out.push(Command::Play(PlayCommand::Undo));
@@ -55,7 +55,7 @@ impl KlotskiPlay {
             let name = settings.strategy.clone();
             crate::app::tuning::show(ui, &name, settings.tuning.of_mut(&name));
             ui.label(tr(ui, KlotskiMsg::CountIn));
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.radio_value(
                     &mut settings.metric,
                     Metric::Moves,
@@ -69,7 +69,7 @@ impl KlotskiPlay {
                 )
                 .on_hover_text(tr(ui, KlotskiMsg::RadioStepsHint));
             });
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui.checkbox(&mut settings.limit_time, tr(ui, KlotskiMsg::TimeLimit));
                 ui.add(egui::DragValue::new(&mut settings.time_limit).range(0.1..=3600.0))
                     .labelled_by(l.id);
@@ -121,7 +121,7 @@ impl KlotskiPlay {
     fn solve_controls(&self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         match &self.running {
             None => {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui.button(tr(ui, KlotskiMsg::Solve)).clicked() {
                         out.push(Command::Play(PlayCommand::Solve));
                     }
@@ -135,7 +135,7 @@ impl KlotskiPlay {
                 });
             }
             Some(run) => {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     ui.spinner();
                     ui.label(run.label(language(ui.ctx())));
                 });

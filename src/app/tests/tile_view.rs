@@ -620,6 +620,50 @@ fn at_800x560_the_board_stays_clear_of_the_steps_panel() {
     assert!(board.max.y <= 560.0, "{board:?}");
 }
 
+/// Issue 43 item 17: at 800×560 the side panels give the board room (it
+/// was 230 px of 800 beside two panels of 285 and 260 px), and what they
+/// hold wraps within them instead of running out of them, cut.
+#[test]
+fn at_800x560_the_board_has_room_and_the_side_panels_hold_their_widgets() {
+    let mut h = harness_with(Settings {
+        animate: false,
+        ..Settings::default()
+    });
+    h.get_by_label("4×4").click();
+    h.run();
+    h.set_size(eframe::egui::Vec2::new(800.0, 560.0));
+    set_board(&mut h, "5 1 2 4 9 6 3 8 13 10 7 11 14 15 12 0");
+    solve(&mut h);
+    h.run();
+    let board = h.get_by_label("board").rect();
+    assert!(board.width() >= 320.0, "a board of {board:?} at 800 px");
+    for left in ["New", "Iterative deepening (IDS)", "Tabu search", "Solve"] {
+        let r = h.get_by_label(left).rect();
+        assert!(
+            r.min.x >= 0.0 && r.max.x <= board.min.x,
+            "{left} at {r:?}, the board at {board:?}"
+        );
+    }
+    for right in ["Steps", "Play", "Last", "12. tile 12 ↑ (blank down)"] {
+        let r = h.get_by_label(right).rect();
+        assert!(
+            r.min.x >= board.max.x && r.max.x <= 800.0,
+            "{right} at {r:?}, the board at {board:?}"
+        );
+    }
+    // The playback speed: the slider right of the board (the shuffle's
+    // is left of it).
+    let speed = h
+        .get_all_by_role(eframe::egui::accesskit::Role::Slider)
+        .map(|s| s.rect())
+        .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+        .unwrap();
+    assert!(
+        speed.min.x >= board.max.x && speed.max.x <= 800.0,
+        "the speed at {speed:?}"
+    );
+}
+
 #[test]
 fn the_exact_distance_shows_as_you_play_and_a_hint_comes_in_two_stages() {
     let mut h = crate::app::tests::harness_with_distances(Settings {

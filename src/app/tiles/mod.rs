@@ -599,8 +599,11 @@ impl TilesPlay {
         self.forget_old_refusal(settings);
         let status = tr(ui, &self.status);
         steps::status_bar(ui, "status", self.running.is_some(), &status);
+        // As wide as its widest row (the custom size's), where the window
+        // has room for it.
         egui::Panel::left("controls")
-            .default_size(250.0)
+            .default_size(285.0)
+            .max_size(crate::app::widgets::side_panel_max(ui, 0.3))
             .show(ui, |ui| {
                 let state = controls::PanelState {
                     shape: self.game.board.shape(),
@@ -614,6 +617,7 @@ impl TilesPlay {
         let stale = self.solution_stale();
         egui::Panel::right("steps")
             .default_size(260.0)
+            .max_size(crate::app::widgets::side_panel_max(ui, 0.25))
             .show(ui, |ui| {
                 if anatomy::tabs(ui, &mut self.results_tab) == anatomy::Tab::Anatomy {
                     let running = self.running.is_some();

@@ -299,7 +299,8 @@ pub fn show_noted_list(
         ui.colored_label(ui.visuals().warn_fg_color, tr(ui, TilesMsg::Stale));
     }
     let last = descriptions.len();
-    ui.horizontal(|ui| {
+    // A narrow panel (a small window's) takes the buttons on two rows.
+    ui.horizontal_wrapped(|ui| {
         // Tighter than usual, so the row fits the panel's default width
         // even with Play as wide as Pause.
         ui.spacing_mut().item_spacing.x = 4.0;
@@ -356,6 +357,8 @@ pub fn show_noted_list(
             request = Some(Command::Play(PlayCommand::ShowStep(last)));
         }
     });
+    // The slider gives way in a narrow panel, its value and words kept.
+    ui.spacing_mut().slider_width = (ui.available_width() - 120.0).clamp(50.0, 100.0);
     ui.add(
         egui::Slider::new(speed, 1.0..=20.0)
             .step_by(1.0)
