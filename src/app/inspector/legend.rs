@@ -77,9 +77,24 @@ pub fn show(ui: &mut egui::Ui) {
         ui.label(tr(ui, InspectorMsg::LegendHeading));
         for key in Key::ALL {
             let side = ui.text_style_height(&egui::TextStyle::Body);
+            // A swatch and its words go on one row together: a row too
+            // short for both ends first (a swatch at a row's end stood
+            // beside the next row's words).
+            // Words longer than a row wrap beside their swatch.
+            let room = ui.max_rect().width() - side - ui.spacing().item_spacing.x;
+            let words = egui::WidgetText::from(tr(ui, key.words())).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Wrap),
+                room,
+                egui::TextStyle::Body,
+            );
+            let left_on_row = ui.max_rect().right() - ui.cursor().left();
+            if left_on_row < side + ui.spacing().item_spacing.x + words.size().x {
+                ui.end_row();
+            }
             let (rect, _) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::hover());
             frame(ui.painter(), rect.shrink(2.0), key, 2.5);
-            ui.label(tr(ui, key.words()));
+            ui.add(egui::Label::new(words));
         }
     });
 }

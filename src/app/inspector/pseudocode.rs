@@ -32,13 +32,29 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, bound_asked: bo
             let ran = lesson.explained().map_or(&[][..], |e| &e.lines[..]);
             for line in lesson.lines() {
                 let text = line_text(line, ran, lang);
-                let mut rich = egui::RichText::new(text).monospace();
-                if ran.contains(&line) {
-                    rich = rich
-                        .strong()
-                        .background_color(ui.visuals().selection.bg_fill);
-                }
-                ui.add(egui::Label::new(rich).wrap());
+                let marked = ui.visuals().selection.bg_fill;
+                let style = |part: &str| {
+                    let rich = egui::RichText::new(part).monospace();
+                    if ran.contains(&line) {
+                        rich.strong().background_color(marked)
+                    } else {
+                        rich
+                    }
+                };
+                // A wrapped line keeps its indentation: the mark and the
+                // leading spaces stand in a column of their own and the
+                // words wrap beside them (read as one line, whole).
+                let at = text
+                    .char_indices()
+                    .find(|&(_, c)| c != ' ' && !RAN.contains(c))
+                    .map_or(text.len(), |(i, _)| i);
+                let (indent, words) = text.split_at(at);
+                ui.horizontal_top(|ui| {
+                    ui.spacing_mut().item_spacing.x = 0.0;
+                    ui.add(egui::Label::new(style(indent)).selectable(false));
+                    ui.add(egui::Label::new(style(words)).wrap())
+                        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, &text));
+                });
             }
             ui.separator();
             ui.strong(tr(ui, LessonMsg::ThisStep));

@@ -26,8 +26,14 @@ use crate::units::thousands;
 const SIDE: f32 = 44.0;
 /// A column's least width at zoom 1: room for a label `g 12 · h 13`.
 const COLUMN: f32 = 64.0;
+/// The labels' font size and line height at zoom 1 (10 px read as 7 on
+/// a 1600-pixel screen).
+const LABEL_SIZE: f32 = 12.0;
+const LABEL_LINE: f32 = 13.5;
+/// Room between two neighbours' labels at zoom 1.
+const LABEL_GAP: f32 = 10.0;
 /// The labels' height under a board, and the gap under them, at zoom 1.
-const LABELS: f32 = 26.0;
+const LABELS: f32 = 31.0;
 const GAP_Y: f32 = 14.0;
 /// Zoom's range.
 const ZOOM_MIN: f32 = 0.05;
@@ -333,11 +339,28 @@ impl TreeView {
     }
 }
 
-/// A node's box at zoom 1, from its column and row.
-fn geometry(subject: &Subject) -> (Vec2, Vec2) {
+/// A board's size and a node's box at zoom 1, from its column and row: a
+/// column is as wide as the widest label of `shown` and a gap, so that
+/// neighbours' labels never run into each other, at any zoom.
+fn geometry(ui: &egui::Ui, subject: &Subject, model: &Model, shown: &Shown) -> (Vec2, Vec2) {
     let board = subject.small(SIDE);
-    let cell = Vec2::new(board.x.max(COLUMN), board.y + LABELS + GAP_Y);
-    (board, cell)
+    let font = egui::FontId::proportional(LABEL_SIZE);
+    let width = |text: String| {
+        ui.painter()
+            .layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
+            .size()
+            .x
+    };
+    let widest = shown
+        .nodes
+        .iter()
+        .map(|p| {
+            let (first, numbers) = labels(model, &p.what);
+            width(tr(ui, first)).max(width(numbers))
+        })
+        .fold(0.0, f32::max);
+    let column = board.x.max(COLUMN).max(widest + LABEL_GAP);
+    (board, Vec2::new(column, board.y + LABELS + GAP_Y))
 }
 
 /// Draw the tree (`to_root`: panned so that the root is in view, as when
@@ -353,8 +376,8 @@ pub fn show(
     to_root: bool,
     veiled: bool,
 ) -> Option<usize> {
-    let (board, cell) = geometry(subject);
     let shown = view.shown(model, veiled);
+    let (board, cell) = geometry(ui, subject, model, &shown);
     let tree = &model.tree;
     let n = thousands(tree.len() as u64);
     let caption = match (model.depth_first(), shown.folding) {
@@ -523,7 +546,7 @@ pub fn show(
         }
         if zoom >= LABELS_FROM {
             let (first, numbers) = labels(model, &p.what);
-            let font = egui::FontId::proportional(10.0 * zoom);
+            let font = egui::FontId::proportional(LABEL_SIZE * zoom);
             let top = Pos2::new(r.center().x, r.max.y + 2.0 * zoom);
             painter.text(
                 top,
@@ -532,7 +555,7 @@ pub fn show(
                 font.clone(),
                 text,
             );
-            let second = top + Vec2::new(0.0, 11.0 * zoom);
+            let second = top + Vec2::new(0.0, LABEL_LINE * zoom);
             painter.text(second, egui::Align2::CENTER_TOP, numbers, font, text);
         }
         let (_, numbers) = labels(model, &p.what);
@@ -564,6 +587,7 @@ mod tests {
     use crate::engine::Board;
     use crate::engine::observe::StateKey;
     use crate::engine::step::Event;
+    use std::collections::HashMap;
 
     /// The Expand events of the tree's run, in order: of the last
     /// iteration for IDA* and IDS, which grow a new tree each one.
@@ -792,6 +816,55 @@ mod tests {
             .filter(|&c| c != usize::MAX)
             .collect();
         assert_eq!(below, m.tree[at].children, "its children, in order");
+    }
+
+    /// Issue 43 item 11: the labels under two neighbours in a row (a
+    /// "g 4 · h 10 · f 14" beside another) ran into each other. Measured
+    /// as drawn, each pair in every row of a run's tree has a gap.
+    #[test]
+    fn neighbours_labels_in_a_row_never_meet() {
+        let board = "1 8 5 4 2 3 7 6 0";
+        let records = events("astar", board, None);
+        let model = fold_all("astar", board, &records);
+        let subject = super::super::board::Subject::Tiles(Board::goal(
+            crate::engine::Shape::new(3, 3).unwrap(),
+        ));
+        let mut view = TreeView::default();
+        let shown = view.shown(&model, false);
+        let ctx = egui::Context::default();
+        crate::app::fonts::install(&ctx);
+        let mut checked = 0;
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let (_, cell) = geometry(ui, &subject, &model, &shown);
+            let font = egui::FontId::proportional(LABEL_SIZE);
+            let width = |p: &Placed| {
+                let (first, numbers) = labels(&model, &p.what);
+                [tr(ui, first), numbers]
+                    .map(|t| {
+                        ui.painter()
+                            .layout_no_wrap(t, font.clone(), egui::Color32::WHITE)
+                            .size()
+                            .x
+                    })
+                    .into_iter()
+                    .fold(0.0, f32::max)
+            };
+            let mut rows: HashMap<usize, Vec<&Placed>> = HashMap::new();
+            for p in &shown.nodes {
+                rows.entry(p.row).or_default().push(p);
+            }
+            for row in rows.values_mut() {
+                row.sort_by(|a, b| a.column.total_cmp(&b.column));
+                for pair in row.windows(2) {
+                    let apart = (pair[1].column - pair[0].column) * cell.x;
+                    let needed = (width(pair[0]) + width(pair[1])) / 2.0;
+                    assert!(apart >= needed + 4.0, "labels {apart} apart, {needed} wide");
+                    checked += 1;
+                }
+            }
+        });
+        output.textures_delta.clear();
+        assert!(checked > 10, "{checked} pairs");
     }
 
     #[test]

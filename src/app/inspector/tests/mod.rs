@@ -294,7 +294,9 @@ fn the_search_tree_of_a_small_run_highlights_the_path_and_a_click_shows_a_node()
     h.run();
     let m = inspector(&h).model().clone();
     assert_eq!(m.goal, Some(3));
-    // Every expansion is drawn, and the goal.
+    // Fitted to the canvas, every expansion is drawn, and the goal.
+    h.get_by_label("Fit").click();
+    h.run();
     for i in 1..=m.tree.len() {
         assert!(
             h.query_by_label(&format!("tree node {i}")).is_some(),
@@ -321,6 +323,43 @@ fn the_search_tree_of_a_small_run_highlights_the_path_and_a_click_shows_a_node()
     let n = &m.tree[2].node;
     h.get_by_label(&format!("g {}", n.g));
     assert!(h.query_by_label_contains("· h ").is_none(), "no h for BFS");
+}
+
+/// Issue 43 item 11: at 800 px the legend's rows broke between a swatch
+/// and its words, so each swatch stood beside the wrong words. Every
+/// entry's words now begin a swatch's width from the legend's left edge
+/// or further, on the swatch's row.
+#[test]
+fn at_800_px_each_legend_swatch_stays_beside_its_words() {
+    use crate::app::i18n::{InspectorMsg, Message};
+    let mut h = harness();
+    h.set_size(egui::Vec2::new(800.0, 560.0));
+    h.run();
+    inspect(&mut h, "astar", "1 8 5 4 2 3 7 6 0");
+    h.get_by_label("Search tree").click();
+    h.run();
+    let left = h
+        .get_by_label(&InspectorMsg::LegendHeading.text(crate::app::i18n::Lang::English))
+        .rect()
+        .min
+        .x;
+    let mut rows = std::collections::BTreeSet::new();
+    for key in super::legend::Key::ALL {
+        let words = h
+            .get_by_label(&key.words().text(crate::app::i18n::Lang::English))
+            .rect();
+        assert!(
+            words.min.x >= left + 12.0,
+            "{:?}'s words start at {} with the legend at {left}: no swatch before them",
+            key,
+            words.min.x
+        );
+        rows.insert(words.min.y as i32);
+    }
+    assert!(
+        rows.len() > 1,
+        "at 800 px the legend takes more than one row"
+    );
 }
 
 #[test]
