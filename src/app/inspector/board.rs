@@ -161,8 +161,9 @@ impl Subject {
     }
 }
 
-/// The width a small board's caption takes in small text.
-const CAPTION_WIDTH: f32 = 104.0;
+/// A small board's caption's font size (egui's small text, 10 px, read
+/// as 7 on a 1600-pixel screen).
+const CAPTION_SIZE: f32 = 12.5;
 
 /// Small boards in rows as wide as the space allows, each with a caption
 /// under it; each board is named `{what} {i}`.
@@ -187,9 +188,20 @@ pub fn framed_grid(
 ) {
     let spacing = egui::vec2(10.0, 8.0);
     let size = subject.small(side);
-    // Wide enough for a caption such as "g 12 · h 13 · f 25" under the
-    // board: a caption wider than its column would run into the next one.
-    let cell = size.x.max(CAPTION_WIDTH);
+    let items: Vec<_> = items.collect();
+    let font = egui::FontId::proportional(CAPTION_SIZE);
+    // As wide as the widest caption ("g 12 · h 13 · f 25") under a board:
+    // a caption wider than its column would run into the next one.
+    let widest = items
+        .iter()
+        .map(|(_, caption, _)| {
+            ui.painter()
+                .layout_no_wrap(caption.clone(), font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    let cell = size.x.max(widest + 4.0);
     let columns = ((ui.available_width() + spacing.x) / (cell + spacing.x))
         .floor()
         .max(1.0) as usize;
@@ -199,14 +211,14 @@ pub fn framed_grid(
     egui::Grid::new(("board grid", what))
         .spacing(spacing)
         .show(ui, |ui| {
-            for (i, (state, caption, frame)) in items.enumerate() {
+            for (i, (state, caption, frame)) in items.into_iter().enumerate() {
                 ui.vertical(|ui| {
                     ui.set_width(cell);
                     let board = subject.draw(ui, &state, size, &format!("{what} {i}"));
                     if let Some((key, width)) = frame {
                         super::legend::frame(ui.painter(), board.rect, key, width);
                     }
-                    ui.small(caption);
+                    ui.label(egui::RichText::new(caption).size(CAPTION_SIZE));
                 });
                 if (i + 1) % columns == 0 {
                     ui.end_row();

@@ -350,7 +350,8 @@ pub fn show(
         ui.label(tr(ui, none));
         return None;
     };
-    let size = subject.small(56.0);
+    // Large enough to read a tile's number (56 px boards had 7 px ones).
+    let size = subject.small(80.0);
     let mut boards = |ui: &mut egui::Ui, states: &[StateKey]| {
         ui.horizontal_wrapped(|ui| {
             for (i, s) in states.iter().enumerate() {
