@@ -28,6 +28,28 @@ const COUNT_UNITS: [(u64, &str); 4] = [
     (1_000_000_000_000, "T"),
 ];
 
+/// The units of [`count_chinese`], smallest first: 万 (10⁴), 亿 (10⁸),
+/// 万亿 (10¹²), as Chinese counts go.
+const CHINESE_UNITS: [(u64, &str); 3] = [
+    (10_000, "万"),
+    (100_000_000, "亿"),
+    (1_000_000_000_000, "万亿"),
+];
+
+/// A count in short form, in Chinese units: as it is below 10,000, else in
+/// 万, 亿 or 万亿, leaving 1 to 9,999 before the point.
+///
+/// ```
+/// use huarong::units::{count_chinese, parse_count};
+/// assert_eq!(count_chinese(9_999), "9,999");
+/// assert_eq!(count_chinese(10_000_000), "1000 万");
+/// assert_eq!(count_chinese(150_000_000), "1.5 亿");
+/// assert_eq!(parse_count("1000 万"), Some(10_000_000));
+/// ```
+pub fn count_chinese(n: u64) -> String {
+    short(n, &CHINESE_UNITS, 10_000.0)
+}
+
 /// A count in short form: as it is below 10,000, else in the unit (k, M,
 /// G, T) that leaves 1 to 999 before the point, to three significant
 /// digits.
@@ -40,10 +62,16 @@ const COUNT_UNITS: [(u64, &str); 4] = [
 /// assert_eq!(count(123_456), "123 k");
 /// ```
 pub fn count(n: u64) -> String {
+    short(n, &COUNT_UNITS, 1000.0)
+}
+
+/// `n` as it is below 10,000, else in the first of `units` that leaves
+/// less than `next` (the step to the next unit) before the point.
+fn short(n: u64, units: &[(u64, &str)], next: f64) -> String {
     if n < 10_000 {
         return thousands(n);
     }
-    for (i, &(unit, name)) in COUNT_UNITS.iter().enumerate() {
+    for (i, &(unit, name)) in units.iter().enumerate() {
         let x = n as f64 / unit as f64;
         let decimals = if x < 10.0 {
             2
@@ -54,7 +82,7 @@ pub fn count(n: u64) -> String {
         };
         let shown = format!("{x:.decimals$}");
         // 999,999 rounds to "1000 k": that is the next unit's 1.
-        if shown.parse::<f64>().unwrap_or(x) >= 1000.0 && i + 1 < COUNT_UNITS.len() {
+        if shown.parse::<f64>().unwrap_or(x) >= next && i + 1 < units.len() {
             continue;
         }
         let shown = if shown.contains('.') {
@@ -81,16 +109,16 @@ pub fn parse_count(text: &str) -> Option<u64> {
         .chars()
         .filter(|c| !c.is_whitespace() && *c != ',' && *c != '_')
         .collect();
-    let (number, unit) = match text.char_indices().last() {
-        Some((i, c)) if c.is_ascii_alphabetic() => {
-            let unit = COUNT_UNITS
-                .iter()
-                .find(|(_, name)| name.eq_ignore_ascii_case(&c.to_string()))?
-                .0;
-            (&text[..i], unit)
-        }
-        _ => (&text[..], 1),
-    };
+    // The longest unit first: 万亿 before 亿.
+    let mut units: Vec<(u64, &str)> = COUNT_UNITS.iter().chain(&CHINESE_UNITS).copied().collect();
+    units.sort_by_key(|(_, name)| std::cmp::Reverse(name.len()));
+    let found = units.iter().find_map(|&(unit, name)| {
+        let at = text.len().checked_sub(name.len())?;
+        let tail = text.get(at..)?;
+        tail.eq_ignore_ascii_case(name)
+            .then_some((&text[..at], unit))
+    });
+    let (number, unit) = found.unwrap_or((&text[..], 1));
     let x: f64 = number.parse().ok()?;
     let n = (x * unit as f64).round();
     (x.is_finite() && x >= 0.0 && n < u64::MAX as f64).then_some(n as u64)
@@ -257,15 +285,46 @@ mod tests {
         }
     }
 
+    /// Chinese counts go by 10⁴: 万, 亿 (10⁸), 万亿 (10¹²).
+    #[test]
+    fn chinese_counts_take_wan_yi_and_wan_yi() {
+        for (n, want) in [
+            (9_999, "9,999"),
+            (10_000, "1 万"),
+            (12_345, "1.23 万"),
+            (1_000_000, "100 万"),
+            (10_000_000, "1000 万"),
+            (99_995_000, "1 亿"),
+            (150_000_000, "1.5 亿"),
+            (2_000_000_000_000, "2 万亿"),
+        ] {
+            assert_eq!(count_chinese(n), want, "{n}");
+        }
+    }
+
     #[test]
     fn a_shown_count_reads_back_to_itself_within_its_digits() {
         for n in [
-            1, 999, 9_999, 10_000, 12_345, 999_999, 1_234_567, 10_000_000,
+            1,
+            999,
+            9_999,
+            10_000,
+            12_345,
+            999_999,
+            1_234_567,
+            10_000_000,
+            150_000_000,
+            3_000_000_000_000,
         ] {
-            let back = parse_count(&count(n)).unwrap();
-            // Three significant digits: within half a unit of the third.
-            let tolerance = n as f64 * 0.005 + 0.5;
-            assert!((back as f64 - n as f64).abs() <= tolerance, "{n} → {back}");
+            for shown in [count(n), count_chinese(n)] {
+                let back = parse_count(&shown).unwrap();
+                // Three significant digits: within half a unit of the third.
+                let tolerance = n as f64 * 0.005 + 0.5;
+                assert!(
+                    (back as f64 - n as f64).abs() <= tolerance,
+                    "{n} → {shown} → {back}"
+                );
+            }
         }
     }
 

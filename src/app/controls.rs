@@ -12,7 +12,7 @@ use super::settings::Settings;
 use super::solver::Running;
 use crate::engine::strategy::{self, Family};
 use crate::engine::{HeuristicKind, Progress, Shape};
-use crate::units::{bytes, count, parse_count, thousands};
+use crate::units::{bytes, parse_count, thousands};
 
 /// Rows by columns: a sign, the same in every language.
 const TIMES: &str = "×";
@@ -220,15 +220,18 @@ fn strategy_section(
     ui.label(tr(ui, TilesMsg::Limits));
     ui.horizontal_wrapped(|ui| {
         ui.checkbox(&mut settings.limit_nodes, tr(ui, TilesMsg::LimitNodes));
-        // Kept in thousands; shown and typed as a count ("10 M").
+        // Kept in thousands; shown and typed as a count ("10 M", "1000 万").
         let knodes = settings.max_knodes;
+        let lang = language(ui.ctx());
         ui.add_enabled(
             settings.limit_nodes,
             egui::DragValue::new(&mut settings.max_knodes)
                 .range(1..=10_000_000)
                 // About 1 % of the value a pixel: any limit is a short drag away.
                 .speed((knodes as f64 / 100.0).max(1.0))
-                .custom_formatter(|k, _| count((k * 1000.0).round() as u64))
+                .custom_formatter(move |k, _| {
+                    crate::app::i18n::count((k * 1000.0).round() as u64, lang)
+                })
                 .custom_parser(|text| parse_count(text).map(|n| n as f64 / 1000.0)),
         )
         .on_hover_text(tr(

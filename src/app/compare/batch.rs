@@ -522,10 +522,10 @@ impl Batch {
             .allow_zoom(true)
             .x_axis_label(Msg::BatchLengthAxis.text(lang))
             .y_axis_min_width(52.0);
-        let mut plot = crate::app::widgets::axes::apply(plot, x, y)
+        let mut plot = crate::app::widgets::axes::apply(plot, x, y, lang)
             .y_axis_formatter(move |mark, _| {
                 // Decades only (see `axes`), in the unit that reads best.
-                match y.label(mark.value, mark.step_size) {
+                match y.label(mark.value, mark.step_size, lang) {
                     l if l.is_empty() => l,
                     _ => time_tick(10f64.powf(mark.value)),
                 }

@@ -69,6 +69,15 @@ pub fn set_language(ctx: &egui::Context, lang: Lang) {
     ctx.data_mut(|d| d.insert_temp(key(), lang));
 }
 
+/// A count in short form as `lang` writes it: `10 M` in English, `1000 万`
+/// in Chinese (both read back by [`crate::units::parse_count`]).
+pub fn count(n: u64, lang: Lang) -> String {
+    match lang {
+        Lang::English => crate::units::count(n),
+        Lang::Chinese => crate::units::count_chinese(n),
+    }
+}
+
 /// The language the frame is drawn in.
 pub fn language(ctx: &egui::Context) -> Lang {
     ctx.data(|d| d.get_temp(key())).unwrap_or_default()

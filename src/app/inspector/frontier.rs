@@ -225,7 +225,8 @@ pub fn layers(ui: &mut egui::Ui, model: &Model) {
                 .allow_drag(false)
                 .x_axis_label(depth.clone())
                 .y_axis_label(states.clone());
-            let shown = axes::apply(plot, x, y).show(ui, |p| p.bar_chart(chart));
+            let shown = axes::apply(plot, x, y, crate::app::i18n::language(ui.ctx()))
+                .show(ui, |p| p.bar_chart(chart));
             axes::bar_tooltip(&shown, &texts);
             egui::Grid::new("layers grid")
                 .striped(true)
@@ -283,7 +284,8 @@ pub fn iterations(ui: &mut egui::Ui, model: &Model) {
                 .allow_drag(false)
                 .x_axis_label(bound.clone())
                 .y_axis_label(expanded.clone());
-            let shown = axes::apply(plot, x, y).show(ui, |p| p.bar_chart(chart));
+            let shown = axes::apply(plot, x, y, crate::app::i18n::language(ui.ctx()))
+                .show(ui, |p| p.bar_chart(chart));
             axes::bar_tooltip(&shown, &texts);
             let id = ui.scope_id().with("iterations");
             crate::app::widgets::anatomy::iterations_table(ui, id, &model.iterations);

@@ -142,7 +142,13 @@ pub(super) fn chart(ui: &mut egui::Ui, distances: &[Option<u32>]) {
         .allow_scroll(false)
         .x_axis_label(tr(ui, RaceMsg::ChartMove))
         .y_axis_label(tr(ui, RaceMsg::ChartDistance));
-    axes::apply(plot, Scale::integer(0.0, last), Scale::integer(0.0, top)).show(ui, |plot_ui| {
+    axes::apply(
+        plot,
+        Scale::integer(0.0, last),
+        Scale::integer(0.0, top),
+        crate::app::i18n::language(ui.ctx()),
+    )
+    .show(ui, |plot_ui| {
         plot_ui.line(Line::new(path_name.clone(), PlotPoints::from(points)).color(palette::CLOSER));
         plot_ui.points(
             Points::new(lost_name.clone(), PlotPoints::from(lost))

@@ -343,12 +343,13 @@ fn render_axes() {
                 crate::app::widgets::axes::Scale::count(iterations[0].expanded as f64),
             );
             let plot = egui_plot::Plot::new("look iterations").height(160.0);
-            crate::app::widgets::axes::apply(plot, x, y).show(ui, |p| {
-                p.bar_chart(egui_plot::BarChart::new(
-                    "expanded",
-                    vec![egui_plot::Bar::new(23.0, 4_321.0).width(0.8)],
-                ))
-            });
+            crate::app::widgets::axes::apply(plot, x, y, crate::app::i18n::language(ui.ctx()))
+                .show(ui, |p| {
+                    p.bar_chart(egui_plot::BarChart::new(
+                        "expanded",
+                        vec![egui_plot::Bar::new(23.0, 4_321.0).width(0.8)],
+                    ))
+                });
         });
     h.run();
     let img = crate::app::tests::rendered(&mut h);

@@ -369,3 +369,20 @@ fn the_race_inspection_field_says_seconds_in_chinese() {
     assert!(value.ends_with(" 秒"), "{value:?}");
     assert!(!value.ends_with(" s"), "{value:?}");
 }
+
+/// Issue 43 item 19: counts in the Chinese UI go by 万 and 亿, not by k
+/// and M: the node limit of ten million reads "1000 万".
+#[test]
+fn the_node_limit_reads_in_chinese_units() {
+    let mut h = harness_with(Settings {
+        language: Lang::Chinese,
+        max_knodes: 10_000,
+        ..Settings::default()
+    });
+    h.run();
+    h.get_by_value("1000 万");
+    assert!(h.query_by_value("10 M").is_none());
+    h.state_mut().settings_mut().max_knodes = 250_000;
+    h.run();
+    h.get_by_value("2.5 亿");
+}

@@ -176,7 +176,8 @@ fn bars(
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .x_axis_label(x_name.to_string());
-    let shown = axes::apply(plot, x, y).show(ui, |plot| plot.bar_chart(chart));
+    let shown = axes::apply(plot, x, y, crate::app::i18n::language(ui.ctx()))
+        .show(ui, |plot| plot.bar_chart(chart));
     axes::bar_tooltip(&shown, &texts);
 }
 
@@ -434,7 +435,7 @@ pub fn compare_shapes(ui: &mut egui::Ui, shapes: &[Shape<'_>]) {
         .allow_scroll(false)
         .allow_boxed_zoom(false)
         .x_axis_label(tr(ui, InspectorMsg::DepthG));
-    axes::apply(plot, x, y).show(ui, |plot| {
+    axes::apply(plot, x, y, crate::app::i18n::language(ui.ctx())).show(ui, |plot| {
         for (k, s) in shapes.iter().enumerate() {
             let points: Vec<[f64; 2]> = s
                 .by_depth

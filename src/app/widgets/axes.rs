@@ -18,7 +18,7 @@ use std::ops::RangeInclusive;
 use eframe::egui;
 use egui_plot::{Bar, BarChart, GridInput, GridMark, Plot, PlotResponse};
 
-use crate::units::count;
+use crate::app::i18n::{Lang, count};
 
 /// The closest grid lines are drawn, in points (the plot's
 /// `grid_spacing` minimum, which scales `GridInput::base_step_size`).
@@ -321,13 +321,13 @@ impl Scale {
     /// `1.5 M`), never a fraction (none is labelled); decades as the
     /// counts they stand for; real values with the decimals their step
     /// needs.
-    pub fn label(&self, value: f64, step: f64) -> String {
+    pub fn label(&self, value: f64, step: f64, lang: Lang) -> String {
         match self.kind {
-            Kind::Integer if whole(value) => whole_label(value.round()),
+            Kind::Integer if whole(value) => whole_label(value.round(), lang),
             Kind::Log10 if whole(value) => {
                 let d = value.round();
                 if d >= 0.0 {
-                    whole_label(10f64.powf(d))
+                    whole_label(10f64.powf(d), lang)
                 } else {
                     real_label(10f64.powf(d), 10f64.powf(d))
                 }
@@ -388,12 +388,12 @@ fn top_or(max: f64, fallback: f64) -> f64 {
     if max.is_finite() { max } else { fallback }
 }
 
-/// A whole number as the app writes counts.
-fn whole_label(v: f64) -> String {
+/// A whole number as the app writes counts in `lang`.
+fn whole_label(v: f64, lang: Lang) -> String {
     if v < 0.0 {
-        format!("−{}", count((-v) as u64))
+        format!("−{}", count((-v) as u64, lang))
     } else {
-        count(v as u64)
+        count(v as u64, lang)
     }
 }
 
@@ -417,7 +417,7 @@ fn real_label(value: f64, step: f64) -> String {
 /// fit the data and these ranges, with no further margin), its ticks and
 /// their labels. Call it before any `*_axis_formatter` that replaces a
 /// label.
-pub fn apply<'a>(plot: Plot<'a>, x: Scale, y: Scale) -> Plot<'a> {
+pub fn apply<'a>(plot: Plot<'a>, x: Scale, y: Scale, lang: Lang) -> Plot<'a> {
     plot.set_margin_fraction(egui::Vec2::ZERO)
         .include_x(x.lo)
         .include_x(x.hi)
@@ -427,10 +427,10 @@ pub fn apply<'a>(plot: Plot<'a>, x: Scale, y: Scale) -> Plot<'a> {
         .x_grid_spacer(move |input| x.marks(Dir::X, input))
         .y_grid_spacer(move |input| y.marks(Dir::Y, input))
         .x_axis_formatter(move |mark: GridMark, _: &RangeInclusive<f64>| {
-            x.label(mark.value, mark.step_size)
+            x.label(mark.value, mark.step_size, lang)
         })
         .y_axis_formatter(move |mark: GridMark, _: &RangeInclusive<f64>| {
-            y.label(mark.value, mark.step_size)
+            y.label(mark.value, mark.step_size, lang)
         })
 }
 
@@ -512,7 +512,7 @@ mod tests {
         s.marks(dir, input(lo, hi, points))
             .into_iter()
             .filter(|m| m.step_size * points / (hi - lo) > min)
-            .map(|m| (m.value, s.label(m.value, m.step_size)))
+            .map(|m| (m.value, s.label(m.value, m.step_size, Lang::English)))
             .filter(|(_, l)| !l.is_empty())
             .collect()
     }
@@ -703,10 +703,13 @@ mod tests {
     fn whole_labels_read_as_the_apps_counts() {
         let x = Scale::bars(0.0, 1.0);
         for v in [0.0, 900.0, 5000.0, 25_000.0, 1_500_000.0] {
-            assert_eq!(x.label(v, 1.0), count(v as u64));
+            assert_eq!(
+                x.label(v, 1.0, Lang::English),
+                count(v as u64, Lang::English)
+            );
         }
         // A fraction on an integer axis is never labelled.
-        assert_eq!(x.label(22.8, 0.2), "");
+        assert_eq!(x.label(22.8, 0.2, Lang::English), "");
     }
 
     #[test]

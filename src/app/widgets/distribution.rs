@@ -120,12 +120,13 @@ impl Distribution<'_> {
             .allow_zoom(false)
             .x_axis_label(tr(ui, HintMsg::XAxis { unit }))
             .y_axis_label(positions.clone());
-        let shown = axes::apply(plot, x, y).show(ui, |plot| {
-            plot.bar_chart(axes::quiet(BarChart::new(positions, bars).color(BARS)));
-            if let Some(d) = here {
-                plot.vline(VLine::new(this_position, d as f64).color(HERE));
-            }
-        });
+        let shown =
+            axes::apply(plot, x, y, crate::app::i18n::language(ui.ctx())).show(ui, |plot| {
+                plot.bar_chart(axes::quiet(BarChart::new(positions, bars).color(BARS)));
+                if let Some(d) = here {
+                    plot.vline(VLine::new(this_position, d as f64).color(HERE));
+                }
+            });
         axes::bar_tooltip(&shown, &texts);
     }
 }

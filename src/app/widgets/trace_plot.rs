@@ -74,8 +74,9 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
     // The last iteration's label, centred on the right end, inside the
     // frame: room measured in the plot's font (the y axis's labels take
     // some of the width; counted as none, the room is a little more).
+    let lang = crate::app::i18n::language(ui.ctx());
     let top_label = {
-        let text = Scale::integer(first, last).label(last, 1.0);
+        let text = Scale::integer(first, last).label(last, 1.0, lang);
         let font = egui::TextStyle::Body.resolve(ui.style());
         ui.fonts_mut(|f| f.layout_no_wrap(text, font, egui::Color32::WHITE))
             .size()
@@ -88,7 +89,7 @@ pub fn show(ui: &mut egui::Ui, id: &str, points: &[TracePoint]) {
             .height(height)
             .allow_scroll(false)
             .x_axis_label(iteration.clone());
-        axes::apply(plot, x, y)
+        axes::apply(plot, x, y, lang)
     };
     let range = |values: &[Vec<[f64; 2]>]| {
         let ys = values.iter().flatten().map(|p| p[1]);

@@ -501,27 +501,30 @@ fn chart(ui: &mut egui::Ui, series: &[Series], nodes: bool) {
         .allow_drag(false)
         .x_axis_label(CompareMsg::ByDepthAxis.text(lang))
         .y_axis_min_width(52.0);
-    let plot = axes::apply(plot, x, y).label_formatter(move |pos| match pos {
-        HoverPosition::NearDataPoint {
-            plot_name,
-            position,
-            ..
-        } => Some(match nodes {
-            true => CompareMsg::ByDepthNodesPoint {
-                series: plot_name.to_string(),
-                depth: position.x,
-                nodes: thousands(10f64.powf(position.y).round() as u64),
+    let plot =
+        axes::apply(plot, x, y, crate::app::i18n::language(ui.ctx())).label_formatter(move |pos| {
+            match pos {
+                HoverPosition::NearDataPoint {
+                    plot_name,
+                    position,
+                    ..
+                } => Some(match nodes {
+                    true => CompareMsg::ByDepthNodesPoint {
+                        series: plot_name.to_string(),
+                        depth: position.x,
+                        nodes: thousands(10f64.powf(position.y).round() as u64),
+                    }
+                    .text(lang),
+                    false => CompareMsg::ByDepthBranchingPoint {
+                        series: plot_name.to_string(),
+                        depth: position.x,
+                        b: format!("{:.2}", position.y),
+                    }
+                    .text(lang),
+                }),
+                HoverPosition::Elsewhere { .. } => None,
             }
-            .text(lang),
-            false => CompareMsg::ByDepthBranchingPoint {
-                series: plot_name.to_string(),
-                depth: position.x,
-                b: format!("{:.2}", position.y),
-            }
-            .text(lang),
-        }),
-        HoverPosition::Elsewhere { .. } => None,
-    });
+        });
     plot.show(ui, |plot| {
         for (k, xy) in lines {
             let s = &series[k];
