@@ -27,9 +27,10 @@ impl KlotskiPlay {
             // The rows above the board keep their height as the readout,
             // Hint, More hint and the hint's line come and go, so the
             // board stays where it is: the toggles' row, the readout with
-            // its button, the hint, and the legend when shown.
+            // its button, the hint, and the legend (kept when it is off:
+            // ticking Colour moves does not move the board either).
             let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-            let rows = if settings.colour_moves { 4.0 } else { 3.0 };
+            let rows = 4.0;
             let top = ui.cursor().top();
             ui.horizontal_wrapped(|ui| {
                 ui.checkbox(&mut settings.colour_moves, tr(ui, KlotskiMsg::ColourMoves))

@@ -613,4 +613,8 @@ fn board_stays_put_at(size: Vec2) {
     h.get_by_label("More hint").click();
     h.run();
     assert_eq!(board(&h), first, "{size:?}: after More hint");
+    h.get_by_label("Colour moves").click();
+    h.run();
+    assert!(h.state().settings().colour_moves);
+    assert_eq!(board(&h), first, "{size:?}: Colour moves ticked");
 }

@@ -820,3 +820,30 @@ fn the_current_step_stays_in_view_when_a_notice_comes_above_the_list() {
         "step {last} at {r:?}, out of view above the status line at {status:?}"
     );
 }
+
+/// Ticking "Colour moves" adds its legend's line above the board, and the
+/// board moved down and shrank for it: the line is kept whether the
+/// legend shows or not, and at the goal (where it says nothing).
+#[test]
+fn the_board_stays_put_as_colour_moves_is_ticked_and_the_goal_reached() {
+    let mut h = crate::app::tests::harness_with_distances(Settings {
+        animate: false,
+        ..Settings::default()
+    });
+    set_board(&mut h, "1 2 3 4 5 6 7 0 8");
+    crate::app::tests::wait_until(
+        &mut h,
+        |h| h.query_by_label("1 move from the goal (exact)").is_some(),
+        30,
+        "the distance table",
+    );
+    let before = h.get_by_label("board").rect();
+    h.get_by_label("Colour moves").click();
+    h.run();
+    assert!(h.state().settings().colour_moves);
+    assert_eq!(h.get_by_label("board").rect(), before, "ticked");
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert!(h.state().status().to_string().starts_with("Solved by hand"));
+    assert_eq!(h.get_by_label("board").rect(), before, "at the goal");
+}

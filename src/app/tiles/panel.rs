@@ -77,8 +77,19 @@ impl TilesPlay {
                 crate::app::tiles::heuristic_view::summary(ui, &b, truth);
             }
         }
+        // The legend's row is kept when it is off or says nothing (at the
+        // goal): the board under it stays where it is as Colour moves is
+        // ticked and as the board reaches its goal.
+        let top = ui.cursor().top();
         if settings.colour_moves {
             self.distances.overlay_legend(ui, board);
+        }
+        // A wrapped row is at least as tall as a button.
+        let line = ui.text_style_height(&egui::TextStyle::Body);
+        let row = line.max(ui.spacing().interact_size.y) + ui.spacing().item_spacing.y;
+        let used = ui.cursor().top() - top;
+        if used < row {
+            ui.add_space(row - used);
         }
         // The overlay's tints win over the heuristic view's group tints.
         self.distances
