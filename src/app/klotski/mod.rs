@@ -491,15 +491,14 @@ impl KlotskiPlay {
         let status = self.status.text(lang);
         steps::status_bar(ui, "klotski status", self.running.is_some(), &status);
         egui::Panel::left("klotski controls")
-            .default_size(270.0)
-            .max_size(crate::app::widgets::side_panel_max(ui, 0.3))
+            .exact_size(crate::app::widgets::side_panel_width(ui, 270.0, 0.3))
             .show(ui, |ui| {
                 crate::app::widgets::panel_scroll(ui, |ui| self.controls(ui, settings, out));
             });
         // As wide whatever it lists: a step list filled by Solve widened
         // it, and the board beside it moved and shrank.
         egui::Panel::right("klotski steps")
-            .exact_size(crate::app::widgets::side_panel_max(ui, 0.25).min(260.0))
+            .exact_size(crate::app::widgets::side_panel_width(ui, 260.0, 0.25))
             .show(ui, |ui| self.steps_panel(ui, settings, out));
         egui::CentralPanel::default().show(ui, |ui| self.centre(ui, settings, out));
         if let Some(ed) = &mut self.editor {

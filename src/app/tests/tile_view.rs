@@ -631,9 +631,11 @@ fn at_800x560_the_board_has_room_and_the_side_panels_hold_their_widgets() {
     });
     h.get_by_label("4×4").click();
     h.run();
-    h.set_size(eframe::egui::Vec2::new(800.0, 560.0));
     set_board(&mut h, "5 1 2 4 9 6 3 8 13 10 7 11 14 15 12 0");
     solve(&mut h);
+    h.run();
+    let wide = h.get_by_label("board").rect();
+    h.set_size(eframe::egui::Vec2::new(800.0, 560.0));
     h.run();
     let board = h.get_by_label("board").rect();
     assert!(board.width() >= 320.0, "a board of {board:?} at 800 px");
@@ -662,6 +664,10 @@ fn at_800x560_the_board_has_room_and_the_side_panels_hold_their_widgets() {
         speed.min.x >= board.max.x && speed.max.x <= 800.0,
         "the speed at {speed:?}"
     );
+    // The window made large again, the panels are as wide as before.
+    h.set_size(eframe::egui::Vec2::new(1100.0, 720.0));
+    h.run();
+    assert_eq!(h.get_by_label("board").rect(), wide);
 }
 
 #[test]

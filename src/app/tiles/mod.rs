@@ -602,8 +602,7 @@ impl TilesPlay {
         // As wide as its widest row (the custom size's), where the window
         // has room for it.
         egui::Panel::left("controls")
-            .default_size(285.0)
-            .max_size(crate::app::widgets::side_panel_max(ui, 0.3))
+            .exact_size(crate::app::widgets::side_panel_width(ui, 285.0, 0.3))
             .show(ui, |ui| {
                 let state = controls::PanelState {
                     shape: self.game.board.shape(),
@@ -616,8 +615,7 @@ impl TilesPlay {
             });
         let stale = self.solution_stale();
         egui::Panel::right("steps")
-            .default_size(260.0)
-            .max_size(crate::app::widgets::side_panel_max(ui, 0.25))
+            .exact_size(crate::app::widgets::side_panel_width(ui, 260.0, 0.25))
             .show(ui, |ui| {
                 if anatomy::tabs(ui, &mut self.results_tab) == anatomy::Tab::Anatomy {
                     let running = self.running.is_some();

@@ -10,11 +10,13 @@ pub(in crate::app) mod trace_plot;
 
 use eframe::egui;
 
-/// The widest a side panel of a play view may be: `share` of the window
-/// (never under 180 px), so a small window's board keeps room (at 800 px
-/// side panels of 285 and 260 px left it 230).
-pub fn side_panel_max(ui: &egui::Ui, share: f32) -> f32 {
-    (ui.ctx().content_rect().width() * share).max(180.0)
+/// A play view's side panel's width: `wide`, or `share` of the window
+/// where that is less (never under 180 px), so a small window's board
+/// keeps room (at 800 px side panels of 285 and 260 px left it 230). Set
+/// each frame rather than stored, so the panel is `wide` again once the
+/// window is.
+pub fn side_panel_width(ui: &egui::Ui, wide: f32, share: f32) -> f32 {
+    wide.min((ui.ctx().content_rect().width() * share).max(180.0))
 }
 
 /// A side panel's contents, scrolled: its scroll bar shown, taking its
