@@ -88,6 +88,22 @@ const FILE_MENU = [19, 12], OPEN_ITEM = [39, 39], SAVE_ITEM = [36, 62], SOLVE_BU
 const COMPARE = [421, 37], RUN_BATCH = [316, 364], RACE = [515, 37];
 const PICTURE = [15, 643], CHOOSE_PICTURE = [192, 666];
 
+// Click `at` until the browser's file chooser comes (a click on a button
+// egui has not drawn yet is lost: it is tried again, after `before` and
+// some frames), and pick `file` in it; `what` names the button.
+async function choose(page, at, file, what, before) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await before();
+    await frames(page, 10);
+    const [chooser] = await Promise.all([
+      page.waitForFileChooser({ timeout: 5000 }).catch(() => null),
+      page.mouse.click(...at),
+    ]);
+    if (chooser) return chooser.accept([file]);
+  }
+  throw new Error(`${what} never brought the browser's file chooser`);
+}
+
 async function step(name, body) {
   try {
     const figures = await body();
@@ -162,19 +178,8 @@ await step("a puzzle saved downloads its file, and that file opened in another p
   // A page on the goal opens it: solved, it is the 31-mover saved.
   const other = (await open("?puzzle=3x3", "open")).page;
   // The menu is drawn a frame or two after the click that opens it (egui
-  // sizes a popup first): a click on "Open…" that found no menu is tried
-  // again; one that did brings the file chooser.
-  let chooser = null;
-  for (let attempt = 0; attempt < 5 && !chooser; attempt++) {
-    await other.mouse.click(...FILE_MENU);
-    await frames(other, 10);
-    [chooser] = await Promise.all([
-      other.waitForFileChooser({ timeout: 5000 }).catch(() => null),
-      other.mouse.click(...OPEN_ITEM),
-    ]);
-  }
-  if (!chooser) throw new Error("File › Open… never brought the browser's file chooser");
-  await chooser.accept([file]);
+  // sizes a popup first): each try opens it again.
+  await choose(other, OPEN_ITEM, file, "File › Open…", () => other.mouse.click(...FILE_MENU));
   await until(other, /^Opened puzzle\.ron\.$/, "the open", 10000);
   await other.mouse.click(...SOLVE_BUTTON);
   await until(other, /\b31 moves\b.*optimal/, "a solve of the opened puzzle", 60000);
@@ -204,16 +209,7 @@ await step("a picture chosen in the browser's dialog is decoded in a worker and 
   await page.mouse.click(...PICTURE);
   await frames(page, 10);
   const picture = fileURLToPath(new URL("../../screenshots/annealing.png", import.meta.url));
-  let chooser = null;
-  for (let attempt = 0; attempt < 5 && !chooser; attempt++) {
-    await frames(page, 10);
-    [chooser] = await Promise.all([
-      page.waitForFileChooser({ timeout: 5000 }).catch(() => null),
-      page.mouse.click(...CHOOSE_PICTURE),
-    ]);
-  }
-  if (!chooser) throw new Error("Choose picture… never brought the browser's file chooser");
-  await chooser.accept([picture]);
+  await choose(page, CHOOSE_PICTURE, picture, "Choose picture…", async () => {});
   const took = await until(page, /^Picture: annealing\.png\.$/, "the picture", 30000);
   await page.screenshot({ path: path.join(artefacts, "9-picture.png") });
   await page.close();

@@ -670,20 +670,27 @@ fn at_800x560_the_board_has_room_and_the_side_panels_hold_their_widgets() {
     assert_eq!(h.get_by_label("board").rect(), wide);
 }
 
-#[test]
-fn the_exact_distance_shows_as_you_play_and_a_hint_comes_in_two_stages() {
+/// The app unanimated with its distance readout, on `board`, once the
+/// readout says `distance`.
+fn with_exact_distance(board: &str, distance: &str) -> crate::app::tests::TestApp {
     let mut h = crate::app::tests::harness_with_distances(Settings {
         animate: false,
         ..Settings::default()
     });
-    // Two moves from the goal: tile 7 then tile 8 slide left.
-    set_board(&mut h, "1 2 3 4 5 6 0 7 8");
+    set_board(&mut h, board);
     crate::app::tests::wait_until(
         &mut h,
-        |h| h.query_by_label("2 moves from the goal (exact)").is_some(),
+        |h| h.query_by_label(distance).is_some(),
         30,
         "the distance table",
     );
+    h
+}
+
+#[test]
+fn the_exact_distance_shows_as_you_play_and_a_hint_comes_in_two_stages() {
+    // Two moves from the goal: tile 7 then tile 8 slide left.
+    let mut h = with_exact_distance("1 2 3 4 5 6 0 7 8", "2 moves from the goal (exact)");
     // First the tile, then where it goes.
     h.get_by_label("Hint").click();
     h.run();
@@ -832,17 +839,7 @@ fn the_current_step_stays_in_view_when_a_notice_comes_above_the_list() {
 /// legend shows or not, and at the goal (where it says nothing).
 #[test]
 fn the_board_stays_put_as_colour_moves_is_ticked_and_the_goal_reached() {
-    let mut h = crate::app::tests::harness_with_distances(Settings {
-        animate: false,
-        ..Settings::default()
-    });
-    set_board(&mut h, "1 2 3 4 5 6 7 0 8");
-    crate::app::tests::wait_until(
-        &mut h,
-        |h| h.query_by_label("1 move from the goal (exact)").is_some(),
-        30,
-        "the distance table",
-    );
+    let mut h = with_exact_distance("1 2 3 4 5 6 7 0 8", "1 move from the goal (exact)");
     let before = h.get_by_label("board").rect();
     h.get_by_label("Colour moves").click();
     h.run();
