@@ -78,7 +78,7 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, picked: Option<
                 .striped(true)
                 .show(ui, |ui| {
                     for (i, c) in model.children().iter().enumerate() {
-                        let size = subject.small(64.0);
+                        let size = subject.small(52.0);
                         let label = tr(ui, InspectorMsg::Child { i });
                         let board = subject.draw(ui, &c.node.state, size, &label);
                         legend::frame(ui.painter(), board.rect, Key::of_fate(c.fate), 2.5);
