@@ -502,7 +502,7 @@ impl RaceView {
         let now = ui.input(|i| i.time);
         let mut commands = Vec::new();
         egui::Panel::left("race_controls")
-            .default_size(250.0)
+            .exact_size(crate::app::widgets::side_panel_width(ui, 250.0, 0.25))
             .show(ui, |ui| {
                 crate::app::widgets::panel_scroll(ui, |ui| {
                     // The settings as the play views' widgets change
@@ -552,7 +552,7 @@ impl RaceView {
         // no longer moves left and shrinks when a solve ends.
         if settings.race.klotski {
             egui::Panel::right("race_summary")
-                .exact_size(300.0)
+                .exact_size(crate::app::widgets::side_panel_width(ui, 300.0, 0.3))
                 .show(ui, |ui| {
                     if let Some(k) = self.klotski.as_mut().filter(|k| k.is_done()) {
                         egui::ScrollArea::vertical().show(ui, |ui| k.summary(ui));
@@ -586,7 +586,7 @@ impl RaceView {
             return;
         }
         egui::Panel::right("race_summary")
-            .exact_size(300.0)
+            .exact_size(crate::app::widgets::side_panel_width(ui, 300.0, 0.3))
             .show(ui, |ui| {
                 if self.attempt.as_ref().is_some_and(Attempt::is_done) {
                     egui::ScrollArea::vertical().show(ui, |ui| summary::show(ui, self));

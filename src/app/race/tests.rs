@@ -904,3 +904,24 @@ fn the_klotski_race_tasks_sent_as_json_answer_as_in_place() {
     assert_eq!(sent(&draw(), &env), drawn);
     assert!(here.steps_of(&drawn).is_some_and(|d| d > 0));
 }
+
+/// Issue 43 item 17, in the race: at 800×560 its panels (250 and 300 px)
+/// left the board about 230 px; they give way as the play views' do.
+#[test]
+fn at_800x560_the_race_board_has_room() {
+    let mut h = scrambled_3x3_race();
+    h.set_size(eframe::egui::Vec2::new(800.0, 560.0));
+    h.run();
+    let board = h.get_by_label("board").rect();
+    assert!(
+        board.width() >= 320.0,
+        "a race board of {board:?} at 800 px"
+    );
+    let scramble = h
+        .get_by_label(&RaceMsg::NewScramble.text(Lang::English))
+        .rect();
+    assert!(
+        scramble.max.x <= board.min.x,
+        "{scramble:?} beside {board:?}"
+    );
+}
