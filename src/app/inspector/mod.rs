@@ -859,7 +859,7 @@ impl Inspector {
             ui.add(egui::Label::new(line).wrap());
         });
         egui::Panel::left("inspector_node")
-            .default_size(300.0)
+            .exact_size(crate::app::widgets::side_panel_width(ui, 300.0, 0.27))
             .show(ui, |ui| {
                 let picked = self.selected.and_then(|i| m.tree.get(i));
                 node::show(ui, &self.subject, m, picked.map(|t| &t.node));
@@ -869,7 +869,7 @@ impl Inspector {
             matches!(p.question, Some((_, ref q)) if matches!(q.ask, predict::Ask::Bound { .. }))
         });
         egui::Panel::right("inspector_pseudocode")
-            .default_size(340.0)
+            .exact_size(crate::app::widgets::side_panel_width(ui, 340.0, 0.33))
             .show(ui, |ui| {
                 if let Some(practice) = &self.practice {
                     answer = predict::show(ui, &self.subject, m, practice);

@@ -10,7 +10,7 @@ pub(in crate::app) mod trace_plot;
 
 use eframe::egui;
 
-/// A side panel's width (the play views', the race's): `wide`, or `share` of the window
+/// A side panel's width (the play views', the race's, the inspector's): `wide`, or `share` of the window
 /// where that is less (never under 180 px), so a small window's board
 /// keeps room (at 800 px side panels of 285 and 260 px left it 230). Set
 /// each frame rather than stored, so the panel is `wide` again once the
