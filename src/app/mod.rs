@@ -90,6 +90,10 @@ pub struct HuarongApp {
     /// The web page's live region the status line is copied into.
     #[cfg(target_arch = "wasm32")]
     status_mirror: Option<web::StatusMirror>,
+    /// The web edition's warm-up: `None` before it starts, then the run
+    /// until it ends.
+    #[cfg(target_arch = "wasm32")]
+    warm_up: Option<Option<jobs::Handle<solver::Finished>>>,
 }
 
 impl HuarongApp {
@@ -145,6 +149,8 @@ impl HuarongApp {
             web_address: None,
             #[cfg(target_arch = "wasm32")]
             status_mirror: None,
+            #[cfg(target_arch = "wasm32")]
+            warm_up: None,
         }
     }
 
@@ -192,6 +198,27 @@ impl HuarongApp {
         app.web_address = web_sys::window()
             .and_then(|w| Some(w.location().origin().ok()? + &w.location().pathname().ok()?));
         app
+    }
+
+    /// Start the warm-up (see `solver::warm_up`) once the first frames
+    /// are drawn, unless a link's solve already runs; let it end on its
+    /// own (dropping its handle would end its worker).
+    #[cfg(target_arch = "wasm32")]
+    fn warm_up(&mut self, ctx: &egui::Context) {
+        match &mut self.warm_up {
+            None if ctx.cumulative_pass_nr() < 2 => {}
+            None if self.jobs.busy().is_some() => self.warm_up = Some(None),
+            None => {
+                let strategy = self.settings.strategy();
+                let run = solver::warm_up(&self.jobs, &*strategy, self.settings.heuristic);
+                self.warm_up = Some(Some(run));
+            }
+            Some(run) => {
+                if run.as_mut().is_some_and(|r| r.try_take().is_some()) {
+                    *run = None;
+                }
+            }
+        }
     }
 
     /// The play view of the family chosen.
@@ -597,6 +624,8 @@ impl eframe::App for HuarongApp {
         }
         self.compare.poll();
         self.race.logic(ctx, now, &self.settings);
+        #[cfg(target_arch = "wasm32")]
+        self.warm_up(ctx);
         if let Screen::Inspector(inspector) = &mut self.screen {
             inspector.logic(ctx, now);
         }

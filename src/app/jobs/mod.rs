@@ -40,6 +40,9 @@ pub enum JobKind {
     /// A picture for the tiles read and decoded (or the built-in one
     /// painted).
     Picture,
+    /// A solve nobody waits for, run as the web edition opens (see
+    /// `solver::warm_up`): never busy.
+    WarmUp,
 }
 
 /// The app's background work. Cheap to clone: every clone is the one owner.
