@@ -1021,7 +1021,7 @@ pub(super) mod tests {
             let start = Board::parse(board, None).unwrap();
             let records = events("idastar", board, None);
             let m = fold_all("idastar", board, &records);
-            let optimum = crate::app::inspector::tests::optimum(&start);
+            let optimum = crate::app::tests::optimum(&start);
             assert!(states_by_distance(&start, 40).len() > optimum as usize);
             let bounds: Vec<u32> = m.iterations.iter().map(|i| i.bound).collect();
             let expected: Vec<u32> = (manhattan(&start)..=optimum).step_by(2).collect();

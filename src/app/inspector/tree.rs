@@ -714,7 +714,7 @@ mod tests {
 
     /// Moves from `start` to the goal, by the test's own BFS.
     fn distance(start: &str) -> usize {
-        crate::app::inspector::tests::optimum(&Board::parse(start, None).unwrap()) as usize
+        crate::app::tests::optimum(&Board::parse(start, None).unwrap()) as usize
     }
 
     /// BFS on the 8-puzzle's farthest start expands nearly every state:

@@ -7,11 +7,8 @@ use egui_kittest::kittest::Queryable;
 
 use crate::app::HuarongApp;
 use crate::app::settings::Settings;
-use crate::app::tests::{board, harness_with, set_board, wait_while};
-use crate::engine::strategy::find;
-use crate::engine::{
-    Board, Control, HeuristicChoice, HeuristicKind, Shape, TilePuzzle, solve_tiles,
-};
+use crate::app::tests::{board, harness_with, optimum, set_board, wait_while};
+use crate::engine::{Board, HeuristicKind, Shape, TilePuzzle};
 
 fn settings(strategy: &str) -> Settings {
     Settings {
@@ -107,17 +104,7 @@ fn solve_anyway_runs_the_search_and_small_boards_get_no_advice() {
 fn a_run_stopped_by_its_limit_says_how_long_every_solution_is_at_least() {
     const START: &str = "8 6 7 2 5 4 3 0 1";
     let start = board(START);
-    let puzzle = TilePuzzle::new(start.clone(), Board::goal(start.shape())).unwrap();
-    let bfs = find("bfs").unwrap();
-    let shortest = solve_tiles(
-        bfs,
-        &puzzle,
-        &HeuristicChoice::Manhattan,
-        &Control::default(),
-    )
-    .unwrap()
-    .path
-    .len() as u32;
+    let shortest = optimum(&start);
     for name in ["astar", "idastar", "bfs"] {
         let mut h = harness_with(Settings {
             rows: 3,

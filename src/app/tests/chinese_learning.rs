@@ -4,7 +4,6 @@
 //! the two-stage hint — each checked against the test's own search.
 
 use crate::app::PlayCommand;
-use std::collections::{HashMap, VecDeque};
 
 use eframe::egui::Vec2;
 use egui_kittest::Harness;
@@ -12,7 +11,8 @@ use egui_kittest::kittest::Queryable;
 
 use crate::app::i18n::{HelpMsg, Lang, Message};
 use crate::app::tests::{
-    board, harness_with, harness_with_distances, klotski_harness, set_board, to_chinese, wait_until,
+    board, distance, harness_with, harness_with_distances, klotski_harness, neighbours, set_board,
+    to_chinese, wait_until,
 };
 use crate::app::{Command, HuarongApp, Settings};
 use crate::engine::{Board, Dir, HeuristicKind};
@@ -27,38 +27,6 @@ fn open_inspector(h: &mut Harness<'_, HuarongApp>) {
 
 fn inspector_steps(h: &Harness<'_, HuarongApp>) -> u64 {
     h.state().inspector().expect("open").model().steps
-}
-
-/// The boards one blank move from `b`.
-fn neighbours(b: &Board) -> Vec<Board> {
-    Dir::ALL
-        .into_iter()
-        .filter_map(|d| {
-            let mut next = b.clone();
-            next.apply(d)?;
-            Some(next)
-        })
-        .collect()
-}
-
-/// The least number of moves from `from` to `goal`: the test's own
-/// breadth-first search (for boards a few moves away).
-fn distance(from: &Board, goal: &Board) -> u32 {
-    let mut seen = HashMap::from([(from.cells().to_vec(), 0u32)]);
-    let mut queue = VecDeque::from([from.clone()]);
-    while let Some(b) = queue.pop_front() {
-        let d = seen[b.cells()];
-        if b.cells() == goal.cells() {
-            return d;
-        }
-        for n in neighbours(&b) {
-            if !seen.contains_key(n.cells()) {
-                seen.insert(n.cells().to_vec(), d + 1);
-                queue.push_back(n);
-            }
-        }
-    }
-    panic!("the goal is not reachable from {from:?}")
 }
 
 fn astar_settings() -> Settings {

@@ -327,6 +327,43 @@ pub(super) fn set_board(h: &mut Harness<'_, HuarongApp>, text: &str) {
     h.run();
 }
 
+/// The boards one blank move from `b`.
+pub(crate) fn neighbours(b: &Board) -> Vec<Board> {
+    Dir::ALL
+        .into_iter()
+        .filter_map(|d| {
+            let mut next = b.clone();
+            next.apply(d)?;
+            Some(next)
+        })
+        .collect()
+}
+
+/// The least number of moves from `from` to `goal`: the test's own
+/// breadth-first search, independent of the engine (for the 8-puzzle, or
+/// larger boards a few moves away).
+pub(crate) fn distance(from: &Board, goal: &Board) -> u32 {
+    let mut seen = std::collections::HashSet::from([from.clone()]);
+    let mut queue = std::collections::VecDeque::from([(from.clone(), 0)]);
+    while let Some((b, d)) = queue.pop_front() {
+        if &b == goal {
+            return d;
+        }
+        for n in neighbours(&b) {
+            if seen.insert(n.clone()) {
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    panic!("the goal is not reachable from {from:?}")
+}
+
+/// The least number of moves from `start` to its shape's usual goal (see
+/// [`distance`]).
+pub(crate) fn optimum(start: &Board) -> u32 {
+    distance(start, &Board::goal(start.shape()))
+}
+
 /// Screen rectangle of a cell, computed as the board widget lays it out.
 pub(super) fn cell_rect(h: &Harness<'_, HuarongApp>, cell: usize) -> Rect {
     let outer = h.get_by_label("board").rect();

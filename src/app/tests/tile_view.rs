@@ -31,19 +31,9 @@ fn solve(h: &mut Harness<'_, HuarongApp>) {
     wait_for_solver(h);
 }
 
-/// The number of moves of the optimal solution, by an independent search
-/// (the engine's BFS) rather than the app.
+/// The number of moves of the optimal solution, by the test's own search.
 fn optimal_length(start: &str) -> usize {
-    let p = TilePuzzle::parse(start, None, None).unwrap();
-    let s = crate::engine::strategy::configure("bfs", &Default::default()).unwrap();
-    let o = crate::engine::solve_tiles(
-        s.as_ref(),
-        &p,
-        &crate::engine::HeuristicChoice::Manhattan,
-        &crate::engine::Control::default(),
-    )
-    .unwrap();
-    o.path.len()
+    crate::app::tests::optimum(&board(start)) as usize
 }
 
 #[test]

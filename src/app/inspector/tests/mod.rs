@@ -3,7 +3,7 @@
 //! against the test's own computations on the 8-puzzle.
 
 use std::cell::RefCell;
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
 use eframe::egui;
 use egui_kittest::Harness;
@@ -12,9 +12,9 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use crate::app::HuarongApp;
 use crate::app::inspector::Inspector;
 use crate::app::inspector::model::tests::{board_key, board_text};
-use crate::app::tests::{board, harness, klotski_harness, set_board, wait_until};
+use crate::app::tests::{board, harness, klotski_harness, neighbours, set_board, wait_until};
 use crate::engine::strategy::find;
-use crate::engine::{Board, Dir, HeuristicKind};
+use crate::engine::{Board, HeuristicKind};
 
 mod beside;
 pub(super) mod lesson;
@@ -74,33 +74,8 @@ pub(super) fn manhattan(b: &Board) -> u32 {
         .sum()
 }
 
-fn neighbours(b: &Board) -> Vec<Board> {
-    Dir::ALL
-        .iter()
-        .filter_map(|&d| {
-            let mut c = b.clone();
-            c.apply(d).map(|_| c)
-        })
-        .collect()
-}
-
 /// Moves from `start` to the goal, by the test's own BFS.
-pub(super) fn optimum(start: &Board) -> u32 {
-    let goal = Board::goal(start.shape());
-    let mut seen = HashSet::from([start.clone()]);
-    let mut queue = VecDeque::from([(start.clone(), 0)]);
-    while let Some((b, d)) = queue.pop_front() {
-        if b == goal {
-            return d;
-        }
-        for n in neighbours(&b) {
-            if seen.insert(n.clone()) {
-                queue.push_back((n, d + 1));
-            }
-        }
-    }
-    panic!("unsolvable")
-}
+pub(super) use crate::app::tests::optimum;
 
 #[test]
 fn stepping_astar_shows_the_start_then_its_children_in_the_open_list() {

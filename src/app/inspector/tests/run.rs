@@ -28,7 +28,7 @@ fn run_to_end(h: &mut Harness<'_, HuarongApp>) {
 }
 
 fn optimum(start: &Board) -> usize {
-    crate::app::inspector::tests::optimum(start) as usize
+    crate::app::tests::optimum(start) as usize
 }
 
 /// The learner thinks between steps for longer than the time limit; the
