@@ -19,7 +19,7 @@ use eframe::egui::{self, Pos2, Rect, Stroke, StrokeKind, Vec2};
 use super::board::Subject;
 use super::legend::{self, Key};
 use super::model::{Model, Node, Waiting};
-use crate::app::i18n::{InspectorMsg, tr};
+use crate::app::i18n::{InspectorMsg, Lang, language, tr};
 use crate::units::thousands;
 
 /// A board's side at zoom 1.
@@ -279,6 +279,9 @@ pub struct TreeView {
     /// tree each one).
     iteration: usize,
     cache: Option<(Made, Arc<Shown>)>,
+    /// The widest label of a layout (the cache's), in the language it
+    /// was measured in: measured once per layout, not every frame.
+    widest: Option<(Arc<Shown>, Lang, f32)>,
 }
 
 impl Default for TreeView {
@@ -290,6 +293,7 @@ impl Default for TreeView {
             revision: 0,
             iteration: 0,
             cache: None,
+            widest: None,
         }
     }
 }
@@ -317,6 +321,31 @@ impl TreeView {
         Arc::clone(&self.cache.as_ref().expect("just made").1)
     }
 
+    /// A board's size and a node's box at zoom 1, from its column and
+    /// row, for the layout `shown`: a column is as wide as its widest label
+    /// and a gap, so that neighbours' labels never run into each other, at
+    /// any zoom.
+    fn geometry(
+        &mut self,
+        ui: &egui::Ui,
+        subject: &Subject,
+        model: &Model,
+        shown: &Arc<Shown>,
+    ) -> (Vec2, Vec2) {
+        let lang = language(ui.ctx());
+        let widest = match &self.widest {
+            Some((of, at, w)) if Arc::ptr_eq(of, shown) && *at == lang => *w,
+            _ => {
+                let w = widest_label(ui, model, shown);
+                self.widest = Some((Arc::clone(shown), lang, w));
+                w
+            }
+        };
+        let board = subject.small(SIDE);
+        let column = board.x.max(COLUMN).max(widest + LABEL_GAP);
+        (board, Vec2::new(column, board.y + LABELS + GAP_Y))
+    }
+
     /// Unfold the subtree under tree node `i`.
     pub fn unfold(&mut self, i: usize) {
         self.unfolded.insert(i);
@@ -339,11 +368,8 @@ impl TreeView {
     }
 }
 
-/// A board's size and a node's box at zoom 1, from its column and row: a
-/// column is as wide as the widest label of `shown` and a gap, so that
-/// neighbours' labels never run into each other, at any zoom.
-fn geometry(ui: &egui::Ui, subject: &Subject, model: &Model, shown: &Shown) -> (Vec2, Vec2) {
-    let board = subject.small(SIDE);
+/// The widest label under a node of `shown`, at zoom 1.
+fn widest_label(ui: &egui::Ui, model: &Model, shown: &Shown) -> f32 {
     let font = egui::FontId::proportional(LABEL_SIZE);
     let width = |text: String| {
         ui.painter()
@@ -351,16 +377,14 @@ fn geometry(ui: &egui::Ui, subject: &Subject, model: &Model, shown: &Shown) -> (
             .size()
             .x
     };
-    let widest = shown
+    shown
         .nodes
         .iter()
         .map(|p| {
             let (first, numbers) = labels(model, &p.what);
             width(tr(ui, first)).max(width(numbers))
         })
-        .fold(0.0, f32::max);
-    let column = board.x.max(COLUMN).max(widest + LABEL_GAP);
-    (board, Vec2::new(column, board.y + LABELS + GAP_Y))
+        .fold(0.0, f32::max)
 }
 
 /// Draw the tree (`to_root`: panned so that the root is in view, as when
@@ -377,7 +401,7 @@ pub fn show(
     veiled: bool,
 ) -> Option<usize> {
     let shown = view.shown(model, veiled);
-    let (board, cell) = geometry(ui, subject, model, &shown);
+    let (board, cell) = view.geometry(ui, subject, model, &shown);
     let tree = &model.tree;
     let n = thousands(tree.len() as u64);
     let caption = match (model.depth_first(), shown.folding) {
@@ -835,7 +859,7 @@ mod tests {
         crate::app::fonts::install(&ctx);
         let mut checked = 0;
         let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
-            let (_, cell) = geometry(ui, &subject, &model, &shown);
+            let (_, cell) = view.geometry(ui, &subject, &model, &shown);
             let font = egui::FontId::proportional(LABEL_SIZE);
             let width = |p: &Placed| {
                 let (first, numbers) = labels(&model, &p.what);
