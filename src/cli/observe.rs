@@ -14,12 +14,13 @@ use super::report::thousands;
 use crate::engine::control::Stop;
 use crate::engine::observe::{Anatomy, AnatomyRecorder, Event, EventFn, Fate, StateWords, Truth};
 use crate::engine::{Control, Outcome};
+use huarong::storage::{Flush, Replacement};
 
 /// The `--trace` that means standard output.
 const STDOUT: &str = "-";
 
-/// The default and the largest `--trace-limit`: a trace is held in memory
-/// until the run ends, then written whole (never half a file).
+/// The default and the largest `--trace-limit`: a trace to standard
+/// output, a FIFO or a device is held in memory until the run ends.
 const DEFAULT_TRACE_LIMIT: u64 = 100_000;
 const MAX_TRACE_LIMIT: u64 = 1_000_000;
 
@@ -39,8 +40,9 @@ pub(super) struct ObserveArgs {
     /// tabu_add, tabu_expire, aspiration, diversify, restart,
     /// local_minimum), ending with an "end" line. `-` is standard output
     /// (before the report). A regular file (or a new one) is replaced
-    /// atomically; a device, FIFO or symbolic link is written in place, as
-    /// `> FILE` would, never replaced.
+    /// atomically, never left half written (nor flushed to disk: a power
+    /// cut may lose it); a device, FIFO or symbolic link is written in
+    /// place, as `> FILE` would, never replaced.
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
     /// At most N events in the trace (default 100,000; at most 1,000,000).
@@ -49,11 +51,35 @@ pub(super) struct ObserveArgs {
 }
 
 /// The trace's lines, made as the events come (their states in words
-/// then) and written when the run ends.
+/// then). A regular file's are written into its replacement a chunk at a
+/// time as the run goes (so a trace costs no more memory than a chunk);
+/// standard output's, a FIFO's or a device's are held and written when
+/// the run ends.
 struct TraceLog {
     lines: Vec<u8>,
     kept: u64,
     limit: u64,
+    /// The file's replacement, being written, or what stopped its writing.
+    file: Option<Result<Replacement, std::io::Error>>,
+}
+
+/// How many bytes of lines are gathered before a chunk is written to the
+/// file: few enough that the buffer stays in the processor's cache.
+const CHUNK: usize = 1 << 16;
+
+impl TraceLog {
+    /// Write the lines gathered to the file and clear them (for a trace
+    /// with a file): unless its writing has failed before (the first
+    /// failure is kept, the lines after it dropped).
+    fn spill(&mut self) {
+        use std::io::Write;
+        if let Some(Ok(file)) = &mut self.file
+            && let Err(e) = file.file().write_all(&self.lines)
+        {
+            self.file = Some(Err(e));
+        }
+        self.lines.clear();
+    }
 }
 
 /// The trace's lines, and whether its limit was reached.
@@ -117,13 +143,27 @@ impl ObserveArgs {
                         folder.display()
                     )));
                 }
-                let log = TraceLog {
+                // A regular file (or none yet) is replaced as the run
+                // goes; anything else is written in place at the end.
+                let file = match std::fs::symlink_metadata(path) {
+                    _ if path.as_os_str() == STDOUT => None,
+                    Ok(meta) if !meta.is_file() => None,
+                    _ => Some(Replacement::begin(path).map_err(|e| {
+                        CliError::file(format!("cannot write --trace {}", path.display()), &e)
+                    })?),
+                };
+                let room = match file {
+                    Some(_) => CHUNK + CHUNK / 8,
                     // Room for the lines of a 3×3 run, reserved (not yet
                     // touched) up front: growing a buffer of tens of
                     // megabytes by copying costs more than writing it.
-                    lines: Vec::with_capacity(limit as usize * LINE_BYTES),
+                    None => limit as usize * LINE_BYTES,
+                };
+                let log = TraceLog {
+                    lines: Vec::with_capacity(room),
                     kept: 0,
                     limit,
+                    file: file.map(Ok),
                 };
                 let trace = Trace {
                     full: AtomicBool::new(false),
@@ -220,6 +260,9 @@ impl Watchers {
                 if log.kept < log.limit {
                     log.kept += 1;
                     push_line(e, &words, &mut log.lines);
+                    if log.lines.len() >= CHUNK && log.file.is_some() {
+                        log.spill();
+                    }
                 } else {
                     trace.full.store(true, Ordering::Relaxed);
                 }
@@ -233,69 +276,95 @@ impl Watchers {
         self.anatomy.as_ref().map(|a| a.anatomy(outcome))
     }
 
-    /// Write the trace, if asked for: to `out` for `-`, else to its file
-    /// (see [`huarong::storage::write_atomic_with`]: a regular file is
-    /// replaced atomically, anything else written in place); `Err` names
-    /// the file and the reason.
+    /// Write the trace, if asked for: to `out` for `-`; a regular file's
+    /// last lines into its replacement, which is then renamed over it
+    /// (flushed to the system, not to disk: see [`Flush::ToSystem`]);
+    /// anything else written in place (see
+    /// [`huarong::storage::write_atomic_with`]). `Err` names the file and
+    /// the reason.
     pub(super) fn write_trace(&self, out: &mut Out) -> Result<(), CliError> {
+        use std::io::Write;
         let Some((path, trace)) = &self.trace else {
             return Ok(());
         };
-        let log = trace.log.lock().unwrap_or_else(|p| p.into_inner());
+        let mut log = trace.log.lock().unwrap_or_else(|p| p.into_inner());
         let end = End {
             truncated: trace.full.load(Ordering::Relaxed),
         };
-        let lines = |out: &mut dyn std::io::Write| -> std::io::Result<()> {
-            out.write_all(&log.lines)?;
-            serde_json::to_writer(&mut *out, &end)?;
-            writeln!(out)
+        serde_json::to_writer(&mut log.lines, &end)?;
+        log.lines.push(b'\n');
+        let cannot = |e: &std::io::Error| {
+            CliError::file(format!("cannot write --trace {}", path.display()), e)
         };
-        if path.as_os_str() == STDOUT {
-            return out.with_writer(lines);
+        if log.file.is_some() {
+            log.spill();
+            return match log.file.take() {
+                Some(Ok(file)) => file.finish(Flush::ToSystem).map_err(|e| cannot(&e)),
+                Some(Err(e)) => Err(cannot(&e)),
+                None => Ok(()),
+            };
         }
-        huarong::storage::write_atomic_with(path, |out| lines(out))
-            .map_err(|e| CliError::file(format!("cannot write --trace {}", path.display()), &e))
+        let lines = &log.lines;
+        if path.as_os_str() == STDOUT {
+            return out.with_writer(|out| out.write_all(lines));
+        }
+        huarong::storage::write_atomic_with(path, |out| out.write_all(lines))
+            .map_err(|e| cannot(&e))
     }
 }
 
 /// Append `event`'s trace line (with its newline) to `line`: exactly what
 /// serialising its [`TraceLine`](crate::engine::observe::TraceLine) writes.
 /// Expansions and children, nearly every line of a trace, are written here
-/// field by field; the rest, and any state whose words would need
-/// escaping, through serde.
+/// field by field, each piece of a length known when compiled (so copied
+/// in place, not by a call per piece); the rest, and any state whose words
+/// would need escaping, through serde.
 fn push_line(event: &Event, words: &StateWords, line: &mut Vec<u8>) {
     let begin = line.len();
-    let (name, g, h, fate, state): (&[u8], _, _, _, _) = match event {
-        Event::Expand { g, h, state } => (b"{\"event\":\"expand\",\"f\":", *g, *h, None, state),
-        Event::Generate { g, h, fate, state } => (
-            b"{\"event\":\"generate\",\"f\":",
-            *g,
-            *h,
-            Some(*fate),
-            state,
-        ),
+    let (g, h, state) = match *event {
+        Event::Expand { g, h, ref state } => {
+            line.extend_from_slice(b"{\"event\":\"expand\",\"f\":");
+            push_number(line, g + h);
+            (g, h, state)
+        }
+        Event::Generate {
+            g,
+            h,
+            fate,
+            ref state,
+        } => {
+            line.extend_from_slice(b"{\"event\":\"generate\",\"f\":");
+            push_number(line, g + h);
+            // A fate as serde names it (snake case).
+            line.extend_from_slice(b",\"fate\":\"");
+            match fate {
+                Fate::New => line.extend_from_slice(b"new\""),
+                Fate::Duplicate => line.extend_from_slice(b"duplicate\""),
+                Fate::Reopened => line.extend_from_slice(b"reopened\""),
+                Fate::Improved => line.extend_from_slice(b"improved\""),
+                Fate::Pruned => line.extend_from_slice(b"pruned\""),
+                Fate::Skipped => line.extend_from_slice(b"skipped\""),
+            }
+            (g, h, state)
+        }
         _ => return push_through_serde(event, words, line),
     };
-    line.extend_from_slice(name);
-    push_number(line, g + h);
-    if let Some(fate) = fate {
-        line.extend_from_slice(b",\"fate\":\"");
-        line.extend_from_slice(fate_name(fate));
-        line.push(b'"');
-    }
     line.extend_from_slice(b",\"g\":");
     push_number(line, g);
     line.extend_from_slice(b",\"h\":");
     push_number(line, h);
     const FIELD: &[u8] = b",\"state\":\"";
-    let field = line.len();
     line.extend_from_slice(FIELD);
+    let text = line.len();
     words.write(state, line);
-    let text = &line[field + FIELD.len()..];
-    if text.is_empty() {
+    if line.len() == text {
         // No words: the field is left out.
-        line.truncate(field);
-    } else if text.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20) {
+        line.truncate(text - FIELD.len());
+    } else if !words.is_plain()
+        && line[text..]
+            .iter()
+            .any(|&b| b == b'"' || b == b'\\' || b < 0x20)
+    {
         line.truncate(begin);
         return push_through_serde(event, words, line);
     } else {
@@ -304,35 +373,23 @@ fn push_line(event: &Event, words: &StateWords, line: &mut Vec<u8>) {
     line.extend_from_slice(b"}\n");
 }
 
+/// `n` in decimal, appended: one or two digits (nearly every g and h) as
+/// one copy, longer numbers digit by digit.
+#[inline(always)]
+fn push_number(line: &mut Vec<u8>, n: u32) {
+    if n < 10 {
+        line.push(b'0' + n as u8);
+    } else if n < 100 {
+        line.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+    } else {
+        line.extend_from_slice(n.to_string().as_bytes());
+    }
+}
+
 /// `event`'s line as serde writes it.
 fn push_through_serde(event: &Event, words: &StateWords, line: &mut Vec<u8>) {
     serde_json::to_writer(&mut *line, &event.in_words(words)).expect("a trace line serialises");
     line.push(b'\n');
-}
-
-/// A fate as a trace names it (as serde does: its name in snake case).
-fn fate_name(fate: Fate) -> &'static [u8] {
-    match fate {
-        Fate::New => b"new",
-        Fate::Duplicate => b"duplicate",
-        Fate::Reopened => b"reopened",
-        Fate::Improved => b"improved",
-        Fate::Pruned => b"pruned",
-        Fate::Skipped => b"skipped",
-    }
-}
-
-/// `n` in decimal, appended.
-fn push_number(line: &mut Vec<u8>, n: u32) {
-    // Byte by byte: the numbers are short, a copy call would cost more.
-    let mut power = 1;
-    while power <= n / 10 {
-        power *= 10;
-    }
-    while power > 0 {
-        line.push(b'0' + (n / power % 10) as u8);
-        power /= 10;
-    }
 }
 
 /// The anatomy in a few lines of text.

@@ -124,34 +124,158 @@ pub fn replace_with(
     path: &Path,
     write: impl FnOnce(&mut BufWriter<&mut File>) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir)?;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
-    let prefix = format!(".{name}.");
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(TEMP_SUFFIX);
-    // The permissions `File::create` gives (0o666 less the umask), not the
-    // owner-only 0o600 of a temporary file: the result is the user's file.
-    #[cfg(unix)]
+    let mut replacement = Replacement::begin(path)?;
     {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    // Created exclusively under a fresh random name; removed when dropped
-    // unless persisted.
-    let mut tmp = builder.tempfile_in(dir)?;
-    {
-        let mut out = BufWriter::new(tmp.as_file_mut());
+        let mut out = BufWriter::new(replacement.file());
         write(&mut out)?;
         out.flush()?;
     }
-    tmp.as_file().sync_all()?;
-    // On failure the error holds the temporary file, which its drop removes.
-    tmp.persist(path).map_err(|e| e.error)?;
-    sync_folder(dir)
+    replacement.finish(Flush::ToDisk)
+}
+
+/// A file being replaced: written into a new temporary file in its folder,
+/// renamed over it by [`finish`](Self::finish). Dropped unfinished (an
+/// error, a cancelled write), the temporary file is removed and the file
+/// left as it was: a reader never sees half of the new one.
+pub struct Replacement {
+    path: std::path::PathBuf,
+    tmp: tempfile::NamedTempFile,
+}
+
+/// How far [`Replacement::finish`] makes sure the new file got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flush {
+    /// To the disk, its folder's entry too: a crash of the machine leaves
+    /// the old file or the new one.
+    ToDisk,
+    /// To the system only: a crash or kill of the program still leaves the
+    /// old file or the new one, a power cut may lose the new one. For
+    /// what a run can make again (a search's trace), where a flush to disk
+    /// would cost as much as the run.
+    ToSystem,
+}
+
+impl Replacement {
+    /// Start replacing `path`: its folder is made if missing and a
+    /// temporary file created in it (so a folder that cannot be written is
+    /// found now, before any work).
+    pub fn begin(path: &Path) -> std::io::Result<Self> {
+        let dir = folder_of(path);
+        std::fs::create_dir_all(&dir)?;
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("file");
+        let prefix = format!(".{name}.");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(TEMP_SUFFIX);
+        // The permissions `File::create` gives (0o666 less the umask), not
+        // the owner-only 0o600 of a temporary file: the result is the
+        // user's file.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        // Created exclusively under a fresh random name; removed when
+        // dropped unless persisted.
+        let tmp = builder.tempfile_in(&dir)?;
+        Ok(Self {
+            path: path.to_path_buf(),
+            tmp,
+        })
+    }
+
+    /// The new file, to write.
+    pub fn file(&mut self) -> &mut File {
+        self.tmp.as_file_mut()
+    }
+
+    /// Rename the new file over the old, flushed as far as `flush` says.
+    pub fn finish(self, flush: Flush) -> std::io::Result<()> {
+        if flush == Flush::ToDisk {
+            self.tmp.as_file().sync_all()?;
+        }
+        if flush == Flush::ToSystem && exchange(self.tmp.path(), &self.path)? {
+            // The temporary file's name now holds the old file, which its
+            // drop removes.
+            return Ok(());
+        }
+        // On failure the error holds the temporary file, which its drop
+        // removes.
+        self.tmp.persist(&self.path).map_err(|e| e.error)?;
+        match flush {
+            Flush::ToDisk => sync_folder(&folder_of(&self.path)),
+            Flush::ToSystem => Ok(()),
+        }
+    }
+}
+
+/// Swap the regular files at `new` and `old` in one step (Linux's
+/// `RENAME_EXCHANGE`): `Ok(false)`, nothing changed, where there is no
+/// regular file at `old` or the system cannot. A rename over an existing
+/// file makes ext4 write the new file's data out at once (its guard for
+/// programs that replace a file without flushing it), which for a trace of
+/// megabytes costs as much as the search; an exchange is not a rename
+/// over, so the data is written out later, as for any new file.
+#[cfg(target_os = "linux")]
+#[allow(
+    unsafe_code,
+    reason = "renameat2 has no safe interface in std; libc declares it"
+)]
+fn exchange(new: &Path, old: &Path) -> std::io::Result<bool> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let regular = |path: &Path| std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file());
+    if !regular(old) {
+        return Ok(false);
+    }
+    let c = |path: &Path| CString::new(path.as_os_str().as_bytes()).map_err(std::io::Error::from);
+    let (new_c, old_c) = (c(new)?, c(old)?);
+    let swap = || {
+        // SAFETY: both are live NUL-terminated paths; renameat2 only
+        // reads them.
+        let done = unsafe {
+            libc::renameat2(
+                libc::AT_FDCWD,
+                new_c.as_ptr(),
+                libc::AT_FDCWD,
+                old_c.as_ptr(),
+                libc::RENAME_EXCHANGE,
+            )
+        };
+        if done == 0 {
+            Ok(())
+        } else {
+            Err(std::io::Error::last_os_error())
+        }
+    };
+    match swap() {
+        Ok(()) if regular(new) => Ok(true),
+        // Something else was put there meanwhile: put it back, and let
+        // the plain rename say what it says.
+        Ok(()) => swap().map(|()| false),
+        Err(e)
+            if matches!(
+                e.raw_os_error(),
+                Some(libc::EINVAL | libc::ENOSYS | libc::ENOENT)
+            ) =>
+        {
+            Ok(false)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Elsewhere a plain rename over is all there is.
+#[cfg(not(target_os = "linux"))]
+fn exchange(_new: &Path, _old: &Path) -> std::io::Result<bool> {
+    Ok(false)
+}
+
+/// The folder `path` is in (`.` for a bare name).
+fn folder_of(path: &Path) -> std::path::PathBuf {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    }
 }
 
 /// Write `path` in place, as `> path` does: the case of
@@ -321,6 +445,52 @@ fn sync_folder(dir: &Path) -> std::io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A replacement flushed only to the system takes the place of a
+    /// regular file whole (the old one's other names keep the old
+    /// contents), makes a new file where there was none, leaves nothing
+    /// beside them, and dropped unfinished changes nothing.
+    #[cfg(unix)]
+    #[test]
+    fn a_replacement_swaps_in_whole_and_leaves_nothing_beside() {
+        use std::io::Write as _;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("trace.jsonl");
+        std::fs::write(&path, "old\n").unwrap();
+        let other = dir.path().join("other-name");
+        std::fs::hard_link(&path, &other).unwrap();
+        for flush in [Flush::ToSystem, Flush::ToDisk] {
+            let mut r = Replacement::begin(&path).unwrap();
+            r.file().write_all(b"half").unwrap();
+            drop(r);
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
+            let mut r = Replacement::begin(&path).unwrap();
+            r.file().write_all(b"new\n").unwrap();
+            r.finish(flush).unwrap();
+            assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
+            assert_eq!(std::fs::read_to_string(&other).unwrap(), "old\n");
+            let fresh = dir.path().join(format!("fresh-{flush:?}"));
+            let mut r = Replacement::begin(&fresh).unwrap();
+            r.file().write_all(b"made\n").unwrap();
+            r.finish(flush).unwrap();
+            assert_eq!(std::fs::read_to_string(&fresh).unwrap(), "made\n");
+            std::fs::write(&path, "old\n").unwrap();
+        }
+        let mut names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "fresh-ToDisk",
+                "fresh-ToSystem",
+                "other-name",
+                "trace.jsonl"
+            ]
+        );
+    }
 
     /// A FIFO named `fifo` made in `dir`.
     #[cfg(target_os = "linux")]

@@ -122,6 +122,48 @@ fn trace_replaces_a_regular_file_atomically() {
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "old\n");
 }
 
+/// A trace of many chunks (every event of a 3×3 BFS, about 30 MB) to a
+/// file already there is the very lines `--trace -` prints, replaces the
+/// file whole and leaves nothing beside it.
+#[test]
+fn a_long_trace_to_a_file_is_the_lines_standard_output_gets() {
+    let sb = Sandbox::new("trace-long");
+    let dir = sb.dir.join("t");
+    std::fs::create_dir(&dir).unwrap();
+    let path = dir.join("bfs.jsonl");
+    std::fs::write(&path, "old\n").unwrap();
+    let args = |trace: &'static str| {
+        [
+            "solve",
+            "--state",
+            "7 4 0 3 8 5 2 1 6",
+            "-s",
+            "bfs",
+            "--json",
+            "--trace-limit",
+            "1000000",
+            "--trace",
+            trace,
+        ]
+    };
+    let file_args = args("FILE").map(|a| {
+        if a == "FILE" {
+            path.to_str().unwrap()
+        } else {
+            a
+        }
+    });
+    sb.run(&file_args).json_line();
+    let run = sb.run(&args("-"));
+    assert_eq!(run.code, 0, "{run:?}");
+    let (printed, _report) = run.stdout.trim_end().rsplit_once('\n').unwrap();
+    let written = std::fs::read_to_string(&path).unwrap();
+    assert!(written.len() > 1 << 24, "{} bytes", written.len());
+    assert_eq!(written.trim_end(), printed);
+    check_trace(&written);
+    assert_eq!(names(&dir), ["bfs.jsonl"]);
+}
+
 /// `huarong ARGS` with standard output (or, with `stderr_full`, standard
 /// error too) on the full device: exit status and stderr.
 fn into_full(args: &[&str], stderr_full: bool) -> Option<(Option<i32>, String)> {

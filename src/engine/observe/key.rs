@@ -145,7 +145,12 @@ impl StateKey {
 /// joined by `/`). Made once per puzzle, called only for what is shown or
 /// written out.
 #[derive(Clone)]
-pub struct StateWords(Arc<WriteWords>);
+pub struct StateWords {
+    write: Arc<WriteWords>,
+    /// The words are printable ASCII with no `"` or `\`: nothing a
+    /// quoted string (JSON's, say) would escape.
+    plain: bool,
+}
 
 /// Appends a key's words to a buffer.
 type WriteWords = dyn Fn(&StateKey, &mut Vec<u8>) + Send + Sync;
@@ -159,7 +164,10 @@ impl std::fmt::Debug for StateWords {
 impl Default for StateWords {
     /// No words: every key is written as nothing.
     fn default() -> Self {
-        Self(Arc::new(|_, _| {}))
+        Self {
+            write: Arc::new(|_, _| {}),
+            plain: true,
+        }
     }
 }
 
@@ -167,31 +175,46 @@ impl StateWords {
     /// Words of a search space's own: `write` appends a key's words (UTF-8)
     /// to its buffer.
     pub fn new(write: impl Fn(&StateKey, &mut Vec<u8>) + Send + Sync + 'static) -> Self {
-        Self(Arc::new(write))
+        Self {
+            write: Arc::new(write),
+            plain: false,
+        }
     }
 
     /// The words of a tile board of `shape`.
     pub fn tiles(shape: Shape) -> Self {
         let cells = shape.cells();
-        Self(Arc::new(move |key, out| {
-            write_tiles(key, cells, out);
-        }))
+        Self {
+            write: Arc::new(move |key, out| write_tiles(key, cells, out)),
+            plain: true,
+        }
     }
 
     /// The words of positions of `layout`'s board (its pieces' shapes).
     pub fn klotski(layout: &Layout) -> Self {
         let (space, _) = KlotskiSpace::new(layout, Metric::Moves);
-        Self(Arc::new(move |key, out| {
-            if let StateKey::Packed(code) = key {
-                out.extend_from_slice(space.text_of(code).as_bytes());
-            }
-        }))
+        Self {
+            write: Arc::new(move |key, out| {
+                if let StateKey::Packed(code) = key {
+                    out.extend_from_slice(space.text_of(code).as_bytes());
+                }
+            }),
+            plain: true,
+        }
     }
 
     /// Append `key` in words to `out`, as UTF-8 (ASCII, in fact: digits,
     /// letters, spaces, `.` and `/`).
     pub fn write(&self, key: &StateKey, out: &mut Vec<u8>) {
-        (self.0)(key, out)
+        (self.write)(key, out)
+    }
+
+    /// Whether the words are known to need no escaping in a quoted string
+    /// (JSON's): printable ASCII with no `"` or `\`, as a tile board's
+    /// and a Klotski position's are. Words of [`new`](Self::new) are not
+    /// known to be.
+    pub fn is_plain(&self) -> bool {
+        self.plain
     }
 
     /// `key` in words (empty when there are none).
@@ -204,22 +227,39 @@ impl StateWords {
 }
 
 /// A tile key's numbers, space separated, appended to `out`, without a
-/// string per number: a trace writes hundreds of thousands.
+/// string per number: a trace writes hundreds of thousands. Each number
+/// and its space is one copy of a length known when compiled.
 fn write_tiles(key: &StateKey, cells: usize, out: &mut Vec<u8>) {
-    if key.tile(cells, 0).is_none() {
-        return;
+    #[inline(always)]
+    fn put(out: &mut Vec<u8>, t: u8, first: bool) {
+        match (first, t >= 10) {
+            (true, false) => out.push(b'0' + t),
+            (true, true) => out.extend_from_slice(&[b'0' + t / 10, b'0' + t % 10]),
+            (false, false) => out.extend_from_slice(&[b' ', b'0' + t]),
+            (false, true) => out.extend_from_slice(&[b' ', b'0' + t / 10, b'0' + t % 10]),
+        }
     }
-    // Byte by byte: no call per number.
-    out.reserve(3 * cells);
-    for i in 0..cells {
-        let t = key.tile(cells, i).unwrap_or(0);
-        if i > 0 {
-            out.push(b' ');
+    match key {
+        StateKey::Packed([word, ..]) if cells <= ONE_WORD => {
+            for i in 0..cells {
+                put(out, (word >> (4 * i) & 0xF) as u8, i == 0);
+            }
         }
-        if t >= 10 {
-            out.push(b'0' + t / 10);
+        StateKey::Packed([lo, hi, _]) if cells <= TWO_WORDS => {
+            let wide = (*hi as u128) << 64 | *lo as u128;
+            for i in 0..cells {
+                put(out, (wide >> (5 * i) & 0x1F) as u8, i == 0);
+            }
         }
-        out.push(b'0' + t % 10);
+        StateKey::Cells(c) if c.len() == cells => {
+            for (i, &t) in c.iter().enumerate() {
+                if i > 0 {
+                    out.push(b' ');
+                }
+                out.extend_from_slice(t.to_string().as_bytes());
+            }
+        }
+        _ => {}
     }
 }
 
@@ -270,6 +310,49 @@ mod tests {
             let mut other = cells.clone();
             other.swap(0, 1);
             assert_ne!(key, StateKey::of_tiles(&other));
+            let words = StateWords::tiles(shape);
+            assert!(words.is_plain() && needs_no_escape(&words.text(&key)));
+        }
+    }
+
+    /// Nothing a JSON string escapes.
+    fn needs_no_escape(text: &str) -> bool {
+        text.bytes()
+            .all(|b| (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\')
+    }
+
+    /// Klotski's words, said to be plain, are: positions a few moves from
+    /// the classic start, and from a layout of more than 26 pieces.
+    #[test]
+    fn klotski_words_need_no_escaping() {
+        use crate::klotski::Layout;
+        use crate::search::SearchSpace;
+        let layouts = [
+            "BAAC/BAAC/DEEF/DGHF/I..J",
+            // 30 pieces: the engine letters them A to Z, then `?`.
+            "AABCD/AAEFG/HIJKL/MNOPQ/RSTUV/WXYZa/bcd..",
+        ];
+        for text in layouts {
+            let layout = Layout::parse(text).expect(text);
+            let words = StateWords::klotski(&layout);
+            assert!(words.is_plain());
+            let (space, start) = KlotskiSpace::new(&layout, Metric::Moves);
+            let mut states = vec![start];
+            let mut next = Vec::new();
+            for _ in 0..3 {
+                let mut found = Vec::new();
+                for s in &states {
+                    next.clear();
+                    space.successors(s, &mut next);
+                    found.extend(next.iter().map(|(_, t)| *t));
+                }
+                states.extend(found);
+                states.truncate(200);
+            }
+            for s in &states {
+                let text = words.text(&space.state_key(s));
+                assert!(!text.is_empty() && needs_no_escape(&text), "{text}");
+            }
         }
     }
 }
