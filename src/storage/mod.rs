@@ -6,6 +6,8 @@ pub mod browser;
 pub mod common;
 pub mod klotski_file;
 pub mod layouts;
+#[cfg(target_os = "linux")]
+pub mod mapped;
 pub mod pdb_cache;
 pub mod puzzle_file;
 pub mod records;

@@ -169,6 +169,19 @@ pub fn load_or_build_cancellable(
     progress: &(dyn Fn(f32) + Sync),
     cancel: &CancelToken,
 ) -> Option<PdbLoad> {
+    load_or_build_with(dir, goal, partition, progress, cancel, MAP_FROM)
+}
+
+/// [`load_or_build_cancellable`], mapping files of at least `map_from`
+/// bytes.
+fn load_or_build_with(
+    dir: &Path,
+    goal: &Board,
+    partition: &[Vec<u8>],
+    progress: &(dyn Fn(f32) + Sync),
+    cancel: &CancelToken,
+    map_from: usize,
+) -> Option<PdbLoad> {
     let start = Instant::now();
     let path = path_for(dir, goal, partition);
     if let Err(why) = private_folder(dir) {
@@ -185,18 +198,15 @@ pub fn load_or_build_cancellable(
         });
     }
     super::remove_stale_temp_files(dir, "pdb", STALE_TEMP_AGE);
-    let why = match read_cache_file(&path, PatternDb::encoded_len(goal, partition), cancel) {
-        Ok(bytes) => match PatternDb::from_vec(bytes, goal, partition) {
-            Ok(db) => {
-                return Some(PdbLoad {
-                    db: Arc::new(db),
-                    source: PdbSource::Cache,
-                    path,
-                    elapsed: start.elapsed(),
-                });
-            }
-            Err(e) => Some(e.to_string()),
-        },
+    let why = match load_cache_file(&path, goal, partition, cancel, map_from) {
+        Ok(db) => {
+            return Some(PdbLoad {
+                db: Arc::new(db),
+                source: PdbSource::Cache,
+                path,
+                elapsed: start.elapsed(),
+            });
+        }
         Err(ReadError::Missing) => None,
         Err(ReadError::Refused(why)) => Some(why),
         Err(ReadError::Cancelled) => return None,
@@ -242,22 +252,62 @@ pub fn is_cached(dir: &Path, goal: &Board, partition: &[Vec<u8>]) -> bool {
 /// a few seconds to read, and a time limit or Cancel must not wait for it.
 const READ_CHUNK: usize = 8 << 20;
 
-/// Read the cache file whole, after checking from its metadata that it is a
-/// regular file (a FIFO would block the open forever) of exactly the
-/// `expected` length (a padded file is not read to be refused). The buffer
-/// is backed by huge pages where possible: the largest table keeps it, and
-/// IDA* reads it at random. Reading stops (`Cancelled`) once `cancel` is
-/// raised.
-fn read_cache_file(
+/// Files at least this long are mapped, not read (on Linux): the 7-8's
+/// 577 MB and the 6-6-6-6's. Smaller ones (the 6-6-3's 11.5 MB) are read
+/// into memory backed by huge pages, which their lookups, the hottest of
+/// all, prefer.
+const MAP_FROM: usize = 64 << 20;
+
+/// The database in the cache file at `path`, for `goal` with
+/// `partition`: mapped if at least `map_from` bytes long (see
+/// [`MAP_FROM`]), else read. A mapped file's checksum is computed only
+/// when the file is not the one last found intact (see [`verified`]).
+fn load_cache_file(
     path: &Path,
-    expected: usize,
+    goal: &Board,
+    partition: &[Vec<u8>],
     cancel: &CancelToken,
-) -> Result<Vec<u8>, ReadError> {
-    use std::io::Read;
-    let io = |e: std::io::Error| match e.kind() {
+    map_from: usize,
+) -> Result<PatternDb, ReadError> {
+    let expected = PatternDb::encoded_len(goal, partition);
+    let refused = |e: crate::engine::tiles::pdb::PdbError| ReadError::Refused(e.to_string());
+    #[cfg(target_os = "linux")]
+    if expected >= map_from {
+        use crate::engine::tiles::pdb::Checksum;
+        let file = open_cache_file(path, expected)?;
+        let seen = verified::Seen::of(&file.metadata().map_err(io_error)?);
+        let checksum = match verified::is_recorded(path, &seen) {
+            true => Checksum::Trusted,
+            false => Checksum::Verify,
+        };
+        let map = super::mapped::Mapped::new(&file).map_err(io_error)?;
+        if cancel.is_cancelled() {
+            return Err(ReadError::Cancelled);
+        }
+        let db = PatternDb::from_held(Arc::new(map), goal, partition, checksum).map_err(refused)?;
+        if checksum == Checksum::Verify {
+            verified::record(path, &seen);
+        }
+        return Ok(db);
+    }
+    let _ = map_from;
+    let bytes = read_cache_file(path, expected, cancel)?;
+    PatternDb::from_vec(bytes, goal, partition).map_err(refused)
+}
+
+/// A missing file, or why another could not be read.
+fn io_error(e: std::io::Error) -> ReadError {
+    match e.kind() {
         std::io::ErrorKind::NotFound => ReadError::Missing,
         _ => ReadError::Refused(e.to_string()),
-    };
+    }
+}
+
+/// The cache file at `path` opened, after checking from its metadata that
+/// it is a regular file (a FIFO would block the open forever) of exactly
+/// the `expected` length (a padded file is not read to be refused), and
+/// again on the opened file (it may have been replaced in between).
+fn open_cache_file(path: &Path, expected: usize) -> Result<std::fs::File, ReadError> {
     let check = |meta: &std::fs::Metadata| {
         if !meta.is_file() {
             return Err(ReadError::Refused(
@@ -272,18 +322,225 @@ fn read_cache_file(
         }
         Ok(())
     };
-    // The path's metadata first: a FIFO there is not even opened.
-    check(&std::fs::metadata(path).map_err(io)?)?;
-    // Then the opened file's (it may have been replaced in between).
-    let mut file = super::open_regular(path).map_err(io)?;
-    check(&file.metadata().map_err(io)?)?;
+    check(&std::fs::metadata(path).map_err(io_error)?)?;
+    let file = super::open_regular(path).map_err(io_error)?;
+    check(&file.metadata().map_err(io_error)?)?;
+    Ok(file)
+}
+
+/// Read the cache file whole (opened by [`open_cache_file`]). The buffer
+/// is backed by huge pages where possible: IDA* reads it at random.
+/// Reading stops (`Cancelled`) once `cancel` is raised.
+fn read_cache_file(
+    path: &Path,
+    expected: usize,
+    cancel: &CancelToken,
+) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    let mut file = open_cache_file(path, expected)?;
     let mut bytes: Vec<u8> = crate::engine::memory::zeroed(expected);
     for chunk in bytes.chunks_mut(READ_CHUNK) {
         if cancel.is_cancelled() {
             return Err(ReadError::Cancelled);
         }
-        file.read_exact(chunk).map_err(io)?;
+        file.read_exact(chunk).map_err(io_error)?;
     }
     // A file that grew since its length was read is caught by the checks.
     Ok(bytes)
+}
+
+/// Which cache file was last found intact, so that its checksum (a tenth
+/// of a second over the 7-8's 577 MB) is computed once, not at every
+/// load. Beside `x.bin` a line in `x.bin.verified` names the file as it
+/// was then: its length, device, inode, and change and modification times
+/// to the nanosecond. Any write to the file, a rename over it or a new
+/// file changes one of them, so the checksum is computed again.
+///
+/// A change within the same tick of the file system's clock as the check
+/// would leave the times equal, so a file is recorded only once it has
+/// been left alone for [`SETTLED`]: a write after the record then moves
+/// its change time past the one recorded.
+#[cfg(target_os = "linux")]
+mod verified {
+    use std::path::{Path, PathBuf};
+    use std::time::Duration;
+
+    /// How long a file must have been unchanged to be recorded.
+    pub(super) const SETTLED: Duration = Duration::from_secs(2);
+
+    /// A file's identity and times, as its metadata gives them.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    pub(super) struct Seen(pub(super) String);
+
+    impl Seen {
+        pub(super) fn of(meta: &std::fs::Metadata) -> Self {
+            use std::os::unix::fs::MetadataExt;
+            Self(format!(
+                "{} {} {} {}.{:09} {}.{:09}",
+                meta.len(),
+                meta.dev(),
+                meta.ino(),
+                meta.ctime(),
+                meta.ctime_nsec(),
+                meta.mtime(),
+                meta.mtime_nsec()
+            ))
+        }
+
+        /// Whether the change time is at least [`SETTLED`] ago.
+        fn settled(&self) -> bool {
+            let changed = self
+                .0
+                .split(' ')
+                .nth(3)
+                .and_then(|t| t.split('.').next())
+                .and_then(|s| s.parse::<u64>().ok());
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs());
+            matches!((changed, now), (Some(c), Ok(n)) if n >= c + SETTLED.as_secs())
+        }
+    }
+
+    fn record_path(path: &Path) -> PathBuf {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".verified");
+        PathBuf::from(name)
+    }
+
+    /// Whether `path`, now `seen`, is the file last found intact.
+    pub(super) fn is_recorded(path: &Path, seen: &Seen) -> bool {
+        let record = std::fs::read_to_string(record_path(path));
+        record.is_ok_and(|line| line.trim_end() == seen.0)
+    }
+
+    /// Note that `path`, `seen` as it is, was found intact (if it has
+    /// settled; a record that cannot be written only costs a checksum
+    /// next time).
+    pub(super) fn record(path: &Path, seen: &Seen) {
+        if seen.settled() {
+            let line = format!("{}\n", seen.0);
+            let _ = super::super::write_atomic(&record_path(path), line.as_bytes());
+        }
+    }
+}
+
+#[cfg(all(test, target_os = "linux"))]
+mod tests {
+    use super::*;
+    use crate::engine::tiles::Shape;
+
+    /// A 3×3 database, its cache folder, and its load through a mapping.
+    fn mapped_small() -> (tempfile::TempDir, Board, Vec<Vec<u8>>, PatternDb) {
+        let tmp = tempfile::TempDir::new().unwrap();
+        let goal = Board::goal(Shape::new(3, 3).unwrap());
+        let partition = vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]];
+        let db = PatternDb::build(&goal, &partition, &|_| {});
+        (tmp, goal, partition, db)
+    }
+
+    fn load(dir: &Path, goal: &Board, partition: &[Vec<u8>]) -> PdbLoad {
+        load_or_build_with(dir, goal, partition, &|_| {}, &CancelToken::new(), 0).unwrap()
+    }
+
+    /// Mapped, the database is the one built; its checksum is computed
+    /// until the file is recorded intact, then trusted while the file
+    /// stays as recorded; a write to it (here, a flipped bit) is seen, and
+    /// the file rebuilt.
+    #[test]
+    fn a_mapped_database_is_checked_once_and_a_change_is_seen() {
+        let (tmp, goal, partition, db) = mapped_small();
+        let dir = tmp.path().join("cache");
+        let built = load(&dir, &goal, &partition);
+        assert!(matches!(
+            built.source,
+            PdbSource::Built {
+                why: None,
+                saved: Ok(())
+            }
+        ));
+        let path = built.path.clone();
+        let record = dir.join(format!(
+            "{}.verified",
+            path.file_name().unwrap().to_string_lossy()
+        ));
+        let loaded = load(&dir, &goal, &partition);
+        assert_eq!(loaded.source, PdbSource::Cache);
+        assert!(loaded.db.is_held());
+        assert_eq!(*loaded.db, db);
+        // Just written: not yet settled, so not recorded.
+        assert!(!record.exists());
+        // As if left alone long enough: its modification time an hour
+        // back (a write sets it to now), then the record made by a load.
+        let hour_ago = std::time::SystemTime::now() - Duration::from_secs(3600);
+        let file = std::fs::File::options().write(true).open(&path).unwrap();
+        file.set_modified(hour_ago).unwrap();
+        let seen = verified::Seen::of(&file.metadata().unwrap());
+        std::fs::write(&record, format!("{}\n", seen.0)).unwrap();
+        assert!(verified::is_recorded(&path, &seen));
+        let trusted = load(&dir, &goal, &partition);
+        assert_eq!(trusted.source, PdbSource::Cache);
+        assert_eq!(*trusted.db, db);
+        // Trusted: a damaged table would now go unseen, so damage the
+        // record's own claim instead — any write moves the file's times.
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.len() - 100;
+        bytes[at] ^= 0x10;
+        std::fs::write(&path, &bytes).unwrap();
+        let seen_now = verified::Seen::of(&std::fs::metadata(&path).unwrap());
+        assert!(!verified::is_recorded(&path, &seen_now));
+        let again = load(&dir, &goal, &partition);
+        assert!(
+            matches!(&again.source, PdbSource::Built { why: Some(w), .. } if w.contains("checksum")),
+            "{:?}",
+            again.source
+        );
+        assert_eq!(*again.db, db);
+    }
+
+    /// A mapped database whose file another program truncates reads zeros
+    /// (lower bounds still) instead of crashing the process, and the next
+    /// load rebuilds the file.
+    #[test]
+    fn a_mapped_database_cut_short_underneath_reads_zeros_and_is_rebuilt() {
+        let (tmp, goal, partition, db) = mapped_small();
+        let dir = tmp.path().join("cache");
+        let path = load(&dir, &goal, &partition).path;
+        let mapped = load(&dir, &goal, &partition);
+        assert!(mapped.db.is_held());
+        let far: Vec<u8> = vec![8, 7, 6, 5, 4, 3, 2, 1, 0];
+        let before: Vec<u8> = (0..2).map(|i| mapped.db.pattern_value(i, &far)).collect();
+        assert!(before.iter().all(|&v| v > 0), "{before:?}");
+        assert_eq!(
+            before,
+            [db.pattern_value(0, &far), db.pattern_value(1, &far)]
+        );
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(0)
+            .unwrap();
+        let after: Vec<u8> = (0..2).map(|i| mapped.db.pattern_value(i, &far)).collect();
+        assert_eq!(after, [0, 0]);
+        let again = load(&dir, &goal, &partition);
+        assert!(
+            matches!(&again.source, PdbSource::Built { why: Some(w), .. } if w.contains("truncated")),
+            "{:?}",
+            again.source
+        );
+        assert_eq!(*again.db, db);
+    }
+
+    /// A file just written has not settled: no record is made for it.
+    #[test]
+    fn a_file_just_written_is_not_recorded() {
+        let tmp = tempfile::TempDir::new().unwrap();
+        let path = tmp.path().join("x.bin");
+        std::fs::write(&path, b"abc").unwrap();
+        let seen = verified::Seen::of(&std::fs::metadata(&path).unwrap());
+        verified::record(&path, &seen);
+        assert!(!verified::is_recorded(&path, &seen));
+        assert!(!tmp.path().join("x.bin.verified").exists());
+    }
 }

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use super::rank::placements;
-use super::{Pattern, PatternDb, share};
+use super::{HeldBytes, Pattern, PatternDb, TableBytes, share};
 use crate::tiles::{Board, Shape};
 
 const MAGIC: &[u8; 12] = b"HUARONG-PDB\n";
@@ -42,20 +42,30 @@ impl fmt::Display for PdbError {
 
 impl std::error::Error for PdbError {}
 
+/// Whether reading a database computes the checksum over its tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Checksum {
+    /// Compute it and refuse the bytes if it does not match.
+    Verify,
+    /// Skip it: the bytes were checked before, by whoever holds them (the
+    /// header is checked all the same).
+    Trusted,
+}
+
 /// A fast 64-bit checksum over 8-byte words, fed in pieces of any length
 /// (the tables one after another) with the same result as over their
 /// concatenation.
-struct Checksum {
+struct Digest {
     h: u64,
     /// Bytes of a word not yet complete (a piece may end mid-word).
     pending: [u8; 8],
     pending_len: usize,
 }
 
-impl Checksum {
+impl Digest {
     /// A checksum over `total_len` bytes still to be fed.
     fn new(total_len: usize) -> Self {
-        Checksum {
+        Digest {
             h: 0x243F_6A88_85A3_08D3u64 ^ total_len as u64,
             pending: [0; 8],
             pending_len: 0,
@@ -99,7 +109,7 @@ impl Checksum {
 }
 
 fn checksum(bytes: &[u8]) -> u64 {
-    let mut sum = Checksum::new(bytes.len());
+    let mut sum = Digest::new(bytes.len());
     sum.update(bytes);
     sum.finish()
 }
@@ -124,7 +134,7 @@ fn header(shape: Shape, goal: &[u8], partition: &[Vec<u8>]) -> Vec<u8> {
 pub(super) fn write_to(db: &PatternDb, out: &mut impl std::io::Write) -> std::io::Result<()> {
     let partition: Vec<Vec<u8>> = db.patterns.iter().map(|p| p.tiles.clone()).collect();
     let body_len = db.patterns.iter().map(|p| p.table.len()).sum();
-    let mut sum = Checksum::new(body_len);
+    let mut sum = Digest::new(body_len);
     for p in &db.patterns {
         sum.update(&p.table);
     }
@@ -168,7 +178,7 @@ pub(super) fn from_vec(
     goal: &Board,
     partition: &[Vec<u8>],
 ) -> Result<PatternDb, PdbError> {
-    let sizes = check(&bytes, goal, partition)?;
+    let sizes = check(&bytes, goal, partition, Checksum::Verify)?;
     let plan = share::plan(goal, partition);
     let Some(last) = sizes.iter().rposition(|&size| size > 0) else {
         return Ok(PatternDb {
@@ -179,7 +189,7 @@ pub(super) fn from_vec(
                 .zip(plan)
                 .map(|(tiles, shared)| Pattern {
                     tiles: tiles.clone(),
-                    table: Vec::new(),
+                    table: TableBytes::default(),
                     shared,
                 })
                 .collect(),
@@ -217,7 +227,7 @@ pub(super) fn from_vec(
         .zip(plan)
         .map(|((tiles, table), shared)| Pattern {
             tiles: tiles.clone(),
-            table,
+            table: table.into(),
             shared,
         })
         .collect();
@@ -228,8 +238,50 @@ pub(super) fn from_vec(
     })
 }
 
-/// Check `bytes` for `goal` and `partition`; returns the table sizes.
-fn check(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Vec<usize>, PdbError> {
+/// A database whose tables are windows on `bytes`: see
+/// [`PatternDb::from_held`].
+pub(super) fn from_held(
+    bytes: HeldBytes,
+    goal: &Board,
+    partition: &[Vec<u8>],
+    checksum: Checksum,
+) -> Result<PatternDb, PdbError> {
+    let whole = (*bytes).as_ref();
+    let sizes = check(whole, goal, partition, checksum)?;
+    let mut at = whole.len() - sizes.iter().sum::<usize>();
+    let patterns = partition
+        .iter()
+        .zip(&sizes)
+        .zip(share::plan(goal, partition))
+        .map(|((tiles, &size), shared)| {
+            let table = match size {
+                0 => TableBytes::default(),
+                _ => TableBytes::held(bytes.clone(), at..at + size)
+                    .expect("the sizes were checked against the length"),
+            };
+            at += size;
+            Pattern {
+                tiles: tiles.clone(),
+                table,
+                shared,
+            }
+        })
+        .collect();
+    Ok(PatternDb {
+        shape: goal.shape(),
+        goal: goal.cells().to_vec(),
+        patterns,
+    })
+}
+
+/// Check `bytes` for `goal` and `partition` (the checksum as `checksum`
+/// says); returns the table sizes.
+fn check(
+    bytes: &[u8],
+    goal: &Board,
+    partition: &[Vec<u8>],
+    checksum: Checksum,
+) -> Result<Vec<usize>, PdbError> {
     if bytes.len() < MAGIC.len() + 4 || &bytes[..MAGIC.len()] != MAGIC {
         return Err(PdbError::NotADatabase);
     }
@@ -258,7 +310,7 @@ fn check(bytes: &[u8], goal: &Board, partition: &[Vec<u8>]) -> Result<Vec<usize>
             .try_into()
             .expect("8 bytes"),
     );
-    if checksum(body) != stored {
+    if checksum == Checksum::Verify && self::checksum(body) != stored {
         return Err(PdbError::Checksum);
     }
     Ok(sizes)
@@ -276,7 +328,7 @@ mod tests {
         let whole = checksum(&bytes);
         for first in 0..bytes.len() {
             for second in first..bytes.len() {
-                let mut sum = Checksum::new(bytes.len());
+                let mut sum = Digest::new(bytes.len());
                 sum.update(&bytes[..first]);
                 sum.update(&bytes[first..second]);
                 sum.update(&bytes[second..]);
@@ -297,7 +349,7 @@ mod tests {
         let goal = Board::goal(Shape::new(2, 3).unwrap());
         let partition = vec![vec![1, 2], vec![3, 4, 5]];
         let db = PatternDb::build(&goal, &partition, &|_| {});
-        let tables: Vec<u8> = db.patterns.iter().flat_map(|p| p.table.clone()).collect();
+        let tables: Vec<u8> = db.patterns.iter().flat_map(|p| p.table.to_vec()).collect();
         assert_eq!(db.patterns[0].table.len(), 30);
         let mut expected = MAGIC.to_vec();
         expected.extend_from_slice(&VERSION.to_le_bytes());

@@ -11,12 +11,14 @@
 //! from the goal, so the larger of the two sums is still admissible.
 
 mod build;
+mod bytes;
 mod format;
 mod lookup;
 mod rank;
 mod share;
 
-pub use format::PdbError;
+pub use bytes::{HeldBytes, TableBytes};
+pub use format::{Checksum, PdbError};
 pub use lookup::{PatternValue, PdbHeuristic};
 pub use share::Shared;
 
@@ -30,7 +32,7 @@ pub struct Pattern {
     /// The pattern's tiles, in index order.
     pub tiles: Vec<u8>,
     /// Moves of pattern tiles needed, per placement (empty when `shared`).
-    pub table: Vec<u8>,
+    pub table: TableBytes,
     /// Set when this pattern reads an earlier pattern's table through a
     /// symmetry of the board instead of holding its own.
     pub shared: Option<Shared>,
@@ -191,7 +193,7 @@ impl PatternDb {
             .map(|(tiles, shared)| match shared {
                 Some(shared) => Pattern {
                     tiles: tiles.clone(),
-                    table: Vec::new(),
+                    table: TableBytes::default(),
                     shared: Some(shared),
                 },
                 None => built.next().expect("one table per own pattern"),
@@ -309,5 +311,44 @@ impl PatternDb {
     /// twice.
     pub fn from_vec(bytes: Vec<u8>, goal: &Board, partition: &[Vec<u8>]) -> Result<Self, PdbError> {
         format::from_vec(bytes, goal, partition)
+    }
+
+    /// A database whose tables are windows on `bytes` (what
+    /// [`to_bytes`](Self::to_bytes) wrote, held elsewhere: a mapped file,
+    /// say), nothing copied. The header is always checked; the checksum
+    /// over the tables as `checksum` says (whoever holds the bytes may
+    /// have checked them before).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use huarong_engine::tiles::pdb::{Checksum, PatternDb};
+    /// use huarong_engine::tiles::{Board, Shape};
+    ///
+    /// let goal = Board::goal(Shape::new(2, 3).unwrap());
+    /// let partition = vec![vec![1, 2], vec![3, 4, 5]];
+    /// let db = PatternDb::build(&goal, &partition, &|_| {});
+    /// let mut bytes = db.to_bytes();
+    /// let held = PatternDb::from_held(Arc::new(bytes.clone()), &goal, &partition, Checksum::Verify);
+    /// assert_eq!(held.unwrap(), db);
+    /// let last = bytes.len() - 1;
+    /// bytes[last] ^= 1;
+    /// let damaged: Arc<Vec<u8>> = Arc::new(bytes);
+    /// assert!(PatternDb::from_held(damaged.clone(), &goal, &partition, Checksum::Verify).is_err());
+    /// // Trusted, the damage goes unseen: the holder vouches for the bytes.
+    /// assert!(PatternDb::from_held(damaged, &goal, &partition, Checksum::Trusted).is_ok());
+    /// ```
+    pub fn from_held(
+        bytes: HeldBytes,
+        goal: &Board,
+        partition: &[Vec<u8>],
+        checksum: Checksum,
+    ) -> Result<Self, PdbError> {
+        format::from_held(bytes, goal, partition, checksum)
+    }
+
+    /// Whether any table is a window on bytes held elsewhere
+    /// ([`from_held`](Self::from_held)).
+    pub fn is_held(&self) -> bool {
+        self.patterns.iter().any(|p| p.table.is_held())
     }
 }

@@ -64,7 +64,7 @@ pub(super) fn build_patterns(
             .zip(tables)
             .map(|(tiles, table)| Pattern {
                 tiles: tiles.clone(),
-                table,
+                table: table.into(),
                 shared: None,
             })
             .collect(),
