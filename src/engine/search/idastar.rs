@@ -423,6 +423,14 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
     }
     let moves = space.moves();
     let g2 = g + 1;
+    if space.prefetches() {
+        // Every child's reads asked for first: their waits then overlap.
+        for &mv in moves.as_ref() {
+            if prev.is_none_or(|p| !space.undoes(p, mv)) {
+                space.prefetch(mv);
+            }
+        }
+    }
     for &mv in moves.as_ref() {
         if let Some(p) = prev
             && space.undoes(p, mv)

@@ -111,6 +111,18 @@ pub trait DepthFirstSpace {
         let undo = self.apply(mv);
         (undo, self.heuristic())
     }
+    /// Whether [`prefetch`](Self::prefetch) pays (a heuristic reading a
+    /// table too large for the cache). Not by default.
+    #[inline(always)]
+    fn prefetches(&self) -> bool {
+        false
+    }
+    /// Start fetching what applying `mv` will read, so that the reads of
+    /// the children overlap. Nothing by default.
+    #[inline(always)]
+    fn prefetch(&self, mv: Self::Move) {
+        let _ = mv;
+    }
     /// Undo `mv`, which was the last move applied.
     fn undo(&mut self, mv: Self::Move, undo: Self::Undo);
     /// Whether `mv` right after `prev` just undoes it (such moves are skipped).

@@ -87,6 +87,14 @@ impl<D: DepthFirstSpace> DepthFirstSpace for Inflated<D> {
         (undo, self.inflate(h))
     }
     #[inline(always)]
+    fn prefetches(&self) -> bool {
+        self.inner.prefetches()
+    }
+    #[inline(always)]
+    fn prefetch(&self, mv: D::Move) {
+        self.inner.prefetch(mv)
+    }
+    #[inline(always)]
     fn undo(&mut self, mv: D::Move, undo: D::Undo) {
         self.depth -= 1;
         self.inner.undo(mv, undo)

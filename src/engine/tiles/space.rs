@@ -293,6 +293,26 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     }
 
     #[inline(always)]
+    fn prefetches(&self) -> bool {
+        self.heuristic.prefetches()
+    }
+
+    #[inline(always)]
+    fn prefetch(&self, mv: Dir) {
+        let to = (self.blank as isize + self.step[mv as usize]) as usize;
+        let slide = Slide {
+            tile: self.cells[to],
+            from: to,
+            to: self.blank,
+        };
+        let board = View {
+            cells: &self.cells,
+            pos: &self.pos,
+        };
+        self.heuristic.prefetch(&self.acc, board, slide);
+    }
+
+    #[inline(always)]
     fn undo(&mut self, mv: Dir, undo: H::Acc) {
         // Sliding the same tile back is the inverse move.
         let back = (self.blank as isize - self.step[mv as usize]) as usize;

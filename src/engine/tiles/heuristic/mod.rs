@@ -19,7 +19,7 @@ pub use misplaced::Misplaced;
 use std::sync::Arc;
 
 use super::board::{Board, Shape};
-use super::pdb::{PatternDb, PdbHeuristic};
+use super::pdb::{PatternDb, PdbHeuristic, Prefetching};
 
 /// One tile sliding from cell `from` to cell `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +67,20 @@ pub trait TileHeuristic: Sync {
         let _ = limit;
         self.update(acc, board, slide);
         self.value(acc)
+    }
+    /// Whether [`prefetch`](Self::prefetch) pays: its reads miss the
+    /// cache. Not by default.
+    #[inline(always)]
+    fn prefetches(&self) -> bool {
+        false
+    }
+    /// Ask for what [`update`](Self::update) will read for `slide`, not yet
+    /// made (`board` still shows the position before it), to be fetched
+    /// into the cache meanwhile: a table's entry a dependent read would
+    /// otherwise wait for. Nothing by default.
+    #[inline(always)]
+    fn prefetch(&self, acc: &Self::Acc, board: View<'_>, slide: Slide) {
+        let _ = (acc, board, slide);
     }
     /// Evaluate a whole board.
     fn estimate(&self, cells: &[u8]) -> u32 {
@@ -551,7 +565,10 @@ pub fn with_heuristic<R>(choice: &HeuristicChoice, goal: &Board, f: impl WithHeu
         HeuristicChoice::Gaschnig => f.run(&Gaschnig::new(goal)),
         HeuristicChoice::Manhattan => f.run(&Manhattan::new(goal)),
         HeuristicChoice::LinearConflict => f.run(&LinearConflict::new(goal)),
-        HeuristicChoice::Pdb(db) => f.run(&PdbHeuristic::new(db)),
+        HeuristicChoice::Pdb(db) => match PdbHeuristic::new(db) {
+            h if h.misses_the_cache() => f.run(&Prefetching(h)),
+            h => f.run(&h),
+        },
     }
 }
 

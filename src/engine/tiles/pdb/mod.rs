@@ -19,7 +19,7 @@ mod share;
 
 pub use bytes::{HeldBytes, TableBytes};
 pub use format::{Checksum, PdbError};
-pub use lookup::{PatternValue, PdbHeuristic};
+pub use lookup::{PatternValue, PdbHeuristic, Prefetching};
 pub use share::Shared;
 
 use super::board::{Board, Shape};
