@@ -315,6 +315,26 @@ mod tests {
         }
     }
 
+    /// Every one-word board's words, read two cells at a time, are the
+    /// board's own: boards of every one-word size in many arrangements
+    /// (each tile in each cell, an odd count of cells among them).
+    #[test]
+    fn one_word_keys_are_written_as_the_board_writes_itself() {
+        use rand::seq::SliceRandom;
+        let mut rng = crate::rng::seeded(7);
+        for (rows, cols) in [(2, 2), (2, 3), (3, 3), (3, 4), (3, 5), (4, 4)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let words = StateWords::tiles(shape);
+            let mut cells: Vec<u8> = (0..shape.cells() as u8).collect();
+            for _ in 0..300 {
+                cells.shuffle(&mut rng);
+                let board = Board::new(shape, cells.clone()).unwrap();
+                let key = StateKey::of_tiles(&cells);
+                assert_eq!(words.text(&key), board.to_text(), "{rows}×{cols}");
+            }
+        }
+    }
+
     /// Nothing a JSON string escapes.
     fn needs_no_escape(text: &str) -> bool {
         text.bytes()
