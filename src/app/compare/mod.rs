@@ -36,7 +36,7 @@ use crate::app::jobs::Jobs;
 use eframe::egui;
 
 use super::CompareCommand;
-use super::i18n::{Message, Said, language};
+use super::i18n::{CompareMsg, Message, Said, language};
 use super::settings::Settings;
 use crate::engine::strategy::Family;
 
@@ -46,7 +46,9 @@ pub struct CompareView {
     /// One session per family, at its [`Family::index`].
     sessions: [Session; Family::ALL.len()],
     family: Family,
-    status: Said,
+    /// What the status line last said; before anything, how many rows are
+    /// ready to run (derived as it is drawn).
+    status: Option<Said>,
 }
 
 impl Default for CompareView {
@@ -54,7 +56,7 @@ impl Default for CompareView {
         Self {
             sessions: Family::ALL.map(|_| Session::default()),
             family: Family::ALL[0],
-            status: Said::verbatim(String::new()),
+            status: None,
         }
     }
 }
@@ -83,7 +85,7 @@ impl CompareView {
     pub fn poll(&mut self) {
         for session in &mut self.sessions {
             if let Some(line) = session.poll() {
-                self.status = Said::msg(line);
+                self.status = Some(Said::msg(line));
             }
         }
     }
@@ -91,13 +93,24 @@ impl CompareView {
     /// Say `line` in the view's status line (drawn in the language of
     /// the day).
     pub fn set_status(&mut self, line: Said) {
-        self.status = line;
+        self.status = Some(line);
+    }
+
+    /// What the status line says: its last line, or before any how many
+    /// rows are ready to run.
+    fn status_line(&self) -> Said {
+        match &self.status {
+            Some(line) => line.clone(),
+            None => Said::msg(CompareMsg::Ready {
+                rows: self.rows.len(),
+            }),
+        }
     }
 
     /// The status line, in English.
     #[cfg(test)]
     pub fn status(&self) -> String {
-        self.status.english()
+        self.status_line().english()
     }
 
     /// Draw the view for `start`, its family's comparison in front, the
@@ -105,7 +118,7 @@ impl CompareView {
     pub fn show(&mut self, ui: &mut egui::Ui, start: &Start, out: &mut Vec<super::Command>) {
         self.family = start.family();
         let busy = self.is_running();
-        let status = self.status.text(language(ui.ctx()));
+        let status = self.status_line().text(language(ui.ctx()));
         crate::app::widgets::steps::status_bar(ui, "compare status", busy, &status);
         egui::CentralPanel::default().show(ui, |ui| {
             // Scrolls sideways too: on a narrow window the table (whose

@@ -8,6 +8,9 @@ messages! {
     CompareMsg;
     Heading => "Compare strategies on the start shown", "在当前局面上比较各策略";
     RunAll => "Run all", "全部运行";
+    Ready { rows: usize } =>
+        "Strategies to compare: {rows}. Run all runs each on the start shown.",
+        "待比较的策略：{rows} 个。点“全部运行”在当前局面上逐一运行。";
     CancelAll => "Cancel all", "全部取消";
     Export => "Export…", "导出…";
     ExportHint => "Save the table as CSV or RON", "把表格保存为 CSV 或 RON 文件";

@@ -609,3 +609,34 @@ fn a_klotski_length_in_steps_names_both_of_its_numbers() {
     let steps = crate::storage::layouts::classics()[0].steps;
     h.get_by_label_contains(&format!("{steps} steps ("));
 }
+
+/// Before anything runs, the compare view's status line (and so the web
+/// edition's live region) says how many rows are ready and what Run all
+/// does, in the language of the day, from the rows as they are.
+#[test]
+fn the_compare_view_says_what_is_ready_before_anything_runs() {
+    let mut h = harness();
+    h.get_by_label("Compare strategies").click();
+    h.run();
+    let rows = h.state().compare().rows.len();
+    let ready = CompareMsg::Ready { rows };
+    let heard = || crate::app::widgets::steps::shown_status(&h.ctx);
+    assert_eq!(heard(), Some(ready.text(Lang::English)));
+    h.get_by_label("Language").click();
+    h.run();
+    h.get_by_label("简体中文").click();
+    h.run();
+    h.run();
+    assert_eq!(
+        crate::app::widgets::steps::shown_status(&h.ctx),
+        Some(ready.text(Lang::Chinese))
+    );
+    // One row fewer: the line follows.
+    h.get_all_by_label("删除").next().unwrap().click();
+    h.run();
+    h.run();
+    assert_eq!(
+        crate::app::widgets::steps::shown_status(&h.ctx),
+        Some(CompareMsg::Ready { rows: rows - 1 }.text(Lang::Chinese))
+    );
+}
