@@ -47,6 +47,10 @@ struct Run<'m, 'c, M, W> {
 /// Iterations that expanded at least this many nodes are followed by
 /// parallel ones (each iteration is several times the previous one).
 const PARALLEL_AFTER: u64 = 5_000;
+/// Children prepared ahead (see [`DepthFirstSpace::prepare`]): a tile
+/// board's blank has at most four moves.
+const PREPARED: usize = 4;
+
 /// Subtrees per worker thread to hand out in a parallel iteration.
 const SUBTREES_PER_THREAD: usize = 64;
 
@@ -423,15 +427,16 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
     }
     let moves = space.moves();
     let g2 = g + 1;
-    if space.prefetches() {
-        // Every child's reads asked for first: their waits then overlap.
-        for &mv in moves.as_ref() {
+    // Every child prepared before any is made: their reads then overlap.
+    let mut prepared = [0u64; PREPARED];
+    if D::PREPARES && !W::ON {
+        for (k, &mv) in moves.as_ref().iter().enumerate().take(PREPARED) {
             if prev.is_none_or(|p| !space.undoes(p, mv)) {
-                space.prefetch(mv);
+                prepared[k] = space.prepare(mv);
             }
         }
     }
-    for &mv in moves.as_ref() {
+    for (k, &mv) in moves.as_ref().iter().enumerate() {
         if let Some(p) = prev
             && space.undoes(p, mv)
         {
@@ -464,6 +469,8 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             // cut).
             let undo = space.apply(mv);
             (undo, space.heuristic())
+        } else if D::PREPARES && k < PREPARED {
+            space.apply_prepared(mv, prepared[k], limit)
         } else {
             space.apply_bounded(mv, limit)
         };

@@ -111,17 +111,24 @@ pub trait DepthFirstSpace {
         let undo = self.apply(mv);
         (undo, self.heuristic())
     }
-    /// Whether [`prefetch`](Self::prefetch) pays (a heuristic reading a
-    /// table too large for the cache). Not by default.
+    /// Whether [`prepare`](Self::prepare) pays (a constant the compiler
+    /// folds): IDA* then prepares every child before it makes any.
+    const PREPARES: bool = false;
+    /// Work out, from the current state and before any child is made, what
+    /// applying `mv` will need, and start fetching what it will read (so
+    /// that several children's reads overlap): handed back to
+    /// [`apply_prepared`](Self::apply_prepared) from this same state.
     #[inline(always)]
-    fn prefetches(&self) -> bool {
-        false
-    }
-    /// Start fetching what applying `mv` will read, so that the reads of
-    /// the children overlap. Nothing by default.
-    #[inline(always)]
-    fn prefetch(&self, mv: Self::Move) {
+    fn prepare(&self, mv: Self::Move) -> u64 {
         let _ = mv;
+        0
+    }
+    /// [`apply_bounded`](Self::apply_bounded), with what
+    /// [`prepare`](Self::prepare) worked out for `mv` from this state.
+    #[inline(always)]
+    fn apply_prepared(&mut self, mv: Self::Move, prepared: u64, limit: u32) -> (Self::Undo, u32) {
+        let _ = prepared;
+        self.apply_bounded(mv, limit)
     }
     /// Undo `mv`, which was the last move applied.
     fn undo(&mut self, mv: Self::Move, undo: Self::Undo);

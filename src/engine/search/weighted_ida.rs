@@ -86,13 +86,21 @@ impl<D: DepthFirstSpace> DepthFirstSpace for Inflated<D> {
         let (undo, h) = self.inner.apply_bounded(mv, inner_limit);
         (undo, self.inflate(h))
     }
+    const PREPARES: bool = D::PREPARES;
     #[inline(always)]
-    fn prefetches(&self) -> bool {
-        self.inner.prefetches()
+    fn prepare(&self, mv: D::Move) -> u64 {
+        self.inner.prepare(mv)
     }
+    /// As [`apply_bounded`](Self::apply_bounded), the inner space asked
+    /// below ⌈limit / w⌉.
     #[inline(always)]
-    fn prefetch(&self, mv: D::Move) {
-        self.inner.prefetch(mv)
+    fn apply_prepared(&mut self, mv: D::Move, prepared: u64, limit: u32) -> (D::Undo, u32) {
+        let inner_limit = (u64::from(limit) * SCALE)
+            .div_ceil(self.w)
+            .min(u64::from(u32::MAX)) as u32;
+        self.depth += 1;
+        let (undo, h) = self.inner.apply_prepared(mv, prepared, inner_limit);
+        (undo, self.inflate(h))
     }
     #[inline(always)]
     fn undo(&mut self, mv: D::Move, undo: D::Undo) {

@@ -292,13 +292,10 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
         (saved, h)
     }
 
-    #[inline(always)]
-    fn prefetches(&self) -> bool {
-        self.heuristic.prefetches()
-    }
+    const PREPARES: bool = H::PREPARES;
 
     #[inline(always)]
-    fn prefetch(&self, mv: Dir) {
+    fn prepare(&self, mv: Dir) -> u64 {
         let to = (self.blank as isize + self.step[mv as usize]) as usize;
         let slide = Slide {
             tile: self.cells[to],
@@ -309,7 +306,25 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
             cells: &self.cells,
             pos: &self.pos,
         };
-        self.heuristic.prefetch(&self.acc, board, slide);
+        self.heuristic.prepare(&self.acc, board, slide)
+    }
+
+    #[inline(always)]
+    fn apply_prepared(&mut self, mv: Dir, prepared: u64, limit: u32) -> (H::Acc, u32) {
+        let saved = self.acc;
+        let to = (self.blank as isize + self.step[mv as usize]) as usize;
+        let slide = self.slide(to);
+        let h = self.heuristic.update_prepared(
+            &mut self.acc,
+            View {
+                cells: &self.cells,
+                pos: &self.pos,
+            },
+            slide,
+            prepared,
+            limit,
+        );
+        (saved, h)
     }
 
     #[inline(always)]

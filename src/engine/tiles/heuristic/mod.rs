@@ -68,19 +68,32 @@ pub trait TileHeuristic: Sync {
         self.update(acc, board, slide);
         self.value(acc)
     }
-    /// Whether [`prefetch`](Self::prefetch) pays: its reads miss the
-    /// cache. Not by default.
+    /// Whether [`prepare`](Self::prepare) pays (a constant the compiler
+    /// folds). Not by default.
+    const PREPARES: bool = false;
+    /// For `slide`, not yet made (`board` still shows the position
+    /// before it): what [`update_prepared`](Self::update_prepared) will
+    /// need, worked out now, and what it will read asked for, so that the
+    /// reads of several children overlap.
     #[inline(always)]
-    fn prefetches(&self) -> bool {
-        false
-    }
-    /// Ask for what [`update`](Self::update) will read for `slide`, not yet
-    /// made (`board` still shows the position before it), to be fetched
-    /// into the cache meanwhile: a table's entry a dependent read would
-    /// otherwise wait for. Nothing by default.
-    #[inline(always)]
-    fn prefetch(&self, acc: &Self::Acc, board: View<'_>, slide: Slide) {
+    fn prepare(&self, acc: &Self::Acc, board: View<'_>, slide: Slide) -> u64 {
         let _ = (acc, board, slide);
+        0
+    }
+    /// [`update_bounded`](Self::update_bounded), with what
+    /// [`prepare`](Self::prepare) worked out for `slide` from the position
+    /// before it.
+    #[inline(always)]
+    fn update_prepared(
+        &self,
+        acc: &mut Self::Acc,
+        board: View<'_>,
+        slide: Slide,
+        prepared: u64,
+        limit: u32,
+    ) -> u32 {
+        let _ = prepared;
+        self.update_bounded(acc, board, slide, limit)
     }
     /// Evaluate a whole board.
     fn estimate(&self, cells: &[u8]) -> u32 {

@@ -88,11 +88,13 @@ pub struct PdbHeuristic<'a> {
 }
 
 /// A table at least this large is read with [`Prefetching`]: the 7-8's
-/// 8-tile table (518 MB). Search time on one core: Korf's 100 with the
-/// 7-8 265 ms against 295–311 ms without; with the 6-6-3 (11 MB, held in
-/// the cache) 3.31–3.58 s against 2.43–2.78 s, and the 24-puzzle's 30
-/// walks with the 6-6-6-6 (two tables of 127 MB) 1.39 s against 0.92 s:
-/// there the rank, computed twice, costs more than the waits it hides.
+/// 8-tile table (518 MB). Korf's 100 on one core, search time: with the
+/// 7-8 230–241 ms against 252–261 ms when each child's rank was computed
+/// twice (once to prefetch, once to read) and 273–365 ms without; with the
+/// 6-6-3 (11 MB, held in the cache) prepared 2.86–2.91 s against
+/// 2.32–2.40 s, and the 24-puzzle's 30 walks with the 6-6-6-6 (two tables
+/// of 127 MB) 1.18–1.19 s against 0.94–1.15 s: there both sides' ranks
+/// for every child cost more than the waits they hide.
 const PREFETCH_FROM: usize = 256 << 20;
 
 /// Incremental state: each lookup's current rank and value, direct and
@@ -264,14 +266,14 @@ struct Feeds<'s, 'a> {
 }
 
 impl Feeds<'_, '_> {
-    /// Fetch the entry the slide `s` (not yet made on `board`) will read
-    /// in the lookup its tile feeds: the cells the tile passes are the
-    /// same before the slide as after.
+    /// The rank the slide `s` (not yet made on `board`) gives the lookup
+    /// its tile feeds (`u32::MAX`: it feeds none), its entry asked for:
+    /// the cells the tile passes are the same before the slide as after.
     #[inline(always)]
-    fn prefetch(&self, side: &Side, board: View<'_>, s: Slide) {
+    fn rank_after(&self, side: &Side, board: View<'_>, s: Slide) -> u32 {
         let i = self.pattern_of[slot(usize::from(s.tile))] as usize;
         let Some(l) = self.lookups.get(i) else {
-            return;
+            return u32::MAX;
         };
         let i = i % MAX_PATTERNS;
         let tile = l.member[slot(usize::from(s.tile))];
@@ -280,6 +282,19 @@ impl Feeds<'_, '_> {
         if let Some(entry) = l.table.get(rank as usize) {
             crate::memory::prefetch(entry);
         }
+        rank
+    }
+
+    /// The slide `s`, made: the lookup its tile feeds reads its entry at
+    /// `rank` ([`rank_after`](Self::rank_after) of the slide); the side's
+    /// sum.
+    #[inline(always)]
+    fn follow_at(&self, side: &mut Side, s: Slide, rank: u32) -> u32 {
+        let i = self.pattern_of[slot(usize::from(s.tile))] as usize;
+        if let Some(l) = self.lookups.get(i) {
+            side.set(i % MAX_PATTERNS, rank, l.table[rank as usize]);
+        }
+        side.sum
     }
 
     /// The slide `s` on `board`: update the rank and value of the lookup
@@ -298,6 +313,54 @@ impl Feeds<'_, '_> {
         let (a, b) = (l.to[slot(s.from)] as usize, l.to[slot(s.to)] as usize);
         let rank = l.moved(side.ranks[i], tile, a, b, board.cells);
         side.set(i, rank, l.table[rank as usize]);
+    }
+}
+
+impl<'a> PdbHeuristic<'a> {
+    /// For the slide `s`, not yet made: both sides' new ranks, their
+    /// entries asked for ([`Prefetching`]'s preparation).
+    #[inline(always)]
+    fn prepare_ranks(&self, acc: &PdbAcc, board: View<'_>, s: Slide) -> u64 {
+        let direct = self.feeds(false).rank_after(&acc.direct, board, s);
+        let reflected = self.feeds(true).rank_after(&acc.reflected, board, s);
+        u64::from(direct) | u64::from(reflected) << 32
+    }
+
+    /// The slide `s`, made, its ranks from [`prepare_ranks`]
+    /// (Self::prepare_ranks): as `update_bounded`, the side that was
+    /// larger read first, the other only if the first stays below `limit`.
+    #[inline(always)]
+    fn update_at(&self, acc: &mut PdbAcc, s: Slide, prepared: u64, limit: u32) -> u32 {
+        let (direct, reflected) = (prepared as u32, (prepared >> 32) as u32);
+        if acc.reflected.sum > acc.direct.sum {
+            let sum = self.feeds(true).follow_at(&mut acc.reflected, s, reflected);
+            if sum >= limit {
+                return sum;
+            }
+            self.feeds(false).follow_at(&mut acc.direct, s, direct);
+        } else {
+            let sum = self.feeds(false).follow_at(&mut acc.direct, s, direct);
+            if sum >= limit {
+                return sum;
+            }
+            self.feeds(true).follow_at(&mut acc.reflected, s, reflected);
+        }
+        acc.direct.sum.max(acc.reflected.sum)
+    }
+
+    /// One side's lookups: the reflected ones, or the direct ones.
+    #[inline(always)]
+    fn feeds(&self, reflected: bool) -> Feeds<'_, 'a> {
+        match reflected {
+            true => Feeds {
+                lookups: &self.reflected,
+                pattern_of: &self.mirror_pattern_of,
+            },
+            false => Feeds {
+                lookups: &self.direct,
+                pattern_of: &self.pattern_of,
+            },
+        }
     }
 }
 
@@ -360,9 +423,12 @@ impl TileHeuristic for PdbHeuristic<'_> {
 }
 
 /// [`PdbHeuristic`] on tables too large for the processor's cache (see
-/// [`PdbHeuristic::misses_the_cache`]): the search asks for each child's
-/// entry before it reads any, so that their waits overlap. A type of its
-/// own, so that the search on small tables carries no test for it.
+/// [`PdbHeuristic::misses_the_cache`]): IDA\* works out every child's
+/// ranks (both sides) and asks for their entries before it makes any
+/// child, so that the waits for memory overlap, then reads each entry at
+/// its prepared rank. A type of its own, so that searches on small tables
+/// keep their lazier evaluation (the second side read only when the first
+/// does not cut) and carry no test for this.
 pub struct Prefetching<'a>(pub PdbHeuristic<'a>);
 
 impl TileHeuristic for Prefetching<'_> {
@@ -387,20 +453,23 @@ impl TileHeuristic for Prefetching<'_> {
         self.0.update_bounded(acc, board, s, limit)
     }
 
+    const PREPARES: bool = true;
+
     #[inline(always)]
-    fn prefetches(&self) -> bool {
-        true
+    fn prepare(&self, acc: &PdbAcc, board: View<'_>, s: Slide) -> u64 {
+        self.0.prepare_ranks(acc, board, s)
     }
 
     #[inline(always)]
-    fn prefetch(&self, acc: &PdbAcc, board: View<'_>, s: Slide) {
-        let h = &self.0;
-        let side = |lookups, pattern_of| Feeds {
-            lookups,
-            pattern_of,
-        };
-        side(&h.direct, &h.pattern_of).prefetch(&acc.direct, board, s);
-        side(&h.reflected, &h.mirror_pattern_of).prefetch(&acc.reflected, board, s);
+    fn update_prepared(
+        &self,
+        acc: &mut PdbAcc,
+        _board: View<'_>,
+        s: Slide,
+        prepared: u64,
+        limit: u32,
+    ) -> u32 {
+        self.0.update_at(acc, s, prepared, limit)
     }
 }
 
@@ -435,8 +504,8 @@ mod tests {
     use crate::tiles::space::TileDfs;
     use crate::tiles::{Board, Shape, TilePuzzle, random_solvable};
 
-    /// Asking for the children's entries first changes nothing a search
-    /// does: on random 15-puzzles (a small 4-4-4-3 database, reflected),
+    /// Preparing the children (their ranks worked out and their entries
+    /// asked for before any is made) changes nothing a search does: on random 15-puzzles (a small 4-4-4-3 database, reflected),
     /// IDA* and weighted IDA* take the same path through the same number
     /// of nodes with [`Prefetching`] as without.
     #[test]
@@ -451,7 +520,9 @@ mod tests {
         let db = PatternDb::build(&goal, &partition, &|_| {});
         let plain = PdbHeuristic::new(&db);
         let ahead = Prefetching(PdbHeuristic::new(&db));
-        assert!(ahead.prefetches() && !plain.prefetches());
+        // The prepared path is the one taken, and only with Prefetching.
+        const { assert!(<Prefetching<'_> as TileHeuristic>::PREPARES) };
+        const { assert!(!<PdbHeuristic<'_> as TileHeuristic>::PREPARES) };
         for seed in 0..6 {
             let start = random_solvable(&goal, &mut crate::rng::seeded(seed));
             let p = TilePuzzle::new(start, goal.clone()).unwrap();
