@@ -388,7 +388,7 @@ pub fn file_error(e: &FileError, lang: Lang) -> String {
         &FileError::NotAtGoal { moves } => ErrorMsg::FileNotAtGoal { moves },
         &FileError::BadElapsed(ms) => ErrorMsg::FileBadElapsed { ms },
         FileError::WrongKind(kind) => ErrorMsg::FileWrongKind {
-            kind: names::family_name(kind.family(), lang),
+            kind: names::family_name(*kind, lang),
         },
         FileError::Layout(e) => ErrorMsg::FileLayout {
             why: layout_error(e, lang),

@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use crate::engine::numeral::short_number;
 use crate::engine::tiles::{BoardError, Dir, Shape};
@@ -20,33 +20,13 @@ pub const VERSION: u32 = 1;
 /// an error message.
 const QUOTE_MAX: usize = 40;
 
-/// What kind of puzzle a file holds.
-///
-/// Adding a kind: a variant here, its fields in
-/// [`PuzzleFile`](super::puzzle_file::PuzzleFile) (optional, so
-/// files of the other kinds stay readable), and an arm in the `match` of
+/// The kind of puzzle a file holds: its family, named in the file as
+/// serde names the variant (see [`Family::NAMES`](crate::engine::strategy::Family::NAMES)).
+/// A new family's files need its fields in
+/// [`PuzzleFile`](super::puzzle_file::PuzzleFile) (optional, so files of
+/// the other kinds stay readable) and an arm in the `match` of
 /// `Saved::try_from(PuzzleFile)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PuzzleKind {
-    /// A sliding-tile board (8-puzzle, 15-puzzle, any R×C from 2×2 to 10×10).
-    Tiles,
-    /// A Klotski layout (see [`super::klotski_file`]).
-    Klotski,
-}
-
-impl PuzzleKind {
-    /// Every kind, as written in files.
-    pub const NAMES: &'static [&'static str] = &["Tiles", "Klotski"];
-
-    /// The family of puzzle a file of this kind holds.
-    pub fn family(self) -> crate::engine::strategy::Family {
-        use crate::engine::strategy::Family;
-        match self {
-            PuzzleKind::Tiles => Family::Tiles,
-            PuzzleKind::Klotski => Family::Klotski,
-        }
-    }
-}
+pub type PuzzleKind = crate::engine::strategy::Family;
 
 /// Everything that can be wrong with a puzzle file; each message names the
 /// exact problem.

@@ -270,10 +270,7 @@ pub static INFORMED_BASELINE: &dyn Strategy = &astar::AStar;
 
 /// The strategy a front end uses for `family` when none is named.
 pub fn default_for(family: Family) -> &'static str {
-    match family {
-        Family::Tiles => DEFAULT_TILES,
-        Family::Klotski => DEFAULT_KLOTSKI,
-    }
+    family.default_strategy()
 }
 
 /// Every strategy, in menu order.
@@ -468,7 +465,7 @@ pub fn solve_tiles(
     heuristic: &HeuristicChoice,
     ctl: &Control,
 ) -> Result<Outcome<Dir>, SolveError> {
-    solve(
+    solve_problem(
         strategy,
         |guided| TileProblem::new(puzzle.clone(), guided.then(|| heuristic.clone())),
         ctl,
@@ -483,7 +480,12 @@ pub fn solve_tiles(
 /// answered with the reason, without searching. A search's outcome
 /// carries the bytes of the tables its guide consulted
 /// ([`Stats::database_bytes`](crate::Stats::database_bytes)).
-fn solve<P: Problem>(
+/// Run `strategy` on the problem `problem` makes (told whether the
+/// strategy is guided by a heuristic) under `ctl`: what [`solve_tiles`]
+/// and [`solve_klotski`] are, for any family's [`Problem`]. `Err` if the
+/// strategy has no search for that family or the problem's heuristic does
+/// not fit it; an unsolvable problem is an outcome, unsearched.
+pub fn solve_problem<P: Problem>(
     strategy: &dyn Strategy,
     problem: impl FnOnce(bool) -> P,
     ctl: &Control,
@@ -542,7 +544,7 @@ pub fn solve_klotski(
     metric: Metric,
     ctl: &Control,
 ) -> Result<Outcome<KMove>, SolveError> {
-    solve(
+    solve_problem(
         strategy,
         |guided| KlotskiProblem::new(layout, metric, guided),
         ctl,

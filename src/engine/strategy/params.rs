@@ -23,11 +23,24 @@ impl Family {
         self as usize
     }
 
+    /// Each family's variant name, in [`ALL`](Self::ALL)'s order, as serde
+    /// writes it (a puzzle file's `kind`).
+    pub const NAMES: [&'static str; 2] = ["Tiles", "Klotski"];
+
     /// A name for messages (`tile puzzles`, `Klotski`).
     pub fn name(self) -> &'static str {
         match self {
             Family::Tiles => "tile puzzles",
             Family::Klotski => "Klotski",
+        }
+    }
+
+    /// The strategy (its registry name) a front end uses for the family
+    /// when none is named.
+    pub fn default_strategy(self) -> &'static str {
+        match self {
+            Family::Tiles => super::DEFAULT_TILES,
+            Family::Klotski => super::DEFAULT_KLOTSKI,
         }
     }
 }
@@ -237,3 +250,25 @@ pub(super) static WEIGHTED: &[Param] = &[Param {
     },
     default: super::weighted::DEFAULT_WEIGHT,
 }];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `NAMES` are the names serde gives the families (what a puzzle file's
+    /// `kind` holds), in `ALL`'s order, and each family's default strategy
+    /// is registered and solves it.
+    #[test]
+    fn family_names_are_serdes_and_defaults_solve_them() {
+        for (family, name) in Family::ALL.into_iter().zip(Family::NAMES) {
+            assert_eq!(
+                serde_json::to_string(&family).unwrap(),
+                format!("\"{name}\"")
+            );
+            let back: Family = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+            assert_eq!(back, family);
+            let default = super::super::find(family.default_strategy()).unwrap();
+            assert!(default.supports(family), "{}", default.name());
+        }
+    }
+}
