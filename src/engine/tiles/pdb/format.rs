@@ -181,19 +181,16 @@ pub(super) fn from_vec(
     let sizes = check(&bytes, goal, partition, Checksum::Verify)?;
     let plan = share::plan(goal, partition);
     let Some(last) = sizes.iter().rposition(|&size| size > 0) else {
-        return Ok(PatternDb {
-            shape: goal.shape(),
-            goal: goal.cells().to_vec(),
-            patterns: partition
-                .iter()
-                .zip(plan)
-                .map(|(tiles, shared)| Pattern {
-                    tiles: tiles.clone(),
-                    table: TableBytes::default(),
-                    shared,
-                })
-                .collect(),
-        });
+        let patterns = partition
+            .iter()
+            .zip(plan)
+            .map(|(tiles, shared)| Pattern {
+                tiles: tiles.clone(),
+                table: TableBytes::default(),
+                shared,
+            })
+            .collect();
+        return Ok(assembled(goal, patterns));
     };
     // The last table held in the file reuses the file's buffer (moved to
     // its front), so a large database is not held twice while it loads.
@@ -231,11 +228,16 @@ pub(super) fn from_vec(
             shared,
         })
         .collect();
-    Ok(PatternDb {
+    Ok(assembled(goal, patterns))
+}
+
+/// The database of `patterns` for `goal`.
+fn assembled(goal: &Board, patterns: Vec<Pattern>) -> PatternDb {
+    PatternDb {
         shape: goal.shape(),
         goal: goal.cells().to_vec(),
         patterns,
-    })
+    }
 }
 
 /// A database whose tables are windows on `bytes`: see
@@ -267,11 +269,7 @@ pub(super) fn from_held(
             }
         })
         .collect();
-    Ok(PatternDb {
-        shape: goal.shape(),
-        goal: goal.cells().to_vec(),
-        patterns,
-    })
+    Ok(assembled(goal, patterns))
 }
 
 /// Check `bytes` for `goal` and `partition` (the checksum as `checksum`
