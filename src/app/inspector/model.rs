@@ -6,8 +6,9 @@
 //! compare with their own computations.
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, VecDeque};
 
+use crate::engine::hash::StateMap;
 use crate::engine::observe::{Fate, Iteration, StateKey};
 use crate::engine::step::Event;
 use crate::engine::strategy::{Key, Visit};
@@ -65,8 +66,6 @@ pub struct TreeNode {
     pub parent: Option<usize>,
     /// The tree nodes generated from it, in order.
     pub children: Vec<usize>,
-    /// Tree nodes in its subtree, itself included.
-    pub size: usize,
     /// Which expansion it is, counted from 1 (of the iteration for IDA*);
     /// none for the goal, which is reached, not expanded.
     pub expansion: Option<usize>,
@@ -169,7 +168,7 @@ pub struct Model {
     /// BFS's queue, in order.
     queue: VecDeque<Node>,
     /// A*'s open list: state → (g, h, when pushed).
-    open: HashMap<StateKey, (u32, u32, u64)>,
+    open: StateMap<StateKey, (u32, u32, u64)>,
     /// The same, ordered as the search pops it: least key (A*: f), newest
     /// first.
     by_f: BTreeMap<(u64, Reverse<u64>), StateKey>,
@@ -190,7 +189,7 @@ pub struct Model {
     /// run, so the path to the goal is always in it (the view folds it).
     pub tree: Vec<TreeNode>,
     /// The tree node each state was last generated from.
-    generated_by: HashMap<StateKey, usize>,
+    generated_by: StateMap<StateKey, usize>,
     /// The tree node of the goal, once reached.
     pub goal_node: Option<usize>,
     /// Local searches: the walk's current state.
@@ -216,8 +215,9 @@ pub struct Model {
     pub run: u32,
     /// Greedy's stop: the energy and the neighbours it could not improve on.
     pub local_minimum: Option<(f64, Vec<Proposal>)>,
-    /// The pseudocode's lesson, folded from the same events.
-    lesson: Option<super::lesson::Lesson>,
+    /// The pseudocode's lesson, folded from the same events (boxed: it is
+    /// taken out and put back for every event folded).
+    lesson: Option<Box<super::lesson::Lesson>>,
 }
 
 impl Model {
@@ -236,7 +236,7 @@ impl Model {
             stored: 1,
             frames: Vec::new(),
             queue: VecDeque::new(),
-            open: HashMap::new(),
+            open: StateMap::default(),
             by_f: BTreeMap::new(),
             key: Key::F,
             informed: visit != Visit::BreadthFirst,
@@ -245,7 +245,7 @@ impl Model {
             layers: Vec::new(),
             goal: None,
             tree: Vec::new(),
-            generated_by: HashMap::new(),
+            generated_by: StateMap::default(),
             goal_node: None,
             walk_len: 0,
             proposals: VecDeque::new(),
@@ -300,13 +300,13 @@ impl Model {
 
     /// The same, explained by `lesson` as it folds.
     pub fn explained_by(mut self, lesson: super::lesson::Lesson) -> Self {
-        self.lesson = Some(lesson);
+        self.lesson = Some(Box::new(lesson));
         self
     }
 
     /// The lesson of the steps folded so far.
     pub fn lesson(&self) -> Option<&super::lesson::Lesson> {
-        self.lesson.as_ref()
+        self.lesson.as_deref()
     }
 
     /// The same, for a best-first search ordered by `key` (by default
@@ -524,18 +524,27 @@ impl Model {
             node,
             parent,
             children: Vec::new(),
-            size: 1,
             expansion,
         });
         if let Some(p) = parent {
             self.tree[p].children.push(i);
         }
-        let mut at = parent;
-        while let Some(p) = at {
-            self.tree[p].size += 1;
-            at = self.tree[p].parent;
-        }
         i
+    }
+
+    /// Tree nodes in each tree node's subtree, itself included: worked
+    /// out when a view needs them, not kept up on every node added (that
+    /// walked up to the start each time, a tenth of what recording cost).
+    pub fn subtree_sizes(&self) -> Vec<usize> {
+        let mut sizes = vec![1; self.tree.len()];
+        // A parent is added before its children: from the last node back,
+        // each subtree is whole when its root is reached.
+        for (i, t) in self.tree.iter().enumerate().rev() {
+            if let Some(p) = t.parent {
+                sizes[p] += sizes[i];
+            }
+        }
+        sizes
     }
 
     /// The tree node being expanded (IDA*: the deepest on its path).
@@ -1052,6 +1061,35 @@ pub(super) mod tests {
                 assert!(adjacent(&p.node.state, &t.node.state), "{strategy}");
             }
             assert_eq!(m.solution_nodes().len(), 4, "{strategy}: 3 moves");
+        }
+    }
+
+    /// Each tree node's subtree size is its own node and, recursively, its
+    /// children's: counted down the children lists here, on runs of BFS,
+    /// A* and IDA* (whose tree is the last iteration's) cut off part way,
+    /// so that subtrees are of every shape.
+    #[test]
+    fn subtree_sizes_count_every_node_below() {
+        fn below(m: &Model, i: usize) -> usize {
+            1 + m.tree[i]
+                .children
+                .iter()
+                .map(|&c| below(m, c))
+                .sum::<usize>()
+        }
+        for strategy in ["bfs", "astar", "idastar"] {
+            let m = fold_all(strategy, FAR, &events(strategy, FAR, Some(2_000)));
+            assert!(m.tree.len() > 50, "{strategy}: {} nodes", m.tree.len());
+            let sizes = m.subtree_sizes();
+            assert_eq!(sizes.len(), m.tree.len());
+            for (i, &size) in sizes.iter().enumerate() {
+                assert_eq!(size, below(&m, i), "{strategy}: tree node {i}");
+            }
+            let roots: usize = (0..m.tree.len())
+                .filter(|&i| m.tree[i].parent.is_none())
+                .map(|i| sizes[i])
+                .sum();
+            assert_eq!(roots, m.tree.len(), "{strategy}: every node under a root");
         }
     }
 

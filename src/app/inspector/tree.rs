@@ -151,6 +151,11 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>, veiled: bool) -> Shown {
     let mut waiting: HashMap<usize, Vec<&Waiting<'_>>> = HashMap::new();
     // Open nodes in each subtree (a folded node counts them).
     let mut waiting_below = vec![0usize; if folding { tree.len() } else { 0 }];
+    let sizes = if folding {
+        model.subtree_sizes()
+    } else {
+        Vec::new()
+    };
     for w in &frontier {
         let Some(p) = w.parent.filter(|&p| p < tree.len()) else {
             continue;
@@ -195,7 +200,7 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>, veiled: bool) -> Shown {
         let under = waiting.get(&i).map_or(&[][..], Vec::as_slice);
         let has_below = !tree[i].children.is_empty() || !under.is_empty();
         if has_below && !open(i) {
-            let below = tree[i].size - 1 + waiting_below[i];
+            let below = sizes[i] - 1 + waiting_below[i];
             nodes.push((What::Folded { at: i, below }, parent));
             continue;
         }

@@ -983,7 +983,7 @@ fn clicking_a_folded_subtree_unfolds_it() {
         .unwrap();
     assert!(
         label.contains(&crate::units::thousands(
-            (m.tree[at].size - 1 + count_open_under(&m, at)) as u64
+            (count_tree_under(&m, at) + count_open_under(&m, at)) as u64
         )),
         "{label}"
     );
@@ -1018,6 +1018,15 @@ fn clicking_a_folded_subtree_unfolds_it() {
 }
 
 /// The open nodes under tree node `at`, by walking up from each.
+/// Tree nodes strictly under `at`, counted down its children.
+fn count_tree_under(m: &crate::app::inspector::model::Model, at: usize) -> usize {
+    m.tree[at]
+        .children
+        .iter()
+        .map(|&c| 1 + count_tree_under(m, c))
+        .sum()
+}
+
 fn count_open_under(m: &crate::app::inspector::model::Model, at: usize) -> usize {
     m.frontier()
         .iter()
