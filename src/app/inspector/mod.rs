@@ -22,7 +22,7 @@ pub mod predict;
 mod pseudocode;
 mod recording;
 #[cfg(test)]
-mod tests;
+pub(in crate::app) mod tests;
 pub(super) mod tree;
 
 use eframe::egui;
@@ -616,6 +616,13 @@ impl Inspector {
     #[cfg(test)]
     pub fn text(&self, state: &StateKey) -> String {
         self.subject.text(state)
+    }
+
+    /// Whether the run is still on its way to its first stop (the panel's
+    /// spinner and "Preparing"): its thread has not yet reached the gate.
+    #[cfg(test)]
+    pub fn preparing(&self) -> bool {
+        self.job.is_some() && lock(&self.recording).model.steps == 0 && !self.stepper.is_waiting()
     }
 
     /// Whether Play is on.

@@ -266,8 +266,7 @@ fn bfs_with_mirror_images_merged_solves_as_short_and_plays_out_to_the_exit() {
     assert!(status.contains("Reset"), "{status}");
     h.get_by_label("Reset").click();
     h.run();
-    h.get_by_label("Inspect").click();
-    h.run();
+    crate::app::inspector::tests::click_inspect(&mut h);
     assert!(h.state().inspector().is_some(), "{}", h.state().status());
     h.get_by_label("Step").click();
     let stepped = |h: &Harness<'_, HuarongApp>| {

@@ -102,8 +102,7 @@ fn one_iteration() -> crate::app::tests::TestApp {
     h.run();
     h.get_by_label(HeuristicKind::Manhattan.label()).click();
     h.run();
-    h.get_by_label("Inspect").click();
-    h.run();
+    crate::app::inspector::tests::click_inspect(&mut h);
     h.get_by_label("Run to end").click();
     wait_until(
         &mut h,

@@ -38,9 +38,22 @@ pub(super) fn inspect(h: &mut Harness<'_, HuarongApp>, strategy: &str, start: &s
         h.get_by_label(HeuristicKind::Manhattan.label()).click();
         h.run();
     }
+    click_inspect(h);
+}
+
+/// Click Inspect and wait for the run to reach its first stop. Its
+/// thread's way there is not counted in frames: on a busy machine it took
+/// more than the frames `Harness::run` allows the panel's spinner.
+pub(in crate::app) fn click_inspect(h: &mut Harness<'_, HuarongApp>) {
     h.get_by_label("Inspect").click();
+    h.step();
+    wait_until(
+        h,
+        |h| h.state().inspector().is_some_and(|i| !i.preparing()),
+        60,
+        "the inspector open and at its first stop",
+    );
     h.run();
-    assert!(h.state().inspector().is_some(), "{}", h.state().status());
 }
 
 /// Click Run to end and wait up to `secs` for the run to be over.
@@ -493,8 +506,7 @@ fn closing_during_play_ends_the_search() {
     h.run();
     h.get_by_label("BFS").click();
     h.run();
-    h.get_by_label("Inspect").click();
-    h.run();
+    click_inspect(&mut h);
     h.state_mut().inspector_mut().unwrap().set_rate(1000.0);
     h.get_by_label("Play").click();
     wait_until(&mut h, |h| steps(h) > 50, 20, "playing");
@@ -518,8 +530,7 @@ fn klotski_is_inspected_on_its_own_board() {
     let mut h = klotski_harness();
     h.get_by_label(find("astar").unwrap().label()).click();
     h.run();
-    h.get_by_label("Inspect").click();
-    h.run();
+    click_inspect(&mut h);
     click_until(&mut h, "Step", 1);
     let m = inspector(&h).model();
     let text = inspector(&h).subject.text(&m.current().unwrap().state);
@@ -621,8 +632,7 @@ fn render_inspector() {
         h.run();
         h.get_by_label(find("astar").unwrap().label()).click();
         h.run();
-        h.get_by_label("Inspect").click();
-        h.run();
+        click_inspect(&mut h);
         click_until(&mut h, "Step ×10", 10);
         let img = crate::app::tests::rendered(&mut h);
         img.save(dir.join(format!("inspector-klotski{suffix}.png")))
@@ -1072,8 +1082,7 @@ fn esc_closes_the_inspector_as_close_does() {
     set_board(&mut h, LONG);
     h.get_by_label("BFS").click();
     h.run();
-    h.get_by_label("Inspect").click();
-    h.run();
+    click_inspect(&mut h);
     assert!(h.state().inspector().is_some());
     h.key_press(eframe::egui::Key::Escape);
     h.run();
