@@ -165,8 +165,11 @@ pub struct Model {
     /// for IDA* the whole path from the start (a node's children go on
     /// once the search comes back from a child's subtree).
     frames: Vec<Frame>,
-    /// BFS's queue, in order.
-    queue: VecDeque<Node>,
+    /// BFS's queue, in order, each node with the tree node it was
+    /// generated from (none for the start): BFS needs no map from states
+    /// to their parents, whose inserts and lookups missed the cache on
+    /// every event of a large run.
+    queue: VecDeque<(Node, Option<usize>)>,
     /// A*'s open list: state → (g, h, when pushed).
     open: StateMap<StateKey, (u32, u32, u64)>,
     /// The same, ordered as the search pops it: least key (A*: f), newest
@@ -188,7 +191,8 @@ pub struct Model {
     /// iteration for IDA*), then the goal. Kept whole however large the
     /// run, so the path to the goal is always in it (the view folds it).
     pub tree: Vec<TreeNode>,
-    /// The tree node each state was last generated from.
+    /// The tree node each state was last generated from (best-first and
+    /// depth-first searches; BFS keeps it in its queue).
     generated_by: StateMap<StateKey, usize>,
     /// The tree node of the goal, once reached.
     pub goal_node: Option<usize>,
@@ -266,7 +270,7 @@ impl Model {
                 g: 0,
                 h: 0,
             };
-            model.push_open(start);
+            model.push_open(start, None);
         }
         model
     }
@@ -406,7 +410,7 @@ impl Model {
     /// equal f).
     pub fn next_open(&self, n: usize) -> Vec<Node> {
         match self.order() {
-            Order::Fifo => self.queue.iter().take(n).cloned().collect(),
+            Order::Fifo => self.queue.iter().take(n).map(|(n, _)| n.clone()).collect(),
             Order::BestF => self
                 .by_f
                 .values()
@@ -427,7 +431,7 @@ impl Model {
     #[cfg(test)]
     pub fn least_open_f(&self) -> Option<u32> {
         match self.order() {
-            Order::Fifo => self.queue.iter().map(Node::f).min(),
+            Order::Fifo => self.queue.iter().map(|(n, _)| n.f()).min(),
             Order::BestF => self.by_f.values().next().map(|s| {
                 let (g, h, _) = self.open[s];
                 g + h
@@ -488,9 +492,10 @@ impl Model {
         self.tree_path_to(self.goal_node)
     }
 
-    fn push_open(&mut self, node: Node) {
+    /// Put `node`, generated from the tree node `from`, on the open list.
+    fn push_open(&mut self, node: Node, from: Option<usize>) {
         match self.order() {
-            Order::Fifo => self.queue.push_back(node),
+            Order::Fifo => self.queue.push_back((node, from)),
             Order::BestF => {
                 self.remove_open(&node.state);
                 self.pushes += 1;
@@ -569,25 +574,29 @@ impl Model {
     /// tree and not here.
     pub fn frontier(&self) -> Vec<Waiting<'_>> {
         let goal = self.goal_node.map(|i| &self.tree[i].node.state);
-        let all: Vec<(&StateKey, u32, u32)> = match self.order() {
-            Order::Fifo => self.queue.iter().map(|n| (&n.state, n.g, n.h)).collect(),
+        let all: Vec<(&StateKey, u32, u32, Option<usize>)> = match self.order() {
+            Order::Fifo => self
+                .queue
+                .iter()
+                .map(|(n, from)| (&n.state, n.g, n.h, *from))
+                .collect(),
             Order::BestF => self
                 .by_f
                 .values()
                 .map(|s| {
                     let (g, h, _) = self.open[s];
-                    (s, g, h)
+                    (s, g, h, self.generated_by.get(s).copied())
                 })
                 .collect(),
         };
         all.into_iter()
             .enumerate()
             .filter(|(_, (state, ..))| Some(*state) != goal)
-            .map(|(rank, (state, g, h))| Waiting {
+            .map(|(rank, (state, g, h, parent))| Waiting {
                 state,
                 g,
                 h,
-                parent: self.generated_by.get(state).copied(),
+                parent,
                 rank,
             })
             .collect()
@@ -703,20 +712,22 @@ impl Model {
         if let Some(it) = self.iterations.last_mut() {
             it.expanded += 1;
         }
-        match self.order() {
+        let from = match self.order() {
             Order::Fifo => {
                 // The queue's head.
-                if self.queue.front().is_some_and(|n| n.state == node.state) {
-                    self.queue.pop_front();
+                match self.queue.front() {
+                    Some((n, _)) if n.state == node.state => {
+                        self.queue.pop_front().and_then(|(_, from)| from)
+                    }
+                    _ => None,
                 }
             }
-            Order::BestF => self.remove_open(&node.state),
-        }
-        let parent = self
-            .generated_by
-            .get(&node.state)
-            .copied()
-            .filter(|_| node.g > 0);
+            Order::BestF => {
+                self.remove_open(&node.state);
+                self.generated_by.get(&node.state).copied()
+            }
+        };
+        let parent = from.filter(|_| node.g > 0);
         let tree = self.add_tree(node.clone(), parent, true);
         // IDA* comes back up its path; the others expand one node at a time.
         let keep = if self.depth_first() {
@@ -758,7 +769,8 @@ impl Model {
             Fate::Duplicate | Fate::Pruned | Fate::Skipped => false,
         };
         if opens {
-            self.push_open(node.clone());
+            let from = self.frames.last().map(|f| f.tree);
+            self.push_open(node.clone(), from);
         }
         if depth_first {
             // Back from a subtree: the node at the depth above generates.
@@ -767,7 +779,9 @@ impl Model {
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        if matches!(fate, Fate::New | Fate::Reopened | Fate::Improved) {
+        if self.visit != Visit::BreadthFirst
+            && matches!(fate, Fate::New | Fate::Reopened | Fate::Improved)
+        {
             self.generated_by.insert(node.state.clone(), frame.tree);
         }
         frame.children.push(Child { node, fate });
@@ -798,7 +812,11 @@ impl Model {
             self.goal_node = Some(self.add_tree(start, None, false));
             return;
         };
-        let parent = self.generated_by.get(&goal.state).copied();
+        let parent = match self.order() {
+            // The goal is the last child of the node being expanded.
+            Order::Fifo => self.frames.last().map(|f| f.tree),
+            Order::BestF => self.generated_by.get(&goal.state).copied(),
+        };
         self.goal_node = Some(self.add_tree(goal, parent, false));
     }
 
@@ -1061,6 +1079,24 @@ pub(super) mod tests {
                 assert!(adjacent(&p.node.state, &t.node.state), "{strategy}");
             }
             assert_eq!(m.solution_nodes().len(), 4, "{strategy}: 3 moves");
+        }
+        // Cut off part way through a long run, every open node hangs under
+        // a neighbour one move nearer the start, and so does every tree
+        // node (BFS keeps each node's parent in its queue, A* in a map).
+        for strategy in ["bfs", "astar"] {
+            let m = fold_all(strategy, FAR, &events(strategy, FAR, Some(3_000)));
+            let frontier = m.frontier();
+            assert!(frontier.len() > 100, "{strategy}: {}", frontier.len());
+            for w in &frontier {
+                let p = &m.tree[w.parent.expect("open nodes are linked")];
+                assert_eq!(p.node.g + 1, w.g, "{strategy}");
+                assert!(adjacent(&p.node.state, w.state), "{strategy}");
+            }
+            for t in m.tree.iter().skip(1) {
+                let p = &m.tree[t.parent.expect("linked")];
+                assert_eq!(p.node.g + 1, t.node.g, "{strategy}");
+                assert!(adjacent(&p.node.state, &t.node.state), "{strategy}");
+            }
         }
     }
 
