@@ -191,8 +191,9 @@ pub struct Model {
     /// iteration for IDA*), then the goal. Kept whole however large the
     /// run, so the path to the goal is always in it (the view folds it).
     pub tree: Vec<TreeNode>,
-    /// The tree node each state was last generated from (best-first and
-    /// depth-first searches; BFS keeps it in its queue).
+    /// The tree node each state was last generated from, for best-first
+    /// searches: BFS keeps it in its queue, and a depth-first search's
+    /// parent is the node one level up its path.
     generated_by: StateMap<StateKey, usize>,
     /// The tree node of the goal, once reached.
     pub goal_node: Option<usize>,
@@ -722,6 +723,10 @@ impl Model {
                     _ => None,
                 }
             }
+            Order::BestF if self.depth_first() => (node.g as usize)
+                .checked_sub(1)
+                .and_then(|up| self.frames.get(up))
+                .map(|f| f.tree),
             Order::BestF => {
                 self.remove_open(&node.state);
                 self.generated_by.get(&node.state).copied()
@@ -779,7 +784,7 @@ impl Model {
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        if self.visit != Visit::BreadthFirst
+        if self.visit == Visit::BestFirst
             && matches!(fate, Fate::New | Fate::Reopened | Fate::Improved)
         {
             self.generated_by.insert(node.state.clone(), frame.tree);
@@ -812,10 +817,10 @@ impl Model {
             self.goal_node = Some(self.add_tree(start, None, false));
             return;
         };
-        let parent = match self.order() {
+        let parent = match self.visit {
+            Visit::BestFirst => self.generated_by.get(&goal.state).copied(),
             // The goal is the last child of the node being expanded.
-            Order::Fifo => self.frames.last().map(|f| f.tree),
-            Order::BestF => self.generated_by.get(&goal.state).copied(),
+            _ => self.frames.last().map(|f| f.tree),
         };
         self.goal_node = Some(self.add_tree(goal, parent, false));
     }
@@ -1067,7 +1072,7 @@ pub(super) mod tests {
 
     #[test]
     fn tree_links_join_each_expansion_to_a_neighbour_one_move_nearer_the_start() {
-        for strategy in ["bfs", "astar"] {
+        for strategy in ["bfs", "astar", "idastar", "ids"] {
             let board = "1 2 3 0 4 6 7 5 8";
             let m = fold_all(strategy, board, &events(strategy, board, None));
             assert_eq!(m.tree[0].node.state, board_key(board));
