@@ -380,9 +380,7 @@ impl Lesson {
             // The step before is gone: its lists are kept for this one
             // (a Run to end folds hundreds of thousands of steps, and
             // fresh lists for each were a sixth of what folding cost).
-            let mut e = self.explained.take().unwrap_or_default();
-            e.clear();
-            self.explained = Some(e);
+            self.explained.get_or_insert_default().clear();
         }
         let Some(mut e) = self.explained.take() else {
             return; // before the first step (the start is the goal)

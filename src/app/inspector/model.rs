@@ -493,6 +493,13 @@ impl Model {
         self.tree_path_to(self.goal_node)
     }
 
+    /// Whether a node's parent is looked up by its state
+    /// ([`generated_by`](Self::generated_by)): BFS keeps it in its queue,
+    /// a depth-first search has it one level up its path.
+    fn parents_by_state(&self) -> bool {
+        !matches!(self.visit, Visit::BreadthFirst | Visit::DepthFirst)
+    }
+
     /// Put `node`, generated from the tree node `from`, on the open list.
     fn push_open(&mut self, node: Node, from: Option<usize>) {
         match self.order() {
@@ -713,21 +720,20 @@ impl Model {
         if let Some(it) = self.iterations.last_mut() {
             it.expanded += 1;
         }
-        let from = match self.order() {
-            Order::Fifo => {
-                // The queue's head.
-                match self.queue.front() {
-                    Some((n, _)) if n.state == node.state => {
-                        self.queue.pop_front().and_then(|(_, from)| from)
-                    }
-                    _ => None,
+        let from = match self.visit {
+            // The queue's head.
+            Visit::BreadthFirst => match self.queue.front() {
+                Some((n, _)) if n.state == node.state => {
+                    self.queue.pop_front().and_then(|(_, from)| from)
                 }
-            }
-            Order::BestF if self.depth_first() => (node.g as usize)
+                _ => None,
+            },
+            // The node one level up the path.
+            Visit::DepthFirst => (node.g as usize)
                 .checked_sub(1)
                 .and_then(|up| self.frames.get(up))
                 .map(|f| f.tree),
-            Order::BestF => {
+            Visit::BestFirst | Visit::Local => {
                 self.remove_open(&node.state);
                 self.generated_by.get(&node.state).copied()
             }
@@ -781,12 +787,11 @@ impl Model {
             // Back from a subtree: the node at the depth above generates.
             self.frames.truncate(node.g.saturating_sub(1) as usize + 1);
         }
+        let by_state = self.parents_by_state();
         let Some(frame) = self.frames.last_mut() else {
             return;
         };
-        if self.visit == Visit::BestFirst
-            && matches!(fate, Fate::New | Fate::Reopened | Fate::Improved)
-        {
+        if by_state && matches!(fate, Fate::New | Fate::Reopened | Fate::Improved) {
             self.generated_by.insert(node.state.clone(), frame.tree);
         }
         frame.children.push(Child { node, fate });
@@ -817,10 +822,10 @@ impl Model {
             self.goal_node = Some(self.add_tree(start, None, false));
             return;
         };
-        let parent = match self.visit {
-            Visit::BestFirst => self.generated_by.get(&goal.state).copied(),
+        let parent = match self.parents_by_state() {
+            true => self.generated_by.get(&goal.state).copied(),
             // The goal is the last child of the node being expanded.
-            _ => self.frames.last().map(|f| f.tree),
+            false => self.frames.last().map(|f| f.tree),
         };
         self.goal_node = Some(self.add_tree(goal, parent, false));
     }

@@ -1027,7 +1027,6 @@ fn clicking_a_folded_subtree_unfolds_it() {
     assert!(h.query_by_label(&label).is_none(), "unfolded");
 }
 
-/// The open nodes under tree node `at`, by walking up from each.
 /// Tree nodes strictly under `at`, counted down its children.
 fn count_tree_under(m: &crate::app::inspector::model::Model, at: usize) -> usize {
     m.tree[at]
@@ -1037,6 +1036,7 @@ fn count_tree_under(m: &crate::app::inspector::model::Model, at: usize) -> usize
         .sum()
 }
 
+/// The open nodes under tree node `at`, by walking up from each.
 fn count_open_under(m: &crate::app::inspector::model::Model, at: usize) -> usize {
     m.frontier()
         .iter()
