@@ -21,9 +21,10 @@ mod weighted;
 
 pub use local::Tuning;
 pub use outlook::{Outlook, outlook};
-pub use params::{Family, Param, ParamKey, ParamKind};
+pub use params::{Param, ParamKey, ParamKind};
 pub use problem::{
-    DepthFirstVisitor, Guide, KlotskiProblem, Problem, Solvers, Solves, TileProblem, Visitor,
+    DepthFirstVisitor, Family, Guide, KlotskiProblem, Problem, Solvers, Solves, TileProblem,
+    Visitor,
 };
 
 use crate::control::Control;

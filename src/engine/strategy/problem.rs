@@ -21,7 +21,6 @@
 
 use std::any::Any;
 
-use super::params::Family;
 use crate::control::Control;
 use crate::klotski::{KMove, KState, KlotskiSpace, Layout, Metric};
 use crate::outcome::Outcome;
@@ -32,6 +31,47 @@ use crate::tiles::heuristic::{
 use crate::tiles::packed::{PackedBoard, WithPacked, with_packed};
 use crate::tiles::space::{TileDfs, TileSpace};
 use crate::tiles::{Dir, TilePuzzle};
+
+/// A family of puzzles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Family {
+    /// Sliding tiles (8-puzzle, 15-puzzle, …).
+    Tiles,
+    /// Klotski (华容道).
+    Klotski,
+}
+
+impl Family {
+    /// Every family, in the order front ends list them.
+    pub const ALL: [Family; 2] = [Family::Tiles, Family::Klotski];
+
+    /// Its place in [`ALL`](Self::ALL).
+    pub fn index(self) -> usize {
+        // ALL lists the variants in the order they are declared.
+        self as usize
+    }
+
+    /// Each family's variant name, in [`ALL`](Self::ALL)'s order, as serde
+    /// writes it (a puzzle file's `kind`).
+    pub const NAMES: [&'static str; 2] = ["Tiles", "Klotski"];
+
+    /// A name for messages (`tile puzzles`, `Klotski`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Tiles => "tile puzzles",
+            Family::Klotski => "Klotski",
+        }
+    }
+
+    /// The strategy (its registry name) a front end uses for the family
+    /// when none is named.
+    pub fn default_strategy(self) -> &'static str {
+        match self {
+            Family::Tiles => super::DEFAULT_TILES,
+            Family::Klotski => super::DEFAULT_KLOTSKI,
+        }
+    }
+}
 
 /// One puzzle to solve, as every strategy sees it.
 pub trait Problem: Sized + 'static {
@@ -436,5 +476,27 @@ impl Problem for KlotskiProblem {
     /// flat tables, several times the generic search's speed.
     fn breadth_first(&self, ctl: &Control) -> Outcome<KMove> {
         crate::klotski::bfs(&self.space, self.start, ctl)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `NAMES` are the names serde gives the families (what a puzzle file's
+    /// `kind` holds), in `ALL`'s order, and each family's default strategy
+    /// is registered and solves it.
+    #[test]
+    fn family_names_are_serdes_and_defaults_solve_them() {
+        for (family, name) in Family::ALL.into_iter().zip(Family::NAMES) {
+            assert_eq!(
+                serde_json::to_string(&family).unwrap(),
+                format!("\"{name}\"")
+            );
+            let back: Family = serde_json::from_str(&format!("\"{name}\"")).unwrap();
+            assert_eq!(back, family);
+            let default = super::super::find(family.default_strategy()).unwrap();
+            assert!(default.supports(family), "{}", default.name());
+        }
     }
 }
