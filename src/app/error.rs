@@ -311,7 +311,7 @@ pub fn solve_error(e: &SolveError, lang: Lang) -> String {
                 .map(|s| {
                     s.families()
                         .iter()
-                        .map(|&f| names::family_name(f, lang))
+                        .map(|&f| super::i18n::family_name(f, lang))
                         .collect()
                 })
                 .unwrap_or_default();
@@ -319,7 +319,7 @@ pub fn solve_error(e: &SolveError, lang: Lang) -> String {
                 strategy: names::strategy_label_of(strategy, lang)
                     .unwrap_or_else(|| strategy.to_string()),
                 families: families.join(&ErrorMsg::And.text(lang)),
-                family: names::family_name(*family, lang),
+                family: super::i18n::family_name(*family, lang),
             }
             .text(lang)
         }
@@ -388,7 +388,7 @@ pub fn file_error(e: &FileError, lang: Lang) -> String {
         &FileError::NotAtGoal { moves } => ErrorMsg::FileNotAtGoal { moves },
         &FileError::BadElapsed(ms) => ErrorMsg::FileBadElapsed { ms },
         FileError::WrongKind(kind) => ErrorMsg::FileWrongKind {
-            kind: names::family_name(*kind, lang),
+            kind: super::i18n::family_name(*kind, lang),
         },
         FileError::Layout(e) => ErrorMsg::FileLayout {
             why: layout_error(e, lang),

@@ -495,7 +495,7 @@ impl HuarongApp {
             self.error = Some(AppError::OpenWhileBusy(busy));
             return;
         }
-        match crate::storage::klotski_file::load_any(path) {
+        match crate::storage::load_any(path) {
             Ok(document) => {
                 self.settings.family = document.family();
                 let shown = path.display().to_string();
@@ -517,7 +517,7 @@ impl HuarongApp {
             self.error = Some(AppError::NoSolution);
             return;
         };
-        let saved = crate::storage::klotski_file::save_any(path, &document);
+        let saved = crate::storage::save_any(path, &document);
         match saved {
             Ok(()) => {
                 let path = path.display().to_string();

@@ -11,7 +11,7 @@ use super::i18n::Said;
 use super::model::{Finished, Start};
 use super::run_by::RunBy;
 use super::settings::{Family, Settings};
-use crate::storage::klotski_file::Document;
+use crate::storage::Document;
 
 /// A play view: its board, controls, solve and hints.
 pub trait PlayView: Any {

@@ -33,8 +33,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::common::{
-    FORMAT, FileError, PuzzleKind, VERSION, checked_header, kind_of, parse_error, quote,
-    read_bytes, ron_options, text_of,
+    FORMAT, FileError, PuzzleKind, VERSION, checked_header, parse_error, quote, ron_options,
 };
 use crate::engine::klotski::{Layout, Metric};
 use crate::engine::{Dir, Stats};
@@ -259,51 +258,9 @@ pub fn save(path: &Path, saved: &SavedKlotski) -> std::io::Result<()> {
     super::write_atomic(path, to_ron(saved).as_bytes())
 }
 
-/// A puzzle file of either kind.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Document {
-    /// Tiles.
-    Tiles(super::puzzle_file::Saved),
-    /// Klotski.
-    Klotski(SavedKlotski),
-}
-
-impl Document {
-    /// The family of puzzle it holds.
-    pub fn family(&self) -> crate::engine::strategy::Family {
-        use crate::engine::strategy::Family;
-        match self {
-            Document::Tiles(_) => Family::Tiles,
-            Document::Klotski(_) => Family::Klotski,
-        }
-    }
-}
-
-/// Read and check a puzzle file of either kind from disk: its `kind`
-/// decides which reader checks it (tiles when it names none it knows, so
-/// Save either kind of document to `path`, atomically.
-pub fn save_any(path: &Path, document: &Document) -> std::io::Result<()> {
-    match document {
-        Document::Tiles(saved) => super::puzzle_file::save(path, saved),
-        Document::Klotski(saved) => save(path, saved),
-    }
-}
-
-/// the error is the tile reader's).
-pub fn load_any(path: &Path) -> Result<Document, FileError> {
-    let bytes = read_bytes(path)?;
-    let text = text_of(&bytes)?;
-    match kind_of(text) {
-        Some(PuzzleKind::Klotski) => from_ron(text).map(Document::Klotski),
-        _ => super::puzzle_file::from_ron(text).map(Document::Tiles),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    const HENGDAO: &str = "BAAC/BAAC/DEEF/DGHF/I..J";
 
     fn solved() -> SavedKlotski {
         // Cao Cao three cells above his goal, nothing in the way.
@@ -398,30 +355,5 @@ mod tests {
             );
             assert!(err.chars().count() < 200, "{err}");
         }
-    }
-
-    #[test]
-    fn either_kind_is_loaded_by_load_any_and_tiles_refuse_klotski() {
-        let tmp = tempfile::TempDir::new().unwrap();
-        let dir = tmp.path();
-        let k = dir.join("k.ron");
-        save(
-            &k,
-            &SavedKlotski::new(Layout::parse(HENGDAO).unwrap(), Some("横刀立马".into())),
-        )
-        .unwrap();
-        match load_any(&k).unwrap() {
-            Document::Klotski(s) => assert_eq!(s.name.as_deref(), Some("横刀立马")),
-            other => panic!("{other:?}"),
-        }
-        let err = super::super::puzzle_file::load(&k).unwrap_err();
-        assert_eq!(err.to_string(), "this file holds a Klotski puzzle");
-        let t = dir.join("t.ron");
-        let tiles = super::super::puzzle_file::Saved::new(
-            crate::engine::TilePuzzle::parse("1 2 3 0", None, None).unwrap(),
-            None,
-        );
-        super::super::puzzle_file::save(&t, &tiles).unwrap();
-        assert_eq!(load_any(&t).unwrap(), Document::Tiles(tiles));
     }
 }

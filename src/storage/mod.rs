@@ -18,6 +18,47 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
 
+/// A puzzle file of any family: each family's saved form, written and
+/// read by its own file module.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Document {
+    /// Tiles.
+    Tiles(puzzle_file::Saved),
+    /// Klotski.
+    Klotski(klotski_file::SavedKlotski),
+}
+
+impl Document {
+    /// The family of puzzle it holds.
+    pub fn family(&self) -> crate::engine::strategy::Family {
+        use crate::engine::strategy::Family;
+        match self {
+            Document::Tiles(_) => Family::Tiles,
+            Document::Klotski(_) => Family::Klotski,
+        }
+    }
+}
+
+/// Save a document of any family to `path`, atomically.
+pub fn save_any(path: &Path, document: &Document) -> std::io::Result<()> {
+    match document {
+        Document::Tiles(saved) => puzzle_file::save(path, saved),
+        Document::Klotski(saved) => klotski_file::save(path, saved),
+    }
+}
+
+/// Read and check a puzzle file of any family from disk: its `kind`
+/// decides which reader checks it (tiles when it names none it knows, so
+/// the error is the tile reader's).
+pub fn load_any(path: &Path) -> Result<Document, common::FileError> {
+    let bytes = common::read_bytes(path)?;
+    let text = common::text_of(&bytes)?;
+    match common::kind_of(text) {
+        Some(common::PuzzleKind::Klotski) => klotski_file::from_ron(text).map(Document::Klotski),
+        _ => puzzle_file::from_ron(text).map(Document::Tiles),
+    }
+}
+
 /// Open `path` for reading if it is a regular file; a folder, FIFO or
 /// device is refused with [`std::io::ErrorKind::InvalidInput`] ("not a
 /// regular file"). The open itself never blocks (on Unix it is
@@ -743,5 +784,31 @@ mod tests {
             remove_stale_temp_files(&dir.path().join("none"), "pdb", hour),
             0
         );
+    }
+
+    #[test]
+    fn either_kind_is_loaded_by_load_any_and_tiles_refuse_klotski() {
+        let tmp = tempfile::TempDir::new().unwrap();
+        let dir = tmp.path();
+        let k = dir.join("k.ron");
+        let hengdao = crate::engine::klotski::Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+        klotski_file::save(
+            &k,
+            &klotski_file::SavedKlotski::new(hengdao, Some("横刀立马".into())),
+        )
+        .unwrap();
+        match load_any(&k).unwrap() {
+            Document::Klotski(s) => assert_eq!(s.name.as_deref(), Some("横刀立马")),
+            other => panic!("{other:?}"),
+        }
+        let err = puzzle_file::load(&k).unwrap_err();
+        assert_eq!(err.to_string(), "this file holds a Klotski puzzle");
+        let t = dir.join("t.ron");
+        let tiles = puzzle_file::Saved::new(
+            crate::engine::TilePuzzle::parse("1 2 3 0", None, None).unwrap(),
+            None,
+        );
+        puzzle_file::save(&t, &tiles).unwrap();
+        assert_eq!(load_any(&t).unwrap(), Document::Tiles(tiles));
     }
 }

@@ -9,6 +9,10 @@ use crate::engine::klotski::{Layout, LayoutError, Metric};
 messages! {
     /// The Klotski view, its hints and its layout editor.
     KlotskiMsg;
+    // The family switch above the views, and the family's name inside a
+    // sentence.
+    FamilyKlotski => "Klotski 华容道", "华容道 Klotski";
+    FamilyName => "Klotski", "华容道";
     // The left panel.
     Heading => "Klotski 华容道", "华容道";
     LayoutLabel => "Layout", "布局";

@@ -141,6 +141,16 @@ mod looks;
 pub use looks::LooksMsg;
 pub mod reasons;
 
+/// A puzzle family's name in `lang`, for messages ("tile puzzles"): each
+/// family's own message table says it.
+pub fn family_name(family: crate::engine::strategy::Family, lang: Lang) -> String {
+    use crate::engine::strategy::Family;
+    match family {
+        Family::Tiles => TilesMsg::FamilyName.text(lang),
+        Family::Klotski => KlotskiMsg::FamilyName.text(lang),
+    }
+}
+
 /// Every table's templates: what the completeness and glyph tests read.
 #[cfg(test)]
 const TABLES: &[&[(&str, &str, &str)]] = &[

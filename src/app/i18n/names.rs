@@ -10,7 +10,7 @@
 use super::{HelpMsg, Lang, Message, messages};
 use crate::engine::HeuristicKind;
 use crate::engine::outcome::{LimitKind, Status};
-use crate::engine::strategy::{Family, ParamKey, SearchKind, Strategy, find};
+use crate::engine::strategy::{ParamKey, SearchKind, Strategy, find};
 use crate::engine::tiles::GoalPattern;
 
 messages! {
@@ -99,8 +99,6 @@ messages! {
     ParamDepthHelp =>
         "The most moves a path may have: the search backs up there.",
         "路径最多的步数：搜索到这里就回头。";
-    FamilyTiles => "tile puzzles", "数字推盘";
-    FamilyKlotski => "Klotski", "华容道";
     StatusSolved => "solved", "已解出";
     StatusUnsolvable => "unsolvable", "无解";
     StatusNodeLimit => "node limit", "达到节点上限";
@@ -254,15 +252,6 @@ pub fn param_text(strategy: &str, key: ParamKey, lang: Lang) -> (String, String)
     (label.text(lang), help.text(lang))
 }
 
-/// A puzzle family's name in `lang`, for messages ("tile puzzles").
-pub fn family_name(family: Family, lang: Lang) -> String {
-    match family {
-        Family::Tiles => NameMsg::FamilyTiles,
-        Family::Klotski => NameMsg::FamilyKlotski,
-    }
-    .text(lang)
-}
-
 /// How a run ended, in `lang` ("solved", "time limit", …).
 pub fn status_text(status: Status, lang: Lang) -> String {
     match status {
@@ -398,8 +387,11 @@ mod tests {
         for kind in HeuristicKind::ALL {
             assert_eq!(heuristic_label(kind, Lang::English), kind.label());
         }
-        for family in Family::ALL {
-            assert_eq!(family_name(family, Lang::English), family.name());
+        for family in crate::engine::strategy::Family::ALL {
+            assert_eq!(
+                super::super::family_name(family, Lang::English),
+                family.name()
+            );
         }
     }
 }

@@ -12,7 +12,8 @@ messages! {
     // The family switch above the views.
     PuzzleLabel => "Puzzle:", "谜题：";
     FamilyTiles => "Sliding tiles", "数字推盘";
-    FamilyKlotski => "Klotski 华容道", "华容道 Klotski";
+    // The family's name inside a sentence.
+    FamilyName => "tile puzzles", "数字推盘";
     ViewPlay => "Play & solve", "游玩与求解";
     ViewCompare => "Compare strategies", "比较策略";
     WindowTitle => "Huarong — sliding puzzles", "华容道 — 滑块谜题";

@@ -18,7 +18,6 @@ use crate::app::settings::Family;
 use crate::engine::HeuristicKind;
 use crate::engine::step::Event;
 use crate::engine::strategy::{self, Strategy};
-use crate::engine::tiles::Shape;
 
 /// Where two runs stand against each other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,18 +69,10 @@ fn offered(family: Family) -> impl Iterator<Item = &'static dyn Strategy> {
     strategy::for_family(family).filter(|s| s.reports_events())
 }
 
-/// The family of the board inspected, and its shape (tiles).
-fn board_of(subject: &Subject) -> (Family, Option<Shape>) {
-    match subject {
-        Subject::Tiles(goal) => (Family::Tiles, Some(goal.shape())),
-        Subject::Klotski(_) => (Family::Klotski, None),
-    }
-}
-
 /// The picker under the controls: a strategy (and heuristic) and a button
 /// that asks the app to open it beside this run.
 pub fn picker(ui: &mut egui::Ui, choice: &mut Choice, subject: &Subject) -> Option<Command> {
-    let (family, shape) = board_of(subject);
+    let (family, shape) = subject.family_and_shape();
     let lang = language(ui.ctx());
     let mut asked = None;
     ui.horizontal_wrapped(|ui| {

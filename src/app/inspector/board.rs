@@ -10,6 +10,8 @@ use crate::app::i18n::{InspectorMsg, Lang, Message};
 use crate::app::widgets::board_view::{BoardOptions, BoardView};
 use crate::engine::klotski::Layout;
 use crate::engine::observe::{StateKey, StateWords};
+use crate::engine::strategy::Family;
+use crate::engine::tiles::Shape;
 use crate::engine::{Board, Dir};
 
 /// What is searched: tiles towards a goal, or a Klotski layout.
@@ -21,6 +23,14 @@ pub enum Subject {
 }
 
 impl Subject {
+    /// The family of the board inspected, and its shape (tiles).
+    pub fn family_and_shape(&self) -> (Family, Option<Shape>) {
+        match self {
+            Subject::Tiles(goal) => (Family::Tiles, Some(goal.shape())),
+            Subject::Klotski(_) => (Family::Klotski, None),
+        }
+    }
+
     /// How its states are written in words.
     pub fn words(&self) -> StateWords {
         match self {

@@ -45,7 +45,8 @@ use crate::app::widgets::steps::{self, Playback, StepView};
 use crate::engine::Dir;
 use crate::engine::Outcome;
 use crate::engine::klotski::{KMove, Layout, Metric};
-use crate::storage::klotski_file::{Document, SavedKlotski, SavedKlotskiSolution};
+use crate::storage::Document;
+use crate::storage::klotski_file::{SavedKlotski, SavedKlotskiSolution};
 use crate::storage::layouts::classics;
 
 /// The Klotski view's state.
@@ -315,7 +316,7 @@ impl PlayView for KlotskiPlay {
     }
 
     fn switch_label(&self) -> Said {
-        Said::msg(crate::app::i18n::TilesMsg::FamilyKlotski)
+        Said::msg(crate::app::i18n::KlotskiMsg::FamilyKlotski)
     }
 
     fn open_set_state(&mut self) {

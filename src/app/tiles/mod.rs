@@ -6,7 +6,7 @@
 
 use super::view::PlayView;
 use crate::app::PlayCommand;
-use crate::storage::klotski_file::Document;
+use crate::storage::Document;
 use eframe::egui;
 
 use super::databases::Databases;
