@@ -12,7 +12,9 @@ use crate::engine::observe::{Anatomy, AnatomyRecorder};
 use crate::engine::rng::SeededRng;
 use crate::engine::strategy::{Family, SolveError, Strategy, solve_klotski, solve_tiles};
 use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Shape, Stats, TilePuzzle};
-use crate::storage::results::{self, BatchInfo, ResultRow, StartRow};
+use crate::storage::klotski_file::klotski_path;
+use crate::storage::puzzle_file::tile_path;
+use crate::storage::results::{BatchInfo, PuzzleWords, ResultRow, StartRow};
 
 /// A puzzle to run on, of any family.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -91,16 +93,16 @@ impl Start {
     /// `row` said to have run on it (family, size, start, goal, metric).
     pub fn describe(&self, row: ResultRow) -> ResultRow {
         match self {
-            Start::Tiles(p) => row.on_tiles(p),
-            Start::Klotski(l, m) => row.on_klotski(l, *m),
+            Start::Tiles(p) => row.on(PuzzleWords::tiles(p)),
+            Start::Klotski(l, m) => row.on(PuzzleWords::klotski(l, *m)),
         }
     }
 
     /// Its line, number `index` (from 1), in a batch's starts file.
     pub fn start_row(&self, index: usize) -> StartRow {
         match self {
-            Start::Tiles(p) => StartRow::tiles(index, p),
-            Start::Klotski(l, m) => StartRow::klotski(index, l, *m),
+            Start::Tiles(p) => StartRow::of(index, PuzzleWords::tiles(p)),
+            Start::Klotski(l, m) => StartRow::of(index, PuzzleWords::klotski(l, *m)),
         }
     }
 
@@ -108,9 +110,13 @@ impl Start {
     /// by `shuffle`, from `seed`), as its results file says.
     pub fn batch_info(&self, shuffle: usize, seed: u64, count: usize) -> BatchInfo {
         match self {
-            Start::Tiles(p) => BatchInfo::tiles(&p.goal, shuffle, seed, count),
+            Start::Tiles(p) => {
+                BatchInfo::of(PuzzleWords::tiles_batch(&p.goal), shuffle, seed, count)
+            }
             // As drawn: one step at least.
-            Start::Klotski(l, m) => BatchInfo::klotski(l, *m, shuffle.max(1), seed, count),
+            Start::Klotski(l, m) => {
+                BatchInfo::of(PuzzleWords::klotski(l, *m), shuffle.max(1), seed, count)
+            }
         }
     }
 }
@@ -156,8 +162,8 @@ impl RunOutcome {
     /// when the run is not of `start`'s family).
     pub fn path_text(&self, start: &Start) -> String {
         match (self, start) {
-            (RunOutcome::Tiles(o), Start::Tiles(_)) => results::tile_path(&o.path),
-            (RunOutcome::Klotski(o), Start::Klotski(l, _)) => results::klotski_path(l, &o.path),
+            (RunOutcome::Tiles(o), Start::Tiles(_)) => tile_path(&o.path),
+            (RunOutcome::Klotski(o), Start::Klotski(l, _)) => klotski_path(l, &o.path),
             _ => String::new(),
         }
     }

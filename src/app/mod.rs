@@ -268,7 +268,7 @@ impl HuarongApp {
     /// atomically.
     pub fn export_path(&mut self, path: &std::path::Path) {
         let start = self.view().compare_start(&self.settings);
-        let rows = self.compare.result_rows(start.is_tiles());
+        let rows = self.compare.result_rows(&start);
         let written = crate::storage::results::save(path, &rows);
         self.report_export(path, rows.len(), written);
     }

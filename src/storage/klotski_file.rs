@@ -35,7 +35,10 @@ use serde::{Deserialize, Serialize};
 use super::common::{
     FORMAT, FileError, PuzzleKind, VERSION, checked_header, parse_error, quote, ron_options,
 };
-use crate::engine::klotski::{Layout, Metric};
+use super::results::{BatchInfo, BatchWords, PuzzleWords, family_word};
+use crate::engine::klotski::space::unit_steps;
+use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::strategy::Family;
 use crate::engine::{Dir, Stats};
 
 const HEADER_COMMENT: &str =
@@ -256,6 +259,86 @@ pub fn from_ron(text: &str) -> Result<SavedKlotski, FileError> {
 /// then renamed over `path`), creating the folder if needed.
 pub fn save(path: &Path, saved: &SavedKlotski) -> std::io::Result<()> {
     super::write_atomic(path, to_ron(saved).as_bytes())
+}
+
+/// A Klotski layout's row in a results file (see [`super::results`]).
+impl PuzzleWords {
+    /// The layout `l` counted in `metric`: its size, its text (as
+    /// `--klotski` takes it), its goal ([`klotski_goal`]) and the metric.
+    pub fn klotski(l: &Layout, metric: Metric) -> Self {
+        Self {
+            family: family_word(Family::Klotski),
+            size: klotski_size(l),
+            start: l.to_text(),
+            goal: klotski_goal(l),
+            metric: metric.name().into(),
+        }
+    }
+}
+
+/// What a results file says of a batch of Klotski scrambles.
+pub const BATCH_WORDS: BatchWords = BatchWords {
+    base_flags: batch_flags,
+    needs_shuffle: always,
+    drawn,
+};
+
+/// `--klotski` (the base layout) and `--metric`.
+fn batch_flags(b: &BatchInfo) -> Vec<(&'static str, String)> {
+    vec![("klotski", b.base.clone()), ("metric", b.metric.clone())]
+}
+
+/// A scramble is at least one step: `--shuffle` is always said.
+fn always(_: usize) -> bool {
+    true
+}
+
+fn drawn(shuffle: Option<usize>) -> String {
+    let k = shuffle.map_or("?".into(), |k| k.to_string());
+    format!("{k} random unit steps from the base layout")
+}
+
+/// A Klotski layout's size, rows x columns: `5x4`.
+pub fn klotski_size(l: &Layout) -> String {
+    format!("{}x{}", l.rows, l.cols)
+}
+
+/// A Klotski layout's goal in its text form: the target piece's letter on
+/// the cells it must cover, every other cell `.`; a position is at the
+/// goal when the target covers them.
+///
+/// ```
+/// use huarong::storage::klotski_file::klotski_goal;
+/// let l = huarong_engine::klotski::Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+/// assert_eq!(klotski_goal(&l), "..../..../..../.AA./.AA.");
+/// ```
+pub fn klotski_goal(l: &Layout) -> String {
+    let t = &l.pieces[l.target];
+    let (h, w) = t.shape.size();
+    let (gr, gc) = l.goal;
+    let rows: Vec<String> = (0..l.rows)
+        .map(|r| {
+            (0..l.cols)
+                .map(|c| {
+                    let inside = (gr..gr + h).contains(&r) && (gc..gc + w).contains(&c);
+                    if inside { t.letter } else { '.' }
+                })
+                .collect()
+        })
+        .collect();
+    rows.join("/")
+}
+
+/// A Klotski path from `layout` as `huarong solve --klotski` prints it:
+/// its unit steps, piece letter and direction, joined by spaces
+/// (`A:D A:D B:L`); empty if it does not replay (never for a found path).
+pub fn klotski_path(layout: &Layout, path: &[KMove]) -> String {
+    let steps = unit_steps(layout, path).unwrap_or_default();
+    let steps: Vec<String> = steps
+        .iter()
+        .map(|&(c, d)| format!("{c}:{}", d.letter()))
+        .collect();
+    steps.join(" ")
 }
 
 #[cfg(test)]

@@ -47,6 +47,16 @@ pub fn save_any(path: &Path, document: &Document) -> std::io::Result<()> {
     }
 }
 
+/// What a results file says of `family`'s batches: its storage module's
+/// [`results::BatchWords`].
+pub fn batch_words(family: crate::engine::strategy::Family) -> &'static results::BatchWords {
+    use crate::engine::strategy::Family;
+    match family {
+        Family::Tiles => &puzzle_file::BATCH_WORDS,
+        Family::Klotski => &klotski_file::BATCH_WORDS,
+    }
+}
+
 /// Read and check a puzzle file of any family from disk: its `kind`
 /// decides which reader checks it (tiles when it names none it knows, so
 /// the error is the tile reader's).

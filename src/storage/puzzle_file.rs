@@ -56,6 +56,8 @@ use super::common::{
     FORMAT, FileError, PuzzleKind, VERSION, check_header, checked_header, parse_error, read_bytes,
     ron_options, text_of,
 };
+use super::results::{BatchInfo, BatchWords, PuzzleWords, family_word};
+use crate::engine::strategy::Family;
 use crate::engine::tiles::{Board, BoardError, Dir, Shape, TilePuzzle, format_path};
 use crate::engine::{Outcome, Stats, Status};
 
@@ -654,6 +656,70 @@ pub fn save(path: &Path, saved: &Saved) -> std::io::Result<()> {
 /// ```
 pub fn load(path: &Path) -> Result<Saved, FileError> {
     from_bytes(&read_bytes(path)?)
+}
+
+/// The family this module's files hold.
+const FAMILY: Family = Family::Tiles;
+
+/// A tile puzzle's row in a results file (see [`super::results`]).
+impl PuzzleWords {
+    /// The tile puzzle `p`: its size, start and goal as `huarong solve`'s
+    /// `--size`, `--state` and `--goal` take them.
+    pub fn tiles(p: &TilePuzzle) -> Self {
+        Self {
+            family: family_word(FAMILY),
+            size: p.shape().to_string(),
+            start: p.start.to_text(),
+            goal: p.goal.to_text(),
+            metric: String::new(),
+        }
+    }
+
+    /// A batch's base: tile starts drawn around `goal` and solved to it.
+    pub fn tiles_batch(goal: &Board) -> Self {
+        Self {
+            family: family_word(FAMILY),
+            size: goal.shape().to_string(),
+            start: goal.to_text(),
+            goal: goal.to_text(),
+            metric: String::new(),
+        }
+    }
+}
+
+/// A tile path as `huarong solve` prints it: the blank's moves, `RDLU`.
+pub fn tile_path(path: &[Dir]) -> String {
+    format_path(path)
+}
+
+/// What a results file says of a batch of tile starts.
+pub const BATCH_WORDS: BatchWords = BatchWords {
+    base_flags: batch_flags,
+    needs_shuffle,
+    drawn,
+};
+
+/// `--size`, and `--goal` unless it is the size's usual goal.
+fn batch_flags(b: &BatchInfo) -> Vec<(&'static str, String)> {
+    let mut flags = vec![("size", b.size.clone())];
+    let shape = Shape::parse(&b.size).ok();
+    if shape.is_none_or(|s| Board::goal(s).to_text() != b.goal) {
+        flags.push(("goal", b.goal.clone()));
+    }
+    flags
+}
+
+/// No `--shuffle` means uniformly random starts.
+fn needs_shuffle(shuffle: usize) -> bool {
+    shuffle > 0
+}
+
+fn drawn(shuffle: Option<usize>) -> String {
+    match shuffle {
+        Some(0) => "uniformly random solvable starts".to_string(),
+        Some(k) => format!("{k} random moves from the goal"),
+        None => "? random moves from the goal".to_string(),
+    }
 }
 
 #[cfg(test)]

@@ -26,21 +26,62 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::experiment::{Aggregate, RunSummary};
-use crate::engine::klotski::space::unit_steps;
-use crate::engine::klotski::{KMove, Layout, Metric};
-use crate::engine::strategy::{self, ParamKind, Tuning};
-use crate::engine::tiles::format_path;
-use crate::engine::{Board, Dir, TilePuzzle};
+use crate::engine::strategy::{self, Family, ParamKind, Tuning};
 
-/// The `family` of a tile puzzle.
-pub const TILES: &str = "tiles";
-/// The `family` of a Klotski layout.
-pub const KLOTSKI: &str = "klotski";
+/// A family's `family` in a results file: its name as a puzzle file's
+/// `kind` says it, in lower case (`tiles`, `klotski`).
+///
+/// ```
+/// use huarong::storage::results::family_word;
+/// use huarong_engine::strategy::Family;
+/// assert_eq!(Family::ALL.map(family_word), ["tiles", "klotski"]);
+/// ```
+pub fn family_word(family: Family) -> String {
+    Family::NAMES[family.index()].to_lowercase()
+}
+
+/// The family a results file's `family` names, if any.
+fn family_of(word: &str) -> Option<Family> {
+    Family::ALL.into_iter().find(|&f| family_word(f) == word)
+}
+
+/// The puzzle a row ran on, in a results file's words; each family's own
+/// storage module writes its puzzles so (`PuzzleWords::tiles` in
+/// `puzzle_file`, `PuzzleWords::klotski` in `klotski_file`).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PuzzleWords {
+    /// [`family_word`] of its family.
+    pub family: String,
+    /// Rows x columns.
+    pub size: String,
+    /// The start, as [`ResultRow::start`]; for a batch, what its starts are
+    /// drawn from ([`BatchInfo::base`]).
+    pub start: String,
+    /// The goal, as [`ResultRow::goal`].
+    pub goal: String,
+    /// The metric, where the family has more than one; else empty.
+    pub metric: String,
+}
+
+/// What a results file says of one family's batches, and the flags of
+/// `huarong experiment` that draw them again: each family's storage
+/// module has one (`BATCH_WORDS`), [`crate::storage::batch_words`] finds it.
+pub struct BatchWords {
+    /// The flags naming the batch's base, goal and metric (before
+    /// `--count`).
+    pub base_flags: fn(&BatchInfo) -> Vec<(&'static str, String)>,
+    /// Whether `--shuffle` must be given for this many moves (tiles: 0, for
+    /// uniformly random starts, is what leaving it out means).
+    pub needs_shuffle: fn(usize) -> bool,
+    /// How the starts were drawn, `shuffle` (if known) from the base, in
+    /// words for the file's comment.
+    pub drawn: fn(Option<usize>) -> String,
+}
 
 /// One configuration's result on one start.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ResultRow {
-    /// [`TILES`] or [`KLOTSKI`] (empty in files of earlier versions).
+    /// The family's [`family_word`] (empty in files of earlier versions).
     #[serde(default)]
     pub family: String,
     /// Rows x columns, `4x4` (tiles; Klotski `5x4`).
@@ -51,7 +92,7 @@ pub struct ResultRow {
     #[serde(default)]
     pub start: String,
     /// The goal: tiles as the start; Klotski the target piece on the
-    /// cells it must reach, every other cell `.` (see [`klotski_goal`]).
+    /// cells it must reach, every other cell `.`.
     #[serde(default)]
     pub goal: String,
     /// Klotski: the metric searched (`moves`, `steps`); empty for tiles.
@@ -88,7 +129,7 @@ pub struct ResultRow {
     /// Time in milliseconds.
     pub time_ms: f64,
     /// The moves found, if solved: tiles `RDLU` (the blank's moves),
-    /// Klotski unit steps `A:D A:D B:L` ([`tile_path`], [`klotski_path`]).
+    /// Klotski unit steps `A:D A:D B:L`.
     #[serde(default)]
     pub path: String,
 }
@@ -97,8 +138,7 @@ impl ResultRow {
     /// The row of `strategy` guided by `heuristic` (registry names; empty
     /// for none) with knobs `tuning`, from its run's summary (`None`: it
     /// never ran or was refused; an empty status). The puzzle is set by
-    /// [`on_tiles`](Self::on_tiles) or [`on_klotski`](Self::on_klotski),
-    /// the path by [`with_path`](Self::with_path).
+    /// [`on`](Self::on), the path by [`with_path`](Self::with_path).
     pub fn new(
         strategy: String,
         heuristic: String,
@@ -125,82 +165,22 @@ impl ResultRow {
         row
     }
 
-    /// This row run on the tile puzzle `p`.
-    pub fn on_tiles(self, p: &TilePuzzle) -> Self {
+    /// This row run on `puzzle`.
+    pub fn on(self, puzzle: PuzzleWords) -> Self {
         Self {
-            family: TILES.into(),
-            size: p.shape().to_string(),
-            start: p.start.to_text(),
-            goal: p.goal.to_text(),
-            metric: String::new(),
+            family: puzzle.family,
+            size: puzzle.size,
+            start: puzzle.start,
+            goal: puzzle.goal,
+            metric: puzzle.metric,
             ..self
         }
     }
 
-    /// This row run on the Klotski layout `l`, counted in `metric`.
-    pub fn on_klotski(self, l: &Layout, metric: Metric) -> Self {
-        Self {
-            family: KLOTSKI.into(),
-            size: klotski_size(l),
-            start: l.to_text(),
-            goal: klotski_goal(l),
-            metric: metric.name().into(),
-            ..self
-        }
-    }
-
-    /// This row with the moves `path` (see [`tile_path`], [`klotski_path`]).
+    /// This row with the moves `path` (as `huarong solve` prints them).
     pub fn with_path(self, path: String) -> Self {
         Self { path, ..self }
     }
-}
-
-/// A Klotski layout's size, rows x columns: `5x4`.
-pub fn klotski_size(l: &Layout) -> String {
-    format!("{}x{}", l.rows, l.cols)
-}
-
-/// A Klotski layout's goal in its text form: the target piece's letter on
-/// the cells it must cover, every other cell `.`; a position is at the
-/// goal when the target covers them.
-///
-/// ```
-/// use huarong::storage::results::klotski_goal;
-/// let l = huarong_engine::klotski::Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
-/// assert_eq!(klotski_goal(&l), "..../..../..../.AA./.AA.");
-/// ```
-pub fn klotski_goal(l: &Layout) -> String {
-    let t = &l.pieces[l.target];
-    let (h, w) = t.shape.size();
-    let (gr, gc) = l.goal;
-    let rows: Vec<String> = (0..l.rows)
-        .map(|r| {
-            (0..l.cols)
-                .map(|c| {
-                    let inside = (gr..gr + h).contains(&r) && (gc..gc + w).contains(&c);
-                    if inside { t.letter } else { '.' }
-                })
-                .collect()
-        })
-        .collect();
-    rows.join("/")
-}
-
-/// A tile path as `huarong solve` prints it: the blank's moves, `RDLU`.
-pub fn tile_path(path: &[Dir]) -> String {
-    format_path(path)
-}
-
-/// A Klotski path from `layout` as `huarong solve --klotski` prints it:
-/// its unit steps, piece letter and direction, joined by spaces
-/// (`A:D A:D B:L`); empty if it does not replay (never for a found path).
-pub fn klotski_path(layout: &Layout, path: &[KMove]) -> String {
-    let steps = unit_steps(layout, path).unwrap_or_default();
-    let steps: Vec<String> = steps
-        .iter()
-        .map(|&(c, d)| format!("{c}:{}", d.letter()))
-        .collect();
-    steps.join(" ")
 }
 
 /// The knobs of strategy `name` set in `tuning`, as `name=value` joined by
@@ -504,7 +484,7 @@ pub fn from_csv(text: &str) -> Result<Vec<ResultRow>, String> {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BatchInfo {
-    /// [`TILES`] or [`KLOTSKI`] (empty in files of earlier versions).
+    /// The family's [`family_word`] (empty in files of earlier versions).
     pub family: String,
     /// Rows x columns.
     pub size: String,
@@ -525,36 +505,16 @@ pub struct BatchInfo {
 }
 
 impl BatchInfo {
-    /// A batch of `count` tile starts for `goal`, `shuffle` random moves
-    /// from it (0: uniformly random), drawn with `seed`.
-    pub fn tiles(goal: &Board, shuffle: usize, seed: u64, count: usize) -> Self {
+    /// A batch of `count` starts drawn from `base` (its `start` the base
+    /// they are drawn from), `shuffle` moves or steps from it, with
+    /// `seed`.
+    pub fn of(base: PuzzleWords, shuffle: usize, seed: u64, count: usize) -> Self {
         Self {
-            family: TILES.into(),
-            size: goal.shape().to_string(),
-            base: goal.to_text(),
-            goal: goal.to_text(),
-            metric: String::new(),
-            shuffle: Some(shuffle),
-            seed: Some(seed),
-            count: Some(count),
-        }
-    }
-
-    /// A batch of `count` scrambles of `layout` by `shuffle` unit steps,
-    /// drawn with `seed`, counted in `metric`.
-    pub fn klotski(
-        layout: &Layout,
-        metric: Metric,
-        shuffle: usize,
-        seed: u64,
-        count: usize,
-    ) -> Self {
-        Self {
-            family: KLOTSKI.into(),
-            size: klotski_size(layout),
-            base: layout.to_text(),
-            goal: klotski_goal(layout),
-            metric: metric.name().into(),
+            family: base.family,
+            size: base.size,
+            base: base.start,
+            goal: base.goal,
+            metric: base.metric,
             shuffle: Some(shuffle),
             seed: Some(seed),
             count: Some(count),
@@ -676,9 +636,10 @@ const AGGREGATE_REQUIRED: [&str; 9] = [
 /// (files of earlier versions) or rows.
 ///
 /// ```
-/// use huarong::storage::results::{AggregateRow, BatchInfo, experiment_command};
+/// use huarong::storage::results::{AggregateRow, BatchInfo, PuzzleWords, experiment_command};
 /// let goal = huarong_engine::Board::goal(huarong_engine::Shape::new(3, 3).unwrap());
-/// let row = AggregateRow { batch: BatchInfo::tiles(&goal, 20, 7, 50), strategy: "astar".into(),
+/// let batch = BatchInfo::of(PuzzleWords::tiles_batch(&goal), 20, 7, 50);
+/// let row = AggregateRow { batch, strategy: "astar".into(),
 ///     heuristic: "manhattan".into(), ..AggregateRow::default() };
 /// let (command, exact) = experiment_command(&[row]).unwrap();
 /// assert_eq!(command, "huarong experiment --size 3x3 --count 50 --shuffle 20 --seed 7 --strategies astar:manhattan");
@@ -692,23 +653,12 @@ pub fn experiment_command(rows: &[AggregateRow]) -> Option<(String, bool)> {
         args.push(format!("--{name}"));
         args.push(shell_word(&value));
     };
-    match b.family.as_str() {
-        TILES => {
-            flag("size", b.size.clone());
-            let shape = crate::engine::Shape::parse(&b.size).ok();
-            if shape.is_none_or(|s| Board::goal(s).to_text() != b.goal) {
-                flag("goal", b.goal.clone());
-            }
-        }
-        KLOTSKI => {
-            flag("klotski", b.base.clone());
-            flag("metric", b.metric.clone());
-        }
-        _ => return None,
+    let words = super::batch_words(family_of(&b.family)?);
+    for (name, value) in (words.base_flags)(b) {
+        flag(name, value);
     }
     flag("count", count.to_string());
-    // Tiles: no --shuffle means uniformly random starts.
-    if b.family != TILES || shuffle > 0 {
+    if (words.needs_shuffle)(shuffle) {
         flag("shuffle", shuffle.to_string());
     }
     flag("seed", seed.to_string());
@@ -763,10 +713,9 @@ fn batch_comments(rows: &[AggregateRow], starts: Option<&str>) -> Vec<String> {
         return Vec::new();
     };
     let opt = |v: Option<usize>| v.map_or("?".into(), |v| v.to_string());
-    let drawn = match (b.family.as_str(), b.shuffle) {
-        (TILES, Some(0)) => "uniformly random solvable starts".to_string(),
-        (TILES, k) => format!("{} random moves from the goal", opt(k)),
-        (_, k) => format!("{} random unit steps from the base layout", opt(k)),
+    let drawn = match family_of(&b.family) {
+        Some(family) => (super::batch_words(family).drawn)(b.shuffle),
+        None => format!("{} random steps from the base", opt(b.shuffle)),
     };
     let mut out = vec![format!(
         "Huarong batch: {} starts of {} {}, {drawn}, seed {}.",
@@ -869,7 +818,7 @@ pub fn aggregates_from_csv(text: &str) -> Result<Vec<AggregateRow>, String> {
 pub struct StartRow {
     /// 1 for the first start.
     pub index: usize,
-    /// [`TILES`] or [`KLOTSKI`].
+    /// The family's [`family_word`].
     pub family: String,
     /// Rows x columns.
     pub size: String,
@@ -882,26 +831,15 @@ pub struct StartRow {
 }
 
 impl StartRow {
-    /// Start `index` (from 1): the tile puzzle `p`.
-    pub fn tiles(index: usize, p: &TilePuzzle) -> Self {
-        let r = ResultRow::default().on_tiles(p);
-        Self::of(index, r)
-    }
-
-    /// Start `index` (from 1): the Klotski layout `l` counted in `metric`.
-    pub fn klotski(index: usize, l: &Layout, metric: Metric) -> Self {
-        let r = ResultRow::default().on_klotski(l, metric);
-        Self::of(index, r)
-    }
-
-    fn of(index: usize, r: ResultRow) -> Self {
+    /// Start `index` (from 1): `puzzle`.
+    pub fn of(index: usize, puzzle: PuzzleWords) -> Self {
         Self {
             index,
-            family: r.family,
-            size: r.size,
-            start: r.start,
-            goal: r.goal,
-            metric: r.metric,
+            family: puzzle.family,
+            size: puzzle.size,
+            start: puzzle.start,
+            goal: puzzle.goal,
+            metric: puzzle.metric,
         }
     }
 }
@@ -1026,6 +964,9 @@ pub fn save_aggregates(path: &Path, rows: &[AggregateRow]) -> std::io::Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::klotski::{Layout, Metric};
+    use crate::engine::{Board, TilePuzzle};
+    use crate::storage::klotski_file::klotski_path;
 
     #[test]
     fn rows_are_built_from_the_engine_summaries() {
@@ -1035,7 +976,7 @@ mod tests {
         let o = solve_klotski(bfs, &l, Metric::Steps, &Control::default()).unwrap();
         let run = RunSummary::of_klotski(&l, &o);
         let row = ResultRow::new("bfs".into(), String::new(), String::new(), Some(&run))
-            .on_klotski(&l, Metric::Steps)
+            .on(PuzzleWords::klotski(&l, Metric::Steps))
             .with_path(klotski_path(&l, &o.path));
         assert_eq!(row.status, "solved");
         // Three steps down by one piece: one move.
@@ -1046,7 +987,7 @@ mod tests {
         assert_eq!((row.expanded, row.time_ms), (run.expanded, run.ms));
         assert_eq!(
             (row.family.as_str(), row.size.as_str(), row.metric.as_str()),
-            (KLOTSKI, "5x4", "steps")
+            ("klotski", "5x4", "steps")
         );
         assert_eq!(row.start, "BAAC/BAAC/D..F/D..F/G..J");
         assert_eq!(row.goal, "..../..../..../.AA./.AA.");
@@ -1064,7 +1005,7 @@ mod tests {
         );
         let a = Aggregate::of(&[run, stopped]).unwrap();
         let agg = AggregateRow::new(
-            BatchInfo::klotski(&l, Metric::Steps, 5, 2, 2),
+            BatchInfo::of(PuzzleWords::klotski(&l, Metric::Steps), 5, 2, 2),
             "bfs".into(),
             String::new(),
             String::new(),
@@ -1090,10 +1031,10 @@ mod tests {
                 time_ms: 13.25,
                 ..ResultRow::default()
             }
-            .on_klotski(
+            .on(PuzzleWords::klotski(
                 &Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(),
                 Metric::Steps,
-            ),
+            )),
             ResultRow {
                 strategy: "annealing".into(),
                 heuristic: "manhattan".into(),
@@ -1109,7 +1050,7 @@ mod tests {
                 time_ms: 1508.9,
                 ..ResultRow::default()
             }
-            .on_tiles(&p)
+            .on(PuzzleWords::tiles(&p))
             .with_path("RR".into()),
         ]
     }
@@ -1134,7 +1075,7 @@ mod tests {
     fn aggregates_read_back_in_both_formats() {
         let goal = Board::goal(crate::engine::Shape::new(3, 3).unwrap());
         let rows = vec![AggregateRow {
-            batch: BatchInfo::tiles(&goal, 0, 9, 40),
+            batch: BatchInfo::of(PuzzleWords::tiles_batch(&goal), 0, 9, 40),
             strategy: "tabu".into(),
             heuristic: "manhattan".into(),
             tuning: "seed=1;tenure=7;max-iters=100".into(),
@@ -1337,15 +1278,15 @@ mod tests {
     fn a_batch_writes_its_starts_beside_its_aggregates() {
         let l = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
         let rows = vec![AggregateRow {
-            batch: BatchInfo::klotski(&l, Metric::Moves, 8, 3, 2),
+            batch: BatchInfo::of(PuzzleWords::klotski(&l, Metric::Moves), 8, 3, 2),
             strategy: "annealing".into(),
             tuning: "seed=4".into(),
             runs: 2,
             ..AggregateRow::default()
         }];
         let starts = vec![
-            StartRow::klotski(1, &l, Metric::Moves),
-            StartRow::klotski(2, &l, Metric::Moves),
+            StartRow::of(1, PuzzleWords::klotski(&l, Metric::Moves)),
+            StartRow::of(2, PuzzleWords::klotski(&l, Metric::Moves)),
         ];
         let dir = tempfile::TempDir::new().unwrap();
         for name in ["b.csv", "b.ron"] {
@@ -1376,7 +1317,7 @@ mod tests {
         let shape = crate::engine::Shape::new(2, 3).unwrap();
         let goal = Board::parse("0 1 2 3 4 5", Some(shape)).unwrap();
         let row = |s: &str, tuning: &str| AggregateRow {
-            batch: BatchInfo::tiles(&goal, 0, 5, 10),
+            batch: BatchInfo::of(PuzzleWords::tiles_batch(&goal), 0, 5, 10),
             strategy: s.into(),
             tuning: tuning.into(),
             ..AggregateRow::default()

@@ -2,7 +2,7 @@
 //! it: the command, run, draws the starts the batch drew and aggregates the
 //! runs the test makes again through the engine on those starts.
 
-use huarong::storage::results::{AggregateRow, BatchInfo, experiment_command};
+use huarong::storage::results::{AggregateRow, BatchInfo, PuzzleWords, experiment_command};
 use huarong_engine::experiment::{Aggregate, RunSummary, scramble, tile_start};
 use huarong_engine::klotski::{Layout, Metric};
 use huarong_engine::{
@@ -103,7 +103,7 @@ fn the_command_of_a_tile_batch_draws_its_starts_on_its_own_goal() {
             .collect();
         let a = Aggregate::of(&runs).unwrap();
         rows.push(AggregateRow::new(
-            BatchInfo::tiles(&goal, shuffle, seed, count),
+            BatchInfo::of(PuzzleWords::tiles_batch(&goal), shuffle, seed, count),
             name.into(),
             heuristic.into(),
             String::new(),
@@ -139,7 +139,12 @@ fn the_command_of_a_klotski_batch_scrambles_its_own_layout() {
         .collect();
     let a = Aggregate::of(&runs).unwrap();
     let rows = [AggregateRow::new(
-        BatchInfo::klotski(&layout, Metric::Steps, shuffle, seed, count),
+        BatchInfo::of(
+            PuzzleWords::klotski(&layout, Metric::Steps),
+            shuffle,
+            seed,
+            count,
+        ),
         "bfs".into(),
         String::new(),
         String::new(),

@@ -9,18 +9,19 @@ use crate::app::model::{Finished, Start};
 use crate::storage::results::{self, ResultRow};
 
 impl Session {
-    /// The results for export, in display order (`tiles`: the rows'
-    /// family, for rows that never ran).
-    pub fn result_rows(&self, tiles: bool) -> Vec<ResultRow> {
+    /// The results for export, in display order (`shown`: the start the
+    /// table is for, whose family rows that never ran are said to be of).
+    pub fn result_rows(&self, shown: &Start) -> Vec<ResultRow> {
         self.order()
             .into_iter()
-            .map(|i| result_row(&self.rows[i], tiles))
+            .map(|i| result_row(&self.rows[i], shown))
             .collect()
     }
 }
 
 /// Row `r` as exported.
-fn result_row(r: &Row, tiles: bool) -> ResultRow {
+fn result_row(r: &Row, shown: &Start) -> ResultRow {
+    let tiles = shown.is_tiles();
     let c = &r.config;
     let tiles = r.start.as_ref().map_or(tiles, Start::is_tiles);
     let (strategy, heuristic) = c.run_by(tiles).names();
@@ -36,12 +37,7 @@ fn result_row(r: &Row, tiles: bool) -> ResultRow {
             start.describe(row).with_path(path)
         }
         (None, _) => ResultRow {
-            family: if tiles {
-                results::TILES
-            } else {
-                results::KLOTSKI
-            }
-            .into(),
+            family: results::family_word(shown.family()),
             ..row
         },
     }
