@@ -8,10 +8,13 @@
 use crate::engine::control::Stop;
 use crate::engine::experiment::{RunSummary, scramble, tile_start};
 use crate::engine::klotski::{KMove, Layout, Metric};
+use crate::engine::observe::StateKey;
 use crate::engine::observe::{Anatomy, AnatomyRecorder};
 use crate::engine::rng::SeededRng;
 use crate::engine::strategy::{Family, SolveError, Strategy, solve_klotski, solve_tiles};
-use crate::engine::{Control, Dir, HeuristicChoice, Outcome, Shape, Stats, TilePuzzle};
+use crate::engine::{
+    Board, Control, Dir, HeuristicChoice, Outcome, Shape, Stats, Status, TilePuzzle,
+};
 use crate::storage::klotski_file::klotski_path;
 use crate::storage::puzzle_file::tile_path;
 use crate::storage::results::{BatchInfo, PuzzleWords, ResultRow, StartRow};
@@ -48,6 +51,31 @@ impl Start {
         }
     }
 
+    /// The tile board's goal (`None` for Klotski): what a pattern
+    /// database is built for.
+    pub fn tile_goal(&self) -> Option<&Board> {
+        match self {
+            Start::Tiles(p) => Some(&p.goal),
+            Start::Klotski(..) => None,
+        }
+    }
+
+    /// Whether it is solved already: a search would have nothing to do.
+    pub fn is_solved(&self) -> bool {
+        match self {
+            Start::Tiles(p) => p.start == p.goal,
+            Start::Klotski(l, _) => l.is_solved(),
+        }
+    }
+
+    /// The start state as the engine's events key states.
+    pub fn state_key(&self) -> StateKey {
+        match self {
+            Start::Tiles(p) => StateKey::of_tiles(p.start.cells()),
+            Start::Klotski(l, _) => StateKey::of_layout(l),
+        }
+    }
+
     /// Run `strategy` on it: a tile search guided by `heuristic`, a
     /// Klotski search by the layout's own estimate in its metric.
     pub fn solve(
@@ -79,14 +107,20 @@ impl Start {
     /// What a run on it that ended before it searched comes to: `stop`,
     /// with `reason` (a database the limits left no room for).
     pub fn stopped(&self, stop: Stop, reason: String) -> RunOutcome {
-        fn stopped<M>(stop: Stop, reason: String) -> Outcome<M> {
-            let mut outcome = Outcome::stopped(stop, Stats::default());
-            outcome.reason = Some(reason);
-            outcome
+        let mut outcome = self.stopped_after(stop, Stats::default());
+        match &mut outcome {
+            RunOutcome::Tiles(o) => o.reason = Some(reason),
+            RunOutcome::Klotski(o) => o.reason = Some(reason),
         }
+        outcome
+    }
+
+    /// What a run on it that was stopped by `stop` after counting `stats`
+    /// comes to.
+    pub fn stopped_after(&self, stop: Stop, stats: Stats) -> RunOutcome {
         match self {
-            Start::Tiles(_) => RunOutcome::Tiles(stopped(stop, reason)),
-            Start::Klotski(..) => RunOutcome::Klotski(stopped(stop, reason)),
+            Start::Tiles(_) => RunOutcome::Tiles(Outcome::stopped(stop, stats)),
+            Start::Klotski(..) => RunOutcome::Klotski(Outcome::stopped(stop, stats)),
         }
     }
 
@@ -147,6 +181,30 @@ impl RunOutcome {
         match self {
             RunOutcome::Tiles(o) => o.stats,
             RunOutcome::Klotski(o) => o.stats,
+        }
+    }
+
+    /// How it ended.
+    pub fn status(&self) -> Status {
+        match self {
+            RunOutcome::Tiles(o) => o.status,
+            RunOutcome::Klotski(o) => o.status,
+        }
+    }
+
+    /// The moves of the path it found (0 if none).
+    pub fn path_len(&self) -> usize {
+        match self {
+            RunOutcome::Tiles(o) => o.path.len(),
+            RunOutcome::Klotski(o) => o.path.len(),
+        }
+    }
+
+    /// Why it stopped, where the search said.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            RunOutcome::Tiles(o) => o.reason.as_deref(),
+            RunOutcome::Klotski(o) => o.reason.as_deref(),
         }
     }
 

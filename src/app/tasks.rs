@@ -25,12 +25,8 @@ pub const RUNNERS: &[(&str, Runner)] = &[
         run_json::<crate::app::tiles::distance::TableOf>,
     ),
     (
-        crate::app::inspector::InspectTiles::NAME,
-        run_json::<crate::app::inspector::InspectTiles>,
-    ),
-    (
-        crate::app::inspector::InspectKlotski::NAME,
-        run_json::<crate::app::inspector::InspectKlotski>,
+        crate::app::inspector::InspectRun::NAME,
+        run_json::<crate::app::inspector::InspectRun>,
     ),
     (
         crate::app::compare::batch::RunBatch::NAME,

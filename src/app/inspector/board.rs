@@ -6,7 +6,8 @@ use eframe::egui::{self, Sense, Vec2};
 
 use super::super::klotski::board::{BoardLook, KlotskiBoard};
 use super::super::klotski::names::{describe_move, piece_names};
-use crate::app::i18n::{InspectorMsg, Lang, Message};
+use crate::app::i18n::{InspectorMsg, Lang, Message, Said};
+use crate::app::model::Start;
 use crate::app::widgets::board_view::{BoardOptions, BoardView};
 use crate::engine::klotski::Layout;
 use crate::engine::observe::{StateKey, StateWords};
@@ -23,6 +24,22 @@ pub enum Subject {
 }
 
 impl Subject {
+    /// The board a run from `start` is drawn on.
+    pub fn of(start: &Start) -> Self {
+        match start {
+            Start::Tiles(p) => Subject::Tiles(p.goal.clone()),
+            Start::Klotski(l, _) => Subject::Klotski(l.clone()),
+        }
+    }
+
+    /// Why a start already solved is not inspected, and what to do.
+    pub fn nothing_to_inspect(&self) -> Said {
+        Said::msg(match self {
+            Subject::Tiles(_) => InspectorMsg::NothingToInspect,
+            Subject::Klotski(_) => InspectorMsg::NothingToInspectKlotski,
+        })
+    }
+
     /// The family of the board inspected, and its shape (tiles).
     pub fn family_and_shape(&self) -> (Family, Option<Shape>) {
         match self {

@@ -37,11 +37,10 @@ use super::model::{Choice, Finished, RunOutcome, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::app::widgets::anatomy::RunAnatomy;
-use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::{AnatomyRecorder, Event, EventFn, StateKey};
 use crate::engine::step::Stepper;
 use crate::engine::strategy::{Key, SolveError, Strategy};
-use crate::engine::{Control, Dir, HeuristicChoice, HeuristicKind, Outcome, Status, TilePuzzle};
+use crate::engine::{Control, HeuristicChoice, HeuristicKind, Status};
 use crate::units::thousands;
 
 /// Steps the search may run ahead of what is shown (fast Play): enough to
@@ -136,28 +135,13 @@ pub struct Ran {
 }
 
 impl Ran {
-    /// A tile run from `puzzle`.
-    fn tiles(puzzle: TilePuzzle, outcome: Result<Outcome<Dir>, SolveError>) -> Self {
-        let found =
-            solved(&outcome).map(|o| (Start::Tiles(puzzle), Finished::Ran(RunOutcome::Tiles(o))));
-        Self {
-            ended: ending(outcome),
-            found,
-        }
-    }
-
-    /// A Klotski run from `layout`, counted in `metric`.
-    fn klotski(
-        layout: Layout,
-        metric: Metric,
-        outcome: Result<Outcome<KMove>, SolveError>,
-    ) -> Self {
-        let found = solved(&outcome).map(|o| {
-            (
-                Start::Klotski(layout, metric),
-                Finished::Ran(RunOutcome::Klotski(o)),
-            )
-        });
+    /// A run from `start` that came to `outcome`.
+    fn of(start: Start, outcome: Result<RunOutcome, SolveError>) -> Self {
+        let found = outcome
+            .as_ref()
+            .ok()
+            .filter(|o| o.status() == Status::Solved)
+            .map(|o| (start, Finished::Ran(o.clone())));
         Self {
             ended: ending(outcome),
             found,
@@ -183,10 +167,9 @@ impl Ran {
 /// thread, or a web worker), made into a [`Ran`] on the app's side.
 #[derive(serde::Serialize, serde::Deserialize)]
 pub enum Inspected {
-    /// A tile run from that puzzle.
-    Tiles(TilePuzzle, Result<Outcome<Dir>, SolveError>),
-    /// A Klotski run from that layout, in that metric.
-    Klotski(Layout, Metric, Result<Outcome<KMove>, SolveError>),
+    /// A run from that start, of any family (boxed: the start and its
+    /// outcome are large beside `NotBegun`).
+    Ran(Box<(Start, Result<RunOutcome, SolveError>)>),
     /// Cancelled while its pattern database was read or built.
     NotBegun,
 }
@@ -194,113 +177,75 @@ pub enum Inspected {
 impl From<Inspected> for Ran {
     fn from(inspected: Inspected) -> Ran {
         match inspected {
-            Inspected::Tiles(puzzle, outcome) => Ran::tiles(puzzle, outcome),
-            Inspected::Klotski(layout, metric, outcome) => Ran::klotski(layout, metric, outcome),
+            Inspected::Ran(run) => Ran::of(run.0, run.1),
             Inspected::NotBegun => Ran::not_begun(Said::msg(InspectorMsg::CancelledLoading)),
         }
     }
 }
 
-/// An inspected tile run as data.
+/// An inspected run as data: the start, the strategy, and the heuristic
+/// a tile search is guided by.
 #[derive(serde::Serialize, serde::Deserialize)]
-pub struct InspectTiles {
-    puzzle: TilePuzzle,
+pub struct InspectRun {
+    start: Start,
     strategy: StrategyChoice,
     heuristic: HeuristicKind,
 }
 
-impl Task for InspectTiles {
+impl Task for InspectRun {
     type Output = Inspected;
-    const NAME: &'static str = "inspect_tiles";
+    const NAME: &'static str = "inspect";
 
     fn run(self, ctl: &Control, env: &TaskEnv) -> Inspected {
-        let InspectTiles {
-            puzzle,
+        let InspectRun {
+            start,
             strategy,
             heuristic,
         } = self;
         let strategy = match strategy.strategy() {
             Ok(s) => s,
-            Err(e) => return Inspected::Tiles(puzzle, Err(e)),
+            Err(e) => return Inspected::Ran(Box::new((start, Err(e)))),
         };
-        // The database, if the heuristic needs one: the app's, or read or
-        // built here for every job.
-        let pdb = match strategy.uses_heuristic() {
-            true => match env.database_for(heuristic, &puzzle.goal, &ctl.cancel) {
+        // A tile search's database, if its heuristic needs one: the app's,
+        // or read or built here for every job.
+        let pdb = match start.tile_goal().filter(|_| strategy.uses_heuristic()) {
+            Some(goal) => match env.database_for(heuristic, goal, &ctl.cancel) {
                 Ok(got) => got.map(|got| got.db),
                 Err(_) => return Inspected::NotBegun,
             },
-            false => None,
+            None => None,
         };
         let choice = HeuristicChoice::with_database(heuristic, pdb);
-        let outcome = crate::engine::solve_tiles(&*strategy, &puzzle, &choice, ctl);
-        Inspected::Tiles(puzzle, outcome)
+        let outcome = start.solve(&*strategy, &choice, ctl);
+        Inspected::Ran(Box::new((start, outcome)))
     }
 
     fn cancelled(&self, progress: Option<crate::engine::Progress>) -> Inspected {
         let stats = super::jobs::stats_so_far(progress);
-        let stopped = Outcome::stopped(crate::engine::control::Stop::Cancelled, stats);
-        Inspected::Tiles(self.puzzle.clone(), Ok(stopped))
+        let stopped = self
+            .start
+            .stopped_after(crate::engine::control::Stop::Cancelled, stats);
+        Inspected::Ran(Box::new((self.start.clone(), Ok(stopped))))
     }
-}
-
-/// An inspected Klotski run as data.
-#[derive(serde::Serialize, serde::Deserialize)]
-pub struct InspectKlotski {
-    layout: Layout,
-    strategy: StrategyChoice,
-    metric: Metric,
-}
-
-impl Task for InspectKlotski {
-    type Output = Inspected;
-    const NAME: &'static str = "inspect_klotski";
-
-    fn run(self, ctl: &Control, _: &TaskEnv) -> Inspected {
-        let InspectKlotski {
-            layout,
-            strategy,
-            metric,
-        } = self;
-        let outcome = strategy
-            .strategy()
-            .and_then(|s| crate::engine::solve_klotski(&*s, &layout, metric, ctl));
-        Inspected::Klotski(layout, metric, outcome)
-    }
-
-    fn cancelled(&self, progress: Option<crate::engine::Progress>) -> Inspected {
-        let stats = super::jobs::stats_so_far(progress);
-        let stopped = Outcome::stopped(crate::engine::control::Stop::Cancelled, stats);
-        Inspected::Klotski(self.layout.clone(), self.metric, Ok(stopped))
-    }
-}
-
-/// The outcome, if it is a solution.
-fn solved<M: Clone>(outcome: &Result<Outcome<M>, SolveError>) -> Option<Outcome<M>> {
-    outcome
-        .as_ref()
-        .ok()
-        .filter(|o| o.status == Status::Solved)
-        .cloned()
 }
 
 /// `Solved: 12 moves (optimal) — 40 expanded …`, or how the run ended.
-fn ending<M>(outcome: Result<Outcome<M>, SolveError>) -> Said {
+fn ending(outcome: Result<RunOutcome, SolveError>) -> Said {
     Said::written(|lang| {
         match &outcome {
             Ok(o) => {
-                let counters = names::counters(&o.stats, lang);
-                match o.status {
-                    Status::Solved if o.stats.optimal => InspectorMsg::SolvedOptimal {
-                        moves: o.path.len(),
+                let counters = names::counters(&o.stats(), lang);
+                match o.status() {
+                    Status::Solved if o.stats().optimal => InspectorMsg::SolvedOptimal {
+                        moves: o.path_len(),
                         counters,
                     },
                     Status::Solved => InspectorMsg::Solved {
-                        moves: o.path.len(),
+                        moves: o.path_len(),
                         counters,
                     },
                     status => InspectorMsg::Ended {
-                        how: reasons::ended(status, &o.stats, o.reason.as_deref(), lang),
+                        how: reasons::ended(status, &o.stats(), o.reason(), lang),
                         counters,
                     },
                 }
@@ -345,78 +290,63 @@ pub fn open(
         }));
     }
     let limits = settings.limits();
-    let puzzle: TilePuzzle = match start {
-        Start::Tiles(puzzle) => puzzle,
-        Start::Klotski(layout, metric) => {
-            if layout.is_solved() {
-                return Err(Said::msg(InspectorMsg::NothingToInspectKlotski));
-            }
-            let subject = Subject::Klotski(layout.clone());
-            let name = title(&*strategy, None);
-            return Ok(Inspector::start(
-                jobs,
-                subject,
-                (name, RunBy::new(&*strategy, None)),
-                empty_model(&*strategy, StateKey::of_layout(&layout), true),
-                ctx,
-                Control::default().with_limits(limits),
-                InspectKlotski {
-                    layout,
-                    strategy: StrategyChoice::of(&*strategy),
-                    metric,
-                },
-            ));
-        }
-    };
+    let subject = Subject::of(&start);
     // A run of no steps would only contradict itself ("press Step" beside
     // "the run is over").
-    if puzzle.start == puzzle.goal {
-        return Err(Said::msg(InspectorMsg::NothingToInspect));
+    if start.is_solved() {
+        return Err(subject.nothing_to_inspect());
     }
-    puzzle.check_solvable().map_err(|why| {
-        Said::new(move |lang| {
-            let why = super::error::unsolvable(&why, lang);
-            InspectorMsg::UnsolvableBoard { why }.text(lang)
-        })
-    })?;
     let kind = settings.heuristic;
-    let shape = puzzle.shape();
-    if strategy.uses_heuristic() && super::controls::unavailable(kind, shape).is_some() {
-        return Err(Said::new(move |lang| {
-            let why = super::controls::unavailable_in(kind, shape, lang).unwrap_or_default();
-            InspectorMsg::NotInspecting { why }.text(lang)
-        }));
+    // What only a tile board can be refused for: no way to its goal, or a
+    // heuristic that does not fit it.
+    if let Start::Tiles(puzzle) = &start {
+        puzzle.check_solvable().map_err(|why| {
+            Said::new(move |lang| {
+                let why = super::error::unsolvable(&why, lang);
+                InspectorMsg::UnsolvableBoard { why }.text(lang)
+            })
+        })?;
+        let shape = puzzle.shape();
+        if strategy.uses_heuristic() && super::controls::unavailable(kind, shape).is_some() {
+            return Err(Said::new(move |lang| {
+                let why = super::controls::unavailable_in(kind, shape, lang).unwrap_or_default();
+                InspectorMsg::NotInspecting { why }.text(lang)
+            }));
+        }
     }
+    // Only tile searches take the heuristic chosen.
+    let heuristic = start.is_tiles().then_some(kind);
     let name = (
-        title(&*strategy, Some(kind)),
-        RunBy::new(&*strategy, Some(kind)),
+        title(&*strategy, heuristic),
+        RunBy::new(&*strategy, heuristic),
     );
-    let start = StateKey::of_tiles(puzzle.start.cells());
-    let subject = Subject::Tiles(puzzle.goal.clone());
+    let model = empty_model(&*strategy, start.state_key(), !start.is_tiles());
     Ok(Inspector::start(
         jobs,
         subject,
         name,
-        empty_model(&*strategy, start, false),
+        model,
         ctx,
         Control::default().with_limits(limits),
-        InspectTiles {
-            puzzle,
+        InspectRun {
+            start,
             strategy: StrategyChoice::of(&*strategy),
             heuristic: kind,
         },
     ))
 }
 
-/// The model of `strategy`'s run from `start` (on a Klotski board if
-/// `klotski`), nothing folded yet.
-fn empty_model(strategy: &dyn Strategy, start: StateKey, klotski: bool) -> Model {
+/// The model of `strategy`'s run from `start`, nothing folded yet; its
+/// lesson tells IDA*'s duplicates as a table finds them (`by_table`: the
+/// families other than tiles, whose IDA* keeps one) or as move pruning
+/// skips them (tiles).
+fn empty_model(strategy: &dyn Strategy, start: StateKey, by_table: bool) -> Model {
     let kind = strategy.search_kind();
     let model = Model::new(strategy.visit(), start)
         .keyed(kind.and_then(|k| k.key()).unwrap_or(Key::F))
         .informed(strategy.uses_heuristic());
     match kind {
-        Some(kind) => model.explained_by(lesson::Lesson::new(kind, klotski)),
+        Some(kind) => model.explained_by(lesson::Lesson::new(kind, by_table)),
         None => model,
     }
 }

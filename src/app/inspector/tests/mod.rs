@@ -1165,8 +1165,9 @@ fn an_inspected_run_sent_as_json_answers_as_on_a_thread() {
     use crate::engine::observe::StateKey;
     let dir = tempfile::tempdir().unwrap();
     let env = crate::app::tasks::testing::env(&crate::app::jobs::Jobs::new(dir.path().into()));
-    let task = || super::InspectTiles {
-        puzzle: crate::engine::TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap(),
+    let puzzle = crate::engine::TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap();
+    let task = || super::InspectRun {
+        start: crate::app::model::Start::Tiles(puzzle.clone()),
         strategy: crate::app::jobs::StrategyChoice::named("astar"),
         heuristic: HeuristicKind::Manhattan,
     };
@@ -1176,13 +1177,19 @@ fn an_inspected_run_sent_as_json_answers_as_on_a_thread() {
         seen.lock().unwrap().push(e.clone())
     }));
     let json = serde_json::to_string(&task()).unwrap();
-    let answer = runner(super::InspectTiles::NAME).unwrap()(&json, &ctl, &env).unwrap();
+    let answer = runner(super::InspectRun::NAME).unwrap()(&json, &ctl, &env).unwrap();
     let back: super::Inspected = serde_json::from_str(&answer).unwrap();
-    let super::Inspected::Tiles(_, Ok(outcome)) = back else {
+    let super::Inspected::Ran(run) = back else {
+        panic!("{answer}")
+    };
+    let (_, Ok(crate::app::model::RunOutcome::Tiles(outcome))) = *run else {
         panic!("{answer}")
     };
     let direct = task().run(&crate::engine::Control::default(), &env);
-    let super::Inspected::Tiles(_, Ok(expected)) = direct else {
+    let super::Inspected::Ran(run) = direct else {
+        panic!("a solve")
+    };
+    let (_, Ok(crate::app::model::RunOutcome::Tiles(expected))) = *run else {
         panic!("a solve")
     };
     assert_eq!(outcome.path, expected.path);
