@@ -1,7 +1,7 @@
 //! The desktop app (eframe/egui). One file per view or widget; this one
 //! is the shell: the menu, the family switch, the dialogs, and the routing
 //! of every [`Command`] to the view it concerns. The play views, one per
-//! family, are kept in one table ([`families::play_views`]) and reached through
+//! family, are kept in one table ([`play_views`], beside the views' modules) and reached through
 //! [`PlayView`] by the family shown; the compare view is
 //! [`compare::CompareView`]. Background work (solves, database builds,
 //! file dialogs, playback) is polled in [`eframe::App::logic`]; drawing is
@@ -13,7 +13,6 @@ pub mod compare;
 mod controls;
 mod databases;
 mod error;
-mod families;
 mod files;
 mod fonts;
 mod fringe;
@@ -56,6 +55,20 @@ use jobs::{JobKind, Jobs};
 use view::{PlayView, PlayViews};
 
 use crate::engine::rng::SeededRng;
+
+/// Each family's play view, new, in the family switch's order: the one
+/// table a new family is added to (beside its module above). `settings`
+/// say what to show first, `rng` makes random starts, `jobs` runs their
+/// work. The shell, the compare view, the inspector and the files reach a
+/// family through its view ([`PlayView`]) and the shared types of
+/// [`model`], never by naming it.
+fn play_views(settings: &Settings, rng: SeededRng, jobs: &Jobs) -> PlayViews {
+    let views: Vec<Box<dyn PlayView>> = vec![
+        Box::new(TilesPlay::new(settings, rng, jobs.clone())),
+        Box::new(klotski::KlotskiPlay::new(settings.classic, jobs.clone())),
+    ];
+    PlayViews::new(views)
+}
 
 /// The app.
 pub struct HuarongApp {
@@ -132,7 +145,7 @@ impl HuarongApp {
         let jobs = Jobs::new(cache_dir);
         let race = race::RaceView::new(race::stream_of(&rng), jobs.clone(), records);
         Self {
-            views: families::play_views(&settings, rng, &jobs),
+            views: play_views(&settings, rng, &jobs),
             settings,
             compare: compare::CompareView::default(),
             race,

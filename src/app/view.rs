@@ -94,7 +94,7 @@ pub trait PlayView: Any {
 }
 
 /// The play view of every family the app plays, in the family switch's
-/// order (the app's `families` module makes it).
+/// order (the shell's `play_views` makes it).
 pub struct PlayViews(Vec<Box<dyn PlayView>>);
 
 impl PlayViews {

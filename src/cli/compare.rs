@@ -7,11 +7,11 @@ use serde::Serialize;
 
 mod by_depth;
 
+use super::StartArgs;
 use super::bench::TotalTime;
 use super::budget::{Budget, TimeLimitOf};
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::{Record, bytes, duration, thousands};
-use super::solve::StartArgs;
 use super::{BoardArgs, CliError, Out, Search, SearchArgs, refuse_inapplicable};
 use crate::engine::experiment::{Aggregate, RunSummary, flag_disagreements, scramble, tile_start};
 use crate::engine::klotski::Layout;

@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use clap::Args;
 use serde::Serialize;
 
+use super::StartArgs;
 use super::budget::{Budget, TimeLimitOf, Unprepared, mib, seconds, stopped};
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::thousands;
-use super::solve::StartArgs;
 use super::{BoardArgs, CliError, LimitArgs, Out};
 use crate::engine::control::Stop;
 use crate::engine::klotski::group::{Group, layout_after};

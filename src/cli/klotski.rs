@@ -120,12 +120,11 @@ impl KlotskiRecord {
 /// `huarong solve --klotski … | --layout …`.
 pub(super) fn solve_layout(
     layout: &Layout,
-    klotski: &KlotskiArgs,
+    metric: Metric,
     search: &SearchArgs,
     watchers: Watchers,
     out: &mut Out,
 ) -> Result<(), CliError> {
-    let metric = klotski.metric()?;
     let strategy = search.strategy(Family::Klotski)?;
     let mut ctl = search.control()?;
     // The anatomy's exact distances count against the run's limits.

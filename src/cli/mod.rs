@@ -563,6 +563,66 @@ impl BoardArgs {
     }
 }
 
+/// The start: tiles, or a Klotski layout (text or classic name).
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+struct StartArgs {
+    /// Start tiles, row-major, separated by spaces or commas, 0 = blank.
+    #[arg(long, value_name = "TILES")]
+    state: Option<String>,
+    /// A Klotski layout: rows joined by '/', '.' empty, one letter a piece
+    /// (e.g. "BAAC/BAAC/DEEF/DGHF/I..J").
+    #[arg(long, value_name = "LAYOUT")]
+    klotski: Option<String>,
+    /// A classic Klotski layout by name or number (see `huarong layouts`).
+    #[arg(long, value_name = "NAME")]
+    layout: Option<String>,
+}
+
+impl StartArgs {
+    /// The family of the start the flags give.
+    fn family(&self) -> Family {
+        match self.state {
+            Some(_) => Family::Tiles,
+            None => Family::Klotski,
+        }
+    }
+
+    /// The start the flags give (a layout counted in `klotski`'s metric),
+    /// after refusing the flags that do not apply to its family.
+    fn start(
+        &self,
+        board: &BoardArgs,
+        klotski: &klotski::KlotskiArgs,
+        search: &SearchArgs,
+    ) -> Result<Start, CliError> {
+        refuse_inapplicable(self.family(), board, klotski, search)?;
+        Ok(match &self.state {
+            Some(state) => Start::Tiles(board.puzzle(state)?),
+            None => {
+                let layout =
+                    klotski::resolve_layout(self.klotski.as_deref(), self.layout.as_deref())?;
+                Start::Klotski(layout, klotski.metric()?)
+            }
+        })
+    }
+}
+
+/// `huarong solve` of `start`, by its family's own solve.
+fn solve_start(
+    start: Start,
+    search: &SearchArgs,
+    watchers: observe::Watchers,
+    out: &mut Out,
+) -> Result<(), CliError> {
+    match start {
+        Start::Tiles(puzzle) => solve::solve_puzzle(&puzzle, search, watchers, out),
+        Start::Klotski(layout, metric) => {
+            klotski::solve_layout(&layout, metric, search, watchers, out)
+        }
+    }
+}
+
 /// Refuse the flags that do not apply to puzzles of `family` instead of
 /// silently ignoring them.
 fn refuse_inapplicable(

@@ -3,15 +3,14 @@
 use clap::Args;
 
 use super::budget::{Budget, TimeLimitOf};
-use super::klotski::{KlotskiArgs, resolve_layout, solve_layout};
-use super::observe::{ObserveArgs, anatomy_text};
+use super::klotski::KlotskiArgs;
+use super::observe::{ObserveArgs, Watchers, anatomy_text};
 use super::report::Record;
-use super::{BoardArgs, CliError, Out, SearchArgs, refuse_inapplicable};
+use super::{BoardArgs, CliError, Out, SearchArgs, StartArgs};
 use crate::engine::observe::{StateWords, Truth};
-use crate::engine::strategy::{Family, proven_lower_bound};
+use crate::engine::strategy::proven_lower_bound;
 use crate::engine::tiles::format_path;
-use crate::engine::{Board, Status};
-use crate::puzzle::Start;
+use crate::engine::{Board, Status, TilePuzzle};
 
 #[derive(Args, Debug)]
 pub(super) struct SolveArgs {
@@ -27,67 +26,21 @@ pub(super) struct SolveArgs {
     observe: ObserveArgs,
 }
 
-/// The start: tiles, or a Klotski layout (text or classic name).
-#[derive(Args, Debug)]
-#[group(required = true, multiple = false)]
-pub(super) struct StartArgs {
-    /// Start tiles, row-major, separated by spaces or commas, 0 = blank.
-    #[arg(long, value_name = "TILES")]
-    pub(super) state: Option<String>,
-    /// A Klotski layout: rows joined by '/', '.' empty, one letter a piece
-    /// (e.g. "BAAC/BAAC/DEEF/DGHF/I..J").
-    #[arg(long, value_name = "LAYOUT")]
-    pub(super) klotski: Option<String>,
-    /// A classic Klotski layout by name or number (see `huarong layouts`).
-    #[arg(long, value_name = "NAME")]
-    pub(super) layout: Option<String>,
-}
-
-impl StartArgs {
-    /// The family of the start the flags give.
-    pub(super) fn family(&self) -> Family {
-        match self.state {
-            Some(_) => Family::Tiles,
-            None => Family::Klotski,
-        }
-    }
-
-    /// The start the flags give (a layout counted in `klotski`'s metric),
-    /// after refusing the flags that do not apply to its family.
-    pub(super) fn start(
-        &self,
-        board: &BoardArgs,
-        klotski: &KlotskiArgs,
-        search: &SearchArgs,
-    ) -> Result<Start, CliError> {
-        refuse_inapplicable(self.family(), board, klotski, search)?;
-        Ok(match &self.state {
-            Some(state) => Start::Tiles(board.puzzle(state)?),
-            None => {
-                let layout = resolve_layout(self.klotski.as_deref(), self.layout.as_deref())?;
-                Start::Klotski(layout, klotski.metric()?)
-            }
-        })
-    }
-}
-
 pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
-    let state = match (&args.start.state, &args.start.klotski, &args.start.layout) {
-        (Some(state), _, _) => state,
-        (None, text, name) => {
-            refuse_inapplicable(Family::Klotski, &args.board, &args.klotski, &args.search)?;
-            let layout = resolve_layout(text.as_deref(), name.as_deref())?;
-            let watchers = args.observe.watchers()?;
-            args.search
-                .check_watchable(&args.observe, Family::Klotski)?;
-            return solve_layout(&layout, &args.klotski, &args.search, watchers, out);
-        }
-    };
-    refuse_inapplicable(Family::Tiles, &args.board, &args.klotski, &args.search)?;
-    let puzzle = args.board.puzzle(state)?;
+    let start = args.start.start(&args.board, &args.klotski, &args.search)?;
     let watchers = args.observe.watchers()?;
-    args.search.check_watchable(&args.observe, Family::Tiles)?;
-    let mut search = args.search.resolve(&puzzle.goal, TimeLimitOf::WholeRun)?;
+    args.search.check_watchable(&args.observe, start.family())?;
+    super::solve_start(start, &args.search, watchers, out)
+}
+
+/// `huarong solve` of the tile puzzle `puzzle`.
+pub(super) fn solve_puzzle(
+    puzzle: &TilePuzzle,
+    search_args: &SearchArgs,
+    watchers: Watchers,
+    out: &mut Out,
+) -> Result<(), CliError> {
+    let mut search = search_args.resolve(&puzzle.goal, TimeLimitOf::WholeRun)?;
     // The anatomy's exact distances count against what the databases left.
     let mut budget = Budget::new(search.control.limits);
     let watchers = watchers.with_truth(&mut budget, |ctl| Truth::tiles(&puzzle.goal, ctl))?;
@@ -96,12 +49,12 @@ pub(super) fn run(args: &SolveArgs, out: &mut Out) -> Result<(), CliError> {
         None => budget.left(1, TimeLimitOf::WholeRun),
     });
     let outcome = search.solve_with(
-        &puzzle,
+        puzzle,
         &watchers.control(search.control.clone(), &StateWords::tiles(puzzle.shape())),
     )?;
     watchers.write_trace(out)?;
     let anatomy = watchers.anatomy(&outcome);
-    if args.search.json {
+    if search_args.json {
         let mut record = serde_json::to_value(Record::new(&outcome))?;
         if let Some(n) = proven_lower_bound(&*search.strategy, &outcome) {
             record["lower_bound"] = n.into();
