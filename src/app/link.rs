@@ -3,27 +3,45 @@
 //! or `?puzzle=klotski&layout=1&metric=steps&inspect`, and carries it out
 //! as the commands a person would give. A link with a parameter it cannot
 //! use opens nothing of it, and says which parameter was refused.
+//!
+//! What a link says of its puzzle (`puzzle=` and the family's own
+//! parameters) each family says in its own module, as a [`FamilyLink`]
+//! its play view hands over ([`PlayView::link`](super::view::PlayView::link));
+//! this module reads and writes the rest (strategy, heuristic, what to do).
 
 use super::command::{Command, PlayCommand};
 use super::model::Start;
 use super::settings::{Family, Settings};
-use crate::engine::klotski::{Layout, Metric};
+use crate::engine::klotski::Metric;
 use crate::engine::strategy;
-use crate::engine::{HeuristicKind, Shape, TilePuzzle};
+use crate::engine::{HeuristicKind, Shape};
 
-/// The puzzle a link opens.
-#[derive(Clone, Debug, PartialEq)]
-enum Puzzle {
-    /// A tile board of that shape, at that start (a random one if none).
-    Tiles(Shape, Option<TilePuzzle>),
-    /// A Klotski layout: a shipped one by its index, or one given whole.
-    Klotski(KlotskiStart),
+/// One family's part of links.
+pub trait FamilyLink: Sync {
+    /// Whether `puzzle=kind` names a puzzle of this family.
+    fn names(&self, kind: &str) -> bool;
+    /// The parameters only this family's links take (`state`, `layout`, …).
+    fn own_parameters(&self) -> &'static [&'static str];
+    /// The puzzle `puzzle=kind` opens, read with this family's own
+    /// parameters from `params`.
+    fn puzzle(&self, kind: &str, params: &Params<'_>) -> Result<LinkedPuzzle, Refused>;
+    /// The query's first part for `start` (`?puzzle=…` and this family's
+    /// own parameters), if `start` is of this family.
+    fn query(&self, start: &Start) -> Option<String>;
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum KlotskiStart {
-    Classic(usize),
-    Given(Layout),
+/// The puzzle a link opens, as its family read it.
+#[derive(Clone, Debug)]
+pub struct LinkedPuzzle {
+    /// Its family.
+    pub family: Family,
+    /// The board shape a tile heuristic must fit (`None`: its searches
+    /// take no heuristic, and a link naming one is refused).
+    pub shape: Option<Shape>,
+    /// The metric its searches count in, where the link says one.
+    pub metric: Option<Metric>,
+    /// The command that opens it.
+    pub open: Command,
 }
 
 /// What to do once the puzzle is open.
@@ -35,13 +53,33 @@ enum Then {
 }
 
 /// A link's request, checked.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Link {
-    puzzle: Puzzle,
+    puzzle: LinkedPuzzle,
     strategy: Option<&'static str>,
     heuristic: Option<HeuristicKind>,
-    metric: Option<Metric>,
     then: Then,
+}
+
+/// A link's parameters, decoded, in their order.
+pub struct Params<'a>(&'a [(String, String)]);
+
+impl<'a> Params<'a> {
+    /// The value of the parameter `name`, if the link gives it.
+    pub fn get(&self, name: &str) -> Option<&'a str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The parameter `name` refused, with what it said.
+    pub fn refuse(&self, name: &str) -> Refused {
+        Refused {
+            parameter: name.to_string(),
+            value: self.get(name).unwrap_or_default().to_string(),
+        }
+    }
 }
 
 /// A parameter a link gave that cannot be used: its name and value.
@@ -76,41 +114,18 @@ fn decode(text: &str) -> Option<String> {
 
 /// The query of a link that opens `start` with the strategy (and the
 /// heuristic, where it uses one) chosen in `settings`; it reads back as
-/// [`Link::parse`] reads it.
-pub fn query_of(settings: &Settings, start: &Start) -> String {
-    let cells = |b: &crate::engine::Board| {
-        let cells: Vec<String> = b.cells().iter().map(u8::to_string).collect();
-        cells.join(",")
-    };
+/// [`Link::parse`] reads it with the same `families`.
+pub fn query_of(settings: &Settings, start: &Start, families: &[&dyn FamilyLink]) -> String {
     let strategy = settings.strategy();
-    let mut query = match start {
-        Start::Tiles(puzzle) => {
-            let shape = puzzle.shape();
-            let mut q = format!(
-                "?puzzle={}x{}&state={}",
-                shape.rows,
-                shape.cols,
-                cells(&puzzle.start)
-            );
-            if puzzle.goal != crate::engine::Board::goal(shape) {
-                q.push_str(&format!("&goal={}", cells(&puzzle.goal)));
-            }
-            q.push_str(&format!("&strategy={}", strategy.name()));
-            if strategy.uses_heuristic() {
-                q.push_str(&format!("&heuristic={}", settings.heuristic.name()));
-            }
-            q
-        }
-        Start::Klotski(layout, metric) => format!(
-            "?puzzle=klotski&layout={}&metric={}&strategy={}",
-            layout.to_text(),
-            match metric {
-                Metric::Moves => "moves",
-                Metric::Steps => "steps",
-            },
-            strategy.name()
-        ),
-    };
+    let mut query = families
+        .iter()
+        .find_map(|f| f.query(start))
+        .unwrap_or_default();
+    query.push_str(&format!("&strategy={}", strategy.name()));
+    // Only a board a heuristic fits is linked with one.
+    if strategy.uses_heuristic() && start.shape().is_some() {
+        query.push_str(&format!("&heuristic={}", settings.heuristic.name()));
+    }
     query.shrink_to_fit();
     query
 }
@@ -118,7 +133,7 @@ pub fn query_of(settings: &Settings, start: &Start) -> String {
 impl Link {
     /// The link in the query `query` (`?` and all, or without it); `None`
     /// when it names no puzzle (an address without parameters).
-    pub fn parse(query: &str) -> Result<Option<Link>, Refused> {
+    pub fn parse(query: &str, families: &[&dyn FamilyLink]) -> Result<Option<Link>, Refused> {
         let query = query.strip_prefix('?').unwrap_or(query);
         let mut pairs = Vec::new();
         for part in query.split('&').filter(|p| !p.is_empty()) {
@@ -134,31 +149,17 @@ impl Link {
         if pairs.is_empty() {
             return Ok(None);
         }
-        let get = |name: &str| {
-            pairs
-                .iter()
-                .find(|(k, _)| k == name)
-                .map(|(_, v)| v.as_str())
-        };
-        let refuse = |name: &str| Refused {
-            parameter: name.to_string(),
-            value: get(name).unwrap_or_default().to_string(),
-        };
-        const KNOWN: &[&str] = &[
-            "puzzle",
-            "state",
-            "goal",
-            "layout",
-            "strategy",
-            "heuristic",
-            "metric",
-            "solve",
-            "inspect",
-        ];
+        let params = Params(&pairs);
+        let get = |name: &str| params.get(name);
+        let refuse = |name: &str| params.refuse(name);
+        // Parameters every link may take; the families add their own.
+        const COMMON: &[&str] = &["puzzle", "strategy", "heuristic", "solve", "inspect"];
+        let own = |key: &str| families.iter().any(|f| f.own_parameters().contains(&key));
         for (key, value) in &pairs {
             let flag = key == "solve" || key == "inspect";
             let repeated = pairs.iter().filter(|(k, _)| k == key).count() > 1;
-            if !KNOWN.contains(&key.as_str()) || repeated || (flag && !value.is_empty()) {
+            let known = COMMON.contains(&key.as_str()) || own(key);
+            if !known || repeated || (flag && !value.is_empty()) {
                 return Err(Refused {
                     parameter: key.clone(),
                     value: value.clone(),
@@ -166,78 +167,36 @@ impl Link {
             }
         }
         let kind = get("puzzle").ok_or_else(|| refuse("puzzle"))?;
-        let family_only = |name: &str, family: bool| match (get(name), family) {
-            (Some(_), false) => Err(refuse(name)),
-            _ => Ok(()),
-        };
-        let puzzle = if kind.eq_ignore_ascii_case("klotski") {
-            family_only("state", false)?;
-            family_only("goal", false)?;
-            family_only("heuristic", false)?;
-            let layout = get("layout").unwrap_or("1");
-            let start = match crate::storage::layouts::find(layout) {
-                Some(classic) => {
-                    let all = crate::storage::layouts::classics();
-                    let index = all.iter().position(|c| std::ptr::eq(c, classic));
-                    KlotskiStart::Classic(index.ok_or_else(|| refuse("layout"))?)
-                }
-                None => KlotskiStart::Given(Layout::parse(layout).map_err(|_| refuse("layout"))?),
-            };
-            Puzzle::Klotski(start)
-        } else {
-            family_only("layout", false)?;
-            family_only("metric", false)?;
-            let shape = Shape::parse(kind).map_err(|_| refuse("puzzle"))?;
-            let size = format!("{}x{}", shape.rows, shape.cols);
-            let goal = match get("goal") {
-                None => None,
-                Some(goal) => {
-                    let cells = goal.replace(',', " ");
-                    crate::engine::Board::parse(&cells, Some(shape)).map_err(|_| refuse("goal"))?;
-                    Some(cells)
-                }
-            };
-            let start = match get("state") {
-                None if goal.is_some() => return Err(refuse("goal")),
-                None => None,
-                Some(state) => {
-                    let cells = state.replace(',', " ");
-                    let puzzle = TilePuzzle::parse(&cells, Some(&size), goal.as_deref())
-                        .map_err(|_| refuse("state"))?;
-                    Some(puzzle)
-                }
-            };
-            Puzzle::Tiles(shape, start)
-        };
-        let family = match puzzle {
-            Puzzle::Tiles(..) => Family::Tiles,
-            Puzzle::Klotski(_) => Family::Klotski,
-        };
+        let family = families
+            .iter()
+            .find(|f| f.names(kind))
+            .ok_or_else(|| refuse("puzzle"))?;
+        // Another family's parameter is refused, not ignored.
+        if let Some((key, _)) = pairs.iter().find(|(key, _)| {
+            !COMMON.contains(&key.as_str()) && !family.own_parameters().contains(&key.as_str())
+        }) {
+            return Err(refuse(key));
+        }
+        let puzzle = family.puzzle(kind, &params)?;
         let strategy = match get("strategy") {
             None => None,
             Some(name) => Some(
-                strategy::for_family(family)
+                strategy::for_family(puzzle.family)
                     .find(|s| s.name() == name)
                     .ok_or_else(|| refuse("strategy"))?
                     .name(),
             ),
         };
-        let heuristic = match (get("heuristic"), &puzzle) {
+        let heuristic = match (get("heuristic"), puzzle.shape) {
             (None, _) => None,
-            (Some(name), Puzzle::Tiles(shape, _)) => {
+            (Some(name), Some(shape)) => {
                 let kind = HeuristicKind::from_name(name).ok_or_else(|| refuse("heuristic"))?;
-                if !crate::app::offered::fits(kind, *shape) {
+                if !crate::app::offered::fits(kind, shape) {
                     return Err(refuse("heuristic"));
                 }
                 Some(kind)
             }
-            (Some(_), Puzzle::Klotski(_)) => return Err(refuse("heuristic")),
-        };
-        let metric = match get("metric") {
-            None => None,
-            Some("moves") => Some(Metric::Moves),
-            Some("steps") => Some(Metric::Steps),
-            Some(_) => return Err(refuse("metric")),
+            (Some(_), None) => return Err(refuse("heuristic")),
         };
         let then = match (get("solve").is_some(), get("inspect").is_some()) {
             (false, false) => Then::Play,
@@ -249,7 +208,6 @@ impl Link {
             puzzle,
             strategy,
             heuristic,
-            metric,
             then,
         }))
     }
@@ -259,13 +217,10 @@ impl Link {
     pub fn commands(&self, settings: &Settings) -> Vec<Command> {
         let mut changed = settings.clone();
         let mut out = Vec::new();
-        match &self.puzzle {
-            Puzzle::Tiles(shape, _) => {
-                changed.family = Family::Tiles;
-                changed.rows = shape.rows;
-                changed.cols = shape.cols;
-            }
-            Puzzle::Klotski(_) => changed.family = Family::Klotski,
+        changed.family = self.puzzle.family;
+        if let Some(shape) = self.puzzle.shape {
+            changed.rows = shape.rows;
+            changed.cols = shape.cols;
         }
         if let Some(name) = self.strategy {
             changed.strategy = name.to_string();
@@ -273,21 +228,12 @@ impl Link {
         if let Some(kind) = self.heuristic {
             changed.heuristic = kind;
         }
-        if let Some(metric) = self.metric {
+        if let Some(metric) = self.puzzle.metric {
             changed.metric = metric;
         }
         out.push(Command::SetFamily(changed.family));
         out.push(Command::SetSettings(Box::new(changed)));
-        out.push(match &self.puzzle {
-            Puzzle::Tiles(_, Some(puzzle)) => Command::SetPuzzle(puzzle.clone()),
-            Puzzle::Tiles(shape, None) => Command::Play(PlayCommand::NewSize(*shape)),
-            Puzzle::Klotski(KlotskiStart::Classic(i)) => {
-                Command::Play(PlayCommand::LoadClassic(*i))
-            }
-            Puzzle::Klotski(KlotskiStart::Given(layout)) => {
-                Command::Play(PlayCommand::SetLayout(layout.clone()))
-            }
-        });
+        out.push(self.puzzle.open.clone());
         match self.then {
             Then::Play => {}
             Then::Solve => out.push(Command::Play(PlayCommand::Solve)),
@@ -300,46 +246,67 @@ impl Link {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::klotski::link::KlotskiLink;
+    use crate::app::tiles::link::TileLink;
+    use crate::engine::TilePuzzle;
+    use crate::engine::klotski::Layout;
+
+    /// The families' parts of links, as the app's play views hand them over.
+    const FAMILIES: [&dyn FamilyLink; 2] = [&TileLink, &KlotskiLink];
+
+    fn parse(query: &str) -> Result<Option<Link>, Refused> {
+        Link::parse(query, &FAMILIES)
+    }
+
+    /// The command that opens the link's puzzle, in words to compare.
+    fn opens(link: &Link) -> String {
+        format!("{:?}", link.puzzle.open)
+    }
 
     #[test]
     fn a_tile_link_names_its_start_strategy_heuristic_and_what_to_do() {
-        let link = Link::parse(
-            "?puzzle=3x3&state=8,6,7,2,5,4,3,0,1&strategy=astar&heuristic=manhattan&solve",
-        )
-        .unwrap()
-        .unwrap();
+        let link =
+            parse("?puzzle=3x3&state=8,6,7,2,5,4,3,0,1&strategy=astar&heuristic=manhattan&solve")
+                .unwrap()
+                .unwrap();
         let start = TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap();
-        assert_eq!(link.puzzle, Puzzle::Tiles(start.shape(), Some(start)));
+        assert_eq!(link.puzzle.family, Family::Tiles);
+        assert_eq!(link.puzzle.shape, Some(start.shape()));
+        assert_eq!(opens(&link), format!("{:?}", Command::SetPuzzle(start)));
         assert_eq!(link.strategy, Some("astar"));
         assert_eq!(link.heuristic, Some(HeuristicKind::Manhattan));
         assert_eq!(link.then, Then::Solve);
         // Spaces written as %20 or + read as commas do.
-        let spaced = Link::parse("puzzle=3x3&state=8%206+7,2,5,4,3,0,1")
+        let spaced = parse("puzzle=3x3&state=8%206+7,2,5,4,3,0,1")
             .unwrap()
             .unwrap();
-        assert_eq!(spaced.puzzle, link.puzzle);
+        assert_eq!(opens(&spaced), opens(&link));
     }
 
     #[test]
     fn a_klotski_link_opens_a_classic_by_number_or_name_or_a_layout_by_its_text() {
-        let by_number = Link::parse("puzzle=klotski&layout=1&metric=steps&inspect")
+        let by_number = parse("puzzle=klotski&layout=1&metric=steps&inspect")
             .unwrap()
             .unwrap();
-        assert_eq!(by_number.puzzle, Puzzle::Klotski(KlotskiStart::Classic(0)));
+        assert_eq!(by_number.puzzle.family, Family::Klotski);
         assert_eq!(
-            (by_number.metric, by_number.then),
+            opens(&by_number),
+            format!("{:?}", Command::Play(PlayCommand::LoadClassic(0)))
+        );
+        assert_eq!(
+            (by_number.puzzle.metric, by_number.then),
             (Some(Metric::Steps), Then::Inspect)
         );
-        let by_name =
-            Link::parse("puzzle=klotski&layout=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC").unwrap();
-        assert_eq!(by_name.unwrap().puzzle, by_number.puzzle);
+        let by_name = parse("puzzle=klotski&layout=%E6%A8%AA%E5%88%80%E7%AB%8B%E9%A9%AC").unwrap();
+        assert_eq!(opens(&by_name.unwrap()), opens(&by_number));
         let text = "BAAC/BAAC/DEEF/DGHF/I..J";
-        let given = Link::parse(&format!("puzzle=klotski&layout={text}"))
+        let given = parse(&format!("puzzle=klotski&layout={text}"))
             .unwrap()
             .unwrap();
+        let layout = Layout::parse(text).unwrap();
         assert_eq!(
-            given.puzzle,
-            Puzzle::Klotski(KlotskiStart::Given(Layout::parse(text).unwrap()))
+            opens(&given),
+            format!("{:?}", Command::Play(PlayCommand::SetLayout(layout)))
         );
     }
 
@@ -352,11 +319,11 @@ mod tests {
             heuristic: HeuristicKind::LinearConflict,
             ..Settings::default()
         };
-        let query = query_of(&settings, &Start::Tiles(tiles.clone()));
-        let link = Link::parse(&query).unwrap().unwrap();
+        let query = query_of(&settings, &Start::Tiles(tiles.clone()), &FAMILIES);
+        let link = parse(&query).unwrap().unwrap();
         assert_eq!(
-            link.puzzle,
-            Puzzle::Tiles(tiles.shape(), Some(tiles)),
+            opens(&link),
+            format!("{:?}", Command::SetPuzzle(tiles)),
             "{query}"
         );
         assert_eq!(link.strategy, Some("idastar"));
@@ -367,32 +334,43 @@ mod tests {
             ..settings.clone()
         };
         let start = TilePuzzle::parse("1 2 3 4 5 6 7 0 8", None, None).unwrap();
-        let query = query_of(&bfs, &Start::Tiles(start));
+        let query = query_of(&bfs, &Start::Tiles(start), &FAMILIES);
         assert!(!query.contains("heuristic"), "{query}");
         let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
-        let query = query_of(&bfs, &Start::Klotski(layout.clone(), Metric::Steps));
-        let link = Link::parse(&query).unwrap().unwrap();
+        let query = query_of(
+            &settings,
+            &Start::Klotski(layout.clone(), Metric::Steps),
+            &FAMILIES,
+        );
+        // No heuristic for a layout, even with one that takes it chosen.
+        assert!(!query.contains("heuristic"), "{query}");
+        let query = query_of(
+            &bfs,
+            &Start::Klotski(layout.clone(), Metric::Steps),
+            &FAMILIES,
+        );
+        let link = parse(&query).unwrap().unwrap();
         // Given as text, the layout opens as it was (a classic's too).
         assert_eq!(
-            link.puzzle,
-            Puzzle::Klotski(KlotskiStart::Given(layout)),
+            opens(&link),
+            format!("{:?}", Command::Play(PlayCommand::SetLayout(layout))),
             "{query}"
         );
         assert_eq!(
-            (link.metric, link.strategy),
+            (link.puzzle.metric, link.strategy),
             (Some(Metric::Steps), Some("bfs"))
         );
     }
 
     #[test]
     fn no_parameters_is_no_link() {
-        assert_eq!(Link::parse(""), Ok(None));
-        assert_eq!(Link::parse("?"), Ok(None));
+        assert!(matches!(parse(""), Ok(None)));
+        assert!(matches!(parse("?"), Ok(None)));
     }
 
     #[test]
     fn each_bad_parameter_is_named_with_what_it_said() {
-        let refused = |query: &str| Link::parse(query).unwrap_err();
+        let refused = |query: &str| parse(query).unwrap_err();
         let cases = [
             ("puzzle=3x3&state=1,2,3", "state", "1,2,3"),
             (
@@ -443,7 +421,7 @@ mod tests {
     #[test]
     fn a_link_opens_as_a_person_would_choose() {
         let settings = Settings::default();
-        let link = Link::parse("puzzle=4x4&strategy=idastar&heuristic=pdb663")
+        let link = parse("puzzle=4x4&strategy=idastar&heuristic=pdb663")
             .unwrap()
             .unwrap();
         let commands = link.commands(&settings);

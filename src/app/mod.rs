@@ -167,11 +167,16 @@ impl HuarongApp {
         }
     }
 
+    /// Each family's part of links, from its play view.
+    fn link_families(&self) -> Vec<&'static dyn link::FamilyLink> {
+        self.views.iter().map(|v| v.link()).collect()
+    }
+
     /// Open what the link whose query is `query` asks for (`?puzzle=3x3&…`,
     /// see [`link`]) at the next frame, as a person would; a link with a
     /// parameter that cannot be used opens nothing and says which.
     pub fn open_link(&mut self, query: &str) {
-        match link::Link::parse(query) {
+        match link::Link::parse(query, &self.link_families()) {
             Ok(Some(link)) => self.opening = link.commands(&self.settings),
             Ok(None) => {}
             Err(refused) => {
@@ -399,7 +404,8 @@ impl HuarongApp {
             Command::CopyLink => {
                 if let Some(address) = &self.web_address {
                     let start = self.view().compare_start(&self.settings);
-                    let link = format!("{address}{}", link::query_of(&self.settings, &start));
+                    let query = link::query_of(&self.settings, &start, &self.link_families());
+                    let link = format!("{address}{query}");
                     ctx.copy_text(link.clone());
                     self.tell(Said::new(move |lang| {
                         i18n::Msg::LinkCopied { link: link.clone() }.text(lang)

@@ -21,6 +21,9 @@ pub trait PlayView: Any {
     /// Its name on the family switch (from its own message table).
     fn switch_label(&self) -> Said;
 
+    /// What a link says of this family's puzzles (read and written).
+    fn link(&self) -> &'static dyn crate::app::link::FamilyLink;
+
     /// Background work each frame (finished solves, hints, playback); no
     /// drawing. Called from the app's `logic` only.
     fn logic(&mut self, ctx: &egui::Context, now: f64, settings: &mut Settings);

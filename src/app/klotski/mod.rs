@@ -9,6 +9,7 @@ mod centre;
 pub mod editor;
 pub mod game;
 pub mod hint;
+pub(crate) mod link;
 pub mod names;
 mod panel;
 mod solution;
@@ -317,6 +318,10 @@ impl PlayView for KlotskiPlay {
 
     fn switch_label(&self) -> Said {
         Said::msg(crate::app::i18n::KlotskiMsg::FamilyKlotski)
+    }
+
+    fn link(&self) -> &'static dyn crate::app::link::FamilyLink {
+        &link::KlotskiLink
     }
 
     fn open_set_state(&mut self) {

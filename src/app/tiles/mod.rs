@@ -29,6 +29,7 @@ use crate::storage::puzzle_file::Saved;
 pub(crate) mod distance;
 mod explain;
 pub(in crate::app) mod heuristic_view;
+pub(crate) mod link;
 mod panel;
 pub(in crate::app) mod set_state;
 mod solve;
@@ -325,6 +326,10 @@ impl PlayView for TilesPlay {
 
     fn switch_label(&self) -> Said {
         Said::msg(TilesMsg::FamilyTiles)
+    }
+
+    fn link(&self) -> &'static dyn crate::app::link::FamilyLink {
+        &link::TileLink
     }
 
     fn open_set_state(&mut self) {
