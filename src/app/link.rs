@@ -6,8 +6,8 @@
 //!
 //! What a link says of its puzzle (`puzzle=` and the family's own
 //! parameters) each family says in its own module, as a [`FamilyLink`]
-//! its play view hands over ([`PlayView::link`](super::view::PlayView::link));
-//! this module reads and writes the rest (strategy, heuristic, what to do).
+//! its play view hands over (`PlayView::link`); this module reads and
+//! writes the rest (strategy, heuristic, what to do).
 
 use super::command::{Command, PlayCommand};
 use super::model::Start;
