@@ -164,6 +164,49 @@ fn a_long_trace_to_a_file_is_the_lines_standard_output_gets() {
     assert_eq!(names(&dir), ["bfs.jsonl"]);
 }
 
+/// A trace the file system stops taking part way (here at the size limit
+/// `ulimit -f` sets, as a full disk would stop it, with the signal that
+/// limit sends ignored) ends with one line naming the file and why, exit
+/// 3; the old file is left whole, and nothing beside it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_trace_the_file_system_stops_taking_says_why_and_leaves_the_old_file() {
+    let sb = Sandbox::new("trace-too-large");
+    let dir = sb.dir.join("t");
+    std::fs::create_dir(&dir).unwrap();
+    let path = dir.join("bfs.jsonl");
+    std::fs::write(&path, "old\n").unwrap();
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(r#"trap "" XFSZ; ulimit -f 64; exec "$0" "$@""#)
+        .arg(env!("CARGO_BIN_EXE_huarong"))
+        .args([
+            "solve",
+            "--state",
+            "7 4 0 3 8 5 2 1 6",
+            "-s",
+            "bfs",
+            "--trace",
+        ])
+        .arg(&path)
+        .env("HUARONG_CACHE_DIR", sb.dir.join("cache"))
+        .output()
+        .expect("run huarong");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{stderr}");
+    let errors: Vec<&str> = stderr.lines().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(
+        errors,
+        [format!(
+            "error: cannot write --trace {}: File too large (os error 27)",
+            path.display()
+        )],
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old\n");
+    assert_eq!(names(&dir), ["bfs.jsonl"]);
+}
+
 /// `huarong ARGS` with standard output (or, with `stderr_full`, standard
 /// error too) on the full device: exit status and stderr.
 fn into_full(args: &[&str], stderr_full: bool) -> Option<(Option<i32>, String)> {
