@@ -85,8 +85,9 @@ impl TraceLog {
 /// The trace's lines, and whether its limit was reached.
 struct Trace {
     /// Set once the limit is reached: later events are left out without
-    /// taking the lock.
-    full: AtomicBool,
+    /// taking the lock (and, with no anatomy asked for, the search makes
+    /// no more expansions and children).
+    full: Arc<AtomicBool>,
     log: Mutex<TraceLog>,
 }
 
@@ -166,7 +167,7 @@ impl ObserveArgs {
                     file: file.map(Ok),
                 };
                 let trace = Trace {
-                    full: AtomicBool::new(false),
+                    full: Arc::new(AtomicBool::new(false)),
                     log: Mutex::new(log),
                 };
                 Some((path.clone(), Arc::new(trace)))
@@ -249,6 +250,11 @@ impl Watchers {
         if anatomy.is_none() && trace.is_none() {
             return ctl;
         }
+        // A trace alone has had enough once it is full.
+        let enough = match (&anatomy, &trace) {
+            (None, Some(trace)) => Some(Arc::clone(&trace.full)),
+            _ => None,
+        };
         let both: EventFn = Arc::new(move |e: &Event| {
             if let Some(a) = &anatomy {
                 a(e);
@@ -268,7 +274,10 @@ impl Watchers {
                 }
             }
         });
-        ctl.with_events(both)
+        match enough {
+            Some(enough) => ctl.with_events_until(both, enough),
+            None => ctl.with_events(both),
+        }
     }
 
     /// The anatomy of the run that ended with `outcome`, if asked for.

@@ -122,6 +122,10 @@ pub struct Control {
     /// Observer for the searches' events (all but the row-by-row
     /// strategy's); see [`crate::observe`].
     pub on_event: Option<crate::observe::EventFn>,
+    /// Set by the observer once it wants no more expansions and children
+    /// (a trace at its limit): the search then stops making them (see
+    /// [`with_events_until`](Self::with_events_until)).
+    pub events_enough: Option<Arc<std::sync::atomic::AtomicBool>>,
     /// Time the search spent waiting for its observer (a stepped run
     /// waiting for the learner): not the search's time, so neither the
     /// time limit nor [`Stats::elapsed`](crate::Stats::elapsed) counts it.
@@ -199,6 +203,7 @@ impl Default for Control {
             threads: cores(),
             on_trace: None,
             on_event: None,
+            events_enough: None,
             pauses: None,
         }
     }
@@ -239,6 +244,20 @@ impl Control {
     /// Send the exact searches' events to `f` (see [`crate::observe`]).
     pub fn with_events(mut self, f: crate::observe::EventFn) -> Self {
         self.on_event = Some(f);
+        self.events_enough = None;
+        self
+    }
+    /// Send the exact searches' events to `f` until `enough` is set (by
+    /// `f`, say): from then on the search makes no more expansion and
+    /// child events (each is a state written out), only the rare ones
+    /// (goal, iteration), and runs on as it would have.
+    pub fn with_events_until(
+        mut self,
+        f: crate::observe::EventFn,
+        enough: Arc<std::sync::atomic::AtomicBool>,
+    ) -> Self {
+        self.on_event = Some(f);
+        self.events_enough = Some(enough);
         self
     }
     /// Leave the waits counted in `pauses` out of the search's time.

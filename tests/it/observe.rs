@@ -203,6 +203,83 @@ fn watching_changes_nothing_a_search_does() {
     }
 }
 
+/// An observer that has had enough (a trace at its limit) stops the
+/// expansions and children for good, the search runs on as it would have
+/// (same path and counts as unwatched), and the rare events still come:
+/// every exact search that reports events, tiles and Klotski.
+#[test]
+fn an_observer_that_had_enough_gets_no_more_nodes_and_the_search_runs_as_before() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let puzzle = TilePuzzle::parse("8 6 7 2 5 4 3 0 1", None, None).unwrap();
+    let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+    let tiles: Vec<&dyn strategy::Strategy> = strategy::for_family(strategy::Family::Tiles)
+        .filter(|s| s.reports_events())
+        .collect();
+    let klotski: Vec<&dyn strategy::Strategy> = strategy::for_family(strategy::Family::Klotski)
+        .filter(|s| s.reports_events())
+        .collect();
+    const WANTED: u64 = 50;
+    let watched = |enough: &Arc<AtomicBool>, log: &Arc<Mutex<(u64, u64, Vec<String>)>>| {
+        let (enough, log) = (Arc::clone(enough), Arc::clone(log));
+        let seen: EventFn = Arc::new(move |e: &Event| {
+            let mut log = log.lock().unwrap();
+            match e {
+                Event::Expand { .. } | Event::Generate { .. } if log.0 < WANTED => log.0 += 1,
+                Event::Expand { .. } | Event::Generate { .. } => {
+                    // One past the limit is seen (that is how the observer
+                    // knows); then nothing.
+                    log.1 += 1;
+                    enough.store(true, Ordering::Relaxed);
+                }
+                other => log.2.push(format!("{other:?}")),
+            }
+        });
+        seen
+    };
+    let check = |name: &str,
+                 a: (Status, usize, u64, u64),
+                 b: (Status, usize, u64, u64),
+                 log: &(u64, u64, Vec<String>)| {
+        assert_eq!(a, b, "{name}: the run as unwatched");
+        assert_eq!(log.0, WANTED.min(log.0), "{name}");
+        if log.0 == WANTED {
+            assert_eq!(log.1, 1, "{name}: nothing after enough");
+        }
+        if a.0 == Status::Solved {
+            assert!(
+                log.2.iter().any(|l| l.starts_with("Goal")),
+                "{name}: {:?}",
+                log.2
+            );
+        }
+    };
+    for s in tiles {
+        let enough = Arc::new(AtomicBool::new(false));
+        let log = Arc::new(Mutex::new((0, 0, Vec::new())));
+        let h = HeuristicChoice::Manhattan;
+        let plain = Control::default().with_threads(1);
+        let ctl = plain
+            .clone()
+            .with_events_until(watched(&enough, &log), Arc::clone(&enough));
+        let a = solve_tiles(s, &puzzle, &h, &plain).unwrap();
+        let b = solve_tiles(s, &puzzle, &h, &ctl).unwrap();
+        let key = |o: &Outcome<_>| (o.status, o.path.len(), o.stats.expanded, o.stats.generated);
+        check(s.name(), key(&a), key(&b), &log.lock().unwrap());
+    }
+    for s in klotski {
+        let enough = Arc::new(AtomicBool::new(false));
+        let log = Arc::new(Mutex::new((0, 0, Vec::new())));
+        let plain = Control::default().with_threads(1);
+        let ctl = plain
+            .clone()
+            .with_events_until(watched(&enough, &log), Arc::clone(&enough));
+        let a = solve_klotski(s, &layout, Metric::Moves, &plain).unwrap();
+        let b = solve_klotski(s, &layout, Metric::Moves, &ctl).unwrap();
+        let key = |o: &Outcome<_>| (o.status, o.path.len(), o.stats.expanded, o.stats.generated);
+        check(s.name(), key(&a), key(&b), &log.lock().unwrap());
+    }
+}
+
 #[test]
 fn events_come_in_order_with_their_states() {
     // A two-move 8-puzzle under A*: the first event expands the start.

@@ -413,6 +413,9 @@ pub(crate) trait Watch {
     const ON: bool;
     /// Report `event`.
     fn event(&self, event: &Event);
+    /// Whether expansions and children are still wanted (the observer may
+    /// have had enough: see [`Control::with_events_until`](crate::Control::with_events_until)).
+    fn on(&self) -> bool;
 }
 
 /// Nobody watches.
@@ -422,14 +425,26 @@ impl Watch for Unwatched {
     const ON: bool = false;
     #[inline(always)]
     fn event(&self, _: &Event) {}
+    #[inline(always)]
+    fn on(&self) -> bool {
+        false
+    }
 }
 
-/// The control's observer watches.
-pub(crate) struct Watched<'a>(pub &'a (dyn Fn(&Event) + Send + Sync));
+/// The control's observer watches, until its flag says enough.
+pub(crate) struct Watched<'a>(
+    pub &'a (dyn Fn(&Event) + Send + Sync),
+    pub Option<&'a std::sync::atomic::AtomicBool>,
+);
 
 impl Watch for Watched<'_> {
     const ON: bool = true;
     fn event(&self, event: &Event) {
         (self.0)(event)
+    }
+    #[inline(always)]
+    fn on(&self) -> bool {
+        self.1
+            .is_none_or(|enough| !enough.load(std::sync::atomic::Ordering::Relaxed))
     }
 }

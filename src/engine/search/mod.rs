@@ -162,7 +162,7 @@ macro_rules! with_watch {
     ($ctl:expr, $watch:ident => $body:expr) => {
         match &$ctl.on_event {
             Some(f) => {
-                let $watch = &crate::observe::Watched(&**f);
+                let $watch = &crate::observe::Watched(&**f, $ctl.events_enough.as_deref());
                 $body
             }
             None => {
