@@ -122,16 +122,23 @@ fn trace_replaces_a_regular_file_atomically() {
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "old\n");
 }
 
+/// A sandbox `name` with a folder holding only `bfs.jsonl`, an old trace
+/// ("old"): the folder and the file.
+fn old_trace_in_a_folder(name: &str) -> (Sandbox, std::path::PathBuf, std::path::PathBuf) {
+    let sb = Sandbox::new(name);
+    let dir = sb.dir.join("t");
+    std::fs::create_dir(&dir).unwrap();
+    let path = dir.join("bfs.jsonl");
+    std::fs::write(&path, "old\n").unwrap();
+    (sb, dir, path)
+}
+
 /// A trace of many chunks (every event of a 3×3 BFS, about 30 MB) to a
 /// file already there is the very lines `--trace -` prints, replaces the
 /// file whole and leaves nothing beside it.
 #[test]
 fn a_long_trace_to_a_file_is_the_lines_standard_output_gets() {
-    let sb = Sandbox::new("trace-long");
-    let dir = sb.dir.join("t");
-    std::fs::create_dir(&dir).unwrap();
-    let path = dir.join("bfs.jsonl");
-    std::fs::write(&path, "old\n").unwrap();
+    let (sb, dir, path) = old_trace_in_a_folder("trace-long");
     let args = |trace: &'static str| {
         [
             "solve",
@@ -171,11 +178,7 @@ fn a_long_trace_to_a_file_is_the_lines_standard_output_gets() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_trace_the_file_system_stops_taking_says_why_and_leaves_the_old_file() {
-    let sb = Sandbox::new("trace-too-large");
-    let dir = sb.dir.join("t");
-    std::fs::create_dir(&dir).unwrap();
-    let path = dir.join("bfs.jsonl");
-    std::fs::write(&path, "old\n").unwrap();
+    let (sb, dir, path) = old_trace_in_a_folder("trace-too-large");
     let out = Command::new("sh")
         .arg("-c")
         .arg(r#"trap "" XFSZ; ulimit -f 64; exec "$0" "$@""#)
