@@ -460,7 +460,7 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
         } = &mut *self.arrays;
         let (buf, others) = (&mut self.buf, &mut self.others);
         let expanded = states[head];
-        if watch.on() {
+        if watch.wants_nodes() {
             watch.event(&Event::Expand {
                 g: depth,
                 h: 0,
@@ -507,7 +507,7 @@ impl<W: Watch, const MERGED: bool> BreadthFirst<Meter<'_>> for WordBfs<'_, W, ME
         for (&next, &other) in buf.iter().zip(others.iter()) {
             looked_at += 1;
             let new = next != parent && seen.insert_reserved(next);
-            if watch.on() {
+            if watch.wants_nodes() {
                 watch.event(&Event::Generate {
                     g: depth + 1,
                     h: 0,

@@ -415,7 +415,7 @@ pub(crate) trait Watch {
     fn event(&self, event: &Event);
     /// Whether expansions and children are still wanted (the observer may
     /// have had enough: see [`Control::with_events_until`](crate::Control::with_events_until)).
-    fn on(&self) -> bool;
+    fn wants_nodes(&self) -> bool;
 }
 
 /// Nobody watches.
@@ -426,7 +426,7 @@ impl Watch for Unwatched {
     #[inline(always)]
     fn event(&self, _: &Event) {}
     #[inline(always)]
-    fn on(&self) -> bool {
+    fn wants_nodes(&self) -> bool {
         false
     }
 }
@@ -443,7 +443,7 @@ impl Watch for Watched<'_> {
         (self.0)(event)
     }
     #[inline(always)]
-    fn on(&self) -> bool {
+    fn wants_nodes(&self) -> bool {
         self.1
             .is_none_or(|enough| !enough.load(std::sync::atomic::Ordering::Relaxed))
     }

@@ -392,7 +392,7 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
         {
             return (End::Stopped(stop), sizes(&nodes, &index, &open, shown));
         }
-        if watch.on() {
+        if watch.wants_nodes() {
             watch.event(&Event::Expand {
                 g,
                 h,
@@ -422,7 +422,7 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
                         n.closed = false;
                         open.push(priority.key(g2, n.h), j);
                     }
-                    if watch.on() {
+                    if watch.wants_nodes() {
                         watch.event(&Event::Generate {
                             g: g2,
                             h: n.h,
@@ -433,7 +433,7 @@ pub(crate) fn best_first<S: SearchSpace, P: Priority, W: Watch>(
                 }
                 None => {
                     let h = heuristic(&next);
-                    if watch.on() {
+                    if watch.wants_nodes() {
                         watch.event(&Event::Generate {
                             g: g2,
                             h,

@@ -110,7 +110,7 @@ impl<S: SearchSpace, W: Watch> BreadthFirst<Meter<'_>> for Arena<'_, S, W> {
         let (space, watch) = (self.space, self.watch);
         self.buf.clear();
         let expanded = self.nodes[head].state;
-        if watch.on() {
+        if watch.wants_nodes() {
             watch.event(&Event::Expand {
                 g: depth,
                 h: 0,
@@ -123,7 +123,7 @@ impl<S: SearchSpace, W: Watch> BreadthFirst<Meter<'_>> for Arena<'_, S, W> {
         for &(mv, state) in &self.buf {
             looked_at += 1;
             let new = self.seen.insert(state);
-            if watch.on() {
+            if watch.wants_nodes() {
                 watch.event(&Event::Generate {
                     g: depth + 1,
                     h: 0,

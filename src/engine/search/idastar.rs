@@ -402,7 +402,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
     state: u32,
     run: &mut Run<'_, '_, D::Move, W>,
 ) -> Step {
-    if run.watch.on() {
+    if run.watch.wants_nodes() {
         run.watch.event(&Event::Expand {
             g,
             h: space.heuristic(),
@@ -443,7 +443,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             continue;
         }
         let Some(next_state) = space.prune_step(state, mv) else {
-            if run.watch.on() {
+            if run.watch.wants_nodes() {
                 // Shown, so that a learner sees why a legal move is not
                 // searched.
                 let undo = space.apply(mv);
@@ -475,7 +475,7 @@ fn dfs<D: DepthFirstSpace, W: Watch>(
             space.apply_bounded(mv, limit)
         };
         let f = g2 + h;
-        if run.watch.on() {
+        if run.watch.wants_nodes() {
             run.watch.event(&Event::Generate {
                 g: g2,
                 h,

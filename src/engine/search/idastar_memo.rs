@@ -145,7 +145,7 @@ fn memo_watched<S: SearchSpace, W: Watch>(
                 }
                 e.iteration = iteration;
                 e.g = top.g;
-                if watch.on() {
+                if watch.wants_nodes() {
                     watch.event(&Event::Expand {
                         g: top.g,
                         h: e.h,
@@ -201,7 +201,7 @@ fn memo_watched<S: SearchSpace, W: Watch>(
             } else {
                 Fate::New
             };
-            if watch.on() {
+            if watch.wants_nodes() {
                 watch.event(&Event::Generate {
                     g,
                     h: entry.h,

@@ -136,7 +136,7 @@ fn depth_limited<S: SearchSpace, W: Watch>(
     while let Some(top) = frames.last_mut() {
         if enter {
             enter = false;
-            if watch.on() {
+            if watch.wants_nodes() {
                 watch.event(&Event::Expand {
                     g: top.g,
                     h: 0,
@@ -171,7 +171,7 @@ fn depth_limited<S: SearchSpace, W: Watch>(
             _ if g >= limit && !space.is_goal(&state) => Fate::Pruned,
             _ => Fate::New,
         };
-        if watch.on() {
+        if watch.wants_nodes() {
             watch.event(&Event::Generate {
                 g,
                 h: 0,
