@@ -658,32 +658,28 @@ pub fn load(path: &Path) -> Result<Saved, FileError> {
     from_bytes(&read_bytes(path)?)
 }
 
-/// The family this module's files hold.
-const FAMILY: Family = Family::Tiles;
-
 /// A tile puzzle's row in a results file (see [`super::results`]).
 impl PuzzleWords {
     /// The tile puzzle `p`: its size, start and goal as `huarong solve`'s
     /// `--size`, `--state` and `--goal` take them.
     pub fn tiles(p: &TilePuzzle) -> Self {
-        Self {
-            family: family_word(FAMILY),
-            size: p.shape().to_string(),
-            start: p.start.to_text(),
-            goal: p.goal.to_text(),
-            metric: String::new(),
-        }
+        tile_words(&p.start, &p.goal)
     }
 
     /// A batch's base: tile starts drawn around `goal` and solved to it.
     pub fn tiles_batch(goal: &Board) -> Self {
-        Self {
-            family: family_word(FAMILY),
-            size: goal.shape().to_string(),
-            start: goal.to_text(),
-            goal: goal.to_text(),
-            metric: String::new(),
-        }
+        tile_words(goal, goal)
+    }
+}
+
+/// The words of tiles from `start` to `goal` (boards of one shape).
+fn tile_words(start: &Board, goal: &Board) -> PuzzleWords {
+    PuzzleWords {
+        family: family_word(Family::Tiles),
+        size: goal.shape().to_string(),
+        start: start.to_text(),
+        goal: goal.to_text(),
+        metric: String::new(),
     }
 }
 
