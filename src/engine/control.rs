@@ -122,9 +122,9 @@ pub struct Control {
     /// Observer for the searches' events (all but the row-by-row
     /// strategy's); see [`crate::observe`].
     pub on_event: Option<crate::observe::EventFn>,
-    /// Set by the observer once it wants no more expansions and children
-    /// (a trace at its limit): the search then stops making them (see
-    /// [`with_events_until`](Self::with_events_until)).
+    /// Set by the observer once it wants no more of the events made for
+    /// each state (a trace at its limit): the search then stops making
+    /// them (see [`with_events_until`](Self::with_events_until)).
     pub events_enough: Option<Arc<std::sync::atomic::AtomicBool>>,
     /// Time the search spent waiting for its observer (a stepped run
     /// waiting for the learner): not the search's time, so neither the
@@ -247,10 +247,11 @@ impl Control {
         self.events_enough = None;
         self
     }
-    /// Send the exact searches' events to `f` until `enough` is set (by
-    /// `f`, say): from then on the search makes no more expansion and
-    /// child events (each is a state written out), only the rare ones
-    /// (goal, iteration), and runs on as it would have.
+    /// Send the searches' events to `f` until `enough` is set (by `f`,
+    /// say): from then on the search makes none of the events each state
+    /// brings (expansions and children; a local search's proposals and
+    /// tabu list changes: each a state written out), only the rare ones
+    /// (goal, iteration, restart), and runs on as it would have.
     pub fn with_events_until(
         mut self,
         f: crate::observe::EventFn,

@@ -18,10 +18,38 @@ use crate::hash::StateMap;
 use crate::observe::Event;
 use crate::outcome::{Outcome, Status};
 
-/// The control's event observer, if any. The local searches test it at run
-/// time rather than being compiled twice like the exact searches: an
-/// iteration here costs far more than the test.
-type Observer<'a> = Option<&'a (dyn Fn(&Event) + Send + Sync)>;
+/// The control's event observer, if any, and its flag for having had
+/// enough (see [`Control::with_events_until`]). The local searches test
+/// them at run time rather than being compiled twice like the exact
+/// searches: an iteration here costs far more than the test.
+#[derive(Clone, Copy)]
+struct Observer<'a> {
+    seen: Option<&'a (dyn Fn(&Event) + Send + Sync)>,
+    enough: Option<&'a std::sync::atomic::AtomicBool>,
+}
+
+impl<'a> Observer<'a> {
+    fn of(ctl: &'a Control) -> Self {
+        Self {
+            seen: ctl.on_event.as_deref(),
+            enough: ctl.events_enough.as_deref(),
+        }
+    }
+
+    /// The observer, for the rare events (a restart, the goal).
+    fn any(self) -> Option<&'a (dyn Fn(&Event) + Send + Sync)> {
+        self.seen
+    }
+
+    /// The observer while it still wants the events of every step (the
+    /// proposals, the tabu list's changes), each with a state.
+    fn states(self) -> Option<&'a (dyn Fn(&Event) + Send + Sync)> {
+        let enough = self
+            .enough
+            .is_some_and(|e| e.load(std::sync::atomic::Ordering::Relaxed));
+        self.seen.filter(|_| !enough)
+    }
+}
 
 /// Report a move weighed from a state of energy `energy` to `next`.
 #[allow(clippy::too_many_arguments)] // one per field of the event
@@ -35,7 +63,7 @@ fn propose<S: SearchSpace>(
     tabu: bool,
     accepted: bool,
 ) {
-    if let Some(w) = watch {
+    if let Some(w) = watch.states() {
         w(&Event::Propose {
             iteration,
             energy,
@@ -386,10 +414,10 @@ pub fn anneal<S: SearchSpace>(
     // window, then a moving average over about one window.
     let mut acceptance = None;
     tracer.last(anneal_point(0, t, e, best, acceptance));
-    let watch = ctl.on_event.as_deref();
+    let watch = Observer::of(ctl);
     for run in 0..=p.restarts {
         if run > 0
-            && let Some(w) = watch
+            && let Some(w) = watch.any()
         {
             w(&Event::Restart { run });
         }
@@ -528,7 +556,7 @@ pub fn tabu<S: SearchSpace>(
     let mut buf = Vec::new();
     let mut ties = Vec::new();
     let mut scores: Vec<f64> = Vec::new();
-    let watch = ctl.on_event.as_deref();
+    let watch = Observer::of(ctl);
     for i in 0..p.max_iters {
         let table = last_visit.len() as u64 * entry;
         if meter.expand()
@@ -583,7 +611,7 @@ pub fn tabu<S: SearchSpace>(
         };
         let chosen = ties[rng.random_range(0..ties.len())];
         let (mv, next) = buf[chosen];
-        if let Some(w) = watch {
+        if watch.states().is_some() {
             // Every neighbour weighed, the one taken last.
             let now = scored(&cur, walk.steps.len());
             let order = (0..buf.len()).filter(|&k| k != chosen).chain([chosen]);
@@ -601,12 +629,12 @@ pub fn tabu<S: SearchSpace>(
                     k == chosen,
                 );
             }
-            if aspiration {
-                w(&Event::Aspiration {
-                    score: target,
-                    best,
-                });
-            }
+        }
+        if aspiration && let Some(w) = watch.any() {
+            w(&Event::Aspiration {
+                score: target,
+                best,
+            });
         }
         cur = next;
         walk.push(mv, next);
@@ -618,7 +646,7 @@ pub fn tabu<S: SearchSpace>(
         // Remember the state as tabu; forget the oldest beyond the tenure.
         last_visit.insert(cur, i);
         recent.push_back((cur, i));
-        if let Some(w) = watch {
+        if let Some(w) = watch.states() {
             w(&Event::TabuAdd {
                 len: last_visit.len(),
                 state: space.state_key(&cur),
@@ -629,7 +657,7 @@ pub fn tabu<S: SearchSpace>(
             && last_visit.get(&old) == Some(&when)
         {
             last_visit.remove(&old);
-            if let Some(w) = watch {
+            if let Some(w) = watch.states() {
                 w(&Event::TabuExpire {
                     state: space.state_key(&old),
                 });
@@ -643,7 +671,7 @@ pub fn tabu<S: SearchSpace>(
         }
         if p.stall > 0 && since_best >= p.stall {
             // Diversify: a short random walk.
-            if let Some(w) = watch {
+            if let Some(w) = watch.any() {
                 w(&Event::Diversify);
             }
             for _ in 0..10 {
@@ -653,7 +681,7 @@ pub fn tabu<S: SearchSpace>(
                     break;
                 }
                 let (mv, next) = buf[rng.random_range(0..buf.len())];
-                if watch.is_some() {
+                if watch.states().is_some() {
                     let steps = walk.steps.len();
                     let (now, then) = (scored(&cur, steps), scored(&next, steps + 1));
                     let tabu = last_visit.contains_key(&next);
@@ -723,7 +751,7 @@ pub fn greedy<S: SearchSpace>(
     let mut buf = Vec::new();
     let mut ties = Vec::new();
     let mut energies: Vec<f64> = Vec::new();
-    let watch = ctl.on_event.as_deref();
+    let watch = Observer::of(ctl);
     for i in 0..p.max_iters {
         if space.is_goal(&cur) {
             tracer.last(plain_point(i, e, e));
@@ -745,7 +773,7 @@ pub fn greedy<S: SearchSpace>(
         energies.extend(buf.iter().map(|(_, n)| energy(n)));
         let best = energies.iter().copied().fold(f64::INFINITY, f64::min);
         if best >= e {
-            if let Some(w) = watch {
+            if let Some(w) = watch.any() {
                 for ((_, n), &to) in buf.iter().zip(&energies) {
                     propose(watch, space, i, e, (to, n), None, false, false);
                 }
@@ -759,7 +787,7 @@ pub fn greedy<S: SearchSpace>(
         ties.extend((0..buf.len()).filter(|&k| energies[k] == best));
         let chosen = ties[rng.random_range(0..ties.len())];
         let (mv, next) = buf[chosen];
-        if watch.is_some() {
+        if watch.states().is_some() {
             // Every neighbour weighed, the one taken last.
             let order = (0..buf.len()).filter(|&k| k != chosen).chain([chosen]);
             for k in order {
