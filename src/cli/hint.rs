@@ -10,16 +10,16 @@ use std::collections::BTreeMap;
 use clap::Args;
 use serde::Serialize;
 
-use super::StartArgs;
 use super::budget::{Budget, TimeLimitOf, Unprepared, mib, seconds, stopped};
 use super::klotski::{KlotskiArgs, resolve_layout};
 use super::report::thousands;
 use super::{BoardArgs, CliError, LimitArgs, Out};
+use super::{Start, StartArgs, refuse_puzzle_flags};
 use crate::engine::control::Stop;
 use crate::engine::klotski::group::{Group, layout_after};
 use crate::engine::klotski::space::unit_steps;
 use crate::engine::klotski::{KlotskiSpace, Layout, Metric};
-use crate::engine::strategy::{EXACT_TILES, QUICK_TILES, Strategy};
+use crate::engine::strategy::{EXACT_TILES, Family, QUICK_TILES, Strategy};
 use crate::engine::tiles::pdb::PatternDb;
 use crate::engine::tiles::table::{DistanceTable, MAX_CELLS};
 use crate::engine::{
@@ -118,21 +118,6 @@ fn finish(result: Result<(), Failure>, json: bool, out: &mut Out) -> Result<(), 
 /// A control with what `budget` leaves of the run's limits.
 fn control_left(budget: &Budget) -> Result<Control, Unprepared> {
     Ok(Control::default().with_limits(budget.left(1, TimeLimitOf::WholeRun)?))
-}
-
-/// Refuse the flags of the other puzzle family.
-fn refuse_other_family(klotski: bool, board: &BoardArgs, k: &KlotskiArgs) -> Result<(), CliError> {
-    if klotski && (board.size.is_some() || board.goal.is_some()) {
-        return Err(CliError::Input(
-            "--size and --goal are for tile boards, not Klotski".into(),
-        ));
-    }
-    if !klotski && k.metric_given() {
-        return Err(CliError::Input(
-            "--metric is for Klotski, not tile boards".into(),
-        ));
-    }
-    Ok(())
 }
 
 /// The group of `layout`'s start in `metric`, for the commands, within
@@ -330,16 +315,12 @@ pub(super) fn hint(args: &HintArgs, out: &mut Out) -> Result<(), CliError> {
 
 /// `huarong hint` within `budget`.
 fn hint_within(args: &HintArgs, budget: &mut Budget, out: &mut Out) -> Result<(), Failure> {
-    let state = match (&args.start.state, &args.start.klotski, &args.start.layout) {
-        (Some(state), _, _) => state,
-        (None, text, name) => {
-            refuse_other_family(true, &args.board, &args.klotski)?;
-            let layout = resolve_layout(text.as_deref(), name.as_deref())?;
-            return hint_klotski(&layout, args.klotski.metric()?, budget, args.json, out);
+    let puzzle = match args.start.puzzle(&args.board, &args.klotski)? {
+        Start::Tiles(puzzle) => puzzle,
+        Start::Klotski(layout, metric) => {
+            return hint_klotski(&layout, metric, budget, args.json, out);
         }
     };
-    refuse_other_family(false, &args.board, &args.klotski)?;
-    let puzzle = args.board.puzzle(state)?;
     if let Err(why) = puzzle.check_solvable() {
         return Err(Failure::Cli(CliError::Input(format!(
             "this position cannot reach the goal: {why}"
@@ -523,7 +504,7 @@ fn distances_within(
         let layout = resolve_layout(args.klotski.as_deref(), args.layout.as_deref())?;
         return distances_klotski(&layout, args.metric.metric()?, budget, args.json, out);
     }
-    refuse_other_family(false, &args.board, &args.metric)?;
+    refuse_puzzle_flags(Family::Tiles, &args.board, &args.metric)?;
     let Some(shape) = args.board.shape()? else {
         return Err(Failure::Cli(CliError::Input(
             "give a board with --size RxC (e.g. 3x3), or --layout / --klotski".into(),

@@ -596,7 +596,13 @@ impl StartArgs {
         klotski: &klotski::KlotskiArgs,
         search: &SearchArgs,
     ) -> Result<Start, CliError> {
-        refuse_inapplicable(self.family(), board, klotski, search)?;
+        refuse_search_flags(self.family(), search)?;
+        self.puzzle(board, klotski)
+    }
+
+    /// The same for a command that takes no search flags (`hint`).
+    fn puzzle(&self, board: &BoardArgs, klotski: &klotski::KlotskiArgs) -> Result<Start, CliError> {
+        refuse_puzzle_flags(self.family(), board, klotski)?;
         Ok(match &self.state {
             Some(state) => Start::Tiles(board.puzzle(state)?),
             None => {
@@ -623,16 +629,19 @@ fn solve_start(
     }
 }
 
-/// Refuse the flags that do not apply to puzzles of `family` instead of
-/// silently ignoring them.
-fn refuse_inapplicable(
+/// The error for `flag`, which does not apply to a puzzle (`why`):
+/// refused, not silently ignored.
+fn refuse(flag: &str, why: &str) -> Result<(), CliError> {
+    Err(CliError::Input(format!("{flag} does not apply {why}")))
+}
+
+/// Refuse the board and metric flags that do not apply to puzzles of
+/// `family`.
+fn refuse_puzzle_flags(
     family: Family,
     board: &BoardArgs,
     klotski: &klotski::KlotskiArgs,
-    search: &SearchArgs,
 ) -> Result<(), CliError> {
-    let refuse =
-        |flag: &str, why: &str| Err(CliError::Input(format!("{flag} does not apply {why}")));
     match family {
         Family::Klotski => {
             if board.size.is_some() {
@@ -644,12 +653,6 @@ fn refuse_inapplicable(
                     "to Klotski (the goal is the big piece at the exit)",
                 );
             }
-            if search.heuristic.is_some() {
-                return refuse(
-                    "--heuristic",
-                    "to Klotski (its searches use their own estimate)",
-                );
-            }
         }
         Family::Tiles => {
             if klotski.metric_given() {
@@ -658,6 +661,29 @@ fn refuse_inapplicable(
         }
     }
     Ok(())
+}
+
+/// Refuse the flags that do not apply to puzzles of `family`: the board
+/// and metric flags, and the search flags.
+fn refuse_inapplicable(
+    family: Family,
+    board: &BoardArgs,
+    klotski: &klotski::KlotskiArgs,
+    search: &SearchArgs,
+) -> Result<(), CliError> {
+    refuse_puzzle_flags(family, board, klotski)?;
+    refuse_search_flags(family, search)
+}
+
+/// Refuse the search flags that do not apply to puzzles of `family`.
+fn refuse_search_flags(family: Family, search: &SearchArgs) -> Result<(), CliError> {
+    match family {
+        Family::Klotski if search.heuristic.is_some() => refuse(
+            "--heuristic",
+            "to Klotski (its searches use their own estimate)",
+        ),
+        Family::Klotski | Family::Tiles => Ok(()),
+    }
 }
 
 /// The heuristic named `name`, or an error listing the valid names.

@@ -1978,6 +1978,19 @@ fn flags_that_do_not_apply_are_refused_by_name() {
             "--goal",
         ),
         (&["bench", "--random", "1", "--metric", "steps"], "--metric"),
+        (&["hint", "--layout", "1", "--size", "3x3"], "--size"),
+        (
+            &["hint", "--klotski", "AAB./AAC.", "--goal", "1 2 0 3"],
+            "--goal",
+        ),
+        (
+            &["hint", "--state", HARDEST_A, "--metric", "steps"],
+            "--metric",
+        ),
+        (
+            &["distances", "--size", "3x3", "--metric", "steps"],
+            "--metric",
+        ),
     ];
     for (args, flag) in cases {
         sb.run(args).input_error(&[flag, "does not apply"]);
