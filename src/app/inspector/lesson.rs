@@ -7,14 +7,14 @@
 
 use crate::engine::observe::{Fate, StateKey};
 use crate::engine::step::Event;
-use crate::engine::strategy::{Deepen, Key, SearchKind};
+use crate::engine::strategy::{Deepen, Key, Repeats, SearchKind};
 
 use super::model::{Model, Proposal};
 
-/// The pseudocode of a search of `kind`, in order; `klotski`: the lines of
-/// the Klotski search (IDA* there keeps a table of the states it reached,
-/// and no move pruning).
-pub fn lines(kind: SearchKind, klotski: bool) -> Vec<Line> {
+/// The pseudocode of a search of `kind`, in order; `repeats`: how its
+/// depth-first iterations meet a state reached before (a table's, with
+/// learned estimates, or move pruning's lines).
+pub fn lines(kind: SearchKind, repeats: Repeats) -> Vec<Line> {
     use Line::*;
     match kind {
         SearchKind::BreadthFirst { mirrors } => {
@@ -46,9 +46,10 @@ pub fn lines(kind: SearchKind, klotski: bool) -> Vec<Line> {
         SearchKind::Deepening(by) => {
             let ids = by == Deepen::Depth;
             let mut lines = vec![if ids { IdsInit } else { IdaInit }, IdaRound, IdaSearch];
-            lines.push(if klotski { IdaDuplicate } else { IdaSkip });
-            // Klotski's table learns estimates, so IDS there cuts by f.
-            lines.push(if ids && !klotski { IdsCut } else { IdaCut });
+            let tabled = repeats == Repeats::Tabled;
+            lines.push(if tabled { IdaDuplicate } else { IdaSkip });
+            // A table learns estimates, so IDS there cuts by f.
+            lines.push(if ids && !tabled { IdsCut } else { IdaCut });
             lines.extend([IdaGoal, IdaDescend, if ids { IdsNext } else { IdaNext }]);
             lines
         }
@@ -319,7 +320,8 @@ impl Explained {
 #[derive(Clone, Debug)]
 pub struct Lesson {
     kind: SearchKind,
-    klotski: bool,
+    /// How the family's depth-first iterations meet a repeat.
+    repeats: Repeats,
     /// Boxed: taken out and put back for every event folded.
     explained: Option<Box<Explained>>,
     /// IDA* / IDS / DFS: the iteration's bound.
@@ -338,12 +340,12 @@ pub struct Lesson {
 }
 
 impl Lesson {
-    /// Nothing folded yet, for a search of `kind` on Klotski (`klotski`)
-    /// or tiles.
-    pub fn new(kind: SearchKind, klotski: bool) -> Self {
+    /// Nothing folded yet, for a search of `kind` on a family whose
+    /// depth-first iterations meet a repeat as `repeats` says.
+    pub fn new(kind: SearchKind, repeats: Repeats) -> Self {
         Self {
             kind,
-            klotski,
+            repeats,
             explained: None,
             bound: None,
             least_cut: None,
@@ -356,7 +358,7 @@ impl Lesson {
 
     /// The same lesson, nothing folded.
     pub fn fresh(&self) -> Self {
-        Self::new(self.kind, self.klotski)
+        Self::new(self.kind, self.repeats)
     }
 
     /// The kind of search explained.
@@ -366,7 +368,7 @@ impl Lesson {
 
     /// Its pseudocode.
     pub fn lines(&self) -> Vec<Line> {
-        lines(self.kind, self.klotski)
+        lines(self.kind, self.repeats)
     }
 
     /// The last step, once one was folded.
@@ -500,7 +502,7 @@ impl Lesson {
                     }
                     K::Deepening(by) => {
                         self.back_up(e, model, Line::IdaSearch);
-                        let ids_cut = by == Deepen::Depth && !self.klotski;
+                        let ids_cut = by == Deepen::Depth && self.repeats == Repeats::Pruned;
                         e.run(match fate {
                             Fate::Skipped => Line::IdaSkip,
                             Fate::Duplicate => Line::IdaDuplicate,

@@ -39,7 +39,7 @@ use super::settings::Settings;
 use crate::app::widgets::anatomy::RunAnatomy;
 use crate::engine::observe::{AnatomyRecorder, Event, EventFn, StateKey};
 use crate::engine::step::Stepper;
-use crate::engine::strategy::{Key, SolveError, Strategy};
+use crate::engine::strategy::{Key, Repeats, SolveError, Strategy};
 use crate::engine::{Control, HeuristicChoice, HeuristicKind, Status};
 use crate::units::thousands;
 
@@ -320,7 +320,11 @@ pub fn open(
         title(&*strategy, heuristic),
         RunBy::new(&*strategy, heuristic),
     );
-    let model = empty_model(&*strategy, start.state_key(), !start.is_tiles());
+    let model = empty_model(
+        &*strategy,
+        start.state_key(),
+        start.family().deepening_repeats(),
+    );
     Ok(Inspector::start(
         jobs,
         subject,
@@ -337,16 +341,15 @@ pub fn open(
 }
 
 /// The model of `strategy`'s run from `start`, nothing folded yet; its
-/// lesson tells IDA*'s duplicates as a table finds them (`by_table`: the
-/// families other than tiles, whose IDA* keeps one) or as move pruning
-/// skips them (tiles).
-fn empty_model(strategy: &dyn Strategy, start: StateKey, by_table: bool) -> Model {
+/// lesson tells IDA*'s repeats as the family's `repeats` meet them (a
+/// table finds them, or move pruning skips them).
+fn empty_model(strategy: &dyn Strategy, start: StateKey, repeats: Repeats) -> Model {
     let kind = strategy.search_kind();
     let model = Model::new(strategy.visit(), start)
         .keyed(kind.and_then(|k| k.key()).unwrap_or(Key::F))
         .informed(strategy.uses_heuristic());
     match kind {
-        Some(kind) => model.explained_by(lesson::Lesson::new(kind, by_table)),
+        Some(kind) => model.explained_by(lesson::Lesson::new(kind, repeats)),
         None => model,
     }
 }

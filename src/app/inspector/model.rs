@@ -894,7 +894,11 @@ pub(super) mod tests {
     ) -> Model {
         let s = find(strategy).unwrap();
         // As the inspector makes it: ordered by the strategy's key.
-        let mut m = super::super::empty_model(s, board_key(board), false);
+        let mut m = super::super::empty_model(
+            s,
+            board_key(board),
+            crate::engine::strategy::Repeats::Pruned,
+        );
         for r in records {
             m.fold(r);
         }

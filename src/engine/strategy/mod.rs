@@ -23,8 +23,8 @@ pub use local::Tuning;
 pub use outlook::{Outlook, outlook};
 pub use params::{Param, ParamKey, ParamKind};
 pub use problem::{
-    DepthFirstVisitor, Family, Guide, KlotskiProblem, Problem, Solvers, Solves, TileProblem,
-    Visitor,
+    DepthFirstVisitor, Family, Guide, KlotskiProblem, Problem, Repeats, Solvers, Solves,
+    TileProblem, Visitor,
 };
 
 use crate::control::Control;
@@ -473,19 +473,14 @@ pub fn solve_tiles(
     )
 }
 
-/// Run `strategy` on the problem `problem` builds: the one way every
-/// family's solve goes. A strategy without a solver for the family is
-/// refused before the problem is built; the problem is guided (`true`)
-/// only for a strategy that uses a heuristic, and a guide that does not
-/// fit is refused; a start the problem knows cannot reach the goal is
-/// answered with the reason, without searching. A search's outcome
-/// carries the bytes of the tables its guide consulted
-/// ([`Stats::database_bytes`](crate::Stats::database_bytes)).
-/// Run `strategy` on the problem `problem` makes (told whether the
-/// strategy is guided by a heuristic) under `ctl`: what [`solve_tiles`]
-/// and [`solve_klotski`] are, for any family's [`Problem`]. `Err` if the
-/// strategy has no search for that family or the problem's heuristic does
-/// not fit it; an unsolvable problem is an outcome, unsearched.
+/// Run `strategy` under `ctl` on the problem `problem` builds (told
+/// whether the strategy is guided by a heuristic): the one way every
+/// family's solve goes ([`solve_tiles`], [`solve_klotski`]). A strategy
+/// without a solver for the family is refused before the problem is
+/// built, and a guide that does not fit is refused; a start the problem
+/// knows cannot reach the goal is answered with the reason, without
+/// searching. A search's outcome carries the bytes of the tables its
+/// guide consulted ([`Stats::database_bytes`](crate::Stats::database_bytes)).
 pub fn solve_problem<P: Problem>(
     strategy: &dyn Strategy,
     problem: impl FnOnce(bool) -> P,

@@ -63,6 +63,16 @@ impl Family {
         }
     }
 
+    /// How its depth-first iterations (IDS, IDA*: [`Problem::iterative_deepening`])
+    /// meet a state they reached before: what a front end that explains
+    /// them says of a repeat.
+    pub fn deepening_repeats(self) -> Repeats {
+        match self {
+            Family::Tiles => Repeats::Pruned,
+            Family::Klotski => Repeats::Tabled,
+        }
+    }
+
     /// The strategy (its registry name) a front end uses for the family
     /// when none is named.
     pub fn default_strategy(self) -> &'static str {
@@ -71,6 +81,20 @@ impl Family {
             Family::Klotski => super::DEFAULT_KLOTSKI,
         }
     }
+}
+
+/// How a family's depth-first iterations meet a state they reached before
+/// ([`Family::deepening_repeats`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeats {
+    /// Moves that would undo the last one or close a known cycle are
+    /// skipped; any other repeat is searched again (tile boards: memory
+    /// linear in the depth, [`ida_star`] on the board changed in place).
+    Pruned,
+    /// A table of the states reached finds them, and each searched state
+    /// learns a better estimate from its children, so IDS there cuts by
+    /// f as IDA* does ([`ida_star_memo`]: Klotski).
+    Tabled,
 }
 
 /// One puzzle to solve, as every strategy sees it.
@@ -497,6 +521,48 @@ mod tests {
             assert_eq!(back, family);
             let default = super::super::find(family.default_strategy()).unwrap();
             assert!(default.supports(family), "{}", default.name());
+        }
+    }
+
+    /// What `deepening_repeats` says of each family is what its IDA* does:
+    /// repeats skipped by move pruning and none found by a table, or found
+    /// by a table and none skipped.
+    #[test]
+    fn each_familys_deepening_meets_repeats_as_it_says() {
+        use crate::observe::{Event, Fate};
+        use std::sync::{Arc, Mutex};
+        let idastar = &super::super::idastar::IdaStar;
+        for family in Family::ALL {
+            let fates = Arc::new(Mutex::new(Vec::new()));
+            let seen = Arc::clone(&fates);
+            let ctl = Control::default().with_events(Arc::new(move |e: &Event| {
+                if let Event::Generate { fate, .. } = e {
+                    seen.lock().unwrap().push(*fate);
+                }
+            }));
+            let solved = match family {
+                Family::Tiles => {
+                    let puzzle = TilePuzzle::parse("7 4 0 3 8 5 2 1 6", None, None).unwrap();
+                    let manhattan = crate::HeuristicChoice::Manhattan;
+                    super::super::solve_tiles(idastar, &puzzle, &manhattan, &ctl)
+                        .unwrap()
+                        .status
+                }
+                Family::Klotski => {
+                    let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap();
+                    super::super::solve_klotski(idastar, &layout, Metric::Moves, &ctl)
+                        .unwrap()
+                        .status
+                }
+            };
+            assert_eq!(solved, crate::Status::Solved, "{family:?}");
+            let fates = fates.lock().unwrap();
+            let skipped = fates.contains(&Fate::Skipped);
+            let found = fates.contains(&Fate::Duplicate);
+            match family.deepening_repeats() {
+                Repeats::Pruned => assert!(skipped && !found, "{family:?}"),
+                Repeats::Tabled => assert!(found && !skipped, "{family:?}"),
+            }
         }
     }
 }

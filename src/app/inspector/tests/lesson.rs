@@ -16,7 +16,7 @@ use crate::app::inspector::model::tests::board_key;
 use crate::app::inspector::tests::{click_until, inspect, inspector, manhattan};
 use crate::app::tests::{board, harness};
 use crate::engine::observe::{Event, Fate, StateKey};
-use crate::engine::strategy::{Key, Strategy, Tuning, configure, find, solve_tiles};
+use crate::engine::strategy::{Key, Repeats, Strategy, Tuning, configure, find, solve_tiles};
 use crate::engine::{Control, HeuristicChoice, Limits, TilePuzzle};
 
 /// 20 moves from the goal: long enough for ties, cuts and several bounds.
@@ -71,7 +71,7 @@ fn model(strategy: &dyn Strategy, start: &str) -> Model {
     let kind = strategy.search_kind().unwrap();
     Model::new(strategy.visit(), board_key(start))
         .keyed(kind.key().unwrap_or(Key::F))
-        .explained_by(Lesson::new(kind, false))
+        .explained_by(Lesson::new(kind, Repeats::Pruned))
 }
 
 /// Fold `step` into `m` and give what the lesson says of it.
@@ -626,12 +626,12 @@ fn every_strategy_that_reports_steps_has_its_pseudocode() {
         let kind = s.search_kind();
         assert_eq!(kind.is_some(), s.reports_events(), "{}", s.name());
         if let Some(kind) = kind {
-            assert!(!lines(kind, false).is_empty(), "{}", s.name());
+            assert!(!lines(kind, Repeats::Pruned).is_empty(), "{}", s.name());
             assert_eq!(kind.visit(), s.visit(), "{}", s.name());
         }
     }
     let mirror = find("bfs-mirror").unwrap().search_kind().unwrap();
-    assert!(lines(mirror, true).contains(&Line::BfsMirror));
+    assert!(lines(mirror, Repeats::Tabled).contains(&Line::BfsMirror));
     let bfs = find("bfs").unwrap().search_kind().unwrap();
-    assert!(!lines(bfs, true).contains(&Line::BfsMirror));
+    assert!(!lines(bfs, Repeats::Tabled).contains(&Line::BfsMirror));
 }

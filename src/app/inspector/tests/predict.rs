@@ -20,7 +20,7 @@ use crate::app::inspector::tests::{
 };
 use crate::app::tests::{board, harness, wait_until};
 use crate::engine::observe::{Event, Fate, StateKey};
-use crate::engine::strategy::{Key, Strategy, Tuning, configure, find};
+use crate::engine::strategy::{Key, Repeats, Strategy, Tuning, configure, find};
 
 /// Every option a question offers, as answers.
 fn options(q: &Question) -> Vec<Answer> {
@@ -53,7 +53,7 @@ fn questions(
     let kind = strategy.search_kind().unwrap();
     let mut m = Model::new(strategy.visit(), board_key(start))
         .keyed(kind.key().unwrap_or(Key::F))
-        .explained_by(Lesson::new(kind, false));
+        .explained_by(Lesson::new(kind, Repeats::Pruned));
     let mut asked = Vec::new();
     for k in 0..all.len() {
         let coming = &all[k..(k + 64).min(all.len())];
