@@ -605,7 +605,8 @@ fn idastar_shows_every_move_of_a_node_including_the_skipped_ones() {
 
 /// A watched run's Generate events (all but IDA*'s skipped moves) are its
 /// `generated` count: what the inspector counts is what the status line
-/// says. BFS stops at the goal, before the successors after it.
+/// says. BFS and Klotski's IDA* stop at the goal, before the successors
+/// after it.
 #[test]
 fn the_generate_events_are_the_generated_count() {
     let counted = |fates: &Mutex<Vec<Fate>>| {
@@ -645,7 +646,7 @@ fn the_generate_events_are_the_generated_count() {
     }
     let layout = Layout::parse("BAAC/BAAC/DEEF/DGHF/I..J").unwrap(); // 横刀立马
     for metric in [Metric::Moves, Metric::Steps] {
-        for name in ["bfs", "astar"] {
+        for name in ["bfs", "astar", "idastar"] {
             let (ctl, fates) = watch();
             let o = solve_klotski(find(name).unwrap(), &layout, metric, &ctl).unwrap();
             assert_eq!(o.status, Status::Solved);

@@ -162,7 +162,6 @@ fn memo_watched<S: SearchSpace, W: Watch>(
                 space.successors(&top.state, &mut children);
                 top.next = top.begin;
                 top.end = children.len();
-                meter.generated((top.end - top.begin) as u64);
                 continue;
             }
             if top.next == top.end {
@@ -183,6 +182,9 @@ fn memo_watched<S: SearchSpace, W: Watch>(
             }
             let (mv, state) = children[top.next];
             top.next += 1;
+            // Counted as it is looked at, as the tile IDA* counts (and as
+            // its event says): those left when the goal is found are not.
+            meter.generated(1);
             let g = top.g + 1;
             let entry = *table.entry(state).or_insert_with(|| {
                 unsearched += 1;
