@@ -456,7 +456,7 @@ pub(super) fn anatomy_text(a: &Anatomy) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::observe::{Event, Fate, TraceLine};
+    use crate::engine::observe::{Event, Fate, Proposed, TraceLine};
     use crate::engine::strategy::{find, solve_tiles};
     use crate::engine::{HeuristicChoice, TilePuzzle};
     use serde_json::{Value, json};
@@ -481,16 +481,17 @@ mod tests {
             }
             TraceLine::IterationStart { bound } => json!({ "bound": bound }),
             TraceLine::Goal { g } => json!({ "g": g }),
-            TraceLine::Propose {
-                accepted,
-                energy,
-                iteration,
-                probability,
-                proposed,
-                tabu,
-                temperature,
-                ..
-            } => {
+            TraceLine::Propose(p) => {
+                let Proposed {
+                    accepted,
+                    energy,
+                    iteration,
+                    probability,
+                    proposed,
+                    tabu,
+                    temperature,
+                    ..
+                } = &**p;
                 let mut v = json!({"iteration": iteration, "energy": energy,
                     "proposed": proposed, "accepted": accepted});
                 if let Some(t) = temperature {
@@ -515,7 +516,7 @@ mod tests {
             TraceLine::Generate { .. } => "generate",
             TraceLine::IterationStart { .. } => "iteration",
             TraceLine::Goal { .. } => "goal",
-            TraceLine::Propose { .. } => "propose",
+            TraceLine::Propose(_) => "propose",
             TraceLine::TabuAdd { .. } => "tabu_add",
             TraceLine::TabuExpire { .. } => "tabu_expire",
             TraceLine::Aspiration { .. } => "aspiration",
@@ -527,9 +528,9 @@ mod tests {
         let state = match r {
             TraceLine::Expand { state, .. }
             | TraceLine::Generate { state, .. }
-            | TraceLine::Propose { state, .. }
             | TraceLine::TabuAdd { state, .. }
             | TraceLine::TabuExpire { state } => state.as_str(),
+            TraceLine::Propose(p) => p.state.as_str(),
             _ => "",
         };
         if !state.is_empty() {
@@ -599,7 +600,7 @@ mod tests {
             },
             TraceLine::IterationStart { bound: 23 },
             TraceLine::Goal { g: 31 },
-            TraceLine::Propose {
+            TraceLine::Propose(Box::new(Proposed {
                 accepted: false,
                 energy: 6.0,
                 iteration: 12,
@@ -608,8 +609,8 @@ mod tests {
                 state: s("8 6 7 2 5 4 3 0 1"),
                 tabu: false,
                 temperature: Some(1.75),
-            },
-            TraceLine::Propose {
+            })),
+            TraceLine::Propose(Box::new(Proposed {
                 accepted: true,
                 energy: 6.0,
                 iteration: 0,
@@ -618,7 +619,7 @@ mod tests {
                 state: s("x"),
                 tabu: true,
                 temperature: None,
-            },
+            })),
             TraceLine::TabuAdd {
                 len: 2,
                 state: s("y"),
@@ -645,7 +646,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             bare,
-            TraceLine::Propose {
+            TraceLine::Propose(Box::new(Proposed {
                 accepted: true,
                 energy: 1.0,
                 iteration: 4,
@@ -654,7 +655,7 @@ mod tests {
                 state: String::new(),
                 tabu: false,
                 temperature: None,
-            }
+            }))
         );
         // A child's line names its fate.
         let err = serde_json::from_str::<TraceLine>(r#"{"event":"generate","g":1,"h":2,"f":3}"#);

@@ -6,7 +6,7 @@
 use std::sync::{Arc, Mutex};
 
 use huarong_engine::klotski::{Layout, Metric};
-use huarong_engine::observe::{Event, Fate, StateKey};
+use huarong_engine::observe::{Event, Fate, Proposed, StateKey};
 use huarong_engine::search::erase_loops;
 use huarong_engine::strategy::{self, Tuning, configure};
 use huarong_engine::tiles::random_solvable;
@@ -63,13 +63,14 @@ fn follow_walk(start: &[u8], log: &[Event]) -> Vec<Vec<u8>> {
     let mut walk = Vec::new();
     for e in log {
         match e {
-            Event::Propose {
-                energy,
-                proposed,
-                state,
-                accepted,
-                ..
-            } => {
+            Event::Propose(p) => {
+                let Proposed {
+                    energy,
+                    proposed,
+                    state,
+                    accepted,
+                    ..
+                } = &**p;
                 let next = tiles(state);
                 assert!(neighbours(&cur).contains(&next), "{cur:?} → {next:?}");
                 assert_eq!(*energy, manhattan(&cur));
@@ -106,12 +107,15 @@ fn annealings_proposals_are_the_raw_walk_with_their_temperature_and_chance() {
         let walk = follow_walk(&start, &log);
         let proposals: Vec<_> = log
             .iter()
-            .filter(|e| matches!(e, Event::Propose { .. }))
+            .filter(|e| matches!(e, Event::Propose(_)))
             .collect();
         // One proposal per iteration, numbered in order.
         assert_eq!(proposals.len() as u64, o.stats.expanded, "seed {seed}");
         for (i, p) in proposals.iter().enumerate() {
-            let Event::Propose {
+            let Event::Propose(proposal) = p else {
+                panic!("{p:?}")
+            };
+            let Proposed {
                 iteration,
                 energy,
                 proposed,
@@ -120,7 +124,7 @@ fn annealings_proposals_are_the_raw_walk_with_their_temperature_and_chance() {
                 tabu: false,
                 accepted,
                 ..
-            } = p
+            } = &**proposal
             else {
                 panic!("{p:?}")
             };
@@ -189,14 +193,15 @@ fn tabu_weighs_every_neighbour_and_its_list_follows_the_tenure() {
         let mut last_iteration = None;
         for e in log.iter() {
             match e {
-                Event::Propose {
-                    iteration,
-                    proposed,
-                    tabu,
-                    accepted,
-                    state,
-                    ..
-                } => {
+                Event::Propose(p) => {
+                    let Proposed {
+                        iteration,
+                        proposed,
+                        tabu,
+                        accepted,
+                        state,
+                        ..
+                    } = &**p;
                     let next = tiles(state);
                     assert!(neighbours(&cur).contains(&next));
                     assert_eq!(*proposed, manhattan(&next)); // no step penalty by default
@@ -261,12 +266,15 @@ fn greedy_reports_the_neighbours_of_the_local_minimum_it_stops_at() {
         let n = neighbours(&at);
         let before = &log[log.len() - 1 - n.len()..log.len() - 1];
         for seen in before {
-            let Event::Propose {
+            let Event::Propose(p) = seen else {
+                panic!("{seen:?}")
+            };
+            let Proposed {
                 proposed,
                 accepted: false,
                 state,
                 ..
-            } = seen
+            } = &**p
             else {
                 panic!("{seen:?}")
             };

@@ -50,7 +50,7 @@ impl Agreement {
 fn same_step(a: &Event, b: &Event) -> bool {
     match (a, b) {
         (Event::Expand { state: x, .. }, Event::Expand { state: y, .. }) => x == y,
-        (Event::Propose { state: x, .. }, Event::Propose { state: y, .. }) => x == y,
+        (Event::Propose(x), Event::Propose(y)) => x.state == y.state,
         _ => a == b,
     }
 }
@@ -58,7 +58,8 @@ fn same_step(a: &Event, b: &Event) -> bool {
 /// What a step took, in words: its state, or IDA*'s bound.
 pub fn taken(record: &Event, subject: &Subject, lang: Lang) -> String {
     match record {
-        Event::Expand { state, .. } | Event::Propose { state, .. } => subject.text(state),
+        Event::Expand { state, .. } => subject.text(state),
+        Event::Propose(p) => subject.text(&p.state),
         Event::IterationStart { bound } => InspectorMsg::Bound { n: *bound }.text(lang),
         other => other.name().to_string(),
     }

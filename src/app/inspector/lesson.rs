@@ -586,7 +586,7 @@ impl Lesson {
                 }
             },
             // The proposal as the model just folded it.
-            Event::Propose { .. } => {
+            Event::Propose(_) => {
                 if let Some(p) = model.proposals.back() {
                     self.propose(e, model, p);
                 }

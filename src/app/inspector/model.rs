@@ -656,25 +656,16 @@ impl Model {
                 self.frames.clear();
             }
             Event::Goal { g } => self.reach_goal(*g),
-            Event::Propose {
-                iteration,
-                energy,
-                proposed,
-                temperature,
-                probability,
-                tabu,
-                accepted,
-                state,
-            } => self.propose(Proposal {
-                iteration: *iteration,
-                state: state.clone(),
+            Event::Propose(p) => self.propose(Proposal {
+                iteration: p.iteration,
+                state: p.state.clone(),
                 from: self.walk_at.clone(),
-                energy: *energy,
-                proposed: *proposed,
-                temperature: *temperature,
-                probability: *probability,
-                tabu: *tabu,
-                accepted: *accepted,
+                energy: p.energy,
+                proposed: p.proposed,
+                temperature: p.temperature,
+                probability: p.probability,
+                tabu: p.tabu,
+                accepted: p.accepted,
             }),
             Event::TabuAdd { state, .. } => {
                 // A state walked to again is tabu again, from now.
@@ -854,7 +845,7 @@ impl Model {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::engine::observe::Event;
+    use crate::engine::observe::{Event, Proposed};
     use crate::engine::strategy::{find, solve_tiles};
     use crate::engine::{Board, Control, Dir, HeuristicChoice, TilePuzzle};
     use std::collections::HashSet;
@@ -1163,16 +1154,16 @@ pub(super) mod tests {
         let mut at = board_key(FAR);
         for r in &records {
             m.fold(r);
-            if let Event::Propose {
-                energy,
-                proposed,
-                temperature,
-                probability,
-                accepted: taken,
-                state,
-                ..
-            } = r
-            {
+            if let Event::Propose(p) = r {
+                let Proposed {
+                    energy,
+                    proposed,
+                    temperature,
+                    probability,
+                    accepted: taken,
+                    state,
+                    ..
+                } = &**p;
                 // Each proposal is a neighbour of where the walk is.
                 assert!(
                     neighbour_texts(&at).contains(&board_text(state)),

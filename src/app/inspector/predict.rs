@@ -187,33 +187,17 @@ pub fn pose(model: &Model, coming: &[&[Event]], more: bool) -> Pose {
                 Answer::Fate(fate),
             )
         }
-        (
-            K::Annealing,
-            Event::Propose {
-                energy,
-                proposed,
-                temperature,
-                probability,
-                accepted,
-                ..
-            },
-        ) => one(
+        (K::Annealing, Event::Propose(p)) => one(
             Ask::Accept {
-                from: *energy,
-                to: *proposed,
-                t: temperature.unwrap_or(0.0),
-                p: probability.unwrap_or(1.0),
+                from: p.energy,
+                to: p.proposed,
+                t: p.temperature.unwrap_or(0.0),
+                p: p.probability.unwrap_or(1.0),
             },
-            Answer::Accept(*accepted),
+            Answer::Accept(p.accepted),
         ),
-        (
-            K::Tabu | K::HillClimbing,
-            Event::Propose {
-                iteration,
-                accepted,
-                ..
-            },
-        ) => {
+        (K::Tabu | K::HillClimbing, Event::Propose(proposed)) => {
+            let (iteration, accepted) = (&proposed.iteration, &proposed.accepted);
             // A diversification's random moves share the iteration of the
             // move taken before them: nothing to reason about.
             // Asked at an iteration's first proposal only: part way, some
@@ -227,12 +211,10 @@ pub fn pose(model: &Model, coming: &[&[Event]], more: bool) -> Pose {
             }
             let mut candidates = Vec::new();
             for (k, step) in coming.iter().enumerate() {
-                let Event::Propose {
-                    state, accepted, ..
-                } = &step[0]
-                else {
+                let Event::Propose(proposed) = &step[0] else {
                     return Pose::Nothing;
                 };
+                let (state, accepted) = (&proposed.state, &proposed.accepted);
                 candidates.push(state.clone());
                 let stuck = step.iter().any(|r| matches!(r, Event::LocalMinimum { .. }));
                 if *accepted || stuck {

@@ -251,7 +251,7 @@ impl AnatomyRecorder {
         // lock for their many events.
         if matches!(
             e,
-            Event::Propose { .. }
+            Event::Propose(_)
                 | Event::TabuAdd { .. }
                 | Event::TabuExpire { .. }
                 | Event::Aspiration { .. }
@@ -322,7 +322,7 @@ impl AnatomyRecorder {
             }
             Event::Goal { g } => a.solution_length = Some(g),
             // Returned above.
-            Event::Propose { .. }
+            Event::Propose(_)
             | Event::TabuAdd { .. }
             | Event::TabuExpire { .. }
             | Event::Aspiration { .. }

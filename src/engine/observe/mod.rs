@@ -128,31 +128,9 @@ pub enum EventOf<S> {
     },
     /// A local search weighs a move from its current state: annealing its
     /// one random proposal per iteration, tabu search and greedy every
-    /// neighbour, the one taken last. (Fields in the order a trace line
-    /// writes them.)
-    Propose {
-        /// The walk moves there.
-        accepted: bool,
-        /// Energy (tabu: score) of the current state.
-        energy: f64,
-        /// Iterations before this one (all runs together).
-        iteration: u64,
-        /// Annealing's chance of taking the move: 1 when the energy does
-        /// not rise, else exp(−ΔE/T).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        probability: Option<f64>,
-        /// Energy of the proposed state.
-        proposed: f64,
-        /// The proposed state in words.
-        #[serde(default, skip_serializing_if = "no_text")]
-        state: S,
-        /// Tabu search: the proposed state is on the tabu list.
-        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-        tabu: bool,
-        /// Annealing's temperature.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        temperature: Option<f64>,
-    },
+    /// neighbour, the one taken last. Boxed: the other events are half its
+    /// size, and a recording keeps up to a million of them.
+    Propose(Box<Proposed<S>>),
     /// Tabu search: a state joins the tabu list (the state just walked to).
     TabuAdd {
         /// The list's length after it.
@@ -201,6 +179,37 @@ pub type Event = EventOf<StateKey>;
 /// empty where the search has no words for its states.
 pub type TraceLine = EventOf<String>;
 
+/// What [`EventOf::Propose`] says of a move weighed. (Fields in the order
+/// a trace line writes them.)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound(
+    serialize = "S: Serialize + AsRef<str>",
+    deserialize = "S: Deserialize<'de> + Default"
+))]
+pub struct Proposed<S> {
+    /// The walk moves there.
+    pub accepted: bool,
+    /// Energy (tabu: score) of the current state.
+    pub energy: f64,
+    /// Iterations before this one (all runs together).
+    pub iteration: u64,
+    /// Annealing's chance of taking the move: 1 when the energy does not
+    /// rise, else exp(−ΔE/T).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub probability: Option<f64>,
+    /// Energy of the proposed state.
+    pub proposed: f64,
+    /// The proposed state in words.
+    #[serde(default, skip_serializing_if = "no_text")]
+    pub state: S,
+    /// Tabu search: the proposed state is on the tabu list.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub tabu: bool,
+    /// Annealing's temperature.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temperature: Option<f64>,
+}
+
 impl<S> EventOf<S> {
     /// The event's name in traces: `expand`, `generate`, `iteration`,
     /// `goal`, `propose`, `tabu_add`, `tabu_expire`, `aspiration`,
@@ -211,7 +220,7 @@ impl<S> EventOf<S> {
             Self::Generate { .. } => "generate",
             Self::IterationStart { .. } => "iteration",
             Self::Goal { .. } => "goal",
-            Self::Propose { .. } => "propose",
+            Self::Propose(_) => "propose",
             Self::TabuAdd { .. } => "tabu_add",
             Self::TabuExpire { .. } => "tabu_expire",
             Self::Aspiration { .. } => "aspiration",
@@ -243,25 +252,16 @@ impl<S> EventOf<S> {
             },
             Self::IterationStart { bound } => EventOf::IterationStart { bound },
             Self::Goal { g } => EventOf::Goal { g },
-            Self::Propose {
-                accepted,
-                energy,
-                iteration,
-                probability,
-                proposed,
-                ref state,
-                tabu,
-                temperature,
-            } => EventOf::Propose {
-                accepted,
-                energy,
-                iteration,
-                probability,
-                proposed,
-                state: carry(state),
-                tabu,
-                temperature,
-            },
+            Self::Propose(ref p) => EventOf::Propose(Box::new(Proposed {
+                accepted: p.accepted,
+                energy: p.energy,
+                iteration: p.iteration,
+                probability: p.probability,
+                proposed: p.proposed,
+                state: carry(&p.state),
+                tabu: p.tabu,
+                temperature: p.temperature,
+            })),
             Self::TabuAdd { len, ref state } => EventOf::TabuAdd {
                 len,
                 state: carry(state),
@@ -282,7 +282,7 @@ impl<S> EventOf<S> {
     pub fn starts_step(&self) -> bool {
         matches!(
             self,
-            Self::Expand { .. } | Self::IterationStart { .. } | Self::Propose { .. }
+            Self::Expand { .. } | Self::IterationStart { .. } | Self::Propose(_)
         )
     }
 }
@@ -298,9 +298,9 @@ impl Event {
         match self {
             Self::Expand { state, .. }
             | Self::Generate { state, .. }
-            | Self::Propose { state, .. }
             | Self::TabuAdd { state, .. }
             | Self::TabuExpire { state } => Some(state),
+            Self::Propose(p) => Some(&p.state),
             _ => None,
         }
     }
@@ -446,5 +446,20 @@ impl Watch for Watched<'_> {
     fn wants_nodes(&self) -> bool {
         self.1
             .is_none_or(|enough| !enough.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An event is no larger than a child's (its state key and three
+    /// small fields): a proposal's many fields are boxed. The inspector
+    /// keeps up to a million events for Back.
+    #[test]
+    fn an_event_is_the_size_of_a_childs() {
+        let child = std::mem::size_of::<(u32, u32, Fate, StateKey)>();
+        assert_eq!(std::mem::size_of::<Event>(), child);
+        assert_eq!(child, 48);
     }
 }

@@ -15,7 +15,7 @@ use rand::RngExt;
 use super::SearchSpace;
 use crate::control::{Control, Meter, Sizes, TracePoint};
 use crate::hash::StateMap;
-use crate::observe::Event;
+use crate::observe::{Event, Proposed};
 use crate::outcome::{Outcome, Status};
 
 /// The control's event observer, if any, and its flag for having had
@@ -64,7 +64,7 @@ fn propose<S: SearchSpace>(
     accepted: bool,
 ) {
     if let Some(w) = watch.states() {
-        w(&Event::Propose {
+        w(&Event::Propose(Box::new(Proposed {
             iteration,
             energy,
             proposed,
@@ -73,7 +73,7 @@ fn propose<S: SearchSpace>(
             tabu,
             accepted,
             state: space.state_key(next),
-        });
+        })));
     }
 }
 

@@ -15,7 +15,7 @@ use crate::app::inspector::model::Model;
 use crate::app::inspector::model::tests::board_key;
 use crate::app::inspector::tests::{click_until, inspect, inspector, manhattan};
 use crate::app::tests::{board, harness};
-use crate::engine::observe::{Event, Fate, StateKey};
+use crate::engine::observe::{Event, Fate, Proposed, StateKey};
 use crate::engine::strategy::{Key, Repeats, Strategy, Tuning, configure, find, solve_tiles};
 use crate::engine::{Control, HeuristicChoice, Limits, TilePuzzle};
 
@@ -409,16 +409,16 @@ fn annealing_narrates_each_move_with_the_chance_exp_of_minus_delta_over_t() {
     let (mut uphill, mut refused) = (0, 0);
     for step in steps(&recs) {
         let e = fold_step(&mut m, step);
-        let Event::Propose {
+        let Event::Propose(p) = &step[0] else {
+            panic!("annealing steps are proposals");
+        };
+        let Proposed {
             energy,
             proposed,
             temperature,
             accepted,
             ..
-        } = &step[0]
-        else {
-            panic!("annealing steps are proposals");
-        };
+        } = &**p;
         let t = temperature.unwrap();
         let delta = proposed - energy;
         let chance = if delta <= 0.0 {
@@ -462,16 +462,16 @@ fn tabu_and_greedy_narrate_each_neighbour_weighed_and_the_move_taken() {
     let mut best: Option<f64> = None;
     let mut taken = 0;
     for step in steps(&recs) {
-        let Event::Propose {
+        let Event::Propose(p) = &step[0] else {
+            panic!("tabu steps are proposals");
+        };
+        let Proposed {
             energy,
             proposed,
             accepted,
             tabu,
             ..
-        } = &step[0]
-        else {
-            panic!("tabu steps are proposals");
-        };
+        } = &**p;
         let before = *best.get_or_insert(*energy);
         let e = fold_step(&mut m, step);
         let said = match (accepted, tabu) {
@@ -500,15 +500,15 @@ fn tabu_and_greedy_narrate_each_neighbour_weighed_and_the_move_taken() {
     let mut stuck = false;
     for step in steps(&recs) {
         let e = fold_step(&mut m, step);
-        let Event::Propose {
+        let Event::Propose(p) = &step[0] else {
+            panic!("greedy steps are proposals");
+        };
+        let Proposed {
             energy,
             proposed,
             accepted,
             ..
-        } = &step[0]
-        else {
-            panic!("greedy steps are proposals");
-        };
+        } = &**p;
         let (from, to) = (*energy, *proposed);
         let said = if *accepted {
             assert!(to < from, "greedy moves only downhill");

@@ -19,7 +19,7 @@ use crate::app::inspector::tests::{
     click_until, inspect, inspector, manhattan, steps as shown_steps,
 };
 use crate::app::tests::{board, harness, wait_until};
-use crate::engine::observe::{Event, Fate, StateKey};
+use crate::engine::observe::{Event, Fate, Proposed, StateKey};
 use crate::engine::strategy::{Key, Repeats, Strategy, Tuning, configure, find};
 
 /// Every option a question offers, as answers.
@@ -230,16 +230,16 @@ fn local_questions_are_answered_by_the_move_the_walk_made() {
     let annealing = find("annealing").unwrap();
     let (mut yes, mut no) = (0, 0);
     for (_, q, then) in questions(annealing, "8 6 7 2 5 4 3 0 1", Some(400)) {
-        let Event::Propose {
+        let Event::Propose(p) = then[0][0].clone() else {
+            panic!()
+        };
+        let Proposed {
             accepted,
             energy,
             proposed,
             temperature,
             ..
-        } = then[0][0].clone()
-        else {
-            panic!()
-        };
+        } = *p;
         let Ask::Accept { from, to, t, p } = q.ask else {
             panic!("{q:?}")
         };
@@ -266,7 +266,7 @@ fn local_questions_are_answered_by_the_move_the_walk_made() {
             let proposed: Vec<StateKey> = then
                 .iter()
                 .map(|s| match &s[0] {
-                    Event::Propose { state, .. } => state.clone(),
+                    Event::Propose(p) => p.state.clone(),
                     other => panic!("{other:?}"),
                 })
                 .collect();
@@ -277,14 +277,7 @@ fn local_questions_are_answered_by_the_move_the_walk_made() {
             assert_eq!(sorted, expected, "{name}: every neighbour weighed");
             let last = then.last().unwrap();
             match (&q.answer, &last[0]) {
-                (
-                    Answer::State(s),
-                    Event::Propose {
-                        state,
-                        accepted: true,
-                        ..
-                    },
-                ) => assert_eq!(s, state),
+                (Answer::State(s), Event::Propose(p)) if p.accepted => assert_eq!(s, &p.state),
                 (Answer::Stop, _) => {
                     assert!(last.iter().any(|r| matches!(r, Event::LocalMinimum { .. })));
                     stops += 1;
