@@ -64,11 +64,35 @@ pub struct TreeNode {
     pub node: Node,
     /// The tree node it was generated from (none for the start).
     pub parent: Option<usize>,
-    /// The tree nodes generated from it, in order.
-    pub children: Vec<usize>,
     /// Which expansion it is, counted from 1 (of the iteration for IDA*);
     /// none for the goal, which is reached, not expanded.
     pub expansion: Option<usize>,
+    /// Its first and last child and its parent's next child ([`NO_NODE`]:
+    /// none): the children in order without a list of their own for each
+    /// node (a run of a hundred thousand expansions made as many).
+    first_child: u32,
+    last_child: u32,
+    next_sibling: u32,
+}
+
+/// No tree node, in [`TreeNode`]'s links.
+const NO_NODE: u32 = u32::MAX;
+
+impl TreeNode {
+    /// The tree nodes generated from it, in order (`tree`: the tree it is
+    /// in).
+    pub fn children<'a>(&self, tree: &'a [TreeNode]) -> impl Iterator<Item = usize> + 'a {
+        let first = (self.first_child != NO_NODE).then_some(self.first_child as usize);
+        std::iter::successors(first, move |&c| {
+            let next = tree[c].next_sibling;
+            (next != NO_NODE).then_some(next as usize)
+        })
+    }
+
+    /// Whether a node was generated from it.
+    pub fn has_children(&self) -> bool {
+        self.first_child != NO_NODE
+    }
 }
 
 /// A node of the open list as the tree shows it: under the tree node it
@@ -536,11 +560,20 @@ impl Model {
         self.tree.push(TreeNode {
             node,
             parent,
-            children: Vec::new(),
             expansion,
+            first_child: NO_NODE,
+            last_child: NO_NODE,
+            next_sibling: NO_NODE,
         });
         if let Some(p) = parent {
-            self.tree[p].children.push(i);
+            // Four thousand million nodes would need hundreds of gigabytes:
+            // the limits stop a run long before.
+            let link = u32::try_from(i).expect("fewer tree nodes than u32::MAX");
+            match self.tree[p].last_child {
+                NO_NODE => self.tree[p].first_child = link,
+                last => self.tree[last as usize].next_sibling = link,
+            }
+            self.tree[p].last_child = link;
         }
         i
     }
@@ -1113,9 +1146,8 @@ pub(super) mod tests {
     fn subtree_sizes_count_every_node_below() {
         fn below(m: &Model, i: usize) -> usize {
             1 + m.tree[i]
-                .children
-                .iter()
-                .map(|&c| below(m, c))
+                .children(&m.tree)
+                .map(|c| below(m, c))
                 .sum::<usize>()
         }
         for strategy in ["bfs", "astar", "idastar"] {

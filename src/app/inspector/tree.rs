@@ -198,7 +198,7 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>, veiled: bool) -> Shown {
             Visit::Tree(i) => i,
         };
         let under = waiting.get(&i).map_or(&[][..], Vec::as_slice);
-        let has_below = !tree[i].children.is_empty() || !under.is_empty();
+        let has_below = tree[i].has_children() || !under.is_empty();
         if has_below && !open(i) {
             let below = sizes[i] - 1 + waiting_below[i];
             nodes.push((What::Folded { at: i, below }, parent));
@@ -210,7 +210,8 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>, veiled: bool) -> Shown {
         for w in under.iter().rev() {
             stack.push((Visit::Waiting(w), Some(me)));
         }
-        for &c in tree[i].children.iter().rev() {
+        let children: Vec<usize> = tree[i].children(tree).collect();
+        for &c in children.iter().rev() {
             stack.push((Visit::Tree(c), Some(me)));
         }
     }
@@ -844,7 +845,8 @@ mod tests {
             })
             .filter(|&c| c != usize::MAX)
             .collect();
-        assert_eq!(below, m.tree[at].children, "its children, in order");
+        let children: Vec<usize> = m.tree[at].children(&m.tree).collect();
+        assert_eq!(below, children, "its children, in order");
     }
 
     /// Issue 43 item 11: the labels under two neighbours in a row (a

@@ -1002,7 +1002,7 @@ fn clicking_a_folded_subtree_unfolds_it() {
     h.get_by_label("Fit").click();
     h.run();
     h.get_by_label(&format!("tree node {n}"));
-    for &c in &m.tree[at].children {
+    for c in m.tree[at].children(&m.tree) {
         let name = format!("tree node {}", c + 1);
         assert!(
             h.query_by_label(&name).is_some()
@@ -1030,9 +1030,8 @@ fn clicking_a_folded_subtree_unfolds_it() {
 /// Tree nodes strictly under `at`, counted down its children.
 fn count_tree_under(m: &crate::app::inspector::model::Model, at: usize) -> usize {
     m.tree[at]
-        .children
-        .iter()
-        .map(|&c| 1 + count_tree_under(m, c))
+        .children(&m.tree)
+        .map(|c| 1 + count_tree_under(m, c))
         .sum()
 }
 
