@@ -596,13 +596,18 @@ impl StartArgs {
         klotski: &klotski::KlotskiArgs,
         search: &SearchArgs,
     ) -> Result<Start, CliError> {
-        refuse_search_flags(self.family(), search)?;
-        self.puzzle(board, klotski)
+        refuse_inapplicable(self.family(), board, klotski, search)?;
+        self.build(board, klotski)
     }
 
     /// The same for a command that takes no search flags (`hint`).
     fn puzzle(&self, board: &BoardArgs, klotski: &klotski::KlotskiArgs) -> Result<Start, CliError> {
         refuse_puzzle_flags(self.family(), board, klotski)?;
+        self.build(board, klotski)
+    }
+
+    /// The start the flags give, its flags checked.
+    fn build(&self, board: &BoardArgs, klotski: &klotski::KlotskiArgs) -> Result<Start, CliError> {
         Ok(match &self.state {
             Some(state) => Start::Tiles(board.puzzle(state)?),
             None => {
