@@ -432,10 +432,20 @@ impl Watch for Unwatched {
 }
 
 /// The control's observer watches, until its flag says enough.
+#[derive(Clone, Copy)]
 pub(crate) struct Watched<'a>(
     pub &'a (dyn Fn(&Event) + Send + Sync),
     pub Option<&'a std::sync::atomic::AtomicBool>,
 );
+
+impl<'a> Watched<'a> {
+    /// The observer `ctl` sends events to, with its flag for having had
+    /// enough, if it has one.
+    pub(crate) fn of(ctl: &'a crate::Control) -> Option<Self> {
+        let f = ctl.on_event.as_deref()?;
+        Some(Watched(f, ctl.events_enough.as_deref()))
+    }
+}
 
 impl Watch for Watched<'_> {
     const ON: bool = true;

@@ -15,39 +15,30 @@ use rand::RngExt;
 use super::SearchSpace;
 use crate::control::{Control, Meter, Sizes, TracePoint};
 use crate::hash::StateMap;
-use crate::observe::{Event, Proposed};
+use crate::observe::{Event, Proposed, Watch, Watched};
 use crate::outcome::{Outcome, Status};
 
-/// The control's event observer, if any, and its flag for having had
+/// The control's event observer, if any, with its flag for having had
 /// enough (see [`Control::with_events_until`]). The local searches test
-/// them at run time rather than being compiled twice like the exact
+/// it at run time rather than being compiled twice like the exact
 /// searches: an iteration here costs far more than the test.
 #[derive(Clone, Copy)]
-struct Observer<'a> {
-    seen: Option<&'a (dyn Fn(&Event) + Send + Sync)>,
-    enough: Option<&'a std::sync::atomic::AtomicBool>,
-}
+struct Observer<'a>(Option<Watched<'a>>);
 
 impl<'a> Observer<'a> {
     fn of(ctl: &'a Control) -> Self {
-        Self {
-            seen: ctl.on_event.as_deref(),
-            enough: ctl.events_enough.as_deref(),
-        }
+        Self(Watched::of(ctl))
     }
 
     /// The observer, for the rare events (a restart, the goal).
-    fn any(self) -> Option<&'a (dyn Fn(&Event) + Send + Sync)> {
-        self.seen
+    fn any(self) -> Option<Watched<'a>> {
+        self.0
     }
 
     /// The observer while it still wants the events of every step (the
     /// proposals, the tabu list's changes), each with a state.
-    fn states(self) -> Option<&'a (dyn Fn(&Event) + Send + Sync)> {
-        let enough = self
-            .enough
-            .is_some_and(|e| e.load(std::sync::atomic::Ordering::Relaxed));
-        self.seen.filter(|_| !enough)
+    fn states(self) -> Option<Watched<'a>> {
+        self.0.filter(|w| w.wants_nodes())
     }
 }
 
@@ -64,7 +55,7 @@ fn propose<S: SearchSpace>(
     accepted: bool,
 ) {
     if let Some(w) = watch.states() {
-        w(&Event::Propose(Box::new(Proposed {
+        w.event(&Event::Propose(Box::new(Proposed {
             iteration,
             energy,
             proposed,
@@ -419,7 +410,7 @@ pub fn anneal<S: SearchSpace>(
         if run > 0
             && let Some(w) = watch.any()
         {
-            w(&Event::Restart { run });
+            w.event(&Event::Restart { run });
         }
         let mut walk = Walk::<S>::new(start);
         if space.is_goal(&start) {
@@ -631,7 +622,7 @@ pub fn tabu<S: SearchSpace>(
             }
         }
         if aspiration && let Some(w) = watch.any() {
-            w(&Event::Aspiration {
+            w.event(&Event::Aspiration {
                 score: target,
                 best,
             });
@@ -647,7 +638,7 @@ pub fn tabu<S: SearchSpace>(
         last_visit.insert(cur, i);
         recent.push_back((cur, i));
         if let Some(w) = watch.states() {
-            w(&Event::TabuAdd {
+            w.event(&Event::TabuAdd {
                 len: last_visit.len(),
                 state: space.state_key(&cur),
             });
@@ -658,7 +649,7 @@ pub fn tabu<S: SearchSpace>(
         {
             last_visit.remove(&old);
             if let Some(w) = watch.states() {
-                w(&Event::TabuExpire {
+                w.event(&Event::TabuExpire {
                     state: space.state_key(&old),
                 });
             }
@@ -672,7 +663,7 @@ pub fn tabu<S: SearchSpace>(
         if p.stall > 0 && since_best >= p.stall {
             // Diversify: a short random walk.
             if let Some(w) = watch.any() {
-                w(&Event::Diversify);
+                w.event(&Event::Diversify);
             }
             for _ in 0..10 {
                 buf.clear();
@@ -777,7 +768,7 @@ pub fn greedy<S: SearchSpace>(
                 for ((_, n), &to) in buf.iter().zip(&energies) {
                     propose(watch, space, i, e, (to, n), None, false, false);
                 }
-                w(&Event::LocalMinimum { energy: e });
+                w.event(&Event::LocalMinimum { energy: e });
             }
             tracer.last(plain_point(i, e, e));
             let raw = walk.raw;

@@ -160,9 +160,9 @@ pub const PRUNE_START: u32 = 0;
 /// whose events fold away, so a run nobody watches costs nothing extra.
 macro_rules! with_watch {
     ($ctl:expr, $watch:ident => $body:expr) => {
-        match &$ctl.on_event {
-            Some(f) => {
-                let $watch = &crate::observe::Watched(&**f, $ctl.events_enough.as_deref());
+        match crate::observe::Watched::of(&$ctl) {
+            Some(watched) => {
+                let $watch = &watched;
                 $body
             }
             None => {
