@@ -479,7 +479,7 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
         false => Family::Tiles,
     };
     refuse_inapplicable(family, &args.board, &args.klotski, &args.search)?;
-    let (base, goal, family) = match klotski {
+    let (base, goal) = match klotski {
         true => (
             Some(resolve_layout(
                 args.klotski_layout.as_deref(),
@@ -487,7 +487,6 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
             )?),
             // Heuristic names do not matter for Klotski; any 3x3 goal checks them.
             Board::goal(crate::engine::Shape::new(3, 3)?),
-            Family::Klotski,
         ),
         false => {
             let shape = args
@@ -500,7 +499,7 @@ pub(super) fn experiment(args: &ExperimentArgs, out: &mut Out) -> Result<(), Cli
                 args.board.goal.as_deref(),
             )?
             .goal;
-            (None, goal, Family::Tiles)
+            (None, goal)
         }
     };
     let searches = resolve_all(

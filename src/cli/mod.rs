@@ -606,7 +606,8 @@ impl StartArgs {
         self.build(board, klotski)
     }
 
-    /// The start the flags give, its flags checked.
+    /// The start the flags give, once the caller has refused the flags
+    /// that do not apply to it.
     fn build(&self, board: &BoardArgs, klotski: &klotski::KlotskiArgs) -> Result<Start, CliError> {
         Ok(match &self.state {
             Some(state) => Start::Tiles(board.puzzle(state)?),
