@@ -37,9 +37,7 @@ impl FamilyLink for KlotskiLink {
         };
         let metric = match get("metric") {
             None => None,
-            Some("moves") => Some(Metric::Moves),
-            Some("steps") => Some(Metric::Steps),
-            Some(_) => return Err(refuse("metric")),
+            Some(name) => Some(Metric::from_name(name).ok_or_else(|| refuse("metric"))?),
         };
         Ok(LinkedPuzzle {
             family: Family::Klotski,
@@ -53,13 +51,10 @@ impl FamilyLink for KlotskiLink {
         let Start::Klotski(layout, metric) = start else {
             return None;
         };
-        let metric = match metric {
-            Metric::Moves => "moves",
-            Metric::Steps => "steps",
-        };
         Some(format!(
-            "?puzzle=klotski&layout={}&metric={metric}",
-            layout.to_text()
+            "?puzzle=klotski&layout={}&metric={}",
+            layout.to_text(),
+            metric.name()
         ))
     }
 }
