@@ -11,6 +11,9 @@ messages! {
     ThisStep => "This step", "这一步";
     Variables => "Variables", "变量";
     Ready => "Nothing run yet: Step runs the first step.", "还没有运行：按“单步”运行第一步。";
+    PassedOver =>
+        "Running on: each step is counted but not explained until the run stops at one.",
+        "正在运行：每一步都计数，但要等运行停在某一步时才解释。";
     ThisPosition => "this position", "这个局面";
     // Breadth-first.
     BfsInit => "queue ← [start]; seen ← [start]", "队列 ← [起点]；已见 ← [起点]";

@@ -292,26 +292,42 @@ pub struct Explained {
     pub narration: Vec<Narration>,
     /// The variables it touched, with their values after it.
     pub vars: Vec<(Var, Value)>,
+    /// The step was passed over unexplained (a Run to end, or the steps
+    /// of Step ×10 before the last, are never shown one by one): its
+    /// lists are empty.
+    pub unexplained: bool,
 }
 
 impl Explained {
-    /// Nothing explained, the lists' room kept.
-    fn clear(&mut self) {
+    /// Nothing explained, the lists' room kept; `explain`: the coming
+    /// step is to be explained.
+    fn clear(&mut self, explain: bool) {
         self.lines.clear();
         self.narration.clear();
         self.vars.clear();
+        self.unexplained = !explain;
     }
 
     fn run(&mut self, line: Line) {
-        if !self.lines.contains(&line) {
+        if !self.unexplained && !self.lines.contains(&line) {
             self.lines.push(line);
         }
     }
 
     fn set(&mut self, var: Var, value: Value) {
+        if self.unexplained {
+            return;
+        }
         match self.vars.iter_mut().find(|(v, _)| *v == var) {
             Some(slot) => slot.1 = value,
             None => self.vars.push((var, value)),
+        }
+    }
+
+    /// Add a sentence (made only if the step is explained).
+    fn say(&mut self, sentence: impl FnOnce() -> Narration) {
+        if !self.unexplained {
+            self.narration.push(sentence());
         }
     }
 }
@@ -376,13 +392,15 @@ impl Lesson {
         self.explained.as_deref()
     }
 
-    /// Fold `record` in; `model` has folded it already.
-    pub fn fold(&mut self, model: &Model, record: &Event) {
+    /// Fold `record` in; `model` has folded it already. `explain`: if
+    /// it begins a step, that step is to be explained (else only what
+    /// later steps need of it is kept: a bound, a depth, a best score).
+    pub fn fold(&mut self, model: &Model, record: &Event, explain: bool) {
         if record.starts_step() {
             // The step before is gone: its lists are kept for this one
             // (a Run to end folds hundreds of thousands of steps, and
             // fresh lists for each were a sixth of what folding cost).
-            self.explained.get_or_insert_default().clear();
+            self.explained.get_or_insert_default().clear(explain);
         }
         let Some(mut e) = self.explained.take() else {
             return; // before the first step (the start is the goal)
@@ -393,14 +411,15 @@ impl Lesson {
 
     fn explain(&mut self, e: &mut Explained, model: &Model, record: &Event) {
         use SearchKind as K;
-        // Matched in place: only a narration that names the state copies it.
+        // Matched in place: only a narration that names the state copies it,
+        // and only when the step is explained.
         match *record {
             Event::Expand { g, h, ref state } => match self.kind {
                 K::BreadthFirst { .. } => {
                     e.run(Line::BfsTake);
                     e.run(Line::BfsEach);
                     let waiting = model.open_len();
-                    e.narration.push(Narration::BfsTake {
+                    e.say(|| Narration::BfsTake {
                         state: state.clone(),
                         g,
                         waiting,
@@ -414,7 +433,7 @@ impl Lesson {
                     // The node is off the open list now: those left with
                     // its key tie with it.
                     let ties = model.open_with_key(g, h);
-                    e.narration.push(Narration::BestTake {
+                    e.say(|| Narration::BestTake {
                         state: state.clone(),
                         g,
                         h,
@@ -433,7 +452,7 @@ impl Lesson {
                 K::DepthLimited => {
                     e.run(Line::DfsSearch);
                     self.at_depth = Some(g);
-                    e.narration.push(Narration::DfsSearch {
+                    e.say(|| Narration::DfsSearch {
                         state: state.clone(),
                         g,
                     });
@@ -446,7 +465,7 @@ impl Lesson {
                     e.run(Line::IdaSearch);
                     self.at_depth = Some(g);
                     let bound = self.bound.unwrap_or(g + h);
-                    e.narration.push(Narration::IdaSearch {
+                    e.say(|| Narration::IdaSearch {
                         state: state.clone(),
                         g,
                         h,
@@ -474,10 +493,10 @@ impl Lesson {
                         if fate == Fate::New {
                             e.run(Line::BfsStore);
                             let at = model.open_len();
-                            e.narration.push(Narration::BfsNew { i, at });
+                            e.say(|| Narration::BfsNew { i, at });
                         } else {
                             e.run(Line::BfsSeen);
-                            e.narration.push(Narration::BfsSeen { i });
+                            e.say(|| Narration::BfsSeen { i });
                         }
                         e.set(Var::Queue, Value::Whole(model.open_len() as u64));
                     }
@@ -488,7 +507,7 @@ impl Lesson {
                             Fate::Improved => Line::BestImprove,
                             _ => Line::BestDuplicate,
                         });
-                        e.narration.push(Narration::BestChild { i, g, h, fate });
+                        e.say(|| Narration::BestChild { i, g, h, fate });
                     }
                     K::DepthLimited => {
                         self.back_up(e, model, Line::DfsSearch);
@@ -498,7 +517,7 @@ impl Lesson {
                             _ => Line::DfsDescend,
                         });
                         let limit = self.bound.unwrap_or(g);
-                        e.narration.push(Narration::DfsChild { i, g, fate, limit });
+                        e.say(|| Narration::DfsChild { i, g, fate, limit });
                     }
                     K::Deepening(by) => {
                         self.back_up(e, model, Line::IdaSearch);
@@ -516,7 +535,7 @@ impl Lesson {
                         }
                         let bound = self.bound.unwrap_or(g + h);
                         let least = self.least_cut;
-                        e.narration.push(Narration::IdaChild {
+                        e.say(|| Narration::IdaChild {
                             i,
                             g,
                             h,
@@ -533,18 +552,18 @@ impl Lesson {
                 match self.kind {
                     K::DepthLimited => {
                         e.run(Line::DfsInit);
-                        e.narration.push(Narration::DfsLimit { limit: bound });
+                        e.say(|| Narration::DfsLimit { limit: bound });
                     }
                     _ => {
                         let ids = self.kind == K::Deepening(Deepen::Depth);
                         match self.bound {
                             None => {
                                 e.run(if ids { Line::IdsInit } else { Line::IdaInit });
-                                e.narration.push(Narration::FirstBound { bound });
+                                e.say(|| Narration::FirstBound { bound });
                             }
                             Some(was) => {
                                 e.run(if ids { Line::IdsNext } else { Line::IdaNext });
-                                e.narration.push(Narration::NextBound {
+                                e.say(|| Narration::NextBound {
                                     was,
                                     least: self.least_cut,
                                     next: bound,
@@ -562,7 +581,7 @@ impl Lesson {
             Event::Goal { g } => match self.kind {
                 K::BreadthFirst { .. } => {
                     e.run(Line::BfsGoal);
-                    e.narration.push(Narration::Goal { g });
+                    e.say(|| Narration::Goal { g });
                 }
                 K::BestFirst(_) => {
                     e.run(Line::BestGoal);
@@ -570,7 +589,7 @@ impl Lesson {
                         .next_open(1)
                         .pop()
                         .map_or_else(|| model.start().clone(), |n| n.state);
-                    e.narration.push(Narration::BestGoal { state, g });
+                    e.say(|| Narration::BestGoal { state, g });
                 }
                 K::DepthLimited | K::Deepening(_) => {
                     // The child searched next is the goal itself.
@@ -578,11 +597,11 @@ impl Lesson {
                         .retain(|l| !matches!(l, Line::DfsDescend | Line::IdaDescend));
                     let dfs = self.kind == K::DepthLimited;
                     e.run(if dfs { Line::DepthGoal } else { Line::IdaGoal });
-                    e.narration.push(Narration::Goal { g });
+                    e.say(|| Narration::Goal { g });
                 }
                 K::Annealing | K::Tabu | K::HillClimbing => {
                     e.run(Line::LocalGoal);
-                    e.narration.push(Narration::LocalGoal { g });
+                    e.say(|| Narration::LocalGoal { g });
                 }
             },
             // The proposal as the model just folded it.
@@ -611,11 +630,11 @@ impl Lesson {
             Event::Diversify => e.run(Line::TabuKick),
             Event::Restart { run } => {
                 e.run(Line::AnnealRestart);
-                e.narration.push(Narration::Restarted { run: run + 1 });
+                e.say(|| Narration::Restarted { run: run + 1 });
             }
             Event::LocalMinimum { energy } => {
                 e.run(Line::GreedyStuck);
-                e.narration.push(Narration::GreedyStuck { energy });
+                e.say(|| Narration::GreedyStuck { energy });
             }
         }
     }
@@ -629,7 +648,7 @@ impl Lesson {
         if self.at_depth != Some(node.g) {
             self.at_depth = Some(node.g);
             e.run(search);
-            e.narration.push(Narration::BackUp {
+            e.say(|| Narration::BackUp {
                 state: node.state.clone(),
                 g: node.g,
             });
@@ -666,7 +685,7 @@ impl Lesson {
                 e.run(Line::AnnealCool);
                 let t = p.temperature.unwrap_or(0.0);
                 let chance = p.probability.unwrap_or(1.0);
-                e.narration.push(Narration::Anneal {
+                e.say(|| Narration::Anneal {
                     from: p.energy,
                     to: p.proposed,
                     t,
@@ -685,10 +704,10 @@ impl Lesson {
                 let kick = p.accepted && self.last_taken == Some(p.iteration);
                 if kick {
                     e.run(Line::TabuKick);
-                    e.narration.push(Narration::TabuKick { score: p.proposed });
+                    e.say(|| Narration::TabuKick { score: p.proposed });
                 } else if !p.accepted {
                     e.run(Line::TabuWeigh);
-                    e.narration.push(Narration::TabuWeighed {
+                    e.say(|| Narration::TabuWeighed {
                         score: p.proposed,
                         tabu: p.tabu,
                     });
@@ -698,11 +717,10 @@ impl Lesson {
                         // Aspiration, if its event follows; else every
                         // neighbour was tabu.
                         e.run(Line::TabuOldest);
-                        e.narration
-                            .push(Narration::TabuAllTabu { score: p.proposed });
+                        e.say(|| Narration::TabuAllTabu { score: p.proposed });
                     } else {
                         e.run(Line::TabuFree);
-                        e.narration.push(Narration::TabuTaken {
+                        e.say(|| Narration::TabuTaken {
                             score: p.proposed,
                             best,
                         });
@@ -722,9 +740,9 @@ impl Lesson {
                 let (from, to) = (p.energy, p.proposed);
                 if p.accepted {
                     e.run(Line::GreedyTake);
-                    e.narration.push(Narration::GreedyTaken { from, to });
+                    e.say(|| Narration::GreedyTaken { from, to });
                 } else {
-                    e.narration.push(Narration::GreedyWeighed { from, to });
+                    e.say(|| Narration::GreedyWeighed { from, to });
                 }
                 e.set(Var::Energy, Value::Real(from));
                 e.set(Var::Proposed, Value::Real(to));

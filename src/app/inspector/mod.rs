@@ -598,7 +598,9 @@ impl Inspector {
     fn hold(&mut self) {
         self.playing = false;
         let mut r = lock(&self.recording);
-        r.target = r.model.steps;
+        // A step passed over unexplained (a Run to end under way) is not
+        // one to stop at: the next is, explained.
+        r.target = r.model.steps + u64::from(r.model.unexplained());
     }
 
     /// Set Play's rate (steps a second).

@@ -333,6 +333,15 @@ impl Model {
         self
     }
 
+    /// Whether the last step folded was passed over unexplained (see
+    /// [`fold_as`](Self::fold_as)).
+    pub fn unexplained(&self) -> bool {
+        self.lesson
+            .as_ref()
+            .and_then(|l| l.explained())
+            .is_some_and(|e| e.unexplained)
+    }
+
     /// The lesson of the steps folded so far.
     pub fn lesson(&self) -> Option<&super::lesson::Lesson> {
         self.lesson.as_deref()
@@ -660,6 +669,12 @@ impl Model {
 
     /// Fold one event in.
     pub fn fold(&mut self, record: &Event) {
+        self.fold_as(record, true);
+    }
+
+    /// [`fold`](Self::fold) `record`; `explain`: if it begins a step, the
+    /// lesson explains that step (a step never shown is only tallied).
+    pub fn fold_as(&mut self, record: &Event, explain: bool) {
         self.events += 1;
         if record.starts_step() {
             self.steps += 1;
@@ -731,7 +746,7 @@ impl Model {
             }
         }
         if let Some(mut lesson) = self.lesson.take() {
-            lesson.fold(self, record);
+            lesson.fold(self, record, explain);
             self.lesson = Some(lesson);
         }
     }

@@ -62,6 +62,9 @@ pub fn show(ui: &mut egui::Ui, subject: &Subject, model: &Model, bound_asked: bo
                 None => {
                     ui.add(egui::Label::new(tr(ui, LessonMsg::Ready)).wrap());
                 }
+                Some(e) if e.unexplained => {
+                    ui.add(egui::Label::new(tr(ui, LessonMsg::PassedOver)).wrap());
+                }
                 Some(e) => {
                     for n in &e.narration {
                         let text = narrate_kept(n, lesson, subject, lang, bound_asked);

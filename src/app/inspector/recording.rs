@@ -65,9 +65,12 @@ impl Recording {
         if record.starts_step() {
             self.step_starts.push(self.end());
         }
+        let starts = record.starts_step();
         self.records.push(record);
         // A step is whole once the next one began.
-        self.fold(false, usize::MAX);
+        if starts {
+            self.fold(false, usize::MAX);
+        }
     }
 
     /// Absolute index one past the last event recorded.
@@ -119,7 +122,7 @@ impl Recording {
         // Events before the first step (none in practice).
         let first = self.step_starts.first().copied().unwrap_or(end);
         while self.folded < first && (last_whole || !self.step_starts.is_empty()) {
-            self.fold_one();
+            self.fold_one(true);
         }
         while self.model.steps < self.target && budget > 0 {
             let step = self.model.steps as usize;
@@ -128,7 +131,7 @@ impl Recording {
                 // run is over.
                 if last_whole {
                     while self.folded < end {
-                        self.fold_one();
+                        self.fold_one(true);
                     }
                 }
                 break;
@@ -139,8 +142,12 @@ impl Recording {
                 None => break,
             };
             debug_assert_eq!(from, self.folded);
+            // Only a step that will be shown is explained: the one the
+            // run stops at (asked for, or the last recorded). The steps a
+            // Run to end or a Step ×10 passes over are only tallied.
+            let explain = step as u64 + 1 >= self.target || to == end;
             while self.folded < to {
-                self.fold_one();
+                self.fold_one(explain);
             }
             budget = budget.saturating_sub(to - from);
         }
@@ -153,8 +160,10 @@ impl Recording {
         self.model.steps < self.target && budget == 0
     }
 
-    fn fold_one(&mut self) {
-        self.model.fold(&self.records[self.folded - self.dropped]);
+    /// Fold the next event; `explain`: the step it may begin is shown.
+    fn fold_one(&mut self, explain: bool) {
+        self.model
+            .fold_as(&self.records[self.folded - self.dropped], explain);
         self.folded += 1;
     }
 
@@ -167,10 +176,15 @@ impl Recording {
             .get(steps as usize)
             .copied()
             .unwrap_or(self.end());
+        // The last step shown is the only one explained.
+        let last = self.step_starts[..self.step_starts.len().min(steps as usize)]
+            .last()
+            .copied()
+            .unwrap_or(0);
         self.model = self.model.fresh();
         self.folded = 0;
         while self.folded < end {
-            self.fold_one();
+            self.fold_one(self.folded >= last);
         }
     }
 }

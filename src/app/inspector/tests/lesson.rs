@@ -635,3 +635,42 @@ fn every_strategy_that_reports_steps_has_its_pseudocode() {
     let bfs = find("bfs").unwrap().search_kind().unwrap();
     assert!(!lines(bfs, Repeats::Tabled).contains(&Line::BfsMirror));
 }
+
+/// A step the recording passes over (a Run to end, the steps of Step ×10
+/// before the last) is not explained, but the step it stops at is
+/// explained exactly as if every step had been: after a run to the end,
+/// and after Back to any step, for every strategy the inspector teaches.
+#[test]
+fn the_step_shown_is_explained_as_if_every_step_had_been() {
+    use crate::app::inspector::recording::Recording;
+    let tiles = crate::engine::strategy::for_family(crate::engine::strategy::Family::Tiles);
+    for strategy in tiles.filter(|s| s.search_kind().is_some()) {
+        let name = strategy.name();
+        let recs = records(strategy, START, Some(300));
+        let by_step = steps(&recs);
+        assert!(by_step.len() > 3, "{name}: a run of several steps");
+        // Every step explained: what each step shown should say.
+        let mut every = model(strategy, START);
+        let mut said = Vec::new();
+        for step in &by_step {
+            said.push(fold_step(&mut every, step).clone());
+        }
+        let mut r = Recording::new(model(strategy, START));
+        r.target = u64::MAX;
+        for rec in &recs {
+            r.push(rec.clone());
+        }
+        let passed = r.model.lesson().unwrap().explained().unwrap();
+        assert!(passed.unexplained && passed.lines.is_empty(), "{name}");
+        assert!(r.model.unexplained(), "{name}");
+        r.fold(true, usize::MAX);
+        assert_eq!(r.model.steps as usize, by_step.len(), "{name}");
+        let last = r.model.lesson().unwrap().explained().unwrap();
+        assert_eq!(last, said.last().unwrap(), "{name}: the last step");
+        for back in [1, 2, by_step.len() / 2, by_step.len() - 1] {
+            r.replay(back as u64);
+            let e = r.model.lesson().unwrap().explained().unwrap();
+            assert_eq!(e, &said[back - 1], "{name}: back to step {back}");
+        }
+    }
+}
