@@ -273,6 +273,14 @@ impl Shared {
             }
             return;
         }
+        if let Some(sink) = &self.sink
+            && !record.starts_step()
+        {
+            // Within a step already let begin: nothing at the gate to
+            // look at or change (most events of a run; no lock for them).
+            sink(record);
+            return;
+        }
         let mut g = self.gate();
         if record.starts_step() {
             let mut blocked: Option<Instant> = None;

@@ -392,21 +392,33 @@ impl Lesson {
         self.explained.as_deref()
     }
 
-    /// Fold `record` in; `model` has folded it already. `explain`: if
-    /// it begins a step, that step is to be explained (else only what
-    /// later steps need of it is kept: a bound, a depth, a best score).
-    pub fn fold(&mut self, model: &Model, record: &Event, explain: bool) {
+    /// Before [`fold`](Self::fold): whether `record` is to be folded at
+    /// all. `explain`: if it begins a step, that step is to be explained
+    /// (else only what later steps need of it is kept: a bound, a depth,
+    /// a best score; a search that keeps nothing from step to step skips
+    /// the step's events here, unlooked at).
+    #[inline]
+    pub fn wants(&mut self, record: &Event, explain: bool) -> bool {
         if record.starts_step() {
             // The step before is gone: its lists are kept for this one
             // (a Run to end folds hundreds of thousands of steps, and
             // fresh lists for each were a sixth of what folding cost).
             self.explained.get_or_insert_default().clear(explain);
         }
-        let Some(mut e) = self.explained.take() else {
-            return; // before the first step (the start is the goal)
-        };
-        self.explain(&mut e, model, record);
-        self.explained = Some(e);
+        match &self.explained {
+            // Before the first step (the start is the goal).
+            None => false,
+            Some(e) => !e.unexplained || self.remembers(),
+        }
+    }
+
+    /// Fold `record` in, if [`wants`](Self::wants) said so; `model` has
+    /// folded it already.
+    pub fn fold(&mut self, model: &Model, record: &Event) {
+        if let Some(mut e) = self.explained.take() {
+            self.explain(&mut e, model, record);
+            self.explained = Some(e);
+        }
     }
 
     fn explain(&mut self, e: &mut Explained, model: &Model, record: &Event) {
@@ -641,6 +653,19 @@ impl Lesson {
 }
 
 impl Lesson {
+    /// Whether what a step says depends on the steps before it: a
+    /// depth-first search's bound, least cut and depth, tabu search's best
+    /// score and last move (a step passed over must still keep them).
+    fn remembers(&self) -> bool {
+        match self.kind {
+            SearchKind::DepthLimited | SearchKind::Deepening(_) | SearchKind::Tabu => true,
+            SearchKind::BreadthFirst { .. }
+            | SearchKind::BestFirst(_)
+            | SearchKind::Annealing
+            | SearchKind::HillClimbing => false,
+        }
+    }
+
     /// Depth first, a child of a node above the one searched last: the
     /// search backed up to it.
     fn back_up(&mut self, e: &mut Explained, model: &Model, search: Line) {
