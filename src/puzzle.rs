@@ -9,7 +9,7 @@ use crate::engine::control::Stop;
 use crate::engine::experiment::{RunSummary, scramble, tile_start};
 use crate::engine::klotski::{KMove, Layout, Metric};
 use crate::engine::observe::StateKey;
-use crate::engine::observe::{Anatomy, AnatomyRecorder};
+use crate::engine::observe::{Anatomist, Anatomy};
 use crate::engine::rng::SeededRng;
 use crate::engine::strategy::{Family, SolveError, Strategy, solve_klotski, solve_tiles};
 use crate::engine::{
@@ -208,11 +208,11 @@ impl RunOutcome {
         }
     }
 
-    /// Its anatomy, as `recorder` watched the run.
-    pub fn anatomy(&self, recorder: &AnatomyRecorder) -> Anatomy {
+    /// Its anatomy, as `anatomist` tallied the run's events.
+    pub fn anatomy(&self, anatomist: &Anatomist) -> Anatomy {
         match self {
-            RunOutcome::Tiles(o) => recorder.anatomy(o),
-            RunOutcome::Klotski(o) => recorder.anatomy(o),
+            RunOutcome::Tiles(o) => anatomist.anatomy(o),
+            RunOutcome::Klotski(o) => anatomist.anatomy(o),
         }
     }
 

@@ -9,7 +9,8 @@ use std::sync::{Arc, Mutex};
 use huarong_engine::klotski::group::Group;
 use huarong_engine::klotski::{KlotskiSpace, Layout, Metric};
 use huarong_engine::observe::{
-    AnatomyRecorder, Event, EventFn, Fate, StateKey, StateWords, Truth, effective_branching,
+    Anatomist, AnatomyRecorder, Event, EventFn, Fate, StateKey, StateWords, Truth,
+    effective_branching,
 };
 use huarong_engine::search::{SearchSpace, bfs};
 use huarong_engine::strategy::{self, find};
@@ -397,6 +398,39 @@ fn heuristic_error_is_the_exact_distance_minus_h_of_every_expansion() {
                     a.heuristic_error
                 );
                 assert_eq!(a.heuristic_error.values().sum::<u64>(), o.stats.expanded);
+            }
+        }
+    }
+}
+
+/// An [`Anatomist`] fed a run's events on the test's thread tallies what
+/// the recorder watching the run does (whose IDA* counts go round its
+/// lock), and both agree with the run's own counts.
+#[test]
+fn an_anatomist_fed_the_events_tallies_what_the_recorder_does() {
+    let goal = Board::goal(shape3());
+    for seed in 30..33 {
+        let start = random_solvable(&goal, &mut huarong_engine::rng::seeded(seed));
+        let puzzle = TilePuzzle::new(start, goal.clone()).unwrap();
+        for name in ["bfs", "astar", "idastar"] {
+            let truth = || Truth::tiles(&goal, &Control::default()).unwrap().unwrap();
+            let recorder = Arc::new(AnatomyRecorder::with_truth(truth()));
+            let events = Arc::new(Mutex::new(Vec::new()));
+            let kept = events.clone();
+            let keep: EventFn = Arc::new(move |e: &Event| kept.lock().unwrap().push(e.clone()));
+            let ctl = Control::default().with_events(both(recorder.observer(), keep));
+            let h = HeuristicChoice::Manhattan;
+            let o = solve_tiles(find(name).unwrap(), &puzzle, &h, &ctl).unwrap();
+            let mut anatomist = Anatomist::with_truth(truth());
+            for e in events.lock().unwrap().iter() {
+                anatomist.record(e);
+            }
+            let a = anatomist.anatomy(&o);
+            assert_eq!(a, recorder.anatomy(&o), "seed {seed}, {name}");
+            assert_eq!(a.by_depth.iter().sum::<u64>(), o.stats.expanded, "{name}");
+            if name == "idastar" {
+                let generated: u64 = a.iterations.iter().map(|it| it.generated).sum();
+                assert_eq!(generated, o.stats.generated, "seed {seed}");
             }
         }
     }

@@ -37,7 +37,7 @@ use super::model::{Choice, Finished, RunOutcome, Start};
 use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::app::widgets::anatomy::RunAnatomy;
-use crate::engine::observe::{AnatomyRecorder, Event, EventFn, StateKey};
+use crate::engine::observe::StateKey;
 use crate::engine::step::Stepper;
 use crate::engine::strategy::{Key, Repeats, SolveError, Strategy};
 use crate::engine::{Control, HeuristicChoice, HeuristicKind, Status};
@@ -87,8 +87,6 @@ pub struct Inspector {
     /// The solution it found, for the play view once the inspector
     /// closes, and the run that found it.
     found: Option<Box<(Start, Finished, RunBy)>>,
-    /// Records the run's anatomy from its events.
-    anatomy: std::sync::Arc<AnatomyRecorder>,
     /// The anatomy of a run that found its solution, for the play view
     /// with it.
     ran_anatomy: Option<RunAnatomy>,
@@ -416,22 +414,10 @@ impl Inspector {
             move |record| lock(&sink).push(record),
         );
         let done = ctx.clone();
-        // The run's anatomy is recorded from the same events the stepper
-        // hands over, so a run inspected to its end has one (issue 43 B7).
-        let anatomy = std::sync::Arc::new(AnatomyRecorder::default());
-        let ctl = stepper.control(ctl);
-        let stepping = ctl.on_event.clone();
-        let recorder = anatomy.observer();
-        let both: EventFn = std::sync::Arc::new(move |e: &Event| {
-            if let Some(step) = &stepping {
-                step(e);
-            }
-            recorder(e);
-        });
         let on_database = ctx.clone();
         let job = jobs.run(
             JobKind::Inspector,
-            ctl.with_events(both),
+            stepper.control(ctl),
             task,
             DbWork::default(),
             std::sync::Arc::new(move || on_database.request_repaint()),
@@ -463,7 +449,6 @@ impl Inspector {
             selected: None,
             practice: None,
             tree_view: tree::TreeView::default(),
-            anatomy,
             ran_anatomy: None,
         }
     }
@@ -710,7 +695,7 @@ impl Inspector {
             self.ran_anatomy = Some(RunAnatomy {
                 run: Said::msg(run_by.clone()),
                 stats: outcome.stats(),
-                anatomy: Some(outcome.anatomy(&self.anatomy)),
+                anatomy: Some(outcome.anatomy(&lock(&self.recording).anatomist)),
                 recorded: true,
             });
         }

@@ -13,6 +13,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::model::Model;
+use crate::engine::observe::Anatomist;
 use crate::engine::step::Event;
 
 /// Most events kept for Back; past it they are dropped and Back is off.
@@ -34,6 +35,9 @@ pub struct Recording {
     pub model: Model,
     /// Steps asked for (`u64::MAX`: run to the end).
     pub target: u64,
+    /// The run's anatomy, tallied from every event as it is recorded
+    /// (Back does not undo it).
+    pub anatomist: Anatomist,
 }
 
 /// A recording shared by the two threads.
@@ -56,12 +60,14 @@ impl Recording {
             folded: 0,
             model,
             target: 0,
+            anatomist: Anatomist::default(),
         }
     }
 
     /// On the search's thread: keep `record`, and fold the step it ends
     /// if that step is asked for.
     pub fn push(&mut self, record: Event) {
+        self.anatomist.record(&record);
         if record.starts_step() {
             self.step_starts.push(self.end());
         }

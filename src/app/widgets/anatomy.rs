@@ -62,7 +62,7 @@ impl<M> Ran for Outcome<M> {
 
 impl Ran for crate::puzzle::RunOutcome {
     fn anatomy_of(&self, recorder: &AnatomyRecorder) -> Anatomy {
-        self.anatomy(recorder)
+        recorder.with_anatomist(|a| self.anatomy(a))
     }
 }
 

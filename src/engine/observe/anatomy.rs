@@ -176,29 +176,80 @@ fn check(ctl: &Control, started: web_time::Instant, bytes: u64) -> Result<(), St
     Ok(())
 }
 
-/// Collects a run's events into its [`Anatomy`]: set its
-/// [`observer`](Self::observer) on the control, then read
-/// [`anatomy`](Self::anatomy) when the run is over.
+/// Tallies a run's events into its [`Anatomy`] on the thread that sees
+/// them, with no lock: a consumer that keeps a run's events anyway (the
+/// inspector's recording) feeds it each one. [`AnatomyRecorder`] shares
+/// one with a search as its observer.
+///
+/// ```
+/// use huarong_engine::observe::{Anatomist, Event};
+/// use huarong_engine::strategy::{find, solve_tiles};
+/// use huarong_engine::{Control, HeuristicChoice, TilePuzzle};
+/// use std::sync::{Arc, Mutex};
+///
+/// let puzzle = TilePuzzle::parse("1 2 3 4 5 6 0 7 8", None, None).unwrap();
+/// let events = Arc::new(Mutex::new(Vec::new()));
+/// let kept = events.clone();
+/// let ctl = Control::default()
+///     .with_events(Arc::new(move |e: &Event| kept.lock().unwrap().push(e.clone())));
+/// let o = solve_tiles(find("bfs").unwrap(), &puzzle, &HeuristicChoice::Manhattan, &ctl).unwrap();
+/// let mut anatomist = Anatomist::default();
+/// for e in events.lock().unwrap().iter() {
+///     anatomist.record(e);
+/// }
+/// assert_eq!(anatomist.anatomy(&o).by_depth.iter().sum::<u64>(), o.stats.expanded);
+/// ```
 #[derive(Default)]
-pub struct AnatomyRecorder {
-    so_far: Mutex<Tally>,
-    /// Exact distances, for the heuristic's error.
-    truth: Option<Truth>,
-    /// An IDA* iteration has started: generated children are only counted
-    /// (IDA*'s layers would count visits), without the lock.
-    iterating: AtomicBool,
-    /// Children generated in the current iteration, not yet added to it.
-    generated_in_iteration: AtomicU64,
-    /// Moves skipped in the current iteration, not yet added to it.
-    skipped_in_iteration: AtomicU64,
-}
-
-#[derive(Default)]
-struct Tally {
+pub struct Anatomist {
     anatomy: Anatomy,
     /// Expanded by f, indexed by f (a map per expansion costs more).
     by_f: Vec<u64>,
     uses_heuristic: bool,
+    /// Exact distances, for the heuristic's error.
+    truth: Option<Truth>,
+    /// An IDA* iteration has started: generated children are only counted
+    /// (IDA*'s layers would count visits).
+    iterating: bool,
+    /// Children generated in the current iteration, not yet added to it.
+    generated_in_iteration: u64,
+    /// Moves skipped in the current iteration, not yet added to it.
+    skipped_in_iteration: u64,
+}
+
+/// What an event adds to an anatomy: most of a run's events only add one
+/// to a count, or nothing.
+enum Adds {
+    Nothing,
+    /// A move skipped, in IDA*'s current iteration.
+    Skipped,
+    /// A child generated in IDA*'s current iteration.
+    Generated,
+    /// Anything else: a depth, an f, a layer, a bound.
+    Tally,
+}
+
+impl Adds {
+    fn of(e: &Event, iterating: bool) -> Self {
+        match e {
+            // The local searches' walk has no depths or bounds to tally.
+            Event::Propose(_)
+            | Event::TabuAdd { .. }
+            | Event::TabuExpire { .. }
+            | Event::Aspiration { .. }
+            | Event::Diversify
+            | Event::Restart { .. }
+            | Event::LocalMinimum { .. } => Self::Nothing,
+            // A generated child is tallied only as a new state outside
+            // IDA* (a layer), and counted in IDA*'s iteration.
+            Event::Generate { fate, .. } => match fate {
+                Fate::Skipped => Self::Skipped,
+                _ if iterating => Self::Generated,
+                Fate::New => Self::Tally,
+                _ => Self::Nothing,
+            },
+            Event::Expand { .. } | Event::IterationStart { .. } | Event::Goal { .. } => Self::Tally,
+        }
+    }
 }
 
 /// Add one at `index`, growing `v` as needed.
@@ -208,6 +259,123 @@ fn bump(v: &mut Vec<u64>, index: u32) {
         v.resize(i + 1, 0);
     }
     v[i] += 1;
+}
+
+impl Anatomist {
+    /// An anatomist that also tallies the heuristic's error (true
+    /// distance − h) of every expanded node, its distance looked up in
+    /// `truth` by the node's state key.
+    pub fn with_truth(truth: Truth) -> Self {
+        Self {
+            truth: Some(truth),
+            ..Self::default()
+        }
+    }
+
+    /// Tally `e`, the run's next event.
+    #[inline]
+    pub fn record(&mut self, e: &Event) {
+        match Adds::of(e, self.iterating) {
+            Adds::Nothing => {}
+            Adds::Skipped => self.skipped_in_iteration += 1,
+            Adds::Generated => self.generated_in_iteration += 1,
+            Adds::Tally => self.tally(e),
+        }
+    }
+
+    fn tally(&mut self, e: &Event) {
+        let a = &mut self.anatomy;
+        if let (Event::Expand { h, state, .. }, Some(truth)) = (e, &self.truth)
+            && let Some(d) = truth.distance(state)
+        {
+            *a.heuristic_error
+                .entry(i64::from(d) - i64::from(*h))
+                .or_default() += 1;
+        }
+        match *e {
+            Event::Expand { g, h, .. } => {
+                if a.by_depth.is_empty() {
+                    // The first expansion is the start's.
+                    a.layers.push(1);
+                    a.start_h = Some(h);
+                }
+                bump(&mut a.by_depth, g);
+                bump(&mut self.by_f, g + h);
+                if let Some(it) = a.iterations.last_mut() {
+                    it.expanded += 1;
+                }
+                self.uses_heuristic |= h > 0;
+            }
+            Event::Generate { g, .. } => bump(&mut a.layers, g),
+            Event::IterationStart { bound } => {
+                if let Some(it) = a.iterations.last_mut() {
+                    it.generated += std::mem::take(&mut self.generated_in_iteration);
+                    it.skipped += std::mem::take(&mut self.skipped_in_iteration);
+                }
+                a.iterations.push(Iteration {
+                    bound,
+                    ..Iteration::default()
+                });
+                self.iterating = true;
+            }
+            Event::Goal { g } => a.solution_length = Some(g),
+            // Add nothing (see Adds::of).
+            Event::Propose(_)
+            | Event::TabuAdd { .. }
+            | Event::TabuExpire { .. }
+            | Event::Aspiration { .. }
+            | Event::Diversify
+            | Event::Restart { .. }
+            | Event::LocalMinimum { .. } => {}
+        }
+    }
+
+    /// The anatomy of the run that ended with `outcome`.
+    pub fn anatomy<M>(&self, outcome: &Outcome<M>) -> Anatomy {
+        let mut a = self.anatomy.clone();
+        if let Some(it) = a.iterations.last_mut() {
+            it.generated += self.generated_in_iteration;
+            it.skipped += self.skipped_in_iteration;
+        }
+        a.by_f = (self.by_f.iter().enumerate())
+            .filter(|&(_, &n)| n > 0)
+            .map(|(f, &n)| (f as u32, n))
+            .collect();
+        if !self.uses_heuristic {
+            // BFS (or a zero heuristic): f is the depth, already shown,
+            // and the "error" only each node's distance.
+            a.by_f.clear();
+            a.start_h = None;
+            a.heuristic_error.clear();
+        }
+        if !a.iterations.is_empty() {
+            // IDA* revisits nodes in every iteration: its layers would
+            // count visits, not states.
+            a.layers.clear();
+        }
+        a.solution_length =
+            (outcome.status == crate::Status::Solved).then_some(outcome.path.len() as u32);
+        a.branching = a
+            .solution_length
+            .and_then(|d| effective_branching(outcome.stats.generated as f64, d));
+        a
+    }
+}
+
+/// Collects a run's events into its [`Anatomy`]: set its
+/// [`observer`](Self::observer) on the control, then read
+/// [`anatomy`](Self::anatomy) when the run is over. An [`Anatomist`]
+/// shared with the search's thread: the counts most events only add one
+/// to are kept beside it, so that those events take no lock.
+#[derive(Default)]
+pub struct AnatomyRecorder {
+    so_far: Mutex<Anatomist>,
+    /// An IDA* iteration has started.
+    iterating: AtomicBool,
+    /// Children generated in the current iteration, not yet added to it.
+    generated_in_iteration: AtomicU64,
+    /// Moves skipped in the current iteration, not yet added to it.
+    skipped_in_iteration: AtomicU64,
 }
 
 impl AnatomyRecorder {
@@ -234,7 +402,7 @@ impl AnatomyRecorder {
     /// ```
     pub fn with_truth(truth: Truth) -> Self {
         Self {
-            truth: Some(truth),
+            so_far: Mutex::new(Anatomist::with_truth(truth)),
             ..Self::default()
         }
     }
@@ -247,121 +415,40 @@ impl AnatomyRecorder {
     }
 
     fn record(&self, e: &Event) {
-        // The local searches' walk has no depths or bounds to tally: no
-        // lock for their many events.
-        if matches!(
-            e,
-            Event::Propose(_)
-                | Event::TabuAdd { .. }
-                | Event::TabuExpire { .. }
-                | Event::Aspiration { .. }
-                | Event::Diversify
-                | Event::Restart { .. }
-                | Event::LocalMinimum { .. }
-        ) {
-            return;
-        }
-        // A generated child is tallied only as a new state outside IDA*
-        // (a layer), and counted in IDA*'s iteration: no lock for the rest.
-        if let Event::Generate { fate, .. } = e {
-            if *fate == Fate::Skipped {
+        match Adds::of(e, self.iterating.load(Ordering::Relaxed)) {
+            Adds::Nothing => {}
+            Adds::Skipped => {
                 self.skipped_in_iteration.fetch_add(1, Ordering::Relaxed);
-                return;
             }
-            if self.iterating.load(Ordering::Relaxed) {
+            Adds::Generated => {
                 self.generated_in_iteration.fetch_add(1, Ordering::Relaxed);
-                return;
             }
-            if *fate != Fate::New {
-                return;
+            Adds::Tally => {
+                let mut a = self.anatomist();
+                if let Event::IterationStart { .. } = e {
+                    self.iterating.store(true, Ordering::Relaxed);
+                }
+                a.record(e);
             }
         }
-        // Looked up before the lock.
-        let error = match (e, &self.truth) {
-            (Event::Expand { h, state, .. }, Some(truth)) => {
-                truth.distance(state).map(|d| i64::from(d) - i64::from(*h))
-            }
-            _ => None,
-        };
-        let mut t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
-        let Tally {
-            anatomy: a,
-            by_f,
-            uses_heuristic,
-        } = &mut *t;
-        if let Some(error) = error {
-            *a.heuristic_error.entry(error).or_default() += 1;
-        }
-        match *e {
-            Event::Expand { g, h, .. } => {
-                if a.by_depth.is_empty() {
-                    // The first expansion is the start's.
-                    a.layers.push(1);
-                    a.start_h = Some(h);
-                }
-                bump(&mut a.by_depth, g);
-                bump(by_f, g + h);
-                if let Some(it) = a.iterations.last_mut() {
-                    it.expanded += 1;
-                }
-                *uses_heuristic |= h > 0;
-            }
-            Event::Generate { g, .. } => bump(&mut a.layers, g),
-            Event::IterationStart { bound } => {
-                let generated = self.generated_in_iteration.swap(0, Ordering::Relaxed);
-                let skipped = self.skipped_in_iteration.swap(0, Ordering::Relaxed);
-                if let Some(it) = a.iterations.last_mut() {
-                    it.generated += generated;
-                    it.skipped += skipped;
-                }
-                a.iterations.push(Iteration {
-                    bound,
-                    ..Iteration::default()
-                });
-                self.iterating.store(true, Ordering::Relaxed);
-            }
-            Event::Goal { g } => a.solution_length = Some(g),
-            // Returned above.
-            Event::Propose(_)
-            | Event::TabuAdd { .. }
-            | Event::TabuExpire { .. }
-            | Event::Aspiration { .. }
-            | Event::Diversify
-            | Event::Restart { .. }
-            | Event::LocalMinimum { .. } => {}
-        }
+    }
+
+    /// The anatomist, with the counts kept beside it added in.
+    fn anatomist(&self) -> std::sync::MutexGuard<'_, Anatomist> {
+        let mut a = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
+        a.generated_in_iteration += self.generated_in_iteration.swap(0, Ordering::Relaxed);
+        a.skipped_in_iteration += self.skipped_in_iteration.swap(0, Ordering::Relaxed);
+        a
     }
 
     /// The anatomy of the run that ended with `outcome`.
     pub fn anatomy<M>(&self, outcome: &Outcome<M>) -> Anatomy {
-        let t = self.so_far.lock().unwrap_or_else(|p| p.into_inner());
-        let mut a = t.anatomy.clone();
-        if let Some(it) = a.iterations.last_mut() {
-            it.generated += self.generated_in_iteration.load(Ordering::Relaxed);
-            it.skipped += self.skipped_in_iteration.load(Ordering::Relaxed);
-        }
-        a.by_f = (t.by_f.iter().enumerate())
-            .filter(|&(_, &n)| n > 0)
-            .map(|(f, &n)| (f as u32, n))
-            .collect();
-        if !t.uses_heuristic {
-            // BFS (or a zero heuristic): f is the depth, already shown,
-            // and the "error" only each node's distance.
-            a.by_f.clear();
-            a.start_h = None;
-            a.heuristic_error.clear();
-        }
-        if !a.iterations.is_empty() {
-            // IDA* revisits nodes in every iteration: its layers would
-            // count visits, not states.
-            a.layers.clear();
-        }
-        a.solution_length =
-            (outcome.status == crate::Status::Solved).then_some(outcome.path.len() as u32);
-        a.branching = a
-            .solution_length
-            .and_then(|d| effective_branching(outcome.stats.generated as f64, d));
-        a
+        self.anatomist().anatomy(outcome)
+    }
+
+    /// `f` of the anatomist, everything recorded so far in it.
+    pub fn with_anatomist<T>(&self, f: impl FnOnce(&Anatomist) -> T) -> T {
+        f(&self.anatomist())
     }
 }
 

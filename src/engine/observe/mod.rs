@@ -30,7 +30,7 @@
 mod anatomy;
 mod key;
 
-pub use anatomy::{Anatomy, AnatomyRecorder, Iteration, Truth, effective_branching};
+pub use anatomy::{Anatomist, Anatomy, AnatomyRecorder, Iteration, Truth, effective_branching};
 pub use key::{StateKey, StateWords};
 
 use std::sync::Arc;
