@@ -68,10 +68,10 @@ impl Recording {
     /// if that step is asked for.
     pub fn push(&mut self, record: Event) {
         self.anatomist.record(&record);
-        if record.starts_step() {
+        let starts = record.starts_step();
+        if starts {
             self.step_starts.push(self.end());
         }
-        let starts = record.starts_step();
         self.records.push(record);
         // A step is whole once the next one began.
         if starts {
@@ -127,8 +127,8 @@ impl Recording {
         let mut budget = budget;
         // Events before the first step (none in practice).
         let first = self.step_starts.first().copied().unwrap_or(end);
-        while self.folded < first && (last_whole || !self.step_starts.is_empty()) {
-            self.fold_one(true);
+        if self.folded < first && (last_whole || !self.step_starts.is_empty()) {
+            self.fold_to(first, true);
         }
         while self.model.steps < self.target && budget > 0 {
             let step = self.model.steps as usize;
@@ -136,9 +136,7 @@ impl Recording {
                 // No more steps: the events after the last one, once the
                 // run is over.
                 if last_whole {
-                    while self.folded < end {
-                        self.fold_one(true);
-                    }
+                    self.fold_to(end, true);
                 }
                 break;
             };
@@ -152,9 +150,7 @@ impl Recording {
             // run stops at (asked for, or the last recorded). The steps a
             // Run to end or a Step ×10 passes over are only tallied.
             let explain = step as u64 + 1 >= self.target || to == end;
-            while self.folded < to {
-                self.fold_one(explain);
-            }
+            self.fold_to(to, explain);
             budget = budget.saturating_sub(to - from);
         }
         if self.records.len() > self.kept {
@@ -166,11 +162,14 @@ impl Recording {
         self.model.steps < self.target && budget == 0
     }
 
-    /// Fold the next event; `explain`: the step it may begin is shown.
-    fn fold_one(&mut self, explain: bool) {
-        self.model
-            .fold_as(&self.records[self.folded - self.dropped], explain);
-        self.folded += 1;
+    /// Fold the events up to (absolute index) `to`; `explain`: the step
+    /// they may begin is shown.
+    fn fold_to(&mut self, to: usize, explain: bool) {
+        let kept = self.folded - self.dropped..to - self.dropped;
+        for record in &self.records[kept] {
+            self.model.fold_as(record, explain);
+        }
+        self.folded = to;
     }
 
     /// Show the first `steps` steps again, folded afresh from the records
@@ -189,9 +188,8 @@ impl Recording {
             .unwrap_or(0);
         self.model = self.model.fresh();
         self.folded = 0;
-        while self.folded < end {
-            self.fold_one(self.folded >= last);
-        }
+        self.fold_to(last.min(end), false);
+        self.fold_to(end, true);
     }
 }
 
