@@ -13,7 +13,7 @@ messages! {
     Ready => "Nothing run yet: Step runs the first step.", "还没有运行：按“单步”运行第一步。";
     PassedOver =>
         "Running on: each step is counted but not explained until the run stops at one.",
-        "正在运行：每一步都计数，但要等运行停在某一步时才解释。";
+        "正在运行：走过的每一步只计数，运行停在某一步时才说明那一步。";
     ThisPosition => "this position", "这个局面";
     // Breadth-first.
     BfsInit => "queue ← [start]; seen ← [start]", "队列 ← [起点]；已见 ← [起点]";
