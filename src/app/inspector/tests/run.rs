@@ -283,3 +283,24 @@ fn tabu_and_greedy_rows_name_their_neighbour_and_say_one_word_for_what_they_weig
         assert!(stray.is_empty(), "{name} says {other}: {stray:?}");
     }
 }
+
+/// Step (or Pause) while Run to end goes on stops at a step that is
+/// explained, never at one passed over: its pseudocode lines and its
+/// sentences are there once the run has settled.
+#[test]
+fn stepping_during_a_run_to_end_stops_at_an_explained_step() {
+    let mut h = harness();
+    inspect(&mut h, "bfs", FAR);
+    h.get_by_label("Run to end").click();
+    h.step(); // the search is let go
+    h.get_by_label("Step").click();
+    h.step();
+    let inspector = h.state_mut().inspector_mut().unwrap();
+    assert!(inspector.wait_for_search(Duration::from_secs(120)));
+    h.run();
+    let model = h.state().inspector().unwrap().model();
+    assert!(model.steps > 1, "the run went on past its first step");
+    let explained = model.lesson().unwrap().explained().unwrap();
+    assert!(!explained.unexplained, "stopped at step {}", model.steps);
+    assert!(!explained.lines.is_empty() && !explained.narration.is_empty());
+}
