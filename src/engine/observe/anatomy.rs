@@ -376,7 +376,7 @@ pub struct AnatomyRecorder {
 impl AnatomyRecorder {
     /// A recorder that also tallies the heuristic's error (true distance −
     /// h) of every expanded node, its distance looked up in `truth` by the
-    /// node's state in words.
+    /// node's state key.
     ///
     /// ```
     /// use std::sync::Arc;
@@ -423,7 +423,8 @@ impl AnatomyRecorder {
                 if let Event::IterationStart { .. } = e {
                     self.iterating.store(true, Ordering::Relaxed);
                 }
-                a.record(e);
+                // Sorted above already: tallied as is.
+                a.tally(e);
             }
         }
     }
