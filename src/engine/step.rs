@@ -80,7 +80,7 @@ struct Shared {
 }
 
 /// A consumer of records on the search's thread; see [`Stepper::with_sink`].
-type Sink = Box<dyn Fn(Event) + Send + Sync>;
+type Sink = Box<dyn Fn(&Event) + Send + Sync>;
 
 #[derive(Default)]
 struct Gate {
@@ -115,7 +115,7 @@ impl Stepper {
     /// the stepper.
     pub fn with_sink(
         parked: impl Fn() + Send + Sync + 'static,
-        sink: impl Fn(Event) + Send + Sync + 'static,
+        sink: impl Fn(&Event) + Send + Sync + 'static,
     ) -> Self {
         Self::with(Box::new(parked), Some(Box::new(sink)), QUEUED)
     }
@@ -147,7 +147,7 @@ impl Stepper {
 
     fn observer(&self) -> EventFn {
         let shared = self.shared.clone();
-        Arc::new(move |event: &Event| shared.record(event.clone()))
+        Arc::new(move |event: &Event| shared.record(event))
     }
 
     fn gate(&self) -> MutexGuard<'_, Gate> {
@@ -226,12 +226,12 @@ impl Shared {
     fn release_queue(&self) {
         loop {
             let mut g = self.gate();
-            let Some(front) = g.queue.front().cloned() else {
+            let Some(starts) = g.queue.front().map(Event::starts_step) else {
                 return;
             };
-            if front.starts_step() && g.started >= g.allowed {
+            if starts && g.started >= g.allowed {
                 g.waiting = true;
-                g.next = Some(front);
+                g.next = g.queue.front().cloned();
                 return;
             }
             let record = g.queue.pop_front().expect("looked at");
@@ -240,32 +240,32 @@ impl Shared {
             }
             g.waiting = false;
             g.next = None;
-            self.hand_over(g, record);
+            self.hand_over(g, &record);
         }
     }
 
     /// Give `record` to the sink (without the gate's lock), or keep it.
-    fn hand_over(&self, mut g: MutexGuard<'_, Gate>, record: Event) {
+    fn hand_over(&self, mut g: MutexGuard<'_, Gate>, record: &Event) {
         match &self.sink {
             Some(sink) => {
                 drop(g);
                 sink(record);
             }
-            None => g.pending.push(record),
+            None => g.pending.push(record.clone()),
         }
     }
 
     /// On the search's thread: keep `record`, first waiting for leave if it
     /// begins a step not yet allowed (queued mode: queue it behind the
     /// gate instead, never waiting).
-    fn record(&self, record: Event) {
+    fn record(&self, record: &Event) {
         if self.queued {
             let mut g = self.gate();
             if self.cancel.is_cancelled() {
                 return;
             }
             let first = g.queue.is_empty();
-            g.queue.push_back(record);
+            g.queue.push_back(record.clone());
             drop(g);
             self.release_queue();
             if first && self.gate().waiting {

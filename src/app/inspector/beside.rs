@@ -35,7 +35,7 @@ impl Agreement {
         while self.first_difference.is_none() && self.compared < shown {
             let k = self.compared;
             match (a.step_record(k), b.step_record(k)) {
-                (Some(x), Some(y)) if same_step(x, y) => self.compared += 1,
+                (Some(x), Some(y)) if same_step(&x, &y) => self.compared += 1,
                 (Some(_), Some(_)) => self.first_difference = Some(k + 1),
                 // Dropped past the events kept: no longer comparable.
                 _ => return,
@@ -140,8 +140,8 @@ pub fn agreement(
             };
             let line = InspectorMsg::FirstDifference {
                 step,
-                left: taken(x, subject, lang),
-                right: taken(y, subject, lang),
+                left: taken(&x, subject, lang),
+                right: taken(&y, subject, lang),
             };
             ui.colored_label(ui.visuals().warn_fg_color, line.text(lang));
         }
@@ -174,8 +174,8 @@ mod tests {
         ));
         r.target = states.len() as u64;
         for &(s, h) in states {
-            r.push(expand(s, h));
-            r.push(Event::Generate {
+            r.push(&expand(s, h));
+            r.push(&Event::Generate {
                 g: 1,
                 h,
                 fate: Fate::New,

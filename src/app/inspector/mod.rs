@@ -21,6 +21,7 @@ mod node;
 pub mod predict;
 mod pseudocode;
 mod recording;
+mod tape;
 #[cfg(test)]
 pub(in crate::app) mod tests;
 pub(super) mod tree;
@@ -38,7 +39,7 @@ use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::app::widgets::anatomy::RunAnatomy;
 use crate::engine::observe::StateKey;
-use crate::engine::step::Stepper;
+use crate::engine::step::{Event, Stepper};
 use crate::engine::strategy::{Key, Repeats, SolveError, Strategy};
 use crate::engine::{Control, HeuristicChoice, HeuristicKind, Status};
 use crate::units::thousands;
@@ -411,7 +412,7 @@ impl Inspector {
         let sink = recording.clone();
         let stepper = Stepper::with_sink(
             move || parked.request_repaint(),
-            move |record| lock(&sink).push(record),
+            move |record: &_| lock(&sink).push(record),
         );
         let done = ctx.clone();
         let on_database = ctx.clone();
@@ -478,6 +479,7 @@ impl Inspector {
             return;
         }
         let coming = r.coming(self.last_step_whole());
+        let coming: Vec<&[Event]> = coming.iter().map(Vec::as_slice).collect();
         let pose = predict::pose(&r.model, &coming, self.job.is_some());
         let recorded = coming.len() as u64;
         drop(coming);

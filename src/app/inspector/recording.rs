@@ -13,6 +13,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use super::model::Model;
+use super::tape::Tape;
 use crate::engine::observe::Anatomist;
 use crate::engine::step::Event;
 
@@ -22,7 +23,7 @@ pub const KEPT_EVENTS: usize = 1_000_000;
 /// A run's recording; see the [module](self).
 pub struct Recording {
     /// Events recorded, from `dropped` on.
-    records: Vec<Event>,
+    records: Tape,
     /// Events dropped from the front past `kept`.
     dropped: usize,
     /// Most events kept for Back ([`KEPT_EVENTS`]; tests lower it).
@@ -53,7 +54,7 @@ impl Recording {
     /// Nothing recorded, `model` empty.
     pub fn new(model: Model) -> Self {
         Self {
-            records: Vec::new(),
+            records: Tape::default(),
             dropped: 0,
             kept: KEPT_EVENTS,
             step_starts: Vec::new(),
@@ -66,8 +67,8 @@ impl Recording {
 
     /// On the search's thread: keep `record`, and fold the step it ends
     /// if that step is asked for.
-    pub fn push(&mut self, record: Event) {
-        self.anatomist.record(&record);
+    pub fn push(&mut self, record: &Event) {
+        self.anatomist.record(record);
         let starts = record.starts_step();
         if starts {
             self.step_starts.push(self.end());
@@ -91,7 +92,7 @@ impl Recording {
 
     /// The steps recorded after those shown, each whole (`last_whole`:
     /// the last one too), in order: what Predict asks about.
-    pub fn coming(&self, last_whole: bool) -> Vec<&[Event]> {
+    pub fn coming(&self, last_whole: bool) -> Vec<Vec<Event>> {
         let end = self.end();
         let mut steps = Vec::new();
         let mut k = self.model.steps as usize;
@@ -101,14 +102,14 @@ impl Recording {
                 None if last_whole => end,
                 None => break,
             };
-            steps.push(&self.records[from - self.dropped..to - self.dropped]);
+            steps.push(self.records.events(from - self.dropped..to - self.dropped));
             k += 1;
         }
         steps
     }
 
     /// The event that began step `k` (0-based), if still kept.
-    pub fn step_record(&self, k: u64) -> Option<&Event> {
+    pub fn step_record(&self, k: u64) -> Option<Event> {
         let at = *self.step_starts.get(usize::try_from(k).ok()?)?;
         self.records.get(at.checked_sub(self.dropped)?)
     }
@@ -156,7 +157,7 @@ impl Recording {
         if self.records.len() > self.kept {
             // Drop what is shown already; Back cannot replay it any more.
             let n = self.folded - self.dropped;
-            self.records.drain(..n);
+            self.records.drop_front(n);
             self.dropped += n;
         }
         self.model.steps < self.target && budget == 0
@@ -166,9 +167,9 @@ impl Recording {
     /// they may begin is shown.
     fn fold_to(&mut self, to: usize, explain: bool) {
         let kept = self.folded - self.dropped..to - self.dropped;
-        for record in &self.records[kept] {
-            self.model.fold_as(record, explain);
-        }
+        let model = &mut self.model;
+        self.records
+            .each(kept, |record| model.fold_as(record, explain));
         self.folded = to;
     }
 
@@ -222,19 +223,19 @@ mod tests {
     #[test]
     fn steps_fold_when_asked_for_and_whole() {
         let mut r = Recording::new(Model::new(Visit::BreadthFirst, named("a")));
-        r.push(expand(0, "a"));
-        r.push(child(1, "b"));
+        r.push(&expand(0, "a"));
+        r.push(&child(1, "b"));
         assert_eq!(r.model.steps, 0, "not asked for");
         r.target = 1;
         r.fold(false, usize::MAX);
         assert_eq!(r.model.expanded, 0, "the step may have more children");
-        r.push(expand(1, "b"));
+        r.push(&expand(1, "b"));
         assert_eq!(
             (r.model.steps, r.model.generated),
             (1, 1),
             "whole once the next began"
         );
-        r.push(child(2, "c"));
+        r.push(&child(2, "c"));
         r.target = 2;
         r.fold(false, usize::MAX);
         assert_eq!(r.model.steps, 1, "step 2 is not whole yet");

@@ -658,7 +658,7 @@ fn the_step_shown_is_explained_as_if_every_step_had_been() {
         let mut r = Recording::new(model(strategy, START));
         r.target = u64::MAX;
         for rec in &recs {
-            r.push(rec.clone());
+            r.push(rec);
         }
         let passed = r.model.lesson().unwrap().explained().unwrap();
         assert!(passed.unexplained && passed.lines.is_empty(), "{name}");
