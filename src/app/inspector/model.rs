@@ -62,14 +62,16 @@ pub struct Child {
 pub struct TreeNode {
     /// The node.
     pub node: Node,
-    /// The tree node it was generated from (none for the start).
-    pub parent: Option<usize>,
-    /// Which expansion it is, counted from 1 (of the iteration for IDA*);
-    /// none for the goal, which is reached, not expanded.
-    pub expansion: Option<usize>,
+    /// The tree node it was generated from ([`NO_NODE`] for the start);
+    /// see [`parent`](Self::parent).
+    up: u32,
+    /// Which expansion it is, counted from 1 (0: the goal); see
+    /// [`expansion`](Self::expansion).
+    number: u32,
     /// Its first and last child and its parent's next child ([`NO_NODE`]:
     /// none): the children in order without a list of their own for each
-    /// node (a run of a hundred thousand expansions made as many).
+    /// node (a run of a hundred thousand expansions made as many). Links
+    /// of 32 bits keep a node of a long run's tree to 64 bytes.
     first_child: u32,
     last_child: u32,
     next_sibling: u32,
@@ -79,6 +81,17 @@ pub struct TreeNode {
 const NO_NODE: u32 = u32::MAX;
 
 impl TreeNode {
+    /// The tree node it was generated from (none for the start).
+    pub fn parent(&self) -> Option<usize> {
+        (self.up != NO_NODE).then_some(self.up as usize)
+    }
+
+    /// Which expansion it is, counted from 1 (of the iteration for IDA*);
+    /// none for the goal, which is reached, not expanded.
+    pub fn expansion(&self) -> Option<usize> {
+        (self.number != 0).then_some(self.number as usize)
+    }
+
     /// The tree nodes generated from it, in order (`tree`: the tree it is
     /// in).
     pub fn children<'a>(&self, tree: &'a [TreeNode]) -> impl Iterator<Item = usize> + 'a {
@@ -559,25 +572,26 @@ impl Model {
     /// expansion, else as the goal); every subtree above it grows by one.
     fn add_tree(&mut self, node: Node, parent: Option<usize>, expanded: bool) -> usize {
         let i = self.tree.len();
-        let expansion = expanded.then(|| {
-            self.tree
-                .iter()
-                .rev()
-                .find_map(|t| t.expansion)
-                .map_or(1, |n| n + 1)
-        });
+        // Four thousand million nodes would need hundreds of gigabytes: the
+        // limits stop a run long before.
+        let link = |i: usize| u32::try_from(i).expect("fewer tree nodes than u32::MAX");
+        let number = match expanded {
+            true => {
+                let before = self.tree.iter().rev().find_map(TreeNode::expansion);
+                link(before.map_or(1, |n| n + 1))
+            }
+            false => 0,
+        };
         self.tree.push(TreeNode {
             node,
-            parent,
-            expansion,
+            up: parent.map_or(NO_NODE, link),
+            number,
             first_child: NO_NODE,
             last_child: NO_NODE,
             next_sibling: NO_NODE,
         });
         if let Some(p) = parent {
-            // Four thousand million nodes would need hundreds of gigabytes:
-            // the limits stop a run long before.
-            let link = u32::try_from(i).expect("fewer tree nodes than u32::MAX");
+            let link = link(i);
             match self.tree[p].last_child {
                 NO_NODE => self.tree[p].first_child = link,
                 last => self.tree[last as usize].next_sibling = link,
@@ -595,7 +609,7 @@ impl Model {
         // A parent is added before its children: from the last node back,
         // each subtree is whole when its root is reached.
         for (i, t) in self.tree.iter().enumerate().rev() {
-            if let Some(p) = t.parent {
+            if let Some(p) = t.parent() {
                 sizes[p] += sizes[i];
             }
         }
@@ -613,7 +627,7 @@ impl Model {
         let mut at = node;
         while let Some(i) = at {
             nodes.push(i);
-            at = self.tree[i].parent;
+            at = self.tree[i].parent();
         }
         nodes.reverse();
         nodes
@@ -1137,10 +1151,10 @@ pub(super) mod tests {
             let board = "1 2 3 0 4 6 7 5 8";
             let m = fold_all(strategy, board, &events(strategy, board, None));
             assert_eq!(m.tree[0].node.state, board_key(board));
-            assert_eq!(m.tree[0].parent, None);
+            assert_eq!(m.tree[0].parent(), None);
             for (i, t) in m.tree.iter().enumerate().skip(1) {
-                let p = &m.tree[t.parent.expect("linked")];
-                assert!(t.parent.unwrap() < i, "parents come first");
+                let p = &m.tree[t.parent().expect("linked")];
+                assert!(t.parent().unwrap() < i, "parents come first");
                 assert_eq!(p.node.g + 1, t.node.g, "{strategy}");
                 assert!(adjacent(&p.node.state, &t.node.state), "{strategy}");
             }
@@ -1159,7 +1173,7 @@ pub(super) mod tests {
                 assert!(adjacent(&p.node.state, w.state), "{strategy}");
             }
             for t in m.tree.iter().skip(1) {
-                let p = &m.tree[t.parent.expect("linked")];
+                let p = &m.tree[t.parent().expect("linked")];
                 assert_eq!(p.node.g + 1, t.node.g, "{strategy}");
                 assert!(adjacent(&p.node.state, &t.node.state), "{strategy}");
             }
@@ -1187,7 +1201,7 @@ pub(super) mod tests {
                 assert_eq!(size, below(&m, i), "{strategy}: tree node {i}");
             }
             let roots: usize = (0..m.tree.len())
-                .filter(|&i| m.tree[i].parent.is_none())
+                .filter(|&i| m.tree[i].parent().is_none())
                 .map(|i| sizes[i])
                 .sum();
             assert_eq!(roots, m.tree.len(), "{strategy}: every node under a root");

@@ -165,7 +165,7 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>, veiled: bool) -> Shown {
             let mut at = Some(p);
             while let Some(i) = at {
                 waiting_below[i] += 1;
-                at = tree[i].parent;
+                at = tree[i].parent();
             }
         }
     }
@@ -178,7 +178,7 @@ pub fn shown(model: &Model, unfolded: &HashSet<usize>, veiled: bool) -> Shown {
     let mut stack: Vec<(Visit<'_>, Option<usize>)> = tree
         .iter()
         .enumerate()
-        .filter(|(_, t)| t.parent.is_none())
+        .filter(|(_, t)| t.parent().is_none())
         .rev()
         .map(|(i, _)| (Visit::Tree(i), None))
         .collect();
@@ -248,7 +248,7 @@ pub fn labels(model: &Model, what: &What) -> (InspectorMsg, String) {
     match what {
         What::Tree(i) | What::Folded { at: i, .. } => {
             let t = &model.tree[*i];
-            let first = match (what, t.expansion) {
+            let first = match (what, t.expansion()) {
                 (What::Folded { below, .. }, _) => InspectorMsg::FoldedBadge {
                     n: thousands(*below as u64),
                 },
@@ -652,7 +652,7 @@ mod tests {
             for upto in [records.len() / 3, records.len()] {
                 let m = fold_all(strategy, board, &records[..upto]);
                 let expanded = expansions(&records[..upto]);
-                let numbers: Vec<usize> = m.tree.iter().filter_map(|t| t.expansion).collect();
+                let numbers: Vec<usize> = m.tree.iter().filter_map(|t| t.expansion()).collect();
                 assert_eq!(
                     numbers,
                     (1..=expanded.len()).collect::<Vec<_>>(),
@@ -660,7 +660,7 @@ mod tests {
                 );
                 for (i, t) in m.tree.iter().enumerate() {
                     let (first, shown) = labels(&m, &What::Tree(i));
-                    let node = match t.expansion {
+                    let node = match t.expansion() {
                         Some(k) => {
                             assert_eq!(first, InspectorMsg::ExpansionN { n: k }, "{strategy}");
                             &expanded[k - 1]
@@ -784,7 +784,7 @@ mod tests {
                 if i == top {
                     return true;
                 }
-                at = m.tree[i].parent;
+                at = m.tree[i].parent();
             }
             false
         };

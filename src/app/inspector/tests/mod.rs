@@ -1045,7 +1045,7 @@ fn count_open_under(m: &crate::app::inspector::model::Model, at: usize) -> usize
                 if i == at {
                     return true;
                 }
-                up = m.tree[i].parent;
+                up = m.tree[i].parent();
             }
             false
         })
