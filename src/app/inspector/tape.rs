@@ -93,6 +93,7 @@ impl Tape {
     }
 
     /// Keep `event` last.
+    #[inline]
     pub fn push(&mut self, event: &Event) {
         let slot = match event {
             Event::Expand { g, h, state } => Slot::node(EXPAND, *g, *h, state),
@@ -124,25 +125,38 @@ impl Tape {
             state: StateKey::Packed([0; 3]),
         };
         for &slot in &self.slots[range] {
-            let event = match slot.kind() {
-                EXPAND => &mut expand,
-                ASIDE => {
-                    f(self.aside_of(slot));
-                    continue;
+            let (at_g, at_h) = (slot.g(), slot.h());
+            match slot.kind() {
+                EXPAND => {
+                    if let Event::Expand {
+                        g,
+                        h,
+                        state: StateKey::Packed(words),
+                    } = &mut expand
+                    {
+                        (*g, *h, words[0]) = (at_g, at_h, slot.key);
+                    }
+                    f(&expand);
                 }
-                _ => &mut child,
-            };
-            if let Event::Expand { g, h, state } | Event::Generate { g, h, state, .. } = event {
-                (*g, *h) = (slot.g(), slot.h());
-                if let StateKey::Packed(words) = state {
-                    words[0] = slot.key;
+                ASIDE => f(self.aside_of(slot)),
+                kind => {
+                    if let Event::Generate {
+                        g,
+                        h,
+                        fate,
+                        state: StateKey::Packed(words),
+                    } = &mut child
+                    {
+                        (*g, *h, words[0]) = (at_g, at_h, slot.key);
+                        *fate = FATES[(kind - 1) as usize % FATES.len()];
+                    }
+                    f(&child);
                 }
             }
-            if let Event::Generate { fate, .. } = event {
-                *fate = FATES[(slot.kind() - 1) as usize % FATES.len()];
-            }
-            f(event);
         }
+        // Nothing to free: both hold a packed key (dropping them was a
+        // call per step).
+        std::mem::forget((expand, child));
     }
 
     /// The event kept aside that `slot` points to.
