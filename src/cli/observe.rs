@@ -669,14 +669,7 @@ mod tests {
         let key = crate::engine::observe::StateKey::of_tiles(&[1, 2, 3, 4, 5, 6, 7, 0, 8]);
         let tiles = StateWords::tiles(crate::engine::Shape::new(3, 3).unwrap());
         let quoted = StateWords::new(|_, out| out.extend_from_slice(b"a \"b\" \\ c"));
-        let fates = [
-            Fate::New,
-            Fate::Duplicate,
-            Fate::Reopened,
-            Fate::Improved,
-            Fate::Pruned,
-            Fate::Skipped,
-        ];
+        let fates = Fate::ALL;
         let mut events: Vec<Event> = fates
             .iter()
             .map(|&fate| Event::Generate {

@@ -31,14 +31,7 @@ const FIELD_MAX: u32 = (1 << FIELD_BITS) - 1;
 /// [`FATES`]; [`ASIDE`] an event kept whole.
 const EXPAND: u64 = 0;
 const ASIDE: u64 = 0xff;
-const FATES: [Fate; 6] = [
-    Fate::New,
-    Fate::Duplicate,
-    Fate::Reopened,
-    Fate::Improved,
-    Fate::Pruned,
-    Fate::Skipped,
-];
+const FATES: [Fate; 6] = Fate::ALL;
 
 /// [`FATES`] lists the fates in their declared order.
 fn fate_kind(fate: Fate) -> u64 {

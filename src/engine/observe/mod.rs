@@ -59,6 +59,18 @@ pub enum Fate {
     Skipped,
 }
 
+impl Fate {
+    /// Every fate, in the order declared (`fate as usize` is its index).
+    pub const ALL: [Fate; 6] = [
+        Fate::New,
+        Fate::Duplicate,
+        Fate::Reopened,
+        Fate::Improved,
+        Fate::Pruned,
+        Fate::Skipped,
+    ];
+}
+
 /// One step of a search. `g` is the depth (moves from the start), `h` the
 /// heuristic's estimate (0 for BFS).
 ///
@@ -462,6 +474,25 @@ impl Watch for Watched<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `Fate::ALL` holds every fate at the index of its declaration (a
+    /// recording keeps a child's fate as that index).
+    #[test]
+    fn every_fate_is_listed_in_declared_order() {
+        for (i, fate) in Fate::ALL.into_iter().enumerate() {
+            assert_eq!(fate as usize, i);
+            // A fate added to the enum stops this match compiling until it
+            // is listed in `ALL` too.
+            match fate {
+                Fate::New
+                | Fate::Duplicate
+                | Fate::Reopened
+                | Fate::Improved
+                | Fate::Pruned
+                | Fate::Skipped => {}
+            }
+        }
+    }
 
     /// An event is no larger than a child's (its state key and three
     /// small fields): a proposal's many fields are boxed. The inspector
