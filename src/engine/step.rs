@@ -2,9 +2,10 @@
 //! at a time, so a front end can advance it one expansion (or one proposed
 //! move) per click, at a set rate, or to the end, and pause it.
 //!
-//! A [`Stepper`]'s observer keeps a copy of each [`Event`] and hands it
-//! over; before an event that starts a
-//! new step (an expansion, an IDA* iteration, a local search's proposed
+//! A [`Stepper`]'s observer keeps a copy of each [`Event`] for the
+//! consumer to [`take`](Stepper::take), or lends it to the consumer's sink
+//! as it is made ([`with_sink`](Stepper::with_sink)); before an event that
+//! starts a new step (an expansion, an IDA* iteration, a local search's proposed
 //! move) it blocks the search's thread until the consumer has [`allow`](Stepper::allow)ed
 //! that step. Cancelling the run's [`Control`] wakes it within 20 ms, and
 //! the search then ends as it does on any cancel. The search runs on its
@@ -106,9 +107,10 @@ impl Stepper {
         Self::with(Box::new(parked), None, QUEUED)
     }
 
-    /// A stepper that hands each record to `sink` on the search's thread,
+    /// A stepper that lends each record to `sink` on the search's thread,
     /// in order, as it is made (after the gate let its step begin), instead
-    /// of keeping it for [`take`](Self::take): a consumer that folds the
+    /// of keeping a copy for [`take`](Self::take); the sink copies what it
+    /// keeps. A consumer that folds the
     /// records as they come needs no frame of its own to keep up with a
     /// run let go to its end. The gate's lock is not held while `sink`
     /// runs, so it may lock what the consumer's thread holds while it asks
