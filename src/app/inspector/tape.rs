@@ -2,11 +2,11 @@
 //!
 //! A run to the end keeps every event for Back, hundreds of thousands of
 //! them, and most are an expansion or a child whose state is one word (a
-//! board of up to 16 cells, a Klotski code). Kept as [`Event`]s (48 bytes
-//! each) their copies, the copying as the list doubled and the fresh
-//! pages it took were much of what a Run to end cost beyond the search,
-//! and they pushed the search's own tables out of the processor's cache.
-//! Here such an event is two words; any other is kept whole, aside.
+//! board of up to 16 cells, a classic Klotski board's code). Kept as
+//! [`Event`]s of 48 bytes they were much of what a Run to end cost beyond
+//! the search: each was copied, copied again as the list doubled, and took
+//! fresh pages, pushing the search's own tables out of the processor's
+//! cache. Here such an event is two words; any other is kept whole, aside.
 
 use std::collections::VecDeque;
 
@@ -33,7 +33,8 @@ const EXPAND: u64 = 0;
 const ASIDE: u64 = 0xff;
 const FATES: [Fate; 6] = Fate::ALL;
 
-/// [`FATES`] lists the fates in their declared order.
+/// A child's kind: 1 + its fate's index in [`FATES`], which lists the
+/// fates in their declared order.
 fn fate_kind(fate: Fate) -> u64 {
     1 + fate as u64
 }
