@@ -39,7 +39,7 @@ use super::run_by::RunBy;
 use super::settings::Settings;
 use crate::app::widgets::anatomy::RunAnatomy;
 use crate::engine::observe::StateKey;
-use crate::engine::step::{Event, Stepper};
+use crate::engine::step::Stepper;
 use crate::engine::strategy::{Key, Repeats, SolveError, Strategy};
 use crate::engine::{Control, HeuristicChoice, HeuristicKind, Status};
 use crate::units::thousands;
@@ -479,10 +479,8 @@ impl Inspector {
             return;
         }
         let coming = r.coming(self.last_step_whole());
-        let coming: Vec<&[Event]> = coming.iter().map(Vec::as_slice).collect();
-        let pose = predict::pose(&r.model, &coming, self.job.is_some());
         let recorded = coming.len() as u64;
-        drop(coming);
+        let pose = predict::pose(&r.model, coming, self.job.is_some());
         drop(r);
         let Some(practice) = &mut self.practice else {
             return;
@@ -509,8 +507,8 @@ impl Inspector {
         let whole = self.last_step_whole();
         let r = lock(&self.recording);
         let mut then = r.model.clone();
-        for step in r.coming(whole).iter().take(q.steps as usize) {
-            for record in step.iter() {
+        for step in r.coming(whole).take(q.steps as usize) {
+            for record in &step {
                 then.fold(record);
             }
         }

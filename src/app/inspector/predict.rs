@@ -104,15 +104,22 @@ pub fn shuffled_by<T>(mut items: Vec<T>, state: impl Fn(&T) -> &StateKey) -> Vec
 }
 
 /// The question about the steps after `model`: `coming` the complete
-/// steps recorded after it (each from its step-starting event), `more`
-/// whether the search may record more.
-pub fn pose(model: &Model, coming: &[&[Event]], more: bool) -> Pose {
+/// steps recorded after it (each from its step-starting event), taken
+/// only as far as the question needs; `more` whether the search may
+/// record more.
+pub fn pose<S: AsRef<[Event]>>(
+    model: &Model,
+    coming: impl IntoIterator<Item = S>,
+    more: bool,
+) -> Pose {
     let Some(kind) = model.lesson().map(Lesson::kind) else {
         return Pose::Nothing;
     };
-    let Some(first) = coming.first() else {
+    let mut coming = coming.into_iter();
+    let Some(first_step) = coming.next() else {
         return if more { Pose::Wait } else { Pose::Nothing };
     };
+    let first = first_step.as_ref();
     use SearchKind as K;
     let children = || {
         first.iter().filter_map(|r| match r {
@@ -197,20 +204,21 @@ pub fn pose(model: &Model, coming: &[&[Event]], more: bool) -> Pose {
             Answer::Accept(p.accepted),
         ),
         (K::Tabu | K::HillClimbing, Event::Propose(proposed)) => {
-            let (iteration, accepted) = (&proposed.iteration, &proposed.accepted);
+            let (iteration, accepted) = (proposed.iteration, proposed.accepted);
             // A diversification's random moves share the iteration of the
             // move taken before them: nothing to reason about.
             // Asked at an iteration's first proposal only: part way, some
             // neighbours are weighed already.
             let (kick, part_way) = model.proposals.back().map_or((false, false), |p| {
-                let same = p.iteration == *iteration;
-                (*accepted && p.accepted && same, !p.accepted && same)
+                let same = p.iteration == iteration;
+                (accepted && p.accepted && same, !p.accepted && same)
             });
             if kick || part_way {
                 return Pose::Nothing;
             }
             let mut candidates = Vec::new();
-            for (k, step) in coming.iter().enumerate() {
+            for (k, step) in std::iter::once(first_step).chain(coming).enumerate() {
+                let step = step.as_ref();
                 let Event::Propose(proposed) = &step[0] else {
                     return Pose::Nothing;
                 };

@@ -91,8 +91,10 @@ impl Recording {
     }
 
     /// The steps recorded after those shown, each whole (`last_whole`:
-    /// the last one too), in order: what Predict asks about.
-    pub fn coming(&self, last_whole: bool) -> Vec<Vec<Event>> {
+    /// the last one too), in order: what Predict asks about. Each step's
+    /// events are unpacked from the tape only when it is reached: Predict
+    /// looks at a few, often every frame, of what may be a whole run.
+    pub fn coming(&self, last_whole: bool) -> impl ExactSizeIterator<Item = Vec<Event>> + '_ {
         let end = self.end();
         let mut steps = Vec::new();
         let mut k = self.model.steps as usize;
@@ -102,10 +104,10 @@ impl Recording {
                 None if last_whole => end,
                 None => break,
             };
-            steps.push(self.records.events(from - self.dropped..to - self.dropped));
+            steps.push(from - self.dropped..to - self.dropped);
             k += 1;
         }
-        steps
+        steps.into_iter().map(|step| self.records.events(step))
     }
 
     /// The event that began step `k` (0-based), if still kept.
