@@ -80,10 +80,21 @@ pub struct TreeNode {
 /// No tree node, in [`TreeNode`]'s links.
 const NO_NODE: u32 = u32::MAX;
 
+/// Tree node `i` as a link. Four thousand million nodes would need
+/// hundreds of gigabytes: the limits stop a run long before.
+fn tree_link(i: usize) -> u32 {
+    u32::try_from(i).expect("fewer tree nodes than u32::MAX")
+}
+
+/// The tree node a link names, if any.
+fn linked(link: u32) -> Option<usize> {
+    (link != NO_NODE).then_some(link as usize)
+}
+
 impl TreeNode {
     /// The tree node it was generated from (none for the start).
     pub fn parent(&self) -> Option<usize> {
-        (self.up != NO_NODE).then_some(self.up as usize)
+        linked(self.up)
     }
 
     /// Which expansion it is, counted from 1 (of the iteration for IDA*);
@@ -95,10 +106,8 @@ impl TreeNode {
     /// The tree nodes generated from it, in order (`tree`: the tree it is
     /// in).
     pub fn children<'a>(&self, tree: &'a [TreeNode]) -> impl Iterator<Item = usize> + 'a {
-        let first = (self.first_child != NO_NODE).then_some(self.first_child as usize);
-        std::iter::successors(first, move |&c| {
-            let next = tree[c].next_sibling;
-            (next != NO_NODE).then_some(next as usize)
+        std::iter::successors(linked(self.first_child), move |&c| {
+            linked(tree[c].next_sibling)
         })
     }
 
@@ -572,26 +581,23 @@ impl Model {
     /// expansion, else as the goal); every subtree above it grows by one.
     fn add_tree(&mut self, node: Node, parent: Option<usize>, expanded: bool) -> usize {
         let i = self.tree.len();
-        // Four thousand million nodes would need hundreds of gigabytes: the
-        // limits stop a run long before.
-        let link = |i: usize| u32::try_from(i).expect("fewer tree nodes than u32::MAX");
         let number = match expanded {
             true => {
                 let before = self.tree.iter().rev().find_map(TreeNode::expansion);
-                link(before.map_or(1, |n| n + 1))
+                tree_link(before.map_or(1, |n| n + 1))
             }
             false => 0,
         };
         self.tree.push(TreeNode {
             node,
-            up: parent.map_or(NO_NODE, link),
+            up: parent.map_or(NO_NODE, tree_link),
             number,
             first_child: NO_NODE,
             last_child: NO_NODE,
             next_sibling: NO_NODE,
         });
         if let Some(p) = parent {
-            let link = link(i);
+            let link = tree_link(i);
             match self.tree[p].last_child {
                 NO_NODE => self.tree[p].first_child = link,
                 last => self.tree[last as usize].next_sibling = link,
