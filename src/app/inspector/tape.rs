@@ -160,8 +160,7 @@ impl Tape {
 
     /// The event held at `i`.
     pub fn get(&self, i: usize) -> Option<Event> {
-        let slot = *self.slots.get(i)?;
-        Some(self.decode(slot).unwrap_or_else(Event::clone))
+        (i < self.len()).then(|| self.events(i..i + 1).remove(0))
     }
 
     /// The events at `range`, each whole.
@@ -177,26 +176,6 @@ impl Tape {
         self.slots.drain(..n);
         self.aside.drain(..aside);
         self.aside_dropped += aside as u64;
-    }
-
-    /// The event `slot` holds: made anew, or (`Err`) the one kept aside.
-    fn decode(&self, slot: Slot) -> Result<Event, &Event> {
-        let (g, h) = (slot.g(), slot.h());
-        let state = || StateKey::Packed([slot.key, 0, 0]);
-        match slot.kind() {
-            EXPAND => Ok(Event::Expand {
-                g,
-                h,
-                state: state(),
-            }),
-            ASIDE => Err(self.aside_of(slot)),
-            kind => Ok(Event::Generate {
-                g,
-                h,
-                fate: FATES[kind as usize - 1],
-                state: state(),
-            }),
-        }
     }
 }
 
