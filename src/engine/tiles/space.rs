@@ -94,8 +94,6 @@ struct MovesAt {
 pub struct TileDfs<'h, H: TileHeuristic> {
     heuristic: &'h H,
     cells: Vec<u8>,
-    /// Cell of each tile.
-    pos: Vec<u8>,
     blank: usize,
     acc: H::Acc,
     goal: Vec<u8>,
@@ -118,7 +116,6 @@ impl<H: TileHeuristic> Clone for TileDfs<'_, H> {
         Self {
             heuristic: self.heuristic,
             cells: self.cells.clone(),
-            pos: self.pos.clone(),
             blank: self.blank,
             acc: self.acc,
             goal: self.goal.clone(),
@@ -137,10 +134,6 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
     pub fn new(puzzle: &TilePuzzle, heuristic: &'h H) -> Self {
         let shape = puzzle.shape();
         let cells = puzzle.start.cells().to_vec();
-        let mut pos = vec![0u8; cells.len()];
-        for (c, &t) in cells.iter().enumerate() {
-            pos[t as usize] = c as u8;
-        }
         let moves_at = (0..shape.cells())
             .map(|c| {
                 let mut m = TileMoves {
@@ -182,7 +175,6 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
             acc: heuristic.start(&cells),
             blank: puzzle.start.blank(),
             cells,
-            pos,
             goal: puzzle.goal.cells().to_vec(),
             goal_blank: puzzle.goal.blank(),
             moves_at,
@@ -212,8 +204,6 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
         let tile = self.cells[to];
         self.cells[from] = tile;
         self.cells[to] = 0;
-        self.pos[tile as usize] = from as u8;
-        self.pos[0] = to as u8;
         self.blank = to;
         Slide {
             tile,
@@ -264,14 +254,8 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
         let saved = self.acc;
         let to = (self.blank as isize + self.step[mv as usize]) as usize;
         let slide = self.slide(to);
-        self.heuristic.update(
-            &mut self.acc,
-            View {
-                cells: &self.cells,
-                pos: &self.pos,
-            },
-            slide,
-        );
+        self.heuristic
+            .update(&mut self.acc, View { cells: &self.cells }, slide);
         saved
     }
 
@@ -280,15 +264,9 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
         let saved = self.acc;
         let to = (self.blank as isize + self.step[mv as usize]) as usize;
         let slide = self.slide(to);
-        let h = self.heuristic.update_bounded(
-            &mut self.acc,
-            View {
-                cells: &self.cells,
-                pos: &self.pos,
-            },
-            slide,
-            limit,
-        );
+        let h =
+            self.heuristic
+                .update_bounded(&mut self.acc, View { cells: &self.cells }, slide, limit);
         (saved, h)
     }
 
@@ -302,10 +280,7 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
             from: to,
             to: self.blank,
         };
-        let board = View {
-            cells: &self.cells,
-            pos: &self.pos,
-        };
+        let board = View { cells: &self.cells };
         self.heuristic.prepare(&self.acc, board, slide)
     }
 
@@ -316,10 +291,7 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
         let slide = self.slide(to);
         let h = self.heuristic.update_prepared(
             &mut self.acc,
-            View {
-                cells: &self.cells,
-                pos: &self.pos,
-            },
+            View { cells: &self.cells },
             slide,
             prepared,
             limit,

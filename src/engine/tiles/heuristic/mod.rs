@@ -37,8 +37,6 @@ pub struct Slide {
 pub struct View<'a> {
     /// Tile by cell.
     pub cells: &'a [u8],
-    /// Cell by tile.
-    pub pos: &'a [u8],
 }
 
 /// A heuristic evaluated on a board and updated after each move.
