@@ -19,7 +19,7 @@ pub use misplaced::Misplaced;
 use std::sync::Arc;
 
 use super::board::{Board, Shape};
-use super::pdb::{PatternDb, PdbHeuristic, Prefetching};
+use super::pdb::{PatternDb, PdbHeuristic, Prefetching, Spread};
 
 /// One tile sliding from cell `from` to cell `to`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -571,6 +571,17 @@ pub trait WithHeuristic<R> {
 /// Build the heuristic `choice` for `goal` and hand it to `f`, so that the
 /// search is compiled once per heuristic (no dynamic dispatch per node).
 pub fn with_heuristic<R>(choice: &HeuristicChoice, goal: &Board, f: impl WithHeuristic<R>) -> R {
+    with_heuristic_for(choice, goal, true, f)
+}
+
+/// [`with_heuristic`], pattern tables [spread](PatternDb::spread) only for
+/// a `search`.
+fn with_heuristic_for<R>(
+    choice: &HeuristicChoice,
+    goal: &Board,
+    search: bool,
+    f: impl WithHeuristic<R>,
+) -> R {
     match choice {
         HeuristicChoice::Misplaced => f.run(&Misplaced::new(goal)),
         HeuristicChoice::Gaschnig => f.run(&Gaschnig::new(goal)),
@@ -578,7 +589,10 @@ pub fn with_heuristic<R>(choice: &HeuristicChoice, goal: &Board, f: impl WithHeu
         HeuristicChoice::LinearConflict => f.run(&LinearConflict::new(goal)),
         HeuristicChoice::Pdb(db) => match PdbHeuristic::new(db) {
             h if h.misses_the_cache() => f.run(&Prefetching(h)),
-            h => f.run(&h),
+            h => match search.then(|| db.spread()).flatten() {
+                Some(tables) => f.run(&Spread::new(&h, db, &tables)),
+                None => f.run(&h),
+            },
         },
     }
 }
@@ -598,7 +612,7 @@ pub fn evaluate(choice: &HeuristicChoice, goal: &Board, board: &Board) -> u32 {
             h.estimate(self.0)
         }
     }
-    with_heuristic(choice, goal, Eval(board.cells()))
+    with_heuristic_for(choice, goal, false, Eval(board.cells()))
 }
 
 /// Goal cell of every tile, shared by the heuristics.

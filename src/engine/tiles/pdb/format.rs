@@ -232,11 +232,12 @@ pub(super) fn from_vec(
 }
 
 /// The database of `patterns` for `goal`.
-fn assembled(goal: &Board, patterns: Vec<Pattern>) -> PatternDb {
+pub(super) fn assembled(goal: &Board, patterns: Vec<Pattern>) -> PatternDb {
     PatternDb {
         shape: goal.shape(),
         goal: goal.cells().to_vec(),
         patterns,
+        spread: Default::default(),
     }
 }
 

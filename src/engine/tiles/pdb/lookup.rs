@@ -5,24 +5,24 @@ use super::rank::{placements, rank};
 use crate::tiles::heuristic::{Slide, TileHeuristic, View};
 
 /// Most patterns a database may have.
-const MAX_PATTERNS: usize = 4;
+pub(super) const MAX_PATTERNS: usize = 4;
 /// Most tiles a pattern may have.
 const MAX_TILES: usize = 8;
 /// Most cells a board may have (5×5).
 const MAX_CELLS: usize = 25;
 /// Length of the arrays indexed by cell or tile: a power of two past
 /// [`MAX_CELLS`], so that [`slot`] needs no bounds check.
-const SLOTS: usize = 32;
+pub(super) const SLOTS: usize = 32;
 
 /// `x` as an index into an array of [`SLOTS`] (unchanged for a cell or
 /// tile, which is below [`MAX_CELLS`]).
 #[inline(always)]
-fn slot(x: usize) -> usize {
+pub(super) fn slot(x: usize) -> usize {
     x & (SLOTS - 1)
 }
 
 /// Tiles whose cells index one table, and the table.
-struct Lookup<'a> {
+pub(super) struct Lookup<'a> {
     sources: [u8; MAX_TILES],
     k: usize,
     /// Every tile of the board as this lookup sees it.
@@ -45,6 +45,12 @@ struct Member {
 }
 
 impl Lookup<'_> {
+    /// The lookup's tiles (the first `k`), `k`, and its map from board
+    /// cells to the table's.
+    pub(super) fn parts(&self) -> (&[u8; MAX_TILES], usize, &[u8; SLOTS]) {
+        (&self.sources, self.k, &self.to)
+    }
+
     /// The rank after the lookup's tile `tile` moved from cell `a` to the
     /// adjacent cell `b` (cells as the table sees them), from the rank
     /// before: the tile's digit changes by the cells it passed, less the
@@ -101,25 +107,26 @@ const PREFETCH_FROM: usize = 256 << 20;
 /// reflected.
 #[derive(Clone, Copy)]
 pub struct PdbAcc {
-    direct: Side,
-    reflected: Side,
+    pub(super) direct: Side,
+    pub(super) reflected: Side,
 }
 
 /// One side's lookups as they stand.
 #[derive(Clone, Copy, Default)]
-struct Side {
-    ranks: [u32; MAX_PATTERNS],
+pub(super) struct Side {
+    /// Each lookup's index into its table.
+    pub(super) ranks: [u32; MAX_PATTERNS],
     values: [u8; MAX_PATTERNS],
     /// The values' sum, kept as they change: summing the bytes just
     /// written would read them back wider than they were stored, which
     /// stalls the CPU's store forwarding on every child.
-    sum: u32,
+    pub(super) sum: u32,
 }
 
 impl Side {
     /// Lookup `i` now reads `value` at `rank`.
     #[inline(always)]
-    fn set(&mut self, i: usize, rank: u32, value: u8) {
+    pub(super) fn set(&mut self, i: usize, rank: u32, value: u8) {
         self.sum = self.sum + u32::from(value) - u32::from(self.values[i]);
         self.ranks[i] = rank;
         self.values[i] = value;
@@ -220,6 +227,17 @@ impl<'a> PdbHeuristic<'a> {
             pattern_of,
             mirror_pattern_of,
         }
+    }
+
+    /// The direct lookups and the reflected ones (none without
+    /// reflection), a lookup per pattern in the database's order.
+    pub(super) fn sides(&self) -> (&[Lookup<'a>], &[Lookup<'a>]) {
+        (&self.direct, &self.reflected)
+    }
+
+    /// Which lookup each tile feeds, direct and reflected.
+    pub(super) fn feeding(&self) -> (&[u8; SLOTS], &[u8; SLOTS]) {
+        (&self.pattern_of, &self.mirror_pattern_of)
     }
 
     /// Whether a table is too large for the processor's cache (256 MiB or
