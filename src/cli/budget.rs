@@ -92,12 +92,15 @@ impl Budget {
         let partition = kind.partition(goal).expect("a pattern database kind");
         let name = kind.partition_name().unwrap_or_default();
         let dir = pdb_cache::cache_dir();
-        let tables = PatternDb::encoded_len(goal, &partition) as u64;
+        let ranked = PatternDb::encoded_len(goal, &partition) as u64;
+        // The spread copy the search reads, kept beside the database.
+        let spread = PatternDb::spread_encoded_len_for(goal, &partition).unwrap_or(0) as u64;
+        let tables = ranked + spread;
         let cached = pdb_cache::is_cached(&dir, goal, &partition);
         let needed = if cached {
             tables
         } else {
-            tables * BUILD_OVERHEAD
+            ranked * BUILD_OVERHEAD + spread
         };
         if let Some(max) = self.limits.max_bytes
             && self.held_bytes + needed > max

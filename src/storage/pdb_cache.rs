@@ -14,6 +14,25 @@ use crate::engine::CancelToken;
 use crate::engine::tiles::Board;
 use crate::engine::tiles::pdb::PatternDb;
 
+/// Where the database's spread tables (see the engine's `pdb::spread`)
+/// came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpreadSource {
+    /// None: the database's tables are too large to spread, there is no
+    /// cache, or this system does not map files.
+    None,
+    /// Mapped from their file beside the database's.
+    Cache,
+    /// Made from the database; `why` says what was wrong with the file if
+    /// there was one, `saved` whether the new one was written.
+    Made {
+        /// Why the file was not used, if one existed.
+        why: Option<String>,
+        /// `Err` names why the new file could not be saved.
+        saved: Result<(), String>,
+    },
+}
+
 /// Where the database came from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PdbSource {
@@ -36,6 +55,8 @@ pub struct PdbLoad {
     pub db: Arc<PatternDb>,
     /// Cache hit, or built.
     pub source: PdbSource,
+    /// Where its spread tables came from.
+    pub spread: SpreadSource,
     /// The cache file.
     pub path: PathBuf,
     /// Time to load or build.
@@ -51,17 +72,24 @@ impl std::fmt::Display for PdbLoad {
                 f,
                 "pattern database {name}: loaded from {} in {secs:.2} s",
                 self.path.display()
-            ),
+            )?,
             PdbSource::Built { why, saved } => {
                 write!(f, "pattern database {name}: built in {secs:.2} s")?;
                 if let Some(why) = why {
                     write!(f, " (cached file rejected: {why})")?;
                 }
                 match saved {
-                    Ok(()) => write!(f, ", saved to {}", self.path.display()),
-                    Err(e) => write!(f, ", not saved: {e}"),
+                    Ok(()) => write!(f, ", saved to {}", self.path.display())?,
+                    Err(e) => write!(f, ", not saved: {e}")?,
                 }
             }
+        }
+        // Only what went wrong: the spread file is the cache's business.
+        match &self.spread {
+            SpreadSource::Made { saved: Err(e), .. } => {
+                write!(f, "; its spread tables not saved: {e}")
+            }
+            _ => Ok(()),
         }
     }
 }
@@ -193,6 +221,7 @@ fn load_or_build_with(
                 why: Some(why),
                 saved: Err("no cache: the folder is not private".to_string()),
             },
+            spread: SpreadSource::None,
             path,
             elapsed: start.elapsed(),
         });
@@ -200,9 +229,11 @@ fn load_or_build_with(
     super::remove_stale_temp_files(dir, "pdb", STALE_TEMP_AGE);
     let why = match load_cache_file(&path, goal, partition, cancel, map_from) {
         Ok(db) => {
+            let spread = attach_spread(&path, &db, cancel)?;
             return Some(PdbLoad {
                 db: Arc::new(db),
                 source: PdbSource::Cache,
+                spread,
                 path,
                 elapsed: start.elapsed(),
             });
@@ -221,12 +252,76 @@ fn load_or_build_with(
         return None;
     }
     let saved = saved.map_err(|e| format!("{}: {e}", path.display()));
+    let spread = attach_spread(&path, &db, cancel)?;
     Some(PdbLoad {
         db: Arc::new(db),
         source: PdbSource::Built { why, saved },
+        spread,
         path,
         elapsed: start.elapsed(),
     })
+}
+
+/// The file of the spread tables of the database cached at `path`.
+pub fn spread_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".spread");
+    PathBuf::from(name)
+}
+
+/// Attach to `db` (cached at `path`) its spread tables from their file
+/// beside it, mapped: ready at once, and checked as a mapped database is
+/// (its checksum computed until it is recorded intact). A file missing
+/// or refused is made anew from `db` (the 6-6-6-6's 488 MB in about 5 s,
+/// once) and saved, and the tables made are attached. `None` if `cancel`
+/// was raised while they were made or written.
+#[cfg(target_os = "linux")]
+fn attach_spread(path: &Path, db: &PatternDb, cancel: &CancelToken) -> Option<SpreadSource> {
+    let Some(expected) = db.spread_encoded_len() else {
+        return Some(SpreadSource::None);
+    };
+    let spread_path = spread_path(path);
+    let why = match map_spread(&spread_path, db, expected) {
+        Ok(()) => return Some(SpreadSource::Cache),
+        Err(ReadError::Missing) => None,
+        Err(ReadError::Refused(why)) => Some(why),
+        Err(ReadError::Cancelled) => return None,
+    };
+    let tables = db.spread_tables(cancel)?;
+    let saved = super::replace_with(&spread_path, |out| {
+        db.write_spread_to(&tables, &mut super::CancellableWriter::new(out, cancel))
+    });
+    if cancel.is_cancelled() {
+        return None;
+    }
+    db.attach_spread(tables);
+    let saved = saved.map_err(|e| format!("{}: {e}", spread_path.display()));
+    Some(SpreadSource::Made { why, saved })
+}
+
+#[cfg(not(target_os = "linux"))]
+fn attach_spread(_: &Path, _: &PatternDb, _: &CancelToken) -> Option<SpreadSource> {
+    Some(SpreadSource::None)
+}
+
+/// Map the spread file at `path` (`expected` bytes long) and attach its
+/// tables to `db`.
+#[cfg(target_os = "linux")]
+fn map_spread(path: &Path, db: &PatternDb, expected: usize) -> Result<(), ReadError> {
+    use crate::engine::tiles::pdb::Checksum;
+    let file = open_cache_file(path, expected)?;
+    let seen = verified::Seen::of(&file.metadata().map_err(io_error)?);
+    let checksum = match verified::is_recorded(path, &seen) {
+        true => Checksum::Trusted,
+        false => Checksum::Verify,
+    };
+    let map = super::mapped::Mapped::new(&file).map_err(io_error)?;
+    db.attach_spread_held(Arc::new(map), checksum)
+        .map_err(|e| ReadError::Refused(e.to_string()))?;
+    if checksum == Checksum::Verify {
+        verified::record(path, &seen);
+    }
+    Ok(())
 }
 
 /// Why a cache file was not read.
@@ -530,6 +625,60 @@ mod tests {
             again.source
         );
         assert_eq!(*again.db, db);
+    }
+
+    /// The spread tables are made and saved beside the database on its
+    /// first load, mapped on the next (attached at once: the first search
+    /// reads them), and made anew when their file is damaged or cut short.
+    #[test]
+    fn spread_tables_are_saved_beside_the_database_and_checked() {
+        let (tmp, goal, partition, db) = mapped_small();
+        let dir = tmp.path().join("cache");
+        let expected = db.spread_tables(&CancelToken::new()).unwrap();
+        let same_tables = |load: &PdbLoad| {
+            let tables = load.db.spread().expect("attached at load");
+            let bytes: Vec<Vec<u8>> = tables.iter().map(|t| t.to_vec()).collect();
+            assert_eq!(bytes, expected);
+        };
+        let first = load(&dir, &goal, &partition);
+        assert_eq!(
+            first.spread,
+            SpreadSource::Made {
+                why: None,
+                saved: Ok(())
+            }
+        );
+        same_tables(&first);
+        let file = spread_path(&first.path);
+        assert_eq!(
+            std::fs::metadata(&file).unwrap().len() as usize,
+            db.spread_encoded_len().unwrap()
+        );
+        let second = load(&dir, &goal, &partition);
+        assert_eq!(second.spread, SpreadSource::Cache);
+        same_tables(&second);
+
+        let mut bytes = std::fs::read(&file).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0x20;
+        std::fs::write(&file, &bytes).unwrap();
+        let damaged = load(&dir, &goal, &partition);
+        assert!(
+            matches!(&damaged.spread, SpreadSource::Made { why: Some(w), saved: Ok(()) } if w.contains("checksum")),
+            "{:?}",
+            damaged.spread
+        );
+        same_tables(&damaged);
+
+        std::fs::write(&file, &bytes[..100]).unwrap();
+        let cut = load(&dir, &goal, &partition);
+        assert!(
+            matches!(&cut.spread, SpreadSource::Made { why: Some(w), .. } if w.contains("truncated")),
+            "{:?}",
+            cut.spread
+        );
+        same_tables(&cut);
+        assert_eq!(load(&dir, &goal, &partition).spread, SpreadSource::Cache);
     }
 
     /// A file just written has not settled: no record is made for it.

@@ -137,7 +137,9 @@ fn idastar_with_a_pattern_database_reports_the_database_apart() {
 }
 
 /// `solve --json` carries the database's bytes apart from the search's:
-/// the 6-6-3 tables are one byte per placement of each pattern's tiles.
+/// the 6-6-3 tables are one byte per placement of each pattern's tiles,
+/// and their spread copies (saved beside them, read by the search) one
+/// per 16^k cells.
 #[test]
 fn solve_json_carries_database_bytes() {
     let sb = Sandbox::new("db-bytes");
@@ -148,7 +150,7 @@ fn solve_json_carries_database_bytes() {
     };
     let rec = run("pdb");
     assert_eq!(rec["status"], "solved", "{rec}");
-    let tables = 2 * placements(16, 6) + placements(16, 3);
+    let tables = 2 * placements(16, 6) + placements(16, 3) + 2 * 16u64.pow(6) + 16u64.pow(3);
     assert_eq!(rec["database_bytes"].as_u64(), Some(tables), "{rec}");
     let peak = rec["peak_bytes"].as_u64().unwrap();
     assert!(peak > 0 && peak < tables, "{rec}");
@@ -161,11 +163,12 @@ fn solve_json_carries_database_bytes() {
         .lines()
         .find(|l| l.contains("memory"))
         .unwrap_or_default();
-    assert!(
-        line.contains("+ pattern database 11.0 MiB"),
-        "{}",
-        text.stdout
+    let mib = format!(
+        "+ pattern database {:.1} MiB",
+        tables as f64 / f64::from(1 << 20)
     );
+    assert_eq!(mib, "+ pattern database 43.0 MiB");
+    assert!(line.contains(&mib), "{}", text.stdout);
 }
 
 /// The generic BFS (tile boards) counts each stored state alike: its

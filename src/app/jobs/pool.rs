@@ -413,7 +413,7 @@ mod tests {
 
     use super::*;
     use crate::engine::Shape;
-    use crate::storage::pdb_cache::PdbSource;
+    use crate::storage::pdb_cache::{PdbSource, SpreadSource};
 
     fn small() -> (Board, Vec<Vec<u8>>) {
         let goal = Board::goal(Shape::new(3, 3).unwrap());
@@ -428,6 +428,7 @@ mod tests {
                 why: None,
                 saved: Ok(()),
             },
+            spread: SpreadSource::None,
             path: PathBuf::new(),
             elapsed: Duration::ZERO,
         })

@@ -590,7 +590,7 @@ fn with_heuristic_for<R>(
         HeuristicChoice::Pdb(db) => match PdbHeuristic::new(db) {
             h if h.misses_the_cache() => f.run(&Prefetching(h)),
             h => match search.then(|| db.spread()).flatten() {
-                Some(tables) => f.run(&Spread::new(&h, db, &tables)),
+                Some(tables) => f.run(&Spread::new(&h, db, &tables[..])),
                 None => f.run(&h),
             },
         },

@@ -10,6 +10,35 @@ use super::{HeldBytes, Pattern, PatternDb, TableBytes, share};
 use crate::tiles::{Board, Shape};
 
 const MAGIC: &[u8; 12] = b"HUARONG-PDB\n";
+/// The magic of a file of spread tables (see `spread`): the same header
+/// after it names the database they were spread from.
+const SPREAD_MAGIC: &[u8; 12] = b"HUARONG-SPR\n";
+
+/// How a file's tables are indexed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Layout {
+    /// By the rank of the tiles' cells: the database itself.
+    Ranked,
+    /// Spread out (see `spread`), derived from a ranked database.
+    Spread,
+}
+
+impl Layout {
+    fn magic(self) -> &'static [u8; 12] {
+        match self {
+            Layout::Ranked => MAGIC,
+            Layout::Spread => SPREAD_MAGIC,
+        }
+    }
+
+    /// A table's length for `k` tiles on `n` cells.
+    fn table_len(self, n: usize, k: usize) -> usize {
+        match self {
+            Layout::Ranked => placements(n, k),
+            Layout::Spread => super::spread::spread_len(n, k),
+        }
+    }
+}
 /// Bump when the table layout or the builder's meaning changes.
 const VERSION: u32 = 1;
 
@@ -114,8 +143,8 @@ fn checksum(bytes: &[u8]) -> u64 {
     sum.finish()
 }
 
-fn header(shape: Shape, goal: &[u8], partition: &[Vec<u8>]) -> Vec<u8> {
-    let mut h = MAGIC.to_vec();
+fn header(layout: Layout, shape: Shape, goal: &[u8], partition: &[Vec<u8>]) -> Vec<u8> {
+    let mut h = layout.magic().to_vec();
     h.extend_from_slice(&VERSION.to_le_bytes());
     h.push(shape.rows);
     h.push(shape.cols);
@@ -138,12 +167,56 @@ pub(super) fn write_to(db: &PatternDb, out: &mut impl std::io::Write) -> std::io
     for p in &db.patterns {
         sum.update(&p.table);
     }
-    out.write_all(&header(db.shape, &db.goal, &partition))?;
+    out.write_all(&header(Layout::Ranked, db.shape, &db.goal, &partition))?;
     out.write_all(&sum.finish().to_le_bytes())?;
     for p in &db.patterns {
         out.write_all(&p.table)?;
     }
     Ok(())
+}
+
+/// Write `tables`, `db`'s tables spread (see `spread`), in the format of a
+/// spread file to `out`.
+pub(super) fn write_spread_to(
+    db: &PatternDb,
+    tables: &[Vec<u8>],
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let partition: Vec<Vec<u8>> = db.patterns.iter().map(|p| p.tiles.clone()).collect();
+    let mut sum = Digest::new(tables.iter().map(Vec::len).sum());
+    for t in tables {
+        sum.update(t);
+    }
+    out.write_all(&header(Layout::Spread, db.shape, &db.goal, &partition))?;
+    out.write_all(&sum.finish().to_le_bytes())?;
+    for t in tables {
+        out.write_all(t)?;
+    }
+    Ok(())
+}
+
+/// The spread tables of `db` in `bytes` (a spread file, held elsewhere),
+/// checked as a database file is; one per pattern, empty for a pattern
+/// that shares another's.
+pub(super) fn spread_from_held(
+    bytes: HeldBytes,
+    db: &PatternDb,
+    checksum: Checksum,
+) -> Result<Vec<TableBytes>, PdbError> {
+    let goal = Board::new(db.shape, db.goal.clone()).map_err(|_| PdbError::OtherGoal)?;
+    let partition: Vec<Vec<u8>> = db.patterns.iter().map(|p| p.tiles.clone()).collect();
+    let whole = (*bytes).as_ref();
+    let sizes = check(Layout::Spread, whole, &goal, &partition, checksum)?;
+    let mut at = whole.len() - sizes.iter().sum::<usize>();
+    Ok(sizes
+        .iter()
+        .map(|&size| {
+            let table = TableBytes::held(bytes.clone(), at..at + size)
+                .expect("the sizes were checked against the length");
+            at += size;
+            table
+        })
+        .collect())
 }
 
 pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
@@ -154,23 +227,23 @@ pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
 
 /// Each pattern's table length in the file: 0 for a pattern that reads
 /// another's table ([`share::plan`]).
-fn table_sizes(goal: &Board, partition: &[Vec<u8>]) -> Vec<usize> {
+fn table_sizes(layout: Layout, goal: &Board, partition: &[Vec<u8>]) -> Vec<usize> {
     let n = goal.cells().len();
     partition
         .iter()
         .zip(share::plan(goal, partition))
         .map(|(p, shared)| match shared {
             Some(_) => 0,
-            None => placements(n, p.len()),
+            None => layout.table_len(n, p.len()),
         })
         .collect()
 }
 
-/// The exact length of the file for `goal` and `partition`.
-pub(super) fn encoded_len(goal: &Board, partition: &[Vec<u8>]) -> usize {
-    header(goal.shape(), goal.cells(), partition).len()
+/// The exact length of the file for `goal` and `partition` in `layout`.
+pub(super) fn encoded_len(layout: Layout, goal: &Board, partition: &[Vec<u8>]) -> usize {
+    header(layout, goal.shape(), goal.cells(), partition).len()
         + 8
-        + table_sizes(goal, partition).iter().sum::<usize>()
+        + table_sizes(layout, goal, partition).iter().sum::<usize>()
 }
 
 pub(super) fn from_vec(
@@ -178,7 +251,7 @@ pub(super) fn from_vec(
     goal: &Board,
     partition: &[Vec<u8>],
 ) -> Result<PatternDb, PdbError> {
-    let sizes = check(&bytes, goal, partition, Checksum::Verify)?;
+    let sizes = check(Layout::Ranked, &bytes, goal, partition, Checksum::Verify)?;
     let plan = share::plan(goal, partition);
     let Some(last) = sizes.iter().rposition(|&size| size > 0) else {
         let patterns = partition
@@ -250,7 +323,7 @@ pub(super) fn from_held(
     checksum: Checksum,
 ) -> Result<PatternDb, PdbError> {
     let whole = (*bytes).as_ref();
-    let sizes = check(whole, goal, partition, checksum)?;
+    let sizes = check(Layout::Ranked, whole, goal, partition, checksum)?;
     let mut at = whole.len() - sizes.iter().sum::<usize>();
     let patterns = partition
         .iter()
@@ -276,12 +349,14 @@ pub(super) fn from_held(
 /// Check `bytes` for `goal` and `partition` (the checksum as `checksum`
 /// says); returns the table sizes.
 fn check(
+    layout: Layout,
     bytes: &[u8],
     goal: &Board,
     partition: &[Vec<u8>],
     checksum: Checksum,
 ) -> Result<Vec<usize>, PdbError> {
-    if bytes.len() < MAGIC.len() + 4 || &bytes[..MAGIC.len()] != MAGIC {
+    let magic = layout.magic();
+    if bytes.len() < magic.len() + 4 || &bytes[..magic.len()] != magic {
         return Err(PdbError::NotADatabase);
     }
     let version = u32::from_le_bytes(
@@ -292,14 +367,14 @@ fn check(
     if version != VERSION {
         return Err(PdbError::Version(version));
     }
-    let expected = header(goal.shape(), goal.cells(), partition);
+    let expected = header(layout, goal.shape(), goal.cells(), partition);
     if bytes.len() < expected.len() + 8 {
         return Err(PdbError::Truncated);
     }
     if bytes[..expected.len()] != expected[..] {
         return Err(PdbError::OtherGoal);
     }
-    let sizes = table_sizes(goal, partition);
+    let sizes = table_sizes(layout, goal, partition);
     let body = &bytes[expected.len() + 8..];
     if body.len() != sizes.iter().sum::<usize>() {
         return Err(PdbError::Truncated);

@@ -7,7 +7,7 @@ use crate::tiles::heuristic::{Slide, TileHeuristic, View};
 /// Most patterns a database may have.
 pub(super) const MAX_PATTERNS: usize = 4;
 /// Most tiles a pattern may have.
-const MAX_TILES: usize = 8;
+pub(super) const MAX_TILES: usize = 8;
 /// Most cells a board may have (5×5).
 const MAX_CELLS: usize = 25;
 /// Length of the arrays indexed by cell or tile: a power of two past

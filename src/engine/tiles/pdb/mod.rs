@@ -259,8 +259,10 @@ impl PatternDb {
 
     /// Bytes its tables hold in memory: one byte per entry of each table
     /// held (a pattern that reads another's table through a symmetry
-    /// holds none). What a search guided by it has in hand besides its
-    /// own memory ([`Stats::database_bytes`](crate::Stats::database_bytes)).
+    /// holds none), and of its spread tables once made or attached
+    /// ([`spread`](Self::spread)). What a search guided by it has in hand
+    /// besides its own memory
+    /// ([`Stats::database_bytes`](crate::Stats::database_bytes)).
     ///
     /// ```
     /// use huarong_engine::{Board, Shape, tiles::pdb::PatternDb};
@@ -270,15 +272,72 @@ impl PatternDb {
     /// assert_eq!(db.table_bytes(), 2 * 9 * 8 * 7 * 6);
     /// ```
     pub fn table_bytes(&self) -> u64 {
-        self.patterns.iter().map(|p| p.table.len() as u64).sum()
+        self.patterns
+            .iter()
+            .map(|p| p.table.len() as u64)
+            .sum::<u64>()
+            + self.spread.held_bytes()
     }
 
-    /// The tables spread out for [`Spread`] (a board of up to 16 cells,
-    /// patterns of up to six tiles; `None` otherwise, and on the first
-    /// call), made on the second call and kept: 16.8 MB for each 6-tile
-    /// table. Searches ask; displays do not.
-    pub fn spread(&self) -> Option<std::sync::Arc<Vec<Vec<u8>>>> {
+    /// The tables spread out for [`Spread`], one per pattern (empty for a
+    /// pattern that shares another's table): those attached
+    /// ([`attach_spread`](Self::attach_spread)), else for a board of up to
+    /// 16 cells made in memory on the second call and kept (16.8 MB for
+    /// each 6-tile table of the 4×4), else `None`. Searches ask; displays
+    /// do not.
+    pub fn spread(&self) -> Option<std::sync::Arc<Vec<TableBytes>>> {
         self.spread.get_or_spread(self)
+    }
+
+    /// The tables spread out (`None` if some table would exceed
+    /// 250 million entries spread, as the 7-8's would, or `cancel` was
+    /// raised part way),
+    /// for a front end to keep in a file
+    /// ([`write_spread_to`](Self::write_spread_to)) and attach.
+    pub fn spread_tables(&self, cancel: &CancelToken) -> Option<Vec<Vec<u8>>> {
+        spread::spread_all(self, cancel)
+    }
+
+    /// The exact length of a file of this database's spread tables, or
+    /// `None` if they cannot be spread.
+    pub fn spread_encoded_len(&self) -> Option<usize> {
+        let goal = Board::new(self.shape, self.goal.clone()).ok()?;
+        Self::spread_encoded_len_for(&goal, &self.partition())
+    }
+
+    /// [`spread_encoded_len`](Self::spread_encoded_len) of the database
+    /// for `goal` with `partition`, from their sizes alone.
+    pub fn spread_encoded_len_for(goal: &Board, partition: &[Vec<u8>]) -> Option<usize> {
+        let n = goal.cells().len();
+        let fits = partition.iter().all(|p| spread::fits(n, p.len()));
+        fits.then(|| format::encoded_len(format::Layout::Spread, goal, partition))
+    }
+
+    /// Write `tables` (this database's [`spread_tables`](Self::spread_tables))
+    /// as a spread file: a header naming this database, a checksum, the
+    /// tables.
+    pub fn write_spread_to(
+        &self,
+        tables: &[Vec<u8>],
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
+        format::write_spread_to(self, tables, out)
+    }
+
+    /// Search on `tables` (this database's
+    /// [`spread_tables`](Self::spread_tables)) from now on.
+    pub fn attach_spread(&self, tables: Vec<Vec<u8>>) {
+        self.spread
+            .attach(tables.into_iter().map(TableBytes::from).collect());
+    }
+
+    /// Search on the spread tables in `bytes` (a spread file of this
+    /// database, held elsewhere: a mapped file) from now on, once they
+    /// are checked as [`from_held`](Self::from_held) checks a database.
+    pub fn attach_spread_held(&self, bytes: HeldBytes, checksum: Checksum) -> Result<(), PdbError> {
+        let tables = format::spread_from_held(bytes, self, checksum)?;
+        self.spread.attach(tables);
+        Ok(())
     }
 
     /// Whether the reflected lookup applies (square board, blank's goal on
@@ -304,7 +363,7 @@ impl PatternDb {
     /// `goal` with `partition`: a reader checks a file against it before
     /// reading, so a padded file is not read whole to be refused.
     pub fn encoded_len(goal: &Board, partition: &[Vec<u8>]) -> usize {
-        format::encoded_len(goal, partition)
+        format::encoded_len(format::Layout::Ranked, goal, partition)
     }
 
     /// Read bytes written by [`to_bytes`](Self::to_bytes), checking that they

@@ -5,44 +5,76 @@
 //! tile moving along a column changes the rank by an amount that depends on
 //! the pattern's tiles on the cells it passes, which the search reads off
 //! the board on every such move. Spread out, the index is the cells written
-//! as base-16 digits, one per tile, so a tile moving from cell `a` to `b`
-//! adds `(b − a) · 16^place` whatever else lies on the board. The spread
-//! table is larger (16^k entries against 16!/(16−k)!: 16.8 MB against
-//! 5.8 MB for 6 tiles), and only boards of up to 16 cells with patterns of
-//! up to [`MOST_TILES`] tiles are spread.
+//! as base-n digits (n the board's cells), one per tile, so a tile moving
+//! from cell `a` to `b` adds `(b − a) · n^place`, whatever else lies on the
+//! board. A spread table is larger: n^k entries against n!/(n−k)! (a
+//! 6-tile table of the 4×4 16.8 MB against 5.8 MB, of the 5×5 244 MB
+//! against 128 MB), so only tables of at most [`MOST_ENTRIES`] are spread.
+//!
+//! The front end may keep the spread tables in a file of their own (see
+//! [`PatternDb::spread_tables`] and [`PatternDb::attach_spread`]); without
+//! one, a board of up to 16 cells is spread in memory when a second search
+//! asks (see [`PatternDb::spread`]).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use super::PatternDb;
-use super::lookup::{MAX_PATTERNS, PdbAcc, PdbHeuristic, SLOTS, Side, slot};
+use super::lookup::{MAX_PATTERNS, MAX_TILES, PdbAcc, PdbHeuristic, SLOTS, Side, slot};
+use super::{PatternDb, TableBytes};
+use crate::control::CancelToken;
 use crate::tiles::heuristic::{Slide, TileHeuristic, View};
 
-/// Bits a cell takes in a spread index.
-const CELL_BITS: usize = 4;
-/// Most tiles a spread pattern may have: 16^6 entries is 16 MiB.
-pub const MOST_TILES: usize = 6;
+/// Most entries a spread table may have: a 6-tile table of the 5×5 has
+/// 25^6 (244 M); a 7-tile one of the 4×4 would have 16^7 (268 M).
+pub const MOST_ENTRIES: usize = 250_000_000;
+/// Most cells a board spread in memory may have: spreading the 6-6-3
+/// costs about 18 ms, the 6-6-6-6 seconds.
+const SPREAD_IN_MEMORY_UP_TO: usize = 16;
 
-/// The spread tables of a database (see [`PatternDb::spread`]), one per
-/// pattern that holds a table of its own (empty for one that shares
-/// another's), made when a search asks a second time.
+/// Entries of a spread table of `k` tiles on `n` cells (saturating).
+pub(super) fn spread_len(n: usize, k: usize) -> usize {
+    (0..k).fold(1usize, |len, _| len.saturating_mul(n))
+}
+
+/// The spread tables of a database, one per pattern (empty for a pattern
+/// that shares another's): attached from a file, or made in memory when a
+/// search asks a second time.
 #[derive(Default)]
 pub(super) struct SpreadCache {
     asked: AtomicBool,
-    tables: OnceLock<Option<Arc<Vec<Vec<u8>>>>>,
+    tables: OnceLock<Option<Arc<Vec<TableBytes>>>>,
 }
 
 impl SpreadCache {
-    /// `None` the first time: spreading the 6-6-3 costs about 18 ms, more
-    /// than a short search saves (a 3-move solve's whole process took
-    /// 33 ms against 15), so a database searched once, as by one `huarong
-    /// solve`, is read ranked; one searched again (a bench, the app) is
-    /// spread once and kept.
-    pub(super) fn get_or_spread(&self, db: &PatternDb) -> Option<Arc<Vec<Vec<u8>>>> {
-        if !self.asked.swap(true, Ordering::Relaxed) {
+    /// `None` the first time, unless attached: spreading the 6-6-3 costs
+    /// about 18 ms, more than a short search saves (a 3-move solve's whole
+    /// process took 33 ms against 15), so a database searched once is
+    /// read ranked; one searched again (a bench, the app) is spread once
+    /// and kept.
+    pub(super) fn get_or_spread(&self, db: &PatternDb) -> Option<Arc<Vec<TableBytes>>> {
+        if let Some(tables) = self.tables.get() {
+            return tables.clone();
+        }
+        if !self.asked.swap(true, Ordering::Relaxed) || db.goal.len() > SPREAD_IN_MEMORY_UP_TO {
             return None;
         }
-        self.tables.get_or_init(|| spread_all(db)).clone()
+        self.tables
+            .get_or_init(|| {
+                let tables = db.spread_tables(&CancelToken::new())?;
+                Some(Arc::new(tables.into_iter().map(TableBytes::from).collect()))
+            })
+            .clone()
+    }
+
+    /// Bytes of the spread tables made or attached (none asked for).
+    pub(super) fn held_bytes(&self) -> u64 {
+        let tables = self.tables.get().and_then(Option::as_ref);
+        tables.map_or(0, |t| t.iter().map(|t| t.len() as u64).sum())
+    }
+
+    /// Use `tables` from now on (if none were made or attached before).
+    pub(super) fn attach(&self, tables: Vec<TableBytes>) {
+        let _ = self.tables.set(Some(Arc::new(tables)));
     }
 }
 
@@ -68,83 +100,102 @@ impl std::fmt::Debug for SpreadCache {
     }
 }
 
-/// Whether `db`'s tables can be spread: a board of at most 16 cells and
-/// patterns of at most [`MOST_TILES`] tiles.
+/// Whether `db`'s tables can be spread: every table at most
+/// [`MOST_ENTRIES`] spread.
 pub(super) fn spreads(db: &PatternDb) -> bool {
-    db.goal.len() <= 1 << CELL_BITS && db.patterns.iter().all(|p| p.tiles.len() <= MOST_TILES)
+    db.patterns
+        .iter()
+        .all(|p| fits(db.goal.len(), p.tiles.len()))
 }
 
-fn spread_all(db: &PatternDb) -> Option<Arc<Vec<Vec<u8>>>> {
+/// Whether a table of `k` tiles on `n` cells spreads.
+pub(super) fn fits(n: usize, k: usize) -> bool {
+    spread_len(n, k) <= MOST_ENTRIES
+}
+
+/// `db`'s tables spread, or `None` if they cannot be ([`spreads`]) or
+/// `cancel` was raised part way.
+pub(super) fn spread_all(db: &PatternDb, cancel: &CancelToken) -> Option<Vec<Vec<u8>>> {
     if !spreads(db) {
         return None;
     }
     let n = db.goal.len();
-    let tables = db
-        .patterns
+    db.patterns
         .iter()
         .map(|p| match p.shared {
-            Some(_) => Vec::new(),
-            None => spread(&p.table, n, p.tiles.len()),
+            Some(_) => Some(Vec::new()),
+            None => spread(&p.table, n, p.tiles.len(), cancel),
         })
-        .collect();
-    Some(Arc::new(tables))
+        .collect()
 }
 
 /// `table` (indexed by rank, `k` tiles on `n` cells) spread out: the entry
-/// of the tiles on cells `c0, c1, …` at `c0·16^(k−1) + c1·16^(k−2) + …`.
-/// Entries of no placement (two tiles on one cell) are 0.
-pub(super) fn spread(table: &[u8], n: usize, k: usize) -> Vec<u8> {
-    let mut out: Vec<u8> = crate::memory::zeroed(1 << (CELL_BITS * k));
+/// of the tiles on cells `c0, c1, …` at `c0·n^(k−1) + c1·n^(k−2) + …`.
+/// Entries of no placement (two tiles on one cell) are 0. `None` if
+/// `cancel` is raised part way.
+pub(super) fn spread(table: &[u8], n: usize, k: usize, cancel: &CancelToken) -> Option<Vec<u8>> {
+    let mut out: Vec<u8> = crate::memory::zeroed(spread_len(n, k));
     if k == 0 {
         out[0] = table[0];
-        return out;
+        return Some(out);
     }
     // The placements in rank order: at each place the free cells in
     // ascending order (the rank's mixed-radix digits counting up).
-    let mut next_rank = 0;
-    place(table, &mut out, n, k, 0, 0, 0, &mut next_rank);
-    debug_assert_eq!(next_rank, table.len());
-    out
+    let mut spreading = Spreading {
+        table,
+        out: &mut out,
+        n,
+        k,
+        next_rank: 0,
+        cancel,
+    };
+    spreading.place(0, 0, 0).then_some(())?;
+    debug_assert_eq!(spreading.next_rank, table.len());
+    Some(out)
 }
 
-/// Place tiles `depth..k` on the cells `used` leaves free, the first
-/// `depth` making `index`; the last tile's entries are consecutive in
-/// `table`, so its cells are walked by their bits.
-#[allow(clippy::too_many_arguments)]
-fn place(
-    table: &[u8],
-    out: &mut [u8],
+/// One table being spread.
+struct Spreading<'a> {
+    table: &'a [u8],
+    out: &'a mut [u8],
     n: usize,
     k: usize,
-    depth: usize,
-    used: u32,
-    index: usize,
-    next_rank: &mut usize,
-) {
-    let mut free = !used & ((1u32 << n) - 1);
-    if depth + 1 == k {
-        let base = index << CELL_BITS;
-        let run = &table[*next_rank..*next_rank + free.count_ones() as usize];
-        for &value in run {
-            out[base | free.trailing_zeros() as usize] = value;
-            free &= free - 1;
+    /// The rank of the next placement.
+    next_rank: usize,
+    cancel: &'a CancelToken,
+}
+
+impl Spreading<'_> {
+    /// Place tiles `depth..k` on the cells `used` leaves free, the first
+    /// `depth` making `index`; the last tile's entries are consecutive in
+    /// the table, so its cells are walked by their bits. False if
+    /// cancelled.
+    fn place(&mut self, depth: usize, used: u32, index: usize) -> bool {
+        let mut free = !used & ((1u32 << self.n) - 1);
+        if depth + 1 == self.k {
+            let base = index * self.n;
+            let count = free.count_ones() as usize;
+            let run = &self.table[self.next_rank..self.next_rank + count];
+            for &value in run {
+                self.out[base + free.trailing_zeros() as usize] = value;
+                free &= free - 1;
+            }
+            self.next_rank += count;
+            return true;
         }
-        *next_rank += run.len();
-        return;
-    }
-    while free != 0 {
-        let c = free.trailing_zeros() as usize;
-        free &= free - 1;
-        place(
-            table,
-            out,
-            n,
-            k,
-            depth + 1,
-            used | 1 << c,
-            index << CELL_BITS | c,
-            next_rank,
-        );
+        // A look at the token per cell of the first two tiles: the 6-6-6-6
+        // spreads in seconds, in 600 pieces.
+        if depth < 2 && self.cancel.is_cancelled() {
+            return false;
+        }
+        while free != 0 {
+            let c = free.trailing_zeros() as usize;
+            free &= free - 1;
+            if !self.place(depth + 1, used | 1 << c, index * self.n + c) {
+                return false;
+            }
+        }
+        true
     }
 }
 
@@ -152,11 +203,11 @@ fn place(
 struct Lookup<'a> {
     table: &'a [u8],
     /// The lookup's tiles, in index order.
-    sources: [u8; MOST_TILES],
+    sources: [u8; MAX_TILES],
     k: usize,
-    /// `shift[tile]`: where the tile's cell sits in the index (0 for a
-    /// tile not in the pattern, which never moves it).
-    shift: [u8; SLOTS],
+    /// `weight[tile]`: the place value of the tile's cell in the index (0
+    /// for a tile not in the pattern, which never moves it).
+    weight: [u32; SLOTS],
     /// `to[c]`: board cell `c` as the table sees it.
     to: [u8; SLOTS],
 }
@@ -165,6 +216,8 @@ struct Lookup<'a> {
 /// (direct and reflected, the side that was larger read first), each
 /// pattern's index updated by one addition.
 pub struct Spread<'a> {
+    /// The board's cells: the radix of the index.
+    cells: u32,
     direct: Vec<Lookup<'a>>,
     reflected: Vec<Lookup<'a>>,
     pattern_of: [u8; SLOTS],
@@ -173,24 +226,23 @@ pub struct Spread<'a> {
 
 impl<'a> Spread<'a> {
     /// `compact`'s lookups on `tables` (its database's [`PatternDb::spread`]).
-    pub fn new(compact: &PdbHeuristic<'_>, db: &PatternDb, tables: &'a [Vec<u8>]) -> Self {
+    pub fn new(compact: &PdbHeuristic<'_>, db: &PatternDb, tables: &'a [TableBytes]) -> Self {
+        let n = db.goal.len();
         let lookups = |side: &[super::lookup::Lookup<'_>]| {
             side.iter()
                 .enumerate()
                 .map(|(i, l)| {
                     let source = db.patterns[i].shared.as_ref().map_or(i, |s| s.source);
                     let (sources, k, to) = l.parts();
-                    let mut tiles = [0u8; MOST_TILES];
-                    tiles[..k].copy_from_slice(&sources[..k]);
-                    let mut shift = [0u8; SLOTS];
+                    let mut weight = [0u32; SLOTS];
                     for (j, &t) in sources[..k].iter().enumerate() {
-                        shift[usize::from(t)] = (CELL_BITS * (k - 1 - j)) as u8;
+                        weight[usize::from(t)] = spread_len(n, k - 1 - j) as u32;
                     }
                     Lookup {
                         table: &tables[source],
-                        sources: tiles,
+                        sources: *sources,
                         k,
-                        shift,
+                        weight,
                         to: *to,
                     }
                 })
@@ -199,6 +251,7 @@ impl<'a> Spread<'a> {
         let (direct, reflected) = compact.sides();
         let (pattern_of, mirror_pattern_of) = compact.feeding();
         Self {
+            cells: n as u32,
             direct: lookups(direct),
             reflected: lookups(reflected),
             pattern_of: *pattern_of,
@@ -214,9 +267,10 @@ impl<'a> Spread<'a> {
         let i = pattern_of[slot(usize::from(s.tile))] as usize;
         if let Some(l) = lookups.get(i) {
             let i = i % MAX_PATTERNS;
-            let step = i32::from(l.to[slot(s.to)]) - i32::from(l.to[slot(s.from)]);
-            let index =
-                side.ranks[i].wrapping_add((step << l.shift[slot(usize::from(s.tile))]) as u32);
+            // The step may be negative: it wraps, and so does the sum.
+            let step = u32::from(l.to[slot(s.to)]).wrapping_sub(u32::from(l.to[slot(s.from)]));
+            let weight = l.weight[slot(usize::from(s.tile))];
+            let index = side.ranks[i].wrapping_add(step.wrapping_mul(weight));
             side.set(i, index, l.table[index as usize]);
         }
         side.sum
@@ -250,8 +304,8 @@ impl TileHeuristic for Spread<'_> {
             let mut side = Side::default();
             for (i, l) in lookups.iter().enumerate() {
                 let index = l.sources[..l.k].iter().fold(0u32, |index, &t| {
-                    index << CELL_BITS
-                        | u32::from(l.to[slot(usize::from(pos[slot(usize::from(t))]))])
+                    index * self.cells
+                        + u32::from(l.to[slot(usize::from(pos[slot(usize::from(t))]))])
                 });
                 side.set(i, index, l.table[index as usize]);
             }
@@ -297,9 +351,11 @@ impl TileHeuristic for Spread<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::rank::{placements, unrank};
+    use super::super::{Checksum, HeldBytes, PdbError};
     use super::*;
     use crate::control::Control;
     use crate::search::{ida_star, weighted_ida_star};
+    use crate::tiles::random::shuffled;
     use crate::tiles::space::TileDfs;
     use crate::tiles::{Board, Shape, TilePuzzle, random_solvable};
 
@@ -307,15 +363,15 @@ mod tests {
     /// entry is 0, for each pattern size a spread table may have.
     #[test]
     fn a_spread_table_holds_each_placement_at_its_cells() {
-        for (n, k) in [(9, 3), (16, 1), (16, 3), (12, 4)] {
+        for (n, k) in [(9, 3), (16, 1), (16, 3), (12, 4), (25, 2)] {
             let table: Vec<u8> = (0..placements(n, k)).map(|r| (r % 251 + 1) as u8).collect();
-            let out = spread(&table, n, k);
-            assert_eq!(out.len(), 1 << (4 * k));
+            let out = spread(&table, n, k, &CancelToken::new()).unwrap();
+            assert_eq!(out.len(), n.pow(k as u32));
             let mut cells = vec![0u8; k];
             let mut placed = 0;
             for (r, &v) in table.iter().enumerate() {
                 unrank(n, r, &mut cells);
-                let index = cells.iter().fold(0, |i, &c| i << 4 | usize::from(c));
+                let index = cells.iter().fold(0, |i, &c| i * n + usize::from(c));
                 assert_eq!(out[index], v, "n {n} k {k} rank {r}");
                 placed += 1;
             }
@@ -323,10 +379,44 @@ mod tests {
         }
     }
 
-    /// A search on spread tables is the same search: on random 15- and
-    /// 8-puzzles, IDA* and weighted IDA* take the same path through the
-    /// same number of nodes as on the ranked tables, and every estimate on
-    /// the way agrees (or the counts would differ).
+    /// IDA* and weighted IDA* on `spread` take the same path through the
+    /// same number of nodes as on `ranked`, from random starts (so every
+    /// estimate on the way agrees, or the counts would differ).
+    /// `walk`: starts that many random moves from the goal (`None`:
+    /// uniformly random).
+    fn searches_alike(
+        goal: &Board,
+        ranked: &PdbHeuristic<'_>,
+        spread: &Spread<'_>,
+        starts: u64,
+        walk: Option<usize>,
+    ) {
+        for seed in 0..starts {
+            let rng = &mut crate::rng::seeded(seed);
+            let start = match walk {
+                Some(moves) => shuffled(goal, moves, rng).0,
+                None => random_solvable(goal, rng),
+            };
+            assert_eq!(
+                ranked.estimate(start.cells()),
+                spread.estimate(start.cells())
+            );
+            let p = TilePuzzle::new(start, goal.clone()).unwrap();
+            let ctl = Control::default().with_threads(1);
+            let a = ida_star(&mut TileDfs::new(&p, ranked), &ctl);
+            let b = ida_star(&mut TileDfs::new(&p, spread), &ctl);
+            assert!(p.replays_to_goal(&b.path));
+            assert_eq!(a.path, b.path, "seed {seed}");
+            assert_eq!(a.stats.expanded, b.stats.expanded, "seed {seed}");
+            let a = weighted_ida_star(&mut TileDfs::new(&p, ranked), 1.5, &ctl);
+            let b = weighted_ida_star(&mut TileDfs::new(&p, spread), 1.5, &ctl);
+            assert_eq!(a.path, b.path, "seed {seed}");
+            assert_eq!(a.stats.expanded, b.stats.expanded, "seed {seed}");
+        }
+    }
+
+    /// A search on tables spread in memory is the same search, on the 15-
+    /// and the 8-puzzle; they are made on the second search only.
     #[test]
     fn spread_tables_search_exactly_as_ranked_ones() {
         let boards = [
@@ -349,38 +439,92 @@ mod tests {
             let ranked = PdbHeuristic::new(&db);
             assert!(db.spread().is_none(), "not on the first search");
             let tables = db.spread().expect("small boards spread");
-            let spread = Spread::new(&ranked, &db, &tables);
-            for seed in 0..6 {
-                let start = random_solvable(&goal, &mut crate::rng::seeded(seed));
-                assert_eq!(
-                    ranked.estimate(start.cells()),
-                    spread.estimate(start.cells())
-                );
-                let p = TilePuzzle::new(start, goal.clone()).unwrap();
-                let ctl = Control::default().with_threads(1);
-                let a = ida_star(&mut TileDfs::new(&p, &ranked), &ctl);
-                let b = ida_star(&mut TileDfs::new(&p, &spread), &ctl);
-                assert!(p.replays_to_goal(&b.path));
-                assert_eq!(a.path, b.path, "seed {seed}");
-                assert_eq!(a.stats.expanded, b.stats.expanded, "seed {seed}");
-                let a = weighted_ida_star(&mut TileDfs::new(&p, &ranked), 1.5, &ctl);
-                let b = weighted_ida_star(&mut TileDfs::new(&p, &spread), 1.5, &ctl);
-                assert_eq!(a.path, b.path, "seed {seed}");
-                assert_eq!(a.stats.expanded, b.stats.expanded, "seed {seed}");
-            }
+            searches_alike(&goal, &ranked, &Spread::new(&ranked, &db, &tables), 6, None);
         }
     }
 
-    /// Boards over 16 cells and patterns over six tiles keep their ranked
-    /// tables.
+    /// Spread tables written to a file and attached from its bytes search
+    /// as the ranked ones, on the 24-puzzle (whose tables are never spread
+    /// in memory) with a table shared through a symmetry; the file is
+    /// refused if a byte changes, if it is another database's, or if it is
+    /// the ranked file.
     #[test]
-    fn only_small_boards_and_patterns_spread() {
-        let goal = Board::goal(Shape::new(3, 3).unwrap());
-        let db = PatternDb::build(&goal, &[vec![1, 2, 3, 4, 5, 6, 7], vec![8]], &|_| {});
-        assert!(db.spread().is_none() && db.spread().is_none());
-        let goal = Board::goal(Shape::new(3, 6).unwrap());
-        let partition: Vec<Vec<u8>> = (1..18).map(|t| vec![t]).collect();
+    fn a_spread_file_is_checked_and_searches_as_the_ranked_tables() {
+        let goal = Board::goal(Shape::new(5, 5).unwrap());
+        // A partial partition: the other tiles count for nothing. Each
+        // column block and its transpose (the goal's symmetry) share a table.
+        let partition = vec![
+            vec![6, 11, 16],
+            vec![2, 3, 4],
+            vec![7, 12, 17],
+            vec![8, 9, 10],
+        ];
         let db = PatternDb::build(&goal, &partition, &|_| {});
-        assert!(db.spread().is_none() && db.spread().is_none());
+        assert!(
+            db.patterns.iter().any(|p| p.shared.is_some()),
+            "the test needs a shared table"
+        );
+        for _ in 0..2 {
+            assert!(db.spread().is_none(), "a 5×5 is not spread in memory");
+        }
+        let tables = db.spread_tables(&CancelToken::new()).unwrap();
+        let mut file = Vec::new();
+        db.write_spread_to(&tables, &mut file).unwrap();
+        assert_eq!(Some(file.len()), db.spread_encoded_len());
+
+        let mut damaged = file.clone();
+        *damaged.last_mut().unwrap() ^= 1;
+        let held = |bytes: Vec<u8>| -> HeldBytes { Arc::new(bytes) };
+        assert_eq!(
+            db.attach_spread_held(held(damaged.clone()), Checksum::Verify),
+            Err(PdbError::Checksum)
+        );
+        let other = PatternDb::build(&goal, &partition[1..], &|_| {});
+        assert_eq!(
+            other.attach_spread_held(held(file.clone()), Checksum::Verify),
+            Err(PdbError::OtherGoal)
+        );
+        assert_eq!(
+            db.attach_spread_held(held(db.to_bytes()), Checksum::Verify),
+            Err(PdbError::NotADatabase)
+        );
+        assert_eq!(
+            db.attach_spread_held(held(file[..file.len() - 1].to_vec()), Checksum::Verify),
+            Err(PdbError::Truncated)
+        );
+        assert!(db.spread().is_none(), "nothing refused is attached");
+
+        let ranked_bytes = db.table_bytes();
+        db.attach_spread_held(held(file), Checksum::Verify).unwrap();
+        let tables = db.spread().expect("attached");
+        let spread_bytes: usize = tables.iter().map(|t| t.len()).sum();
+        assert_eq!(db.table_bytes(), ranked_bytes + spread_bytes as u64);
+        let ranked = PdbHeuristic::new(&db);
+        searches_alike(
+            &goal,
+            &ranked,
+            &Spread::new(&ranked, &db, &tables),
+            6,
+            Some(30),
+        );
+    }
+
+    /// Spreading stops when the token is raised.
+    #[test]
+    fn spreading_stops_when_cancelled() {
+        let goal = Board::goal(Shape::new(3, 3).unwrap());
+        let db = PatternDb::build(&goal, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]], &|_| {});
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        assert!(db.spread_tables(&cancel).is_none());
+        assert!(db.spread_tables(&CancelToken::new()).is_some());
+    }
+
+    /// The 6-6-3's and the 6-6-6-6's tables spread; the 7-8's 7-tile
+    /// table (16^7 entries) does not, so neither does the 7-8.
+    #[test]
+    fn tables_of_at_most_most_entries_spread() {
+        assert!(fits(16, 6) && fits(16, 3) && fits(25, 6) && fits(9, 8));
+        assert!(!fits(16, 7) && !fits(16, 8) && !fits(25, 7));
     }
 }
