@@ -1067,9 +1067,15 @@ fn solving_a_4x4_with_the_pattern_database_builds_it_with_a_progress_bar() {
             .is_some(),
         "the database is kept for the next solve"
     );
+    let mut cached: Vec<String> = std::fs::read_dir(h.cache.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    cached.sort();
+    assert_eq!(cached.len(), 2, "cached on disk: {cached:?}");
     assert!(
-        std::fs::read_dir(h.cache.path()).unwrap().count() == 1,
-        "cached on disk"
+        cached[0].ends_with(".bin") && cached[1] == format!("{}.spread", cached[0]),
+        "the database and its spread tables: {cached:?}"
     );
 }
 
