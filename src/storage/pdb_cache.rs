@@ -281,7 +281,10 @@ fn attach_spread(path: &Path, db: &PatternDb, cancel: &CancelToken) -> Option<Sp
         return Some(SpreadSource::None);
     };
     let spread_path = spread_path(path);
-    let why = match map_spread(&spread_path, db, expected) {
+    let attached = map_checked(&spread_path, expected, cancel, |bytes, checksum| {
+        db.attach_spread_held(bytes, checksum)
+    });
+    let why = match attached {
         Ok(()) => return Some(SpreadSource::Cache),
         Err(ReadError::Missing) => None,
         Err(ReadError::Refused(why)) => Some(why),
@@ -304,10 +307,19 @@ fn attach_spread(_: &Path, _: &PatternDb, _: &CancelToken) -> Option<SpreadSourc
     Some(SpreadSource::None)
 }
 
-/// Map the spread file at `path` (`expected` bytes long) and attach its
-/// tables to `db`.
+/// Map the file at `path` (`expected` bytes long) and `read` it: its
+/// checksum computed only when it is not the file last found intact (see
+/// [`verified`]), and then recorded.
 #[cfg(target_os = "linux")]
-fn map_spread(path: &Path, db: &PatternDb, expected: usize) -> Result<(), ReadError> {
+fn map_checked<T>(
+    path: &Path,
+    expected: usize,
+    cancel: &CancelToken,
+    read: impl FnOnce(
+        crate::engine::tiles::pdb::HeldBytes,
+        crate::engine::tiles::pdb::Checksum,
+    ) -> Result<T, crate::engine::tiles::pdb::PdbError>,
+) -> Result<T, ReadError> {
     use crate::engine::tiles::pdb::Checksum;
     let file = open_cache_file(path, expected)?;
     let seen = verified::Seen::of(&file.metadata().map_err(io_error)?);
@@ -316,12 +328,14 @@ fn map_spread(path: &Path, db: &PatternDb, expected: usize) -> Result<(), ReadEr
         false => Checksum::Verify,
     };
     let map = super::mapped::Mapped::new(&file).map_err(io_error)?;
-    db.attach_spread_held(Arc::new(map), checksum)
-        .map_err(|e| ReadError::Refused(e.to_string()))?;
+    if cancel.is_cancelled() {
+        return Err(ReadError::Cancelled);
+    }
+    let read = read(Arc::new(map), checksum).map_err(|e| ReadError::Refused(e.to_string()))?;
     if checksum == Checksum::Verify {
         verified::record(path, &seen);
     }
-    Ok(())
+    Ok(read)
 }
 
 /// Why a cache file was not read.
@@ -365,29 +379,15 @@ fn load_cache_file(
     map_from: usize,
 ) -> Result<PatternDb, ReadError> {
     let expected = PatternDb::encoded_len(goal, partition);
-    let refused = |e: crate::engine::tiles::pdb::PdbError| ReadError::Refused(e.to_string());
     #[cfg(target_os = "linux")]
     if expected >= map_from {
-        use crate::engine::tiles::pdb::Checksum;
-        let file = open_cache_file(path, expected)?;
-        let seen = verified::Seen::of(&file.metadata().map_err(io_error)?);
-        let checksum = match verified::is_recorded(path, &seen) {
-            true => Checksum::Trusted,
-            false => Checksum::Verify,
-        };
-        let map = super::mapped::Mapped::new(&file).map_err(io_error)?;
-        if cancel.is_cancelled() {
-            return Err(ReadError::Cancelled);
-        }
-        let db = PatternDb::from_held(Arc::new(map), goal, partition, checksum).map_err(refused)?;
-        if checksum == Checksum::Verify {
-            verified::record(path, &seen);
-        }
-        return Ok(db);
+        return map_checked(path, expected, cancel, |bytes, checksum| {
+            PatternDb::from_held(bytes, goal, partition, checksum)
+        });
     }
     let _ = map_from;
     let bytes = read_cache_file(path, expected, cancel)?;
-    PatternDb::from_vec(bytes, goal, partition).map_err(refused)
+    PatternDb::from_vec(bytes, goal, partition).map_err(|e| ReadError::Refused(e.to_string()))
 }
 
 /// A missing file, or why another could not be read.

@@ -111,6 +111,70 @@ pub struct PdbAcc {
     pub(super) reflected: Side,
 }
 
+impl PdbAcc {
+    /// The accumulator of the board `cells` with `sizes[0]` direct and
+    /// `sizes[1]` reflected lookups: `at(reflected, i, pos)` gives lookup
+    /// `i`'s index and entry from the cell of each tile, `pos`.
+    pub(super) fn of(
+        cells: &[u8],
+        sizes: [usize; 2],
+        at: impl Fn(bool, usize, &[u8; SLOTS]) -> (u32, u8),
+    ) -> Self {
+        let mut pos = [0u8; SLOTS];
+        for (c, &t) in cells.iter().enumerate() {
+            pos[slot(usize::from(t))] = c as u8;
+        }
+        let side = |reflected: bool| {
+            let mut side = Side::default();
+            for i in 0..sizes[usize::from(reflected)] {
+                let (index, value) = at(reflected, i, &pos);
+                side.set(i, index, value);
+            }
+            side
+        };
+        PdbAcc {
+            direct: side(false),
+            reflected: side(true),
+        }
+    }
+
+    /// The estimate: the larger of the two sides' sums.
+    #[inline(always)]
+    pub(super) fn value(&self) -> u32 {
+        self.direct.sum.max(self.reflected.sum)
+    }
+
+    /// One slide followed on both sides by `follow` (given whether the
+    /// side is the reflected one; it returns that side's new sum), the
+    /// side that was larger before the slide first: it most often reaches
+    /// `limit` alone, and then the other side's lookup is skipped (the
+    /// caller restores the whole accumulator). The estimate, exact only
+    /// below `limit`.
+    #[inline(always)]
+    pub(super) fn follow_bounded(
+        &mut self,
+        limit: u32,
+        mut follow: impl FnMut(&mut Self, bool) -> u32,
+    ) -> u32 {
+        // Two arms, each with its sides fixed: one path taking the order
+        // as a value ran 4 % more instructions.
+        if self.reflected.sum > self.direct.sum {
+            let sum = follow(self, true);
+            if sum >= limit {
+                return sum;
+            }
+            follow(self, false);
+        } else {
+            let sum = follow(self, false);
+            if sum >= limit {
+                return sum;
+            }
+            follow(self, true);
+        }
+        self.value()
+    }
+}
+
 /// One side's lookups as they stand.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Side {
@@ -350,20 +414,10 @@ impl<'a> PdbHeuristic<'a> {
     #[inline(always)]
     fn update_at(&self, acc: &mut PdbAcc, s: Slide, prepared: u64, limit: u32) -> u32 {
         let (direct, reflected) = (prepared as u32, (prepared >> 32) as u32);
-        if acc.reflected.sum > acc.direct.sum {
-            let sum = self.feeds(true).follow_at(&mut acc.reflected, s, reflected);
-            if sum >= limit {
-                return sum;
-            }
-            self.feeds(false).follow_at(&mut acc.direct, s, direct);
-        } else {
-            let sum = self.feeds(false).follow_at(&mut acc.direct, s, direct);
-            if sum >= limit {
-                return sum;
-            }
-            self.feeds(true).follow_at(&mut acc.reflected, s, reflected);
-        }
-        acc.direct.sum.max(acc.reflected.sum)
+        acc.follow_bounded(limit, |acc, mirrored| match mirrored {
+            true => self.feeds(true).follow_at(&mut acc.reflected, s, reflected),
+            false => self.feeds(false).follow_at(&mut acc.direct, s, direct),
+        })
     }
 
     /// One side's lookups: the reflected ones, or the direct ones.
@@ -386,50 +440,24 @@ impl TileHeuristic for PdbHeuristic<'_> {
     type Acc = PdbAcc;
 
     fn start(&self, cells: &[u8]) -> PdbAcc {
-        let mut pos = vec![0u8; cells.len()];
-        for (c, &t) in cells.iter().enumerate() {
-            pos[t as usize] = c as u8;
-        }
-        let side = |lookups: &[Lookup<'_>]| {
-            let mut side = Side::default();
-            for (i, l) in lookups.iter().enumerate() {
-                let rank = self.rank_of(l, &pos);
-                side.set(i, rank, l.table[rank as usize]);
-            }
-            side
-        };
-        PdbAcc {
-            direct: side(&self.direct),
-            reflected: side(&self.reflected),
-        }
+        let sizes = [self.direct.len(), self.reflected.len()];
+        PdbAcc::of(cells, sizes, |reflected, i, pos| {
+            let l = &self.feeds(reflected).lookups[i];
+            let rank = self.rank_of(l, pos);
+            (rank, l.table[rank as usize])
+        })
     }
 
     #[inline(always)]
     fn value(&self, acc: &PdbAcc) -> u32 {
-        acc.direct.sum.max(acc.reflected.sum)
+        acc.value()
     }
 
     #[inline(always)]
     fn update_bounded(&self, acc: &mut PdbAcc, board: View<'_>, s: Slide, limit: u32) -> u32 {
-        // The side that was larger before the slide is looked up first: it
-        // most often reaches the limit alone, and then the other side's
-        // lookup is skipped (the caller restores the whole accumulator).
-        // Two arms, each with its sides fixed: one path taking the order
-        // as a value ran 4 % more instructions.
-        if acc.reflected.sum > acc.direct.sum {
-            let sum = self.follow(acc, true, board, s);
-            if sum >= limit {
-                return sum;
-            }
-            self.follow(acc, false, board, s);
-        } else {
-            let sum = self.follow(acc, false, board, s);
-            if sum >= limit {
-                return sum;
-            }
-            self.follow(acc, true, board, s);
-        }
-        acc.direct.sum.max(acc.reflected.sum)
+        acc.follow_bounded(limit, |acc, reflected| {
+            self.follow(acc, reflected, board, s)
+        })
     }
 
     #[inline(always)]

@@ -296,30 +296,22 @@ impl TileHeuristic for Spread<'_> {
     type Acc = PdbAcc;
 
     fn start(&self, cells: &[u8]) -> PdbAcc {
-        let mut pos = [0u8; SLOTS];
-        for (c, &t) in cells.iter().enumerate() {
-            pos[slot(usize::from(t))] = c as u8;
-        }
-        let side = |lookups: &[Lookup<'_>]| {
-            let mut side = Side::default();
-            for (i, l) in lookups.iter().enumerate() {
-                let index = l.sources[..l.k].iter().fold(0u32, |index, &t| {
-                    index * self.cells
-                        + u32::from(l.to[slot(usize::from(pos[slot(usize::from(t))]))])
-                });
-                side.set(i, index, l.table[index as usize]);
-            }
-            side
-        };
-        PdbAcc {
-            direct: side(&self.direct),
-            reflected: side(&self.reflected),
-        }
+        let sizes = [self.direct.len(), self.reflected.len()];
+        PdbAcc::of(cells, sizes, |reflected, i, pos| {
+            let l = match reflected {
+                true => &self.reflected[i],
+                false => &self.direct[i],
+            };
+            let index = l.sources[..l.k].iter().fold(0u32, |index, &t| {
+                index * self.cells + u32::from(l.to[slot(usize::from(pos[slot(usize::from(t))]))])
+            });
+            (index, l.table[index as usize])
+        })
     }
 
     #[inline(always)]
     fn value(&self, acc: &PdbAcc) -> u32 {
-        acc.direct.sum.max(acc.reflected.sum)
+        acc.value()
     }
 
     #[inline(always)]
@@ -330,21 +322,10 @@ impl TileHeuristic for Spread<'_> {
 
     #[inline(always)]
     fn update_bounded(&self, acc: &mut PdbAcc, _board: View<'_>, s: Slide, limit: u32) -> u32 {
-        // As `PdbHeuristic::update_bounded`: the side that was larger first.
-        if acc.reflected.sum > acc.direct.sum {
-            let sum = self.follow_reflected(acc, s);
-            if sum >= limit {
-                return sum;
-            }
-            self.follow_direct(acc, s);
-        } else {
-            let sum = self.follow_direct(acc, s);
-            if sum >= limit {
-                return sum;
-            }
-            self.follow_reflected(acc, s);
-        }
-        acc.direct.sum.max(acc.reflected.sum)
+        acc.follow_bounded(limit, |acc, reflected| match reflected {
+            true => self.follow_reflected(acc, s),
+            false => self.follow_direct(acc, s),
+        })
     }
 }
 
