@@ -161,7 +161,7 @@ fn header(layout: Layout, shape: Shape, goal: &[u8], partition: &[Vec<u8>]) -> V
 /// each table straight from memory, so a large database is never copied
 /// into a second buffer. Does no I/O of its own beyond `out`'s writes.
 pub(super) fn write_to(db: &PatternDb, out: &mut impl std::io::Write) -> std::io::Result<()> {
-    let partition: Vec<Vec<u8>> = db.patterns.iter().map(|p| p.tiles.clone()).collect();
+    let partition = db.partition();
     let body_len = db.patterns.iter().map(|p| p.table.len()).sum();
     let mut sum = Digest::new(body_len);
     for p in &db.patterns {
@@ -182,7 +182,7 @@ pub(super) fn write_spread_to(
     tables: &[Vec<u8>],
     out: &mut impl std::io::Write,
 ) -> std::io::Result<()> {
-    let partition: Vec<Vec<u8>> = db.patterns.iter().map(|p| p.tiles.clone()).collect();
+    let partition = db.partition();
     let mut sum = Digest::new(tables.iter().map(Vec::len).sum());
     for t in tables {
         sum.update(t);
@@ -203,20 +203,33 @@ pub(super) fn spread_from_held(
     db: &PatternDb,
     checksum: Checksum,
 ) -> Result<Vec<TableBytes>, PdbError> {
-    let goal = Board::new(db.shape, db.goal.clone()).map_err(|_| PdbError::OtherGoal)?;
-    let partition: Vec<Vec<u8>> = db.patterns.iter().map(|p| p.tiles.clone()).collect();
-    let whole = (*bytes).as_ref();
-    let sizes = check(Layout::Spread, whole, &goal, &partition, checksum)?;
-    let mut at = whole.len() - sizes.iter().sum::<usize>();
-    Ok(sizes
+    let sizes = check(
+        Layout::Spread,
+        (*bytes).as_ref(),
+        &db.goal_board(),
+        &db.partition(),
+        checksum,
+    )?;
+    Ok(windows(&bytes, &sizes))
+}
+
+/// The tables of `sizes` at the end of `bytes` (checked against them), one
+/// after another; a table of size 0 (a pattern that shares another's)
+/// holds nothing.
+fn windows(bytes: &HeldBytes, sizes: &[usize]) -> Vec<TableBytes> {
+    let mut at = (**bytes).as_ref().len() - sizes.iter().sum::<usize>();
+    sizes
         .iter()
         .map(|&size| {
-            let table = TableBytes::held(bytes.clone(), at..at + size)
-                .expect("the sizes were checked against the length");
+            let table = match size {
+                0 => TableBytes::default(),
+                _ => TableBytes::held(bytes.clone(), at..at + size)
+                    .expect("the sizes were checked against the length"),
+            };
             at += size;
             table
         })
-        .collect())
+        .collect()
 }
 
 pub(super) fn to_bytes(db: &PatternDb) -> Vec<u8> {
@@ -322,25 +335,15 @@ pub(super) fn from_held(
     partition: &[Vec<u8>],
     checksum: Checksum,
 ) -> Result<PatternDb, PdbError> {
-    let whole = (*bytes).as_ref();
-    let sizes = check(Layout::Ranked, whole, goal, partition, checksum)?;
-    let mut at = whole.len() - sizes.iter().sum::<usize>();
+    let sizes = check(Layout::Ranked, (*bytes).as_ref(), goal, partition, checksum)?;
     let patterns = partition
         .iter()
-        .zip(&sizes)
+        .zip(windows(&bytes, &sizes))
         .zip(share::plan(goal, partition))
-        .map(|((tiles, &size), shared)| {
-            let table = match size {
-                0 => TableBytes::default(),
-                _ => TableBytes::held(bytes.clone(), at..at + size)
-                    .expect("the sizes were checked against the length"),
-            };
-            at += size;
-            Pattern {
-                tiles: tiles.clone(),
-                table,
-                shared,
-            }
+        .map(|((tiles, table), shared)| Pattern {
+            tiles: tiles.clone(),
+            table,
+            shared,
         })
         .collect();
     Ok(assembled(goal, patterns))

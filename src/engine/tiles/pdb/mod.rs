@@ -208,11 +208,20 @@ impl PatternDb {
     /// Pattern `i`'s table and, when it reads another pattern's table
     /// through a symmetry, the cell map to read it with.
     pub fn table_of(&self, i: usize) -> (&[u8], Option<&[u8]>) {
-        let p = &self.patterns[i];
-        match &p.shared {
-            Some(shared) => (&self.patterns[shared.source].table, Some(&shared.cells[..])),
-            None => (&p.table, None),
-        }
+        let shared = self.patterns[i].shared.as_ref();
+        let table = &self.patterns[self.table_source(i)].table;
+        (table, shared.map(|s| &s.cells[..]))
+    }
+
+    /// The pattern whose table pattern `i` reads: its own, or the one it
+    /// shares through a symmetry.
+    pub(super) fn table_source(&self, i: usize) -> usize {
+        self.patterns[i].shared.as_ref().map_or(i, |s| s.source)
+    }
+
+    /// The goal the database was built for, as a board.
+    pub(super) fn goal_board(&self) -> Board {
+        Board::new(self.shape, self.goal.clone()).expect("a database's goal is a board")
     }
 
     /// The value of pattern `i`'s table for its tiles on `cells` (tile by
@@ -301,16 +310,15 @@ impl PatternDb {
     /// The exact length of a file of this database's spread tables, or
     /// `None` if they cannot be spread.
     pub fn spread_encoded_len(&self) -> Option<usize> {
-        let goal = Board::new(self.shape, self.goal.clone()).ok()?;
-        Self::spread_encoded_len_for(&goal, &self.partition())
+        Self::spread_encoded_len_for(&self.goal_board(), &self.partition())
     }
 
     /// [`spread_encoded_len`](Self::spread_encoded_len) of the database
     /// for `goal` with `partition`, from their sizes alone.
     pub fn spread_encoded_len_for(goal: &Board, partition: &[Vec<u8>]) -> Option<usize> {
-        let n = goal.cells().len();
-        let fits = partition.iter().all(|p| spread::fits(n, p.len()));
-        fits.then(|| format::encoded_len(format::Layout::Spread, goal, partition))
+        let sizes = partition.iter().map(Vec::len);
+        spread::spreads(goal.cells().len(), sizes)
+            .then(|| format::encoded_len(format::Layout::Spread, goal, partition))
     }
 
     /// Write `tables` (this database's [`spread_tables`](Self::spread_tables))

@@ -100,26 +100,24 @@ impl std::fmt::Debug for SpreadCache {
     }
 }
 
-/// Whether `db`'s tables can be spread: every table at most
-/// [`MOST_ENTRIES`] spread.
-pub(super) fn spreads(db: &PatternDb) -> bool {
-    db.patterns
-        .iter()
-        .all(|p| fits(db.goal.len(), p.tiles.len()))
+/// Whether the tables of patterns of `sizes` tiles on `n` cells can be
+/// spread: every one at most [`MOST_ENTRIES`] spread.
+pub(super) fn spreads(n: usize, sizes: impl IntoIterator<Item = usize>) -> bool {
+    sizes.into_iter().all(|k| fits(n, k))
 }
 
 /// Whether a table of `k` tiles on `n` cells spreads.
-pub(super) fn fits(n: usize, k: usize) -> bool {
+fn fits(n: usize, k: usize) -> bool {
     spread_len(n, k) <= MOST_ENTRIES
 }
 
 /// `db`'s tables spread, or `None` if they cannot be ([`spreads`]) or
 /// `cancel` was raised part way.
 pub(super) fn spread_all(db: &PatternDb, cancel: &CancelToken) -> Option<Vec<Vec<u8>>> {
-    if !spreads(db) {
+    let n = db.goal.len();
+    if !spreads(n, db.patterns.iter().map(|p| p.tiles.len())) {
         return None;
     }
-    let n = db.goal.len();
     db.patterns
         .iter()
         .map(|p| match p.shared {
@@ -232,7 +230,7 @@ impl<'a> Spread<'a> {
             side.iter()
                 .enumerate()
                 .map(|(i, l)| {
-                    let source = db.patterns[i].shared.as_ref().map_or(i, |s| s.source);
+                    let source = db.table_source(i);
                     let (sources, k, to) = l.parts();
                     let mut weight = [0u32; SLOTS];
                     for (j, &t) in sources[..k].iter().enumerate() {
