@@ -272,7 +272,7 @@ pub fn spread_path(path: &Path) -> PathBuf {
 /// Attach to `db` (cached at `path`) its spread tables from their file
 /// beside it, mapped: ready at once, and checked as a mapped database is
 /// (its checksum computed until it is recorded intact). A file missing
-/// or refused is made anew from `db` (the 6-6-6-6's 488 MB in about 5 s,
+/// or refused is made anew from `db` (the 6-6-6-6's 244 MB in about 5 s,
 /// once) and saved, and the tables made are attached. `None` if `cancel`
 /// was raised while they were made or written.
 #[cfg(target_os = "linux")]

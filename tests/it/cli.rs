@@ -579,9 +579,9 @@ fn database_memory_counts_against_the_memory_limit() {
     for needle in ["memory limit", "7-8", "to build", "64 MiB"] {
         assert!(reason.contains(needle), "{needle:?} not in {reason:?}");
     }
-    // The 6-6-3 tables with their spread copy (11.5 + 33.6 MB) fit in 48
-    // MiB, but not its build.
-    let rec = solve(&["-H", "pdb", "--max-memory", "48"]).json_line();
+    // The 6-6-3 tables with their spread copy (11.5 + 16.8 MB) fit in 32
+    // MiB, but not its build (twice the tables, and the copy).
+    let rec = solve(&["-H", "pdb", "--max-memory", "32"]).json_line();
     assert_eq!(rec["status"], "limit", "{rec}");
     assert!(
         rec["reason"].as_str().unwrap().contains("to build"),
@@ -592,7 +592,7 @@ fn database_memory_counts_against_the_memory_limit() {
     let unlimited = solve(&["-H", "pdb"]).json_line();
     assert_eq!(unlimited["status"], "solved");
     assert_eq!(cached_databases(&sb).len(), 1);
-    let run = solve(&["-H", "pdb", "--max-memory", "48"]);
+    let run = solve(&["-H", "pdb", "--max-memory", "32"]);
     let rec = run.json_line();
     assert_eq!(rec["status"], "solved", "{rec}");
     assert_eq!(rec["length"], unlimited["length"], "{rec}");

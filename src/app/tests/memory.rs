@@ -124,11 +124,11 @@ fn the_live_counters_show_the_database_apart_while_the_search_runs() {
     // takes to show a frame (and holds only its path).
     set_board(&mut h, "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1");
     solve_showing_build(&mut h, "6-6-3", 120);
-    // The tables (11.0 MiB) and their spread copies (32.0), which the
+    // The tables (11.0 MiB) and their spread copies (16.0), which the
     // search reads.
     crate::app::tests::wait_until(
         &mut h,
-        |h| h.query_by_label_contains("+ 43.0 MiB").is_some() || !h.state().is_solving(),
+        |h| h.query_by_label_contains("+ 27.0 MiB").is_some() || !h.state().is_solving(),
         120,
         "the database's bytes in the live counters",
     );
@@ -140,12 +140,12 @@ fn the_live_counters_show_the_database_apart_while_the_search_runs() {
         .databases
         .find(crate::engine::HeuristicKind::Pdb, &goal)
         .unwrap();
-    assert_eq!(bytes(db.table_bytes()), "43.0 MiB");
+    assert_eq!(bytes(db.table_bytes()), "27.0 MiB");
     h.step();
     h.get_by_label("Cancel").click();
     h.run_ok();
     wait_for_solver(&mut h);
     let status = h.state().status();
     assert!(status.starts_with("Cancelled"), "{status}");
-    assert!(status.contains("+ pattern database 43.0 MiB"), "{status}");
+    assert!(status.contains("+ pattern database 27.0 MiB"), "{status}");
 }

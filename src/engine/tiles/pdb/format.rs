@@ -11,8 +11,9 @@ use crate::tiles::{Board, Shape};
 
 const MAGIC: &[u8; 12] = b"HUARONG-PDB\n";
 /// The magic of a file of spread tables (see `spread`): the same header
-/// after it names the database they were spread from.
-const SPREAD_MAGIC: &[u8; 12] = b"HUARONG-SPR\n";
+/// after it names the database they were spread from. `SP4`: entries in
+/// four bits (the earlier `SPR`, a byte each, is refused and made anew).
+const SPREAD_MAGIC: &[u8; 12] = b"HUARONG-SP4\n";
 
 /// How a file's tables are indexed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,7 +36,7 @@ impl Layout {
     fn table_len(self, n: usize, k: usize) -> usize {
         match self {
             Layout::Ranked => placements(n, k),
-            Layout::Spread => super::spread::spread_len(n, k),
+            Layout::Spread => super::spread::packed_len(super::spread::spread_len(n, k)),
         }
     }
 }

@@ -195,6 +195,18 @@ impl Side {
         self.ranks[i] = rank;
         self.values[i] = value;
     }
+
+    /// Lookup `i` of a spread side now reads the packed entry `half` at
+    /// `index`, and the side's Manhattan distance changed by `moved` (±1,
+    /// wrapping): the sum is that distance and twice the entries.
+    #[inline(always)]
+    pub(super) fn set_half(&mut self, i: usize, index: u32, half: u8, moved: u32) {
+        let entries = 2 * u32::from(half);
+        self.sum =
+            (self.sum.wrapping_add(moved) + entries).wrapping_sub(2 * u32::from(self.values[i]));
+        self.ranks[i] = index;
+        self.values[i] = half;
+    }
 }
 
 impl<'a> PdbHeuristic<'a> {

@@ -291,7 +291,7 @@ impl PatternDb {
     /// The tables spread out for [`Spread`], one per pattern (empty for a
     /// pattern that shares another's table): those attached
     /// ([`attach_spread`](Self::attach_spread)), else for a board of up to
-    /// 16 cells made in memory on the second call and kept (16.8 MB for
+    /// 16 cells made in memory on the second call and kept (8.4 MB for
     /// each 6-tile table of the 4×4), else `None`. Searches ask; displays
     /// do not.
     pub fn spread(&self) -> Option<std::sync::Arc<Vec<TableBytes>>> {
