@@ -457,7 +457,7 @@ mod tests {
                     .zip(&goal)
                     .map(|(&c, &g)| {
                         let ((r, q), (gr, gq)) = (at(c), at(g));
-                        (r.abs_diff(gr) + q.abs_diff(gq))
+                        r.abs_diff(gr) + q.abs_diff(gq)
                     })
                     .sum()
             };
