@@ -191,11 +191,21 @@ pub(super) fn spread(
     }
     // The placements in rank order: at each place the free cells in
     // ascending order (the rank's mixed-radix digits counting up).
+    let to_goal = goal
+        .iter()
+        .map(|&g| {
+            let mut row = [0u8; SLOTS];
+            for (c, d) in row.iter_mut().enumerate().take(n) {
+                *d = frame.distance(c, usize::from(g)) as u8;
+            }
+            row
+        })
+        .collect();
     let mut spreading = Spreading {
         table,
         out: &mut out,
-        frame,
-        goal,
+        n,
+        to_goal,
         k,
         next_rank: 0,
         cancel,
@@ -214,8 +224,9 @@ pub(super) fn packed_len(entries: usize) -> usize {
 struct Spreading<'a> {
     table: &'a [u8],
     out: &'a mut [u8],
-    frame: &'a Frame,
-    goal: &'a [u8],
+    n: usize,
+    /// `to_goal[j][c]`: moves from cell `c` to tile `j`'s goal.
+    to_goal: Vec<[u8; SLOTS]>,
     k: usize,
     /// The rank of the next placement.
     next_rank: usize,
@@ -228,16 +239,16 @@ impl Spreading<'_> {
     /// tile's entries are consecutive in the table, so its cells are
     /// walked by their bits. False if cancelled.
     fn place(&mut self, depth: usize, used: u32, index: usize, distance: u32) -> bool {
-        let n = self.frame.n;
+        let n = self.n;
         let mut free = !used & ((1u32 << n) - 1);
-        let goal = usize::from(self.goal[depth]);
+        let to_goal = self.to_goal[depth];
         if depth + 1 == self.k {
             let base = index * n;
             let count = free.count_ones() as usize;
             let run = &self.table[self.next_rank..self.next_rank + count];
             for &value in run {
                 let c = free.trailing_zeros() as usize;
-                let d = distance + self.frame.distance(c, goal);
+                let d = distance + u32::from(to_goal[slot(c)]);
                 let half = (u32::from(value).saturating_sub(d) / 2).min(MOST_HALF) as u8;
                 let i = base + c;
                 self.out[i / 2] |= half << (4 * (i % 2));
@@ -254,7 +265,7 @@ impl Spreading<'_> {
         while free != 0 {
             let c = free.trailing_zeros() as usize;
             free &= free - 1;
-            let d = distance + self.frame.distance(c, goal);
+            let d = distance + u32::from(to_goal[slot(c)]);
             if !self.place(depth + 1, used | 1 << c, index * n + c, d) {
                 return false;
             }
