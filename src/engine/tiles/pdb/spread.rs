@@ -189,8 +189,6 @@ pub(super) fn spread(
         out[0] = table[0].min(MOST_HALF as u8 * 2) / 2;
         return Some(out);
     }
-    // The placements in rank order: at each place the free cells in
-    // ascending order (the rank's mixed-radix digits counting up).
     let to_goal = goal
         .iter()
         .map(|&g| {
@@ -201,6 +199,8 @@ pub(super) fn spread(
             row
         })
         .collect();
+    // The placements in rank order: at each place the free cells in
+    // ascending order (the rank's mixed-radix digits counting up).
     let mut spreading = Spreading {
         table,
         out: &mut out,
