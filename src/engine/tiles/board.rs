@@ -60,6 +60,20 @@ impl Shape {
         (cell / self.cols as usize, cell % self.cols as usize)
     }
 
+    /// Moves between cells `a` and `b` on an empty board: their Manhattan
+    /// distance.
+    ///
+    /// ```
+    /// use huarong_engine::Shape;
+    /// let s = Shape::new(3, 4).unwrap();
+    /// assert_eq!(s.distance(0, 11), 5);
+    /// assert_eq!(s.distance(6, 6), 0);
+    /// ```
+    pub fn distance(self, a: usize, b: usize) -> usize {
+        let ((ra, ca), (rb, cb)) = (self.coords(a), self.coords(b));
+        ra.abs_diff(rb) + ca.abs_diff(cb)
+    }
+
     /// The neighbour of `cell` in direction `dir`, if on the board.
     #[inline]
     pub fn neighbour(self, cell: usize, dir: Dir) -> Option<usize> {

@@ -164,10 +164,8 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
         let n = shape.cells();
         let mut goal_distance = vec![0u8; n * n];
         for (g, &t) in puzzle.goal.cells().iter().enumerate() {
-            let (gr, gc) = shape.coords(g);
             for c in 0..n {
-                let (r, cc) = shape.coords(c);
-                goal_distance[t as usize * n + c] = (r.abs_diff(gr) + cc.abs_diff(gc)) as u8;
+                goal_distance[t as usize * n + c] = shape.distance(c, g) as u8;
             }
         }
         Self {

@@ -17,10 +17,8 @@ impl Manhattan {
         let n = goal.cells().len();
         let mut dist = vec![0u8; n * n];
         for t in 1..n {
-            let (gr, gc) = g.shape.coords(g.cell[t] as usize);
             for c in 0..n {
-                let (r, cc) = g.shape.coords(c);
-                dist[t * n + c] = (r.abs_diff(gr) + cc.abs_diff(gc)) as u8;
+                dist[t * n + c] = g.shape.distance(c, g.cell[t] as usize) as u8;
             }
         }
         Self { cells: n, dist }

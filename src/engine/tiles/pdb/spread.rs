@@ -25,7 +25,8 @@ use std::sync::{Arc, OnceLock};
 use super::lookup::{MAX_PATTERNS, MAX_TILES, PdbAcc, PdbHeuristic, SLOTS, Side, slot};
 use super::{PatternDb, TableBytes};
 use crate::control::CancelToken;
-use crate::tiles::heuristic::{Slide, TileHeuristic, View};
+use crate::tiles::Shape;
+use crate::tiles::heuristic::{GoalCells, Slide, TileHeuristic, View};
 
 /// Most entries a spread table may have: a 6-tile table of the 5×5 has
 /// 25^6 (244 M); a 7-tile one of the 4×4 would have 16^7 (268 M).
@@ -121,7 +122,7 @@ pub(super) fn spread_all(db: &PatternDb, cancel: &CancelToken) -> Option<Vec<Vec
     if !spreads(n, db.patterns.iter().map(|p| p.tiles.len())) {
         return None;
     }
-    let frame = Frame::of(db);
+    let goal_cells = GoalCells::new(&db.goal_board());
     db.patterns
         .iter()
         .map(|p| match p.shared {
@@ -130,46 +131,25 @@ pub(super) fn spread_all(db: &PatternDb, cancel: &CancelToken) -> Option<Vec<Vec
                 let goal: Vec<u8> = p
                     .tiles
                     .iter()
-                    .map(|&t| frame.goal_cell[slot(usize::from(t))])
+                    .map(|&t| goal_cells.cell[usize::from(t)])
                     .collect();
-                spread(&p.table, &frame, &goal, cancel)
+                spread(&p.table, goal_cells.shape, &goal, cancel)
             }
         })
         .collect()
 }
 
-/// The board a database's tables were built on: its cells' rows and
-/// columns, and each tile's goal cell.
-pub(super) struct Frame {
-    n: usize,
-    cols: usize,
-    goal_cell: [u8; SLOTS],
-}
-
-impl Frame {
-    pub(super) fn of(db: &PatternDb) -> Self {
-        let mut goal_cell = [0u8; SLOTS];
-        for (c, &t) in db.goal.iter().enumerate() {
-            goal_cell[slot(usize::from(t))] = c as u8;
-        }
-        Frame {
-            n: db.goal.len(),
-            cols: usize::from(db.shape.cols),
-            goal_cell,
-        }
-    }
-
-    /// Moves between cells `a` and `b` on an empty board.
-    fn distance(&self, a: usize, b: usize) -> u32 {
-        ((a / self.cols).abs_diff(b / self.cols) + (a % self.cols).abs_diff(b % self.cols)) as u32
-    }
-}
-
 /// Most a packed entry holds: four bits.
 const MOST_HALF: u32 = 15;
 
+/// The packed entry of a pattern's `value` with its tiles at Manhattan
+/// distance `distance`: half the excess, at most [`MOST_HALF`].
+fn half_of(value: u8, distance: u32) -> u8 {
+    (u32::from(value).saturating_sub(distance) / 2).min(MOST_HALF) as u8
+}
+
 /// `table` (indexed by rank; tile `j` of its pattern has its goal on cell
-/// `goal[j]` of `frame`) spread out: the entry of the tiles on cells `c0,
+/// `goal[j]` of a board of `shape`) spread out: the entry of the tiles on cells `c0,
 /// c1, …` at `c0·n^(k−1) + c1·n^(k−2) + …`, packed in four bits, the low
 /// ones first. A pattern's value is at least its tiles' Manhattan distance
 /// and of the same parity (each move of one of its tiles changes that
@@ -179,14 +159,14 @@ const MOST_HALF: u32 = 15;
 /// on one cell) are 0. `None` if `cancel` is raised part way.
 pub(super) fn spread(
     table: &[u8],
-    frame: &Frame,
+    shape: Shape,
     goal: &[u8],
     cancel: &CancelToken,
 ) -> Option<Vec<u8>> {
-    let (n, k) = (frame.n, goal.len());
+    let (n, k) = (shape.cells(), goal.len());
     let mut out: Vec<u8> = crate::memory::zeroed(packed_len(spread_len(n, k)));
     if k == 0 {
-        out[0] = table[0].min(MOST_HALF as u8 * 2) / 2;
+        out[0] = half_of(table[0], 0);
         return Some(out);
     }
     let to_goal = goal
@@ -194,7 +174,7 @@ pub(super) fn spread(
         .map(|&g| {
             let mut row = [0u8; SLOTS];
             for (c, d) in row.iter_mut().enumerate().take(n) {
-                *d = frame.distance(c, usize::from(g)) as u8;
+                *d = shape.distance(c, usize::from(g)) as u8;
             }
             row
         })
@@ -249,9 +229,8 @@ impl Spreading<'_> {
             for &value in run {
                 let c = free.trailing_zeros() as usize;
                 let d = distance + u32::from(to_goal[slot(c)]);
-                let half = (u32::from(value).saturating_sub(d) / 2).min(MOST_HALF) as u8;
                 let i = base + c;
-                self.out[i / 2] |= half << (4 * (i % 2));
+                self.out[i / 2] |= half_of(value, d) << (4 * (i % 2));
                 free &= free - 1;
             }
             self.next_rank += count;
@@ -343,8 +322,8 @@ pub struct Spread<'a> {
 impl<'a> Spread<'a> {
     /// `compact`'s lookups on `tables` (its database's [`PatternDb::spread`]).
     pub fn new(compact: &PdbHeuristic<'_>, db: &PatternDb, tables: &'a [TableBytes]) -> Self {
-        let frame = Frame::of(db);
-        let n = frame.n;
+        let goal_cells = GoalCells::new(&db.goal_board());
+        let n = goal_cells.shape.cells();
         let side = |lookups: &[super::lookup::Lookup<'_>], pattern_of: &[u8; SLOTS]| {
             let mut distance = [[0u8; SLOTS]; SLOTS];
             let mut spread = Vec::new();
@@ -356,10 +335,12 @@ impl<'a> Spread<'a> {
                     let t = slot(usize::from(t));
                     weight[t] = spread_len(n, k - 1 - j) as u32;
                     // The table's tile j: the source pattern's, on its goal.
-                    let goal = frame.goal_cell[slot(usize::from(db.patterns[source].tiles[j]))];
+                    let goal = goal_cells.cell[usize::from(db.patterns[source].tiles[j])];
                     for c in 0..n {
-                        distance[t][c] =
-                            frame.distance(usize::from(to[c]), usize::from(goal)) as u8;
+                        distance[t][c] = goal_cells
+                            .shape
+                            .distance(usize::from(to[c]), usize::from(goal))
+                            as u8;
                     }
                 }
                 spread.push(Lookup {
@@ -458,9 +439,7 @@ mod tests {
             let n = rows * cols;
             // Tile j's goal: counting down from the last cell.
             let goal: Vec<u8> = (0..k).map(|j| (n - 1 - j) as u8).collect();
-            let mut goal_cell = [0u8; SLOTS];
-            goal_cell[..k].copy_from_slice(&goal);
-            let frame = Frame { n, cols, goal_cell };
+            let shape = Shape::new(rows as u8, cols as u8).unwrap();
             let manhattan = |cells: &[u8]| -> u32 {
                 let at = |c: u8| (i32::from(c) / cols as i32, i32::from(c) % cols as i32);
                 cells
@@ -480,7 +459,7 @@ mod tests {
                     (manhattan(&cells) + 2 * (r % 19) as u32) as u8
                 })
                 .collect();
-            let out = spread(&table, &frame, &goal, &CancelToken::new()).unwrap();
+            let out = spread(&table, shape, &goal, &CancelToken::new()).unwrap();
             assert_eq!(out.len(), n.pow(k as u32).div_ceil(2));
             let entry = |i: usize| (out[i / 2] >> (4 * (i % 2))) & 0xf;
             let mut placed = 0;

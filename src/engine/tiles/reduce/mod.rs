@@ -345,12 +345,11 @@ impl Work {
     /// Sum of the Manhattan distances of the tiles in free cells from their
     /// homes: how far the tiles still to be placed are.
     fn distance_left(&self) -> usize {
-        let cols = self.shape.cols as usize;
         (0..self.now.cells.len())
             .filter(|&c| self.now.free[c] && self.now.cells[c] != 0)
             .map(|c| {
-                let home = self.home[self.now.cells[c] as usize];
-                (c / cols).abs_diff(home / cols) + (c % cols).abs_diff(home % cols)
+                self.shape
+                    .distance(c, self.home[self.now.cells[c] as usize])
             })
             .sum()
     }

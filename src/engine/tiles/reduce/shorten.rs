@@ -28,7 +28,7 @@ const PASSES: usize = 1;
 
 /// One board under search, with its Manhattan distance to `target`.
 struct Window<'a> {
-    cols: usize,
+    shape: Shape,
     /// Legal moves' target cells per blank cell, by `Dir` (none: `usize::MAX`).
     next: &'a [[usize; 4]],
     cells: Vec<u8>,
@@ -42,9 +42,7 @@ struct Window<'a> {
 
 impl Window<'_> {
     fn distance(&self, a: usize, b: usize) -> u32 {
-        let (ra, ca) = (a / self.cols, a % self.cols);
-        let (rb, cb) = (b / self.cols, b % self.cols);
-        (ra.abs_diff(rb) + ca.abs_diff(cb)) as u32
+        self.shape.distance(a, b) as u32
     }
 
     /// Slide the tile at `to` into the blank, keeping `h` up to date.
@@ -114,7 +112,6 @@ pub(super) fn shorten(
     path: &mut Vec<Dir>,
     meter: &mut Meter<'_>,
 ) -> Result<(), Stop> {
-    let cols = shape.cols as usize;
     let n = shape.cells();
     let next: Vec<[usize; 4]> = (0..n)
         .map(|c| Dir::ALL.map(|d| shape.neighbour(c, d).unwrap_or(usize::MAX)))
@@ -139,7 +136,7 @@ pub(super) fn shorten(
                 target[t as usize] = c as u8;
             }
             let mut w = Window {
-                cols,
+                shape,
                 next: &next,
                 cells: board.clone(),
                 blank,
