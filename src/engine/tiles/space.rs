@@ -5,7 +5,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use super::board::{Dir, Shape, TilePuzzle};
-use super::heuristic::{Slide, TileHeuristic, View};
+use super::heuristic::{Manhattan, Slide, TileHeuristic, View};
 use super::packed::PackedBoard;
 use super::prune::{MovePruning, PRUNED};
 use crate::observe::StateKey;
@@ -103,9 +103,8 @@ pub struct TileDfs<'h, H: TileHeuristic> {
     moves_at: Vec<MovesAt>,
     /// Cell offset per direction (`Dir as usize`).
     step: [isize; 4],
-    /// `goal_distance[tile * cells + cell]`: Manhattan distance from `cell`
-    /// to the tile's goal cell, for move ordering.
-    goal_distance: Vec<u8>,
+    /// Each tile's distance from its goal cell, for move ordering.
+    goal_distance: Manhattan,
     /// Which move sequences are skipped as duplicates of others.
     pruning: Arc<MovePruning>,
 }
@@ -161,13 +160,6 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
             })
             .collect();
         let cols = shape.cols as isize;
-        let n = shape.cells();
-        let mut goal_distance = vec![0u8; n * n];
-        for (g, &t) in puzzle.goal.cells().iter().enumerate() {
-            for c in 0..n {
-                goal_distance[t as usize * n + c] = shape.distance(c, g) as u8;
-            }
-        }
         Self {
             heuristic,
             acc: heuristic.start(&cells),
@@ -177,7 +169,7 @@ impl<'h, H: TileHeuristic> TileDfs<'h, H> {
             goal_blank: puzzle.goal.blank(),
             moves_at,
             step: [-cols, cols, -1, 1],
-            goal_distance,
+            goal_distance: Manhattan::new(&puzzle.goal),
             pruning: MovePruning::for_shape(shape),
         }
     }
@@ -232,13 +224,13 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
     /// solution tends to be found sooner.
     #[inline(always)]
     fn moves(&self) -> TileMoves {
-        let n = self.cells.len();
         let at = &self.moves_at[self.blank];
         let mut toward = 0;
         for (k, &d) in at.legal.as_ref().iter().enumerate() {
             let to = (self.blank as isize + self.step[d as usize]) as usize;
-            let row = self.cells[to] as usize * n;
-            if self.goal_distance[row + self.blank] < self.goal_distance[row + to] {
+            let tile = self.cells[to];
+            if self.goal_distance.distance(tile, self.blank) < self.goal_distance.distance(tile, to)
+            {
                 toward |= 1 << k;
             }
         }

@@ -4,6 +4,7 @@ use super::{GoalCells, Slide, TileHeuristic, View};
 use crate::tiles::Board;
 
 /// Sum over tiles of |Δrow| + |Δcol| to their goal cells, from a table.
+#[derive(Clone)]
 pub struct Manhattan {
     cells: usize,
     /// `dist[tile * cells + cell]`.
