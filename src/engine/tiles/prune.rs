@@ -34,15 +34,27 @@ use std::sync::{Arc, Mutex, OnceLock};
 use super::board::{Dir, Shape};
 use crate::hash::StateHasher;
 
-/// The longest sequences compared on a board whose shorter side is
-/// `side`. Longer ones prune more but take longer to find: about 50 ms is
-/// spent once per shape, at most (README's performance section has the
-/// figures).
-pub fn depth_for(side: u8) -> u32 {
-    match side {
-        0..=3 => 14,
-        4 => 12,
-        _ => 10,
+/// The longest sequences compared on a board of `shape`, by its shorter
+/// side. Longer ones prune more but take longer to find: on a board built
+/// at run time about 50 ms is spent once per shape, at most. The
+/// 24-puzzle's automaton is shipped, so it is built deeper than other
+/// wide boards' at no cost to a search: 12 moves prune 10 % more of its
+/// nodes than 10 (`docs/PERFORMANCE.md` has the figures).
+///
+/// ```
+/// use huarong_engine::tiles::Shape;
+/// use huarong_engine::tiles::prune::depth_for;
+/// assert_eq!(depth_for(Shape::new(5, 5).unwrap()), 12);
+/// assert_eq!(depth_for(Shape::new(5, 6).unwrap()), 10);
+/// ```
+pub fn depth_for(shape: Shape) -> u32 {
+    match (shape.rows, shape.cols) {
+        (5, 5) => 12,
+        (rows, cols) => match rows.min(cols) {
+            0..=3 => 14,
+            4 => 12,
+            _ => 10,
+        },
     }
 }
 
@@ -64,7 +76,7 @@ impl MovePruning {
     pub const START: u32 = 0;
 
     /// The automaton for boards of `shape`, comparing sequences up to
-    /// [`depth_for`] its shorter side. Built once per shape and kept.
+    /// [`depth_for`] the shape. Built once per shape and kept.
     pub fn for_shape(shape: Shape) -> Arc<MovePruning> {
         static BUILT: OnceLock<Mutex<ByShape>> = OnceLock::new();
         let built = BUILT.get_or_init(Default::default);
@@ -86,7 +98,7 @@ impl MovePruning {
 
     /// The automaton [`for_shape`](Self::for_shape) gives `shape`, built
     /// (not read from the shipped ones): sequences compared up to
-    /// [`depth_for`] its shorter side.
+    /// [`depth_for`] the shape.
     ///
     /// ```
     /// use huarong_engine::tiles::Shape;
@@ -98,7 +110,7 @@ impl MovePruning {
         MovePruning::build(
             usize::from(shape.rows),
             usize::from(shape.cols),
-            depth_for(shape.rows.min(shape.cols)),
+            depth_for(shape),
         )
     }
 
@@ -613,7 +625,8 @@ mod tests {
         ] {
             let dist = distances(rows, cols);
             for (r, c) in automata {
-                let automaton = MovePruning::build(r, c, depth_for(r.min(c) as u8));
+                let shape = Shape::new(r as u8, c as u8).expect("a board shape");
+                let automaton = MovePruning::build_for(shape);
                 let mut states_cut = 0usize;
                 for (&start, &d) in &dist {
                     let (mut b, mut state) = (start, MovePruning::START);
