@@ -331,6 +331,10 @@ pub struct SharedMeter {
     paused_at_start: Duration,
     expanded: AtomicU64,
     generated: AtomicU64,
+    /// Under a node limit, the expansions handed to workers in slices
+    /// (those before the workers began included): never past the limit,
+    /// so that the workers together stop exactly at it.
+    granted: AtomicU64,
     halt: AtomicBool,
     next_report: Mutex<Instant>,
 }
@@ -343,6 +347,7 @@ impl SharedMeter {
             paused_at_start: meter.paused_at_start,
             expanded: AtomicU64::new(meter.stats.expanded),
             generated: AtomicU64::new(meter.stats.generated),
+            granted: AtomicU64::new(meter.stats.expanded),
             halt: AtomicBool::new(false),
             next_report: Mutex::new(meter.next_report),
         }
@@ -350,6 +355,27 @@ impl SharedMeter {
     /// Tell every worker to stop at its next poll.
     pub fn halt(&self) {
         self.halt.store(true, Ordering::Relaxed);
+    }
+
+    /// Up to `want` more expansions under the limit `max`, taken from
+    /// what is left (0 when every one is handed out).
+    fn grant(&self, max: u64, want: u64) -> u64 {
+        let mut granted = self.granted.load(Ordering::Relaxed);
+        loop {
+            let slice = want.min(max.saturating_sub(granted));
+            if slice == 0 {
+                return 0;
+            }
+            match self.granted.compare_exchange_weak(
+                granted,
+                granted + slice,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return slice,
+                Err(now) => granted = now,
+            }
+        }
     }
 }
 
@@ -393,17 +419,48 @@ impl<'a> Meter<'a> {
 
     /// A meter for one worker of a multi-threaded search: its own counts,
     /// limits and reports on the totals in `shared`.
+    ///
+    /// Under a node limit each worker expands a slice of what is left and
+    /// takes the next at its poll, so that together they stop exactly at
+    /// the limit; they should start with at least a slice each left (a
+    /// worker given none still expands one node).
     pub fn worker(ctl: &'a Control, shared: &'a SharedMeter) -> Self {
+        let countdown = match ctl.limits.max_nodes {
+            Some(max) => match shared.grant(max, POLL_EVERY) {
+                0 => {
+                    shared.granted.fetch_add(1, Ordering::Relaxed);
+                    1
+                }
+                slice => slice,
+            },
+            None => POLL_EVERY,
+        };
         Self {
             ctl,
             start: shared.start,
             paused_at_start: shared.paused_at_start,
             next_report: shared.start,
-            countdown: POLL_EVERY,
+            countdown,
             stats: Stats::default(),
             shared: Some(shared),
             flushed: (0, 0),
         }
+    }
+
+    /// Expansions left under the node limit, if there is one, as of the
+    /// last poll.
+    pub fn nodes_left(&self) -> Option<u64> {
+        let max = self.ctl.limits.max_nodes?;
+        Some(max.saturating_sub(self.total_expanded()))
+    }
+
+    /// Add a worker's counts (see [`Meter::into_worker_stats`]) to this
+    /// meter's, and poll again no later than its node limit.
+    pub fn absorb(&mut self, worker: &Stats) {
+        self.stats.expanded += worker.expanded;
+        self.stats.generated += worker.generated;
+        self.stats.peak_stored = self.stats.peak_stored.max(worker.peak_stored);
+        self.countdown = self.countdown.min(self.next_countdown(self.stats.expanded));
     }
 
     fn next_countdown(&self, total_expanded: u64) -> u64 {
@@ -456,7 +513,12 @@ impl<'a> Meter<'a> {
     /// Check the control: cancel flag, limits, report timer.
     pub fn poll(&mut self, sizes: Sizes) -> Result<(), Stop> {
         let (expanded, generated) = self.totals();
-        self.countdown = self.next_countdown(expanded);
+        // A worker under a node limit has spent its slice: none is left to
+        // give back until it takes the next (below).
+        self.countdown = match (self.shared, self.ctl.limits.max_nodes) {
+            (Some(_), Some(_)) => 0,
+            _ => self.next_countdown(expanded),
+        };
         self.note_sizes(&sizes);
         let now = Instant::now();
         let elapsed = self.search_time(now);
@@ -481,6 +543,9 @@ impl<'a> Meter<'a> {
         }
         if limits.time_limit.is_some_and(|t| elapsed >= t) {
             return Err(Stop::Limit(LimitKind::Time));
+        }
+        if let (Some(sh), Some(max)) = (self.shared, limits.max_nodes) {
+            self.countdown = self.next_slice(sh, max)?;
         }
         match self.shared {
             None => {
@@ -531,9 +596,37 @@ impl<'a> Meter<'a> {
         }
     }
 
-    /// A worker's statistics, its counts added to the shared totals.
+    /// A worker's next slice of the expansions left under the limit `max`.
+    /// With every one handed out, the limit is reached once the other
+    /// workers have made theirs; until then this one waits (for at most
+    /// a slice of another's work), and takes what a worker that ran out
+    /// of subtrees gives back.
+    fn next_slice(&self, sh: &SharedMeter, max: u64) -> Result<u64, Stop> {
+        loop {
+            match sh.grant(max, POLL_EVERY) {
+                0 => {}
+                slice => return Ok(slice),
+            }
+            if sh.expanded.load(Ordering::Relaxed) >= max {
+                return Err(Stop::Limit(LimitKind::Nodes));
+            }
+            if sh.halt.load(Ordering::Relaxed) {
+                return Err(Stop::Halted);
+            }
+            if self.ctl.cancel.is_cancelled() {
+                return Err(Stop::Cancelled);
+            }
+            std::thread::yield_now();
+        }
+    }
+
+    /// A worker's statistics, its counts added to the shared totals and
+    /// the rest of its slice given back.
     pub fn into_worker_stats(mut self) -> Stats {
         self.totals();
+        if let (Some(sh), Some(_)) = (self.shared, self.ctl.limits.max_nodes) {
+            sh.granted.fetch_sub(self.countdown, Ordering::Relaxed);
+        }
         self.stats
     }
 

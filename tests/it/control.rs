@@ -219,8 +219,9 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
         .recv_timeout(HANG)
         .expect("workers ignored the cancel flag");
     assert_eq!(o.status, Status::Cancelled);
+    // Iterations are split once one has expanded 1,000 nodes.
     assert!(
-        o.stats.expanded > 20_000,
+        o.stats.expanded > 1_000,
         "cancelled before the parallel phase"
     );
 
@@ -233,12 +234,8 @@ fn parallel_ida_star_obeys_cancel_and_node_limits() {
         .with_threads(2);
     let o = run("idastar", HeuristicChoice::Manhattan, ctl);
     assert_eq!(o.status, Status::Limit(LimitKind::Nodes));
-    // Each worker checks the shared total every few thousand nodes.
-    assert!(
-        o.stats.expanded >= max && o.stats.expanded < max + 20_000,
-        "{}",
-        o.stats.expanded
-    );
+    // The workers share the limit in slices: together they stop at it.
+    assert_eq!(o.stats.expanded, max);
 }
 
 #[test]

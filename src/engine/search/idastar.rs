@@ -3,9 +3,10 @@
 //!
 //! Iterations that are large enough run on several threads: the tree is
 //! expanded a few levels from the root, and the subtrees below that
-//! frontier are handed out to workers one at a time. A solution found in an
-//! iteration has length equal to its bound, so whichever worker finds one
-//! first has an optimal path.
+//! frontier are handed out to workers one at a time. The workers are a
+//! [`Crew`] started once per search, the caller's thread among them. A
+//! solution found in an iteration has length equal to its bound, so
+//! whichever worker finds one first has an optimal path.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
@@ -14,6 +15,7 @@ use super::{DepthFirstSpace, PRUNE_START};
 use crate::control::{Control, Meter, SharedMeter, Sizes, Stop};
 use crate::observe::{Event, Fate, Unwatched, Watch};
 use crate::outcome::{Outcome, Stats};
+use crate::workers::Crew;
 
 /// An estimate at or above this says the goal cannot be reached from the
 /// state (a space's way of cutting a branch for good): an iteration whose
@@ -45,8 +47,13 @@ struct Run<'m, 'c, M, W> {
 }
 
 /// Iterations that expanded at least this many nodes are followed by
-/// parallel ones (each iteration is several times the previous one).
-const PARALLEL_AFTER: u64 = 5_000;
+/// parallel ones (each iteration is several times the previous one). Low,
+/// since the helper threads are kept and a subtree is entered by its moves:
+/// an iteration of a few thousand nodes splits at a small cost.
+const PARALLEL_AFTER: u64 = 1_000;
+/// Under a node limit, iterations are split only while at least this many
+/// expansions are left.
+const SPLIT_NODES_LEFT: u64 = 1 << 17;
 /// Children prepared ahead (see [`DepthFirstSpace::prepare`]): a tile
 /// board's blank has at most four moves.
 const PREPARED: usize = 4;
@@ -165,14 +172,45 @@ where
         *bound = 0;
         return IdaEnd::Found(Vec::new());
     }
+    let ctl = meter.control();
+    let root: &D = space;
+    // The helper threads live as long as the search: an iteration wakes
+    // them instead of starting new ones.
+    crate::workers::with_crew(
+        threads.saturating_sub(1),
+        |round: &Round<D::Move>| work_on(root, ctl, round),
+        |crew| iterations(root, bound, crew, budget, meter, watch),
+    )
+}
+
+fn iterations<D, W: Watch>(
+    root: &D,
+    bound: &mut u32,
+    crew: &Crew<'_, Round<D::Move>>,
+    budget: u64,
+    meter: &mut Meter<'_>,
+    watch: &W,
+) -> IdaEnd<D::Move>
+where
+    D: DepthFirstSpace + Clone + Send + Sync,
+    D::Move: Send + Sync,
+{
     let mut last_iteration = 0u64;
     loop {
         let before = meter.stats.expanded;
         if W::ON {
             watch.event(&Event::IterationStart { bound: *bound });
         }
-        let (step, path) = if threads > 1 && last_iteration >= PARALLEL_AFTER {
-            parallel_iteration(space, *bound, threads, budget, meter)
+        // Near a node limit the rest runs on one thread: gathering the
+        // frontier is not metered node by node, and each worker needs a
+        // slice of what is left.
+        let split = crew.threads() > 1
+            && last_iteration >= PARALLEL_AFTER
+            && meter
+                .nodes_left()
+                .is_none_or(|left| left >= SPLIT_NODES_LEFT);
+        let (step, path) = if split {
+            parallel_iteration(root, *bound, crew, budget, meter)
         } else {
             let mut run = Run {
                 meter: &mut *meter,
@@ -185,7 +223,7 @@ where
             };
             // On a clone: a search that stops part way leaves its space
             // wherever it was, and a caller may go on from `space` later.
-            let step = dfs(&mut space.clone(), 0, None, PRUNE_START, &mut run);
+            let step = dfs(&mut root.clone(), 0, None, PRUNE_START, &mut run);
             (step, run.path)
         };
         last_iteration = meter.stats.expanded - before;
@@ -203,11 +241,110 @@ fn level_bytes<D: DepthFirstSpace>() -> u64 {
     (std::mem::size_of::<D::Move>() + std::mem::size_of::<D::Undo>() + 64) as u64
 }
 
-/// One iteration split over `threads` workers.
-fn parallel_iteration<D>(
-    root: &mut D,
+/// One parallel iteration: the subtrees below a frontier, handed out one
+/// at a time to whichever thread of the crew is free, and what they met.
+struct Round<M> {
     bound: u32,
-    threads: usize,
+    budget: u64,
+    /// Every node some levels below the root within the bound, as the move
+    /// sequence from the root with its pruning state.
+    frontier: Vec<(Vec<M>, u32)>,
+    next_item: AtomicUsize,
+    shared: SharedMeter,
+    /// The least f over the bound met so far, by any thread.
+    next_bound: AtomicU32,
+    found: Mutex<Option<Vec<M>>>,
+    stopped: Mutex<Option<Stop>>,
+    over_budget: AtomicBool,
+    /// Each thread's counts.
+    stats: Mutex<Vec<Stats>>,
+}
+
+/// One thread's part of a round: subtrees until none are left or the
+/// round halts.
+fn work_on<D: DepthFirstSpace + Clone>(root: &D, ctl: &Control, round: &Round<D::Move>) {
+    let mut meter = Meter::worker(ctl, &round.shared);
+    // One space for all the thread's subtrees: each is entered by its
+    // moves and left by undoing them, which costs less than a copy (a
+    // small iteration's subtrees have a few nodes each).
+    let mut space = root.clone();
+    let mut entered = Vec::new();
+    let mut path = Vec::with_capacity(256);
+    loop {
+        let i = round.next_item.fetch_add(1, Ordering::Relaxed);
+        let Some(&(ref prefix, state)) = round.frontier.get(i) else {
+            break;
+        };
+        entered.clear();
+        for &mv in prefix {
+            entered.push((mv, space.apply(mv)));
+        }
+        path.clear();
+        path.extend_from_slice(prefix);
+        let mut run = Run {
+            meter: &mut meter,
+            path: std::mem::take(&mut path),
+            bound: round.bound,
+            budget: round.budget,
+            level_bytes: level_bytes::<D>(),
+            watch: &Unwatched,
+            // What the other subtrees cut already needs no exact f.
+            least_cut: round.next_bound.load(Ordering::Relaxed),
+        };
+        let step = dfs(
+            &mut space,
+            prefix.len() as u32,
+            prefix.last().copied(),
+            state,
+            &mut run,
+        );
+        path = run.path;
+        match step {
+            Step::Found => {
+                round
+                    .found
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(path);
+                round.shared.halt();
+                break;
+            }
+            Step::Next(t) => {
+                round.next_bound.fetch_min(t, Ordering::Relaxed);
+                while let Some((mv, undo)) = entered.pop() {
+                    space.undo(mv, undo);
+                }
+            }
+            Step::Stop(Stop::Halted) => break,
+            Step::OverBudget => {
+                round.over_budget.store(true, Ordering::Relaxed);
+                round.shared.halt();
+                break;
+            }
+            Step::Stop(stop) => {
+                round
+                    .stopped
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(stop);
+                round.shared.halt();
+                break;
+            }
+        }
+    }
+    let stats = meter.into_worker_stats();
+    round
+        .stats
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(stats);
+}
+
+/// One iteration split over the crew's threads.
+fn parallel_iteration<D>(
+    root: &D,
+    bound: u32,
+    crew: &Crew<'_, Round<D::Move>>,
     budget: u64,
     meter: &mut Meter<'_>,
 ) -> (Step, Vec<D::Move>)
@@ -215,17 +352,18 @@ where
     D: DepthFirstSpace + Clone + Send + Sync,
     D::Move: Send + Sync,
 {
-    // The frontier: every node at depth `depth` within the bound, as the
-    // move sequence from the root with its pruning state. Deepen until
-    // there is work for all.
+    let threads = crew.threads();
+    // The frontier: every node at depth `depth` within the bound. Deepen
+    // until there is work for all.
     let mut frontier = Vec::new();
     let mut min_next = u32::MAX;
+    let mut space = root.clone();
     for depth in 1..=bound {
         frontier.clear();
         min_next = u32::MAX;
         let mut prefix = Vec::new();
         if let Some(found) = collect(
-            root,
+            &mut space,
             0,
             bound,
             depth,
@@ -243,86 +381,36 @@ where
         }
     }
 
-    let ctl = meter.control();
-    let shared = SharedMeter::from(meter);
-    let over_budget = AtomicBool::new(false);
-    let next_item = AtomicUsize::new(0);
-    let next_bound = AtomicU32::new(min_next);
-    let found: Mutex<Option<Vec<D::Move>>> = Mutex::new(None);
-    let stopped: Mutex<Option<Stop>> = Mutex::new(None);
-    let root = &*root;
-    let worker_stats: Vec<Stats> = crate::workers::run_workers(threads, || {
-        let mut wmeter = Meter::worker(ctl, &shared);
-        loop {
-            let i = next_item.fetch_add(1, Ordering::Relaxed);
-            let Some(&(ref prefix, state)) = frontier.get(i) else {
-                break;
-            };
-            let mut space = root.clone();
-            for &mv in prefix {
-                space.apply(mv);
-            }
-            let mut run = Run {
-                meter: &mut wmeter,
-                path: prefix.clone(),
-                bound,
-                budget,
-                level_bytes: level_bytes::<D>(),
-                watch: &Unwatched,
-                least_cut: u32::MAX,
-            };
-            match dfs(
-                &mut space,
-                prefix.len() as u32,
-                prefix.last().copied(),
-                state,
-                &mut run,
-            ) {
-                Step::Found => {
-                    found
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .get_or_insert(run.path);
-                    shared.halt();
-                    break;
-                }
-                Step::Next(t) => {
-                    next_bound.fetch_min(t, Ordering::Relaxed);
-                }
-                Step::Stop(Stop::Halted) => break,
-                Step::OverBudget => {
-                    over_budget.store(true, Ordering::Relaxed);
-                    shared.halt();
-                    break;
-                }
-                Step::Stop(stop) => {
-                    stopped
-                        .lock()
-                        .unwrap_or_else(|e| e.into_inner())
-                        .get_or_insert(stop);
-                    shared.halt();
-                    break;
-                }
-            }
-        }
-        wmeter.into_worker_stats()
+    let round = crew.run(Round {
+        bound,
+        budget,
+        frontier,
+        next_item: AtomicUsize::new(0),
+        shared: SharedMeter::from(meter),
+        next_bound: AtomicU32::new(min_next),
+        found: Mutex::new(None),
+        stopped: Mutex::new(None),
+        over_budget: AtomicBool::new(false),
+        stats: Mutex::new(Vec::new()),
     });
-    for s in &worker_stats {
-        meter.stats.expanded += s.expanded;
-        meter.stats.generated += s.generated;
-        meter.stats.peak_stored = meter.stats.peak_stored.max(s.peak_stored);
+    for s in round.stats.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        meter.absorb(&s);
         meter.stats.peak_bytes = meter.stats.peak_bytes.max(s.peak_bytes * threads as u64);
     }
-    if let Some(path) = found.into_inner().unwrap_or_else(|e| e.into_inner()) {
+    if let Some(path) = round.found.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return (Step::Found, path);
     }
-    if let Some(stop) = stopped.into_inner().unwrap_or_else(|e| e.into_inner()) {
+    if let Some(stop) = round
+        .stopped
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+    {
         return (Step::Stop(stop), Vec::new());
     }
-    if over_budget.into_inner() {
+    if round.over_budget.into_inner() {
         return (Step::OverBudget, Vec::new());
     }
-    (Step::Next(next_bound.into_inner()), Vec::new())
+    (Step::Next(round.next_bound.into_inner()), Vec::new())
 }
 
 /// Gather the move sequences (with their pruning states) to every node
