@@ -147,14 +147,14 @@ pub(crate) enum IdaEnd<M> {
     Exhausted,
 }
 
-/// IDA*'s iterations from `*bound` on, counting into `meter`, on up to
+/// IDA*'s iterations from `root` and `*bound` on, counting into `meter`, on up to
 /// `threads` threads, until a path is found, the control stops it or the
 /// meter's expansions reach `budget`. `*bound` is left at the last
 /// iteration's: each iteration that ends without a path raises it to the
 /// least f it cut, so with an admissible estimate the shortest path is at
 /// least `*bound` long, and a later call may go on from there.
 pub(crate) fn iterate<D, W: Watch>(
-    space: &mut D,
+    root: &D,
     bound: &mut u32,
     threads: usize,
     budget: u64,
@@ -165,7 +165,7 @@ where
     D: DepthFirstSpace + Clone + Send + Sync,
     D::Move: Send + Sync,
 {
-    if space.is_goal() {
+    if root.is_goal() {
         if W::ON {
             watch.event(&Event::Goal { g: 0 });
         }
@@ -173,7 +173,6 @@ where
         return IdaEnd::Found(Vec::new());
     }
     let ctl = meter.control();
-    let root: &D = space;
     // The helper threads live as long as the search: an iteration wakes
     // them instead of starting new ones.
     crate::workers::with_crew(
@@ -222,7 +221,7 @@ where
                 least_cut: u32::MAX,
             };
             // On a clone: a search that stops part way leaves its space
-            // wherever it was, and a caller may go on from `space` later.
+            // wherever it was, and a caller may go on from `root` later.
             let step = dfs(&mut root.clone(), 0, None, PRUNE_START, &mut run);
             (step, run.path)
         };

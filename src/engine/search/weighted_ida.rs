@@ -267,7 +267,6 @@ where
     let above_w = (SCALE + (w - SCALE) * ABOVE_EXCESS).min(ABOVE_MOST);
     // From below: the bound of plain IDA*'s current iteration.
     let mut lower = space.heuristic();
-    let mut below = space.clone();
     let mut below_allowance = first_allowance;
     // From above: its cap, its space and its own iteration bound.
     let mut cap = cap_of(lower);
@@ -286,14 +285,7 @@ where
             above_bound = above.heuristic();
         }
         let budget = meter.stats.expanded.saturating_add(above_allowance);
-        match iterate(
-            &mut above,
-            &mut above_bound,
-            threads,
-            budget,
-            &mut meter,
-            watch,
-        ) {
+        match iterate(&above, &mut above_bound, threads, budget, &mut meter, watch) {
             IdaEnd::Found(path) => return solved(path, lower, meter),
             IdaEnd::OverBudget => above_allowance = above_allowance.saturating_mul(2),
             IdaEnd::Stopped(stop) => return Outcome::stopped(stop, meter.finish(sizes(lower))),
@@ -301,7 +293,7 @@ where
             IdaEnd::Exhausted => lower = lower.max(cap + 1),
         }
         let budget = meter.stats.expanded.saturating_add(below_allowance);
-        match iterate(&mut below, &mut lower, threads, budget, &mut meter, watch) {
+        match iterate(space, &mut lower, threads, budget, &mut meter, watch) {
             // Found within the lower bound: a shortest path.
             IdaEnd::Found(path) => return solved(path, lower, meter),
             IdaEnd::OverBudget => below_allowance = below_allowance.saturating_mul(2),
