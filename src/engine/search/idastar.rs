@@ -195,6 +195,10 @@ where
     D::Move: Send + Sync,
 {
     let mut last_iteration = 0u64;
+    // The space every iteration starts from and leaves as it found it,
+    // unless it ends the search: a search that stops part way leaves it
+    // wherever it was, and a caller may go on from `root` later.
+    let mut space = root.clone();
     loop {
         let before = meter.stats.expanded;
         if W::ON {
@@ -209,7 +213,7 @@ where
                 .nodes_left()
                 .is_none_or(|left| left >= SPLIT_NODES_LEFT);
         let (step, path) = if split {
-            parallel_iteration(root, *bound, crew, budget, meter)
+            parallel_iteration(&mut space, *bound, crew, budget, meter)
         } else {
             let mut run = Run {
                 meter: &mut *meter,
@@ -220,9 +224,7 @@ where
                 watch,
                 least_cut: u32::MAX,
             };
-            // On a clone: a search that stops part way leaves its space
-            // wherever it was, and a caller may go on from `root` later.
-            let step = dfs(&mut root.clone(), 0, None, PRUNE_START, &mut run);
+            let step = dfs(&mut space, 0, None, PRUNE_START, &mut run);
             (step, run.path)
         };
         last_iteration = meter.stats.expanded - before;
@@ -339,9 +341,10 @@ fn work_on<D: DepthFirstSpace + Clone>(root: &D, ctl: &Control, round: &Round<D:
         .push(stats);
 }
 
-/// One iteration split over the crew's threads.
+/// One iteration split over the crew's threads, its frontier gathered
+/// from `space` (left as it was).
 fn parallel_iteration<D>(
-    root: &D,
+    space: &mut D,
     bound: u32,
     crew: &Crew<'_, Round<D::Move>>,
     budget: u64,
@@ -356,13 +359,12 @@ where
     // until there is work for all.
     let mut frontier = Vec::new();
     let mut min_next = u32::MAX;
-    let mut space = root.clone();
     for depth in 1..=bound {
         frontier.clear();
         min_next = u32::MAX;
         let mut prefix = Vec::new();
         if let Some(found) = collect(
-            &mut space,
+            space,
             0,
             bound,
             depth,
