@@ -515,9 +515,10 @@ impl<'a> Meter<'a> {
         let (expanded, generated) = self.totals();
         // A worker under a node limit has spent its slice: none is left to
         // give back until it takes the next (below).
-        self.countdown = match (self.shared, self.ctl.limits.max_nodes) {
-            (Some(_), Some(_)) => 0,
-            _ => self.next_countdown(expanded),
+        let sliced = self.sliced();
+        self.countdown = match sliced {
+            Some(_) => 0,
+            None => self.next_countdown(expanded),
         };
         self.note_sizes(&sizes);
         let now = Instant::now();
@@ -544,7 +545,7 @@ impl<'a> Meter<'a> {
         if limits.time_limit.is_some_and(|t| elapsed >= t) {
             return Err(Stop::Limit(LimitKind::Time));
         }
-        if let (Some(sh), Some(max)) = (self.shared, limits.max_nodes) {
+        if let Some((sh, max)) = sliced {
             self.countdown = self.next_slice(sh, max)?;
         }
         match self.shared {
@@ -596,6 +597,12 @@ impl<'a> Meter<'a> {
         }
     }
 
+    /// For a worker under a node limit, the shared totals and the limit:
+    /// its expansions come in slices (see [`Meter::worker`]).
+    fn sliced(&self) -> Option<(&'a SharedMeter, u64)> {
+        self.shared.zip(self.ctl.limits.max_nodes)
+    }
+
     /// A worker's next slice of the expansions left under the limit `max`.
     /// With every one handed out, the limit is reached once the other
     /// workers have made theirs; until then this one waits (for at most
@@ -624,7 +631,7 @@ impl<'a> Meter<'a> {
     /// the rest of its slice given back.
     pub fn into_worker_stats(mut self) -> Stats {
         self.totals();
-        if let (Some(sh), Some(_)) = (self.shared, self.ctl.limits.max_nodes) {
+        if let Some((sh, _)) = self.sliced() {
             sh.granted.fetch_sub(self.countdown, Ordering::Relaxed);
         }
         self.stats
