@@ -447,8 +447,8 @@ impl<'a> Meter<'a> {
         }
     }
 
-    /// Expansions left under the node limit, if there is one, as of the
-    /// last poll.
+    /// Expansions left under the node limit, if there is one, as
+    /// [`total_expanded`](Self::total_expanded) counts them.
     pub fn nodes_left(&self) -> Option<u64> {
         let max = self.ctl.limits.max_nodes?;
         Some(max.saturating_sub(self.total_expanded()))
