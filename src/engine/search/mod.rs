@@ -98,8 +98,18 @@ pub trait DepthFirstSpace {
     fn heuristic(&self) -> u32;
     /// Whether the current state is a goal.
     fn is_goal(&self) -> bool;
-    /// The legal moves from the current state.
+    /// The legal moves from the current state, in an order that costs the
+    /// space nothing to give.
     fn moves(&self) -> Self::Moves;
+    /// The legal moves, those likeliest to lead to a goal first. IDA* asks
+    /// for this order only near the root (see `ORDERED_DEPTH` in
+    /// `idastar.rs`), where it decides which large subtrees the last
+    /// iteration may skip; a space with no such knowledge gives
+    /// [`moves`](Self::moves).
+    #[inline(always)]
+    fn ordered_moves(&self) -> Self::Moves {
+        self.moves()
+    }
     /// Apply a legal move.
     fn apply(&mut self, mv: Self::Move) -> Self::Undo;
     /// Apply a legal move and return the new heuristic value, exactly when

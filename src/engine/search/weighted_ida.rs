@@ -69,6 +69,10 @@ impl<D: DepthFirstSpace> DepthFirstSpace for Inflated<D> {
         self.inner.moves()
     }
     #[inline(always)]
+    fn ordered_moves(&self) -> D::Moves {
+        self.inner.ordered_moves()
+    }
+    #[inline(always)]
     fn apply(&mut self, mv: D::Move) -> D::Undo {
         self.depth += 1;
         self.inner.apply(mv)

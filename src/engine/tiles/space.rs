@@ -219,11 +219,17 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
         self.blank == self.goal_blank && self.cells == self.goal
     }
 
+    /// The legal moves in `Dir::ALL`'s order.
+    #[inline(always)]
+    fn moves(&self) -> TileMoves {
+        self.moves_at[self.blank].legal
+    }
+
     /// The legal moves, those that slide a tile towards its goal cell
     /// first: in the last iteration, the one that reaches the goal, the
     /// solution tends to be found sooner.
     #[inline(always)]
-    fn moves(&self) -> TileMoves {
+    fn ordered_moves(&self) -> TileMoves {
         let at = &self.moves_at[self.blank];
         let mut toward = 0;
         for (k, &d) in at.legal.as_ref().iter().enumerate() {
@@ -312,5 +318,50 @@ impl<H: TileHeuristic> DepthFirstSpace for TileDfs<'_, H> {
 
     fn state_key(&self) -> StateKey {
         StateKey::of_tiles(&self.cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::heuristic::Manhattan;
+    use crate::tiles::{Board, TilePuzzle, random_solvable};
+
+    #[test]
+    fn ordered_moves_slide_tiles_towards_their_goal_cells_first() {
+        let mut rng = crate::rng::seeded(44);
+        for (rows, cols) in [(3, 3), (4, 4), (2, 5), (5, 5)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let goal = Board::goal(shape);
+            let h = Manhattan::new(&goal);
+            for _ in 0..50 {
+                let start = random_solvable(&goal, &mut rng);
+                let puzzle = TilePuzzle::new(start.clone(), goal.clone()).unwrap();
+                let space = TileDfs::new(&puzzle, &h);
+                let blank = start.blank();
+                let legal: Vec<Dir> = Dir::ALL
+                    .into_iter()
+                    .filter(|&d| shape.neighbour(blank, d).is_some())
+                    .collect();
+                assert_eq!(space.moves().as_ref(), &legal[..]);
+                // Towards: the tile the move slides ends nearer its goal
+                // cell, by the board's own distance.
+                let towards = |d: Dir| {
+                    let from = shape.neighbour(blank, d).unwrap();
+                    let home = goal.cells().iter().position(|&t| t == start.cells()[from]);
+                    let home = home.unwrap();
+                    shape.distance(blank, home) < shape.distance(from, home)
+                };
+                let ordered = space.ordered_moves();
+                let ordered = ordered.as_ref();
+                let mut sorted = ordered.to_vec();
+                sorted.sort_by_key(|&d| d as usize);
+                assert_eq!(sorted, legal, "the same moves");
+                let first_away = ordered.iter().position(|&d| !towards(d));
+                let n = first_away.unwrap_or(ordered.len());
+                assert!(ordered[..n].iter().all(|&d| towards(d)));
+                assert!(ordered[n..].iter().all(|&d| !towards(d)), "{ordered:?}");
+            }
+        }
     }
 }
