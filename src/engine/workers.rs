@@ -27,7 +27,9 @@ pub const HAS_THREADS: bool = !cfg!(target_family = "wasm");
 /// what each returned; with one, or where there are no threads, it runs
 /// once on the caller's thread. Workers share their work through what
 /// `worker` captures (a queue, an atomic counter), so one worker alone
-/// does it all.
+/// does it all. Unlike a [`Crew`]'s round, in which a helper that wakes
+/// after the work is done takes no part, every worker here runs, each on
+/// a thread of its own.
 pub fn run_workers<R: Send>(threads: usize, worker: impl Fn() -> R + Sync) -> Vec<R> {
     if threads <= 1 || !HAS_THREADS {
         return vec![worker()];
@@ -244,6 +246,25 @@ mod tests {
             let i = job.next.fetch_add(1, Ordering::Relaxed);
             let Some(item) = job.taken.get(i) else { break };
             item.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    #[test]
+    fn each_worker_runs_once_on_a_thread_of_its_own_and_returns_its_share() {
+        for threads in [0, 1, 2, 4] {
+            let next = AtomicUsize::new(0);
+            let results = run_workers(threads, || {
+                let mut taken = 0;
+                while next.fetch_add(1, Ordering::Relaxed) < 10_000 {
+                    taken += 1;
+                }
+                (std::thread::current().id(), taken)
+            });
+            let expected = if HAS_THREADS { threads.max(1) } else { 1 };
+            assert_eq!(results.len(), expected);
+            let ids: std::collections::HashSet<_> = results.iter().map(|(id, _)| *id).collect();
+            assert_eq!(ids.len(), expected, "one thread each");
+            assert_eq!(results.iter().map(|(_, n)| n).sum::<usize>(), 10_000);
         }
     }
 
