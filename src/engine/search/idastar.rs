@@ -190,64 +190,52 @@ where
     crate::workers::with_crew(
         threads.saturating_sub(1),
         |round: &Round<D::Move>| work_on(root, ctl, round),
-        |crew| iterations(root, bound, crew, budget, meter, watch),
+        |crew| {
+            let mut last_iteration = 0u64;
+            // The space every iteration starts from and leaves as it
+            // found it, unless it ends the search: a search that stops
+            // part way leaves it wherever it was, and a caller may go on
+            // from `root` later.
+            let mut space = root.clone();
+            loop {
+                let before = meter.stats.expanded;
+                if W::ON {
+                    watch.event(&Event::IterationStart { bound: *bound });
+                }
+                // Near a node limit the rest runs on one thread: gathering
+                // the frontier is not metered node by node, and each
+                // worker needs a slice of what is left.
+                let split = crew.threads() > 1
+                    && last_iteration >= PARALLEL_AFTER
+                    && meter
+                        .nodes_left()
+                        .is_none_or(|left| left >= SPLIT_NODES_LEFT);
+                let (step, path) = if split {
+                    parallel_iteration(&mut space, *bound, crew, budget, meter)
+                } else {
+                    let mut run = Run {
+                        meter: &mut *meter,
+                        path: Vec::with_capacity(256),
+                        bound: *bound,
+                        budget,
+                        level_bytes: level_bytes::<D>(),
+                        watch,
+                        least_cut: u32::MAX,
+                    };
+                    let step = dfs(&mut space, 0, None, PRUNE_START, &mut run);
+                    (step, run.path)
+                };
+                last_iteration = meter.stats.expanded - before;
+                match step {
+                    Step::Found => return IdaEnd::Found(path),
+                    Step::Stop(stop) => return IdaEnd::Stopped(stop),
+                    Step::OverBudget => return IdaEnd::OverBudget,
+                    Step::Next(next) if next >= UNREACHABLE => return IdaEnd::Exhausted,
+                    Step::Next(next) => *bound = next,
+                }
+            }
+        },
     )
-}
-
-fn iterations<D, W: Watch>(
-    root: &D,
-    bound: &mut u32,
-    crew: &Crew<'_, Round<D::Move>>,
-    budget: u64,
-    meter: &mut Meter<'_>,
-    watch: &W,
-) -> IdaEnd<D::Move>
-where
-    D: DepthFirstSpace + Clone + Send + Sync,
-    D::Move: Send + Sync,
-{
-    let mut last_iteration = 0u64;
-    // The space every iteration starts from and leaves as it found it,
-    // unless it ends the search: a search that stops part way leaves it
-    // wherever it was, and a caller may go on from `root` later.
-    let mut space = root.clone();
-    loop {
-        let before = meter.stats.expanded;
-        if W::ON {
-            watch.event(&Event::IterationStart { bound: *bound });
-        }
-        // Near a node limit the rest runs on one thread: gathering the
-        // frontier is not metered node by node, and each worker needs a
-        // slice of what is left.
-        let split = crew.threads() > 1
-            && last_iteration >= PARALLEL_AFTER
-            && meter
-                .nodes_left()
-                .is_none_or(|left| left >= SPLIT_NODES_LEFT);
-        let (step, path) = if split {
-            parallel_iteration(&mut space, *bound, crew, budget, meter)
-        } else {
-            let mut run = Run {
-                meter: &mut *meter,
-                path: Vec::with_capacity(256),
-                bound: *bound,
-                budget,
-                level_bytes: level_bytes::<D>(),
-                watch,
-                least_cut: u32::MAX,
-            };
-            let step = dfs(&mut space, 0, None, PRUNE_START, &mut run);
-            (step, run.path)
-        };
-        last_iteration = meter.stats.expanded - before;
-        match step {
-            Step::Found => return IdaEnd::Found(path),
-            Step::Stop(stop) => return IdaEnd::Stopped(stop),
-            Step::OverBudget => return IdaEnd::OverBudget,
-            Step::Next(next) if next >= UNREACHABLE => return IdaEnd::Exhausted,
-            Step::Next(next) => *bound = next,
-        }
-    }
 }
 
 fn level_bytes<D: DepthFirstSpace>() -> u64 {
