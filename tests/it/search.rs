@@ -175,7 +175,7 @@ fn parallel_and_single_threaded_ida_star_agree() {
             assert_eq!(o.status, Status::Solved);
             assert!(p.replays_to_goal(&o.path));
             lengths.push(o.path.len());
-            // Iterations after one of 20,000 nodes run on the threads.
+            // Iterations after one of 5,000 nodes run on the threads.
             parallel_runs += (threads == 2 && o.stats.expanded > 200_000) as usize;
         }
         assert_eq!(lengths[0], lengths[1]);

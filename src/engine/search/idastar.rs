@@ -59,10 +59,13 @@ struct Run<'m, 'c, M, W> {
 }
 
 /// Iterations that expanded at least this many nodes are followed by
-/// parallel ones (each iteration is several times the previous one). Low,
-/// since the helper threads are kept and a subtree is entered by its moves:
-/// an iteration of a few thousand nodes splits at a small cost.
-const PARALLEL_AFTER: u64 = 1_000;
+/// parallel ones (each iteration is several times the previous one). A
+/// split costs the helpers' wake-up and the frontier's gathering, which on
+/// a thin tree (the 8-puzzle's) re-expands more nodes than a small
+/// iteration has: from 1,000, the 8-puzzle's 31-mover split its last
+/// iteration and took 0.88 ms on two threads against 0.61 on one; from
+/// 5,000 it splits none (docs/PERFORMANCE.md).
+const PARALLEL_AFTER: u64 = 5_000;
 /// Under a node limit, iterations are split only while at least this many
 /// expansions are left.
 const SPLIT_NODES_LEFT: u64 = 1 << 17;
