@@ -60,11 +60,12 @@ struct Run<'m, 'c, M, W> {
 
 /// Iterations that expanded at least this many nodes are followed by
 /// parallel ones (each iteration is several times the previous one). A
-/// split costs the helpers' wake-up and the frontier's gathering, which on
-/// a thin tree (the 8-puzzle's) re-expands more nodes than a small
-/// iteration has: from 1,000, the 8-puzzle's 31-mover split its last
-/// iteration and took 0.88 ms on two threads against 0.61 on one; from
-/// 5,000 it splits none (docs/PERFORMANCE.md).
+/// split costs the helpers' wake-up and the frontier's gathering (the
+/// tree expanded again from the root at each depth until there are
+/// subtrees enough), about 0.15 ms on the 8-puzzle's thin tree: more than
+/// an iteration of a few thousand nodes takes. From 1,000, the 8-puzzle's
+/// 31-mover split its last iteration and took 0.88 ms on two threads
+/// against 0.61 on one; from 5,000 it splits none (docs/PERFORMANCE.md).
 const PARALLEL_AFTER: u64 = 5_000;
 /// Under a node limit, iterations are split only while at least this many
 /// expansions are left.
