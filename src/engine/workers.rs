@@ -18,6 +18,7 @@
 //! assert_eq!(sums.iter().sum::<usize>(), 4950);
 //! ```
 
+use std::cell::Cell;
 use std::sync::{Arc, Condvar, Mutex};
 
 /// Whether this platform runs threads (not wasm32 in a browser).
@@ -50,10 +51,20 @@ pub fn run_workers<R: Send>(threads: usize, worker: impl Fn() -> R + Sync) -> Ve
 /// Threads kept for a series of rounds of shared work (the iterations of a
 /// parallel IDA*), so that a round costs a wake-up instead of the start of
 /// new threads. Made by [`with_crew`]; [`Crew::run`] hands one round's job
-/// to every helper and to the caller's thread.
-pub struct Crew<'w, J> {
-    work: &'w (dyn Fn(&J) + Sync),
+/// to every helper and to the caller's thread. The helpers start at the
+/// first round: a search that never splits its work (most small ones)
+/// starts no thread.
+pub struct Crew<'c, 'w, J> {
+    shared: &'c Shared<'w, J>,
     helpers: usize,
+    /// Starts the helpers (`None` where there are none).
+    start: Option<&'c dyn Fn()>,
+    started: Cell<bool>,
+}
+
+/// What the helpers and the caller's thread share.
+struct Shared<'w, J> {
+    work: &'w (dyn Fn(&J) + Sync),
     state: Mutex<CrewState<J>>,
     /// Helpers wait here for a new round (or the end).
     wake: Condvar,
@@ -109,11 +120,11 @@ struct CrewState<J> {
 pub fn with_crew<J: Send + Sync, T>(
     helpers: usize,
     work: impl Fn(&J) + Sync,
-    body: impl FnOnce(&Crew<'_, J>) -> T,
+    body: impl FnOnce(&Crew<'_, '_, J>) -> T,
 ) -> T {
-    let crew = Crew {
+    let helpers = if HAS_THREADS { helpers } else { 0 };
+    let shared = Shared {
         work: &work,
-        helpers: if HAS_THREADS { helpers } else { 0 },
         state: Mutex::new(CrewState {
             round: 0,
             job: None,
@@ -124,24 +135,41 @@ pub fn with_crew<J: Send + Sync, T>(
         wake: Condvar::new(),
         done: Condvar::new(),
     };
-    if crew.helpers == 0 {
-        return body(&crew);
+    if helpers == 0 {
+        return body(&Crew::new(&shared, 0, None));
     }
     std::thread::scope(|scope| {
-        for _ in 0..crew.helpers {
-            scope.spawn(|| crew.serve());
-        }
         // Closed on the way out, a panic in `body` included, so that the
-        // helpers end and the scope can join them.
-        let _close = CloseOnDrop(&crew);
-        body(&crew)
+        // helpers (if started) end and the scope can join them.
+        let _close = CloseOnDrop(&shared);
+        let start = || {
+            for _ in 0..helpers {
+                scope.spawn(|| shared.serve());
+            }
+        };
+        body(&Crew::new(&shared, helpers, Some(&start)))
     })
 }
 
-impl<J> Crew<'_, J> {
+impl<'c, 'w, J> Crew<'c, 'w, J> {
+    fn new(shared: &'c Shared<'w, J>, helpers: usize, start: Option<&'c dyn Fn()>) -> Self {
+        Self {
+            shared,
+            helpers,
+            start,
+            started: Cell::new(false),
+        }
+    }
+
     /// Threads that do each job: the helpers and the caller's.
     pub fn threads(&self) -> usize {
         self.helpers + 1
+    }
+
+    /// Whether the helpers have been started (by a first round).
+    #[cfg(test)]
+    fn started(&self) -> bool {
+        self.started.get()
     }
 
     /// Do `job` on every thread of the crew (the caller's included) and
@@ -149,21 +177,27 @@ impl<J> Crew<'_, J> {
     /// work through what it holds (a counter of items, say), so the caller
     /// alone may do all of it.
     pub fn run(&self, job: J) -> J {
+        if let Some(start) = self.start
+            && !self.started.replace(true)
+        {
+            start();
+        }
+        let shared = self.shared;
         let job = Arc::new(job);
         if self.helpers > 0 {
-            let mut state = self.lock();
+            let mut state = shared.lock();
             state.round += 1;
             state.job = Some(Arc::clone(&job));
             state.busy = self.helpers;
             drop(state);
-            self.wake.notify_all();
+            shared.wake.notify_all();
         }
-        (self.work)(&job);
+        (shared.work)(&job);
         if self.helpers > 0 {
-            let mut state = self.lock();
+            let mut state = shared.lock();
             state.job = None;
             while state.busy > 0 {
-                state = self.done.wait(state).unwrap_or_else(|e| e.into_inner());
+                state = shared.done.wait(state).unwrap_or_else(|e| e.into_inner());
             }
             // A helper fewer would leave the next round waiting for it.
             assert!(!state.panicked, "a helper thread panicked");
@@ -174,7 +208,9 @@ impl<J> Crew<'_, J> {
             Err(_) => unreachable!("a helper kept its job past the round"),
         }
     }
+}
 
+impl<J> Shared<'_, J> {
     fn lock(&self) -> std::sync::MutexGuard<'_, CrewState<J>> {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -206,7 +242,7 @@ impl<J> Crew<'_, J> {
 }
 
 /// Marks the crew closed and wakes its helpers when dropped.
-struct CloseOnDrop<'c, 'w, J>(&'c Crew<'w, J>);
+struct CloseOnDrop<'c, 'w, J>(&'c Shared<'w, J>);
 
 impl<J> Drop for CloseOnDrop<'_, '_, J> {
     fn drop(&mut self) {
@@ -217,7 +253,7 @@ impl<J> Drop for CloseOnDrop<'_, '_, J> {
 
 /// Counts a helper through its round when dropped, and whether it
 /// panicked.
-struct DoneOnDrop<'c, 'w, J>(&'c Crew<'w, J>);
+struct DoneOnDrop<'c, 'w, J>(&'c Shared<'w, J>);
 
 impl<J> Drop for DoneOnDrop<'_, '_, J> {
     fn drop(&mut self) {
@@ -281,6 +317,43 @@ mod tests {
                     assert!(job.taken.iter().all(|t| t.load(Ordering::Relaxed) == 1));
                 }
             });
+        }
+    }
+
+    #[test]
+    fn helpers_start_at_the_first_round_and_take_part_from_it() {
+        // A crew given no round starts no thread: a search that never
+        // splits its work pays for none.
+        with_crew(1, take_all, |crew| assert!(!crew.started()));
+        // Each thread of the crew records the rounds it worked in; the
+        // rounds block until both threads have come, so a helper that
+        // never started would leave the test waiting on the barrier.
+        let barrier = std::sync::Barrier::new(2);
+        let seen = Mutex::new(Vec::new());
+        let work = |round: &usize| {
+            barrier.wait();
+            seen.lock()
+                .unwrap()
+                .push((*round, std::thread::current().id()));
+        };
+        if !HAS_THREADS {
+            return;
+        }
+        with_crew(1, work, |crew| {
+            assert!(!crew.started());
+            for round in 0..3 {
+                crew.run(round);
+                assert!(crew.started());
+            }
+        });
+        let seen = seen.into_inner().unwrap();
+        for round in 0..3 {
+            let ids: std::collections::HashSet<_> = seen
+                .iter()
+                .filter(|(r, _)| *r == round)
+                .map(|(_, id)| *id)
+                .collect();
+            assert_eq!(ids.len(), 2, "round {round}: both threads");
         }
     }
 

@@ -350,7 +350,7 @@ fn work_on<D: DepthFirstSpace + Clone>(root: &D, ctl: &Control, round: &Round<D:
 fn parallel_iteration<D>(
     space: &mut D,
     bound: u32,
-    crew: &Crew<'_, Round<D::Move>>,
+    crew: &Crew<'_, '_, Round<D::Move>>,
     budget: u64,
     meter: &mut Meter<'_>,
 ) -> (Step, Vec<D::Move>)
