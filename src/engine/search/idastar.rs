@@ -4,9 +4,9 @@
 //! Iterations that are large enough run on several threads: the tree is
 //! expanded a few levels from the root, and the subtrees below that
 //! frontier are handed out to workers one at a time. The workers are a
-//! [`Crew`] started once per search, the caller's thread among them. A
-//! solution found in an iteration has length equal to its bound, so
-//! whichever worker finds one first has an optimal path.
+//! [`Crew`] started at a search's first split, the caller's thread among
+//! them. A solution found in an iteration has length equal to its bound,
+//! so whichever worker finds one first has an optimal path.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicUsize, Ordering};
@@ -189,8 +189,8 @@ where
         return IdaEnd::Found(Vec::new());
     }
     let ctl = meter.control();
-    // The helper threads live as long as the search: an iteration wakes
-    // them instead of starting new ones.
+    // The helper threads, once the first split starts them, live as long
+    // as the search: a later split wakes them instead of starting new ones.
     crate::workers::with_crew(
         threads.saturating_sub(1),
         |round: &Round<D::Move>| work_on(root, ctl, round),
